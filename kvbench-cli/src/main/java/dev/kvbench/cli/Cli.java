@@ -1,0 +1,29 @@
+package dev.kvbench.cli;
+
+import java.io.PrintWriter;
+import picocli.CommandLine;
+
+/** Builds the kvbench command line with its exit codes and error handling, for main and tests alike. */
+public final class Cli {
+
+  private Cli() {}
+
+  public static CommandLine commandLine(PrintWriter out, PrintWriter err) {
+    CommandLine cli = new CommandLine(new KvbenchCommand());
+    cli.setOut(out);
+    cli.setErr(err);
+    cli.setCaseInsensitiveEnumValuesAllowed(true);
+    cli.setExecutionExceptionHandler(
+        (e, commandLine, parseResult) -> {
+          if (e instanceof UsageException) {
+            commandLine.getErr().println("kvbench: " + e.getMessage());
+            commandLine.getErr().println("Try 'kvbench " + commandLine.getCommandName() + " --help' for the options.");
+            return ExitCodes.USAGE;
+          }
+          commandLine.getErr().println("kvbench: internal error: " + e);
+          e.printStackTrace(commandLine.getErr());
+          return ExitCodes.INTERNAL;
+        });
+    return cli;
+  }
+}

@@ -1,0 +1,68 @@
+package dev.kvbench.cli;
+
+import dev.kvbench.store.Capabilities;
+import dev.kvbench.store.SettingSpec;
+import dev.kvbench.store.StoreProvider;
+import dev.kvbench.store.StoreRegistry;
+import java.io.PrintWriter;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+@Command(
+    name = "list",
+    mixinStandardHelpOptions = true,
+    description = "Lists the stores in this jar: library and version, capabilities, settings with defaults, availability.")
+final class ListCommand implements Callable<Integer> {
+
+  @Spec CommandSpec spec;
+
+  @Override
+  public Integer call() {
+    PrintWriter out = spec.commandLine().getOut();
+    for (StoreProvider p : StoreRegistry.load().all()) {
+      out.printf("%s%n", p.id());
+      out.printf("  library       %s %s%n", p.library(), p.libraryVersion());
+      out.printf("  available     %s%n", p.availability().available() ? "yes" : "no: " + p.availability().reason());
+      out.printf("  capabilities  %s%n", describe(p.capabilities()));
+      if (p.settings().isEmpty()) {
+        out.printf("  settings      (none)%n");
+      } else {
+        out.printf("  settings      (-o %s.<key>=<value>)%n", p.id());
+        for (SettingSpec s : p.settings()) {
+          String allowed = s.allowed().isEmpty() ? "" : " [" + String.join("|", s.allowed()) + "]";
+          out.printf("    %-18s default %-6s %s%s%n", s.key(), s.defaultValue(), s.description(), allowed);
+        }
+      }
+      out.println();
+    }
+    return ExitCodes.OK;
+  }
+
+  static String describe(Capabilities c) {
+    List<String> parts = new ArrayList<>();
+    parts.add(c.orderedScan() ? "ordered" : "unordered");
+    if (c.reverseScan()) {
+      parts.add("reverse cursor");
+    }
+    if (c.transactions()) {
+      parts.add("transactions");
+    }
+    if (c.batches()) {
+      parts.add("batches");
+    }
+    if (c.zeroCopyReads()) {
+      parts.add("zero-copy reads");
+    }
+    if (!c.retainsData()) {
+      parts.add("discards data");
+    }
+    parts.add("durability " + c.durabilities().stream().map(d -> d.id()).sorted().toList());
+    parts.add("max key " + c.maxKeySize() + " B");
+    parts.add("max value " + c.maxValueSize() + " B");
+    return String.join(", ", parts);
+  }
+}

@@ -1,0 +1,123 @@
+package dev.kvbench.nullstore;
+
+import dev.kvbench.store.Capabilities;
+import dev.kvbench.store.Durability;
+import dev.kvbench.store.EntryVisitor;
+import dev.kvbench.store.Reader;
+import dev.kvbench.store.ScanDirection;
+import dev.kvbench.store.Session;
+import dev.kvbench.store.SettingSpec;
+import dev.kvbench.store.Store;
+import dev.kvbench.store.StoreConfig;
+import dev.kvbench.store.StoreProvider;
+import dev.kvbench.store.WriteOrder;
+import dev.kvbench.store.Writer;
+import java.nio.ByteBuffer;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A store that keeps nothing, to measure the harness itself: puts and commits return at once,
+ * every get returns the same zero-filled value (so the harness still digests a value per op, as
+ * with a real store), and a cursor pass visits N copies of one entry. What remains of a pass is
+ * the harness's own cost per op.
+ */
+public final class NullStoreProvider implements StoreProvider {
+
+  public static final String ID = "null";
+
+  @Override
+  public String id() {
+    return ID;
+  }
+
+  @Override
+  public String library() {
+    return "dev.kvbench:kvbench-core";
+  }
+
+  @Override
+  public String libraryVersion() {
+    String v = NullStoreProvider.class.getPackage().getImplementationVersion();
+    return v == null ? "dev" : v;
+  }
+
+  @Override
+  public Capabilities capabilities() {
+    return new Capabilities(
+        true, true, false, true, EnumSet.allOf(Durability.class), true, false, Integer.MAX_VALUE, Integer.MAX_VALUE);
+  }
+
+  @Override
+  public List<SettingSpec> settings() {
+    return List.of();
+  }
+
+  @Override
+  public Store open(StoreConfig config) {
+    return new NullStore(config);
+  }
+
+  private static final class NullStore implements Store, Session, Writer, Reader {
+
+    private final long entries;
+    private final ByteBuffer key;
+    private final ByteBuffer value;
+
+    NullStore(StoreConfig config) {
+      this.entries = config.sizing().entries();
+      this.key = ByteBuffer.allocateDirect(config.sizing().keySize());
+      this.value = ByteBuffer.allocateDirect(config.sizing().valueSize());
+    }
+
+    @Override
+    public Session openSession() {
+      return this;
+    }
+
+    @Override
+    public Map<String, Object> nativeSettings() {
+      return Map.of();
+    }
+
+    @Override
+    public Writer beginWrite(WriteOrder order) {
+      return this;
+    }
+
+    @Override
+    public Reader beginRead() {
+      return this;
+    }
+
+    @Override
+    public void put(ByteBuffer k, ByteBuffer v) {}
+
+    @Override
+    public void commit() {}
+
+    @Override
+    public ByteBuffer get(ByteBuffer k) {
+      value.clear();
+      return value;
+    }
+
+    @Override
+    public long scan(ScanDirection direction, EntryVisitor visitor) {
+      long visited = 0;
+      while (visited < entries) {
+        key.clear();
+        value.clear();
+        visited++;
+        if (!visitor.visit(key, value)) {
+          break;
+        }
+      }
+      return visited;
+    }
+
+    @Override
+    public void close() {}
+  }
+}

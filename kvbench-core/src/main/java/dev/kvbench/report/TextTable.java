@@ -1,0 +1,61 @@
+package dev.kvbench.report;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/** A plain-text table with a header rule; text columns left-aligned, numeric columns right-aligned. */
+public final class TextTable {
+
+  private final List<String> headers;
+  private final boolean[] rightAligned;
+  private final List<List<String>> rows = new ArrayList<>();
+
+  public TextTable(List<String> headers, boolean... rightAligned) {
+    this.headers = List.copyOf(headers);
+    this.rightAligned = rightAligned.clone();
+    if (rightAligned.length != headers.size()) {
+      throw new IllegalArgumentException("one alignment per column");
+    }
+  }
+
+  public TextTable row(String... cells) {
+    if (cells.length != headers.size()) {
+      throw new IllegalArgumentException("expected " + headers.size() + " cells, got " + cells.length);
+    }
+    rows.add(List.of(cells));
+    return this;
+  }
+
+  public String render() {
+    int[] width = new int[headers.size()];
+    for (int c = 0; c < width.length; c++) {
+      width[c] = headers.get(c).length();
+      for (List<String> r : rows) {
+        width[c] = Math.max(width[c], r.get(c).length());
+      }
+    }
+    StringBuilder out = new StringBuilder();
+    line(out, headers, width);
+    for (int c = 0; c < width.length; c++) {
+      out.append(c == 0 ? "" : "  ").append("-".repeat(width[c]));
+    }
+    out.append('\n');
+    for (List<String> r : rows) {
+      line(out, r, width);
+    }
+    return out.toString();
+  }
+
+  private void line(StringBuilder out, List<String> cells, int[] width) {
+    StringBuilder l = new StringBuilder();
+    for (int c = 0; c < width.length; c++) {
+      if (c > 0) {
+        l.append("  ");
+      }
+      String s = cells.get(c);
+      String pad = " ".repeat(width[c] - s.length());
+      l.append(rightAligned[c] ? pad + s : s + pad);
+    }
+    out.append(l.toString().stripTrailing()).append('\n');
+  }
+}

@@ -1,0 +1,31 @@
+package dev.kvbench.result;
+
+import java.util.List;
+
+/**
+ * The host a result was measured on: enough to judge whether two results are comparable.
+ *
+ * @param nofileSoft soft RLIMIT_NOFILE (-1 when unknown); LSM stores need many
+ * @param workDirFileSystem file system type of the work directory, e.g. tmpfs or ext4
+ * @param cpuTimeSource where process CPU comes from (getrusage or /proc/self/stat)
+ * @param peakRssPerPhase true when the peak RSS could be reset per phase
+ * @param timerPairNanos cost of two System.nanoTime calls here
+ */
+public record Environment(
+    String cpuModel,
+    int cores,
+    long ramBytes,
+    String os,
+    String kernel,
+    String arch,
+    String jdkVendor,
+    String jdkVersion,
+    String jvmName,
+    List<String> jvmFlags,
+    String workDir,
+    String workDirFileSystem,
+    long nofileSoft,
+    long nofileHard,
+    String cpuTimeSource,
+    boolean peakRssPerPhase,
+    double timerPairNanos) {}

@@ -1,0 +1,95 @@
+package dev.kvbench.result;
+
+import java.io.IOException;
+import java.lang.management.ManagementFactory;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+/** Reads the facts about this host that decide whether two results are comparable. */
+public final class EnvironmentProbe {
+
+  private EnvironmentProbe() {}
+
+  public static Environment probe(
+      Path workDir, String cpuTimeSource, boolean peakRssPerPhase, double timerPairNanos) {
+    long[] nofile = nofileLimits();
+    return new Environment(
+        cpuModel(),
+        java.lang.Runtime.getRuntime().availableProcessors(),
+        ramBytes(),
+        System.getProperty("os.name"),
+        kernel(),
+        System.getProperty("os.arch"),
+        System.getProperty("java.vendor"),
+        System.getProperty("java.runtime.version", System.getProperty("java.version")),
+        System.getProperty("java.vm.name"),
+        List.copyOf(ManagementFactory.getRuntimeMXBean().getInputArguments()),
+        workDir.toAbsolutePath().toString(),
+        fileSystemType(workDir),
+        nofile[0],
+        nofile[1],
+        cpuTimeSource,
+        peakRssPerPhase,
+        timerPairNanos);
+  }
+
+  /** File system type of the store holding {@code dir} (tmpfs, ext4, ...), or "unknown". */
+  public static String fileSystemType(Path dir) {
+    try {
+      Path existing = dir.toAbsolutePath();
+      while (existing != null && !Files.exists(existing)) {
+        existing = existing.getParent();
+      }
+      return existing == null ? "unknown" : Files.getFileStore(existing).type();
+    } catch (IOException e) {
+      return "unknown";
+    }
+  }
+
+  static String cpuModel() {
+    for (String line : lines("/proc/cpuinfo")) {
+      if (line.startsWith("model name")) {
+        return line.substring(line.indexOf(':') + 1).trim();
+      }
+    }
+    return System.getProperty("os.arch");
+  }
+
+  static long ramBytes() {
+    for (String line : lines("/proc/meminfo")) {
+      if (line.startsWith("MemTotal:")) {
+        return Long.parseLong(line.replaceAll("[^0-9]", "")) * 1024;
+      }
+    }
+    return -1;
+  }
+
+  static String kernel() {
+    List<String> release = lines("/proc/sys/kernel/osrelease");
+    return release.isEmpty() ? System.getProperty("os.version") : release.get(0).trim();
+  }
+
+  /** Soft and hard RLIMIT_NOFILE from /proc/self/limits; -1 for unknown, Long.MAX for unlimited. */
+  static long[] nofileLimits() {
+    for (String line : lines("/proc/self/limits")) {
+      if (line.startsWith("Max open files")) {
+        String[] f = line.substring("Max open files".length()).trim().split("\\s+");
+        return new long[] {limit(f[0]), limit(f[1])};
+      }
+    }
+    return new long[] {-1, -1};
+  }
+
+  private static long limit(String text) {
+    return text.equals("unlimited") ? Long.MAX_VALUE : Long.parseLong(text);
+  }
+
+  private static List<String> lines(String file) {
+    try {
+      return Files.readAllLines(Path.of(file));
+    } catch (IOException | RuntimeException e) {
+      return List.of();
+    }
+  }
+}

@@ -1,0 +1,45 @@
+package dev.kvbench.result;
+
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.json.JsonMapper;
+import java.io.IOException;
+import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+
+/** Reads and writes result documents as JSON. Writes are atomic: a reader never sees half a file. */
+public final class ResultFiles {
+
+  private final ObjectMapper mapper =
+      JsonMapper.builder()
+          .enable(SerializationFeature.INDENT_OUTPUT)
+          .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
+          .build();
+
+  public void write(ResultDocument document, Path target) throws IOException {
+    Path parent = target.toAbsolutePath().getParent();
+    Files.createDirectories(parent);
+    Path temp = Files.createTempFile(parent, target.getFileName().toString(), ".part");
+    try {
+      mapper.writeValue(temp.toFile(), document);
+      try {
+        Files.move(temp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+      } catch (AtomicMoveNotSupportedException e) {
+        Files.move(temp, target, StandardCopyOption.REPLACE_EXISTING);
+      }
+    } finally {
+      Files.deleteIfExists(temp);
+    }
+  }
+
+  public ResultDocument read(Path source) throws IOException {
+    return mapper.readValue(source.toFile(), ResultDocument.class);
+  }
+
+  public String toJson(Object value) throws IOException {
+    return mapper.writeValueAsString(value);
+  }
+}

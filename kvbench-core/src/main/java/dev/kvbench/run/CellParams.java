@@ -1,0 +1,113 @@
+package dev.kvbench.run;
+
+import dev.kvbench.store.Capabilities;
+import dev.kvbench.store.Durability;
+import dev.kvbench.store.StoreProvider;
+import dev.kvbench.store.StoreSettings;
+import dev.kvbench.store.WorkloadSizing;
+import dev.kvbench.workload.KeyEncoding;
+import dev.kvbench.workload.KeyOrder;
+import dev.kvbench.workload.KeySpace;
+import dev.kvbench.workload.Phase;
+import dev.kvbench.workload.ValueGenerator;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Everything that defines one cell of a run, resolved once and immutable: the store, the
+ * workload and the store's own settings as the user gave them.
+ *
+ * @param phases the phases to report, in the order they run
+ * @param batchSize entries per write transaction or batch; >= entries means one for all
+ * @param storeSettings the user's {@code -o} settings for this store, key to text
+ * @param latencySampleInterval about one op in this many is timed for the latency histogram
+ */
+public record CellParams(
+    String storeId,
+    long entries,
+    KeyEncoding keys,
+    KeyOrder order,
+    int valueSize,
+    long batchSize,
+    Durability durability,
+    long seed,
+    List<Phase> phases,
+    Map<String, String> storeSettings,
+    int latencySampleInterval) {
+
+  public CellParams {
+    phases = List.copyOf(EnumSet.copyOf(requireNonEmpty(phases)));
+    storeSettings = Map.copyOf(storeSettings);
+    if (entries < 1) {
+      throw new IllegalArgumentException("--entries must be at least 1, got " + entries);
+    }
+    if (entries > keys.capacity()) {
+      throw new IllegalArgumentException(
+          "--entries " + entries + " does not fit " + keys.id() + " keys (at most " + keys.capacity() + ")");
+    }
+    if (valueSize < 1) {
+      throw new IllegalArgumentException("--value-size must be at least 1 byte, got " + valueSize);
+    }
+    if (batchSize < 1) {
+      throw new IllegalArgumentException("--batch-size must be at least 1, got " + batchSize);
+    }
+    if (latencySampleInterval < 1) {
+      throw new IllegalArgumentException(
+          "--latency-sample must be at least 1, got " + latencySampleInterval);
+    }
+  }
+
+  private static List<Phase> requireNonEmpty(List<Phase> phases) {
+    if (phases.isEmpty()) {
+      throw new IllegalArgumentException("--phases must name at least one phase: " + Phase.ids());
+    }
+    return phases;
+  }
+
+  public WorkloadSizing sizing() {
+    return new WorkloadSizing(entries, keys.size(), valueSize);
+  }
+
+  public KeySpace keySpace() {
+    return new KeySpace(entries, keys, order, seed);
+  }
+
+  public ValueGenerator values() {
+    return new ValueGenerator(valueSize, seed);
+  }
+
+  /** A short label such as {@code lmdbjava-bb int/rnd}. */
+  public String label() {
+    return storeId + " " + keys.id() + "/" + order.id();
+  }
+
+  /**
+   * Checks that {@code provider} can run this cell, before anything is measured, and returns its
+   * resolved settings. Throws IllegalArgumentException with a message naming the input and the fix.
+   */
+  public StoreSettings validateFor(StoreProvider provider) {
+    if (!provider.id().equals(storeId)) {
+      throw new IllegalArgumentException("cell is for " + storeId + ", not " + provider.id());
+    }
+    if (!provider.availability().available()) {
+      throw new IllegalArgumentException(
+          "store " + storeId + " is not available here: " + provider.availability().reason());
+    }
+    Capabilities caps = provider.capabilities();
+    if (keys.size() > caps.maxKeySize()) {
+      throw new IllegalArgumentException(
+          keys.id() + " keys are " + keys.size() + " bytes; " + storeId + " holds at most " + caps.maxKeySize());
+    }
+    if (valueSize > caps.maxValueSize()) {
+      throw new IllegalArgumentException(
+          "--value-size " + valueSize + " is larger than " + storeId + " can hold ("
+              + caps.maxValueSize() + " bytes); choose a smaller value size or leave " + storeId + " out");
+    }
+    if (!caps.durabilities().contains(durability)) {
+      throw new IllegalArgumentException(
+          storeId + " cannot honour --sync " + durability.id() + "; it supports " + caps.durabilities());
+    }
+    return StoreSettings.resolve(storeId, provider.settings(), storeSettings);
+  }
+}

@@ -1,0 +1,51 @@
+package dev.kvbench.run;
+
+import dev.kvbench.workload.EntryDigest;
+import dev.kvbench.workload.KeyEncoding;
+import dev.kvbench.workload.ValueGenerator;
+import java.nio.ByteBuffer;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.zip.CRC32;
+import net.openhft.hashing.LongHashFunction;
+
+/**
+ * What a correct store must give back, computed from the generators in an untimed pass and kept
+ * per key set (the visiting order does not change them: cursors always see keys sorted, and the
+ * entry digest is order-free).
+ */
+public final class ExpectedChecksums {
+
+  /** The three checks of a full, correct read. */
+  public record Totals(long entryDigest, long crc32, long xxh64Fold) {}
+
+  private record Key(long entries, KeyEncoding keys, int valueSize, long seed) {}
+
+  private final Map<Key, Totals> cache = new HashMap<>();
+
+  public synchronized Totals of(CellParams cell) {
+    return cache.computeIfAbsent(
+        new Key(cell.entries(), cell.keys(), cell.valueSize(), cell.seed()),
+        k -> compute(k.entries, k.keys, new ValueGenerator(k.valueSize, k.seed)));
+  }
+
+  private static Totals compute(long entries, KeyEncoding keys, ValueGenerator values) {
+    ByteBuffer key = ByteBuffer.allocateDirect(keys.size());
+    ByteBuffer value = ByteBuffer.allocateDirect(values.size());
+    CRC32 crc = new CRC32();
+    LongHashFunction xx = LongHashFunction.xx();
+    long digest = 0;
+    long fold = 0;
+    for (long i = 0; i < entries; i++) {
+      keys.encode(i, key);
+      values.fill(i, value);
+      digest += EntryDigest.entry(i, value);
+      crc.update(key);
+      crc.update(value);
+      key.clear();
+      value.clear();
+      fold = ScanChecker.fold(fold, xx.hashBytes(key), xx.hashBytes(value));
+    }
+    return new Totals(digest, crc.getValue(), fold);
+  }
+}

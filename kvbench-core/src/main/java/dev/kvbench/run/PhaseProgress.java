@@ -1,0 +1,35 @@
+package dev.kvbench.run;
+
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * How far the running pass has come. The pass publishes its position every few tens of thousands
+ * of ops with an opaque store, so a progress reader on another thread costs the hot loop nothing
+ * measurable.
+ */
+public final class PhaseProgress {
+
+  private final long total;
+  private final AtomicLong done = new AtomicLong();
+  private final long startNanos = System.nanoTime();
+
+  public PhaseProgress(long total) {
+    this.total = total;
+  }
+
+  public long total() {
+    return total;
+  }
+
+  public long done() {
+    return done.getOpaque();
+  }
+
+  public long elapsedNanos() {
+    return System.nanoTime() - startNanos;
+  }
+
+  void publish(long position) {
+    done.setOpaque(position);
+  }
+}

@@ -1,0 +1,40 @@
+package dev.kvbench.store;
+
+import java.util.Set;
+
+/**
+ * What a store can do, declared up front so the harness reports unsupported phases instead of
+ * catching exceptions or branching on adapter classes.
+ *
+ * @param orderedScan forward cursor over keys in unsigned byte order
+ * @param reverseScan cursor in descending key order
+ * @param transactions reads and writes happen inside transactions
+ * @param batches writes can be grouped into batches committed together
+ * @param durabilities the durability modes the store can honour
+ * @param zeroCopyReads a read hands out the store's own memory, no copy
+ * @param retainsData false only for stores that discard what they are given (the null store)
+ * @param maxKeySize largest key in bytes
+ * @param maxValueSize largest value in bytes
+ */
+public record Capabilities(
+    boolean orderedScan,
+    boolean reverseScan,
+    boolean transactions,
+    boolean batches,
+    Set<Durability> durabilities,
+    boolean zeroCopyReads,
+    boolean retainsData,
+    int maxKeySize,
+    int maxValueSize) {
+
+  public Capabilities {
+    durabilities = Set.copyOf(durabilities);
+    if (maxKeySize < 1 || maxValueSize < 0) {
+      throw new IllegalArgumentException("max key size must be >= 1 and max value size >= 0");
+    }
+  }
+
+  public boolean supports(ScanDirection direction) {
+    return direction == ScanDirection.FORWARD ? orderedScan : reverseScan;
+  }
+}

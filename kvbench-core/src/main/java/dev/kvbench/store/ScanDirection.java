@@ -1,0 +1,7 @@
+package dev.kvbench.store;
+
+/** Direction of a full cursor pass. */
+public enum ScanDirection {
+  FORWARD,
+  REVERSE
+}

@@ -1,0 +1,95 @@
+package dev.kvbench.store;
+
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * One store-specific setting: its key (used as {@code -o store.key=value}), type, default and
+ * what it does.
+ *
+ * @param allowed for {@link SettingType#CHOICE}, the accepted values; empty otherwise
+ */
+public record SettingSpec(
+    String key, SettingType type, String defaultValue, String description, List<String> allowed) {
+
+  public SettingSpec {
+    allowed = List.copyOf(allowed);
+    if (type == SettingType.CHOICE && allowed.isEmpty()) {
+      throw new IllegalArgumentException("choice setting " + key + " needs allowed values");
+    }
+    // a spec whose own default is invalid is a programming error: fail at class load, not at run
+    type.parse(key, defaultValue, allowed);
+  }
+
+  public static SettingSpec bool(String key, boolean defaultValue, String description) {
+    return new SettingSpec(key, SettingType.BOOLEAN, Boolean.toString(defaultValue), description, List.of());
+  }
+
+  public static SettingSpec integer(String key, long defaultValue, String description) {
+    return new SettingSpec(key, SettingType.INTEGER, Long.toString(defaultValue), description, List.of());
+  }
+
+  /** A byte size such as {@code 64m}, or {@code auto} for a value derived from the workload. */
+  public static SettingSpec size(String key, String defaultValue, String description) {
+    return new SettingSpec(key, SettingType.SIZE, defaultValue, description, List.of());
+  }
+
+  public static SettingSpec choice(String key, String defaultValue, String description, String... allowed) {
+    return new SettingSpec(key, SettingType.CHOICE, defaultValue, description, List.of(allowed));
+  }
+
+  /** The kinds of setting value, each with its parser. */
+  public enum SettingType {
+    BOOLEAN {
+      @Override
+      Object parse(String key, String text, List<String> allowed) {
+        String t = text.trim().toLowerCase(Locale.ROOT);
+        if (t.equals("true") || t.equals("false")) {
+          return Boolean.parseBoolean(t);
+        }
+        throw new IllegalArgumentException("'" + text + "' is not a boolean for " + key + ": use true or false");
+      }
+    },
+    INTEGER {
+      @Override
+      Object parse(String key, String text, List<String> allowed) {
+        try {
+          return Long.parseLong(text.trim().replace("_", "").replace(",", ""));
+        } catch (NumberFormatException e) {
+          throw new IllegalArgumentException("'" + text + "' is not an integer for " + key);
+        }
+      }
+    },
+    SIZE {
+      @Override
+      Object parse(String key, String text, List<String> allowed) {
+        String t = text.trim().toLowerCase(Locale.ROOT);
+        if (t.equals("auto")) {
+          return AUTO;
+        }
+        try {
+          return ByteSize.parse(t);
+        } catch (IllegalArgumentException e) {
+          throw new IllegalArgumentException(
+              "'" + text + "' is not a size for " + key + ": use bytes, a suffix k/m/g/t, or auto");
+        }
+      }
+    },
+    CHOICE {
+      @Override
+      Object parse(String key, String text, List<String> allowed) {
+        String t = text.trim();
+        if (allowed.contains(t)) {
+          return t;
+        }
+        throw new IllegalArgumentException(
+            "'" + text + "' is not valid for " + key + ": use one of " + String.join(", ", allowed));
+      }
+    };
+
+    /** The parsed value of {@code auto} for sizes: derive from the workload. */
+    public static final String AUTO = "auto";
+
+    abstract Object parse(String key, String text, List<String> allowed);
+  }
+}

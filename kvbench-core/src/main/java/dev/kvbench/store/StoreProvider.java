@@ -1,0 +1,32 @@
+package dev.kvbench.store;
+
+import java.util.List;
+
+/**
+ * A store family's entry point, found by {@link java.util.ServiceLoader}. A provider is
+ * stateless: it describes the store and opens it on a directory.
+ */
+public interface StoreProvider {
+
+  /** Unique, lower-case id used on the command line and in results, e.g. {@code lmdbjava-bb}. */
+  String id();
+
+  /** Maven coordinates (group:artifact) of the library this provider drives. */
+  String library();
+
+  /** Version of that library as found on the classpath. */
+  String libraryVersion();
+
+  Capabilities capabilities();
+
+  /** The store-specific settings this provider accepts, with their defaults. */
+  List<SettingSpec> settings();
+
+  /** Whether the store can run in this JVM; unavailable stores are listed with the reason. */
+  default Availability availability() {
+    return Availability.AVAILABLE;
+  }
+
+  /** Opens the store on {@code config.directory()}, which exists and is empty on first open. */
+  Store open(StoreConfig config);
+}

@@ -1,0 +1,20 @@
+package dev.kvbench.store;
+
+import java.nio.ByteBuffer;
+
+/**
+ * A write transaction or batch. The harness reuses the key and value buffers it passes: an
+ * adapter must copy their bytes (or hand them to a store that copies) before {@code put} returns.
+ */
+public interface Writer extends AutoCloseable {
+
+  /** Puts the bytes between position and limit of {@code key} and {@code value}. */
+  void put(ByteBuffer key, ByteBuffer value);
+
+  /** Commits everything put since the last commit; the writer stays usable for the next batch. */
+  void commit();
+
+  /** Discards anything not committed and releases the transaction or batch. */
+  @Override
+  void close();
+}

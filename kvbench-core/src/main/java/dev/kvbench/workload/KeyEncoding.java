@@ -1,0 +1,114 @@
+package dev.kvbench.workload;
+
+import java.nio.ByteBuffer;
+import java.util.Locale;
+
+/**
+ * How a key index becomes key bytes. Both encodings sort in unsigned byte order exactly as their
+ * indexes sort numerically, so a cursor pass must yield indexes 0..N-1 in order.
+ */
+public enum KeyEncoding {
+
+  /** 4-byte big-endian integer: the seeds' "Int", in an order every store sorts numerically. */
+  INT(4, 1L << 32) {
+    @Override
+    public void encode(long index, ByteBuffer target) {
+      target.putInt(0, (int) index);
+    }
+
+    @Override
+    public boolean matches(long index, ByteBuffer key) {
+      int p = key.position();
+      return key.remaining() == 4 && readIntBigEndian(key, p) == (int) index;
+    }
+  },
+
+  /** 16-byte zero-padded decimal string without terminator: the seeds' "Str". */
+  STR(16, 10_000_000_000_000_000L) {
+    @Override
+    public void encode(long index, ByteBuffer target) {
+      target.putLong(0, eightDigits(index / 100_000_000L));
+      target.putLong(8, eightDigits(index % 100_000_000L));
+    }
+
+    @Override
+    public boolean matches(long index, ByteBuffer key) {
+      int p = key.position();
+      return key.remaining() == 16
+          && readLongBigEndian(key, p) == eightDigits(index / 100_000_000L)
+          && readLongBigEndian(key, p + 8) == eightDigits(index % 100_000_000L);
+    }
+  };
+
+  private final int size;
+  private final long capacity;
+
+  KeyEncoding(int size, long capacity) {
+    this.size = size;
+    this.capacity = capacity;
+  }
+
+  /** Key length in bytes. */
+  public int size() {
+    return size;
+  }
+
+  /** How many distinct keys the encoding can express (indexes 0..capacity-1). */
+  public long capacity() {
+    return capacity;
+  }
+
+  public String id() {
+    return name().toLowerCase(Locale.ROOT);
+  }
+
+  public static KeyEncoding fromId(String id) {
+    for (KeyEncoding e : values()) {
+      if (e.id().equals(id)) {
+        return e;
+      }
+    }
+    throw new IllegalArgumentException("unknown key type '" + id + "': use int or str");
+  }
+
+  /**
+   * Writes the key for {@code index} at offset 0 of {@code target}, which must be big-endian and
+   * at least {@link #size()} bytes; position and limit are left alone.
+   */
+  public abstract void encode(long index, ByteBuffer target);
+
+  /** True when the bytes between position and limit of {@code key} are the key for {@code index}. */
+  public abstract boolean matches(long index, ByteBuffer key);
+
+  /** A fresh direct, big-endian buffer holding the key for {@code index}; for tests and tools. */
+  public ByteBuffer keyOf(long index) {
+    ByteBuffer b = ByteBuffer.allocateDirect(size);
+    encode(index, b);
+    return b;
+  }
+
+  static int readIntBigEndian(ByteBuffer b, int at) {
+    int v = b.getInt(at);
+    return b.order() == java.nio.ByteOrder.BIG_ENDIAN ? v : Integer.reverseBytes(v);
+  }
+
+  static long readLongBigEndian(ByteBuffer b, int at) {
+    long v = b.getLong(at);
+    return b.order() == java.nio.ByteOrder.BIG_ENDIAN ? v : Long.reverseBytes(v);
+  }
+
+  /**
+   * The eight ASCII digits of {@code v} (0 <= v < 10^8), most significant digit in the highest
+   * byte. Branch-free SWAR: split into 4-digit, then 2-digit, then 1-digit lanes with
+   * multiply-shift division, so encoding a string key costs a few nanoseconds, not a
+   * String.format.
+   */
+  static long eightDigits(long v) {
+    long fours = ((v / 10_000) << 32) | (v % 10_000);
+    long hundreds = ((fours * 5243) >>> 19) & 0x0000007F_0000007FL; // n / 100 for n < 10^4
+    long pairs = (hundreds << 16) | (fours - hundreds * 100); // 16-bit lanes of 0..99
+    long tens = ((pairs * 103) >>> 10) & 0x000F_000F_000F_000FL; // n / 10 for n < 100
+    long digits = (tens << 8) | (pairs - tens * 10);
+    return digits + 0x3030_3030_3030_3030L;
+  }
+}

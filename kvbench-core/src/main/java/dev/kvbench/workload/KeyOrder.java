@@ -1,0 +1,24 @@
+package dev.kvbench.workload;
+
+import java.util.Locale;
+
+/** The order in which a phase visits the key space. */
+public enum KeyOrder {
+  /** Indexes 0..N-1 ascending: the seeds' "Seq". */
+  SEQ,
+  /** A seeded random permutation of 0..N-1, every key exactly once: the seeds' "Rnd". */
+  RND;
+
+  public String id() {
+    return name().toLowerCase(Locale.ROOT);
+  }
+
+  public static KeyOrder fromId(String id) {
+    for (KeyOrder o : values()) {
+      if (o.id().equals(id)) {
+        return o;
+      }
+    }
+    throw new IllegalArgumentException("unknown order '" + id + "': use seq or rnd");
+  }
+}

@@ -1,0 +1,51 @@
+package dev.kvbench.stores.rocksdb;
+
+import dev.kvbench.store.Capabilities;
+import dev.kvbench.store.Durability;
+import dev.kvbench.store.LibraryVersions;
+import dev.kvbench.store.SettingSpec;
+import dev.kvbench.store.Store;
+import dev.kvbench.store.StoreConfig;
+import dev.kvbench.store.StoreProvider;
+import java.util.EnumSet;
+import java.util.List;
+
+/** RocksDB through its JNI binding, configured as the seeds did: compression off, large batches. */
+public final class RocksDbProvider implements StoreProvider {
+
+  @Override
+  public String id() {
+    return "rocksdb";
+  }
+
+  @Override
+  public String library() {
+    return "org.rocksdb:rocksdbjni";
+  }
+
+  @Override
+  public String libraryVersion() {
+    return LibraryVersions.of(RocksDbProvider.class);
+  }
+
+  @Override
+  public Capabilities capabilities() {
+    // RocksDB's documented limits: keys up to 8 MiB, values up to 3 GiB (capped by ByteBuffer)
+    return new Capabilities(
+        true, true, false, true, EnumSet.allOf(Durability.class), false, true, 8 << 20, Integer.MAX_VALUE - 8);
+  }
+
+  @Override
+  public List<SettingSpec> settings() {
+    return List.of(
+        SettingSpec.choice("compression", "none", "block compression; none as in the seeds", "none", "snappy", "lz4", "zstd"),
+        SettingSpec.size("writeBufferSize", "64m", "memtable size before a flush (RocksDB's default)"),
+        SettingSpec.integer("maxBackgroundJobs", 2, "flush and compaction threads (RocksDB's default)"),
+        SettingSpec.integer("maxOpenFiles", -1, "table files kept open; -1 keeps all open (RocksDB's default)"));
+  }
+
+  @Override
+  public Store open(StoreConfig config) {
+    return new RocksDbStore(id(), config);
+  }
+}

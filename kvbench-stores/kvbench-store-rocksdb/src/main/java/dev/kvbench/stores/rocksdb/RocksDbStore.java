@@ -1,0 +1,222 @@
+package dev.kvbench.stores.rocksdb;
+
+import dev.kvbench.store.Durability;
+import dev.kvbench.store.EntryVisitor;
+import dev.kvbench.store.Reader;
+import dev.kvbench.store.ScanDirection;
+import dev.kvbench.store.Session;
+import dev.kvbench.store.Store;
+import dev.kvbench.store.StoreConfig;
+import dev.kvbench.store.StoreException;
+import dev.kvbench.store.WriteOrder;
+import dev.kvbench.store.Writer;
+import java.nio.ByteBuffer;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.rocksdb.CompressionType;
+import org.rocksdb.Options;
+import org.rocksdb.ReadOptions;
+import org.rocksdb.RocksDB;
+import org.rocksdb.RocksDBException;
+import org.rocksdb.RocksIterator;
+import org.rocksdb.Snapshot;
+import org.rocksdb.WriteBatch;
+import org.rocksdb.WriteOptions;
+
+/**
+ * One RocksDB database. RocksDB's ByteBuffer API copies into buffers we own and moves the
+ * positions of the buffers it is given, so every call restores the harness's positions.
+ */
+final class RocksDbStore implements Store {
+
+  private final String id;
+  private final Options options;
+  private final WriteOptions writeOptions;
+  private final RocksDB db;
+  private final Map<String, Object> nativeSettings = new LinkedHashMap<>();
+
+  RocksDbStore(String id, StoreConfig config) {
+    this.id = id;
+    RocksDB.loadLibrary();
+    CompressionType compression = switch (config.settings().getString("compression")) {
+      case "snappy" -> CompressionType.SNAPPY_COMPRESSION;
+      case "lz4" -> CompressionType.LZ4_COMPRESSION;
+      case "zstd" -> CompressionType.ZSTD_COMPRESSION;
+      default -> CompressionType.NO_COMPRESSION;
+    };
+    this.options =
+        new Options()
+            .setCreateIfMissing(true)
+            .setCompressionType(compression)
+            .setWriteBufferSize(config.settings().getLong("writeBufferSize"))
+            .setMaxBackgroundJobs((int) config.settings().getLong("maxBackgroundJobs"))
+            .setMaxOpenFiles((int) config.settings().getLong("maxOpenFiles"));
+    boolean sync = config.durability() == Durability.SYNC;
+    boolean wal = config.durability() != Durability.NOSYNC;
+    this.writeOptions = new WriteOptions().setSync(sync).setDisableWAL(!wal);
+    try {
+      this.db = RocksDB.open(options, config.directory().toString());
+    } catch (RocksDBException e) {
+      writeOptions.close();
+      options.close();
+      throw new StoreException(id + ": cannot open RocksDB in " + config.directory() + ": " + e.getMessage(), e);
+    }
+    RocksDB.Version v = RocksDB.rocksdbVersion();
+    nativeSettings.put("rocksdbVersion", v.toString());
+    nativeSettings.put("compression", compression.name());
+    nativeSettings.put("writeBufferSize", options.writeBufferSize());
+    nativeSettings.put("maxBackgroundJobs", options.maxBackgroundJobs());
+    nativeSettings.put("maxOpenFiles", options.maxOpenFiles());
+    nativeSettings.put("sync", sync);
+    nativeSettings.put("wal", wal);
+  }
+
+  @Override
+  public Session openSession() {
+    return new RocksSession();
+  }
+
+  @Override
+  public Map<String, Object> nativeSettings() {
+    return nativeSettings;
+  }
+
+  @Override
+  public void close() {
+    db.close();
+    writeOptions.close();
+    options.close();
+  }
+
+  private StoreException failure(String what, RocksDBException e) {
+    return new StoreException(id + ": " + what + " failed: " + e.getMessage(), e);
+  }
+
+  private final class RocksSession implements Session {
+
+    @Override
+    public Writer beginWrite(WriteOrder order) {
+      return new RocksWriter();
+    }
+
+    @Override
+    public Reader beginRead() {
+      return new RocksReader();
+    }
+
+    @Override
+    public void close() {}
+  }
+
+  private final class RocksWriter implements Writer {
+    private final WriteBatch batch = new WriteBatch();
+
+    @Override
+    public void put(ByteBuffer key, ByteBuffer value) {
+      int kp = key.position();
+      int vp = value.position();
+      try {
+        batch.put(key, value);
+      } catch (RocksDBException e) {
+        throw failure("put", e);
+      } finally {
+        key.position(kp);
+        value.position(vp);
+      }
+    }
+
+    @Override
+    public void commit() {
+      try {
+        db.write(writeOptions, batch);
+        batch.clear();
+      } catch (RocksDBException e) {
+        throw failure("write batch", e);
+      }
+    }
+
+    @Override
+    public void close() {
+      batch.close();
+    }
+  }
+
+  private final class RocksReader implements Reader {
+    private final Snapshot snapshot = db.getSnapshot();
+    private final ReadOptions readOptions = new ReadOptions().setSnapshot(snapshot);
+    private ByteBuffer keyOut = ByteBuffer.allocateDirect(64);
+    private ByteBuffer valueOut = ByteBuffer.allocateDirect(256);
+
+    @Override
+    public ByteBuffer get(ByteBuffer key) {
+      int kp = key.position();
+      try {
+        while (true) {
+          valueOut.clear();
+          int size = db.get(readOptions, key, valueOut);
+          key.position(kp);
+          if (size == RocksDB.NOT_FOUND) {
+            return null;
+          }
+          if (size <= valueOut.capacity()) {
+            valueOut.position(0).limit(size);
+            return valueOut;
+          }
+          valueOut = ByteBuffer.allocateDirect(size);
+        }
+      } catch (RocksDBException e) {
+        throw failure("get", e);
+      } finally {
+        key.position(kp);
+      }
+    }
+
+    @Override
+    public long scan(ScanDirection direction, EntryVisitor visitor) {
+      boolean forward = direction == ScanDirection.FORWARD;
+      long visited = 0;
+      try (RocksIterator it = db.newIterator(readOptions)) {
+        if (forward) {
+          it.seekToFirst();
+        } else {
+          it.seekToLast();
+        }
+        while (it.isValid()) {
+          keyOut = copyOut(keyOut, it, true);
+          valueOut = copyOut(valueOut, it, false);
+          visited++;
+          if (!visitor.visit(keyOut, valueOut)) {
+            break;
+          }
+          if (forward) {
+            it.next();
+          } else {
+            it.prev();
+          }
+        }
+        it.status();
+      } catch (RocksDBException e) {
+        throw failure("iterate", e);
+      }
+      return visited;
+    }
+
+    /** Copies the iterator's key or value into {@code into}, growing it when too small. */
+    private ByteBuffer copyOut(ByteBuffer into, RocksIterator it, boolean key) {
+      into.clear();
+      int size = key ? it.key(into) : it.value(into);
+      if (size > into.capacity()) {
+        into = ByteBuffer.allocateDirect(size);
+        size = key ? it.key(into) : it.value(into);
+      }
+      into.position(0).limit(size);
+      return into;
+    }
+
+    @Override
+    public void close() {
+      readOptions.close();
+      db.releaseSnapshot(snapshot);
+    }
+  }
+}
