@@ -103,6 +103,10 @@ final class RunCommand implements Callable<Integer> {
       description = "Time about one op in N for the latency percentiles of write and readKey (default: ${DEFAULT-VALUE}); 1 times every op and slows the pass.")
   int latencySample;
 
+  @Option(names = "--warmup", defaultValue = "1000", paramLabel = "MS",
+      description = "Milliseconds of untimed passes (at least one) before each timed pass: reads repeat on the loaded store, writes load throw-away stores; so no timed pass measures the JIT warming up (default: ${DEFAULT-VALUE}; 0 = one cold shot).")
+  long warmup;
+
   @Override
   public Integer call() {
     PrintWriter out = spec.commandLine().getOut();
@@ -145,13 +149,7 @@ final class RunCommand implements Callable<Integer> {
     try (ProgressPrinter progress = new ProgressPrinter(err, cells.size())) {
       CellRunner runner = new CellRunner(cpu, rss, new StorageMeter(), new ExpectedChecksums(), progress, timerPair);
       for (CellParams cell : cells) {
-        Path dir = work.newDirectory(cell.storeId() + "-" + cell.keys().id() + "-" + cell.order().id());
-        CellResult result;
-        try {
-          result = runner.run(providers.get(cell.storeId()), cell, dir);
-        } finally {
-          work.delete(dir);
-        }
+        CellResult result = runner.run(providers.get(cell.storeId()), cell, work);
         results.add(result);
         doc = doc.withCell(result);
         write(files, doc, resultPath);
@@ -211,7 +209,7 @@ final class RunCommand implements Callable<Integer> {
         for (KeyOrder o : orderList) {
           for (String id : storeIds) {
             cells.add(new CellParams(id, entries, k, o, valueSize, batch,
-                dur, seed, phaseList, settings.getOrDefault(id, Map.of()), latencySample));
+                dur, seed, phaseList, settings.getOrDefault(id, Map.of()), latencySample, warmup));
           }
         }
       }

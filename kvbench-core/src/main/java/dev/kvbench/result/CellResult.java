@@ -45,5 +45,6 @@ public record CellResult(
       long batchSize,
       String durability,
       long seed,
-      int latencySampleInterval) {}
+      int latencySampleInterval,
+      long warmupMillis) {}
 }

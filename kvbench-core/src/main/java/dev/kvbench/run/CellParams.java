@@ -22,6 +22,10 @@ import java.util.Map;
  * @param batchSize entries per write transaction or batch; >= entries means one for all
  * @param storeSettings the user's {@code -o} settings for this store, key to text
  * @param latencySampleInterval about one op in this many is timed for the latency histogram
+ * @param warmupMillis how long to run untimed passes before each timed pass (at least one pass
+ *     when > 0): read passes repeat on the loaded store, the write phase loads scratch stores of up
+ *     to {@link #WARMUP_WRITE_ENTRIES} entries. Time, not a pass count, because a 100,000-entry
+ *     pass ends before the JIT has compiled the loop; 0 measures a single cold shot
  */
 public record CellParams(
     String storeId,
@@ -34,7 +38,11 @@ public record CellParams(
     long seed,
     List<Phase> phases,
     Map<String, String> storeSettings,
-    int latencySampleInterval) {
+    int latencySampleInterval,
+    long warmupMillis) {
+
+  /** Entries of the scratch load that warms up the write path: enough for the JIT's C2 tier. */
+  public static final long WARMUP_WRITE_ENTRIES = 200_000;
 
   public CellParams {
     phases = List.copyOf(EnumSet.copyOf(requireNonEmpty(phases)));
@@ -51,6 +59,9 @@ public record CellParams(
     }
     if (batchSize < 1) {
       throw new IllegalArgumentException("--batch-size must be at least 1, got " + batchSize);
+    }
+    if (warmupMillis < 0) {
+      throw new IllegalArgumentException("--warmup must be 0 or more milliseconds, got " + warmupMillis);
     }
     if (latencySampleInterval < 1) {
       throw new IllegalArgumentException(

@@ -23,18 +23,16 @@ import dev.kvbench.store.StoreSettings;
 import dev.kvbench.workload.KeySpace;
 import dev.kvbench.workload.Phase;
 import dev.kvbench.workload.ValueGenerator;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.function.Supplier;
 
 /**
- * Runs one cell: open the store on an empty directory, load it (the write phase), run the read
- * phases, measure storage before and after close. Every phase is measured the same way whatever
- * the store: pass time, sampled latency, process CPU, peak RSS, and verification of every byte
- * read against what the generators predict.
+ * Runs one cell: open the store on a new directory, load it (the write phase), run the read
+ * phases, measure storage before and after close, delete the directory. Every phase is measured
+ * the same way whatever the store: pass time, sampled latency, process CPU, peak RSS, and
+ * verification of every byte read against what the generators predict.
  */
 public final class CellRunner {
 
@@ -61,14 +59,24 @@ public final class CellRunner {
   }
 
   /**
-   * Runs {@code cell} with {@code provider} in {@code directory}, which must exist and be empty.
-   * Never throws for store failures: they become failed phases or a cell error in the result.
+   * Runs {@code cell} with {@code provider} in new directories of {@code work}, deleted before
+   * this returns. Never throws for store failures: they become failed phases or a cell error.
    */
-  public CellResult run(StoreProvider provider, CellParams cell, Path directory) {
+  public CellResult run(StoreProvider provider, CellParams cell, WorkArea work) {
     listener.cellStarted(cell);
+    String name = cell.storeId() + "-" + cell.keys().id() + "-" + cell.order().id();
     CellResult result;
     try {
-      result = runChecked(provider, cell, directory);
+      StoreSettings settings = cell.validateFor(provider);
+      if (cell.warmupMillis() > 0) {
+        warmUpWrites(provider, cell, settings, work, name + "-warmup");
+      }
+      Path directory = work.newDirectory(name);
+      try {
+        result = runIn(provider, cell, settings, directory);
+      } finally {
+        work.delete(directory);
+      }
     } catch (RuntimeException | LinkageError e) {
       result = errorResult(provider, cell, null, Map.of(), List.of(), e);
     }
@@ -76,9 +84,41 @@ public final class CellRunner {
     return result;
   }
 
-  private CellResult runChecked(StoreProvider provider, CellParams cell, Path directory) {
-    StoreSettings settings = cell.validateFor(provider);
-    requireEmptyDirectory(directory);
+  /**
+   * Loads scratch stores with the same workload, capped at {@link
+   * CellParams#WARMUP_WRITE_ENTRIES}, and deletes each, until the warm-up time is spent: the timed
+   * write then runs compiled code, as the reads do after their warm-up passes.
+   */
+  private void warmUpWrites(
+      StoreProvider provider, CellParams cell, StoreSettings settings, WorkArea work, String name) {
+    long entries = Math.min(cell.entries(), CellParams.WARMUP_WRITE_ENTRIES);
+    KeySpace keys = new KeySpace(entries, cell.keys(), cell.order(), cell.seed());
+    long deadline = System.nanoTime() + cell.warmupMillis() * 1_000_000;
+    int round = 0;
+    do {
+      PhaseProgress progress = new PhaseProgress(entries);
+      listener.phaseStarted(cell, null, progress);
+      scratchLoad(provider, cell, settings, keys, progress, work.newDirectory(name + "-" + round++), work);
+    } while (System.nanoTime() < deadline);
+  }
+
+  private void scratchLoad(StoreProvider provider, CellParams cell, StoreSettings settings, KeySpace keys,
+      PhaseProgress progress, Path scratch, WorkArea work) {
+    long entries = keys.count();
+    try {
+      Store store = provider.open(new StoreConfig(scratch, settings, cell.durability(), cell.sizing()));
+      try (Session session = store.openSession()) {
+        Passes.write(session, keys, cell.values(), Math.min(cell.batchSize(), entries),
+            new LatencySampler(cell.latencySampleInterval(), cell.seed()), new LatencySampler(1, cell.seed()), progress);
+      } finally {
+        store.close();
+      }
+    } finally {
+      work.delete(scratch);
+    }
+  }
+
+  private CellResult runIn(StoreProvider provider, CellParams cell, StoreSettings settings, Path directory) {
     Store store = provider.open(new StoreConfig(directory, settings, cell.durability(), cell.sizing()));
     List<PhaseResult> phases = new ArrayList<>();
     Map<String, Object> nativeSettings = Map.of();
@@ -112,7 +152,7 @@ public final class CellRunner {
     KeySpace keySpace = cell.keySpace();
     ValueGenerator values = cell.values();
     boolean reportWrite = cell.phases().contains(Phase.WRITE);
-    PhaseResult write = measure(cell, reportWrite ? Phase.WRITE : null, () -> write(session, keySpace, values, cell));
+    PhaseResult write = measure(reportWrite ? "write" : "load", () -> write(session, keySpace, values, cell));
     if (reportWrite) {
       out.add(write);
       listener.phaseFinished(cell, write);
@@ -125,9 +165,10 @@ public final class CellRunner {
       if (write.status() == PhaseStatus.FAILED) {
         r = PhaseResult.failed(phase.id(), "not run: loading the store failed: " + write.failure());
       } else if (!supported(caps, phase)) {
-        r = PhaseResult.unsupported(phase.id(), storeId + " has no " + (phase == Phase.READ_REV ? "reverse" : "ordered") + " cursor");
+        r = PhaseResult.unsupported(
+            phase.id(), storeId + " has no " + (phase == Phase.READ_REV ? "reverse" : "ordered") + " cursor");
       } else {
-        r = measure(cell, phase, () -> read(phase, session, keySpace, values, cell, caps));
+        r = measure(phase.id(), () -> read(phase, session, keySpace, values, cell, caps));
       }
       out.add(r);
       listener.phaseFinished(cell, r);
@@ -141,38 +182,49 @@ public final class CellRunner {
     return !phase.needsOrderedScan() || caps.orderedScan();
   }
 
-  /** Wraps a pass with the process meters; a pass that throws becomes a failed phase. */
-  private PhaseResult measure(CellParams cell, Phase phase, Supplier<PassFigures> pass) {
-    String id = phase == null ? "load" : phase.id();
-    rss.resetPeak();
-    CpuTime cpuBefore = cpu.read();
+  /** What a pass hands back to {@link #measure}. */
+  private interface Pass {
+    PassFigures run();
+  }
+
+  /**
+   * Turns a pass's figures into the phase result; a pass that throws becomes a failed phase.
+   * Passes call {@link #startTimedPass} right before the pass they time, so CPU and peak RSS
+   * cover that pass only, not its warm-up.
+   */
+  private PhaseResult measure(String id, Pass pass) {
     PassFigures f;
     try {
-      f = pass.get();
+      f = pass.run();
     } catch (RuntimeException | LinkageError e) {
       return PhaseResult.failed(id, "threw " + e);
     }
-    CpuTime cpuUsed = cpu.read().minus(cpuBefore);
-    long peak = rss.peakBytes();
-    double millis = f.nanos / 1e6;
+    CpuTime cpuUsed = cpu.read().minus(f.cpuBefore);
     return new PhaseResult(
-            id,
-            f.failure == null ? PhaseStatus.OK : PhaseStatus.FAILED,
-            f.ops,
-            millis,
-            f.nanos == 0 ? 0 : f.ops * 1e9 / f.nanos,
-            f.ops == 0 ? 0 : (double) f.nanos / f.ops,
-            f.latency,
-            f.commitLatency,
-            f.sampling,
-            cpuUsed,
-            peak,
-            f.verified,
-            f.failure,
-            f.note);
+        id,
+        f.failure == null ? PhaseStatus.OK : PhaseStatus.FAILED,
+        f.ops,
+        f.nanos / 1e6,
+        f.nanos == 0 ? 0 : f.ops * 1e9 / f.nanos,
+        f.ops == 0 ? 0 : (double) f.nanos / f.ops,
+        f.latency,
+        f.commitLatency,
+        f.sampling,
+        cpuUsed,
+        rss.peakBytes(),
+        f.verified,
+        f.failure,
+        f.note);
+  }
+
+  /** Starts the meters that cover exactly the timed pass; returns the CPU reading to subtract. */
+  private CpuTime startTimedPass() {
+    rss.resetPeak();
+    return cpu.read();
   }
 
   private record PassFigures(
+      CpuTime cpuBefore,
       long ops,
       long nanos,
       LatencySummary latency,
@@ -187,9 +239,11 @@ public final class CellRunner {
     listener.phaseStarted(cell, cell.phases().contains(Phase.WRITE) ? Phase.WRITE : null, progress);
     LatencySampler puts = new LatencySampler(cell.latencySampleInterval(), cell.seed() ^ 0x57);
     LatencySampler commits = new LatencySampler(1, cell.seed());
+    CpuTime cpuBefore = startTimedPass();
     Passes.WriteOutcome o =
         Passes.write(session, keySpace, values, cell.batchSize(), puts, commits, progress);
     return new PassFigures(
+        cpuBefore,
         o.ops(),
         o.nanos(),
         LatencySummary.of(puts.histogram()),
@@ -202,26 +256,26 @@ public final class CellRunner {
 
   private PassFigures read(
       Phase phase, Session session, KeySpace keySpace, ValueGenerator values, CellParams cell, Capabilities caps) {
-    PhaseProgress progress = new PhaseProgress(keySpace.count());
-    listener.phaseStarted(cell, phase, progress);
     long n = keySpace.count();
+    PhaseProgress progress = new PhaseProgress(n);
+    listener.phaseStarted(cell, phase, progress);
+    long warmUntil = System.nanoTime() + cell.warmupMillis() * 1_000_000;
+    boolean warm = cell.warmupMillis() == 0;
     try (Reader reader = session.beginRead()) {
       if (phase == Phase.READ_KEY) {
-        LatencySampler gets = new LatencySampler(cell.latencySampleInterval(), cell.seed() ^ 0x6B);
-        Passes.GetOutcome o = Passes.readKeys(reader, keySpace, gets, progress);
-        String failure = null;
-        if (caps.retainsData()) {
-          if (o.firstMissingPosition() >= 0) {
-            long index = keySpace.indexAt(o.firstMissingPosition());
-            failure = "verification failed: " + (n - o.found()) + " of " + n + " keys not found; first: key "
-                + Diagnosis.describe(keySpace.encoding(), index) + " at position " + o.firstMissingPosition();
-          } else if (o.digest() != expected.of(cell).entryDigest()) {
-            String bad = Diagnosis.firstBadGet(reader, keySpace, values);
-            failure = "verification failed: checksum of values read differs from the generated one; "
-                + (bad == null ? "no single bad key found on a second pass (unstable reads)" : "first bad " + bad);
-          }
-        }
-        return new PassFigures(o.ops(), o.nanos(), LatencySummary.of(gets.histogram()), null,
+        Passes.GetOutcome o;
+        LatencySampler gets;
+        CpuTime cpuBefore;
+        do {
+          // warm-up passes run the very code of the timed one; the last pass is the timed one
+          warm = warm || System.nanoTime() >= warmUntil;
+          cpuBefore = warm ? startTimedPass() : null;
+          progress.startPass(0);
+          gets = new LatencySampler(cell.latencySampleInterval(), cell.seed() ^ 0x6B);
+          o = Passes.readKeys(reader, keySpace, gets, progress);
+        } while (!warm);
+        String failure = caps.retainsData() ? checkGets(o, reader, keySpace, values, cell) : null;
+        return new PassFigures(cpuBefore, o.ops(), o.nanos(), LatencySummary.of(gets.histogram()), null,
             sampling(gets), caps.retainsData() && failure == null, failure, notVerifiedNote(caps));
       }
       ScanDirection direction = phase == Phase.READ_REV ? ScanDirection.REVERSE : ScanDirection.FORWARD;
@@ -230,27 +284,57 @@ public final class CellRunner {
         case READ_XXH64 -> ScanChecker.Work.XXH64;
         default -> ScanChecker.Work.DIGEST;
       };
-      ScanChecker checker = new ScanChecker(keySpace.encoding(), n, direction == ScanDirection.FORWARD, work, progress);
-      long nanos = Passes.scan(reader, direction, checker);
-      String failure = null;
-      if (caps.retainsData()) {
-        ExpectedChecksums.Totals want = expected.of(cell);
-        boolean sumOk = switch (work) {
-          case DIGEST -> checker.digest == want.entryDigest();
-          case CRC32 -> checker.crcValue() == want.crc32();
-          case XXH64 -> checker.fold == want.xxh64Fold();
-        };
-        if (checker.count != n || checker.firstOutOfOrder >= 0 || !sumOk) {
-          String bad = Diagnosis.firstBadScan(reader, direction, keySpace.encoding(), values, n);
-          failure = "verification failed: " + (checker.count != n ? "saw " + checker.count + " of " + n + " entries; " : "")
-              + (checker.firstOutOfOrder >= 0 ? "entry " + checker.firstOutOfOrder + " out of order; " : "")
-              + (!sumOk ? work.name() + " checksum differs; " : "")
-              + (bad == null ? "no single bad entry found on a second pass (unstable reads)" : "first bad " + bad);
-        }
-      }
-      return new PassFigures(checker.count, nanos, null, null, null, caps.retainsData() && failure == null,
+      ScanChecker checker;
+      long nanos;
+      CpuTime cpuBefore;
+      do {
+        warm = warm || System.nanoTime() >= warmUntil;
+        cpuBefore = warm ? startTimedPass() : null;
+        progress.startPass(0);
+        checker = new ScanChecker(keySpace.encoding(), n, direction == ScanDirection.FORWARD, work, progress);
+        nanos = Passes.scan(reader, direction, checker);
+      } while (!warm);
+      String failure = caps.retainsData() ? checkScan(checker, work, reader, direction, keySpace, values, cell) : null;
+      return new PassFigures(cpuBefore, checker.count, nanos, null, null, null, caps.retainsData() && failure == null,
           failure, notVerifiedNote(caps));
     }
+  }
+
+  private String checkGets(
+      Passes.GetOutcome o, Reader reader, KeySpace keySpace, ValueGenerator values, CellParams cell) {
+    long n = keySpace.count();
+    if (o.firstMissingPosition() >= 0) {
+      long index = keySpace.indexAt(o.firstMissingPosition());
+      return "verification failed: " + (n - o.found()) + " of " + n + " keys not found; first: key "
+          + Diagnosis.describe(keySpace.encoding(), index) + " at position " + o.firstMissingPosition();
+    }
+    if (o.digest() != expected.of(cell).entryDigest()) {
+      String bad = Diagnosis.firstBadGet(reader, keySpace, values);
+      return "verification failed: checksum of the values read differs from the generated one; "
+          + (bad == null ? "no single bad key found on a second pass (unstable reads)" : "first bad " + bad);
+    }
+    return null;
+  }
+
+  private String checkScan(
+      ScanChecker checker, ScanChecker.Work work, Reader reader, ScanDirection direction,
+      KeySpace keySpace, ValueGenerator values, CellParams cell) {
+    long n = keySpace.count();
+    ExpectedChecksums.Totals want = expected.of(cell);
+    boolean sumOk = switch (work) {
+      case DIGEST -> checker.digest == want.entryDigest();
+      case CRC32 -> checker.crcValue() == want.crc32();
+      case XXH64 -> checker.fold == want.xxh64Fold();
+    };
+    if (checker.count == n && checker.firstOutOfOrder < 0 && sumOk) {
+      return null;
+    }
+    String bad = Diagnosis.firstBadScan(reader, direction, keySpace.encoding(), values, n);
+    return "verification failed: "
+        + (checker.count != n ? "saw " + checker.count + " of " + n + " entries; " : "")
+        + (checker.firstOutOfOrder >= 0 ? "entry " + checker.firstOutOfOrder + " out of order; " : "")
+        + (!sumOk ? work.name() + " checksum differs; " : "")
+        + (bad == null ? "no single bad entry found on a second pass (unstable reads)" : "first bad " + bad);
   }
 
   private static String notVerifiedNote(Capabilities caps) {
@@ -271,7 +355,8 @@ public final class CellRunner {
         cell.batchSize(),
         cell.durability().id(),
         cell.seed(),
-        cell.latencySampleInterval());
+        cell.latencySampleInterval(),
+        cell.warmupMillis());
   }
 
   private static CellResult errorResult(
@@ -291,16 +376,6 @@ public final class CellRunner {
         phases,
         null,
         e.toString());
-  }
-
-  private static void requireEmptyDirectory(Path directory) {
-    try (var entries = Files.list(directory)) {
-      if (entries.findAny().isPresent()) {
-        throw new IllegalArgumentException("store directory is not empty: " + directory);
-      }
-    } catch (java.io.IOException e) {
-      throw new IllegalArgumentException("store directory is not usable: " + directory + ": " + e);
-    }
   }
 
   private static void closeQuietly(Store store, Throwable primary) {

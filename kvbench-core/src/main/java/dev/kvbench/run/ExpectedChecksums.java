@@ -34,12 +34,13 @@ public final class ExpectedChecksums {
     ByteBuffer value = ByteBuffer.allocateDirect(values.size());
     CRC32 crc = new CRC32();
     LongHashFunction xx = LongHashFunction.xx();
+    EntryDigest entryDigest = new EntryDigest();
     long digest = 0;
     long fold = 0;
     for (long i = 0; i < entries; i++) {
       keys.encode(i, key);
       values.fill(i, value);
-      digest += EntryDigest.entry(i, value);
+      digest += entryDigest.entry(i, value);
       crc.update(key);
       crc.update(value);
       key.clear();

@@ -89,6 +89,7 @@ final class Passes {
       Reader reader, KeySpace keySpace, LatencySampler gets, PhaseProgress progress) {
     KeyEncoding encoding = keySpace.encoding();
     ByteBuffer key = ByteBuffer.allocateDirect(encoding.size());
+    EntryDigest entryDigest = new EntryDigest();
     long n = keySpace.count();
     long found = 0;
     long firstMissing = -1;
@@ -112,7 +113,7 @@ final class Passes {
         }
         if (value != null) {
           found++;
-          digest += EntryDigest.entry(index, value);
+          digest += entryDigest.entry(index, value);
         } else if (firstMissing < 0) {
           firstMissing = pos;
         }

@@ -11,6 +11,7 @@ public final class PhaseProgress {
 
   private final long total;
   private final AtomicLong done = new AtomicLong();
+  private long base;
   private final long startNanos = System.nanoTime();
 
   public PhaseProgress(long total) {
@@ -29,7 +30,13 @@ public final class PhaseProgress {
     return System.nanoTime() - startNanos;
   }
 
+  /** Counts from {@code base} on: warm-up and timed passes share one progress. */
+  void startPass(long passBase) {
+    this.base = passBase;
+    done.setOpaque(passBase);
+  }
+
   void publish(long position) {
-    done.setOpaque(position);
+    done.setOpaque(base + position);
   }
 }

@@ -32,6 +32,7 @@ final class ScanChecker implements EntryVisitor {
   private final Work work;
   private final PhaseProgress progress;
   private final CRC32 crc = new CRC32();
+  private final EntryDigest entryDigest = new EntryDigest();
   private final LongHashFunction xx = LongHashFunction.xx();
 
   long count;
@@ -54,7 +55,7 @@ final class ScanChecker implements EntryVisitor {
       firstOutOfOrder = count;
     }
     switch (work) {
-      case DIGEST -> digest += EntryDigest.entry(index, value);
+      case DIGEST -> digest += entryDigest.entry(index, value);
       case CRC32 -> {
         int kp = key.position();
         int vp = value.position();
