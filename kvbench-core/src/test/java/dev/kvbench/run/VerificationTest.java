@@ -1,0 +1,130 @@
+package dev.kvbench.run;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.kvbench.measure.CpuMeter;
+import dev.kvbench.measure.RssMeter;
+import dev.kvbench.measure.StorageMeter;
+import dev.kvbench.result.CellResult;
+import dev.kvbench.result.PhaseResult;
+import dev.kvbench.result.PhaseStatus;
+import dev.kvbench.store.Durability;
+import dev.kvbench.store.StoreProvider;
+import dev.kvbench.testing.CorruptingStoreProvider;
+import dev.kvbench.testing.SortedMapStoreProvider;
+import dev.kvbench.workload.KeyEncoding;
+import dev.kvbench.workload.KeyOrder;
+import dev.kvbench.workload.Phase;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.Map;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+import org.junit.jupiter.api.Test;
+
+class VerificationTest {
+
+  @TempDir Path temp;
+
+  private CellResult run(StoreProvider provider, KeyEncoding keys, KeyOrder order) {
+    CellParams cell = new CellParams(provider.id(), 2_000, keys, order, 100, 2_000, Durability.NOSYNC, 5,
+        Arrays.asList(Phase.values()), Map.of(), 8, 0);
+    try (WorkArea work = WorkArea.open(temp.resolve("w"))) {
+      return new CellRunner(new CpuMeter(), new RssMeter(), new StorageMeter(), new ExpectedChecksums(),
+          RunListener.NONE, 40).run(provider, cell, work);
+    }
+  }
+
+  @ParameterizedTest
+  @EnumSource(KeyEncoding.class)
+  void oneWrongByteFailsEveryReadPhaseNamingTheKey(KeyEncoding keys) {
+    long badIndex = 1234;
+    CellResult result = run(new CorruptingStoreProvider(keys.keyOf(badIndex), 57), keys, KeyOrder.RND);
+    assertThat(result.error()).isNull();
+    assertThat(result.succeeded()).isFalse();
+    for (PhaseResult p : result.phases()) {
+      if (p.phase().equals("write")) {
+        assertThat(p.status()).isEqualTo(PhaseStatus.OK);
+        continue;
+      }
+      assertThat(p.status()).as(p.phase()).isEqualTo(PhaseStatus.FAILED);
+      assertThat(p.verified()).as(p.phase()).isFalse();
+      assertThat(p.failure()).as(p.phase()).contains("index " + badIndex).contains("byte 57");
+    }
+  }
+
+  @Test
+  void aCorrectStoreVerifiesEveryReadPhase() {
+    CellResult result = run(new SortedMapStoreProvider(), KeyEncoding.INT, KeyOrder.RND);
+    assertThat(result.succeeded()).isTrue();
+    assertThat(result.phases()).filteredOn(p -> !p.phase().equals("write"))
+        .allSatisfy(p -> assertThat(p.verified()).as(p.phase()).isTrue());
+  }
+
+  @Test
+  void aLostKeyIsReportedByReadKeyAndTheCursors() {
+    long lost = 777;
+    SortedMapStoreProvider provider = new SortedMapStoreProvider() {
+      @Override
+      public dev.kvbench.store.Store open(dev.kvbench.store.StoreConfig config) {
+        SortedMapStore store = (SortedMapStore) super.open(config);
+        return new dev.kvbench.store.Store() {
+          @Override
+          public dev.kvbench.store.Session openSession() {
+            dev.kvbench.store.Session s = store.openSession();
+            return new dev.kvbench.store.Session() {
+              @Override
+              public dev.kvbench.store.Writer beginWrite(dev.kvbench.store.WriteOrder order) {
+                dev.kvbench.store.Writer w = s.beginWrite(order);
+                return new dev.kvbench.store.Writer() {
+                  @Override
+                  public void put(java.nio.ByteBuffer key, java.nio.ByteBuffer value) {
+                    if (!KeyEncoding.INT.matches(lost, key)) {
+                      w.put(key, value);
+                    }
+                  }
+
+                  @Override
+                  public void commit() {
+                    w.commit();
+                  }
+
+                  @Override
+                  public void close() {
+                    w.close();
+                  }
+                };
+              }
+
+              @Override
+              public dev.kvbench.store.Reader beginRead() {
+                return s.beginRead();
+              }
+
+              @Override
+              public void close() {}
+            };
+          }
+
+          @Override
+          public Map<String, Object> nativeSettings() {
+            return store.nativeSettings();
+          }
+
+          @Override
+          public void close() {
+            store.close();
+          }
+        };
+      }
+    };
+    CellResult result = run(provider, KeyEncoding.INT, KeyOrder.SEQ);
+    PhaseResult readKey = result.phases().get(1);
+    assertThat(readKey.status()).isEqualTo(PhaseStatus.FAILED);
+    assertThat(readKey.failure()).contains("1 of 2000 keys not found").contains("index " + lost);
+    PhaseResult readSeq = result.phases().get(2);
+    assertThat(readSeq.status()).isEqualTo(PhaseStatus.FAILED);
+    assertThat(readSeq.failure()).contains("saw 1999 of 2000").contains("index " + lost);
+  }
+}

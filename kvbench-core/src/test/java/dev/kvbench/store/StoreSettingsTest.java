@@ -1,0 +1,55 @@
+package dev.kvbench.store;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class StoreSettingsTest {
+
+  private static final List<SettingSpec> SPECS = List.of(
+      SettingSpec.bool("writeMap", true, "w"),
+      SettingSpec.size("mapSize", "auto", "m"),
+      SettingSpec.integer("batch", 10, "b"),
+      SettingSpec.choice("compression", "none", "c", "none", "lz4"));
+
+  @Test
+  void defaultsAndOverridesResolve() {
+    StoreSettings s = StoreSettings.resolve("x", SPECS, Map.of("writeMap", "false", "mapSize", "2g"));
+    assertThat(s.getBoolean("writeMap")).isFalse();
+    assertThat(s.isAuto("mapSize")).isFalse();
+    assertThat(s.getLong("mapSize")).isEqualTo(2L << 30);
+    assertThat(s.getLong("batch")).isEqualTo(10);
+    assertThat(s.getString("compression")).isEqualTo("none");
+    assertThat(s.asText()).containsEntry("writeMap", "false").containsEntry("batch", "10");
+    assertThat(StoreSettings.defaults("x", SPECS).isAuto("mapSize")).isTrue();
+  }
+
+  @Test
+  void unknownKeyListsTheValidOnes() {
+    assertThatThrownBy(() -> StoreSettings.resolve("lmdb", SPECS, Map.of("writemap", "true")))
+        .isInstanceOf(InvalidSettingException.class)
+        .hasMessageContaining("lmdb.writemap")
+        .hasMessageContaining("batch, compression, mapSize, writeMap");
+  }
+
+  @Test
+  void badValuesNameTheSettingAndTheFix() {
+    assertThatThrownBy(() -> StoreSettings.resolve("x", SPECS, Map.of("writeMap", "yes")))
+        .hasMessageContaining("writeMap").hasMessageContaining("true or false");
+    assertThatThrownBy(() -> StoreSettings.resolve("x", SPECS, Map.of("compression", "zip")))
+        .hasMessageContaining("none, lz4");
+    assertThatThrownBy(() -> StoreSettings.resolve("x", SPECS, Map.of("mapSize", "lots")))
+        .hasMessageContaining("mapSize");
+  }
+
+  @Test
+  void sizesTakeBinarySuffixes() {
+    assertThat(ByteSize.parse("512")).isEqualTo(512);
+    assertThat(ByteSize.parse("64k")).isEqualTo(64 << 10);
+    assertThat(ByteSize.parse("64MiB")).isEqualTo(64 << 20);
+    assertThat(ByteSize.parse("1t")).isEqualTo(1L << 40);
+  }
+}

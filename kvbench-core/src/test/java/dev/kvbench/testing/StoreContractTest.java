@@ -1,0 +1,356 @@
+package dev.kvbench.testing;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assumptions.assumeThat;
+
+import dev.kvbench.measure.CpuMeter;
+import dev.kvbench.measure.RssMeter;
+import dev.kvbench.measure.StorageMeter;
+import dev.kvbench.result.CellResult;
+import dev.kvbench.result.PhaseResult;
+import dev.kvbench.result.PhaseStatus;
+import dev.kvbench.run.CellParams;
+import dev.kvbench.run.CellRunner;
+import dev.kvbench.run.ExpectedChecksums;
+import dev.kvbench.run.RunListener;
+import dev.kvbench.run.WorkArea;
+import dev.kvbench.store.Capabilities;
+import dev.kvbench.store.Durability;
+import dev.kvbench.store.Reader;
+import dev.kvbench.store.ScanDirection;
+import dev.kvbench.store.Session;
+import dev.kvbench.store.Store;
+import dev.kvbench.store.StoreConfig;
+import dev.kvbench.store.StoreProvider;
+import dev.kvbench.store.StoreSettings;
+import dev.kvbench.store.WorkloadSizing;
+import dev.kvbench.store.WriteOrder;
+import dev.kvbench.store.Writer;
+import dev.kvbench.workload.KeyEncoding;
+import dev.kvbench.workload.KeyOrder;
+import dev.kvbench.workload.Phase;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * The contract every store adapter passes. A store module extends this class and names its
+ * provider; capabilities the store does not declare are checked to be reported, not thrown.
+ */
+public abstract class StoreContractTest {
+
+  @TempDir protected Path temp;
+
+  /** The provider under test. */
+  protected abstract StoreProvider provider();
+
+  /** Settings for the store under test, as {@code -o} would give them. */
+  protected Map<String, String> settings() {
+    return Map.of();
+  }
+
+  private Capabilities caps() {
+    return provider().capabilities();
+  }
+
+  private Store open(Path dir, WorkloadSizing sizing) {
+    StoreProvider p = provider();
+    StoreSettings s = StoreSettings.resolve(p.id(), p.settings(), settings());
+    return p.open(new StoreConfig(dir, s, Durability.NOSYNC, sizing));
+  }
+
+  private Path newDir(String name) throws IOException {
+    return Files.createDirectories(temp.resolve(name));
+  }
+
+  private static ByteBuffer direct(byte[] bytes) {
+    ByteBuffer b = ByteBuffer.allocateDirect(bytes.length);
+    b.put(bytes).flip();
+    return b;
+  }
+
+  private static byte[] bytes(ByteBuffer b) {
+    byte[] out = new byte[b.remaining()];
+    b.duplicate().get(out);
+    return out;
+  }
+
+  private List<byte[][]> scanAll(Reader r, ScanDirection d) {
+    List<byte[][]> seen = new ArrayList<>();
+    r.scan(d, (k, v) -> seen.add(new byte[][] {bytes(k), bytes(v)}));
+    return seen;
+  }
+
+  @Test
+  void providerDescribesItself() {
+    StoreProvider p = provider();
+    assertThat(p.id()).matches("[a-z0-9][a-z0-9-]*");
+    assertThat(p.library()).contains(":");
+    assertThat(p.libraryVersion()).isNotBlank().isNotEqualTo("unknown");
+    assertThat(caps().maxKeySize()).isGreaterThanOrEqualTo(16);
+    assertThat(caps().durabilities()).isNotEmpty();
+    StoreSettings defaults = StoreSettings.defaults(p.id(), p.settings());
+    assertThat(defaults.asText().keySet()).hasSize(p.settings().size());
+  }
+
+  @Test
+  void emptyStoreFindsNothing() throws IOException {
+    try (Store store = open(newDir("empty"), new WorkloadSizing(10, 4, 8));
+        Session s = store.openSession();
+        Reader r = s.beginRead()) {
+      assertThat(r.get(direct(new byte[] {0, 0, 0, 1}))).isNull();
+      if (caps().orderedScan()) {
+        assertThat(r.scan(ScanDirection.FORWARD, (k, v) -> true)).isZero();
+      }
+      assertThat(store.nativeSettings()).isNotNull();
+    }
+  }
+
+  @Test
+  void singleEntryRoundTrips() throws IOException {
+    assumeThat(caps().retainsData()).isTrue();
+    byte[] key = {1, 2, 3, 4};
+    byte[] value = "one value".getBytes();
+    try (Store store = open(newDir("single"), new WorkloadSizing(1, 4, value.length));
+        Session s = store.openSession()) {
+      try (Writer w = s.beginWrite(WriteOrder.ANY)) {
+        w.put(direct(key), direct(value));
+        w.commit();
+      }
+      try (Reader r = s.beginRead()) {
+        assertThat(bytes(r.get(direct(key)))).isEqualTo(value);
+        assertThat(r.get(direct(new byte[] {1, 2, 3, 5}))).isNull();
+        if (caps().orderedScan()) {
+          List<byte[][]> all = scanAll(r, ScanDirection.FORWARD);
+          assertThat(all).hasSize(1);
+          assertThat(all.get(0)[0]).isEqualTo(key);
+          assertThat(all.get(0)[1]).isEqualTo(value);
+        }
+      }
+    }
+  }
+
+  static Stream<Arguments> workloads() {
+    return Stream.of(
+        Arguments.of(KeyEncoding.INT, KeyOrder.SEQ, 3_000L),
+        Arguments.of(KeyEncoding.INT, KeyOrder.RND, 3_000L),
+        Arguments.of(KeyEncoding.STR, KeyOrder.SEQ, 3_000L),
+        Arguments.of(KeyEncoding.STR, KeyOrder.RND, 3_000L));
+  }
+
+  /** N entries through the real harness: every phase ok and verified, or reported unsupported. */
+  @ParameterizedTest
+  @MethodSource("workloads")
+  void harnessPhasesPassOnNEntries(KeyEncoding keys, KeyOrder order, long entries) {
+    CellResult result = runCell(keys, order, entries, 100, 701);
+    assertThat(result.error()).isNull();
+    assertThat(result.phases()).extracting(PhaseResult::phase)
+        .containsExactly("write", "readKey", "readSeq", "readRev", "readCrc", "readXxh64");
+    for (PhaseResult p : result.phases()) {
+      boolean needsCursor = !p.phase().equals("write") && !p.phase().equals("readKey");
+      boolean supported = p.phase().equals("readRev") ? caps().reverseScan() : !needsCursor || caps().orderedScan();
+      if (!supported) {
+        assertThat(p.status()).as(p.phase()).isEqualTo(PhaseStatus.UNSUPPORTED);
+        continue;
+      }
+      assertThat(p.status()).as(p.phase() + ": " + p.failure()).isEqualTo(PhaseStatus.OK);
+      if (caps().retainsData()) {
+        assertThat(p.ops()).as(p.phase()).isEqualTo(entries);
+        assertThat(p.verified()).as(p.phase()).isEqualTo(!p.phase().equals("write"));
+      }
+    }
+    assertThat(result.storage().allocatedBytes().afterClose()).isGreaterThanOrEqualTo(0);
+  }
+
+  /** The same data written with several commits (batch size 701) must all be visible. */
+  protected CellResult runCell(KeyEncoding keys, KeyOrder order, long entries, int valueSize, long batch) {
+    CellParams cell = new CellParams(provider().id(), entries, keys, order, valueSize, batch, Durability.NOSYNC,
+        42, Arrays.asList(Phase.values()), settings(), 4, 0);
+    try (WorkArea work = WorkArea.open(temp.resolve("work-" + keys.id() + "-" + order.id()))) {
+      CellRunner runner = new CellRunner(new CpuMeter(), new RssMeter(), new StorageMeter(), new ExpectedChecksums(),
+          RunListener.NONE, 40);
+      return runner.run(provider(), cell, work);
+    }
+  }
+
+  @Test
+  void largestDeclaredKeyAndLargeValueRoundTrip() throws IOException {
+    assumeThat(caps().retainsData()).isTrue();
+    int keySize = Math.min(caps().maxKeySize(), 64 * 1024);
+    int valueSize = Math.min(caps().maxValueSize(), 1 << 20);
+    byte[] key = new byte[keySize];
+    byte[] value = new byte[valueSize];
+    new Random(7).nextBytes(key);
+    new Random(8).nextBytes(value);
+    try (Store store = open(newDir("max"), new WorkloadSizing(2, keySize, valueSize));
+        Session s = store.openSession()) {
+      try (Writer w = s.beginWrite(WriteOrder.ANY)) {
+        w.put(direct(key), direct(value));
+        w.commit();
+      }
+      try (Reader r = s.beginRead()) {
+        assertThat(bytes(r.get(direct(key)))).isEqualTo(value);
+      }
+    }
+  }
+
+  /**
+   * The harness rewrites one key buffer and one value buffer before every put; a store that keeps
+   * references instead of copying returns the last bytes for every key. Positions and limits of
+   * the harness's buffers must survive every call.
+   */
+  @Test
+  void reusedBuffersAreCopiedAndLeftAsTheyWere() throws IOException {
+    assumeThat(caps().retainsData()).isTrue();
+    int n = 500;
+    ByteBuffer key = ByteBuffer.allocateDirect(8);
+    ByteBuffer value = ByteBuffer.allocateDirect(32);
+    try (Store store = open(newDir("reuse"), new WorkloadSizing(n, 8, 32));
+        Session s = store.openSession()) {
+      try (Writer w = s.beginWrite(WriteOrder.ASCENDING)) {
+        for (int i = 0; i < n; i++) {
+          key.putLong(0, i);
+          for (int j = 0; j < 32; j += 4) {
+            value.putInt(j, i * 31 + j);
+          }
+          w.put(key, value);
+          assertThat(key.position()).isZero();
+          assertThat(key.limit()).isEqualTo(8);
+          assertThat(value.position()).isZero();
+          assertThat(value.limit()).isEqualTo(32);
+        }
+        w.commit();
+      }
+      try (Reader r = s.beginRead()) {
+        for (int i = 0; i < n; i++) {
+          key.putLong(0, i);
+          ByteBuffer v = r.get(key);
+          assertThat(key.position()).isZero();
+          assertThat(key.limit()).isEqualTo(8);
+          assertThat(v).as("key %d", i).isNotNull();
+          assertThat(v.remaining()).isEqualTo(32);
+          for (int j = 0; j < 32; j += 4) {
+            assertThat(v.duplicate().order(java.nio.ByteOrder.BIG_ENDIAN).getInt(v.position() + j))
+                .as("key %d byte %d", i, j).isEqualTo(i * 31 + j);
+          }
+        }
+      }
+    }
+  }
+
+  @Test
+  void reopenAfterCloseKeepsData() throws IOException {
+    assumeThat(caps().retainsData()).isTrue();
+    Path dir = newDir("reopen");
+    WorkloadSizing sizing = new WorkloadSizing(100, 4, 16);
+    try (Store store = open(dir, sizing); Session s = store.openSession(); Writer w = s.beginWrite(WriteOrder.ANY)) {
+      for (int i = 0; i < 100; i++) {
+        w.put(KeyEncoding.INT.keyOf(i), direct(String.format("value-%010d", i).getBytes()));
+      }
+      w.commit();
+    }
+    try (Store store = open(dir, sizing); Session s = store.openSession(); Reader r = s.beginRead()) {
+      for (int i = 0; i < 100; i++) {
+        assertThat(new String(bytes(r.get(KeyEncoding.INT.keyOf(i)))))
+            .isEqualTo(String.format("value-%010d", i));
+      }
+    }
+  }
+
+  @Test
+  void cursorsFollowUnsignedByteOrderBothWays() throws IOException {
+    assumeThat(caps().retainsData()).isTrue();
+    assumeThat(caps().orderedScan()).isTrue();
+    List<byte[]> keys = new ArrayList<>(List.of(
+        new byte[] {0}, new byte[] {0, 0}, new byte[] {1}, new byte[] {0x7F}, new byte[] {(byte) 0x80},
+        new byte[] {(byte) 0x80, 0}, new byte[] {(byte) 0xFF}, new byte[] {(byte) 0xFF, (byte) 0xFF},
+        new byte[] {0x10, (byte) 0xF0}, new byte[] {0x10, 0x0F}));
+    try (Store store = open(newDir("order"), new WorkloadSizing(keys.size(), 2, 4));
+        Session s = store.openSession()) {
+      try (Writer w = s.beginWrite(WriteOrder.ANY)) {
+        for (byte[] k : keys) {
+          w.put(direct(k), direct(new byte[] {k[0], 1, 2, 3}));
+        }
+        w.commit();
+      }
+      keys.sort(Arrays::compareUnsigned);
+      try (Reader r = s.beginRead()) {
+        assertThat(scanAll(r, ScanDirection.FORWARD)).extracting(e -> e[0])
+            .containsExactlyElementsOf(keys);
+        if (caps().reverseScan()) {
+          List<byte[]> reversed = new ArrayList<>(keys);
+          java.util.Collections.reverse(reversed);
+          assertThat(scanAll(r, ScanDirection.REVERSE)).extracting(e -> e[0])
+              .containsExactlyElementsOf(reversed);
+        }
+        long[] visited = {0};
+        long returned = r.scan(ScanDirection.FORWARD, (k, v) -> ++visited[0] < 3);
+        assertThat(visited[0]).as("a visitor returning false stops the pass").isEqualTo(3);
+        assertThat(returned).isEqualTo(3);
+      }
+    }
+  }
+
+  @Test
+  void undeclaredCursorsAreReportedUnsupportedNotThrown() {
+    assumeThat(caps().orderedScan() && caps().reverseScan()).isFalse();
+    CellResult result = runCell(KeyEncoding.INT, KeyOrder.SEQ, 100, 16, 100);
+    assertThat(result.error()).isNull();
+    for (PhaseResult p : result.phases()) {
+      if (p.phase().equals("readRev") && !caps().reverseScan()
+          || Phase.fromId(p.phase()).needsOrderedScan() && !caps().orderedScan()) {
+        assertThat(p.status()).as(p.phase()).isEqualTo(PhaseStatus.UNSUPPORTED);
+      } else {
+        assertThat(p.status()).as(p.phase()).isEqualTo(PhaseStatus.OK);
+      }
+    }
+  }
+
+  @Test
+  void closeReleasesEveryFile() throws IOException {
+    Path dir = newDir("release");
+    try (Store store = open(dir, new WorkloadSizing(1000, 4, 100)); Session s = store.openSession();
+        Writer w = s.beginWrite(WriteOrder.ASCENDING)) {
+      for (int i = 0; i < 1000; i++) {
+        w.put(KeyEncoding.INT.keyOf(i), ByteBuffer.allocateDirect(100));
+      }
+      w.commit();
+    }
+    Path fds = Path.of("/proc/self/fd");
+    if (Files.isDirectory(fds)) {
+      List<Path> open = new ArrayList<>();
+      try (Stream<Path> links = Files.list(fds)) {
+        links.forEach(l -> {
+          try {
+            Path target = Files.readSymbolicLink(l);
+            if (target.startsWith(dir)) {
+              open.add(target);
+            }
+          } catch (IOException | UnsupportedOperationException e) {
+            // the fd closed while we looked: not ours
+          }
+        });
+      }
+      assertThat(open).as("files still open after close").isEmpty();
+    }
+    try (Stream<Path> all = Files.walk(dir)) {
+      for (Path p : all.sorted(Comparator.reverseOrder()).toList()) {
+        Files.delete(p);
+      }
+    }
+    assertThat(dir).doesNotExist();
+  }
+}

@@ -1,0 +1,67 @@
+package dev.kvbench.workload;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+import java.util.SplittableRandom;
+import org.junit.jupiter.api.Test;
+
+class KeyEncodingTest {
+
+  private static byte[] bytes(ByteBuffer b) {
+    byte[] out = new byte[b.remaining()];
+    b.duplicate().get(out);
+    return out;
+  }
+
+  @Test
+  void strKeysAreSixteenZeroPaddedDigits() {
+    SplittableRandom r = new SplittableRandom(1);
+    long[] fixed = {0, 1, 9, 10, 99, 100, 9_999, 10_000, 99_999_999, 100_000_000, 123_456_789_012L,
+        9_999_999_999_999_999L};
+    for (long v : fixed) {
+      assertThat(new String(bytes(KeyEncoding.STR.keyOf(v)), StandardCharsets.US_ASCII))
+          .isEqualTo(String.format("%016d", v));
+    }
+    for (int i = 0; i < 100_000; i++) {
+      long v = r.nextLong(KeyEncoding.STR.capacity());
+      assertThat(new String(bytes(KeyEncoding.STR.keyOf(v)), StandardCharsets.US_ASCII))
+          .isEqualTo(String.format("%016d", v));
+    }
+  }
+
+  @Test
+  void intKeysAreFourBytesBigEndian() {
+    assertThat(bytes(KeyEncoding.INT.keyOf(0x01020304))).containsExactly(1, 2, 3, 4);
+    assertThat(bytes(KeyEncoding.INT.keyOf(0xFFFF_FFFFL))).containsExactly(-1, -1, -1, -1);
+  }
+
+  @Test
+  void byteOrderIsNumericOrder() {
+    SplittableRandom r = new SplittableRandom(2);
+    for (KeyEncoding e : KeyEncoding.values()) {
+      for (int i = 0; i < 20_000; i++) {
+        long a = r.nextLong(Math.min(e.capacity(), 1L << 40));
+        long b = r.nextLong(Math.min(e.capacity(), 1L << 40));
+        assertThat(Integer.signum(Arrays.compareUnsigned(bytes(e.keyOf(a)), bytes(e.keyOf(b)))))
+            .as("%s %d vs %d", e, a, b).isEqualTo(Long.signum(a - b));
+      }
+    }
+  }
+
+  @Test
+  void matchesRecognisesItsOwnKeyInAnyBufferOrder() {
+    for (KeyEncoding e : KeyEncoding.values()) {
+      ByteBuffer key = e.keyOf(12345);
+      assertThat(e.matches(12345, key)).isTrue();
+      assertThat(e.matches(12346, key)).isFalse();
+      ByteBuffer little = ByteBuffer.wrap(bytes(key)).order(ByteOrder.LITTLE_ENDIAN);
+      assertThat(e.matches(12345, little)).isTrue();
+      ByteBuffer shorter = ByteBuffer.wrap(Arrays.copyOf(bytes(key), e.size() - 1));
+      assertThat(e.matches(12345, shorter)).isFalse();
+    }
+  }
+}

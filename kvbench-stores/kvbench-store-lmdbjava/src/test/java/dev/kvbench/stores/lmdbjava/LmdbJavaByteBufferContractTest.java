@@ -1,0 +1,11 @@
+package dev.kvbench.stores.lmdbjava;
+
+import dev.kvbench.store.StoreProvider;
+import dev.kvbench.testing.StoreContractTest;
+
+class LmdbJavaByteBufferContractTest extends StoreContractTest {
+  @Override
+  protected StoreProvider provider() {
+    return new LmdbJavaByteBufferProvider();
+  }
+}
