@@ -84,7 +84,7 @@ final class RunCommand implements Callable<Integer> {
   long seed;
 
   @Option(names = {"--sync", "--durability"}, defaultValue = "nosync", paramLabel = "sync|lazy|nosync",
-      description = "Durability for every store: sync (fsync each commit), lazy, nosync (the seeds'; default: ${DEFAULT-VALUE}).")
+      description = "Durability (default: ${DEFAULT-VALUE}): sync = flushed on every commit; lazy = logged or partly flushed; nosync = left to the OS, the seeds' setting. Each store records the native flags used.")
   String durability;
 
   @Option(names = "--work-dir", paramLabel = "DIR",

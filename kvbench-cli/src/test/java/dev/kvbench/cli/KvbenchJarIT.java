@@ -1,0 +1,110 @@
+package dev.kvbench.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Runs the built kvbench.jar as a user would: {@code java -jar kvbench.jar ...}, a separate JVM
+ * with no extra flags, on tiny inputs.
+ */
+class KvbenchJarIT {
+
+  @TempDir Path temp;
+
+  private record Outcome(int code, String out, String err) {}
+
+  private Outcome kvbench(String... args) throws IOException, InterruptedException {
+    Path jar = Path.of(System.getProperty("kvbench.jar", "target/kvbench.jar")).toAbsolutePath();
+    assertThat(jar).exists();
+    List<String> cmd = new ArrayList<>();
+    cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+    cmd.add("-jar");
+    cmd.add(jar.toString());
+    cmd.addAll(List.of(args));
+    Path out = temp.resolve("stdout.txt");
+    Path err = temp.resolve("stderr.txt");
+    Process p = new ProcessBuilder(cmd).directory(temp.toFile())
+        .redirectOutput(out.toFile()).redirectError(err.toFile()).start();
+    // a store thread left running would keep the JVM alive: the run must end by itself
+    assertThat(p.waitFor(300, TimeUnit.SECONDS)).as("kvbench exited").isTrue();
+    return new Outcome(p.exitValue(), Files.readString(out), Files.readString(err));
+  }
+
+  @Test
+  void runsEveryStoreEndToEndAndWritesVerifiedResults() throws Exception {
+    Path work = Files.createDirectory(temp.resolve("work"));
+    Path result = temp.resolve("results/run.json");
+    Outcome o = kvbench("run", "--stores", "lmdbjava-bb,lmdbjava-agrona,rocksdb,null", "--entries", "2000",
+        "--keys", "int,str", "--warmup", "0", "--work-dir", work.toString(), "--output", result.toString(),
+        "-o", "lmdbjava-bb.writeMap=false", "-o", "rocksdb.compression=none");
+    assertThat(o.code).as(o.err).isZero();
+    assertThat(o.err).contains("work directory: " + work);
+    assertThat(o.out).contains("int keys, seq order: 2,000 entries x 100-byte values",
+        "str keys, rnd order: 2,000 entries x 100-byte values", "Phase", "ms/pass", "Difference", "fastest",
+        "readXxh64", "(flat array)", "Overhead %", "results: " + result);
+    try (Stream<Path> left = Files.list(work)) {
+      assertThat(left).as("cell directories removed, the given directory kept").isEmpty();
+    }
+    JsonNode doc = new ObjectMapper().readTree(result.toFile());
+    assertThat(doc.get("cells")).hasSize(16);
+    assertThat(doc.get("environment").get("workDirFileSystem").asText()).isNotBlank();
+    for (JsonNode cell : doc.get("cells")) {
+      String store = cell.get("store").asText();
+      assertThat(cell.has("error")).as(store).isFalse();
+      assertThat(cell.get("phases")).hasSize(6);
+      for (JsonNode phase : cell.get("phases")) {
+        assertThat(phase.get("status").asText()).as(store + " " + phase.get("phase")).isEqualTo("ok");
+        boolean read = !phase.get("phase").asText().equals("write");
+        if (read && !store.equals("null")) {
+          assertThat(phase.get("verified").asBoolean()).as(store + " " + phase.get("phase")).isTrue();
+          assertThat(phase.get("ops").asLong()).isEqualTo(2000);
+        }
+      }
+      if (store.equals("lmdbjava-bb")) {
+        assertThat(cell.get("settings").get("writeMap").asText()).isEqualTo("false");
+        assertThat(cell.get("nativeSettings").get("envFlags").toString()).doesNotContain("MDB_WRITEMAP");
+      }
+      assertThat(cell.get("storage").get("allocatedBytes").get("afterClose").asLong()).isPositive();
+    }
+  }
+
+  @Test
+  void usageErrorsExitWithTwoAndRunNothing() throws Exception {
+    Outcome o = kvbench("run", "--stores", "nosuchstore");
+    assertThat(o.code).isEqualTo(2);
+    assertThat(o.err).contains("unknown store 'nosuchstore'");
+    assertThat(temp.resolve("kvbench-results")).doesNotExist();
+  }
+
+  @Test
+  void listAndVersionWork() throws Exception {
+    Outcome list = kvbench("list");
+    assertThat(list.code).as(list.err).isZero();
+    assertThat(list.out).contains("lmdbjava-bb", "lmdbjava-agrona", "rocksdb", "null");
+    Outcome version = kvbench("--version");
+    assertThat(version.out).contains("kvbench 0.1.0-SNAPSHOT");
+  }
+
+  @Test
+  void defaultOutputGoesUnderKvbenchResults() throws Exception {
+    Outcome o = kvbench("run", "--stores", "null", "--entries", "100", "--warmup", "0");
+    assertThat(o.code).as(o.err).isZero();
+    try (Stream<Path> files = Files.list(temp.resolve("kvbench-results"))) {
+      assertThat(files).singleElement().satisfies(f -> assertThat(f.toString()).endsWith(".json"));
+    }
+    assertThat(new String(Files.readAllBytes(temp.resolve("stdout.txt")), StandardCharsets.UTF_8))
+        .contains("results: kvbench-results/");
+  }
+}
