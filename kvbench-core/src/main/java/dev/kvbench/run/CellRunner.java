@@ -199,7 +199,6 @@ public final class CellRunner {
     } catch (RuntimeException | LinkageError e) {
       return PhaseResult.failed(id, "threw " + e);
     }
-    CpuTime cpuUsed = cpu.read().minus(f.cpuBefore);
     return new PhaseResult(
         id,
         f.failure == null ? PhaseStatus.OK : PhaseStatus.FAILED,
@@ -210,8 +209,8 @@ public final class CellRunner {
         f.latency,
         f.commitLatency,
         f.sampling,
-        cpuUsed,
-        rss.peakBytes(),
+        f.meters.cpu,
+        f.meters.peakRssBytes,
         f.verified,
         f.failure,
         f.note);
@@ -223,8 +222,15 @@ public final class CellRunner {
     return cpu.read();
   }
 
+  /** Reads the meters as the timed pass ends, before verification does any work of its own. */
+  private PassMeters endTimedPass(CpuTime before) {
+    return new PassMeters(cpu.read().minus(before), rss.peakBytes());
+  }
+
+  private record PassMeters(CpuTime cpu, long peakRssBytes) {}
+
   private record PassFigures(
-      CpuTime cpuBefore,
+      PassMeters meters,
       long ops,
       long nanos,
       LatencySummary latency,
@@ -242,8 +248,9 @@ public final class CellRunner {
     CpuTime cpuBefore = startTimedPass();
     Passes.WriteOutcome o =
         Passes.write(session, keySpace, values, cell.batchSize(), puts, commits, progress);
+    PassMeters meters = endTimedPass(cpuBefore);
     return new PassFigures(
-        cpuBefore,
+        meters,
         o.ops(),
         o.nanos(),
         LatencySummary.of(puts.histogram()),
@@ -274,8 +281,9 @@ public final class CellRunner {
           gets = new LatencySampler(cell.latencySampleInterval(), cell.seed() ^ 0x6B);
           o = Passes.readKeys(reader, keySpace, gets, progress);
         } while (!warm);
+        PassMeters meters = endTimedPass(cpuBefore);
         String failure = caps.retainsData() ? checkGets(o, reader, keySpace, values, cell) : null;
-        return new PassFigures(cpuBefore, o.ops(), o.nanos(), LatencySummary.of(gets.histogram()), null,
+        return new PassFigures(meters, o.ops(), o.nanos(), LatencySummary.of(gets.histogram()), null,
             sampling(gets), caps.retainsData() && failure == null, failure, notVerifiedNote(caps));
       }
       ScanDirection direction = phase == Phase.READ_REV ? ScanDirection.REVERSE : ScanDirection.FORWARD;
@@ -294,8 +302,9 @@ public final class CellRunner {
         checker = new ScanChecker(keySpace.encoding(), n, direction == ScanDirection.FORWARD, work, progress);
         nanos = Passes.scan(reader, direction, checker);
       } while (!warm);
+      PassMeters meters = endTimedPass(cpuBefore);
       String failure = caps.retainsData() ? checkScan(checker, work, reader, direction, keySpace, values, cell) : null;
-      return new PassFigures(cpuBefore, checker.count, nanos, null, null, null, caps.retainsData() && failure == null,
+      return new PassFigures(meters, checker.count, nanos, null, null, null, caps.retainsData() && failure == null,
           failure, notVerifiedNote(caps));
     }
   }
