@@ -4,7 +4,6 @@ import dev.kvbench.measure.CpuMeter;
 import dev.kvbench.measure.RssMeter;
 import dev.kvbench.measure.StorageMeter;
 import dev.kvbench.measure.TimerCost;
-import dev.kvbench.nullstore.NullStoreProvider;
 import dev.kvbench.report.SeedTables;
 import dev.kvbench.result.CellResult;
 import dev.kvbench.result.EnvironmentProbe;
@@ -45,14 +44,14 @@ import picocli.CommandLine.Spec;
     description = {
       "Runs the seed workloads (write, readKey, readSeq, readRev, readCrc, readXxh64) for each store,"
           + " key type and order; prints the seeds' tables and writes a JSON result.",
-      "With no options: every store but null, 100,000 int keys x 100-byte values, seq and rnd order."
+      "With no options: every available store, 100,000 int keys x 100-byte values, seq and rnd order."
     })
 final class RunCommand implements Callable<Integer> {
 
   @Spec CommandSpec spec;
 
   @Option(names = "--stores", split = ",", paramLabel = "ID",
-      description = "Stores to run, comma-separated (default: every available store except null). See `kvbench list`.")
+      description = "Stores to run, comma-separated (default: every available store, with null as the harness's reference row). See `kvbench list`.")
   List<String> stores;
 
   @Option(names = "--entries", converter = CountConverter.class, defaultValue = "100000", paramLabel = "N",
@@ -177,7 +176,7 @@ final class RunCommand implements Callable<Integer> {
     List<String> storeIds = stores;
     if (storeIds == null || storeIds.isEmpty()) {
       storeIds = registry.all().stream()
-          .filter(p -> p.availability().available() && !p.id().equals(NullStoreProvider.ID))
+          .filter(p -> p.availability().available())
           .map(StoreProvider::id).toList();
     }
     for (String id : storeIds) {

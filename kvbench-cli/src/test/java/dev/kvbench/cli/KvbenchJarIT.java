@@ -26,10 +26,15 @@ class KvbenchJarIT {
   private record Outcome(int code, String out, String err) {}
 
   private Outcome kvbench(String... args) throws IOException, InterruptedException {
+    return kvbenchWith(List.of(), args);
+  }
+
+  private Outcome kvbenchWith(List<String> jvmArgs, String... args) throws IOException, InterruptedException {
     Path jar = Path.of(System.getProperty("kvbench.jar", "target/kvbench.jar")).toAbsolutePath();
     assertThat(jar).exists();
     List<String> cmd = new ArrayList<>();
     cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+    cmd.addAll(jvmArgs);
     cmd.add("-jar");
     cmd.add(jar.toString());
     cmd.addAll(List.of(args));
@@ -77,6 +82,40 @@ class KvbenchJarIT {
         assertThat(cell.get("nativeSettings").get("envFlags").toString()).doesNotContain("MDB_WRITEMAP");
       }
       assertThat(cell.get("storage").get("allocatedBytes").get("afterClose").asLong()).isPositive();
+    }
+  }
+
+  /** Every available store, default settings: nothing may stay behind in temp, home or /dev/shm. */
+  @Test
+  void aRunOfEveryStoreLeavesNothingBehindButTheResults() throws Exception {
+    Path home = Files.createDirectory(temp.resolve("home"));
+    Path tmp = Files.createDirectory(temp.resolve("tmp"));
+    Path shm = Path.of("/dev/shm");
+    List<String> shmBefore = listing(shm);
+    Outcome o = kvbenchWith(List.of("-Duser.home=" + home, "-Djava.io.tmpdir=" + tmp),
+        "run", "--entries", "500", "--warmup", "0", "--order", "rnd", "--output", temp.resolve("r.json").toString());
+    assertThat(o.code).as(o.err).isZero();
+    assertThat(listing(home)).as("home directory").isEmpty();
+    assertThat(listing(tmp)).as("temp directory").isEmpty();
+    assertThat(listing(shm)).as("/dev/shm").isSubsetOf(shmBefore);
+    JsonNode doc = new ObjectMapper().readTree(temp.resolve("r.json").toFile());
+    List<String> stores = new ArrayList<>();
+    doc.get("cells").forEach(c -> stores.add(c.get("store").asText()));
+    assertThat(stores).contains("null", "lmdbjava-bb", "rocksdb").doesNotContain("libmdbx");
+    for (JsonNode cell : doc.get("cells")) {
+      for (JsonNode phase : cell.get("phases")) {
+        assertThat(phase.get("status").asText()).as(cell.get("store") + " " + phase.get("phase"))
+            .isIn("ok", "unsupported");
+      }
+    }
+  }
+
+  private static List<String> listing(Path dir) throws IOException {
+    if (!Files.isDirectory(dir)) {
+      return List.of();
+    }
+    try (Stream<Path> s = Files.list(dir)) {
+      return s.map(p -> p.getFileName().toString()).sorted().toList();
     }
   }
 

@@ -25,7 +25,10 @@ class ResultFilesTest {
         new LatencySummary(7, 7, 7, 7, 7, 7, 7, 1), new PhaseResult.LatencySampling(16, 10, 47), new CpuTime(1.0, 0.5),
         1 << 20, false, null, "note");
     PhaseResult seq = PhaseResult.unsupported("readSeq", "no cursor");
-    CellResult cell = new CellResult("lmdbjava-bb", "org.lmdbjava:lmdbjava", "0.9.3", Map.of("writeMap", "true"),
+    CellResult cell = new CellResult("lmdbjava-bb", "org.lmdbjava:lmdbjava", "0.9.3",
+        new dev.kvbench.store.Capabilities(true, true, true, true,
+            java.util.EnumSet.allOf(dev.kvbench.store.Durability.class), true, true, 511, 1 << 30),
+        Map.of("writeMap", "true"),
         Map.of("mapSizeBytes", 1024), new CellResult.Parameters(10, "int", 4, 100, "seq", 10, "nosync", 1, 16, 0),
         List.of(write, seq), StorageResult.of(new StorageSize(100, 200), new StorageSize(300, 400), 1040), null);
     return new ResultDocument(ResultDocument.SCHEMA_VERSION, "0.1", "now", 1, List.of("run"), env, List.of(cell));
@@ -48,6 +51,7 @@ class ResultFilesTest {
     JsonNode cell = root.get("cells").get(0);
     assertThat(cell.get("store").asText()).isEqualTo("lmdbjava-bb");
     assertThat(cell.get("libraryVersion").asText()).isEqualTo("0.9.3");
+    assertThat(cell.get("capabilities").get("orderedScan").asBoolean()).isTrue();
     assertThat(cell.get("settings").get("writeMap").asText()).isEqualTo("true");
     JsonNode phase = cell.get("phases").get(0);
     for (String name : List.of("phase", "status", "ops", "passMillis", "opsPerSec", "nsPerOp", "latencyNanos", "cpu",

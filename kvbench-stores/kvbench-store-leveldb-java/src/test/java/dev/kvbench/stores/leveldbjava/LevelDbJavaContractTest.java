@@ -1,0 +1,11 @@
+package dev.kvbench.stores.leveldbjava;
+
+import dev.kvbench.store.StoreProvider;
+import dev.kvbench.testing.StoreContractTest;
+
+class LevelDbJavaContractTest extends StoreContractTest {
+  @Override
+  protected StoreProvider provider() {
+    return new LevelDbJavaProvider();
+  }
+}

@@ -1,0 +1,64 @@
+package dev.kvbench.stores.leveldbjni;
+
+import dev.kvbench.store.Availability;
+import dev.kvbench.store.Capabilities;
+import dev.kvbench.store.Durability;
+import dev.kvbench.store.LibraryVersions;
+import dev.kvbench.store.SettingSpec;
+import dev.kvbench.store.Store;
+import dev.kvbench.store.StoreConfig;
+import dev.kvbench.store.StoreProvider;
+import java.util.EnumSet;
+import java.util.List;
+
+/**
+ * LevelDB through LevelDBJNI 1.8 and its bundled native library, the seeds' "LevelDB", configured
+ * as they ran it: compression off, leveldb's default write buffer and block cache, LevelDBJNI's
+ * native memory pool of 512 KiB.
+ */
+public final class LevelDbJniProvider implements StoreProvider {
+
+  @Override
+  public String id() {
+    return "leveldbjni";
+  }
+
+  @Override
+  public String library() {
+    return "org.fusesource.leveldbjni:leveldbjni-all";
+  }
+
+  @Override
+  public String libraryVersion() {
+    return LibraryVersions.of(LevelDbJniProvider.class);
+  }
+
+  @Override
+  public Capabilities capabilities() {
+    // leveldb sets no key or value limit of its own; keys are bounded as for RocksDB (8 MiB) and
+    // values by the byte[] LevelDBJNI returns. No transactions: reads use a snapshot, writes a batch.
+    return new Capabilities(
+        true, true, false, true, EnumSet.allOf(Durability.class), false, true, 8 << 20, Integer.MAX_VALUE - 8);
+  }
+
+  @Override
+  public List<SettingSpec> settings() {
+    return List.of(
+        SettingSpec.choice("compression", "none", "block compression; none as in the seeds", "none", "snappy"),
+        SettingSpec.size("writeBufferSize", "4m", "memtable size before a flush (leveldb's default, as the seeds ran)"),
+        SettingSpec.size("cacheSize", "8m", "block cache (leveldb's default size, as the seeds ran)"),
+        SettingSpec.size("memoryPool", "512k",
+            "LevelDBJNI's per-thread native buffer pool around each writer and reader (the seeds' pushMemoryPool); 0 turns it off"));
+  }
+
+  @Override
+  public Availability availability() {
+    return LevelDbJniNatives.availability();
+  }
+
+  @Override
+  public Store open(StoreConfig config) {
+    LevelDbJniNatives.require(id());
+    return new LevelDbJniStore(id(), config);
+  }
+}

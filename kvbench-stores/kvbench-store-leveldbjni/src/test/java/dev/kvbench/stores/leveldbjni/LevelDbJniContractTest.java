@@ -1,0 +1,11 @@
+package dev.kvbench.stores.leveldbjni;
+
+import dev.kvbench.store.StoreProvider;
+import dev.kvbench.testing.StoreContractTest;
+
+class LevelDbJniContractTest extends StoreContractTest {
+  @Override
+  protected StoreProvider provider() {
+    return new LevelDbJniProvider();
+  }
+}

@@ -1,0 +1,268 @@
+package dev.kvbench.stores.lmdbjni;
+
+import dev.kvbench.store.Durability;
+import dev.kvbench.store.EntryVisitor;
+import dev.kvbench.store.Reader;
+import dev.kvbench.store.ScanDirection;
+import dev.kvbench.store.Session;
+import dev.kvbench.store.Store;
+import dev.kvbench.store.StoreConfig;
+import dev.kvbench.store.StoreException;
+import dev.kvbench.store.WorkloadSizing;
+import dev.kvbench.store.WriteOrder;
+import dev.kvbench.store.Writer;
+import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.fusesource.lmdbjni.Constants;
+import org.fusesource.lmdbjni.Cursor;
+import org.fusesource.lmdbjni.Database;
+import org.fusesource.lmdbjni.DirectBuffer;
+import org.fusesource.lmdbjni.Env;
+import org.fusesource.lmdbjni.GetOp;
+import org.fusesource.lmdbjni.LMDBException;
+import org.fusesource.lmdbjni.Transaction;
+
+/**
+ * One LMDB environment with one unnamed database through LMDBJNI's DirectBuffer API, which passes
+ * addresses to LMDB and wraps the addresses LMDB returns: nothing is copied on the way in or out.
+ */
+final class LmdbJniStore implements Store {
+
+  /** LMDB's page size on Linux x86-64 and aarch64 with 4 KiB pages. */
+  private static final long PAGE = 4096;
+
+  /** rw-rw-r--, LmdbJava's default mode for the environment's files. */
+  private static final int MODE = 0664;
+
+  private final String id;
+  private final Env env;
+  private final Database db;
+  private final long mapSize;
+  private final List<String> flagNames = new ArrayList<>();
+  private final int flags;
+
+  LmdbJniStore(String id, StoreConfig config) {
+    this.id = id;
+    this.flags = envFlags(config, flagNames);
+    this.mapSize =
+        config.settings().isAuto("mapSize")
+            ? autoMapSize(config.sizing())
+            : config.settings().getLong("mapSize");
+    Env e = new Env();
+    try {
+      e.setMapSize(mapSize);
+      e.setMaxDbs(1);
+      e.setMaxReaders(126);
+      e.open(config.directory().toString(), flags, MODE);
+      this.db = e.openDatabase((String) null, Constants.CREATE);
+    } catch (LMDBException ex) {
+      e.close();
+      throw new StoreException(id + ": cannot open LMDB in " + config.directory() + ": " + ex.getMessage(), ex);
+    }
+    this.env = e;
+  }
+
+  /** The same flags as the LmdbJava stores for the same settings and durability. */
+  private static int envFlags(StoreConfig config, List<String> names) {
+    int f = 0;
+    if (config.settings().getBoolean("writeMap")) {
+      f |= Constants.WRITEMAP;
+      names.add("MDB_WRITEMAP");
+    }
+    if (config.durability() == Durability.NOSYNC) {
+      f |= Constants.NOSYNC;
+      names.add("MDB_NOSYNC");
+    } else if (config.durability() == Durability.LAZY || !config.settings().getBoolean("metaSync")) {
+      // LAZY: data pages are flushed on commit, the meta page at the next one
+      f |= Constants.NOMETASYNC;
+      names.add("MDB_NOMETASYNC");
+    }
+    return f;
+  }
+
+  /**
+   * Mirrors LmdbJavaStore.autoMapSize (this module does not depend on the lmdbjava one): map size
+   * for the workload with headroom, as a B+ tree leaf filled by random inserts is often only half
+   * full and copy-on-write needs free pages while a transaction is open. Entries too big to share
+   * a page go to overflow pages, rounded up to whole pages.
+   */
+  static long autoMapSize(WorkloadSizing sizing) {
+    long node = 8 + sizing.keySize() + (long) sizing.valueSize() + 2;
+    long nodeMax = (PAGE - 16) / 2;
+    long perEntry =
+        node <= nodeMax
+            ? node
+            : 8 + sizing.keySize() + 8 + 2 + ceilDiv(sizing.valueSize() + 16L, PAGE) * PAGE;
+    long bytes = 64L * 1024 * 1024 + sizing.entries() * perEntry * 3;
+    return ceilDiv(bytes, PAGE) * PAGE;
+  }
+
+  private static long ceilDiv(long a, long b) {
+    return (a + b - 1) / b;
+  }
+
+  @Override
+  public Session openSession() {
+    return new JniSession();
+  }
+
+  @Override
+  public Map<String, Object> nativeSettings() {
+    Map<String, Object> m = new LinkedHashMap<>();
+    // LMDBJNI exposes no mdb_version(); Env.version() is MDB_VERSION_STRING of the LMDB its
+    // native library was built from, e.g. "LMDB 0.9.19: (December 28, 2016)"
+    String version = Env.version();
+    m.put("lmdbVersion", version.replaceFirst("^LMDB ([0-9.]+).*$", "$1"));
+    m.put("lmdbVersionString", version);
+    m.put("api", "DirectBuffer: Cursor.put/position and Database.get with addresses, no copies");
+    m.put("envFlags", List.copyOf(flagNames));
+    m.put("mapSizeBytes", mapSize);
+    m.put("pageSize", env.stat().ms_psize);
+    m.put("maxKeySize", env.getMaxKeySize());
+    m.put("appendForSequentialWrites", "MDB_APPEND");
+    m.put("nativeLibrary", LmdbJniNatives.source());
+    return m;
+  }
+
+  @Override
+  public void close() {
+    env.close();
+  }
+
+  private StoreException failure(String what, int rc) {
+    if (rc == LMDBException.MAP_FULL) {
+      return new StoreException(
+          id + ": LMDB map is full at " + mapSize + " bytes; raise it with -o " + id + ".mapSize=<bytes>");
+    }
+    String name = rc == LMDBException.KEYEXIST ? " (MDB_KEYEXIST)" : "";
+    return new StoreException(id + ": " + what + " failed with LMDB error " + rc + name);
+  }
+
+  private final class JniSession implements Session {
+
+    private final NativeInput keyIn = new NativeInput();
+    private final NativeInput valueIn = new NativeInput();
+
+    @Override
+    public Writer beginWrite(WriteOrder order) {
+      return new JniWriter(order == WriteOrder.ASCENDING ? Constants.APPEND : 0);
+    }
+
+    @Override
+    public Reader beginRead() {
+      return new JniReader();
+    }
+
+    @Override
+    public void close() {}
+
+    private final class JniWriter implements Writer {
+      private final int putFlags;
+      private Transaction txn;
+      private Cursor cursor;
+
+      JniWriter(int putFlags) {
+        this.putFlags = putFlags;
+      }
+
+      @Override
+      public void put(ByteBuffer key, ByteBuffer value) {
+        if (txn == null) {
+          begin();
+        }
+        // LMDBJNI's DirectBuffer put returns LMDB's code instead of throwing
+        int rc = cursor.put(keyIn.of(key), valueIn.of(value), putFlags);
+        if (rc != 0) {
+          throw failure("put", rc);
+        }
+      }
+
+      private void begin() {
+        Transaction t = env.createWriteTransaction();
+        try {
+          cursor = db.openCursor(t);
+        } catch (LMDBException e) {
+          t.abort();
+          throw new StoreException(id + ": cannot open a write cursor: " + e.getMessage(), e);
+        }
+        txn = t;
+      }
+
+      @Override
+      public void commit() {
+        if (txn == null) {
+          return;
+        }
+        cursor.close();
+        try {
+          txn.commit();
+        } catch (LMDBException e) {
+          throw new StoreException(id + ": commit failed: " + e.getMessage(), e);
+        } finally {
+          txn = null;
+          cursor = null;
+        }
+      }
+
+      @Override
+      public void close() {
+        if (txn != null) {
+          cursor.close();
+          txn.abort();
+          txn = null;
+          cursor = null;
+        }
+      }
+    }
+
+    private final class JniReader implements Reader {
+      private final Transaction txn = env.createReadTransaction();
+      private final DirectBuffer value = new DirectBuffer(0L, 0);
+      private final DirectBuffer cursorKey = new DirectBuffer(0L, 0);
+      private final DirectBuffer cursorValue = new DirectBuffer(0L, 0);
+      private final AddressWindow valueOut = new AddressWindow();
+      private final AddressWindow cursorKeyOut = new AddressWindow();
+      private final AddressWindow cursorValueOut = new AddressWindow();
+
+      @Override
+      public ByteBuffer get(ByteBuffer key) {
+        // LMDBJNI wraps `value` around LMDB's own memory: zero copy
+        int rc = db.get(txn, keyIn.of(key), value);
+        if (rc == LMDBException.NOTFOUND) {
+          return null;
+        }
+        return valueOut.show(value.addressOffset(), value.capacity());
+      }
+
+      @Override
+      public long scan(ScanDirection direction, EntryVisitor visitor) {
+        // Cursor.position is the thin zero-copy cursor call; BufferCursor wraps the same call
+        // with key/value write buffers this read-only pass does not need
+        GetOp start = direction == ScanDirection.FORWARD ? GetOp.FIRST : GetOp.LAST;
+        GetOp step = direction == ScanDirection.FORWARD ? GetOp.NEXT : GetOp.PREV;
+        long visited = 0;
+        try (Cursor c = db.openCursor(txn)) {
+          int rc = c.position(cursorKey, cursorValue, start);
+          while (rc == 0) {
+            visited++;
+            ByteBuffer k = cursorKeyOut.show(cursorKey.addressOffset(), cursorKey.capacity());
+            ByteBuffer v = cursorValueOut.show(cursorValue.addressOffset(), cursorValue.capacity());
+            if (!visitor.visit(k, v)) {
+              break;
+            }
+            rc = c.position(cursorKey, cursorValue, step);
+          }
+        }
+        return visited;
+      }
+
+      @Override
+      public void close() {
+        txn.abort();
+      }
+    }
+  }
+}

@@ -1,0 +1,18 @@
+package dev.kvbench.stores.lmdbjni;
+
+import dev.kvbench.store.StoreProvider;
+import dev.kvbench.testing.StoreContractTest;
+import java.util.Map;
+
+/** The other settings path: no write map, no meta sync, explicit map size. */
+class LmdbJniNoWriteMapContractTest extends StoreContractTest {
+  @Override
+  protected StoreProvider provider() {
+    return new LmdbJniProvider();
+  }
+
+  @Override
+  protected Map<String, String> settings() {
+    return Map.of("writeMap", "false", "mapSize", "256m", "metaSync", "false");
+  }
+}

@@ -1,0 +1,370 @@
+package dev.kvbench.stores.lwjgl;
+
+import static org.lwjgl.system.MemoryUtil.NULL;
+import static org.lwjgl.system.MemoryUtil.memAllocPointer;
+import static org.lwjgl.system.MemoryUtil.memFree;
+import static org.lwjgl.system.MemoryUtil.memGetAddress;
+import static org.lwjgl.util.lmdb.LMDB.MDB_APPEND;
+import static org.lwjgl.util.lmdb.LMDB.MDB_CREATE;
+import static org.lwjgl.util.lmdb.LMDB.MDB_FIRST;
+import static org.lwjgl.util.lmdb.LMDB.MDB_KEYEXIST;
+import static org.lwjgl.util.lmdb.LMDB.MDB_LAST;
+import static org.lwjgl.util.lmdb.LMDB.MDB_MAP_FULL;
+import static org.lwjgl.util.lmdb.LMDB.MDB_NEXT;
+import static org.lwjgl.util.lmdb.LMDB.MDB_NOMETASYNC;
+import static org.lwjgl.util.lmdb.LMDB.MDB_NOSYNC;
+import static org.lwjgl.util.lmdb.LMDB.MDB_NOTFOUND;
+import static org.lwjgl.util.lmdb.LMDB.MDB_PREV;
+import static org.lwjgl.util.lmdb.LMDB.MDB_RDONLY;
+import static org.lwjgl.util.lmdb.LMDB.MDB_SUCCESS;
+import static org.lwjgl.util.lmdb.LMDB.MDB_WRITEMAP;
+import static org.lwjgl.util.lmdb.LMDB.mdb_cursor_close;
+import static org.lwjgl.util.lmdb.LMDB.mdb_cursor_get;
+import static org.lwjgl.util.lmdb.LMDB.mdb_cursor_open;
+import static org.lwjgl.util.lmdb.LMDB.mdb_cursor_put;
+import static org.lwjgl.util.lmdb.LMDB.mdb_dbi_open;
+import static org.lwjgl.util.lmdb.LMDB.mdb_env_close;
+import static org.lwjgl.util.lmdb.LMDB.mdb_env_create;
+import static org.lwjgl.util.lmdb.LMDB.mdb_env_get_maxkeysize;
+import static org.lwjgl.util.lmdb.LMDB.mdb_env_open;
+import static org.lwjgl.util.lmdb.LMDB.mdb_env_set_mapsize;
+import static org.lwjgl.util.lmdb.LMDB.mdb_env_set_maxdbs;
+import static org.lwjgl.util.lmdb.LMDB.mdb_env_set_maxreaders;
+import static org.lwjgl.util.lmdb.LMDB.mdb_env_stat;
+import static org.lwjgl.util.lmdb.LMDB.mdb_get;
+import static org.lwjgl.util.lmdb.LMDB.mdb_strerror;
+import static org.lwjgl.util.lmdb.LMDB.mdb_txn_abort;
+import static org.lwjgl.util.lmdb.LMDB.mdb_txn_begin;
+import static org.lwjgl.util.lmdb.LMDB.mdb_txn_commit;
+import static org.lwjgl.util.lmdb.LMDB.mdb_version;
+
+import dev.kvbench.store.Durability;
+import dev.kvbench.store.EntryVisitor;
+import dev.kvbench.store.Reader;
+import dev.kvbench.store.ScanDirection;
+import dev.kvbench.store.Session;
+import dev.kvbench.store.Store;
+import dev.kvbench.store.StoreConfig;
+import dev.kvbench.store.StoreException;
+import dev.kvbench.store.WorkloadSizing;
+import dev.kvbench.store.WriteOrder;
+import dev.kvbench.store.Writer;
+import java.nio.ByteBuffer;
+import java.nio.IntBuffer;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.lwjgl.PointerBuffer;
+import org.lwjgl.Version;
+import org.lwjgl.system.Checks;
+import org.lwjgl.system.MemoryStack;
+import org.lwjgl.util.lmdb.MDBStat;
+import org.lwjgl.util.lmdb.MDBVal;
+
+/**
+ * One LMDB environment with one unnamed database through LWJGL's raw LMDB functions. Keys and
+ * values go in as addresses of the harness's buffers and come out as addresses of LMDB's memory;
+ * the MDBVal structs and handle slots each writer and reader needs are allocated once, natively,
+ * and freed on close, so no operation allocates.
+ */
+final class LwjglLmdbStore implements Store {
+
+  /** LMDB's page size on Linux x86-64 and aarch64 with 4 KiB pages. */
+  private static final long PAGE = 4096;
+
+  /** rw-rw-r--, LmdbJava's default mode for the environment's files. */
+  private static final int MODE = 0664;
+
+  private final String id;
+  private final long env;
+  private final int dbi;
+  private final long mapSize;
+  private final List<String> flagNames = new ArrayList<>();
+
+  LwjglLmdbStore(String id, StoreConfig config) {
+    this.id = id;
+    int flags = envFlags(config, flagNames);
+    this.mapSize =
+        config.settings().isAuto("mapSize")
+            ? autoMapSize(config.sizing())
+            : config.settings().getLong("mapSize");
+    try (MemoryStack stack = MemoryStack.stackPush()) {
+      PointerBuffer handle = stack.mallocPointer(1);
+      check(mdb_env_create(handle), "mdb_env_create");
+      long e = handle.get(0);
+      try {
+        check(mdb_env_set_mapsize(e, mapSize), "mdb_env_set_mapsize");
+        check(mdb_env_set_maxdbs(e, 1), "mdb_env_set_maxdbs");
+        check(mdb_env_set_maxreaders(e, 126), "mdb_env_set_maxreaders");
+        check(mdb_env_open(e, config.directory().toString(), flags, MODE), "mdb_env_open " + config.directory());
+        check(mdb_txn_begin(e, NULL, 0, handle), "mdb_txn_begin");
+        long txn = handle.get(0);
+        IntBuffer dbiOut = stack.mallocInt(1);
+        int rc = mdb_dbi_open(txn, (CharSequence) null, MDB_CREATE, dbiOut);
+        if (rc != MDB_SUCCESS) {
+          mdb_txn_abort(txn);
+          check(rc, "mdb_dbi_open");
+        }
+        check(mdb_txn_commit(txn), "mdb_txn_commit");
+        this.dbi = dbiOut.get(0);
+      } catch (StoreException ex) {
+        mdb_env_close(e);
+        throw ex;
+      }
+      this.env = e;
+    }
+  }
+
+  /** The same flags as the LmdbJava stores for the same settings and durability. */
+  private static int envFlags(StoreConfig config, List<String> names) {
+    int f = 0;
+    if (config.settings().getBoolean("writeMap")) {
+      f |= MDB_WRITEMAP;
+      names.add("MDB_WRITEMAP");
+    }
+    if (config.durability() == Durability.NOSYNC) {
+      f |= MDB_NOSYNC;
+      names.add("MDB_NOSYNC");
+    } else if (config.durability() == Durability.LAZY || !config.settings().getBoolean("metaSync")) {
+      // LAZY: data pages are flushed on commit, the meta page at the next one
+      f |= MDB_NOMETASYNC;
+      names.add("MDB_NOMETASYNC");
+    }
+    return f;
+  }
+
+  /**
+   * Mirrors LmdbJavaStore.autoMapSize (this module does not depend on the lmdbjava one): map size
+   * for the workload with headroom, as a B+ tree leaf filled by random inserts is often only half
+   * full and copy-on-write needs free pages while a transaction is open. Entries too big to share
+   * a page go to overflow pages, rounded up to whole pages.
+   */
+  static long autoMapSize(WorkloadSizing sizing) {
+    long node = 8 + sizing.keySize() + (long) sizing.valueSize() + 2;
+    long nodeMax = (PAGE - 16) / 2;
+    long perEntry =
+        node <= nodeMax
+            ? node
+            : 8 + sizing.keySize() + 8 + 2 + ceilDiv(sizing.valueSize() + 16L, PAGE) * PAGE;
+    long bytes = 64L * 1024 * 1024 + sizing.entries() * perEntry * 3;
+    return ceilDiv(bytes, PAGE) * PAGE;
+  }
+
+  private static long ceilDiv(long a, long b) {
+    return (a + b - 1) / b;
+  }
+
+  private void check(int rc, String what) {
+    if (rc == MDB_SUCCESS) {
+      return;
+    }
+    if (rc == MDB_MAP_FULL) {
+      throw new StoreException(
+          id + ": LMDB map is full at " + mapSize + " bytes; raise it with -o " + id + ".mapSize=<bytes>");
+    }
+    String name = rc == MDB_KEYEXIST ? "MDB_KEYEXIST: " : "";
+    throw new StoreException(id + ": " + what + " failed: " + name + mdb_strerror(rc) + " (" + rc + ")");
+  }
+
+  @Override
+  public Session openSession() {
+    return new LwjglSession();
+  }
+
+  @Override
+  public Map<String, Object> nativeSettings() {
+    Map<String, Object> m = new LinkedHashMap<>();
+    int[] major = new int[1];
+    int[] minor = new int[1];
+    int[] patch = new int[1];
+    // mdb_version() of the library LWJGL loaded, not the header LWJGL was generated from
+    String version = mdb_version(major, minor, patch);
+    m.put("lmdbVersion", major[0] + "." + minor[0] + "." + patch[0]);
+    m.put("lmdbVersionString", version);
+    m.put("lwjglVersion", Version.getVersion());
+    m.put("lwjglChecks", Checks.CHECKS);
+    m.put("api", "raw mdb_* calls on MDBVal structs; values read through one re-pointed ByteBuffer, no copies");
+    m.put("envFlags", List.copyOf(flagNames));
+    m.put("mapSizeBytes", mapSize);
+    try (MemoryStack stack = MemoryStack.stackPush()) {
+      MDBStat stat = MDBStat.malloc(stack);
+      check(mdb_env_stat(env, stat), "mdb_env_stat");
+      m.put("pageSize", stat.ms_psize());
+    }
+    m.put("maxKeySize", mdb_env_get_maxkeysize(env));
+    m.put("appendForSequentialWrites", "MDB_APPEND");
+    m.put("nativeLibrary", LwjglNatives.source());
+    return m;
+  }
+
+  @Override
+  public void close() {
+    mdb_env_close(env);
+  }
+
+  private final class LwjglSession implements Session {
+
+    private final NativeInput keyIn = new NativeInput();
+    private final NativeInput valueIn = new NativeInput();
+
+    @Override
+    public Writer beginWrite(WriteOrder order) {
+      return new LwjglWriter(order == WriteOrder.ASCENDING ? MDB_APPEND : 0);
+    }
+
+    @Override
+    public Reader beginRead() {
+      return new LwjglReader();
+    }
+
+    @Override
+    public void close() {}
+
+    private final class LwjglWriter implements Writer {
+      private final int putFlags;
+      private final MDBVal key = MDBVal.calloc();
+      private final MDBVal value = MDBVal.calloc();
+      private final PointerBuffer handle = memAllocPointer(1);
+      private long txn = NULL;
+      private long cursor = NULL;
+      private boolean closed;
+
+      LwjglWriter(int putFlags) {
+        this.putFlags = putFlags;
+      }
+
+      @Override
+      public void put(ByteBuffer k, ByteBuffer v) {
+        if (txn == NULL) {
+          begin();
+        }
+        keyIn.point(key, k);
+        valueIn.point(value, v);
+        check(mdb_cursor_put(cursor, key, value, putFlags), "mdb_cursor_put");
+      }
+
+      private void begin() {
+        check(mdb_txn_begin(env, NULL, 0, handle), "mdb_txn_begin");
+        long t = handle.get(0);
+        int rc = mdb_cursor_open(t, dbi, handle);
+        if (rc != MDB_SUCCESS) {
+          mdb_txn_abort(t);
+          check(rc, "mdb_cursor_open");
+        }
+        txn = t;
+        cursor = handle.get(0);
+      }
+
+      @Override
+      public void commit() {
+        if (txn == NULL) {
+          return;
+        }
+        mdb_cursor_close(cursor);
+        int rc = mdb_txn_commit(txn);
+        txn = NULL;
+        cursor = NULL;
+        check(rc, "mdb_txn_commit");
+      }
+
+      @Override
+      public void close() {
+        if (closed) {
+          return; // a second free of the native structs would crash the JVM
+        }
+        closed = true;
+        if (txn != NULL) {
+          mdb_cursor_close(cursor);
+          mdb_txn_abort(txn);
+          txn = NULL;
+          cursor = NULL;
+        }
+        key.free();
+        value.free();
+        memFree(handle);
+      }
+    }
+
+    private final class LwjglReader implements Reader {
+      private final MDBVal key = MDBVal.calloc();
+      private final MDBVal value = MDBVal.calloc();
+      private final MDBVal cursorKey = MDBVal.calloc();
+      private final MDBVal cursorValue = MDBVal.calloc();
+      private final PointerBuffer handle = memAllocPointer(1);
+      private final AddressWindow valueOut = new AddressWindow();
+      private final AddressWindow cursorKeyOut = new AddressWindow();
+      private final AddressWindow cursorValueOut = new AddressWindow();
+      private final long txn;
+      private boolean closed;
+
+      LwjglReader() {
+        int rc = mdb_txn_begin(env, NULL, MDB_RDONLY, handle);
+        if (rc != MDB_SUCCESS) {
+          free();
+          check(rc, "mdb_txn_begin (read)");
+        }
+        txn = handle.get(0);
+      }
+
+      @Override
+      public ByteBuffer get(ByteBuffer k) {
+        keyIn.point(key, k);
+        int rc = mdb_get(txn, dbi, key, value);
+        if (rc == MDB_NOTFOUND) {
+          return null;
+        }
+        check(rc, "mdb_get");
+        return show(valueOut, value);
+      }
+
+      @Override
+      public long scan(ScanDirection direction, EntryVisitor visitor) {
+        int start = direction == ScanDirection.FORWARD ? MDB_FIRST : MDB_LAST;
+        int step = direction == ScanDirection.FORWARD ? MDB_NEXT : MDB_PREV;
+        check(mdb_cursor_open(txn, dbi, handle), "mdb_cursor_open");
+        long c = handle.get(0);
+        long visited = 0;
+        try {
+          int rc = mdb_cursor_get(c, cursorKey, cursorValue, start);
+          while (rc == MDB_SUCCESS) {
+            visited++;
+            if (!visitor.visit(show(cursorKeyOut, cursorKey), show(cursorValueOut, cursorValue))) {
+              break;
+            }
+            rc = mdb_cursor_get(c, cursorKey, cursorValue, step);
+          }
+          if (rc != MDB_SUCCESS && rc != MDB_NOTFOUND) {
+            check(rc, "mdb_cursor_get");
+          }
+        } finally {
+          mdb_cursor_close(c);
+        }
+        return visited;
+      }
+
+      /** LMDB's memory behind {@code val}, through a reused buffer instead of mv_data()'s new one. */
+      private ByteBuffer show(AddressWindow window, MDBVal val) {
+        return window.show(memGetAddress(val.address() + MDBVal.MV_DATA), (int) val.mv_size());
+      }
+
+      @Override
+      public void close() {
+        if (closed) {
+          return; // a second abort or free would crash the JVM
+        }
+        closed = true;
+        mdb_txn_abort(txn);
+        free();
+      }
+
+      private void free() {
+        key.free();
+        value.free();
+        cursorKey.free();
+        cursorValue.free();
+        memFree(handle);
+      }
+    }
+  }
+}

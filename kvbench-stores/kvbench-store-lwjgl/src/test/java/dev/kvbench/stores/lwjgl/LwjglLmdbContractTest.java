@@ -1,0 +1,11 @@
+package dev.kvbench.stores.lwjgl;
+
+import dev.kvbench.store.StoreProvider;
+import dev.kvbench.testing.StoreContractTest;
+
+class LwjglLmdbContractTest extends StoreContractTest {
+  @Override
+  protected StoreProvider provider() {
+    return new LwjglLmdbProvider();
+  }
+}

@@ -1,0 +1,18 @@
+package dev.kvbench.stores.lwjgl;
+
+import dev.kvbench.store.StoreProvider;
+import dev.kvbench.testing.StoreContractTest;
+import java.util.Map;
+
+/** The other settings path: no write map, no meta sync, explicit map size. */
+class LwjglLmdbNoWriteMapContractTest extends StoreContractTest {
+  @Override
+  protected StoreProvider provider() {
+    return new LwjglLmdbProvider();
+  }
+
+  @Override
+  protected Map<String, String> settings() {
+    return Map.of("writeMap", "false", "mapSize", "256m", "metaSync", "false");
+  }
+}

@@ -1,0 +1,65 @@
+package dev.kvbench.stores.mapdb;
+
+import dev.kvbench.store.Capabilities;
+import dev.kvbench.store.Durability;
+import dev.kvbench.store.LibraryVersions;
+import dev.kvbench.store.SettingSpec;
+import dev.kvbench.store.Store;
+import dev.kvbench.store.StoreConfig;
+import dev.kvbench.store.StoreProvider;
+import java.util.EnumSet;
+import java.util.List;
+
+/**
+ * MapDB's BTreeMap with byte-array keys and values on a memory-mapped file, configured as the
+ * seeds did: mmap on, concurrency locks off, no write-ahead log, the file pre-sized to the data.
+ */
+public final class MapDbProvider implements StoreProvider {
+
+  /**
+   * A BTreeMap leaf of up to 32 entries is serialized into one record in a growable byte[]; keeping
+   * a full leaf of the largest key plus the largest value under 1 GiB (where the array can no longer
+   * double) leaves 16 MiB for each.
+   */
+  static final int MAX_ENTRY_PART = 16 << 20;
+
+  @Override
+  public String id() {
+    return "mapdb";
+  }
+
+  @Override
+  public String library() {
+    return "org.mapdb:mapdb";
+  }
+
+  @Override
+  public String libraryVersion() {
+    return LibraryVersions.of(MapDbProvider.class);
+  }
+
+  @Override
+  public Capabilities capabilities() {
+    // no WAL by default (as the seeds): a put is in the file at once and commit only flushes, so
+    // there are no transactions nor atomic batches; commit either syncs the file or it does not
+    return new Capabilities(
+        true, true, false, false, EnumSet.of(Durability.SYNC, Durability.NOSYNC), false, true,
+        MAX_ENTRY_PART, MAX_ENTRY_PART);
+  }
+
+  @Override
+  public List<SettingSpec> settings() {
+    return List.of(
+        SettingSpec.bool("mmap", true, "fileMmapEnable: memory-map the file (the seeds' choice); false uses a FileChannel"),
+        SettingSpec.bool("concurrency", false, "false calls concurrencyDisable (the seeds' choice): no segment locks, one thread at a time"),
+        SettingSpec.bool("transactions", false, "transactionEnable: write-ahead log, commit is atomic and close rolls back; the seeds had none"),
+        SettingSpec.size("allocateStartSize", "auto",
+            "initial file size; auto is entries x value size as the seeds computed it (in long arithmetic)"),
+        SettingSpec.integer("maxNodeSize", 32, "entries per BTreeMap node (MapDB's default, the seeds')"));
+  }
+
+  @Override
+  public Store open(StoreConfig config) {
+    return new MapDbStore(id(), config);
+  }
+}

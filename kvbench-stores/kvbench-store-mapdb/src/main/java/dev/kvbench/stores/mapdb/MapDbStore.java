@@ -1,0 +1,204 @@
+package dev.kvbench.stores.mapdb;
+
+import dev.kvbench.store.Durability;
+import dev.kvbench.store.EntryVisitor;
+import dev.kvbench.store.Reader;
+import dev.kvbench.store.ScanDirection;
+import dev.kvbench.store.Session;
+import dev.kvbench.store.Store;
+import dev.kvbench.store.StoreConfig;
+import dev.kvbench.store.StoreException;
+import dev.kvbench.store.StoreSettings;
+import dev.kvbench.store.WriteOrder;
+import dev.kvbench.store.Writer;
+import java.nio.ByteBuffer;
+import java.nio.file.Path;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.mapdb.BTreeMap;
+import org.mapdb.DB;
+import org.mapdb.DBMaker;
+import org.mapdb.Serializer;
+
+/**
+ * One MapDB file holding one BTreeMap. {@link Serializer#BYTE_ARRAY} compares keys as unsigned
+ * bytes, the harness's order. MapDB keeps the arrays it is given in its nodes, so every put copies
+ * the harness's bytes into new arrays; gets copy the key into an array the reader reuses.
+ */
+final class MapDbStore implements Store {
+
+  static final String FILE_NAME = "map.db";
+  private static final String MAP_NAME = "kv";
+
+  private final String id;
+  private final DB db;
+  private final BTreeMap<byte[], byte[]> map;
+  private final boolean transactions;
+  private final Map<String, Object> nativeSettings = new LinkedHashMap<>();
+
+  MapDbStore(String id, StoreConfig config) {
+    this.id = id;
+    StoreSettings s = config.settings();
+    boolean mmap = s.getBoolean("mmap");
+    boolean concurrency = s.getBoolean("concurrency");
+    this.transactions = s.getBoolean("transactions");
+    boolean sync = config.durability() == Durability.SYNC;
+    long startSize = startSize(config);
+    int maxNodeSize = Math.toIntExact(s.getLong("maxNodeSize"));
+    Path file = config.directory().resolve(FILE_NAME);
+
+    DBMaker.Maker maker = DBMaker.fileDB(file.toFile()).allocateStartSize(startSize);
+    if (mmap) {
+      // without the cleaner hack the mapping outlives close until a GC collects the buffers
+      maker.fileMmapEnable().cleanerHackEnable();
+    } else {
+      maker.fileChannelEnable();
+    }
+    if (!concurrency) {
+      maker.concurrencyDisable();
+    }
+    if (transactions) {
+      maker.transactionEnable();
+    }
+    if (!sync) {
+      // commit (and the WAL, with transactions) then leave write-back to the OS
+      maker.fileSyncDisable();
+    }
+    try {
+      this.db = maker.make();
+    } catch (RuntimeException e) {
+      throw new StoreException(id + ": cannot open MapDB file " + file + ": " + e, e);
+    }
+    try {
+      this.map =
+          db.treeMap(MAP_NAME, Serializer.BYTE_ARRAY, Serializer.BYTE_ARRAY)
+              .maxNodeSize(maxNodeSize)
+              .createOrOpen();
+    } catch (RuntimeException e) {
+      db.close();
+      throw new StoreException(id + ": cannot open the BTreeMap in " + file + ": " + e, e);
+    }
+    nativeSettings.put("file", FILE_NAME);
+    nativeSettings.put("volume", mmap ? "fileMmapEnable+cleanerHackEnable" : "fileChannelEnable");
+    nativeSettings.put("concurrencyDisable", !concurrency);
+    nativeSettings.put("transactionEnable", transactions);
+    nativeSettings.put("fileSyncDisable", !sync);
+    nativeSettings.put("commit", transactions ? "db.commit (WAL)" : "db.commit (header checksum" + (sync ? " + sync)" : ")"));
+    nativeSettings.put("allocateStartSize", startSize);
+    nativeSettings.put("map", "BTreeMap");
+    nativeSettings.put("maxNodeSize", maxNodeSize);
+    nativeSettings.put("keySerializer", "BYTE_ARRAY (unsigned compare)");
+    nativeSettings.put("valueSerializer", "BYTE_ARRAY");
+    nativeSettings.put("valuesOutsideNodes", false);
+  }
+
+  /** The initial file size: entries x value size when auto, as the seeds computed it. */
+  static long startSize(StoreConfig config) {
+    if (!config.settings().isAuto("allocateStartSize")) {
+      return config.settings().getLong("allocateStartSize");
+    }
+    // the seeds wrote num * valSize in int arithmetic, which overflowed at 10M x 2 KB
+    return config.sizing().entries() * (long) config.sizing().valueSize();
+  }
+
+  @Override
+  public Session openSession() {
+    return new MapDbSession();
+  }
+
+  @Override
+  public Map<String, Object> nativeSettings() {
+    return nativeSettings;
+  }
+
+  @Override
+  public void close() {
+    try {
+      db.close();
+    } catch (RuntimeException e) {
+      throw new StoreException(id + ": close failed: " + e, e);
+    }
+  }
+
+  private static byte[] copyOf(ByteBuffer b) {
+    byte[] bytes = new byte[b.remaining()];
+    b.get(b.position(), bytes);
+    return bytes;
+  }
+
+  private final class MapDbSession implements Session {
+
+    @Override
+    public Writer beginWrite(WriteOrder order) {
+      // MapDB has no append path for ascending keys; the order is ignored
+      return new MapDbWriter();
+    }
+
+    @Override
+    public Reader beginRead() {
+      return new MapDbReader();
+    }
+
+    @Override
+    public void close() {}
+  }
+
+  private final class MapDbWriter implements Writer {
+    private boolean dirty;
+
+    @Override
+    public void put(ByteBuffer key, ByteBuffer value) {
+      map.put(copyOf(key), copyOf(value));
+      dirty = true;
+    }
+
+    @Override
+    public void commit() {
+      db.commit();
+      dirty = false;
+    }
+
+    @Override
+    public void close() {
+      // only the WAL can take puts back; without it they are already in the file
+      if (dirty && transactions) {
+        db.rollback();
+      }
+      dirty = false;
+    }
+  }
+
+  private final class MapDbReader implements Reader {
+    private byte[] keyBytes = new byte[0];
+
+    @Override
+    public ByteBuffer get(ByteBuffer key) {
+      int n = key.remaining();
+      if (keyBytes.length != n) {
+        keyBytes = new byte[n];
+      }
+      key.get(key.position(), keyBytes);
+      byte[] value = map.get(keyBytes);
+      return value == null ? null : ByteBuffer.wrap(value);
+    }
+
+    @Override
+    public long scan(ScanDirection direction, EntryVisitor visitor) {
+      Iterator<Map.Entry<byte[], byte[]>> it =
+          direction == ScanDirection.FORWARD ? map.entryIterator() : map.descendingEntryIterator();
+      long visited = 0;
+      while (it.hasNext()) {
+        Map.Entry<byte[], byte[]> e = it.next();
+        visited++;
+        if (!visitor.visit(ByteBuffer.wrap(e.getKey()), ByteBuffer.wrap(e.getValue()))) {
+          break;
+        }
+      }
+      return visited;
+    }
+
+    @Override
+    public void close() {}
+  }
+}

@@ -1,0 +1,11 @@
+package dev.kvbench.stores.mapdb;
+
+import dev.kvbench.store.StoreProvider;
+import dev.kvbench.testing.StoreContractTest;
+
+class MapDbContractTest extends StoreContractTest {
+  @Override
+  protected StoreProvider provider() {
+    return new MapDbProvider();
+  }
+}

@@ -1,0 +1,18 @@
+package dev.kvbench.stores.mapdb;
+
+import dev.kvbench.store.StoreProvider;
+import dev.kvbench.testing.StoreContractTest;
+import java.util.Map;
+
+/** The same contract with the write-ahead log and without the memory map. */
+class MapDbWalContractTest extends StoreContractTest {
+  @Override
+  protected StoreProvider provider() {
+    return new MapDbProvider();
+  }
+
+  @Override
+  protected Map<String, String> settings() {
+    return Map.of("transactions", "true", "mmap", "false");
+  }
+}

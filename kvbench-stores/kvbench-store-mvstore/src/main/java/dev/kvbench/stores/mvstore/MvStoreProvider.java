@@ -1,0 +1,68 @@
+package dev.kvbench.stores.mvstore;
+
+import dev.kvbench.store.Capabilities;
+import dev.kvbench.store.Durability;
+import dev.kvbench.store.LibraryVersions;
+import dev.kvbench.store.SettingSpec;
+import dev.kvbench.store.Store;
+import dev.kvbench.store.StoreConfig;
+import dev.kvbench.store.StoreProvider;
+import java.util.EnumSet;
+import java.util.List;
+
+/**
+ * H2's MVStore with one byte-array map. Commits happen only when the harness commits: MVStore's
+ * automatic commits rewrite most of the tree each time under random puts and keep the old copies
+ * for the retention time, which grew a 104 MB load into a 1-3.5 GB file.
+ */
+public final class MvStoreProvider implements StoreProvider {
+
+  /**
+   * An entry lives in one page, and every page a commit writes goes to one chunk assembled in a
+   * heap buffer that cannot pass 2 GiB; 16 MiB each for key and value stays far from that.
+   */
+  static final int MAX_ENTRY_PART = 16 << 20;
+
+  @Override
+  public String id() {
+    return "mvstore";
+  }
+
+  @Override
+  public String library() {
+    return "com.h2database:h2-mvstore";
+  }
+
+  @Override
+  public String libraryVersion() {
+    return LibraryVersions.of(MvStoreProvider.class);
+  }
+
+  @Override
+  public Capabilities capabilities() {
+    // a commit writes one new version atomically (a batch); puts are visible before it, so there
+    // are no transactions. Commit without sync leaves write-back to the OS; SYNC forces the file
+    return new Capabilities(
+        true, true, false, true, EnumSet.of(Durability.SYNC, Durability.NOSYNC), false, true,
+        MAX_ENTRY_PART, MAX_ENTRY_PART);
+  }
+
+  @Override
+  public List<SettingSpec> settings() {
+    return List.of(
+        SettingSpec.integer("autoCommitDelay", 0,
+            "ms between background commits; 0 (autoCommitDisabled, as the seeds) commits only when the harness does"),
+        SettingSpec.size("autoCommitBufferSize", "0",
+            "rewritten-page memory after which a put commits by itself; 0 turns it off (H2 2.x keeps ~19 MB even with autoCommitDisabled)"),
+        SettingSpec.integer("retentionTime", 45_000, "ms before space of dead chunks is reused (MVStore's default)"),
+        SettingSpec.bool("reuseSpace", true, "reuse space of dead chunks (MVStore's default)"),
+        SettingSpec.size("cacheSize", "16m", "page cache, whole MiB (MVStore's default, as the seeds)"),
+        SettingSpec.size("pageSplitSize", "16k", "page size at which pages split (MVStore's default for files)"),
+        SettingSpec.integer("compactOnCloseMillis", 0, "ms close may spend compacting the file (0 as MVStore's close())"));
+  }
+
+  @Override
+  public Store open(StoreConfig config) {
+    return new MvStoreStore(id(), config);
+  }
+}

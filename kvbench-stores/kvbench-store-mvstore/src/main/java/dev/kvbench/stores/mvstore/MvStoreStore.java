@@ -1,0 +1,216 @@
+package dev.kvbench.stores.mvstore;
+
+import dev.kvbench.store.Durability;
+import dev.kvbench.store.EntryVisitor;
+import dev.kvbench.store.Reader;
+import dev.kvbench.store.ScanDirection;
+import dev.kvbench.store.Session;
+import dev.kvbench.store.Store;
+import dev.kvbench.store.StoreConfig;
+import dev.kvbench.store.StoreException;
+import dev.kvbench.store.StoreSettings;
+import dev.kvbench.store.WriteOrder;
+import dev.kvbench.store.Writer;
+import java.nio.ByteBuffer;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.h2.mvstore.Cursor;
+import org.h2.mvstore.MVMap;
+import org.h2.mvstore.MVStore;
+import org.h2.mvstore.MVStoreException;
+import org.h2.mvstore.RootReference;
+import org.h2.mvstore.type.ByteArrayDataType;
+
+/**
+ * One MVStore file holding one map. {@link ByteArrayDataType} compares keys as unsigned bytes
+ * (H2 2.x; the seeds' default ObjectDataType did not), the harness's order. MVStore keeps the
+ * arrays it is given in its pages, so every put copies the harness's bytes into new arrays.
+ */
+final class MvStoreStore implements Store {
+
+  static final String FILE_NAME = "mvstore.db";
+  private static final String MAP_NAME = "kv";
+
+  private final String id;
+  private final MVStore store;
+  private final MVMap<byte[], byte[]> map;
+  private final boolean sync;
+  private final int compactOnCloseMillis;
+  private final Map<String, Object> nativeSettings = new LinkedHashMap<>();
+
+  MvStoreStore(String id, StoreConfig config) {
+    this.id = id;
+    StoreSettings s = config.settings();
+    this.sync = config.durability() == Durability.SYNC;
+    int autoCommitDelay = nonNegativeInt(id, "autoCommitDelay", s.getLong("autoCommitDelay"));
+    int bufferKb = nonNegativeInt(id, "autoCommitBufferSize", ceilDiv(s.getLong("autoCommitBufferSize"), 1024));
+    int retentionTime = nonNegativeInt(id, "retentionTime", s.getLong("retentionTime"));
+    int cacheMb = nonNegativeInt(id, "cacheSize", s.getLong("cacheSize") >> 20);
+    int pageSplitSize = nonNegativeInt(id, "pageSplitSize", s.getLong("pageSplitSize"));
+    this.compactOnCloseMillis = nonNegativeInt(id, "compactOnCloseMillis", s.getLong("compactOnCloseMillis"));
+    Path file = config.directory().resolve(FILE_NAME);
+
+    MVStore.Builder builder =
+        new MVStore.Builder()
+            .fileName(file.toString())
+            .autoCommitBufferSize(bufferKb)
+            .cacheSize(cacheMb)
+            .pageSplitSize(pageSplitSize);
+    if (autoCommitDelay == 0) {
+      // stops the background writer; the unsaved-memory trigger is the buffer size above
+      builder.autoCommitDisabled();
+    }
+    try {
+      this.store = builder.open();
+    } catch (MVStoreException | IllegalStateException e) {
+      throw new StoreException(id + ": cannot open MVStore file " + file + ": " + e, e);
+    }
+    try {
+      if (autoCommitDelay > 0) {
+        store.setAutoCommitDelay(autoCommitDelay);
+      }
+      store.setRetentionTime(retentionTime);
+      store.setReuseSpace(s.getBoolean("reuseSpace"));
+      this.map =
+          store.openMap(
+              MAP_NAME,
+              new MVMap.Builder<byte[], byte[]>()
+                  .keyType(ByteArrayDataType.INSTANCE)
+                  .valueType(ByteArrayDataType.INSTANCE));
+    } catch (RuntimeException e) {
+      store.closeImmediately();
+      throw new StoreException(id + ": cannot open the map in " + file + ": " + e, e);
+    }
+    nativeSettings.put("file", FILE_NAME);
+    nativeSettings.put("autoCommitDelayMs", store.getAutoCommitDelay());
+    nativeSettings.put("autoCommitMemoryBytes", store.getAutoCommitMemory());
+    nativeSettings.put("retentionTimeMs", store.getRetentionTime());
+    nativeSettings.put("reuseSpace", store.isSpaceReused());
+    nativeSettings.put("cacheSizeMb", store.getCacheSize());
+    nativeSettings.put("maxPageSize", store.getMaxPageSize());
+    nativeSettings.put("keysPerPage", store.getKeysPerPage());
+    nativeSettings.put("compress", false);
+    nativeSettings.put("commit", sync ? "commit + sync" : "commit");
+    nativeSettings.put("compactOnCloseMillis", compactOnCloseMillis);
+    nativeSettings.put("keyType", "ByteArrayDataType (unsigned compare)");
+    nativeSettings.put("valueType", "ByteArrayDataType");
+  }
+
+  private static int nonNegativeInt(String id, String key, long value) {
+    if (value < 0 || value > Integer.MAX_VALUE) {
+      throw new StoreException(id + ": " + key + " out of range: " + value);
+    }
+    return (int) value;
+  }
+
+  private static long ceilDiv(long a, long b) {
+    return (a + b - 1) / b;
+  }
+
+  @Override
+  public Session openSession() {
+    return new MvSession();
+  }
+
+  @Override
+  public Map<String, Object> nativeSettings() {
+    return nativeSettings;
+  }
+
+  @Override
+  public void close() {
+    try {
+      // stores what is not yet committed, stops the background writer if any, releases the file
+      store.close(compactOnCloseMillis);
+    } catch (MVStoreException e) {
+      throw new StoreException(id + ": close failed: " + e, e);
+    }
+  }
+
+  private static byte[] copyOf(ByteBuffer b) {
+    byte[] bytes = new byte[b.remaining()];
+    b.get(b.position(), bytes);
+    return bytes;
+  }
+
+  private final class MvSession implements Session {
+
+    @Override
+    public Writer beginWrite(WriteOrder order) {
+      // no append path is used: ascending puts already touch only the right edge of the tree
+      return new MvWriter();
+    }
+
+    @Override
+    public Reader beginRead() {
+      return new MvReader();
+    }
+
+    @Override
+    public void close() {}
+  }
+
+  private final class MvWriter implements Writer {
+    private boolean dirty;
+
+    @Override
+    public void put(ByteBuffer key, ByteBuffer value) {
+      map.put(copyOf(key), copyOf(value));
+      dirty = true;
+    }
+
+    @Override
+    public void commit() {
+      // one chunk with every page changed since the last commit
+      store.commit();
+      if (sync) {
+        store.sync();
+      }
+      dirty = false;
+    }
+
+    @Override
+    public void close() {
+      if (dirty) {
+        // back to the last stored version
+        store.rollback();
+        dirty = false;
+      }
+    }
+  }
+
+  /** Reads one root of the map: a snapshot that later puts do not change. */
+  private final class MvReader implements Reader {
+    private final RootReference<byte[], byte[]> root = map.flushAndGetRoot();
+    private byte[] keyBytes = new byte[0];
+
+    @Override
+    public ByteBuffer get(ByteBuffer key) {
+      int n = key.remaining();
+      if (keyBytes.length != n) {
+        keyBytes = new byte[n];
+      }
+      key.get(key.position(), keyBytes);
+      byte[] value = map.get(root.root, keyBytes);
+      return value == null ? null : ByteBuffer.wrap(value);
+    }
+
+    @Override
+    public long scan(ScanDirection direction, EntryVisitor visitor) {
+      Cursor<byte[], byte[]> c = map.cursor(root, null, null, direction == ScanDirection.REVERSE);
+      long visited = 0;
+      while (c.hasNext()) {
+        byte[] k = c.next();
+        visited++;
+        if (!visitor.visit(ByteBuffer.wrap(k), ByteBuffer.wrap(c.getValue()))) {
+          break;
+        }
+      }
+      return visited;
+    }
+
+    @Override
+    public void close() {}
+  }
+}

@@ -1,0 +1,11 @@
+package dev.kvbench.stores.xodus;
+
+import dev.kvbench.store.StoreProvider;
+import dev.kvbench.testing.StoreContractTest;
+
+class XodusContractTest extends StoreContractTest {
+  @Override
+  protected StoreProvider provider() {
+    return new XodusProvider();
+  }
+}
