@@ -34,7 +34,7 @@ final class ListCommand implements Callable<Integer> {
         out.printf("  settings      (-o %s.<key>=<value>)%n", p.id());
         for (SettingSpec s : p.settings()) {
           String allowed = s.allowed().isEmpty() ? "" : " [" + String.join("|", s.allowed()) + "]";
-          out.printf("    %-18s default %-6s %s%s%n", s.key(), s.defaultValue(), s.description(), allowed);
+          out.printf("    %-21s default %-9s %s%s%n", s.key(), s.defaultValue(), s.description(), allowed);
         }
       }
       out.println();

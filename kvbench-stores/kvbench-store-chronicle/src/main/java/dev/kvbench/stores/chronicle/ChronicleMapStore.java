@@ -1,5 +1,6 @@
 package dev.kvbench.stores.chronicle;
 
+import dev.kvbench.store.PrivateUnpacking;
 import dev.kvbench.store.EntryVisitor;
 import dev.kvbench.store.Reader;
 import dev.kvbench.store.ScanDirection;
@@ -48,7 +49,7 @@ final class ChronicleMapStore implements Store {
     // Chronicle refuses a map sized for no entries; an empty workload still opens a store
     long entries = Math.max(1, auto ? sizing.entries() : config.settings().getLong("entries"));
     File file = config.directory().resolve(FILE_NAME).toFile();
-    String jna = JnaLoader.load();
+    String jna = loadJna(id);
     try {
       this.map =
           ChronicleMap.of(ByteBuffer.class, ByteBuffer.class)
@@ -72,6 +73,20 @@ final class ChronicleMapStore implements Store {
     nativeSettings.put("transactions", "none: commit() is a no-op, each put is visible at once");
     nativeSettings.put("sync", "none: the map is a shared memory-mapped file the OS writes back");
     nativeSettings.put("jna", jna);
+  }
+
+  /**
+   * JNA, which Chronicle uses, unpacks its native dispatcher under ~/.cache/JNA and leaves that
+   * directory behind unless jna.tmpdir points elsewhere: load it first, unpacking privately.
+   */
+  private static String loadJna(String id) {
+    try {
+      return PrivateUnpacking.initialise("jna.tmpdir", "com.sun.jna.Native", ChronicleMapStore.class.getClassLoader());
+    } catch (ClassNotFoundException e) {
+      return "not on the class path";
+    } catch (IOException e) {
+      throw new StoreException(id + ": cannot prepare a directory for JNA's native library: " + e.getMessage(), e);
+    }
   }
 
   @Override

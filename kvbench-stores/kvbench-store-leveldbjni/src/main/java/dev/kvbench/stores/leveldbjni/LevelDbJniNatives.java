@@ -1,5 +1,6 @@
 package dev.kvbench.stores.leveldbjni;
 
+import dev.kvbench.store.PrivateUnpacking;
 import dev.kvbench.store.Availability;
 import dev.kvbench.store.StoreException;
 
@@ -20,7 +21,8 @@ final class LevelDbJniNatives {
       Availability availability;
       try {
         // JniDBFactory's static initialiser loads the library through NativeDB.LIBRARY
-        source = HawtJniLoader.load("leveldbjni", "org.fusesource.leveldbjni.JniDBFactory");
+        source = PrivateUnpacking.initialise("library.leveldbjni.path",
+            "org.fusesource.leveldbjni.JniDBFactory", LevelDbJniNatives.class.getClassLoader());
         availability = Availability.AVAILABLE;
       } catch (Exception | LinkageError e) {
         availability = Availability.unavailable("LevelDBJNI's bundled native library did not load: " + e);

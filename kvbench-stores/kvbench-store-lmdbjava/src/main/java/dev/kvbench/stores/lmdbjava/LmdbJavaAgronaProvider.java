@@ -1,5 +1,6 @@
 package dev.kvbench.stores.lmdbjava;
 
+import dev.kvbench.store.MemoryWindow;
 import dev.kvbench.store.StoreConfig;
 import java.nio.ByteBuffer;
 import org.agrona.DirectBuffer;
@@ -28,8 +29,8 @@ public final class LmdbJavaAgronaProvider extends LmdbJavaProvider<DirectBuffer>
         return new Views<>() {
           private final UnsafeBuffer key = new UnsafeBuffer(0, 0);
           private final UnsafeBuffer value = new UnsafeBuffer(0, 0);
-          private final AddressWindow keyOut = new AddressWindow();
-          private final AddressWindow valueOut = new AddressWindow();
+          private final MemoryWindow keyOut = new MemoryWindow();
+          private final MemoryWindow valueOut = new MemoryWindow();
 
           @Override
           public DirectBuffer key(ByteBuffer harnessKey) {

@@ -1,5 +1,6 @@
 package dev.kvbench.stores.lmdbjni;
 
+import dev.kvbench.store.PrivateUnpacking;
 import dev.kvbench.store.Availability;
 import dev.kvbench.store.StoreException;
 
@@ -24,7 +25,8 @@ final class LmdbJniNatives {
             "LMDBJNI needs --add-exports=java.base/sun.nio.ch=ALL-UNNAMED (kvbench.jar's manifest sets it)");
       } else {
         try {
-          source = HawtJniLoader.load("lmdbjni", "org.fusesource.lmdbjni.JNI");
+          source = PrivateUnpacking.initialise(
+              "library.lmdbjni.path", "org.fusesource.lmdbjni.JNI", LmdbJniNatives.class.getClassLoader());
           availability = Availability.AVAILABLE;
         } catch (Exception | LinkageError e) {
           availability = Availability.unavailable("LMDBJNI's bundled native library did not load: " + e);

@@ -1,5 +1,6 @@
 package dev.kvbench.stores.lmdbjni;
 
+import dev.kvbench.store.MemoryWindow;
 import dev.kvbench.store.Durability;
 import dev.kvbench.store.EntryVisitor;
 import dev.kvbench.store.Reader;
@@ -223,9 +224,9 @@ final class LmdbJniStore implements Store {
       private final DirectBuffer value = new DirectBuffer(0L, 0);
       private final DirectBuffer cursorKey = new DirectBuffer(0L, 0);
       private final DirectBuffer cursorValue = new DirectBuffer(0L, 0);
-      private final AddressWindow valueOut = new AddressWindow();
-      private final AddressWindow cursorKeyOut = new AddressWindow();
-      private final AddressWindow cursorValueOut = new AddressWindow();
+      private final MemoryWindow valueOut = new MemoryWindow();
+      private final MemoryWindow cursorKeyOut = new MemoryWindow();
+      private final MemoryWindow cursorValueOut = new MemoryWindow();
 
       @Override
       public ByteBuffer get(ByteBuffer key) {

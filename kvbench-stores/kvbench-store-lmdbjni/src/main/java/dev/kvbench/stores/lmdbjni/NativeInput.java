@@ -1,5 +1,6 @@
 package dev.kvbench.stores.lmdbjni;
 
+import dev.kvbench.store.MemoryWindow;
 import java.nio.ByteBuffer;
 import org.fusesource.lmdbjni.DirectBuffer;
 
@@ -18,14 +19,14 @@ final class NativeInput {
   DirectBuffer of(ByteBuffer b) {
     int length = b.remaining();
     if (b.isDirect()) {
-      view.wrap(AddressWindow.addressAtPosition(b), length);
+      view.wrap(MemoryWindow.addressAtPosition(b), length);
       return view;
     }
     if (scratch.capacity() < length) {
       scratch = ByteBuffer.allocateDirect(length);
     }
     scratch.put(0, b, b.position(), length);
-    view.wrap(AddressWindow.addressAtPosition(scratch.clear()), length);
+    view.wrap(MemoryWindow.addressAtPosition(scratch.clear()), length);
     return view;
   }
 }

@@ -1,5 +1,6 @@
 package dev.kvbench.stores.lwjgl;
 
+import dev.kvbench.store.MemoryWindow;
 import static org.lwjgl.system.MemoryUtil.NULL;
 import static org.lwjgl.system.MemoryUtil.memAllocPointer;
 import static org.lwjgl.system.MemoryUtil.memFree;
@@ -292,9 +293,9 @@ final class LwjglLmdbStore implements Store {
       private final MDBVal cursorKey = MDBVal.calloc();
       private final MDBVal cursorValue = MDBVal.calloc();
       private final PointerBuffer handle = memAllocPointer(1);
-      private final AddressWindow valueOut = new AddressWindow();
-      private final AddressWindow cursorKeyOut = new AddressWindow();
-      private final AddressWindow cursorValueOut = new AddressWindow();
+      private final MemoryWindow valueOut = new MemoryWindow();
+      private final MemoryWindow cursorKeyOut = new MemoryWindow();
+      private final MemoryWindow cursorValueOut = new MemoryWindow();
       private final long txn;
       private boolean closed;
 
@@ -344,7 +345,7 @@ final class LwjglLmdbStore implements Store {
       }
 
       /** LMDB's memory behind {@code val}, through a reused buffer instead of mv_data()'s new one. */
-      private ByteBuffer show(AddressWindow window, MDBVal val) {
+      private ByteBuffer show(MemoryWindow window, MDBVal val) {
         return window.show(memGetAddress(val.address() + MDBVal.MV_DATA), (int) val.mv_size());
       }
 

@@ -1,0 +1,55 @@
+package dev.kvbench.store;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Comparator;
+import java.util.List;
+import java.util.stream.Stream;
+
+/**
+ * Loads a binding whose native library is unpacked from its jar without leaving the unpacked copy
+ * behind. HawtJNI (LMDBJNI, LevelDBJNI) unpacks into java.io.tmpdir and only asks for
+ * deleteOnExit, so every killed JVM leaves a file; JNA (used by Chronicle) unpacks under
+ * ~/.cache/JNA and leaves the directory. Each has a system property that moves the unpacking: we
+ * point it at a directory of our own, initialise the class that loads the library, then delete the
+ * directory (on Linux a loaded library stays mapped after its file is gone) and clear the property.
+ */
+public final class PrivateUnpacking {
+
+  private PrivateUnpacking() {}
+
+  /**
+   * Initialises {@code className}, whose static initialiser loads a native library, with {@code
+   * property} naming a fresh directory that is deleted afterwards. A property the user already set
+   * is left alone.
+   *
+   * @return how the library was loaded, for a store's native settings
+   */
+  public static String initialise(String property, String className, ClassLoader loader)
+      throws IOException, ClassNotFoundException {
+    if (System.getProperty(property) != null) {
+      Class.forName(className, true, loader);
+      return property + "=" + System.getProperty(property);
+    }
+    Path dir = Files.createTempDirectory("kvbench-native-");
+    try {
+      System.setProperty(property, dir.toString());
+      Class.forName(className, true, loader);
+    } finally {
+      System.clearProperty(property);
+      deleteTree(dir);
+    }
+    return "unpacked to a private temporary directory, deleted once loaded";
+  }
+
+  private static void deleteTree(Path dir) throws IOException {
+    List<Path> paths;
+    try (Stream<Path> all = Files.walk(dir)) {
+      paths = all.sorted(Comparator.reverseOrder()).toList();
+    }
+    for (Path p : paths) {
+      Files.deleteIfExists(p);
+    }
+  }
+}
