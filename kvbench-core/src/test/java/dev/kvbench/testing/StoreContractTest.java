@@ -22,6 +22,7 @@ import dev.kvbench.store.Session;
 import dev.kvbench.store.Store;
 import dev.kvbench.store.StoreConfig;
 import dev.kvbench.store.StoreProvider;
+import dev.kvbench.store.StoreRegistry;
 import dev.kvbench.store.StoreSettings;
 import dev.kvbench.store.WorkloadSizing;
 import dev.kvbench.store.WriteOrder;
@@ -30,7 +31,9 @@ import dev.kvbench.workload.KeyEncoding;
 import dev.kvbench.workload.KeyOrder;
 import dev.kvbench.workload.Phase;
 import java.io.IOException;
+import java.lang.management.ManagementFactory;
 import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -39,6 +42,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
+import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -352,5 +356,45 @@ public abstract class StoreContractTest {
       }
     }
     assertThat(dir).doesNotExist();
+  }
+
+  /**
+   * Many bindings unpack native libraries or write caches (LWJGL, HawtJNI, JNA, Chronicle): a
+   * store, run in a fresh JVM, must leave nothing in java.io.tmpdir, the home directory or the
+   * working directory, neither while that JVM runs nor after it exits. Only providers registered
+   * with ServiceLoader can be started in another JVM; test-only providers skip this.
+   */
+  @Test
+  void leavesNothingInTempHomeOrWorkingDirectory() throws Exception {
+    StoreProvider p = provider();
+    assumeThat(StoreRegistry.load().find(p.id()).map(Object::getClass)).contains(p.getClass());
+    Path tmp = newDir("child-tmp");
+    Path home = newDir("child-home");
+    Path cwd = newDir("child-cwd");
+    Path store = newDir("child-store");
+    List<String> command = new ArrayList<>();
+    command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+    for (String arg : ManagementFactory.getRuntimeMXBean().getInputArguments()) {
+      if (arg.startsWith("--add-opens") || arg.startsWith("--add-exports") || arg.startsWith("--enable-native-access")) {
+        command.add(arg);
+      }
+    }
+    command.add("-XX:-UsePerfData");
+    command.add("-Djava.io.tmpdir=" + tmp);
+    command.add("-Duser.home=" + home);
+    command.add("-cp");
+    command.add(System.getProperty("java.class.path"));
+    command.add(LeftoverProbe.class.getName());
+    command.add(p.id());
+    command.add(store.toString());
+    settings().forEach((k, v) -> command.add(k + "=" + v));
+    Process child = new ProcessBuilder(command).directory(cwd.toFile()).redirectErrorStream(true).start();
+    String output = new String(child.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    assertThat(child.waitFor(120, TimeUnit.SECONDS)).isTrue();
+    assertThat(child.exitValue()).as(output).isZero();
+    assertThat(output).contains("probe ok").doesNotContain("left behind:");
+    assertThat(LeftoverProbe.listing(tmp)).as("java.io.tmpdir after exit").isEmpty();
+    assertThat(LeftoverProbe.listing(home)).as("user.home after exit").isEmpty();
+    assertThat(LeftoverProbe.listing(cwd)).as("working directory after exit").isEmpty();
   }
 }

@@ -1,18 +1,17 @@
 package dev.kvbench.stores.lmdbjava;
 
-import dev.kvbench.store.Durability;
 import dev.kvbench.store.EntryVisitor;
 import dev.kvbench.store.Reader;
 import dev.kvbench.store.ScanDirection;
+import dev.kvbench.store.PrivateUnpacking;
 import dev.kvbench.store.Session;
 import dev.kvbench.store.Store;
 import dev.kvbench.store.StoreConfig;
 import dev.kvbench.store.StoreException;
-import dev.kvbench.store.WorkloadSizing;
 import dev.kvbench.store.WriteOrder;
 import dev.kvbench.store.Writer;
+import dev.kvbench.stores.lmdb.LmdbSettings;
 import java.nio.ByteBuffer;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -29,9 +28,6 @@ import org.lmdbjava.Txn;
 /** One LMDB environment with one unnamed database, in either buffer flavour. */
 final class LmdbJavaStore<T> implements Store {
 
-  /** LMDB's page size on Linux x86-64 and aarch64 with 4 KiB pages. */
-  private static final long PAGE = 4096;
-
   private static final PutFlags[] APPEND = {PutFlags.MDB_APPEND};
   private static final PutFlags[] NO_FLAGS = {};
 
@@ -41,15 +37,15 @@ final class LmdbJavaStore<T> implements Store {
   private final Dbi<T> dbi;
   private final long mapSize;
   private final List<EnvFlags> flags;
+  private final String nativeLibrary;
 
   LmdbJavaStore(String id, BufferFlavour<T> flavour, StoreConfig config) {
     this.id = id;
     this.flavour = flavour;
-    this.flags = envFlags(config);
-    this.mapSize =
-        config.settings().isAuto("mapSize")
-            ? autoMapSize(config.sizing())
-            : config.settings().getLong("mapSize");
+    // LMDB's flag names are LmdbJava's enum constants
+    this.flags = LmdbSettings.envFlags(config).stream().map(f -> EnvFlags.valueOf(f.name())).toList();
+    this.mapSize = LmdbSettings.mapSize(config);
+    this.nativeLibrary = loadLibrary(id);
     try {
       this.env =
           Env.create(flavour.proxy())
@@ -63,38 +59,18 @@ final class LmdbJavaStore<T> implements Store {
     }
   }
 
-  private static List<EnvFlags> envFlags(StoreConfig config) {
-    List<EnvFlags> f = new ArrayList<>();
-    if (config.settings().getBoolean("writeMap")) {
-      f.add(EnvFlags.MDB_WRITEMAP);
-    }
-    if (config.durability() == Durability.NOSYNC) {
-      f.add(EnvFlags.MDB_NOSYNC);
-    } else if (config.durability() == Durability.LAZY || !config.settings().getBoolean("metaSync")) {
-      // LAZY: data pages are flushed on commit, the meta page at the next one
-      f.add(EnvFlags.MDB_NOMETASYNC);
-    }
-    return f;
-  }
-
   /**
-   * Map size for the workload with headroom: a B+ tree leaf filled by random inserts is often only
-   * half full, and copy-on-write needs free pages while a transaction is open. Entries too big to
-   * share a page go to overflow pages, rounded up to whole pages.
+   * LmdbJava unpacks its bundled liblmdb into java.io.tmpdir and only deletes it at exit, so a
+   * killed run would leave it there: unpack it into a private directory that goes once it loaded.
    */
-  static long autoMapSize(WorkloadSizing sizing) {
-    long node = 8 + sizing.keySize() + (long) sizing.valueSize() + 2;
-    long nodeMax = (PAGE - 16) / 2;
-    long perEntry =
-        node <= nodeMax
-            ? node
-            : 8 + sizing.keySize() + 8 + 2 + ceilDiv(sizing.valueSize() + 16L, PAGE) * PAGE;
-    long bytes = 64L * 1024 * 1024 + sizing.entries() * perEntry * 3;
-    return ceilDiv(bytes, PAGE) * PAGE;
-  }
-
-  private static long ceilDiv(long a, long b) {
-    return (a + b - 1) / b;
+  private static String loadLibrary(String id) {
+    try {
+      // Library.LMDB_EXTRACT_DIR_PROP; the class itself is package-private in LmdbJava
+      return PrivateUnpacking.initialise("lmdbjava.extract.dir", "org.lmdbjava.Library",
+          LmdbJavaStore.class.getClassLoader());
+    } catch (java.io.IOException | ClassNotFoundException e) {
+      throw new StoreException(id + ": cannot load LmdbJava's native library: " + e.getMessage(), e);
+    }
   }
 
   @Override
@@ -113,6 +89,7 @@ final class LmdbJavaStore<T> implements Store {
     m.put("pageSize", env.stat().pageSize);
     m.put("maxKeySize", env.getMaxKeySize());
     m.put("appendForSequentialWrites", "MDB_APPEND");
+    m.put("nativeLibrary", nativeLibrary);
     return m;
   }
 

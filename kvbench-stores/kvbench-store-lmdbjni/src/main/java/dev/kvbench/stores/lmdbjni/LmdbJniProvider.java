@@ -2,13 +2,12 @@ package dev.kvbench.stores.lmdbjni;
 
 import dev.kvbench.store.Availability;
 import dev.kvbench.store.Capabilities;
-import dev.kvbench.store.Durability;
 import dev.kvbench.store.LibraryVersions;
 import dev.kvbench.store.SettingSpec;
 import dev.kvbench.store.Store;
 import dev.kvbench.store.StoreConfig;
 import dev.kvbench.store.StoreProvider;
-import java.util.EnumSet;
+import dev.kvbench.stores.lmdb.LmdbSettings;
 import java.util.List;
 
 /**
@@ -37,17 +36,13 @@ public final class LmdbJniProvider implements StoreProvider {
 
   @Override
   public Capabilities capabilities() {
-    return new Capabilities(
-        true, true, true, true, EnumSet.allOf(Durability.class), true, true, MAX_KEY_SIZE, Integer.MAX_VALUE - 8);
+    return LmdbSettings.capabilities(MAX_KEY_SIZE);
   }
 
   @Override
   public List<SettingSpec> settings() {
-    // the LmdbJava stores' settings, key for key, so one -o line configures every LMDB binding
-    return List.of(
-        SettingSpec.bool("writeMap", true, "MDB_WRITEMAP: write through a writable memory map (the seeds' choice)"),
-        SettingSpec.bool("metaSync", true, "false sets MDB_NOMETASYNC: skip the meta-page flush on commit"),
-        SettingSpec.size("mapSize", "auto", "LMDB map size; auto derives it from entries and value size with headroom"));
+    // the same settings as every LMDB store, so one -o line configures them alike
+    return LmdbSettings.specs();
   }
 
   @Override

@@ -9,9 +9,10 @@ import dev.kvbench.store.Session;
 import dev.kvbench.store.Store;
 import dev.kvbench.store.StoreConfig;
 import dev.kvbench.store.StoreException;
-import dev.kvbench.store.WorkloadSizing;
 import dev.kvbench.store.WriteOrder;
 import dev.kvbench.store.Writer;
+import dev.kvbench.stores.lmdb.LmdbFlag;
+import dev.kvbench.stores.lmdb.LmdbSettings;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -32,9 +33,6 @@ import org.fusesource.lmdbjni.Transaction;
  */
 final class LmdbJniStore implements Store {
 
-  /** LMDB's page size on Linux x86-64 and aarch64 with 4 KiB pages. */
-  private static final long PAGE = 4096;
-
   /** rw-rw-r--, LmdbJava's default mode for the environment's files. */
   private static final int MODE = 0664;
 
@@ -48,10 +46,7 @@ final class LmdbJniStore implements Store {
   LmdbJniStore(String id, StoreConfig config) {
     this.id = id;
     this.flags = envFlags(config, flagNames);
-    this.mapSize =
-        config.settings().isAuto("mapSize")
-            ? autoMapSize(config.sizing())
-            : config.settings().getLong("mapSize");
+    this.mapSize = LmdbSettings.mapSize(config);
     Env e = new Env();
     try {
       e.setMapSize(mapSize);
@@ -66,43 +61,18 @@ final class LmdbJniStore implements Store {
     this.env = e;
   }
 
-  /** The same flags as the LmdbJava stores for the same settings and durability. */
+  /** The flags every LMDB store uses for these settings and durability, as this binding's constants. */
   private static int envFlags(StoreConfig config, List<String> names) {
     int f = 0;
-    if (config.settings().getBoolean("writeMap")) {
-      f |= Constants.WRITEMAP;
-      names.add("MDB_WRITEMAP");
-    }
-    if (config.durability() == Durability.NOSYNC) {
-      f |= Constants.NOSYNC;
-      names.add("MDB_NOSYNC");
-    } else if (config.durability() == Durability.LAZY || !config.settings().getBoolean("metaSync")) {
-      // LAZY: data pages are flushed on commit, the meta page at the next one
-      f |= Constants.NOMETASYNC;
-      names.add("MDB_NOMETASYNC");
+    for (LmdbFlag flag : LmdbSettings.envFlags(config)) {
+      names.add(flag.name());
+      f |= switch (flag) {
+        case MDB_WRITEMAP -> Constants.WRITEMAP;
+        case MDB_NOSYNC -> Constants.NOSYNC;
+        case MDB_NOMETASYNC -> Constants.NOMETASYNC;
+      };
     }
     return f;
-  }
-
-  /**
-   * Mirrors LmdbJavaStore.autoMapSize (this module does not depend on the lmdbjava one): map size
-   * for the workload with headroom, as a B+ tree leaf filled by random inserts is often only half
-   * full and copy-on-write needs free pages while a transaction is open. Entries too big to share
-   * a page go to overflow pages, rounded up to whole pages.
-   */
-  static long autoMapSize(WorkloadSizing sizing) {
-    long node = 8 + sizing.keySize() + (long) sizing.valueSize() + 2;
-    long nodeMax = (PAGE - 16) / 2;
-    long perEntry =
-        node <= nodeMax
-            ? node
-            : 8 + sizing.keySize() + 8 + 2 + ceilDiv(sizing.valueSize() + 16L, PAGE) * PAGE;
-    long bytes = 64L * 1024 * 1024 + sizing.entries() * perEntry * 3;
-    return ceilDiv(bytes, PAGE) * PAGE;
-  }
-
-  private static long ceilDiv(long a, long b) {
-    return (a + b - 1) / b;
   }
 
   @Override

@@ -57,7 +57,7 @@ class LmdbJniSettingsTest {
     Map<String, Object> n = nativeSettings(Map.of(), Durability.NOSYNC);
     assertThat(n.get("lmdbVersion")).isEqualTo("0.9.19");
     assertThat(n.get("lmdbVersionString").toString()).startsWith("LMDB 0.9.19");
-    assertThat(n.get("mapSizeBytes")).isEqualTo(LmdbJniStore.autoMapSize(new WorkloadSizing(1000, 4, 100)));
+    assertThat(n.get("mapSizeBytes")).isEqualTo(dev.kvbench.stores.lmdb.LmdbSettings.autoMapSize(new WorkloadSizing(1000, 4, 100)));
     assertThat(n.get("maxKeySize")).isEqualTo((long) LmdbJniProvider.MAX_KEY_SIZE);
     assertThat(n.get("pageSize")).isEqualTo(4096L);
   }
@@ -65,14 +65,6 @@ class LmdbJniSettingsTest {
   @Test
   void explicitMapSizeIsUsed() {
     assertThat(nativeSettings(Map.of("mapSize", "256m"), Durability.SYNC).get("mapSizeBytes")).isEqualTo(256L << 20);
-  }
-
-  /** The figures LmdbJavaStore.autoMapSize gives for the same workloads: the formulas must agree. */
-  @Test
-  void autoMapSizeMirrorsLmdbJava() {
-    assertThat(LmdbJniStore.autoMapSize(new WorkloadSizing(1000, 4, 100))).isEqualTo(67_452_928L);
-    assertThat(LmdbJniStore.autoMapSize(new WorkloadSizing(1_000_000, 4, 100))).isEqualTo(409_112_576L);
-    assertThat(LmdbJniStore.autoMapSize(new WorkloadSizing(1_000_000, 4, 2_027))).isEqualTo(12_421_111_808L);
   }
 
   /**

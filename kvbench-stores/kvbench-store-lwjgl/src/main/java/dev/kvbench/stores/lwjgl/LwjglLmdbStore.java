@@ -47,9 +47,10 @@ import dev.kvbench.store.Session;
 import dev.kvbench.store.Store;
 import dev.kvbench.store.StoreConfig;
 import dev.kvbench.store.StoreException;
-import dev.kvbench.store.WorkloadSizing;
 import dev.kvbench.store.WriteOrder;
 import dev.kvbench.store.Writer;
+import dev.kvbench.stores.lmdb.LmdbFlag;
+import dev.kvbench.stores.lmdb.LmdbSettings;
 import java.nio.ByteBuffer;
 import java.nio.IntBuffer;
 import java.util.ArrayList;
@@ -71,9 +72,6 @@ import org.lwjgl.util.lmdb.MDBVal;
  */
 final class LwjglLmdbStore implements Store {
 
-  /** LMDB's page size on Linux x86-64 and aarch64 with 4 KiB pages. */
-  private static final long PAGE = 4096;
-
   /** rw-rw-r--, LmdbJava's default mode for the environment's files. */
   private static final int MODE = 0664;
 
@@ -86,10 +84,7 @@ final class LwjglLmdbStore implements Store {
   LwjglLmdbStore(String id, StoreConfig config) {
     this.id = id;
     int flags = envFlags(config, flagNames);
-    this.mapSize =
-        config.settings().isAuto("mapSize")
-            ? autoMapSize(config.sizing())
-            : config.settings().getLong("mapSize");
+    this.mapSize = LmdbSettings.mapSize(config);
     try (MemoryStack stack = MemoryStack.stackPush()) {
       PointerBuffer handle = stack.mallocPointer(1);
       check(mdb_env_create(handle), "mdb_env_create");
@@ -117,43 +112,18 @@ final class LwjglLmdbStore implements Store {
     }
   }
 
-  /** The same flags as the LmdbJava stores for the same settings and durability. */
+  /** The flags every LMDB store uses for these settings and durability, as this binding's constants. */
   private static int envFlags(StoreConfig config, List<String> names) {
     int f = 0;
-    if (config.settings().getBoolean("writeMap")) {
-      f |= MDB_WRITEMAP;
-      names.add("MDB_WRITEMAP");
-    }
-    if (config.durability() == Durability.NOSYNC) {
-      f |= MDB_NOSYNC;
-      names.add("MDB_NOSYNC");
-    } else if (config.durability() == Durability.LAZY || !config.settings().getBoolean("metaSync")) {
-      // LAZY: data pages are flushed on commit, the meta page at the next one
-      f |= MDB_NOMETASYNC;
-      names.add("MDB_NOMETASYNC");
+    for (LmdbFlag flag : LmdbSettings.envFlags(config)) {
+      names.add(flag.name());
+      f |= switch (flag) {
+        case MDB_WRITEMAP -> MDB_WRITEMAP;
+        case MDB_NOSYNC -> MDB_NOSYNC;
+        case MDB_NOMETASYNC -> MDB_NOMETASYNC;
+      };
     }
     return f;
-  }
-
-  /**
-   * Mirrors LmdbJavaStore.autoMapSize (this module does not depend on the lmdbjava one): map size
-   * for the workload with headroom, as a B+ tree leaf filled by random inserts is often only half
-   * full and copy-on-write needs free pages while a transaction is open. Entries too big to share
-   * a page go to overflow pages, rounded up to whole pages.
-   */
-  static long autoMapSize(WorkloadSizing sizing) {
-    long node = 8 + sizing.keySize() + (long) sizing.valueSize() + 2;
-    long nodeMax = (PAGE - 16) / 2;
-    long perEntry =
-        node <= nodeMax
-            ? node
-            : 8 + sizing.keySize() + 8 + 2 + ceilDiv(sizing.valueSize() + 16L, PAGE) * PAGE;
-    long bytes = 64L * 1024 * 1024 + sizing.entries() * perEntry * 3;
-    return ceilDiv(bytes, PAGE) * PAGE;
-  }
-
-  private static long ceilDiv(long a, long b) {
-    return (a + b - 1) / b;
   }
 
   private void check(int rc, String what) {

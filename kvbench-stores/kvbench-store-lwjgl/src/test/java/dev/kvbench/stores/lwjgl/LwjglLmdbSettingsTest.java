@@ -60,7 +60,7 @@ class LwjglLmdbSettingsTest {
     assertThat(n.get("lmdbVersionString").toString()).startsWith("LMDB " + n.get("lmdbVersion"));
     assertThat(n.get("lwjglVersion").toString()).startsWith("3.4.3");
     assertThat(n.get("lwjglChecks")).as("NoChecks, as the seeds ran LWJGL").isEqualTo(false);
-    assertThat(n.get("mapSizeBytes")).isEqualTo(LwjglLmdbStore.autoMapSize(new WorkloadSizing(1000, 4, 100)));
+    assertThat(n.get("mapSizeBytes")).isEqualTo(dev.kvbench.stores.lmdb.LmdbSettings.autoMapSize(new WorkloadSizing(1000, 4, 100)));
     assertThat(n.get("maxKeySize")).isEqualTo(LwjglLmdbProvider.MAX_KEY_SIZE);
     assertThat(n.get("pageSize")).isEqualTo(4096);
   }
@@ -68,14 +68,6 @@ class LwjglLmdbSettingsTest {
   @Test
   void explicitMapSizeIsUsed() {
     assertThat(nativeSettings(Map.of("mapSize", "256m"), Durability.SYNC).get("mapSizeBytes")).isEqualTo(256L << 20);
-  }
-
-  /** The figures LmdbJavaStore.autoMapSize gives for the same workloads: the formulas must agree. */
-  @Test
-  void autoMapSizeMirrorsLmdbJava() {
-    assertThat(LwjglLmdbStore.autoMapSize(new WorkloadSizing(1000, 4, 100))).isEqualTo(67_452_928L);
-    assertThat(LwjglLmdbStore.autoMapSize(new WorkloadSizing(1_000_000, 4, 100))).isEqualTo(409_112_576L);
-    assertThat(LwjglLmdbStore.autoMapSize(new WorkloadSizing(1_000_000, 4, 2_027))).isEqualTo(12_421_111_808L);
   }
 
   /**

@@ -39,6 +39,8 @@ final class MapDbStore implements Store {
 
   MapDbStore(String id, StoreConfig config) {
     this.id = id;
+    // before any MapDB class initialises, so lz4-java's library is not unpacked into java.io.tmpdir
+    String lz4 = Lz4Natives.ensureLoaded();
     StoreSettings s = config.settings();
     boolean mmap = s.getBoolean("mmap");
     boolean concurrency = s.getBoolean("concurrency");
@@ -91,6 +93,7 @@ final class MapDbStore implements Store {
     nativeSettings.put("keySerializer", "BYTE_ARRAY (unsigned compare)");
     nativeSettings.put("valueSerializer", "BYTE_ARRAY");
     nativeSettings.put("valuesOutsideNodes", false);
+    nativeSettings.put("lz4NativeLibrary", lz4);
   }
 
   /** The initial file size: entries x value size when auto, as the seeds computed it. */

@@ -37,7 +37,7 @@ final class RocksDbStore implements Store {
 
   RocksDbStore(String id, StoreConfig config) {
     this.id = id;
-    RocksDB.loadLibrary();
+    String nativeLibrary = RocksDbNatives.ensureLoaded();
     CompressionType compression = switch (config.settings().getString("compression")) {
       case "snappy" -> CompressionType.SNAPPY_COMPRESSION;
       case "lz4" -> CompressionType.LZ4_COMPRESSION;
@@ -69,6 +69,7 @@ final class RocksDbStore implements Store {
     nativeSettings.put("maxOpenFiles", options.maxOpenFiles());
     nativeSettings.put("sync", sync);
     nativeSettings.put("wal", wal);
+    nativeSettings.put("nativeLibrary", nativeLibrary);
   }
 
   @Override

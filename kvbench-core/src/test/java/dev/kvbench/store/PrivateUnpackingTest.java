@@ -1,0 +1,48 @@
+package dev.kvbench.store;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+
+class PrivateUnpackingTest {
+
+  /** Stands in for a binding: its static initialiser "unpacks" into the directory the property names. */
+  static final class FakeBinding {
+    static final Path UNPACKED_INTO;
+
+    static {
+      Path dir = Path.of(System.getProperty("kvbench.test.unpack.path"));
+      try {
+        Files.writeString(dir.resolve("libfake.so"), "native code");
+      } catch (java.io.IOException e) {
+        throw new ExceptionInInitializerError(e);
+      }
+      UNPACKED_INTO = dir;
+    }
+  }
+
+  @Test
+  void unpacksIntoAPrivateDirectoryThenRemovesItAndThePropertyAgain() throws Exception {
+    String how = PrivateUnpacking.initialise("kvbench.test.unpack.path", FakeBinding.class.getName(),
+        getClass().getClassLoader());
+    assertThat(how).contains("private temporary directory");
+    assertThat(FakeBinding.UNPACKED_INTO).doesNotExist();
+    assertThat(FakeBinding.UNPACKED_INTO.getFileName().toString()).startsWith("kvbench-native-");
+    assertThat(System.getProperty("kvbench.test.unpack.path")).isNull();
+  }
+
+  @Test
+  void aPropertyTheUserSetIsLeftAlone() throws Exception {
+    System.setProperty("kvbench.test.user.path", "/somewhere/else");
+    try {
+      String how = PrivateUnpacking.initialise("kvbench.test.user.path", String.class.getName(),
+          getClass().getClassLoader());
+      assertThat(how).isEqualTo("kvbench.test.user.path=/somewhere/else");
+      assertThat(System.getProperty("kvbench.test.user.path")).isEqualTo("/somewhere/else");
+    } finally {
+      System.clearProperty("kvbench.test.user.path");
+    }
+  }
+}

@@ -1,0 +1,80 @@
+package dev.kvbench.stores.lmdb;
+
+import dev.kvbench.store.Capabilities;
+import dev.kvbench.store.Durability;
+import dev.kvbench.store.SettingSpec;
+import dev.kvbench.store.StoreConfig;
+import dev.kvbench.store.WorkloadSizing;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * What the LMDB stores share whatever the binding (LmdbJava, LMDBJNI, LWJGL): the same settings,
+ * the same env flags for the same settings and durability, the same map size. So one {@code -o}
+ * line configures every LMDB store alike and their results differ only by the binding.
+ */
+public final class LmdbSettings {
+
+  /** LMDB's page size on Linux x86-64 and aarch64 with 4 KiB pages. */
+  static final long PAGE = 4096;
+
+  private LmdbSettings() {}
+
+  /** {@code writeMap}, {@code metaSync} and {@code mapSize}, with the seeds' defaults. */
+  public static List<SettingSpec> specs() {
+    return List.of(
+        SettingSpec.bool("writeMap", true, "MDB_WRITEMAP: write through a writable memory map (the seeds' choice)"),
+        SettingSpec.bool("metaSync", true, "false sets MDB_NOMETASYNC: skip the meta-page flush on commit"),
+        SettingSpec.size("mapSize", "auto", "LMDB map size; auto derives it from entries and value size with headroom"));
+  }
+
+  /** Every durability, zero-copy reads, both cursors; the key limit is the binding's LMDB build's. */
+  public static Capabilities capabilities(int maxKeySize) {
+    return new Capabilities(
+        true, true, true, true, EnumSet.allOf(Durability.class), true, true, maxKeySize, Integer.MAX_VALUE - 8);
+  }
+
+  /**
+   * The env flags for a store's settings and durability: NOSYNC sets MDB_NOSYNC (the seeds');
+   * LAZY, or {@code metaSync=false}, sets MDB_NOMETASYNC (data pages flushed on commit, the meta
+   * page at the next one); SYNC sets neither.
+   */
+  public static Set<LmdbFlag> envFlags(StoreConfig config) {
+    Set<LmdbFlag> flags = EnumSet.noneOf(LmdbFlag.class);
+    if (config.settings().getBoolean("writeMap")) {
+      flags.add(LmdbFlag.MDB_WRITEMAP);
+    }
+    if (config.durability() == Durability.NOSYNC) {
+      flags.add(LmdbFlag.MDB_NOSYNC);
+    } else if (config.durability() == Durability.LAZY || !config.settings().getBoolean("metaSync")) {
+      flags.add(LmdbFlag.MDB_NOMETASYNC);
+    }
+    return flags;
+  }
+
+  /** The {@code mapSize} setting, or {@link #autoMapSize} when it is {@code auto}. */
+  public static long mapSize(StoreConfig config) {
+    return config.settings().isAuto("mapSize") ? autoMapSize(config.sizing()) : config.settings().getLong("mapSize");
+  }
+
+  /**
+   * Map size for the workload with headroom: a B+ tree leaf filled by random inserts is often only
+   * half full, and copy-on-write needs free pages while a transaction is open. Entries too big to
+   * share a page go to overflow pages, rounded up to whole pages.
+   */
+  public static long autoMapSize(WorkloadSizing sizing) {
+    long node = 8 + sizing.keySize() + (long) sizing.valueSize() + 2;
+    long nodeMax = (PAGE - 16) / 2;
+    long perEntry =
+        node <= nodeMax
+            ? node
+            : 8 + sizing.keySize() + 8 + 2 + ceilDiv(sizing.valueSize() + 16L, PAGE) * PAGE;
+    long bytes = 64L * 1024 * 1024 + sizing.entries() * perEntry * 3;
+    return ceilDiv(bytes, PAGE) * PAGE;
+  }
+
+  private static long ceilDiv(long a, long b) {
+    return (a + b - 1) / b;
+  }
+}
