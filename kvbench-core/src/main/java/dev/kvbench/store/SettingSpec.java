@@ -29,6 +29,14 @@ public record SettingSpec(
     return new SettingSpec(key, SettingType.INTEGER, Long.toString(defaultValue), description, List.of());
   }
 
+  /**
+   * A count such as {@code 1000}, {@code 100_000} or {@code 10k} (decimal suffixes), or {@code
+   * auto} for a value derived from the workload.
+   */
+  public static SettingSpec count(String key, String defaultValue, String description) {
+    return new SettingSpec(key, SettingType.COUNT, defaultValue, description, List.of());
+  }
+
   /** A byte size such as {@code 64m}, or {@code auto} for a value derived from the workload. */
   public static SettingSpec size(String key, String defaultValue, String description) {
     return new SettingSpec(key, SettingType.SIZE, defaultValue, description, List.of());
@@ -72,6 +80,31 @@ public record SettingSpec(
         } catch (IllegalArgumentException e) {
           throw new IllegalArgumentException(
               "'" + text + "' is not a size for " + key + ": use bytes, a suffix k/m/g/t, or auto");
+        }
+      }
+    },
+    COUNT {
+      @Override
+      Object parse(String key, String text, List<String> allowed) {
+        String t = text.trim().toLowerCase(Locale.ROOT).replace("_", "").replace(",", "");
+        if (t.equals("auto")) {
+          return AUTO;
+        }
+        long multiplier = switch (t.isEmpty() ? ' ' : t.charAt(t.length() - 1)) {
+          case 'k' -> 1_000L;
+          case 'm' -> 1_000_000L;
+          case 'g' -> 1_000_000_000L;
+          default -> 1L;
+        };
+        try {
+          long value = Long.parseLong(multiplier == 1 ? t : t.substring(0, t.length() - 1));
+          if (value < 0) {
+            throw new NumberFormatException();
+          }
+          return Math.multiplyExact(value, multiplier);
+        } catch (NumberFormatException | ArithmeticException e) {
+          throw new IllegalArgumentException(
+              "'" + text + "' is not a count for " + key + ": use a whole number (10k = 10,000) or auto");
         }
       }
     },

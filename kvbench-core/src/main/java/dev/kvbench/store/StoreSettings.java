@@ -67,7 +67,7 @@ public final class StoreSettings {
     return require(key).toString();
   }
 
-  /** True when a size setting was left at {@code auto}. */
+  /** True when a size or count setting was left at {@code auto}. */
   public boolean isAuto(String key) {
     return SettingSpec.SettingType.AUTO.equals(require(key));
   }

@@ -13,7 +13,8 @@ class StoreSettingsTest {
       SettingSpec.bool("writeMap", true, "w"),
       SettingSpec.size("mapSize", "auto", "m"),
       SettingSpec.integer("batch", 10, "b"),
-      SettingSpec.choice("compression", "none", "c", "none", "lz4"));
+      SettingSpec.choice("compression", "none", "c", "none", "lz4"),
+      SettingSpec.count("entries", "auto", "e"));
 
   @Test
   void defaultsAndOverridesResolve() {
@@ -32,7 +33,7 @@ class StoreSettingsTest {
     assertThatThrownBy(() -> StoreSettings.resolve("lmdb", SPECS, Map.of("writemap", "true")))
         .isInstanceOf(InvalidSettingException.class)
         .hasMessageContaining("lmdb.writemap")
-        .hasMessageContaining("batch, compression, mapSize, writeMap");
+        .hasMessageContaining("batch, compression, entries, mapSize, writeMap");
   }
 
   @Test
@@ -43,6 +44,15 @@ class StoreSettingsTest {
         .hasMessageContaining("none, lz4");
     assertThatThrownBy(() -> StoreSettings.resolve("x", SPECS, Map.of("mapSize", "lots")))
         .hasMessageContaining("mapSize");
+  }
+
+  @Test
+  void countsTakeDecimalSuffixesOrAuto() {
+    assertThat(StoreSettings.defaults("x", SPECS).isAuto("entries")).isTrue();
+    assertThat(StoreSettings.resolve("x", SPECS, Map.of("entries", "10k")).getLong("entries")).isEqualTo(10_000);
+    assertThat(StoreSettings.resolve("x", SPECS, Map.of("entries", "1_000_000")).getLong("entries")).isEqualTo(1_000_000);
+    assertThatThrownBy(() -> StoreSettings.resolve("x", SPECS, Map.of("entries", "-3")))
+        .hasMessageContaining("not a count for entries");
   }
 
   @Test

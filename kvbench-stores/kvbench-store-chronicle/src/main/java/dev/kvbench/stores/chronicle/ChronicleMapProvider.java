@@ -66,7 +66,7 @@ public final class ChronicleMapProvider implements StoreProvider {
   @Override
   public List<SettingSpec> settings() {
     return List.of(
-        SettingSpec.size("entries", "auto",
+        SettingSpec.count("entries", "auto",
             "entries the map is sized for (ChronicleMapBuilder.entries); auto uses the workload's count, as the seeds did"));
   }
 

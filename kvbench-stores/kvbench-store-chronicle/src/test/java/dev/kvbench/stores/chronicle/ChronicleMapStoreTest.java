@@ -73,7 +73,7 @@ class ChronicleMapStoreTest {
   @Test
   void entriesSettingOverridesTheWorkload() {
     try (Store store = open(Map.of("entries", "64k"), new WorkloadSizing(10, 4, 8))) {
-      assertThat(store.nativeSettings().get("entries")).isEqualTo(65_536L);
+      assertThat(store.nativeSettings().get("entries")).isEqualTo(64_000L);
       assertThat(store.nativeSettings().get("entriesFrom")).isEqualTo("setting");
     }
   }

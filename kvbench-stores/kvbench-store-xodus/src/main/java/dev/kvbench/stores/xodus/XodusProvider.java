@@ -47,8 +47,9 @@ public final class XodusProvider implements StoreProvider {
   @Override
   public List<SettingSpec> settings() {
     return List.of(
-        SettingSpec.integer("maxTxnEntries", 1_000,
-            "puts after which the writer commits on its own (the seeds' static batch of 1,000; large transactions ran out of heap); 0 leaves batching to the harness"),
+        SettingSpec.count("maxTxnEntries", "auto",
+            "puts after which the writer commits on its own; auto = max(1,000,000 / value size, 1,000), the 2016 benchmark's "
+                + "transaction size (large transactions ran out of heap); 0 leaves batching to the harness"),
         SettingSpec.size("logFileSize", "32m", "size of each immutable .xd log file (the seeds' 32 MiB; Xodus' default is 8 MiB)"),
         SettingSpec.size("logCachePageSize", "128k", "log cache page size (the seeds' 0x20000; Xodus' default is 64 KiB)"),
         SettingSpec.choice("tree", "patricia",

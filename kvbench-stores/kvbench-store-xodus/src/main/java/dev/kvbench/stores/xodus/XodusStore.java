@@ -47,13 +47,19 @@ final class XodusStore implements Store {
   private final boolean prefixing;
   private final Map<String, Object> nativeSettings = new LinkedHashMap<>();
 
+  /**
+   * The 2016 benchmark wrote Xodus in transactions of max(1,000,000 / value size, 1,000) puts "so
+   * as not to block GC": 10,000 at 100-byte values, 1,000 from about 1 KB up.
+   */
+  static long seedsTxnEntries(int valueSize) {
+    return Math.max(1_000_000L / Math.max(1, valueSize), 1_000L);
+  }
+
   XodusStore(String id, StoreConfig config) {
     this.id = id;
     StoreSettings s = config.settings();
-    this.maxTxnEntries = s.getLong("maxTxnEntries");
-    if (maxTxnEntries < 0) {
-      throw new StoreException(id + ": maxTxnEntries must be 0 (no limit) or more, got " + maxTxnEntries);
-    }
+    this.maxTxnEntries = s.isAuto("maxTxnEntries") ? seedsTxnEntries(config.sizing().valueSize())
+        : s.getLong("maxTxnEntries");
     long logFileSize = s.getLong("logFileSize");
     long cachePageSize = s.getLong("logCachePageSize");
     if (logFileSize < 1024 || logFileSize % 1024 != 0) {

@@ -46,7 +46,7 @@ class XodusSettingsTest {
       assertThat(n.get("storeConfig")).isEqualTo("WITHOUT_DUPLICATES_WITH_PREFIXING");
       assertThat(n.get("logFileSizeKb")).isEqualTo(32L * 1024);
       assertThat(n.get("logCachePageSize")).isEqualTo(0x2_0000);
-      assertThat(n.get("maxTxnEntries")).isEqualTo(1_000L);
+      assertThat(n.get("maxTxnEntries")).as("1,000,000 / 100-byte values").isEqualTo(10_000L);
       assertThat(n.get("gcEnabled")).isEqualTo(true);
     }
   }
@@ -60,6 +60,13 @@ class XodusSettingsTest {
       assertThat((Long) n.get("logSyncPeriodMs"))
           .isEqualTo(durability == Durability.NOSYNC ? XodusStore.NO_SYNC_PERIOD : 10_000L);
     }
+  }
+
+  @Test
+  void autoTransactionsAreSizedToTheValueAsIn2016() {
+    assertThat(XodusStore.seedsTxnEntries(100)).isEqualTo(10_000);
+    assertThat(XodusStore.seedsTxnEntries(2_026)).isEqualTo(1_000);
+    assertThat(XodusStore.seedsTxnEntries(16_368)).isEqualTo(1_000);
   }
 
   @Test
