@@ -1,10 +1,12 @@
 package dev.kvbench.store;
 
 import java.io.IOException;
+import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Comparator;
 import java.util.List;
+import java.util.function.Consumer;
 import java.util.stream.Stream;
 
 /**
@@ -41,6 +43,22 @@ public final class PrivateUnpacking {
       deleteTree(dir);
     }
     return "unpacked to a private temporary directory, deleted once loaded";
+  }
+
+  /**
+   * For bindings whose loader has no such property but can load from a path we give (RocksDB,
+   * lz4-java): copies {@code library} into a fresh directory as {@code fileName}, hands the file
+   * to {@code load}, then deletes the directory.
+   */
+  public static void loadCopy(InputStream library, String fileName, Consumer<Path> load) throws IOException {
+    Path dir = Files.createTempDirectory("kvbench-native-");
+    try {
+      Path file = dir.resolve(fileName);
+      Files.copy(library, file);
+      load.accept(file);
+    } finally {
+      deleteTree(dir);
+    }
   }
 
   private static void deleteTree(Path dir) throws IOException {

@@ -17,4 +17,15 @@ public interface Writer extends AutoCloseable {
   /** Discards anything not committed and releases the transaction or batch. */
   @Override
   void close();
+
+  /**
+   * A fresh array with the bytes between position and limit, the buffer left as it was: the copy
+   * an adapter must make for stores that keep the arrays they are given (MapDB, MVStore, Xodus,
+   * the iq80 LevelDB port).
+   */
+  static byte[] copyOf(ByteBuffer buffer) {
+    byte[] bytes = new byte[buffer.remaining()];
+    buffer.get(buffer.position(), bytes);
+    return bytes;
+  }
 }

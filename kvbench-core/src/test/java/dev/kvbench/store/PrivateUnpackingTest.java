@@ -34,6 +34,23 @@ class PrivateUnpackingTest {
   }
 
   @Test
+  void loadCopyHandsOverAPrivateCopyAndRemovesIt() throws Exception {
+    java.util.List<Path> seen = new java.util.ArrayList<>();
+    PrivateUnpacking.loadCopy(new java.io.ByteArrayInputStream("native code".getBytes()), "libfake.so", file -> {
+      assertThat(file.getFileName().toString()).isEqualTo("libfake.so");
+      try {
+        assertThat(Files.readString(file)).isEqualTo("native code");
+      } catch (java.io.IOException e) {
+        throw new java.io.UncheckedIOException(e);
+      }
+      seen.add(file);
+    });
+    assertThat(seen).hasSize(1);
+    assertThat(seen.get(0)).doesNotExist();
+    assertThat(seen.get(0).getParent()).doesNotExist();
+  }
+
+  @Test
   void aPropertyTheUserSetIsLeftAlone() throws Exception {
     System.setProperty("kvbench.test.user.path", "/somewhere/else");
     try {

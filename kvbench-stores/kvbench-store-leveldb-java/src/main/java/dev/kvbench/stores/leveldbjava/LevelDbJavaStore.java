@@ -101,12 +101,6 @@ final class LevelDbJavaStore implements Store {
     return writeOptions;
   }
 
-  /** A fresh array with the bytes between position and limit; the buffer is left as it was. */
-  static byte[] copyOf(ByteBuffer buffer) {
-    byte[] out = new byte[buffer.remaining()];
-    buffer.get(buffer.position(), out);
-    return out;
-  }
 
   private StoreException failure(String what, RuntimeException e) {
     return new StoreException(id + ": " + what + " failed: " + e.getMessage(), e);
@@ -135,7 +129,7 @@ final class LevelDbJavaStore implements Store {
     @Override
     public void put(ByteBuffer key, ByteBuffer value) {
       // never reuse these arrays: iq80 keeps references to them until long after put returns
-      batch.put(copyOf(key), copyOf(value));
+      batch.put(Writer.copyOf(key), Writer.copyOf(value));
       pending++;
     }
 

@@ -1,13 +1,11 @@
 package dev.kvbench.stores.mapdb;
 
+import dev.kvbench.store.PrivateUnpacking;
 import java.io.IOException;
 import java.io.InputStream;
 import java.lang.reflect.Field;
 import java.lang.reflect.Method;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Comparator;
-import java.util.stream.Stream;
 
 /**
  * MapDB's class initialisation asks lz4-java 1.3.0 for its fastest XXHash, and lz4-java then
@@ -32,7 +30,6 @@ final class Lz4Natives {
   }
 
   private static String load() {
-    Path dir = null;
     try {
       Class<?> nativeClass = Class.forName("net.jpountz.util.Native");
       Method isLoaded = nativeClass.getMethod("isLoaded");
@@ -46,10 +43,7 @@ final class Lz4Natives {
         if (in == null) {
           return "no bundled library for this platform: lz4-java uses its Java code";
         }
-        dir = Files.createTempDirectory("kvbench-native-");
-        Path library = dir.resolve(Path.of(resource).getFileName());
-        Files.copy(in, library);
-        System.load(library.toString());
+        PrivateUnpacking.loadCopy(in, Path.of(resource).getFileName().toString(), file -> System.load(file.toString()));
       }
       Field loaded = nativeClass.getDeclaredField("loaded");
       loaded.setAccessible(true);
@@ -57,20 +51,6 @@ final class Lz4Natives {
       return "lz4-java's JNI library unpacked to a private temporary directory, deleted once loaded";
     } catch (ReflectiveOperationException | IOException | RuntimeException | LinkageError e) {
       return "lz4-java's own loader (" + e + ")";
-    } finally {
-      if (dir != null) {
-        deleteTree(dir);
-      }
-    }
-  }
-
-  private static void deleteTree(Path dir) {
-    try (Stream<Path> all = Files.walk(dir)) {
-      for (Path p : all.sorted(Comparator.reverseOrder()).toList()) {
-        Files.deleteIfExists(p);
-      }
-    } catch (IOException e) {
-      // a directory of ours that could not be removed is harmless; it is empty or nearly so
     }
   }
 }

@@ -124,11 +124,6 @@ final class MapDbStore implements Store {
     }
   }
 
-  private static byte[] copyOf(ByteBuffer b) {
-    byte[] bytes = new byte[b.remaining()];
-    b.get(b.position(), bytes);
-    return bytes;
-  }
 
   private final class MapDbSession implements Session {
 
@@ -152,7 +147,7 @@ final class MapDbStore implements Store {
 
     @Override
     public void put(ByteBuffer key, ByteBuffer value) {
-      map.put(copyOf(key), copyOf(value));
+      map.put(Writer.copyOf(key), Writer.copyOf(value));
       dirty = true;
     }
 

@@ -128,11 +128,6 @@ final class MvStoreStore implements Store {
     }
   }
 
-  private static byte[] copyOf(ByteBuffer b) {
-    byte[] bytes = new byte[b.remaining()];
-    b.get(b.position(), bytes);
-    return bytes;
-  }
 
   private final class MvSession implements Session {
 
@@ -156,7 +151,7 @@ final class MvStoreStore implements Store {
 
     @Override
     public void put(ByteBuffer key, ByteBuffer value) {
-      map.put(copyOf(key), copyOf(value));
+      map.put(Writer.copyOf(key), Writer.copyOf(value));
       dirty = true;
     }
 

@@ -1,13 +1,10 @@
 package dev.kvbench.stores.rocksdb;
 
+import dev.kvbench.store.PrivateUnpacking;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.util.Comparator;
 import java.util.List;
-import java.util.stream.Stream;
 import org.rocksdb.RocksDB;
 import org.rocksdb.util.Environment;
 
@@ -33,34 +30,18 @@ final class RocksDbNatives {
 
   private static String load() {
     String name = Environment.getJniLibraryFileName("rocksdb");
-    Path dir = null;
     try (InputStream in = RocksDB.class.getClassLoader().getResourceAsStream(name)) {
       if (in == null) {
         // no bundled library for this platform: RocksDB's loader knows the fallbacks
         RocksDB.loadLibrary();
         return "RocksDB's own loader";
       }
-      dir = Files.createTempDirectory("kvbench-native-");
       // loadLibrary(List) looks for the file under the name it derives from "rocksdbjni"
-      Files.copy(in, dir.resolve(Environment.getJniLibraryFileName("rocksdbjni")));
-      RocksDB.loadLibrary(List.of(dir.toString()));
+      PrivateUnpacking.loadCopy(in, Environment.getJniLibraryFileName("rocksdbjni"),
+          file -> RocksDB.loadLibrary(List.of(file.getParent().toString())));
       return "unpacked to a private temporary directory, deleted once loaded";
     } catch (IOException e) {
       throw new UncheckedIOException("cannot unpack RocksDB's native library " + name, e);
-    } finally {
-      if (dir != null) {
-        deleteTree(dir);
-      }
-    }
-  }
-
-  private static void deleteTree(Path dir) {
-    try (Stream<Path> all = Files.walk(dir)) {
-      for (Path p : all.sorted(Comparator.reverseOrder()).toList()) {
-        Files.deleteIfExists(p);
-      }
-    } catch (IOException e) {
-      throw new UncheckedIOException("cannot delete " + dir, e);
     }
   }
 }

@@ -146,11 +146,6 @@ final class XodusStore implements Store {
     }
   }
 
-  private static byte[] copyOf(ByteBuffer b) {
-    byte[] bytes = new byte[b.remaining()];
-    b.get(b.position(), bytes);
-    return bytes;
-  }
 
   private static ByteBuffer view(ByteIterable it) {
     return ByteBuffer.wrap(it.getBytesUnsafe(), 0, it.getLength());
@@ -186,8 +181,8 @@ final class XodusStore implements Store {
       if (txn == null) {
         txn = env.beginTransaction();
       }
-      ArrayByteIterable k = new ArrayByteIterable(copyOf(key));
-      ArrayByteIterable v = new ArrayByteIterable(copyOf(value));
+      ArrayByteIterable k = new ArrayByteIterable(Writer.copyOf(key));
+      ArrayByteIterable v = new ArrayByteIterable(Writer.copyOf(value));
       if (ascending) {
         // appends to the right edge of the tree, as the seeds did for sequential keys
         store.putRight(txn, k, v);
