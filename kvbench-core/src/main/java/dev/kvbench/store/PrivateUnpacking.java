@@ -34,14 +34,14 @@ public final class PrivateUnpacking {
       Class.forName(className, true, loader);
       return property + "=" + System.getProperty(property);
     }
-    Path dir = Files.createTempDirectory("kvbench-native-");
-    try {
+    withPrivateDirectory(dir -> {
       System.setProperty(property, dir.toString());
-      Class.forName(className, true, loader);
-    } finally {
-      System.clearProperty(property);
-      deleteTree(dir);
-    }
+      try {
+        Class.forName(className, true, loader);
+      } finally {
+        System.clearProperty(property);
+      }
+    });
     return "unpacked to a private temporary directory, deleted once loaded";
   }
 
@@ -51,11 +51,27 @@ public final class PrivateUnpacking {
    * to {@code load}, then deletes the directory.
    */
   public static void loadCopy(InputStream library, String fileName, Consumer<Path> load) throws IOException {
-    Path dir = Files.createTempDirectory("kvbench-native-");
-    try {
+    withPrivateDirectory(dir -> {
       Path file = dir.resolve(fileName);
       Files.copy(library, file);
       load.accept(file);
+    });
+  }
+
+  /** Work that a binding's loader does in a directory of its own. */
+  @FunctionalInterface
+  public interface DirectoryWork<E extends Exception> {
+    void run(Path dir) throws E, IOException;
+  }
+
+  /**
+   * Runs {@code work} in a fresh directory under java.io.tmpdir and deletes the directory with
+   * whatever was unpacked into it, for loaders steered some other way (LWJGL's Configuration).
+   */
+  public static <E extends Exception> void withPrivateDirectory(DirectoryWork<E> work) throws E, IOException {
+    Path dir = Files.createTempDirectory("kvbench-native-");
+    try {
+      work.run(dir);
     } finally {
       deleteTree(dir);
     }

@@ -101,7 +101,6 @@ final class LevelDbJavaStore implements Store {
     return writeOptions;
   }
 
-
   private StoreException failure(String what, RuntimeException e) {
     return new StoreException(id + ": " + what + " failed: " + e.getMessage(), e);
   }

@@ -53,12 +53,12 @@ public final class LevelDbJniProvider implements StoreProvider {
 
   @Override
   public Availability availability() {
-    return LevelDbJniNatives.availability();
+    return LevelDbJniNatives.library().availability();
   }
 
   @Override
   public Store open(StoreConfig config) {
-    LevelDbJniNatives.require(id());
+    LevelDbJniNatives.library().require(id());
     return new LevelDbJniStore(id(), config);
   }
 }

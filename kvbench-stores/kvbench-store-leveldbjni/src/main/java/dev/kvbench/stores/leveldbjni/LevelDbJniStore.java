@@ -76,7 +76,7 @@ final class LevelDbJniStore implements Store {
     nativeSettings.put("reverseScan",
         "DBIterator.seekToLast then hasPrev/prev: LevelDBJNI steps back and forth to keep its peek semantics, "
             + "five native iterator moves per entry");
-    nativeSettings.put("nativeLibrary", LevelDbJniNatives.source());
+    nativeSettings.put("nativeLibrary", LevelDbJniNatives.library().source());
   }
 
   private long size(StoreConfig config, String key) {

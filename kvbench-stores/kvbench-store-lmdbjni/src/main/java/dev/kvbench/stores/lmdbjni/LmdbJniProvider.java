@@ -47,12 +47,12 @@ public final class LmdbJniProvider implements StoreProvider {
 
   @Override
   public Availability availability() {
-    return LmdbJniNatives.availability();
+    return LmdbJniNatives.library().availability();
   }
 
   @Override
   public Store open(StoreConfig config) {
-    LmdbJniNatives.require(id());
+    LmdbJniNatives.library().require(id());
     return new LmdbJniStore(id(), config);
   }
 }

@@ -94,7 +94,7 @@ final class LmdbJniStore implements Store {
     m.put("pageSize", env.stat().ms_psize);
     m.put("maxKeySize", env.getMaxKeySize());
     m.put("appendForSequentialWrites", "MDB_APPEND");
-    m.put("nativeLibrary", LmdbJniNatives.source());
+    m.put("nativeLibrary", LmdbJniNatives.library().source());
     return m;
   }
 

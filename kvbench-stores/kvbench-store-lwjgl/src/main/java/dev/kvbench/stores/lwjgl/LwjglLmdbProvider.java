@@ -52,12 +52,12 @@ public final class LwjglLmdbProvider implements StoreProvider {
 
   @Override
   public Availability availability() {
-    return LwjglNatives.availability();
+    return LwjglNatives.libraries().availability();
   }
 
   @Override
   public Store open(StoreConfig config) {
-    LwjglNatives.require(id());
+    LwjglNatives.libraries().require(id());
     return new LwjglLmdbStore(id(), config);
   }
 }

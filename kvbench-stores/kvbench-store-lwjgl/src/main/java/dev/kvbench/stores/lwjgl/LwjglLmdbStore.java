@@ -165,7 +165,7 @@ final class LwjglLmdbStore implements Store {
     }
     m.put("maxKeySize", mdb_env_get_maxkeysize(env));
     m.put("appendForSequentialWrites", "MDB_APPEND");
-    m.put("nativeLibrary", LwjglNatives.source());
+    m.put("nativeLibrary", LwjglNatives.libraries().source());
     return m;
   }
 

@@ -1,13 +1,8 @@
 package dev.kvbench.stores.lwjgl;
 
-import dev.kvbench.store.Availability;
-import dev.kvbench.store.StoreException;
+import dev.kvbench.store.NativeLoad;
+import dev.kvbench.store.PrivateUnpacking;
 import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.util.Comparator;
-import java.util.List;
-import java.util.stream.Stream;
 import org.lwjgl.system.Configuration;
 import org.lwjgl.util.lmdb.LMDB;
 
@@ -28,37 +23,12 @@ final class LwjglNatives {
 
   private LwjglNatives() {}
 
-  private static final class Outcome {
-    static final Availability AVAILABILITY;
-    static final String SOURCE;
-
-    static {
-      String source = "not loaded";
-      Availability availability;
-      try {
-        source = load();
-        availability = Availability.AVAILABLE;
-      } catch (Exception | LinkageError e) {
-        availability = Availability.unavailable("LWJGL's bundled LMDB native library did not load: " + e);
-      }
-      AVAILABILITY = availability;
-      SOURCE = source;
-    }
+  private static final class Holder {
+    static final NativeLoad LIBRARIES = NativeLoad.attempt("LWJGL's bundled LMDB native library", LwjglNatives::load);
   }
 
-  static Availability availability() {
-    return Outcome.AVAILABILITY;
-  }
-
-  /** How the libraries were found, for the native settings. */
-  static String source() {
-    return Outcome.SOURCE;
-  }
-
-  static void require(String id) {
-    if (!Outcome.AVAILABILITY.available()) {
-      throw new StoreException(id + " is unavailable: " + Outcome.AVAILABILITY.reason());
-    }
+  static NativeLoad libraries() {
+    return Holder.LIBRARIES;
   }
 
   private static String load() throws IOException {
@@ -74,20 +44,20 @@ final class LwjglNatives {
     }
     String libraryPathProperty = System.getProperty(Configuration.LIBRARY_PATH.getProperty());
     String libraryPath = Configuration.LIBRARY_PATH.get();
-    Path dir = Files.createTempDirectory("kvbench-lwjgl-");
-    try {
+    PrivateUnpacking.withPrivateDirectory(dir -> {
       Configuration.SHARED_LIBRARY_EXTRACT_PATH.set(dir.toString());
-      loadBoth();
-    } finally {
-      Configuration.SHARED_LIBRARY_EXTRACT_PATH.set(null);
-      Configuration.LIBRARY_PATH.set(libraryPath);
-      if (libraryPathProperty == null) {
-        System.clearProperty(Configuration.LIBRARY_PATH.getProperty());
-      } else {
-        System.setProperty(Configuration.LIBRARY_PATH.getProperty(), libraryPathProperty);
+      try {
+        loadBoth();
+      } finally {
+        Configuration.SHARED_LIBRARY_EXTRACT_PATH.set(null);
+        Configuration.LIBRARY_PATH.set(libraryPath);
+        if (libraryPathProperty == null) {
+          System.clearProperty(Configuration.LIBRARY_PATH.getProperty());
+        } else {
+          System.setProperty(Configuration.LIBRARY_PATH.getProperty(), libraryPathProperty);
+        }
       }
-      deleteTree(dir);
-    }
+    });
     return "extracted to a private temporary directory, deleted once loaded";
   }
 
@@ -96,13 +66,4 @@ final class LwjglNatives {
     LMDB.mdb_version(new int[1], new int[1], new int[1]);
   }
 
-  private static void deleteTree(Path dir) throws IOException {
-    List<Path> paths;
-    try (Stream<Path> all = Files.walk(dir)) {
-      paths = all.sorted(Comparator.reverseOrder()).toList();
-    }
-    for (Path p : paths) {
-      Files.deleteIfExists(p);
-    }
-  }
 }

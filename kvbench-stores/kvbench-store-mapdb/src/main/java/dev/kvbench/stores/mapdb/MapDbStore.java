@@ -124,7 +124,6 @@ final class MapDbStore implements Store {
     }
   }
 
-
   private final class MapDbSession implements Session {
 
     @Override

@@ -128,7 +128,6 @@ final class MvStoreStore implements Store {
     }
   }
 
-
   private final class MvSession implements Session {
 
     @Override

@@ -146,7 +146,6 @@ final class XodusStore implements Store {
     }
   }
 
-
   private static ByteBuffer view(ByteIterable it) {
     return ByteBuffer.wrap(it.getBytesUnsafe(), 0, it.getLength());
   }
