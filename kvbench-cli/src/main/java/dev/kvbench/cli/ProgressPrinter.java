@@ -2,11 +2,10 @@ package dev.kvbench.cli;
 
 import dev.kvbench.result.CellResult;
 import dev.kvbench.result.PhaseResult;
-import dev.kvbench.result.PhaseStatus;
 import dev.kvbench.run.CellParams;
+import dev.kvbench.run.PassLabel;
 import dev.kvbench.run.PhaseProgress;
 import dev.kvbench.run.RunListener;
-import dev.kvbench.workload.Phase;
 import java.io.PrintWriter;
 import java.util.Locale;
 import java.util.concurrent.Executors;
@@ -14,83 +13,163 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Progress on stderr: a line per finished phase, and for a phase that runs long, a line every few
- * seconds with how far it is. The ticker reads the pass's published position and never touches
- * the measured thread.
+ * Progress on stderr: a line per cell and per finished phase, and while a pass runs, where it is:
+ * cell i of n, the pass (warm-up or measured), entries done, rate, elapsed and ETA for the cell
+ * and the whole run. On a terminal the status line is rewritten in place every second; otherwise
+ * a plain line every ten seconds. The ticker reads the pass's published position and never
+ * touches the measured thread.
  */
 final class ProgressPrinter implements RunListener, AutoCloseable {
 
-  private static final long TICK_SECONDS = 5;
-
   private final PrintWriter err;
-  private final int totalCells;
-  private final ScheduledExecutorService ticker =
-      Executors.newSingleThreadScheduledExecutor(r -> {
-        Thread t = new Thread(r, "kvbench-progress");
-        t.setDaemon(true);
-        return t;
-      });
+  private final boolean quiet;
+  private final boolean inPlace = System.console() != null;
+  private final ScheduledExecutorService ticker = Executors.newSingleThreadScheduledExecutor(r -> {
+    Thread t = new Thread(r, "kvbench-progress");
+    t.setDaemon(true);
+    return t;
+  });
+  private int totalCells;
   private int cellNumber;
+  private int finishedCells;
+  private long runStartNanos = System.nanoTime();
+  private long cellStartNanos;
+  private double secondsPerFinishedCell;
   private volatile PhaseProgress current;
   private volatile String currentLabel = "";
+  private boolean statusShown;
 
-  ProgressPrinter(PrintWriter err, int totalCells) {
+  ProgressPrinter(PrintWriter err, boolean quiet) {
     this.err = err;
-    this.totalCells = totalCells;
-    ticker.scheduleAtFixedRate(this::tick, TICK_SECONDS, TICK_SECONDS, TimeUnit.SECONDS);
+    this.quiet = quiet;
+    long period = inPlace ? 1 : 10;
+    if (!quiet) {
+      ticker.scheduleAtFixedRate(this::tick, period, period, TimeUnit.SECONDS);
+    }
+  }
+
+  @Override
+  public synchronized void notice(String message) {
+    if (!quiet) {
+      clearStatus();
+      err.println(message);
+      err.flush();
+    }
+  }
+
+  @Override
+  public synchronized void runStarted(int cells, int alreadyDone) {
+    totalCells = cells;
+    cellNumber = alreadyDone;
+    runStartNanos = System.nanoTime();
+    if (!quiet && alreadyDone > 0) {
+      err.printf(Locale.ROOT, "resuming: %d of %d cells have results; running the other %d%n", alreadyDone, cells,
+          cells - alreadyDone);
+    }
   }
 
   @Override
   public synchronized void cellStarted(CellParams cell) {
     cellNumber++;
-    err.printf(Locale.ROOT, "[%d/%d] %s%n", cellNumber, totalCells, cell.label());
+    cellStartNanos = System.nanoTime();
+    if (!quiet) {
+      clearStatus();
+      err.printf(Locale.ROOT, "[cell %d of %d] %s%n", cellNumber, totalCells, cell.id());
+      err.flush();
+    }
   }
 
   @Override
-  public void phaseStarted(CellParams cell, Phase phase, PhaseProgress progress) {
-    currentLabel = cell.label() + " " + (phase == null ? "load (untimed for the report)" : phase.id());
+  public void passStarted(CellParams cell, PassLabel pass, PhaseProgress progress) {
+    currentLabel = pass.toString();
     current = progress;
   }
 
   @Override
   public synchronized void phaseFinished(CellParams cell, PhaseResult r) {
     current = null;
+    if (quiet) {
+      return;
+    }
     String detail = switch (r.status()) {
-      case OK -> String.format(Locale.ROOT, "%,12.1f ms  %,10.1f ns/op  %s", r.passMillis(), r.nsPerOp(),
-          r.verified() ? "verified" : "not verified");
+      case OK -> String.format(Locale.ROOT, "%,12.1f ms (median of %d, %,.1f-%,.1f)  %,10.1f ns/op  %s%s",
+          r.passMillis(), r.passes().size(), r.minPassMillis(), r.maxPassMillis(), r.nsPerOp(),
+          r.verified() ? "verified" : "not verified", r.contended() ? ", CONTENDED" : "");
       case UNSUPPORTED -> "unsupported" + (r.note() == null ? "" : ": " + r.note());
       case FAILED -> "FAILED: " + r.failure();
     };
+    clearStatus();
     err.printf(Locale.ROOT, "      %-10s %s%n", r.phase(), detail);
+    err.flush();
   }
 
   @Override
   public synchronized void cellFinished(CellParams cell, CellResult result) {
     current = null;
-    if (result.error() != null) {
+    finishedCells++;
+    secondsPerFinishedCell = (System.nanoTime() - runStartNanos) / 1e9 / finishedCells;
+    if (quiet) {
+      return;
+    }
+    clearStatus();
+    if (result.outcome() != CellResult.Outcome.RAN) {
+      err.printf("      %s: %s%n", result.outcome().id().toUpperCase(Locale.ROOT), result.error());
+    } else if (result.error() != null) {
       err.printf("      ERROR: %s%n", result.error());
     }
     err.flush();
   }
 
-  private void tick() {
+  private synchronized void tick() {
     PhaseProgress p = current;
     if (p == null || p.total() == 0) {
       return;
     }
-    synchronized (this) {
-      err.printf(Locale.ROOT, "      ... %s %.0f%% (%,d of %,d) after %.0f s%n", currentLabel,
-          100.0 * p.done() / p.total(), p.done(), p.total(), p.elapsedNanos() / 1e9);
-      err.flush();
+    long done = p.done();
+    double elapsed = p.elapsedNanos() / 1e9;
+    if (done == 0 && elapsed < 10) {
+      return; // nothing to say yet; never "0%" for a pass that is about to end
     }
+    double rate = elapsed > 0 ? done / elapsed : 0;
+    double cellElapsed = (System.nanoTime() - cellStartNanos) / 1e9;
+    String passEta = rate > 0 ? seconds((p.total() - done) / rate) : "?";
+    int remaining = totalCells - cellNumber;
+    String runEta = finishedCells > 0 ? seconds(secondsPerFinishedCell * remaining + Math.max(0,
+        secondsPerFinishedCell - cellElapsed)) : "?";
+    String line = String.format(Locale.ROOT, "  cell %d/%d %s: %,d of %,d (%.0f%%) %,.0f/s; pass ETA %s;"
+            + " cell %s elapsed; run %s elapsed, ETA %s",
+        cellNumber, totalCells, currentLabel, done, p.total(), 100.0 * done / p.total(), rate, passEta,
+        seconds(cellElapsed), seconds((System.nanoTime() - runStartNanos) / 1e9), runEta);
+    if (inPlace) {
+      err.print("\r\u001b[2K" + line);
+      statusShown = true;
+    } else {
+      err.println(line);
+    }
+    err.flush();
+  }
+
+  private void clearStatus() {
+    if (statusShown) {
+      err.print("\r\u001b[2K");
+      statusShown = false;
+    }
+  }
+
+  private static String seconds(double s) {
+    if (s >= 3600) {
+      return String.format(Locale.ROOT, "%dh%02dm", (long) s / 3600, (long) s % 3600 / 60);
+    }
+    return s >= 60 ? String.format(Locale.ROOT, "%dm%02ds", (long) s / 60, (long) s % 60)
+        : String.format(Locale.ROOT, "%.0fs", s);
   }
 
   @Override
   public void close() {
     ticker.shutdownNow();
-  }
-
-  static boolean failed(PhaseResult r) {
-    return r.status() == PhaseStatus.FAILED;
+    synchronized (this) {
+      clearStatus();
+      err.flush();
+    }
   }
 }

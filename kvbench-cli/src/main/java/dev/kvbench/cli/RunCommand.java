@@ -1,20 +1,20 @@
 package dev.kvbench.cli;
 
-import dev.kvbench.measure.CpuMeter;
-import dev.kvbench.measure.RssMeter;
-import dev.kvbench.measure.StorageMeter;
-import dev.kvbench.measure.TimerCost;
 import dev.kvbench.report.SeedTables;
 import dev.kvbench.result.CellResult;
-import dev.kvbench.result.EnvironmentProbe;
 import dev.kvbench.result.ResultDocument;
-import dev.kvbench.result.ResultFiles;
+import dev.kvbench.run.CellEstimate;
 import dev.kvbench.run.CellParams;
-import dev.kvbench.run.CellRunner;
-import dev.kvbench.run.ExpectedChecksums;
-import dev.kvbench.run.WorkArea;
+import dev.kvbench.run.ScenarioRunner;
+import dev.kvbench.run.Shard;
+import dev.kvbench.scenario.Counts;
+import dev.kvbench.scenario.JvmOptions;
+import dev.kvbench.scenario.Matrix;
+import dev.kvbench.scenario.Presets;
+import dev.kvbench.scenario.Repetitions;
+import dev.kvbench.scenario.Scenario;
+import dev.kvbench.scenario.ScenarioFiles;
 import dev.kvbench.store.Durability;
-import dev.kvbench.store.StoreProvider;
 import dev.kvbench.store.StoreRegistry;
 import dev.kvbench.workload.KeyEncoding;
 import dev.kvbench.workload.KeyOrder;
@@ -23,18 +23,18 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.LocalDateTime;
-import java.time.OffsetDateTime;
-import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
-import java.util.Arrays;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import java.util.function.Function;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 @Command(
@@ -42,226 +42,416 @@ import picocli.CommandLine.Spec;
     mixinStandardHelpOptions = true,
     sortOptions = false,
     description = {
-      "Runs the seed workloads (write, readKey, readSeq, readRev, readCrc, readXxh64) for each store,"
-          + " key type and order; prints the seeds' tables and writes a JSON result.",
-      "With no options: every available store, 100,000 int keys x 100-byte values, seq and rnd order."
+      "Runs a scenario file or a preset (default: quick): every cell of its matrix in a fresh JVM,"
+          + " warm-up then measured passes of each phase; prints the seeds' tables and keeps every result"
+          + " in a JSON Lines journal and a JSON document.",
+      "Flags override the scenario. A comma always separates the values of a sweep (--value-size 2026,2027);"
+          + " write thousands as 1000000, 1_000_000 or 1m. Giving the same setting twice is an error."
     })
 final class RunCommand implements Callable<Integer> {
 
   @Spec CommandSpec spec;
 
+  @Parameters(index = "0", arity = "0..1", paramLabel = "FILE|PRESET",
+      description = "A scenario YAML file or a preset (kvbench list presets); default: quick.")
+  String source;
+
   @Option(names = "--stores", split = ",", paramLabel = "ID",
-      description = "Stores to run, comma-separated (default: every available store, with null as the harness's reference row). See `kvbench list`.")
+      description = "Stores to run (default: the scenario's; quick runs every available store, with null as the harness's reference row). See `kvbench list`.")
   List<String> stores;
 
-  @Option(names = "--entries", converter = CountConverter.class, defaultValue = "100000", paramLabel = "N",
-      description = "Entries to write and read (default: ${DEFAULT-VALUE}); 1m = 1,000,000.")
-  long entries;
+  @Option(names = "--entries", split = ",", paramLabel = "N",
+      description = "Entries to write and read; a comma list sweeps (quick: 100000); 1m = 1,000,000.")
+  List<String> entries;
 
-  @Option(names = "--value-size", defaultValue = "100", paramLabel = "BYTES",
-      description = "Bytes per value (default: ${DEFAULT-VALUE}).")
-  int valueSize;
+  @Option(names = "--value-size", split = ",", paramLabel = "BYTES",
+      description = "Bytes per value; a comma list sweeps (quick: 100).")
+  List<String> valueSizes;
 
-  @Option(names = "--keys", split = ",", defaultValue = "int", paramLabel = "int|str",
-      description = "Key type: int (4-byte big-endian) or str (16-byte zero-padded decimal); a comma list runs each (default: ${DEFAULT-VALUE}).")
+  @Option(names = "--keys", split = ",", paramLabel = "int|str",
+      description = "Key type: int (4-byte big-endian) or str (16-byte zero-padded decimal); a comma list sweeps (quick: int).")
   List<String> keys;
 
-  @Option(names = "--order", split = ",", defaultValue = "seq,rnd", paramLabel = "seq|rnd",
-      description = "Write and readKey order: seq (0..N-1) or rnd (seeded permutation); a comma list runs each (default: ${DEFAULT-VALUE}).")
+  @Option(names = "--order", split = ",", paramLabel = "seq|rnd",
+      description = "Write and readKey order: seq (0..N-1) or rnd (seeded permutation); a comma list sweeps (quick: seq,rnd).")
   List<String> orders;
 
-  @Option(names = "--batch-size", converter = CountConverter.class, paramLabel = "N",
-      description = "Entries per write transaction or batch (default: all entries in one).")
-  Long batchSize;
+  @Option(names = "--batch-size", split = ",", paramLabel = "N|all",
+      description = "Entries per write transaction or batch; all = every entry in one (quick: all); a comma list sweeps.")
+  List<String> batchSizes;
+
+  @Option(names = {"--sync", "--durability"}, split = ",", paramLabel = "sync|lazy|nosync",
+      description = "Durability (quick: nosync): sync = flushed on every commit; lazy = logged or partly flushed; nosync = left to the OS, the seeds' setting. Each store records the native flags used; a store that cannot honour one is reported unsupported for it.")
+  List<String> durability;
+
+  @Option(names = {"-o", "--store-option"}, paramLabel = "STORE.KEY=V[,V...]",
+      description = "A store-specific setting, repeatable for different keys; a comma list sweeps, e.g. -o lmdbjava-bb.writeMap=true,false. `kvbench list` shows each store's settings.")
+  List<String> storeOptions = new ArrayList<>();
 
   @Option(names = "--phases", split = ",", paramLabel = "PHASE",
-      description = "Phases to report, comma-separated (default: all: write, readKey, readSeq, readRev, readCrc, readXxh64). The store is always loaded first.")
+      description = "Phases to report (default: the scenario's; quick: write, readKey, readSeq, readRev, readCrc, readXxh64). The store is always loaded first.")
   List<String> phases;
 
-  @Option(names = "--seed", defaultValue = "20160710", paramLabel = "LONG",
-      description = "Master seed for key order, values and latency sampling (default: ${DEFAULT-VALUE}).")
-  long seed;
+  @Option(names = "--scale", paramLabel = "FACTOR",
+      description = "Multiplies the scenario's entry counts (and batch sizes), e.g. 0.01 for a quick look at a big preset.")
+  Double scale;
 
-  @Option(names = {"--sync", "--durability"}, defaultValue = "nosync", paramLabel = "sync|lazy|nosync",
-      description = "Durability (default: ${DEFAULT-VALUE}): sync = flushed on every commit; lazy = logged or partly flushed; nosync = left to the OS, the seeds' setting. Each store records the native flags used.")
-  String durability;
+  @Option(names = "--seed", paramLabel = "LONG",
+      description = "Master seed for key order, values and latency sampling (default: 20160710).")
+  Long seed;
+
+  @Option(names = "--forks", paramLabel = "N",
+      description = "Fresh JVMs per cell (default: 1); 0 runs every cell inside this JVM, without crash isolation.")
+  Integer forks;
+
+  @Option(names = "--warmup", paramLabel = "MS",
+      description = "At least this many milliseconds of untimed passes before each phase's measured passes (default: 1000).")
+  Long warmupMillis;
+
+  @Option(names = "--warmup-passes", paramLabel = "N",
+      description = "At least this many untimed passes before each phase's measured passes (default: 2).")
+  Integer warmupPasses;
+
+  @Option(names = "--measured", paramLabel = "N",
+      description = "Measured passes per phase; tables show their median with min-max (default: 3).")
+  Integer measured;
+
+  @Option(names = "--heap", paramLabel = "SIZE",
+      description = "Maximum heap of each cell's JVM, as -Xmx takes it (default: the JVM's).")
+  String heap;
+
+  @Option(names = "--jvm-option", paramLabel = "OPTION",
+      description = "A further option for each cell's JVM, repeatable, e.g. --jvm-option=-XX:+UseParallelGC.")
+  List<String> jvmOptions;
+
+  @Option(names = "--timeout", paramLabel = "DURATION",
+      description = "A cell running longer is killed after a thread dump and recorded failed, e.g. 30m (default: 1h).")
+  String cellTimeout;
+
+  @Option(names = "--latency-sample", paramLabel = "N",
+      description = "Time about one op in N for the latency percentiles of write and readKey (default: 16); 1 times every op and slows the pass.")
+  Integer latencySample;
 
   @Option(names = "--work-dir", paramLabel = "DIR",
       description = "Empty or new directory for the stores' files (default: a new directory under /dev/shm when it is tmpfs, else the temp dir; removed afterwards).")
   Path workDir;
 
   @Option(names = "--output", paramLabel = "FILE",
-      description = "Result JSON (default: kvbench-results/<timestamp>.json). Never overwritten.")
+      description = "Result document (default: kvbench-results/<scenario>-<time>-<pid>.json); its journal is FILE with .jsonl. Never overwritten.")
   Path output;
 
-  @Option(names = {"-o", "--store-option"}, paramLabel = "STORE.KEY=VALUE",
-      description = "A store-specific setting, repeatable, e.g. -o lmdbjava-bb.writeMap=false. `kvbench list` shows each store's settings.")
-  List<String> storeOptions = new ArrayList<>();
+  @Option(names = "--shard", paramLabel = "i/n",
+      description = "Run only shard i of n: cells i, i+n, i+2n ... of the expanded matrix (for fleets).")
+  String shard;
 
-  @Option(names = "--latency-sample", defaultValue = "16", paramLabel = "N",
-      description = "Time about one op in N for the latency percentiles of write and readKey (default: ${DEFAULT-VALUE}); 1 times every op and slows the pass.")
-  int latencySample;
+  @Option(names = "--resume", paramLabel = "RESULTS",
+      description = "Finish the run whose results (.json or .jsonl) these are: only cells without a result run.")
+  Path resume;
 
-  @Option(names = "--warmup", defaultValue = "1000", paramLabel = "MS",
-      description = "Milliseconds of untimed passes (at least one) before each timed pass: reads repeat on the loaded store, writes load throw-away stores; so no timed pass measures the JIT warming up (default: ${DEFAULT-VALUE}; 0 = one cold shot).")
-  long warmup;
+  @Option(names = "--dry-run",
+      description = "Print the expanded cells, the data and disk each needs and a rough time; run nothing.")
+  boolean dryRun;
+
+  @Option(names = {"-q", "--quiet"}, description = "No progress on stderr.")
+  boolean quiet;
+
+  private final ScenarioFiles files = new ScenarioFiles();
 
   @Override
   public Integer call() {
     PrintWriter out = spec.commandLine().getOut();
     PrintWriter err = spec.commandLine().getErr();
+    refuseRepeatedOptions();
     StoreRegistry registry = StoreRegistry.load();
-    List<CellParams> cells = plan(registry);
-    Map<String, StoreProvider> providers = new LinkedHashMap<>();
-    for (CellParams c : cells) {
-      StoreProvider p = registry.require(c.storeId());
-      providers.put(c.storeId(), p);
-      try {
-        c.validateFor(p);
-      } catch (IllegalArgumentException e) {
-        throw new UsageException(e.getMessage(), e);
-      }
-    }
-    Path resultPath = resolveOutput();
-    ResultFiles files = new ResultFiles();
-    WorkArea work;
+    ScenarioRunner.Options options;
     try {
-      work = WorkArea.open(workDir);
+      options = new ScenarioRunner.Options(workDir, output, shard == null ? null : Shard.parse(shard),
+          spec.commandLine().getParseResult().originalArgs(), KvbenchCommand.version());
     } catch (IllegalArgumentException e) {
       throw new UsageException(e.getMessage(), e);
     }
-    Thread cleanup = new Thread(work::close, "kvbench-cleanup");
-    Runtime.getRuntime().addShutdownHook(cleanup);
-    CpuMeter cpu = new CpuMeter();
-    RssMeter rss = new RssMeter();
-    rss.resetPeak();
-    double timerPair = TimerCost.pairNanos();
-    String fsType = EnvironmentProbe.fileSystemType(work.root());
-    err.printf("work directory: %s (%s%s)%n", work.root(), fsType,
-        "tmpfs".equals(fsType) ? ", in memory" : ", on disk: results include this file system's costs");
-    ResultDocument doc = new ResultDocument(
-        ResultDocument.SCHEMA_VERSION, KvbenchCommand.version(), OffsetDateTime.now().toString(), seed,
-        spec.commandLine().getParseResult().originalArgs(),
-        EnvironmentProbe.probe(work.root(), cpu.source(), rss.resettable(), timerPair),
-        List.of());
-    List<CellResult> results = new ArrayList<>();
-    try (ProgressPrinter progress = new ProgressPrinter(err, cells.size())) {
-      CellRunner runner = new CellRunner(cpu, rss, new StorageMeter(), new ExpectedChecksums(), progress, timerPair);
-      for (CellParams cell : cells) {
-        CellResult result = runner.run(providers.get(cell.storeId()), cell, work);
-        results.add(result);
-        doc = doc.withCell(result);
-        write(files, doc, resultPath);
-      }
-    } finally {
-      work.close();
-      Runtime.getRuntime().removeShutdownHook(cleanup);
+    if (resume != null) {
+      return resumeRun(registry, options, out, err);
     }
-    for (Map.Entry<String, List<CellResult>> group : SeedTables.byWorkload(results).entrySet()) {
+    Scenario scenario = scenario(registry);
+    List<CellParams> cells;
+    ScenarioRunner probe = new ScenarioRunner(registry, dev.kvbench.run.RunListener.NONE);
+    try {
+      cells = probe.cells(scenario, options.shard());
+    } catch (IllegalArgumentException e) {
+      throw new UsageException(e.getMessage(), e);
+    }
+    if (cells.stream().allMatch(c -> c.unsupportedReason(registry.require(c.storeId())) != null)) {
+      throw new UsageException("no cell of this matrix can run: "
+          + cells.get(0).unsupportedReason(registry.require(cells.get(0).storeId())));
+    }
+    if (dryRun) {
+      printPlan(scenario, cells, probe.spaceProblem(cells, workDir), out);
+      return probe.spaceProblem(cells, workDir) == null ? ExitCodes.OK : ExitCodes.USAGE;
+    }
+    try (ProgressPrinter progress = new ProgressPrinter(err, quiet)) {
+      ScenarioRunner runner = new ScenarioRunner(registry, progress);
+      return withStopHook(runner, err, () -> runner.run(scenario, options), out);
+    }
+  }
+
+  private int resumeRun(StoreRegistry registry, ScenarioRunner.Options options, PrintWriter out, PrintWriter err) {
+    if (source != null || scenarioFlagsGiven()) {
+      throw new UsageException("--resume finishes the run as it was started; leave out the scenario and its flags"
+          + " (only --work-dir and --quiet go with it)");
+    }
+    try (ProgressPrinter progress = new ProgressPrinter(err, quiet)) {
+      ScenarioRunner runner = new ScenarioRunner(registry, progress);
+      return withStopHook(runner, err, () -> runner.resume(resume, options), out);
+    }
+  }
+
+  private interface RunAction {
+    ScenarioRunner.RunOutcome run() throws IOException;
+  }
+
+  /**
+   * Runs with a shutdown hook, so Ctrl-C and SIGTERM end the cell in flight as interrupted, close
+   * the results as incomplete, remove the work directory and say what was kept.
+   */
+  private int withStopHook(ScenarioRunner runner, PrintWriter err, RunAction action, PrintWriter out) {
+    boolean[] finished = {false};
+    Thread hook = new Thread(() -> {
+      if (!finished[0]) {
+        err.println();
+        err.println("kvbench: stopping; the cell in flight is recorded as interrupted");
+        runner.stop();
+        err.println("kvbench: results kept so far are in the journal; finish the run with kvbench run --resume"
+            + " (the results path was printed at the start)");
+        err.flush();
+      }
+    }, "kvbench-stop");
+    Runtime.getRuntime().addShutdownHook(hook);
+    ScenarioRunner.RunOutcome outcome;
+    try {
+      outcome = action.run();
+    } catch (IllegalArgumentException e) {
+      throw new UsageException(e.getMessage(), e);
+    } catch (IOException e) {
+      throw new IllegalStateException("cannot write results: " + e.getMessage(), e);
+    } finally {
+      finished[0] = true;
+      try {
+        Runtime.getRuntime().removeShutdownHook(hook);
+      } catch (IllegalStateException alreadyStopping) {
+        // the JVM is going down; the hook does the rest
+      }
+    }
+    printTables(outcome.document(), out);
+    out.println("results: " + outcome.documentPath() + " (journal " + outcome.journalPath() + ")"
+        + (outcome.completed() ? "" : "; incomplete: finish with kvbench run --resume " + outcome.journalPath()));
+    out.flush();
+    boolean ok = outcome.completed() && outcome.document().cells().stream().allMatch(CellResult::succeeded);
+    return ok ? ExitCodes.OK : ExitCodes.BENCHMARK_FAILED;
+  }
+
+  static void printTables(ResultDocument doc, PrintWriter out) {
+    List<CellResult> ran = doc.cells().stream().filter(c -> c.outcome() == CellResult.Outcome.RAN).toList();
+    SeedTables tables = new SeedTables(doc.cells());
+    for (Map.Entry<String, List<CellResult>> group : tables.byWorkload(ran).entrySet()) {
       out.println();
       out.println(group.getKey());
       out.println();
-      out.print(SeedTables.timings(group.getValue()));
+      out.print(tables.timings(group.getValue()));
       out.println();
       out.println("Storage (bytes allocated after close, as du -B1; overhead against a flat array of keys + values)");
-      out.print(SeedTables.storage(group.getValue()));
+      out.print(tables.storage(group.getValue()));
+    }
+    String notRun = tables.notRun(doc.cells());
+    if (!notRun.isEmpty()) {
+      out.println();
+      out.println("Cells that did not run to the end");
+      out.print(notRun);
     }
     out.println();
-    out.println("results: " + resultPath);
-    out.flush();
-    return results.stream().allMatch(CellResult::succeeded) ? ExitCodes.OK : ExitCodes.BENCHMARK_FAILED;
   }
 
-  private List<CellParams> plan(StoreRegistry registry) {
-    List<String> storeIds = stores;
-    if (storeIds == null || storeIds.isEmpty()) {
-      storeIds = registry.all().stream()
-          .filter(p -> p.availability().available())
-          .map(StoreProvider::id).toList();
-    }
-    for (String id : storeIds) {
-      if (registry.find(id).isEmpty()) {
-        throw new UsageException("unknown store '" + id + "' in --stores; valid stores: " + registry.ids());
+  /** The scenario from the file or preset, with every flag applied. */
+  private Scenario scenario(StoreRegistry registry) {
+    Presets presets = new Presets();
+    Scenario s;
+    try {
+      String name = source == null ? "quick" : source;
+      if (presets.exists(name)) {
+        s = presets.load(name, registry);
+      } else if (Files.exists(Path.of(name)) || name.endsWith(".yaml") || name.endsWith(".yml")) {
+        s = files.read(Path.of(name), registry);
+      } else {
+        throw new UsageException("'" + name + "' is neither a scenario file nor a preset; presets: "
+            + String.join(", ", Presets.NAMES));
       }
-    }
-    Map<String, Map<String, String>> settings = storeSettings(registry, storeIds);
-    List<Phase> phaseList;
-    try {
-      phaseList = phases == null ? Arrays.asList(Phase.values()) : phases.stream().map(Phase::fromId).toList();
+      return applyFlags(s);
     } catch (IllegalArgumentException e) {
-      throw new UsageException("--phases: " + e.getMessage());
+      throw new UsageException(e.getMessage(), e);
     }
-    Durability dur;
-    List<KeyEncoding> keyTypes;
-    List<KeyOrder> orderList;
-    try {
-      dur = Durability.fromId(durability);
-      keyTypes = keys.stream().distinct().map(KeyEncoding::fromId).toList();
-      orderList = orders.stream().distinct().map(KeyOrder::fromId).toList();
-    } catch (IllegalArgumentException e) {
-      throw new UsageException(e.getMessage());
-    }
-    long batch = batchSize == null ? entries : batchSize;
-    List<CellParams> cells = new ArrayList<>();
-    try {
-      for (KeyEncoding k : keyTypes) {
-        for (KeyOrder o : orderList) {
-          for (String id : storeIds) {
-            cells.add(new CellParams(id, entries, k, o, valueSize, batch,
-                dur, seed, phaseList, settings.getOrDefault(id, Map.of()), latencySample, warmup));
-          }
-        }
-      }
-    } catch (IllegalArgumentException e) {
-      throw new UsageException(e.getMessage());
-    }
-    return cells;
   }
 
-  /** Splits -o store.key=value into per-store maps; a store not being run is an error too. */
-  private Map<String, Map<String, String>> storeSettings(StoreRegistry registry, List<String> storeIds) {
-    Map<String, Map<String, String>> byStore = new LinkedHashMap<>();
+  private Scenario applyFlags(Scenario s) {
+    Matrix m = s.matrix();
+    if (stores != null) {
+      m = m.withStores(stores);
+    }
+    if (entries != null) {
+      m = m.withEntries(each("--entries", entries, Counts::parse));
+    }
+    if (valueSizes != null) {
+      m = m.withValueSizes(each("--value-size", valueSizes, Counts::parseBytes));
+    }
+    if (keys != null) {
+      m = m.withKeys(each("--keys", keys, KeyEncoding::fromId));
+    }
+    if (orders != null) {
+      m = m.withOrders(each("--order", orders, KeyOrder::fromId));
+    }
+    if (batchSizes != null) {
+      m = m.withBatchSizes(each("--batch-size", batchSizes, ScenarioFiles::batchSize));
+    }
+    if (durability != null) {
+      m = m.withDurability(each("--sync", durability, Durability::fromId));
+    }
+    if (!storeOptions.isEmpty()) {
+      m = m.withSettings(storeSettings());
+    }
+    if (scale != null) {
+      m = m.scaled(scale);
+    }
+    s = s.withMatrix(m);
+    if (phases != null) {
+      s = s.withPhases(each("--phases", phases, Phase::fromId));
+    }
+    if (seed != null) {
+      s = s.withSeed(seed);
+    }
+    Repetitions r = s.repetitions();
+    if (forks != null || warmupPasses != null || warmupMillis != null || measured != null) {
+      s = s.withRepetitions(new Repetitions(forks != null ? forks : r.forks(),
+          warmupPasses != null ? warmupPasses : r.warmupPasses(),
+          warmupMillis != null ? warmupMillis : r.warmupMillis(), measured != null ? measured : r.measuredPasses()));
+    }
+    if (heap != null || jvmOptions != null) {
+      s = s.withJvm(new JvmOptions(s.jvm().java(), heap != null ? heap : s.jvm().heap(),
+          jvmOptions != null ? jvmOptions : s.jvm().options()));
+    }
+    if (cellTimeout != null) {
+      s = s.withCellTimeout(ScenarioFiles.duration(cellTimeout));
+    }
+    if (latencySample != null) {
+      s = s.withLatencySample(latencySample);
+    }
+    return s;
+  }
+
+  private static <T> List<T> each(String flag, List<String> texts, Function<String, T> parse) {
+    List<T> out = new ArrayList<>();
+    for (String t : texts) {
+      try {
+        out.add(parse.apply(t));
+      } catch (IllegalArgumentException e) {
+        throw new UsageException(flag + ": " + e.getMessage(), e);
+      }
+    }
+    return out;
+  }
+
+  /** Splits -o store.key=v1,v2 into the matrix's settings sweep. */
+  private Map<String, List<String>> storeSettings() {
+    Map<String, List<String>> settings = new LinkedHashMap<>();
     for (String option : storeOptions) {
       int eq = option.indexOf('=');
       int dot = option.lastIndexOf('.', eq < 0 ? option.length() : eq);
       if (eq < 0 || dot <= 0) {
         throw new UsageException("-o " + option + ": expected STORE.KEY=VALUE, e.g. -o lmdbjava-bb.writeMap=false");
       }
-      String store = option.substring(0, dot);
-      String key = option.substring(dot + 1, eq);
-      if (registry.find(store).isEmpty()) {
-        throw new UsageException("-o " + option + ": unknown store '" + store + "'; valid stores: " + registry.ids());
+      String key = option.substring(0, eq);
+      if (settings.containsKey(key)) {
+        throw new UsageException("-o " + key + " is given twice; give it once, with a comma list to sweep"
+            + " (e.g. -o " + key + "=true,false)");
       }
-      if (!storeIds.contains(store)) {
-        throw new UsageException("-o " + option + ": store '" + store + "' is not in this run (--stores " + String.join(",", storeIds) + ")");
-      }
-      byStore.computeIfAbsent(store, s -> new LinkedHashMap<>()).put(key, option.substring(eq + 1));
+      settings.put(key, List.of(option.substring(eq + 1).split(",", -1)));
     }
-    return byStore;
+    return settings;
   }
 
-  private Path resolveOutput() {
-    Path path = output != null ? output
-        : Path.of("kvbench-results", LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")) + ".json");
-    if (Files.exists(path)) {
-      throw new UsageException("--output " + path + " already exists; kvbench never overwrites results. Choose another file");
+  /** The same option twice is an error, not "last wins" (and list options would silently add up). */
+  private void refuseRepeatedOptions() {
+    Map<String, Integer> seen = new HashMap<>();
+    List<String> args = spec.commandLine().getParseResult().originalArgs();
+    for (String arg : args) {
+      if (!arg.startsWith("-") || arg.equals("-o") || arg.equals("--store-option") || arg.startsWith("-o")
+          || arg.startsWith("--store-option=") || arg.startsWith("--jvm-option")) {
+        continue;
+      }
+      String name = arg.contains("=") ? arg.substring(0, arg.indexOf('=')) : arg;
+      var option = spec.findOption(name);
+      if (option == null) {
+        continue;
+      }
+      String longest = option.longestName();
+      if (seen.merge(longest, 1, Integer::sum) > 1) {
+        throw new UsageException(longest + " is given twice; give it once (a comma list sweeps several values)");
+      }
     }
-    try {
-      Files.createDirectories(path.toAbsolutePath().getParent());
-    } catch (IOException e) {
-      throw new UsageException("--output " + path + ": cannot create its directory: " + e.getMessage());
+    for (List<String> values : java.util.Arrays.asList(entries, batchSizes, valueSizes)) {
+      if (values == null) {
+        continue;
+      }
+      for (int i = 0; i + 1 < values.size(); i++) {
+        if (values.get(i).matches("\\d{1,3}") && values.get(i + 1).matches("\\d{3}")) {
+          throw new UsageException("'" + String.join(",", values) + "' looks like a number with a thousands"
+              + " separator, but a comma separates the values of a sweep; write 1000000, 1_000_000 or 1m");
+        }
+      }
     }
-    if (!Files.isWritable(path.toAbsolutePath().getParent())) {
-      throw new UsageException("--output " + path + ": directory is not writable");
-    }
-    return path;
   }
 
-  private static void write(ResultFiles files, ResultDocument doc, Path path) {
-    try {
-      files.write(doc, path);
-    } catch (IOException e) {
-      throw new IllegalStateException("cannot write results to " + path + ": " + e.getMessage(), e);
+  private boolean scenarioFlagsGiven() {
+    return stores != null || entries != null || valueSizes != null || keys != null || orders != null
+        || batchSizes != null || durability != null || !storeOptions.isEmpty() || phases != null || scale != null
+        || seed != null || forks != null || warmupMillis != null || warmupPasses != null || measured != null
+        || heap != null || jvmOptions != null || cellTimeout != null || latencySample != null || shard != null
+        || output != null || dryRun;
+  }
+
+  private void printPlan(Scenario scenario, List<CellParams> cells, String spaceProblem, PrintWriter out) {
+    out.printf(Locale.ROOT, "scenario %s: %d cells%s%n", scenario.name(), cells.size(),
+        scenario.description().isEmpty() ? "" : " - " + scenario.description().trim().replaceAll("\\s+", " "));
+    out.printf(Locale.ROOT, "passes per phase: %d warm-up (at least %,d ms) + %d measured; %s%n",
+        scenario.repetitions().warmupPasses(), scenario.repetitions().warmupMillis(),
+        scenario.repetitions().measuredPasses(),
+        scenario.repetitions().forks() == 0 ? "in this JVM" : scenario.repetitions().forks() + " fresh JVM(s) per cell");
+    dev.kvbench.report.TextTable t = new dev.kvbench.report.TextTable(
+        List.of("#", "Cell", "Flat data", "Disk (rough)", "Time (rough)"), true, false, true, true, true);
+    long maxDisk = 0;
+    double seconds = 0;
+    for (int i = 0; i < cells.size(); i++) {
+      CellParams c = cells.get(i);
+      CellEstimate e = CellEstimate.of(c);
+      maxDisk = Math.max(maxDisk, e.estimatedBytes());
+      seconds += e.estimatedSeconds();
+      t.row(Integer.toString(i + 1), c.id(), bytes(e.flatBytes()), bytes(e.estimatedBytes()),
+          duration(e.estimatedSeconds()));
     }
+    out.print(t.render());
+    out.printf(Locale.ROOT, "largest cell needs about %s in the work directory; the whole run takes roughly %s"
+        + " (estimates from per-op costs on an in-memory work directory; real times vary by store and host)%n",
+        bytes(maxDisk), duration(seconds));
+    if (spaceProblem != null) {
+      out.println("REFUSED: " + spaceProblem);
+    }
+  }
+
+  private static String bytes(long b) {
+    return b >= 1L << 30 ? String.format(Locale.ROOT, "%.1f GiB", b / (double) (1L << 30))
+        : String.format(Locale.ROOT, "%.1f MiB", b / (double) (1L << 20));
+  }
+
+  private static String duration(double s) {
+    return s >= 3600 ? String.format(Locale.ROOT, "%.1f h", s / 3600)
+        : s >= 60 ? String.format(Locale.ROOT, "%.1f min", s / 60) : String.format(Locale.ROOT, "%.0f s", s);
   }
 }

@@ -15,7 +15,7 @@ import org.HdrHistogram.Histogram;
 public final class LatencySampler {
 
   /** Highest latency the histogram tracks: one hour. */
-  private static final long HIGHEST_NANOS = 3_600_000_000_000L;
+  public static final long HIGHEST_NANOS = 3_600_000_000_000L;
 
   private final int meanInterval;
   private final SplittableRandom random;

@@ -6,21 +6,51 @@ import dev.kvbench.result.PhaseStatus;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.function.Function;
 
 /**
  * The tables the seed reports print: per key type and order, each phase's stores ranked by ms per
- * pass with the difference to the fastest; and storage against a flat array of the same keys and
- * values.
+ * pass (the median of the measured passes, min and max beside it) with the difference to the
+ * fastest; and storage against a flat array of the same keys and values. When the cells of a run
+ * differ in more than store, key type and order (a value-size, batch-size or setting sweep), each
+ * row names what differs, so a sweep reads as one table.
  */
 public final class SeedTables {
 
-  private SeedTables() {}
+  private final Map<String, Function<CellResult, String>> varying;
 
-  /** Cells grouped by key type and order, in the order they first appear. */
-  public static Map<String, List<CellResult>> byWorkload(List<CellResult> cells) {
+  /** Tables for {@code cells}: the parameters that differ between them are found once, here. */
+  public SeedTables(List<CellResult> cells) {
+    Map<String, Function<CellResult, String>> candidates = new LinkedHashMap<>();
+    candidates.put("entries", c -> String.format(Locale.ROOT, "%,d", c.parameters().entries()));
+    candidates.put("value", c -> c.parameters().valueSize() + " B");
+    candidates.put("batch", c -> c.parameters().batchSize() >= c.parameters().entries() ? "all"
+        : String.format(Locale.ROOT, "%,d", c.parameters().batchSize()));
+    candidates.put("sync", c -> c.parameters().durability());
+    Set<String> settingKeys = new LinkedHashSet<>();
+    cells.forEach(c -> settingKeys.addAll(new TreeMap<>(c.settings()).keySet()));
+    for (String key : settingKeys) {
+      candidates.put(key, c -> c.settings().getOrDefault(key, "-"));
+    }
+    varying = new LinkedHashMap<>();
+    candidates.forEach((name, f) -> {
+      // a setting varies when one store's cells disagree on it, not because another store lacks it
+      Map<String, Set<String>> perStore = new LinkedHashMap<>();
+      cells.forEach(c -> perStore.computeIfAbsent(c.store(), s -> new LinkedHashSet<>()).add(f.apply(c)));
+      if (perStore.values().stream().anyMatch(v -> v.size() > 1)) {
+        varying.put(name, f);
+      }
+    });
+  }
+
+  /** Cells grouped by key type and order (and whatever else is the same in a group), in order of appearance. */
+  public Map<String, List<CellResult>> byWorkload(List<CellResult> cells) {
     Map<String, List<CellResult>> groups = new LinkedHashMap<>();
     for (CellResult c : cells) {
       groups.computeIfAbsent(workloadLabel(c), k -> new ArrayList<>()).add(c);
@@ -28,17 +58,42 @@ public final class SeedTables {
     return groups;
   }
 
-  public static String workloadLabel(CellResult c) {
+  public String workloadLabel(CellResult c) {
     CellResult.Parameters p = c.parameters();
-    return String.format(Locale.ROOT, "%s keys, %s order: %,d entries x %,d-byte values",
-        p.keys(), p.order(), p.entries(), p.valueSize());
+    StringBuilder b = new StringBuilder(String.format(Locale.ROOT, "%s keys, %s order", p.keys(), p.order()));
+    List<String> same = new ArrayList<>();
+    if (!varying.containsKey("entries")) {
+      same.add(String.format(Locale.ROOT, "%,d entries", p.entries()));
+    }
+    if (!varying.containsKey("value")) {
+      same.add(String.format(Locale.ROOT, "%,d-byte values", p.valueSize()));
+    }
+    if (!same.isEmpty()) {
+      b.append(": ").append(String.join(" x ", same));
+    }
+    if (p.measuredPasses() > 1) {
+      b.append(String.format(Locale.ROOT, "; median of %d measured passes", p.measuredPasses()));
+    }
+    return b.toString();
+  }
+
+  /** The row label: the store, and what differs between this run's cells, e.g. {@code rocksdb value=2026 B}. */
+  public String rowLabel(CellResult c) {
+    StringBuilder b = new StringBuilder(c.store());
+    varying.forEach((name, f) -> {
+      String v = f.apply(c);
+      if (!"-".equals(v)) {
+        b.append(' ').append(name).append('=').append(v);
+      }
+    });
+    return b.toString();
   }
 
   /** One timing table for a group of cells with the same workload. */
-  public static String timings(List<CellResult> cells) {
+  public String timings(List<CellResult> cells) {
     TextTable t = new TextTable(
-        List.of("Phase", "Store", "ms/pass", "Difference", "ns/op", "Check"),
-        false, false, true, true, true, false);
+        List.of("Phase", "Store", "ms/pass", "min-max", "Difference", "ns/op", "Check"),
+        false, false, true, true, true, true, false);
     List<String> phaseOrder = new ArrayList<>();
     for (CellResult c : cells) {
       for (PhaseResult p : c.phases()) {
@@ -66,35 +121,49 @@ public final class SeedTables {
         String phaseCell = first ? phase : "";
         first = false;
         if (p.status() != PhaseStatus.OK) {
-          t.row(phaseCell, e.getKey().store(), "-", p.status().id(), "-", p.status() == PhaseStatus.FAILED ? "FAILED" : "-");
+          t.row(phaseCell, rowLabel(e.getKey()), "-", "", p.status().id(), "-",
+              p.status() == PhaseStatus.FAILED ? "FAILED" : "-");
           continue;
         }
         String diff = e.getKey().reference() ? "harness"
             : p.passMillis() == fastest ? "fastest" : String.format(Locale.ROOT, "x %.2f", p.passMillis() / fastest);
-        t.row(phaseCell, e.getKey().store(), millis(p.passMillis()), diff,
-            String.format(Locale.ROOT, "%,.1f", p.nsPerOp()), p.verified() ? "verified" : "not verified");
+        String range = p.passes().size() > 1 ? millis(p.minPassMillis()) + "-" + millis(p.maxPassMillis()) : "";
+        String check = (p.verified() ? "verified" : "not verified") + (p.contended() ? ", CONTENDED" : "");
+        t.row(phaseCell, rowLabel(e.getKey()), millis(p.passMillis()), range, diff,
+            String.format(Locale.ROOT, "%,.1f", p.nsPerOp()), check);
       }
     }
     return t.render();
   }
 
   /** The storage table: allocated bytes after close, apparent size, overhead against the flat array. */
-  public static String storage(List<CellResult> cells) {
+  public String storage(List<CellResult> cells) {
     TextTable t = new TextTable(
-        List.of("Store", "Bytes", "Overhead %", "Apparent bytes", "Bytes before close"),
-        false, true, true, true, true);
-    long flat = cells.stream().filter(c -> c.storage() != null).mapToLong(c -> c.storage().flatBytes()).findFirst()
-        .orElse(0);
-    t.row("(flat array)", String.format(Locale.ROOT, "%,d", flat), "", "", "");
+        List.of("Store", "Flat array", "Bytes", "Overhead %", "Apparent bytes", "Bytes before close"),
+        false, true, true, true, true, true);
     cells.stream().filter(c -> c.storage() != null && !c.reference())
-        .sorted(Comparator.comparingLong(c -> c.storage().allocatedBytes().afterClose()))
+        .sorted(Comparator.comparingLong((CellResult c) -> c.storage().flatBytes())
+            .thenComparingLong(c -> c.storage().allocatedBytes().afterClose()))
         .forEach(c -> t.row(
-            c.store(),
+            rowLabel(c),
+            String.format(Locale.ROOT, "%,d", c.storage().flatBytes()),
             String.format(Locale.ROOT, "%,d", c.storage().allocatedBytes().afterClose()),
             String.format(Locale.ROOT, "%.2f", c.storage().overheadPercent()),
             String.format(Locale.ROOT, "%,d", c.storage().apparentBytes().afterClose()),
             String.format(Locale.ROOT, "%,d", c.storage().allocatedBytes().beforeClose())));
     return t.render();
+  }
+
+  /** Cells that did not run or did not finish, with the reason: never dropped from a report. */
+  public String notRun(List<CellResult> cells) {
+    TextTable t = new TextTable(List.of("Cell", "Outcome", "Reason"), false, false, false);
+    for (CellResult c : cells) {
+      if (c.outcome() != CellResult.Outcome.RAN || c.error() != null) {
+        t.row(rowLabel(c) + " " + c.parameters().keys() + "/" + c.parameters().order(), c.outcome().id(),
+            c.error() == null ? "" : c.error());
+      }
+    }
+    return t.rows() == 0 ? "" : t.render();
   }
 
   private static String millis(double ms) {

@@ -26,6 +26,11 @@ public final class TextTable {
     return this;
   }
 
+  /** How many rows were added. */
+  public int rows() {
+    return rows.size();
+  }
+
   public String render() {
     int[] width = new int[headers.size()];
     for (int c = 0; c < width.length; c++) {

@@ -2,20 +2,26 @@ package dev.kvbench.result;
 
 import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonValue;
 import dev.kvbench.store.Capabilities;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 /**
  * One cell of the matrix: one store, one parameter set, its phases in the order they ran.
  *
+ * @param cellId the cell's identity in its run (the cell parameters' id); resume finds cells by it
  * @param capabilities what the store declared: which phases it can run, whether it keeps data
  * @param settings the store's settings resolved against its specs, as text
  * @param nativeSettings the native flags and sizes the adapter actually used
- * @param error why the cell could not run (open failed, ...); null when it ran
+ * @param outcome whether the cell ran, and if not, why not in one word
+ * @param error why the cell could not run or finish (open failed, crashed, timed out ...); null when it ran
+ * @param diagnostics for a cell whose JVM failed: where its output, thread dump and crash log were kept
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record CellResult(
+    String cellId,
     String store,
     String library,
     String libraryVersion,
@@ -25,17 +31,59 @@ public record CellResult(
     Parameters parameters,
     List<PhaseResult> phases,
     StorageResult storage,
-    String error) {
+    Outcome outcome,
+    String error,
+    Diagnostics diagnostics) {
 
   public CellResult {
     settings = settings == null ? Map.of() : Map.copyOf(settings);
+    nativeSettings = nativeSettings == null ? Map.of() : nativeSettings;
     phases = phases == null ? List.of() : List.copyOf(phases);
+    outcome = outcome == null ? (error == null ? Outcome.RAN : Outcome.FAILED) : outcome;
   }
 
-  /** True when every phase is ok or unsupported and the cell ran. */
+  /** How a cell ended. */
+  public enum Outcome {
+    /** The cell ran; its phases say how each went. */
+    RAN,
+    /** The store cannot honour this combination (e.g. Chronicle Map and sync); not run. */
+    UNSUPPORTED,
+    /** The cell could not finish: open failed, the JVM crashed, ran out of memory or time, the disk filled. */
+    FAILED,
+    /** The run was stopped (Ctrl-C, SIGTERM) while this cell ran. */
+    INTERRUPTED;
+
+    @JsonValue
+    public String id() {
+      return name().toLowerCase(Locale.ROOT);
+    }
+  }
+
+  /**
+   * Where a failed cell's evidence is kept.
+   *
+   * @param directory the cell's diagnostics directory
+   * @param outputTail the last lines the cell's JVM printed
+   * @param crashLog the JVM's hs_err file, when it crashed natively
+   * @param threadDump the thread dump taken before a hung cell was killed
+   */
+  @JsonInclude(JsonInclude.Include.NON_NULL)
+  public record Diagnostics(String directory, String outputTail, String crashLog, String threadDump) {}
+
+  /** The same result with the evidence of a failure attached. */
+  public CellResult withDiagnostics(Diagnostics more) {
+    return new CellResult(cellId, store, library, libraryVersion, capabilities, settings, nativeSettings,
+        parameters, phases, storage, outcome, error, more);
+  }
+
+  /** True when the cell ran and every phase is ok or unsupported, or the store cannot run it at all. */
   @JsonIgnore
   public boolean succeeded() {
-    return error == null && phases.stream().noneMatch(p -> p.status() == PhaseStatus.FAILED);
+    return switch (outcome) {
+      case RAN -> error == null && phases.stream().noneMatch(p -> p.status() == PhaseStatus.FAILED);
+      case UNSUPPORTED -> true;
+      case FAILED, INTERRUPTED -> false;
+    };
   }
 
   /** True for a reference store that keeps nothing (null): shown, never ranked against real stores. */
@@ -55,5 +103,7 @@ public record CellResult(
       String durability,
       long seed,
       int latencySampleInterval,
-      long warmupMillis) {}
+      int warmupPasses,
+      long warmupMillis,
+      int measuredPasses) {}
 }

@@ -2,18 +2,32 @@ package dev.kvbench.result;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.kvbench.measure.CpuTime;
+import dev.kvbench.measure.HistogramCodec;
 import dev.kvbench.measure.LatencySummary;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import org.HdrHistogram.Histogram;
 
 /**
- * Figures of one phase of one cell. Field names are a contract: scripts read them.
+ * Figures of one phase of one cell: every measured pass, and the median pass as the phase's
+ * figure. Field names are a contract: scripts read them.
  *
- * @param passMillis wall time of the pass, the seeds' "ms per pass"
- * @param latencyNanos sampled per-op latency (write and readKey), else null
- * @param commitLatencyNanos every commit of the write phase, else null
+ * @param passMillis wall time of the median measured pass, the seeds' "ms per pass"
+ * @param minPassMillis fastest measured pass
+ * @param maxPassMillis slowest measured pass
+ * @param opsPerSec of the median pass
+ * @param nsPerOp of the median pass
+ * @param passes every measured pass, in the order they ran
+ * @param latencyNanos sampled per-op latency over all measured passes (write and readKey), else null
+ * @param commitLatencyNanos every commit of the measured write passes, else null
  * @param latencySampling how the latency samples were taken, else null
- * @param cpu process CPU over the pass, all threads
- * @param peakRssBytes peak resident set during the phase (see environment.peakRssPerPhase)
- * @param verified the data read was checked against what the generators predict
+ * @param latencyHistogram the per-op latency histogram, HdrHistogram compressed and base64, else null
+ * @param commitLatencyHistogram the commit latency histogram in the same form, else null
+ * @param cpu process CPU over the median pass, all threads
+ * @param peakRssBytes highest peak resident set over the measured passes
+ * @param verified every measured pass's data was checked against what the generators predict
+ * @param contended at least one measured pass was contended (see {@link PassResult#contended})
  * @param failure why the phase failed, naming the first bad key; null unless failed
  * @param note anything a reader must know to interpret the figures, else null
  */
@@ -23,25 +37,76 @@ public record PhaseResult(
     PhaseStatus status,
     long ops,
     double passMillis,
+    double minPassMillis,
+    double maxPassMillis,
     double opsPerSec,
     double nsPerOp,
+    List<PassResult> passes,
     LatencySummary latencyNanos,
     LatencySummary commitLatencyNanos,
     LatencySampling latencySampling,
+    String latencyHistogram,
+    String commitLatencyHistogram,
     CpuTime cpu,
     long peakRssBytes,
     boolean verified,
+    boolean contended,
     String failure,
     String note) {
 
+  public PhaseResult {
+    passes = passes == null ? List.of() : List.copyOf(passes);
+  }
+
   public static PhaseResult unsupported(String phase, String why) {
-    return new PhaseResult(
-        phase, PhaseStatus.UNSUPPORTED, 0, 0, 0, 0, null, null, null, null, 0, false, null, why);
+    return new PhaseResult(phase, PhaseStatus.UNSUPPORTED, 0, 0, 0, 0, 0, 0, List.of(), null, null, null,
+        null, null, null, 0, false, false, null, why);
   }
 
   public static PhaseResult failed(String phase, String failure) {
+    return new PhaseResult(phase, PhaseStatus.FAILED, 0, 0, 0, 0, 0, 0, List.of(), null, null, null,
+        null, null, null, 0, false, false, failure, null);
+  }
+
+  /** Latency of a phase's measured passes: histograms merged over the passes, and how they were sampled. */
+  public record Latency(Histogram ops, Histogram commits, LatencySampling sampling) {
+    public static final Latency NONE = new Latency(null, null, null);
+  }
+
+  /**
+   * The phase's figures from its measured passes: the median pass is the figure, min and max
+   * beside it; failed when {@code failure} is not null.
+   */
+  public static PhaseResult measured(
+      String phase, List<PassResult> passes, Latency latency, boolean verified, String failure, String note) {
+    if (passes.isEmpty()) {
+      throw new IllegalArgumentException("a measured phase needs at least one pass");
+    }
+    List<PassResult> sorted = new ArrayList<>(passes);
+    sorted.sort(Comparator.comparingDouble(PassResult::passMillis));
+    // the lower median for an even count: a real pass, never an average of two
+    PassResult median = sorted.get((sorted.size() - 1) / 2);
     return new PhaseResult(
-        phase, PhaseStatus.FAILED, 0, 0, 0, 0, null, null, null, null, 0, false, failure, null);
+        phase,
+        failure == null ? PhaseStatus.OK : PhaseStatus.FAILED,
+        median.ops(),
+        median.passMillis(),
+        sorted.get(0).passMillis(),
+        sorted.get(sorted.size() - 1).passMillis(),
+        median.opsPerSec(),
+        median.nsPerOp(),
+        passes,
+        latency.ops() == null ? null : LatencySummary.of(latency.ops()),
+        latency.commits() == null ? null : LatencySummary.of(latency.commits()),
+        latency.sampling(),
+        latency.ops() == null ? null : HistogramCodec.encode(latency.ops()),
+        latency.commits() == null ? null : HistogramCodec.encode(latency.commits()),
+        median.cpu(),
+        passes.stream().mapToLong(PassResult::peakRssBytes).max().orElse(0),
+        verified && failure == null,
+        passes.stream().anyMatch(PassResult::contended),
+        failure,
+        note);
   }
 
   /**

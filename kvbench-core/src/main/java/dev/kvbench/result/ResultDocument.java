@@ -1,34 +1,40 @@
 package dev.kvbench.result;
 
-import java.util.ArrayList;
+import com.fasterxml.jackson.annotation.JsonInclude;
 import java.util.List;
 
 /**
- * Everything one run measured. Written after every cell, so a crash loses at most the cell in
- * progress.
+ * Everything one run measured: what ran (the scenario as YAML, the command), where (the host),
+ * every cell, and whether the run completed. Rewritten after every cell from the run's journal
+ * ({@link RunJournal}), so a crash loses at most the cell in progress.
  *
  * @param schemaVersion bumped whenever a field changes meaning or is removed
  * @param command the arguments the run was started with, to rerun it
+ * @param scenario the scenario that ran, as YAML that {@code kvbench run FILE} reads back
+ * @param shard which part of the matrix this run covered, {@code 1/1} for all of it
+ * @param completed true once every cell of the run (or shard) has a result
+ * @param resumedAt when the run was resumed, if ever
  */
+@JsonInclude(JsonInclude.Include.NON_NULL)
 public record ResultDocument(
     int schemaVersion,
     String kvbenchVersion,
     String startedAt,
+    String scenarioName,
     long seed,
     List<String> command,
+    String scenario,
+    String shard,
     Environment environment,
-    List<CellResult> cells) {
+    List<CellResult> cells,
+    boolean completed,
+    List<String> resumedAt) {
 
-  public static final int SCHEMA_VERSION = 1;
+  public static final int SCHEMA_VERSION = 2;
 
   public ResultDocument {
-    command = List.copyOf(command);
-    cells = List.copyOf(cells);
-  }
-
-  public ResultDocument withCell(CellResult cell) {
-    List<CellResult> more = new ArrayList<>(cells);
-    more.add(cell);
-    return new ResultDocument(schemaVersion, kvbenchVersion, startedAt, seed, command, environment, more);
+    command = command == null ? List.of() : List.copyOf(command);
+    cells = cells == null ? List.of() : List.copyOf(cells);
+    resumedAt = resumedAt == null ? List.of() : List.copyOf(resumedAt);
   }
 }

@@ -22,10 +22,9 @@ import java.util.Map;
  * @param batchSize entries per write transaction or batch; >= entries means one for all
  * @param storeSettings the user's {@code -o} settings for this store, key to text
  * @param latencySampleInterval about one op in this many is timed for the latency histogram
- * @param warmupMillis how long to run untimed passes before each timed pass (at least one pass
- *     when > 0): read passes repeat on the loaded store, the write phase loads scratch stores of up
- *     to {@link #WARMUP_WRITE_ENTRIES} entries. Time, not a pass count, because a 100,000-entry
- *     pass ends before the JIT has compiled the loop; 0 measures a single cold shot
+ * @param passes warm-up and measured passes of every phase: read passes repeat on the loaded
+ *     store; the write phase warms up on scratch stores of up to {@link #WARMUP_WRITE_ENTRIES}
+ *     entries and loads a fresh store for each measured pass
  */
 public record CellParams(
     String storeId,
@@ -39,7 +38,7 @@ public record CellParams(
     List<Phase> phases,
     Map<String, String> storeSettings,
     int latencySampleInterval,
-    long warmupMillis) {
+    PassPlan passes) {
 
   /** Entries of the scratch load that warms up the write path: enough for the JIT's C2 tier. */
   public static final long WARMUP_WRITE_ENTRIES = 200_000;
@@ -60,9 +59,7 @@ public record CellParams(
     if (batchSize < 1) {
       throw new IllegalArgumentException("--batch-size must be at least 1, got " + batchSize);
     }
-    if (warmupMillis < 0) {
-      throw new IllegalArgumentException("--warmup must be 0 or more milliseconds, got " + warmupMillis);
-    }
+    java.util.Objects.requireNonNull(passes, "passes");
     if (latencySampleInterval < 1) {
       throw new IllegalArgumentException(
           "--latency-sample must be at least 1, got " + latencySampleInterval);
@@ -94,8 +91,24 @@ public record CellParams(
   }
 
   /**
-   * Checks that {@code provider} can run this cell, before anything is measured, and returns its
-   * resolved settings. Throws IllegalArgumentException with a message naming the input and the fix.
+   * This cell's identity within a run: the store and every parameter that changes what is
+   * measured, e.g. {@code rocksdb int rnd 1000000x100 batch=all nosync compression=none}. Resume
+   * and shards find cells by it.
+   */
+  public String id() {
+    StringBuilder b = new StringBuilder()
+        .append(storeId).append(' ').append(keys.id()).append(' ').append(order.id()).append(' ')
+        .append(entries).append('x').append(valueSize)
+        .append(" batch=").append(batchSize >= entries ? "all" : Long.toString(batchSize))
+        .append(' ').append(durability.id());
+    new java.util.TreeMap<>(storeSettings).forEach((k, v) -> b.append(' ').append(k).append('=').append(v));
+    return b.toString();
+  }
+
+  /**
+   * Checks that {@code provider} is this cell's store, is available here and accepts the cell's
+   * settings, before anything is measured, and returns its resolved settings. Throws
+   * IllegalArgumentException with a message naming the input and the fix.
    */
   public StoreSettings validateFor(StoreProvider provider) {
     if (!provider.id().equals(storeId)) {
@@ -105,20 +118,26 @@ public record CellParams(
       throw new IllegalArgumentException(
           "store " + storeId + " is not available here: " + provider.availability().reason());
     }
+    return StoreSettings.resolve(storeId, provider.settings(), storeSettings);
+  }
+
+  /**
+   * Why {@code provider} cannot honour this combination (key size, value size, durability), or
+   * null when it can. Such a cell is reported unsupported; the rest of a matrix still runs.
+   */
+  public String unsupportedReason(StoreProvider provider) {
     Capabilities caps = provider.capabilities();
     if (keys.size() > caps.maxKeySize()) {
-      throw new IllegalArgumentException(
-          keys.id() + " keys are " + keys.size() + " bytes; " + storeId + " holds at most " + caps.maxKeySize());
+      return keys.id() + " keys are " + keys.size() + " bytes; " + storeId + " holds at most " + caps.maxKeySize();
     }
     if (valueSize > caps.maxValueSize()) {
-      throw new IllegalArgumentException(
-          "--value-size " + valueSize + " is larger than " + storeId + " can hold ("
-              + caps.maxValueSize() + " bytes); choose a smaller value size or leave " + storeId + " out");
+      return "--value-size " + valueSize + " is larger than " + storeId + " can hold ("
+          + caps.maxValueSize() + " bytes); choose a smaller value size or leave " + storeId + " out";
     }
     if (!caps.durabilities().contains(durability)) {
-      throw new IllegalArgumentException(
-          storeId + " cannot honour --sync " + durability.id() + "; it supports " + caps.durabilities());
+      return storeId + " cannot honour --sync " + durability.id() + "; it supports "
+          + caps.durabilities().stream().map(Durability::id).toList();
     }
-    return StoreSettings.resolve(storeId, provider.settings(), storeSettings);
+    return null;
   }
 }

@@ -39,4 +39,9 @@ public final class PhaseProgress {
   void publish(long position) {
     done.setOpaque(base + position);
   }
+
+  /** Sets how far a pass running elsewhere (a forked cell's JVM) has come, for a mirror of it here. */
+  public void mirror(long position) {
+    done.setOpaque(position);
+  }
 }

@@ -2,17 +2,22 @@ package dev.kvbench.run;
 
 import dev.kvbench.result.CellResult;
 import dev.kvbench.result.PhaseResult;
-import dev.kvbench.workload.Phase;
 
 /** Hears what a run is doing; the CLI prints progress from it. The library itself prints nothing. */
 public interface RunListener {
 
   RunListener NONE = new RunListener() {};
 
+  /** Something the user should know before the numbers: stale work directories, the work directory's file system. */
+  default void notice(String message) {}
+
+  /** A run of {@code cells} cells starts; {@code alreadyDone} of them have results from before (a resumed run). */
+  default void runStarted(int cells, int alreadyDone) {}
+
   default void cellStarted(CellParams cell) {}
 
-  /** {@code phase} null means the untimed load that fills the store when write is not reported. */
-  default void phaseStarted(CellParams cell, Phase phase, PhaseProgress progress) {}
+  /** A pass starts: warm-up, measured, or the untimed load that fills the store when write is not reported. */
+  default void passStarted(CellParams cell, PassLabel pass, PhaseProgress progress) {}
 
   default void phaseFinished(CellParams cell, PhaseResult result) {}
 

@@ -3,7 +3,10 @@ package dev.kvbench.run;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.FileVisitResult;
+import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
 import java.nio.file.Files;
+import java.nio.file.StandardOpenOption;
 import java.nio.file.Path;
 import java.nio.file.SimpleFileVisitor;
 import java.nio.file.attribute.BasicFileAttributes;
@@ -18,9 +21,14 @@ public final class WorkArea implements AutoCloseable {
 
   private static final Path SHM = Path.of("/dev/shm");
 
+  /** The file a running kvbench holds locked in its work directory; a stale directory's is unlocked. */
+  public static final String LOCK_FILE = ".kvbench-lock";
+
   private final Path root;
   private final boolean createdRoot;
   private final Set<Path> created = new LinkedHashSet<>();
+  private FileChannel lockChannel;
+  private FileLock lock;
 
   private WorkArea(Path root, boolean createdRoot) {
     this.root = root;
@@ -45,6 +53,10 @@ public final class WorkArea implements AutoCloseable {
       if (!Files.isDirectory(dir)) {
         throw new IllegalArgumentException(
             "--work-dir " + requested + " is not a directory; point it at an empty or new directory");
+      }
+      if (Files.exists(dir.resolve(LOCK_FILE)) && !unlocked(dir)) {
+        throw new IllegalArgumentException("--work-dir " + requested + " is in use by another kvbench run"
+            + " (it holds " + dir.resolve(LOCK_FILE) + "); give each run its own work directory");
       }
       try (var entries = Files.list(dir)) {
         if (entries.findAny().isPresent()) {
@@ -78,6 +90,63 @@ public final class WorkArea implements AutoCloseable {
     return root;
   }
 
+  /**
+   * Marks this work directory as in use by this process until {@link #close}: another run refuses
+   * it, and a later run that finds it unlocked (this process was killed) reports it as stale.
+   */
+  public synchronized void claim() {
+    try {
+      Path file = root.resolve(LOCK_FILE);
+      lockChannel = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+      lock = lockChannel.tryLock();
+      if (lock == null) {
+        lockChannel.close();
+        throw new IllegalArgumentException(root + " is in use by another kvbench run");
+      }
+      lockChannel.write(java.nio.ByteBuffer.wrap(
+          (ProcessHandle.current().pid() + "\n").getBytes(java.nio.charset.StandardCharsets.US_ASCII)));
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot lock work directory " + root, e);
+    }
+  }
+
+  /** A work directory left by a kvbench run that was killed: where it is and how much it holds. */
+  public record Stale(Path directory, long allocatedBytes) {}
+
+  /**
+   * kvbench work directories under {@code base} whose run is gone (killed with SIGKILL, or the
+   * machine stopped): their lock file is there but nobody holds it.
+   */
+  public static java.util.List<Stale> staleDirectories(Path base, dev.kvbench.measure.StorageMeter meter) {
+    java.util.List<Stale> stale = new java.util.ArrayList<>();
+    try (var dirs = Files.list(base)) {
+      for (Path dir : dirs.filter(d -> d.getFileName().toString().startsWith("kvbench-")
+          && Files.exists(d.resolve(LOCK_FILE))).toList()) {
+        if (unlocked(dir)) {
+          stale.add(new Stale(dir, meter.measure(dir).allocatedBytes()));
+        }
+      }
+    } catch (IOException | RuntimeException e) {
+      // an unreadable base only means we cannot warn about leftovers
+    }
+    return stale;
+  }
+
+  private static boolean unlocked(Path dir) {
+    try (FileChannel ch = FileChannel.open(dir.resolve(LOCK_FILE), StandardOpenOption.WRITE)) {
+      FileLock probe = ch.tryLock();
+      if (probe == null) {
+        return false;
+      }
+      probe.release();
+      return true;
+    } catch (java.nio.channels.OverlappingFileLockException e) {
+      return false; // this very JVM holds it
+    } catch (IOException e) {
+      return false;
+    }
+  }
+
   /** Creates a new, empty directory for one cell. */
   public synchronized Path newDirectory(String name) {
     try {
@@ -101,6 +170,16 @@ public final class WorkArea implements AutoCloseable {
   public synchronized void close() {
     for (Path dir : Set.copyOf(created)) {
       delete(dir);
+    }
+    if (lockChannel != null) {
+      try {
+        lock.release();
+        lockChannel.close();
+        Files.deleteIfExists(root.resolve(LOCK_FILE));
+      } catch (IOException e) {
+        // the lock goes with the process anyway
+      }
+      lockChannel = null;
     }
     if (createdRoot) {
       try {

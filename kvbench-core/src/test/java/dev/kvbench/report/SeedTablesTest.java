@@ -2,8 +2,10 @@ package dev.kvbench.report;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.kvbench.measure.CpuTime;
 import dev.kvbench.measure.StorageSize;
 import dev.kvbench.result.CellResult;
+import dev.kvbench.result.PassResult;
 import dev.kvbench.result.PhaseResult;
 import dev.kvbench.result.PhaseStatus;
 import dev.kvbench.result.StorageResult;
@@ -16,36 +18,82 @@ import org.junit.jupiter.api.Test;
 
 class SeedTablesTest {
 
-  private static CellResult cell(String store, boolean keepsData, double readKeyMillis, PhaseStatus seqStatus, long bytes) {
+  private static PhaseResult phase(String id, double... passMillis) {
+    List<PassResult> passes = java.util.Arrays.stream(passMillis)
+        .mapToObj(ms -> PassResult.of(1000, (long) (ms * 1e6), new CpuTime(ms, 0), 0)).toList();
+    return PhaseResult.measured(id, passes, PhaseResult.Latency.NONE, true, null, null);
+  }
+
+  private static CellResult cell(String store, boolean keepsData, double readKeyMillis, PhaseStatus seqStatus,
+      long bytes, int valueSize, Map<String, String> settings) {
     Capabilities caps = new Capabilities(true, true, true, true, EnumSet.allOf(Durability.class), false, keepsData, 16, 100);
-    PhaseResult readKey = new PhaseResult("readKey", PhaseStatus.OK, 1000, readKeyMillis, 0, readKeyMillis * 1000, null,
-        null, null, null, 0, keepsData, null, null);
-    PhaseResult readSeq = seqStatus == PhaseStatus.OK
-        ? new PhaseResult("readSeq", PhaseStatus.OK, 1000, 1, 0, 1000, null, null, null, null, 0, true, null, null)
-        : PhaseResult.unsupported("readSeq", "no cursor");
-    return new CellResult(store, "g:a", "1", caps, Map.of(), Map.of(),
-        new CellResult.Parameters(1000, "int", 4, 100, "rnd", 1000, "nosync", 1, 16, 0),
-        List.of(readKey, readSeq), StorageResult.of(new StorageSize(bytes, bytes), new StorageSize(bytes, bytes), 104_000),
-        null);
+    PhaseResult readKey = phase("readKey", readKeyMillis * 1.2, readKeyMillis, readKeyMillis * 1.5);
+    PhaseResult readSeq = seqStatus == PhaseStatus.OK ? phase("readSeq", 1) : PhaseResult.unsupported("readSeq", "no cursor");
+    return new CellResult(store + valueSize, store, "g:a", "1", caps, settings, Map.of(),
+        new CellResult.Parameters(1000, "int", 4, valueSize, "rnd", 1000, "nosync", 1, 16, 2, 1000, 3),
+        List.of(readKey, readSeq),
+        StorageResult.of(new StorageSize(bytes, bytes), new StorageSize(bytes, bytes), 1000L * (4 + valueSize)),
+        CellResult.Outcome.RAN, null, null);
+  }
+
+  private static CellResult cell(String store, boolean keepsData, double readKeyMillis, PhaseStatus seq, long bytes) {
+    return cell(store, keepsData, readKeyMillis, seq, bytes, 100, Map.of());
   }
 
   @Test
-  void ranksByPassTimeAgainstTheFastestRealStore() {
-    String table = SeedTables.timings(List.of(
+  void ranksByMedianPassTimeAgainstTheFastestRealStoreWithTheRange() {
+    List<CellResult> cells = List.of(
         cell("slow", true, 30, PhaseStatus.OK, 200_000),
         cell("null", false, 1, PhaseStatus.OK, 0),
-        cell("fast", true, 10, PhaseStatus.UNSUPPORTED, 150_000)));
+        cell("fast", true, 10, PhaseStatus.UNSUPPORTED, 150_000));
+    String table = new SeedTables(cells).timings(cells);
     List<String> lines = table.lines().toList();
-    assertThat(lines.get(2)).contains("readKey", "fast", "10.00", "fastest");
-    assertThat(lines.get(3)).contains("slow", "30.00", "x 3.00");
+    assertThat(lines.get(2)).contains("readKey", "fast", "12.00", "10.00-15.00", "fastest");
+    assertThat(lines.get(3)).contains("slow", "36.00", "x 3.00");
     assertThat(lines.get(4)).contains("null", "harness").doesNotContain("fastest");
     assertThat(table).contains("unsupported");
   }
 
   @Test
   void storageShowsOverheadAgainstTheFlatArrayWithoutTheReferenceStore() {
-    String table = SeedTables.storage(List.of(
-        cell("slow", true, 30, PhaseStatus.OK, 208_000), cell("null", false, 1, PhaseStatus.OK, 4096)));
-    assertThat(table).contains("(flat array)", "104,000", "208,000", "100.00").doesNotContain("null");
+    List<CellResult> cells = List.of(cell("slow", true, 30, PhaseStatus.OK, 208_000),
+        cell("null", false, 1, PhaseStatus.OK, 4096));
+    String table = new SeedTables(cells).storage(cells);
+    assertThat(table).contains("104,000", "208,000", "100.00").doesNotContain("null");
+  }
+
+  @Test
+  void aSweepNamesWhatDiffersInEachRowAndReadsAsOneTable() {
+    List<CellResult> cells = List.of(
+        cell("lmdb", true, 10, PhaseStatus.OK, 2_745_884, 2026, Map.of("writeMap", "true")),
+        cell("lmdb", true, 10, PhaseStatus.OK, 4_128_489, 2027, Map.of("writeMap", "true")),
+        cell("rocksdb", true, 10, PhaseStatus.OK, 2_100_000, 2026, Map.of("compression", "none")),
+        cell("rocksdb", true, 10, PhaseStatus.OK, 2_100_000, 2027, Map.of("compression", "none")));
+    SeedTables tables = new SeedTables(cells);
+    assertThat(tables.byWorkload(cells)).hasSize(1);
+    String storage = tables.storage(cells);
+    assertThat(storage).contains("lmdb value=2026 B", "lmdb value=2027 B", "rocksdb value=2026 B", "4,128,489")
+        .doesNotContain("writeMap=").doesNotContain("compression=");
+  }
+
+  @Test
+  void aSettingSweptWithinOneStoreIsNamed() {
+    List<CellResult> cells = List.of(
+        cell("lmdb", true, 10, PhaseStatus.OK, 1, 100, Map.of("writeMap", "true")),
+        cell("lmdb", true, 12, PhaseStatus.OK, 1, 100, Map.of("writeMap", "false")));
+    assertThat(new SeedTables(cells).timings(cells)).contains("lmdb writeMap=true", "lmdb writeMap=false");
+  }
+
+  @Test
+  void aContendedPassIsFlagged() {
+    PassResult contended = PassResult.of(1000, 200_000_000L, new CpuTime(50, 10), 0);
+    assertThat(contended.contended()).isTrue();
+    assertThat(PassResult.of(1000, 200_000_000L, new CpuTime(190, 5), 0).contended()).isFalse();
+    assertThat(PassResult.of(1000, 20_000_000L, new CpuTime(0, 0), 0).contended()).as("too short to judge").isFalse();
+    PhaseResult p = PhaseResult.measured("readKey", List.of(contended), PhaseResult.Latency.NONE, true, null, null);
+    CellResult c = new CellResult("x", "x", "g:a", "1", null, Map.of(), Map.of(),
+        new CellResult.Parameters(1000, "int", 4, 100, "rnd", 1000, "nosync", 1, 16, 0, 0, 1), List.of(p), null,
+        CellResult.Outcome.RAN, null, null);
+    assertThat(new SeedTables(List.of(c)).timings(List.of(c))).contains("CONTENDED");
   }
 }

@@ -5,11 +5,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.kvbench.measure.CpuTime;
-import dev.kvbench.measure.LatencySummary;
+import dev.kvbench.measure.HistogramCodec;
 import dev.kvbench.measure.StorageSize;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -18,20 +19,34 @@ class ResultFilesTest {
 
   @TempDir Path temp;
 
-  static ResultDocument sample() {
-    Environment env = new Environment("cpu", 2, 1L << 34, "Linux", "6.1", "amd64", "vendor", "17", "vm",
+  static Environment environment() {
+    return new Environment("cpu", 2, 1L << 34, "Linux", "6.1", "amd64", "vendor", "17", "vm",
         List.of("-Xmx1g"), "/dev/shm/x", "tmpfs", 1024, 4096, "getrusage", true, 47.0);
-    PhaseResult write = new PhaseResult("write", PhaseStatus.OK, 10, 1.5, 6666.6, 150, new LatencySummary(1, 2, 3, 4, 5, 6, 2, 10),
-        new LatencySummary(7, 7, 7, 7, 7, 7, 7, 1), new PhaseResult.LatencySampling(16, 10, 47), new CpuTime(1.0, 0.5),
-        1 << 20, false, null, "note");
+  }
+
+  static CellResult cell() {
+    Histogram puts = new Histogram(3_600_000_000_000L, 3);
+    puts.recordValue(1_000);
+    puts.recordValue(2_000);
+    Histogram commits = new Histogram(3_600_000_000_000L, 3);
+    commits.recordValue(7_000);
+    PhaseResult write = PhaseResult.measured("write", List.of(
+            PassResult.of(10, 1_500_000, new CpuTime(1.0, 0.5), 1 << 20),
+            PassResult.of(10, 1_700_000, new CpuTime(1.0, 0.5), 1 << 20)),
+        new PhaseResult.Latency(puts, commits, new PhaseResult.LatencySampling(16, 2, 47)), false, null, "note");
     PhaseResult seq = PhaseResult.unsupported("readSeq", "no cursor");
-    CellResult cell = new CellResult("lmdbjava-bb", "org.lmdbjava:lmdbjava", "0.9.3",
-        new dev.kvbench.store.Capabilities(true, true, true, true,
+    return new CellResult("lmdbjava-bb int seq 10x100 batch=all nosync", "lmdbjava-bb", "org.lmdbjava:lmdbjava",
+        "0.9.3", new dev.kvbench.store.Capabilities(true, true, true, true,
             java.util.EnumSet.allOf(dev.kvbench.store.Durability.class), true, true, 511, 1 << 30),
-        Map.of("writeMap", "true"),
-        Map.of("mapSizeBytes", 1024), new CellResult.Parameters(10, "int", 4, 100, "seq", 10, "nosync", 1, 16, 0),
-        List.of(write, seq), StorageResult.of(new StorageSize(100, 200), new StorageSize(300, 400), 1040), null);
-    return new ResultDocument(ResultDocument.SCHEMA_VERSION, "0.1", "now", 1, List.of("run"), env, List.of(cell));
+        Map.of("writeMap", "true"), Map.of("mapSizeBytes", 1024),
+        new CellResult.Parameters(10, "int", 4, 100, "seq", 10, "nosync", 1, 16, 2, 1000, 3),
+        List.of(write, seq), StorageResult.of(new StorageSize(100, 200), new StorageSize(300, 400), 1040),
+        CellResult.Outcome.RAN, null, null);
+  }
+
+  static ResultDocument sample() {
+    return new ResultDocument(ResultDocument.SCHEMA_VERSION, "0.1", "now", "quick", 1, List.of("run"),
+        "name: quick\n", "1/1", environment(), List.of(cell()), true, List.of());
   }
 
   @Test
@@ -42,25 +57,37 @@ class ResultFilesTest {
     assertThat(files.read(file)).isEqualTo(sample());
 
     JsonNode root = new ObjectMapper().readTree(file.toFile());
-    assertThat(root.get("schemaVersion").asInt()).isEqualTo(1);
+    assertThat(root.get("schemaVersion").asInt()).isEqualTo(2);
+    assertThat(root.get("completed").asBoolean()).isTrue();
+    assertThat(root.get("scenario").asText()).startsWith("name: quick");
     JsonNode env = root.get("environment");
     for (String name : List.of("cpuModel", "cores", "ramBytes", "os", "kernel", "jdkVendor", "jdkVersion", "jvmFlags",
         "workDirFileSystem", "nofileSoft", "nofileHard")) {
       assertThat(env.has(name)).as(name).isTrue();
     }
     JsonNode cell = root.get("cells").get(0);
+    assertThat(cell.get("cellId").asText()).isEqualTo("lmdbjava-bb int seq 10x100 batch=all nosync");
+    assertThat(cell.get("outcome").asText()).isEqualTo("ran");
     assertThat(cell.get("store").asText()).isEqualTo("lmdbjava-bb");
     assertThat(cell.get("libraryVersion").asText()).isEqualTo("0.9.3");
     assertThat(cell.get("capabilities").get("orderedScan").asBoolean()).isTrue();
     assertThat(cell.get("settings").get("writeMap").asText()).isEqualTo("true");
+    assertThat(cell.get("parameters").get("measuredPasses").asInt()).isEqualTo(3);
     JsonNode phase = cell.get("phases").get(0);
-    for (String name : List.of("phase", "status", "ops", "passMillis", "opsPerSec", "nsPerOp", "latencyNanos", "cpu",
-        "peakRssBytes", "verified")) {
+    for (String name : List.of("phase", "status", "ops", "passMillis", "minPassMillis", "maxPassMillis", "opsPerSec",
+        "nsPerOp", "passes", "latencyNanos", "latencyHistogram", "commitLatencyHistogram", "cpu", "peakRssBytes",
+        "verified", "contended")) {
       assertThat(phase.has(name)).as(name).isTrue();
     }
     assertThat(phase.get("status").asText()).isEqualTo("ok");
+    assertThat(phase.get("passMillis").asDouble()).as("median of two is the lower").isEqualTo(1.5);
+    assertThat(phase.get("maxPassMillis").asDouble()).isEqualTo(1.7);
+    assertThat(phase.get("passes")).hasSize(2);
     assertThat(phase.get("latencyNanos").fieldNames()).toIterable()
         .contains("p50", "p90", "p99", "p999", "p9999", "max");
+    Histogram back = HistogramCodec.decode(phase.get("latencyHistogram").asText());
+    assertThat(back.getTotalCount()).isEqualTo(2);
+    assertThat(back.getMaxValue()).isBetween(1_999L, 2_001L);
     assertThat(phase.get("cpu").fieldNames()).toIterable().contains("userMillis", "sysMillis");
     assertThat(cell.get("phases").get(1).get("status").asText()).isEqualTo("unsupported");
     JsonNode storage = cell.get("storage");
@@ -68,5 +95,34 @@ class ResultFilesTest {
     assertThat(storage.get("allocatedBytes").get("afterClose").asLong()).isEqualTo(300);
     assertThat(storage.get("apparentBytes").get("beforeClose").asLong()).isEqualTo(200);
     assertThat(storage.get("apparentBytes").get("afterClose").asLong()).isEqualTo(400);
+  }
+
+  @Test
+  void theJournalKeepsEveryCellDurablyRefusesASecondWriterAndResumes() throws Exception {
+    Path doc = temp.resolve("run.json");
+    RunHeader header = new RunHeader(2, "0.1", "now", "quick", 1, List.of("run"), "name: quick\n", "1/1",
+        environment());
+    try (RunJournal j = RunJournal.create(doc, header)) {
+      j.add(cell());
+      assertThat(new ResultFiles().read(doc).cells()).hasSize(1);
+      assertThat(new ResultFiles().read(doc).completed()).isFalse();
+      org.assertj.core.api.Assertions.assertThatThrownBy(() -> RunJournal.create(doc, header))
+          .hasMessageContaining("already exists");
+    }
+    // a crash cut the last line short: resume keeps what came before and drops the torn line
+    java.nio.file.Files.writeString(RunJournal.journalOf(doc), "{\"cell\":{\"cellId\":\"torn",
+        java.nio.file.StandardOpenOption.APPEND);
+    try (RunJournal j = RunJournal.resume(doc, List.of("run", "--resume"))) {
+      assertThat(j.finishedCells()).containsOnlyKeys(cell().cellId());
+      ResultDocument done = j.finish(true);
+      assertThat(done.completed()).isTrue();
+      assertThat(done.resumedAt()).hasSize(1);
+    }
+    List<RunJournal.Line> lines = RunJournal.read(doc);
+    assertThat(lines.get(0).run()).isEqualTo(header);
+    assertThat(lines.get(1).cell()).isEqualTo(cell());
+    assertThat(lines.get(2).resumed()).isNotNull();
+    assertThat(lines.get(3).end().completed()).isTrue();
+    assertThat(new ResultFiles().read(doc).completed()).isTrue();
   }
 }

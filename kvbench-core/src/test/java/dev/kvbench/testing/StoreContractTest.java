@@ -182,7 +182,7 @@ public abstract class StoreContractTest {
   /** The same data written with several commits (batch size 701) must all be visible. */
   protected CellResult runCell(KeyEncoding keys, KeyOrder order, long entries, int valueSize, long batch) {
     CellParams cell = new CellParams(provider().id(), entries, keys, order, valueSize, batch, Durability.NOSYNC,
-        42, Arrays.asList(Phase.values()), settings(), 4, 0);
+        42, Arrays.asList(Phase.values()), settings(), 4, dev.kvbench.run.PassPlan.SINGLE_COLD);
     try (WorkArea work = WorkArea.open(temp.resolve("work-" + keys.id() + "-" + order.id()))) {
       CellRunner runner = new CellRunner(new CpuMeter(), new RssMeter(), new StorageMeter(), new ExpectedChecksums(),
           RunListener.NONE, 40);

@@ -1,0 +1,36 @@
+package dev.kvbench.result;
+
+import dev.kvbench.measure.CpuTime;
+
+/**
+ * Figures of one measured pass of a phase.
+ *
+ * @param passMillis wall time of the pass
+ * @param cpu process CPU over the pass, all threads
+ * @param peakRssBytes peak resident set during the pass
+ * @param contended the process used far less CPU than the pass took wall time (see {@link
+ *     #CONTENDED_CPU_SHARE}): the measuring thread waited for a CPU, a lock or I/O, so the pass
+ *     time says more about the machine than the store
+ */
+public record PassResult(double passMillis, long ops, CpuTime cpu, long peakRssBytes, boolean contended) {
+
+  /** A single-threaded pass whose process CPU is below this share of its wall time is contended. */
+  public static final double CONTENDED_CPU_SHARE = 0.7;
+
+  /** A pass's figures, with the contention flag derived from its CPU and wall time. */
+  public static PassResult of(long ops, long nanos, CpuTime cpu, long peakRssBytes) {
+    double millis = nanos / 1e6;
+    // too short a pass for the CPU clock's resolution (ticks of 1 to 10 ms) says nothing either way
+    boolean contended = millis >= 50 && cpu != null
+        && cpu.userMillis() + cpu.sysMillis() < CONTENDED_CPU_SHARE * millis;
+    return new PassResult(millis, ops, cpu, peakRssBytes, contended);
+  }
+
+  public double opsPerSec() {
+    return passMillis == 0 ? 0 : ops * 1e3 / passMillis;
+  }
+
+  public double nsPerOp() {
+    return ops == 0 ? 0 : passMillis * 1e6 / ops;
+  }
+}

@@ -1,0 +1,62 @@
+package dev.kvbench.run;
+
+import dev.kvbench.result.CellResult;
+import dev.kvbench.result.CellResult.Diagnostics;
+import dev.kvbench.result.CellResult.Outcome;
+import dev.kvbench.result.PhaseResult;
+import dev.kvbench.result.StorageResult;
+import dev.kvbench.store.StoreProvider;
+import dev.kvbench.store.StoreSettings;
+import java.util.List;
+import java.util.Map;
+
+/** Assembles a cell's result, the one place that knows which facts a cell records. */
+public final class CellResults {
+
+  private CellResults() {}
+
+  static CellResult measured(StoreProvider provider, CellParams cell, StoreSettings settings,
+      Map<String, Object> nativeSettings, List<PhaseResult> phases, StorageResult storage) {
+    return new CellResult(cell.id(), provider.id(), provider.library(), provider.libraryVersion(),
+        provider.capabilities(), settings == null ? Map.of() : settings.asText(), nativeSettings,
+        parameters(cell), phases, storage, Outcome.RAN, null, null);
+  }
+
+  static CellResult error(StoreProvider provider, CellParams cell, StoreSettings settings,
+      Map<String, Object> nativeSettings, List<PhaseResult> phases, Throwable e) {
+    return new CellResult(cell.id(), provider.id(), provider.library(), provider.libraryVersion(),
+        provider.capabilities(), settings == null ? Map.of() : settings.asText(), nativeSettings,
+        parameters(cell), phases, null, Outcome.FAILED, describe(e), null);
+  }
+
+  /** A cell the store cannot run: the reason says which combination and what the store supports. */
+  public static CellResult unsupported(StoreProvider provider, CellParams cell, String reason) {
+    return new CellResult(cell.id(), provider.id(), provider.library(), provider.libraryVersion(),
+        provider.capabilities(), cell.storeSettings(), Map.of(), parameters(cell), List.of(), null,
+        Outcome.UNSUPPORTED, reason, null);
+  }
+
+  /** A cell that did not finish (its JVM died, hung, or the run was stopped), with what is known about why. */
+  public static CellResult ended(StoreProvider provider, CellParams cell, Outcome outcome, String reason,
+      Diagnostics diagnostics) {
+    return new CellResult(cell.id(), provider.id(), provider.library(), provider.libraryVersion(),
+        provider.capabilities(), cell.storeSettings(), Map.of(), parameters(cell), List.of(), null, outcome,
+        reason, diagnostics);
+  }
+
+  public static CellResult.Parameters parameters(CellParams cell) {
+    return new CellResult.Parameters(cell.entries(), cell.keys().id(), cell.keys().size(), cell.valueSize(),
+        cell.order().id(), cell.batchSize(), cell.durability().id(), cell.seed(), cell.latencySampleInterval(),
+        cell.passes().warmupPasses(), cell.passes().warmupMillis(), cell.passes().measuredPasses());
+  }
+
+  /** The exception and its causes, so the store's own words (e.g. "No space left on device") reach the user. */
+  static String describe(Throwable e) {
+    StringBuilder b = new StringBuilder(e.toString());
+    Throwable cause = e.getCause();
+    for (int depth = 0; cause != null && depth < 5; depth++, cause = cause.getCause()) {
+      b.append("; caused by ").append(cause);
+    }
+    return b.toString();
+  }
+}

@@ -1,0 +1,44 @@
+package dev.kvbench.run;
+
+/**
+ * How often each phase of a cell is run: untimed warm-up passes first, then the measured passes
+ * whose figures are reported (their median, with min and max), so one noisy pass does not become
+ * the figure.
+ *
+ * @param warmupPasses at least this many untimed passes before the first measured one
+ * @param warmupMillis and at least this long: a 100,000-entry pass ends before the JIT has
+ *     compiled the loop, so a pass count alone would measure the JIT warming up
+ * @param measuredPasses timed passes per phase, each reported
+ */
+public record PassPlan(int warmupPasses, long warmupMillis, int measuredPasses) {
+
+  /** One cold, timed pass per phase: what a test or a quick look needs. */
+  public static final PassPlan SINGLE_COLD = new PassPlan(0, 0, 1);
+
+  public PassPlan {
+    if (warmupPasses < 0) {
+      throw new IllegalArgumentException("warm-up passes must be 0 or more, got " + warmupPasses);
+    }
+    if (warmupMillis < 0) {
+      throw new IllegalArgumentException("--warmup must be 0 or more milliseconds, got " + warmupMillis);
+    }
+    if (measuredPasses < 1) {
+      throw new IllegalArgumentException("--measured must be at least 1 pass, got " + measuredPasses);
+    }
+  }
+
+  /** True when any untimed pass runs before the measured ones. */
+  public boolean warmsUp() {
+    return warmupPasses > 0 || warmupMillis > 0;
+  }
+
+  /** Whether another warm-up pass is due after {@code done} passes started at {@code startNanos}. */
+  boolean moreWarmup(int done, long startNanos) {
+    if (!warmsUp()) {
+      return false;
+    }
+    boolean countMet = done >= Math.max(warmupPasses, 1);
+    boolean timeMet = System.nanoTime() - startNanos >= warmupMillis * 1_000_000;
+    return !(countMet && timeMet);
+  }
+}

@@ -1,0 +1,37 @@
+package dev.kvbench.run.fork;
+
+import com.fasterxml.jackson.annotation.JsonSubTypes;
+import com.fasterxml.jackson.annotation.JsonTypeInfo;
+import dev.kvbench.result.CellResult;
+import dev.kvbench.result.PhaseResult;
+import dev.kvbench.run.PassLabel;
+
+/**
+ * What a forked cell's JVM tells the parent, one JSON line each, in its link file. The parent
+ * reads them as they come: progress for the user, and the cell's result, which counts only if it
+ * arrives whole.
+ */
+@JsonTypeInfo(use = JsonTypeInfo.Id.NAME, property = "type")
+@JsonSubTypes({
+  @JsonSubTypes.Type(value = ForkMessage.Hello.class, name = "hello"),
+  @JsonSubTypes.Type(value = ForkMessage.PassStarted.class, name = "pass"),
+  @JsonSubTypes.Type(value = ForkMessage.Progress.class, name = "progress"),
+  @JsonSubTypes.Type(value = ForkMessage.PhaseFinished.class, name = "phase"),
+  @JsonSubTypes.Type(value = ForkMessage.CellFinished.class, name = "cell")
+})
+sealed interface ForkMessage {
+
+  /** The child is up: its pid and the kvbench protocol it speaks. */
+  record Hello(long pid, int protocol) implements ForkMessage {}
+
+  record PassStarted(PassLabel pass, long total) implements ForkMessage {}
+
+  /** Entries done in the current pass. */
+  record Progress(long done) implements ForkMessage {}
+
+  record PhaseFinished(PhaseResult result) implements ForkMessage {}
+
+  record CellFinished(CellResult result) implements ForkMessage {}
+
+  int PROTOCOL = 1;
+}

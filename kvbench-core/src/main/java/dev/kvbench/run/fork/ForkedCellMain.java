@@ -1,0 +1,112 @@
+package dev.kvbench.run.fork;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.json.JsonMapper;
+import dev.kvbench.measure.CpuMeter;
+import dev.kvbench.measure.RssMeter;
+import dev.kvbench.measure.StorageMeter;
+import dev.kvbench.measure.TimerCost;
+import dev.kvbench.result.CellResult;
+import dev.kvbench.result.PhaseResult;
+import dev.kvbench.run.CellParams;
+import dev.kvbench.run.CellRunner;
+import dev.kvbench.run.ExpectedChecksums;
+import dev.kvbench.run.PassLabel;
+import dev.kvbench.run.PhaseProgress;
+import dev.kvbench.run.RunListener;
+import dev.kvbench.run.WorkArea;
+import dev.kvbench.store.StoreRegistry;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The entry point of a forked cell's JVM: runs the one cell of its plan and writes its messages to
+ * the link file. It returns from {@code main} like any program and leaves ending the JVM to the
+ * JVM; the parent gives it a grace period for a store's lingering threads, then ends it.
+ */
+public final class ForkedCellMain {
+
+  private ForkedCellMain() {}
+
+  public static void main(String[] args) throws IOException {
+    if (args.length != 1) {
+      throw new IllegalArgumentException("usage: ForkedCellMain PLAN.json (started by kvbench, not by hand)");
+    }
+    ObjectMapper json = JsonMapper.builder().build();
+    ForkPlan plan = json.readValue(Path.of(args[0]).toFile(), ForkPlan.class);
+    if (plan.protocol() != ForkMessage.PROTOCOL) {
+      throw new IllegalStateException("plan speaks protocol " + plan.protocol() + ", this JVM " + ForkMessage.PROTOCOL);
+    }
+    try (Link link = new Link(json, Path.of(plan.link()))) {
+      link.send(new ForkMessage.Hello(ProcessHandle.current().pid(), ForkMessage.PROTOCOL));
+      CellParams cell = plan.cell();
+      CellRunner runner = new CellRunner(new CpuMeter(), new RssMeter(), new StorageMeter(), new ExpectedChecksums(),
+          link, TimerCost.pairNanos());
+      CellResult result;
+      try (WorkArea work = WorkArea.open(Path.of(plan.directory()))) {
+        result = runner.run(StoreRegistry.load().require(cell.storeId()), cell, work);
+      }
+      link.send(new ForkMessage.CellFinished(result));
+    }
+  }
+
+  /** Writes messages, and the running pass's progress once a second from a daemon thread. */
+  private static final class Link implements RunListener, AutoCloseable {
+    private final ObjectMapper json;
+    private final OutputStream out;
+    private final ScheduledExecutorService ticker = Executors.newSingleThreadScheduledExecutor(r -> {
+      Thread t = new Thread(r, "kvbench-fork-progress");
+      t.setDaemon(true);
+      return t;
+    });
+    private volatile PhaseProgress current;
+
+    Link(ObjectMapper json, Path file) throws IOException {
+      this.json = json;
+      this.out = Files.newOutputStream(file, StandardOpenOption.CREATE, StandardOpenOption.APPEND);
+      ticker.scheduleAtFixedRate(this::tick, 1, 1, TimeUnit.SECONDS);
+    }
+
+    synchronized void send(ForkMessage message) {
+      try {
+        out.write(json.writeValueAsBytes(message));
+        out.write('\n');
+        out.flush();
+      } catch (IOException e) {
+        // the parent reads the JVM's exit and output instead; the link is only its fast path
+        throw new java.io.UncheckedIOException("cannot write to the parent's link file", e);
+      }
+    }
+
+    private void tick() {
+      PhaseProgress p = current;
+      if (p != null) {
+        send(new ForkMessage.Progress(p.done()));
+      }
+    }
+
+    @Override
+    public void passStarted(CellParams cell, PassLabel pass, PhaseProgress progress) {
+      current = progress;
+      send(new ForkMessage.PassStarted(pass, progress.total()));
+    }
+
+    @Override
+    public void phaseFinished(CellParams cell, PhaseResult result) {
+      current = null;
+      send(new ForkMessage.PhaseFinished(result));
+    }
+
+    @Override
+    public void close() throws IOException {
+      ticker.shutdownNow();
+      out.close();
+    }
+  }
+}

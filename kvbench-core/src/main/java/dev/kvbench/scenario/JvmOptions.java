@@ -1,0 +1,25 @@
+package dev.kvbench.scenario;
+
+import java.util.List;
+
+/**
+ * How forked cells' JVMs are started.
+ *
+ * @param java the {@code java} executable; empty means the one running kvbench
+ * @param heap maximum heap, as {@code -Xmx} takes it (4g, 512m); empty leaves the JVM's default
+ * @param options further JVM options, e.g. {@code -XX:+UseParallelGC}; the flags each store needs
+ *     are added by kvbench
+ */
+public record JvmOptions(String java, String heap, List<String> options) {
+
+  public static final JvmOptions DEFAULT = new JvmOptions("", "", List.of());
+
+  public JvmOptions {
+    java = java == null ? "" : java;
+    heap = heap == null ? "" : heap;
+    options = options == null ? List.of() : List.copyOf(options);
+    if (!heap.isEmpty() && !heap.matches("\\d+[kKmMgGtT]?")) {
+      throw new IllegalArgumentException("heap '" + heap + "' is not a size -Xmx takes; write e.g. 512m or 4g");
+    }
+  }
+}

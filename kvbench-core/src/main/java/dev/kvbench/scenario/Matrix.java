@@ -1,0 +1,121 @@
+package dev.kvbench.scenario;
+
+import dev.kvbench.store.Durability;
+import dev.kvbench.workload.KeyEncoding;
+import dev.kvbench.workload.KeyOrder;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The dimensions a scenario sweeps; the cells are every combination of them.
+ *
+ * @param stores store ids; empty means every store available here
+ * @param entries entry counts
+ * @param valueSizes value sizes in bytes
+ * @param keys key encodings
+ * @param orders write and readKey orders
+ * @param batchSizes entries per write transaction or batch; {@link #ALL_IN_ONE} means one for all
+ * @param durability durability modes
+ * @param settings store settings to sweep, {@code store.key} to its values, e.g.
+ *     {@code lmdbjava-agrona.writeMap: [true, false]}; a setting with one value just sets it
+ */
+public record Matrix(
+    List<String> stores,
+    List<Long> entries,
+    List<Integer> valueSizes,
+    List<KeyEncoding> keys,
+    List<KeyOrder> orders,
+    List<Long> batchSizes,
+    List<Durability> durability,
+    Map<String, List<String>> settings) {
+
+  /** Batch size meaning "all entries in one transaction or batch", as the seeds wrote. */
+  public static final long ALL_IN_ONE = 0;
+
+  /** kvbench's bare default: 100,000 int keys x 100-byte values, seq and rnd, every available store. */
+  public static final Matrix DEFAULT = new Matrix(List.of(), List.of(100_000L), List.of(100),
+      List.of(KeyEncoding.INT), List.of(KeyOrder.SEQ, KeyOrder.RND), List.of(ALL_IN_ONE),
+      List.of(Durability.NOSYNC), Map.of());
+
+  public Matrix {
+    stores = distinct(stores, "stores", true);
+    entries = distinct(entries, "entries", false);
+    valueSizes = distinct(valueSizes, "valueSizes", false);
+    keys = distinct(keys, "keys", false);
+    orders = distinct(orders, "orders", false);
+    batchSizes = distinct(batchSizes, "batchSizes", false);
+    durability = distinct(durability, "durability", false);
+    Map<String, List<String>> copy = new LinkedHashMap<>();
+    (settings == null ? Map.<String, List<String>>of() : settings).forEach((k, v) -> {
+      if (v == null || v.isEmpty()) {
+        throw new IllegalArgumentException("setting " + k + " needs at least one value");
+      }
+      copy.put(k, List.copyOf(v));
+    });
+    settings = java.util.Collections.unmodifiableMap(copy);
+  }
+
+  private static <T> List<T> distinct(List<T> values, String name, boolean emptyAllowed) {
+    List<T> list = values == null ? List.of() : values.stream().distinct().toList();
+    if (list.isEmpty() && !emptyAllowed) {
+      throw new IllegalArgumentException("matrix." + name + " needs at least one value");
+    }
+    if (list.size() != (values == null ? 0 : values.size())) {
+      throw new IllegalArgumentException("matrix." + name + " lists a value twice: " + values);
+    }
+    return list;
+  }
+
+  public Matrix withStores(List<String> v) {
+    return new Matrix(v, entries, valueSizes, keys, orders, batchSizes, durability, settings);
+  }
+
+  public Matrix withEntries(List<Long> v) {
+    return new Matrix(stores, v, valueSizes, keys, orders, batchSizes, durability, settings);
+  }
+
+  public Matrix withValueSizes(List<Integer> v) {
+    return new Matrix(stores, entries, v, keys, orders, batchSizes, durability, settings);
+  }
+
+  public Matrix withKeys(List<KeyEncoding> v) {
+    return new Matrix(stores, entries, valueSizes, v, orders, batchSizes, durability, settings);
+  }
+
+  public Matrix withOrders(List<KeyOrder> v) {
+    return new Matrix(stores, entries, valueSizes, keys, v, batchSizes, durability, settings);
+  }
+
+  public Matrix withBatchSizes(List<Long> v) {
+    return new Matrix(stores, entries, valueSizes, keys, orders, v, durability, settings);
+  }
+
+  public Matrix withDurability(List<Durability> v) {
+    return new Matrix(stores, entries, valueSizes, keys, orders, batchSizes, v, settings);
+  }
+
+  /** These settings replace the same keys of this matrix's and keep the others. */
+  public Matrix withSettings(Map<String, List<String>> overrides) {
+    Map<String, List<String>> merged = new LinkedHashMap<>(settings);
+    merged.putAll(overrides);
+    return new Matrix(stores, entries, valueSizes, keys, orders, batchSizes, durability, merged);
+  }
+
+  /**
+   * Entry counts multiplied by {@code factor} (at least 1 each), and batch sizes with them so a
+   * scaled run keeps the same number of commits per pass.
+   */
+  public Matrix scaled(double factor) {
+    if (!(factor > 0)) {
+      throw new IllegalArgumentException("--scale must be above 0, got " + factor);
+    }
+    return new Matrix(stores, entries.stream().map(e -> scale(e, factor)).distinct().toList(), valueSizes, keys,
+        orders, batchSizes.stream().map(b -> b == ALL_IN_ONE ? b : scale(b, factor)).distinct().toList(),
+        durability, settings);
+  }
+
+  private static long scale(long n, double factor) {
+    return Math.max(1, Math.round(n * factor));
+  }
+}

@@ -1,0 +1,56 @@
+package dev.kvbench.scenario;
+
+import dev.kvbench.store.StoreRegistry;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The scenarios kvbench ships: one per test of the LmdbJava benchmark reports (2016), with the
+ * reports' parameters, and {@code quick}, what a bare {@code kvbench run} does. Each is a YAML file
+ * in this package's resources, read like a user's scenario file.
+ */
+public final class Presets {
+
+  /** Preset names in the order {@code kvbench list presets} shows them. */
+  public static final List<String> NAMES = List.of("quick", "lmdbjava-test1", "lmdbjava-test2", "lmdbjava-test3",
+      "lmdbjava-test4", "lmdbjava-test5", "lmdbjava-test6");
+
+  private final ScenarioFiles files = new ScenarioFiles();
+
+  public boolean exists(String name) {
+    return NAMES.contains(name);
+  }
+
+  /** The preset's YAML text. */
+  public String text(String name) {
+    if (!exists(name)) {
+      throw new ScenarioException("", "unknown preset '" + name + "'; presets: " + String.join(", ", NAMES));
+    }
+    try (InputStream in = Presets.class.getResourceAsStream("presets/" + name + ".yaml")) {
+      if (in == null) {
+        throw new IllegalStateException("preset " + name + " is missing from kvbench's jar");
+      }
+      return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  public Scenario load(String name, StoreRegistry registry) {
+    return files.parse(text(name), "preset " + name, name, registry);
+  }
+
+  /** Every preset's name and description. */
+  public Map<String, String> descriptions() {
+    Map<String, String> out = new LinkedHashMap<>();
+    for (String name : NAMES) {
+      out.put(name, files.parse(text(name), "preset " + name, name, null).description());
+    }
+    return out;
+  }
+}

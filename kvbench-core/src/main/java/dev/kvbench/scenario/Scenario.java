@@ -1,0 +1,196 @@
+package dev.kvbench.scenario;
+
+import dev.kvbench.run.CellParams;
+import dev.kvbench.store.Durability;
+import dev.kvbench.store.StoreProvider;
+import dev.kvbench.store.StoreRegistry;
+import dev.kvbench.workload.KeyEncoding;
+import dev.kvbench.workload.KeyOrder;
+import dev.kvbench.workload.Phase;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * What to run: a matrix of stores and parameters, the phases, how often, and in which JVMs. From
+ * a YAML file ({@link ScenarioFiles}), a preset ({@link Presets}), or built in code; flags narrow
+ * or widen it through the {@code with} methods. {@link #cells} expands it into the cells a runner
+ * executes.
+ *
+ * @param name short name, used in result file names and tables
+ * @param description what the scenario reproduces, one paragraph
+ * @param phases the phases each cell reports, in the order they run (the store is always loaded)
+ * @param seed master seed of key order, values and latency sampling
+ * @param cellTimeout a forked cell running longer is killed (after a thread dump) and recorded failed
+ * @param latencySample about one op in this many is timed for the latency percentiles
+ */
+public record Scenario(
+    String name,
+    String description,
+    Matrix matrix,
+    List<Phase> phases,
+    long seed,
+    Repetitions repetitions,
+    JvmOptions jvm,
+    Duration cellTimeout,
+    int latencySample) {
+
+  public static final long DEFAULT_SEED = 20160710;
+  public static final Duration DEFAULT_CELL_TIMEOUT = Duration.ofHours(1);
+  public static final int DEFAULT_LATENCY_SAMPLE = 16;
+
+  public Scenario {
+    if (name == null || !name.matches("[A-Za-z0-9][A-Za-z0-9._-]*")) {
+      throw new ScenarioException("/name", "name '" + name + "' must be letters, digits, '.', '_' or '-'");
+    }
+    description = description == null ? "" : description;
+    phases = phases == null || phases.isEmpty() ? Arrays.asList(Phase.values()) : List.copyOf(phases);
+    if (cellTimeout == null || cellTimeout.isNegative() || cellTimeout.isZero()) {
+      throw new ScenarioException("/cellTimeout", "cellTimeout must be a positive duration such as 30m or 2h");
+    }
+    if (latencySample < 1) {
+      throw new ScenarioException("/latencySample", "latencySample must be at least 1, got " + latencySample);
+    }
+  }
+
+  /** kvbench's bare default run (the {@code quick} preset has the same matrix). */
+  public static Scenario defaults(String name) {
+    return new Scenario(name, "", Matrix.DEFAULT, List.of(), DEFAULT_SEED, Repetitions.DEFAULT, JvmOptions.DEFAULT,
+        DEFAULT_CELL_TIMEOUT, DEFAULT_LATENCY_SAMPLE);
+  }
+
+  public Scenario withMatrix(Matrix m) {
+    return new Scenario(name, description, m, phases, seed, repetitions, jvm, cellTimeout, latencySample);
+  }
+
+  public Scenario withPhases(List<Phase> p) {
+    return new Scenario(name, description, matrix, p, seed, repetitions, jvm, cellTimeout, latencySample);
+  }
+
+  public Scenario withSeed(long s) {
+    return new Scenario(name, description, matrix, phases, s, repetitions, jvm, cellTimeout, latencySample);
+  }
+
+  public Scenario withRepetitions(Repetitions r) {
+    return new Scenario(name, description, matrix, phases, seed, r, jvm, cellTimeout, latencySample);
+  }
+
+  public Scenario withJvm(JvmOptions j) {
+    return new Scenario(name, description, matrix, phases, seed, repetitions, j, cellTimeout, latencySample);
+  }
+
+  public Scenario withCellTimeout(Duration t) {
+    return new Scenario(name, description, matrix, phases, seed, repetitions, jvm, t, latencySample);
+  }
+
+  public Scenario withLatencySample(int l) {
+    return new Scenario(name, description, matrix, phases, seed, repetitions, jvm, cellTimeout, l);
+  }
+
+  /**
+   * Every combination of the matrix, in a fixed order (key type, order, entries, value size,
+   * batch size, durability, store, then the store's swept settings), so shards and resumed runs
+   * agree on which cell is which. Throws {@link ScenarioException} for an unknown or unavailable
+   * store, or a setting a store does not have or cannot take.
+   */
+  public List<CellParams> cells(StoreRegistry registry) {
+    List<String> storeIds = storeIds(registry);
+    Map<String, List<Map<String, String>>> settingCombos = settingCombinations(registry, storeIds);
+    List<CellParams> cells = new ArrayList<>();
+    for (KeyEncoding k : matrix.keys()) {
+      for (KeyOrder o : matrix.orders()) {
+        for (long entries : matrix.entries()) {
+          for (int valueSize : matrix.valueSizes()) {
+            for (long batch : matrix.batchSizes()) {
+              for (Durability d : matrix.durability()) {
+                for (String store : storeIds) {
+                  for (Map<String, String> settings : settingCombos.get(store)) {
+                    cells.add(cell(registry.require(store), entries, k, o, valueSize, batch, d, settings));
+                  }
+                }
+              }
+            }
+          }
+        }
+      }
+    }
+    return cells;
+  }
+
+  private CellParams cell(StoreProvider provider, long entries, KeyEncoding k, KeyOrder o, int valueSize, long batch,
+      Durability d, Map<String, String> settings) {
+    CellParams cell;
+    try {
+      cell = new CellParams(provider.id(), entries, k, o, valueSize, batch == Matrix.ALL_IN_ONE ? entries : batch, d,
+          seed, phases, settings, latencySample, repetitions.passPlan());
+    } catch (IllegalArgumentException e) {
+      throw new ScenarioException("/matrix", e.getMessage());
+    }
+    try {
+      cell.validateFor(provider);
+    } catch (IllegalArgumentException e) {
+      throw new ScenarioException("/matrix/settings", e.getMessage());
+    }
+    return cell;
+  }
+
+  private List<String> storeIds(StoreRegistry registry) {
+    if (matrix.stores().isEmpty()) {
+      return registry.all().stream().filter(p -> p.availability().available()).map(StoreProvider::id).toList();
+    }
+    for (int i = 0; i < matrix.stores().size(); i++) {
+      String id = matrix.stores().get(i);
+      StoreProvider p = registry.find(id).orElseThrow(() -> new ScenarioException("/matrix/stores",
+          "unknown store '" + id + "'; valid stores: " + registry.ids()));
+      if (!p.availability().available()) {
+        throw new ScenarioException("/matrix/stores",
+            "store " + id + " is not available here: " + p.availability().reason());
+      }
+    }
+    return matrix.stores();
+  }
+
+  /** Per store, every combination of its swept settings (one empty map when it has none). */
+  private Map<String, List<Map<String, String>>> settingCombinations(StoreRegistry registry, List<String> storeIds) {
+    Map<String, Map<String, List<String>>> byStore = new LinkedHashMap<>();
+    for (Map.Entry<String, List<String>> e : matrix.settings().entrySet()) {
+      String qualified = e.getKey();
+      int dot = qualified.lastIndexOf('.');
+      if (dot <= 0 || dot == qualified.length() - 1) {
+        throw new ScenarioException("/matrix/settings",
+            "setting '" + qualified + "' must be STORE.KEY, e.g. lmdbjava-bb.writeMap");
+      }
+      String store = qualified.substring(0, dot);
+      if (registry.find(store).isEmpty()) {
+        throw new ScenarioException("/matrix/settings",
+            "setting '" + qualified + "': unknown store '" + store + "'; valid stores: " + registry.ids());
+      }
+      if (!storeIds.contains(store)) {
+        throw new ScenarioException("/matrix/settings", "setting '" + qualified + "': store '" + store
+            + "' is not in this run (stores: " + String.join(",", storeIds) + ")");
+      }
+      byStore.computeIfAbsent(store, s -> new LinkedHashMap<>()).put(qualified.substring(dot + 1), e.getValue());
+    }
+    Map<String, List<Map<String, String>>> combos = new LinkedHashMap<>();
+    for (String store : storeIds) {
+      List<Map<String, String>> list = new ArrayList<>();
+      list.add(Map.of());
+      for (Map.Entry<String, List<String>> s : byStore.getOrDefault(store, Map.of()).entrySet()) {
+        List<Map<String, String>> next = new ArrayList<>();
+        for (Map<String, String> base : list) {
+          for (String value : s.getValue()) {
+            Map<String, String> m = new LinkedHashMap<>(base);
+            m.put(s.getKey(), value);
+            next.add(m);
+          }
+        }
+        list = next;
+      }
+      combos.put(store, list);
+    }
+    return combos;
+  }
+}

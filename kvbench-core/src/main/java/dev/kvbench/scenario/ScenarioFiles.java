@@ -1,0 +1,305 @@
+package dev.kvbench.scenario;
+
+import com.fasterxml.jackson.core.JsonLocation;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.JsonToken;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
+import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
+import dev.kvbench.store.Durability;
+import dev.kvbench.store.StoreRegistry;
+import dev.kvbench.workload.KeyEncoding;
+import dev.kvbench.workload.KeyOrder;
+import dev.kvbench.workload.Phase;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+
+/**
+ * Reads scenario YAML files. Every field is optional and has the default documented in the
+ * README; an unknown key is an error. Every error names the file, the line and column, and the
+ * allowed values.
+ */
+public final class ScenarioFiles {
+
+  private final ObjectMapper yaml = YAMLMapper.builder()
+      .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
+      .enable(DeserializationFeature.ACCEPT_SINGLE_VALUE_AS_ARRAY)
+      .build();
+
+  /** Reads and checks {@code file}, including that its stores and settings exist in {@code registry}. */
+  public Scenario read(Path file, StoreRegistry registry) {
+    String text;
+    try {
+      text = Files.readString(file, StandardCharsets.UTF_8);
+    } catch (NoSuchFileException e) {
+      throw new ScenarioException("scenario file " + file + " does not exist; give a YAML file or a preset"
+          + " (kvbench list presets)", e);
+    } catch (IOException e) {
+      throw new ScenarioException("cannot read scenario file " + file + ": " + e.getMessage(), e);
+    }
+    String defaultName = file.getFileName().toString().replaceFirst("\\.ya?ml$", "");
+    return parse(text, file.toString(), defaultName, registry);
+  }
+
+  /**
+   * Parses scenario text; {@code source} names it in errors (a file name, or {@code preset x});
+   * {@code defaultName} is the name when the text gives none. With a {@code registry}, also
+   * checks that its stores and settings exist there.
+   */
+  public Scenario parse(String text, String source, String defaultName, StoreRegistry registry) {
+    ScenarioYaml raw;
+    try {
+      raw = text.isBlank() ? new ScenarioYaml() : yaml.readValue(text, ScenarioYaml.class);
+      if (raw == null) {
+        raw = new ScenarioYaml();
+      }
+    } catch (UnrecognizedPropertyException e) {
+      throw located(source, e.getLocation(), "unknown key '" + e.getPropertyName() + "'; allowed here: "
+          + sorted(e.getKnownPropertyIds()), e);
+    } catch (JsonProcessingException e) {
+      throw located(source, e.getLocation(), e.getOriginalMessage().replaceAll("\\(class [^)]*\\)", "").trim(), e);
+    }
+    try {
+      Scenario scenario = raw.toScenario(defaultName);
+      if (registry != null) {
+        scenario.cells(registry);
+      }
+      return scenario;
+    } catch (ScenarioException e) {
+      throw located(source, locate(text, e.pointer()), e.field().isEmpty() ? e.getMessage()
+          : e.field() + ": " + e.getMessage(), e);
+    }
+  }
+
+  /** The scenario as YAML that {@link #parse} reads back to an equal scenario. */
+  public String write(Scenario s) {
+    ScenarioYaml y = new ScenarioYaml();
+    y.name = s.name();
+    y.description = s.description();
+    Matrix m = s.matrix();
+    y.matrix.stores = m.stores();
+    y.matrix.entries = m.entries().stream().map(String::valueOf).toList();
+    y.matrix.valueSizes = m.valueSizes().stream().map(String::valueOf).toList();
+    y.matrix.keys = m.keys().stream().map(KeyEncoding::id).toList();
+    y.matrix.orders = m.orders().stream().map(KeyOrder::id).toList();
+    y.matrix.batchSizes = m.batchSizes().stream().map(b -> b == Matrix.ALL_IN_ONE ? "all" : String.valueOf(b)).toList();
+    y.matrix.durability = m.durability().stream().map(Durability::id).toList();
+    y.matrix.settings = m.settings();
+    y.phases = s.phases().stream().map(Phase::id).toList();
+    y.seed = String.valueOf(s.seed());
+    y.repetitions.forks = String.valueOf(s.repetitions().forks());
+    y.repetitions.warmupPasses = String.valueOf(s.repetitions().warmupPasses());
+    y.repetitions.warmupMillis = String.valueOf(s.repetitions().warmupMillis());
+    y.repetitions.measured = String.valueOf(s.repetitions().measuredPasses());
+    y.jvm.java = s.jvm().java();
+    y.jvm.heap = s.jvm().heap();
+    y.jvm.options = s.jvm().options();
+    y.cellTimeout = s.cellTimeout().getSeconds() + "s";
+    y.latencySample = String.valueOf(s.latencySample());
+    try {
+      return yaml.writeValueAsString(y);
+    } catch (JsonProcessingException e) {
+      throw new IllegalStateException("cannot write scenario " + s.name() + " as YAML", e);
+    }
+  }
+
+  private static ScenarioException located(String source, JsonLocation where, String message, Throwable cause) {
+    String at = where == null || where.getLineNr() < 1 ? source
+        : source + ":" + where.getLineNr() + ":" + where.getColumnNr();
+    return new ScenarioException(at + ": " + message, cause);
+  }
+
+  private static String sorted(Collection<Object> ids) {
+    return ids.stream().map(String::valueOf).sorted().collect(Collectors.joining(", "));
+  }
+
+  /**
+   * Where the value at {@code pointer} starts in {@code text}, or the closest enclosing field that
+   * is there; null when the text has none of it (the value came from a flag or a default).
+   */
+  static JsonLocation locate(String text, String pointer) {
+    if (pointer.isEmpty()) {
+      return null;
+    }
+    String target = pointer;
+    while (!target.isEmpty()) {
+      try (JsonParser p = new YAMLFactory().createParser(text)) {
+        JsonToken t;
+        while ((t = p.nextToken()) != null) {
+          if (t == JsonToken.FIELD_NAME) {
+            continue;
+          }
+          String here = p.getParsingContext().pathAsPointer().toString();
+          if (t.isStructStart()) {
+            here = p.getParsingContext().getParent() == null ? ""
+                : p.getParsingContext().getParent().pathAsPointer().toString();
+          }
+          if (here.equals(target)) {
+            return p.currentTokenLocation();
+          }
+        }
+      } catch (IOException e) {
+        return null;
+      }
+      target = target.substring(0, target.lastIndexOf('/'));
+    }
+    return null;
+  }
+
+  /** The file's shape: strings everywhere, so every conversion error can name its field. */
+  static final class ScenarioYaml {
+    public String name;
+    public String description;
+    public MatrixYaml matrix = new MatrixYaml();
+    public List<String> phases;
+    public String seed;
+    public RepetitionsYaml repetitions = new RepetitionsYaml();
+    public JvmYaml jvm = new JvmYaml();
+    public String cellTimeout;
+    public String latencySample;
+
+    Scenario toScenario(String defaultName) {
+      Scenario d = Scenario.defaults(name == null ? defaultName : name);
+      return new Scenario(
+          d.name(),
+          description,
+          matrix == null ? Matrix.DEFAULT : matrix.toMatrix(),
+          phases == null ? d.phases() : each("/phases", phases, Phase::fromId),
+          seed == null ? d.seed() : convert("/seed", seed, Long::parseLong),
+          repetitions == null ? Repetitions.DEFAULT : repetitions.toRepetitions(),
+          jvm == null ? JvmOptions.DEFAULT : jvm.toJvm(),
+          cellTimeout == null ? d.cellTimeout() : convert("/cellTimeout", cellTimeout, ScenarioFiles::duration),
+          latencySample == null ? d.latencySample() : convert("/latencySample", latencySample, Integer::parseInt));
+    }
+  }
+
+  static final class MatrixYaml {
+    public List<String> stores;
+    public List<String> entries;
+    public List<String> valueSizes;
+    public List<String> keys;
+    public List<String> orders;
+    public List<String> batchSizes;
+    public List<String> durability;
+    public Map<String, List<String>> settings;
+
+    Matrix toMatrix() {
+      Matrix d = Matrix.DEFAULT;
+      try {
+        return new Matrix(
+            stores == null ? d.stores() : stores,
+            entries == null ? d.entries() : each("/matrix/entries", entries, Counts::parse),
+            valueSizes == null ? d.valueSizes() : each("/matrix/valueSizes", valueSizes, Counts::parseBytes),
+            keys == null ? d.keys() : each("/matrix/keys", keys, KeyEncoding::fromId),
+            orders == null ? d.orders() : each("/matrix/orders", orders, KeyOrder::fromId),
+            batchSizes == null ? d.batchSizes() : each("/matrix/batchSizes", batchSizes, ScenarioFiles::batchSize),
+            durability == null ? d.durability() : each("/matrix/durability", durability, Durability::fromId),
+            settings == null ? Map.of() : new LinkedHashMap<>(settings));
+      } catch (ScenarioException e) {
+        throw e;
+      } catch (IllegalArgumentException e) {
+        throw new ScenarioException("/matrix", e.getMessage());
+      }
+    }
+  }
+
+  static final class RepetitionsYaml {
+    public String forks;
+    public String warmupPasses;
+    public String warmupMillis;
+    public String measured;
+
+    Repetitions toRepetitions() {
+      Repetitions d = Repetitions.DEFAULT;
+      int f = forks == null ? d.forks() : convert("/repetitions/forks", forks, Integer::parseInt);
+      int w = warmupPasses == null ? d.warmupPasses() : convert("/repetitions/warmupPasses", warmupPasses,
+          Integer::parseInt);
+      long ms = warmupMillis == null ? d.warmupMillis() : convert("/repetitions/warmupMillis", warmupMillis,
+          Long::parseLong);
+      int m = measured == null ? d.measuredPasses() : convert("/repetitions/measured", measured, Integer::parseInt);
+      try {
+        return new Repetitions(f, w, ms, m);
+      } catch (IllegalArgumentException e) {
+        throw new ScenarioException("/repetitions", e.getMessage());
+      }
+    }
+  }
+
+  static final class JvmYaml {
+    public String java;
+    public String heap;
+    public List<String> options;
+
+    JvmOptions toJvm() {
+      try {
+        return new JvmOptions(java, heap, options);
+      } catch (IllegalArgumentException e) {
+        throw new ScenarioException("/jvm/heap", e.getMessage());
+      }
+    }
+  }
+
+  /** Batch sizes are counts, or {@code all} for one transaction for all entries. */
+  public static long batchSize(String text) {
+    if (text.trim().equalsIgnoreCase("all")) {
+      return Matrix.ALL_IN_ONE;
+    }
+    long n = Counts.parse(text);
+    if (n < 1) {
+      throw new IllegalArgumentException("batch size must be at least 1 or 'all', got " + text);
+    }
+    return n;
+  }
+
+  /** Durations as {@code 90s}, {@code 30m}, {@code 2h}, or ISO-8601 ({@code PT30M}). */
+  public static Duration duration(String text) {
+    String t = text.trim().toLowerCase(Locale.ROOT);
+    try {
+      if (t.startsWith("pt")) {
+        return Duration.parse(t.toUpperCase(Locale.ROOT));
+      }
+      long n = Long.parseLong(t.substring(0, t.length() - 1));
+      return switch (t.charAt(t.length() - 1)) {
+        case 's' -> Duration.ofSeconds(n);
+        case 'm' -> Duration.ofMinutes(n);
+        case 'h' -> Duration.ofHours(n);
+        default -> throw new IllegalArgumentException();
+      };
+    } catch (RuntimeException e) {
+      throw new IllegalArgumentException("'" + text + "' is not a duration; write e.g. 90s, 30m or 2h");
+    }
+  }
+
+  private static <T> List<T> each(String pointer, List<String> texts, Function<String, T> parse) {
+    List<T> out = new ArrayList<>();
+    for (int i = 0; i < texts.size(); i++) {
+      out.add(convert(pointer + "/" + i, texts.get(i), parse));
+    }
+    return out;
+  }
+
+  private static <T> T convert(String pointer, String text, Function<String, T> parse) {
+    try {
+      return parse.apply(text);
+    } catch (NumberFormatException e) {
+      throw new ScenarioException(pointer, "'" + text + "' is not a number");
+    } catch (IllegalArgumentException e) {
+      throw new ScenarioException(pointer, e.getMessage());
+    }
+  }
+}
