@@ -1,0 +1,88 @@
+package dev.kvbench.testing;
+
+import dev.kvbench.store.Capabilities;
+import dev.kvbench.store.Durability;
+import dev.kvbench.store.SettingSpec;
+import dev.kvbench.store.Store;
+import dev.kvbench.store.StoreConfig;
+import java.io.IOException;
+import java.util.EnumSet;
+import java.util.List;
+
+/**
+ * A test-only store that fails on purpose when it opens its store, in the ways a real store can
+ * take a JVM down: a native crash, SIGKILL, a hang, running out of heap, or exiting. Otherwise it
+ * is the sorted-map store. Registered for the core tests' forked cells; never in kvbench.jar.
+ */
+public final class MisbehavingStoreProvider extends SortedMapStoreProvider {
+
+  @Override
+  public String id() {
+    return "misbehaving";
+  }
+
+  @Override
+  public Capabilities capabilities() {
+    // no sync: so a matrix with sync has a combination this store cannot honour
+    return new Capabilities(true, true, true, true, EnumSet.of(Durability.NOSYNC, Durability.LAZY), false, true, 4096,
+        1 << 20);
+  }
+
+  @Override
+  public List<SettingSpec> settings() {
+    return List.of(
+        SettingSpec.bool("ordered", true, "false hides the cursors"),
+        SettingSpec.choice("failure", "none", "how to fail when the store opens", "none", "segv", "kill", "hang",
+            "oom", "exit"));
+  }
+
+  @Override
+  public Store open(StoreConfig config) {
+    switch (config.settings().getString("failure")) {
+      case "segv" -> segv();
+      case "kill" -> signal("-9");
+      case "hang" -> hang();
+      case "oom" -> exhaustHeap();
+      case "exit" -> Runtime.getRuntime().halt(42);
+      default -> { }
+    }
+    return super.open(config);
+  }
+
+  /** A native crash: a write through a null address, as a store's native code would make it. */
+  private static void segv() {
+    try {
+      var field = Class.forName("sun.misc.Unsafe").getDeclaredField("theUnsafe");
+      field.setAccessible(true);
+      Object unsafe = field.get(null);
+      unsafe.getClass().getMethod("putAddress", long.class, long.class).invoke(unsafe, 0L, 42L);
+    } catch (ReflectiveOperationException e) {
+      throw new IllegalStateException("cannot reach Unsafe to crash on purpose", e);
+    }
+  }
+
+  private static void signal(String signal) {
+    try {
+      new ProcessBuilder("kill", signal, Long.toString(ProcessHandle.current().pid())).start().waitFor();
+      Thread.sleep(10_000);
+    } catch (IOException | InterruptedException e) {
+      throw new IllegalStateException(e);
+    }
+  }
+
+  private static void hang() {
+    try {
+      Thread.sleep(Long.MAX_VALUE);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+
+  @SuppressWarnings("MismatchedQueryAndUpdateOfCollection")
+  private static void exhaustHeap() {
+    List<long[]> hog = new java.util.ArrayList<>();
+    while (true) {
+      hog.add(new long[1 << 20]);
+    }
+  }
+}
