@@ -1,0 +1,165 @@
+package dev.kvbench.scenario;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.kvbench.run.CellParams;
+import dev.kvbench.store.Durability;
+import dev.kvbench.store.StoreRegistry;
+import dev.kvbench.workload.KeyEncoding;
+import dev.kvbench.workload.KeyOrder;
+import dev.kvbench.workload.Phase;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class ScenarioFilesTest {
+
+  @TempDir Path temp;
+
+  private final ScenarioFiles files = new ScenarioFiles();
+  private final StoreRegistry registry = StoreRegistry.load();
+
+  private Scenario parse(String yaml) {
+    return files.parse(yaml, "s.yaml", "s", registry);
+  }
+
+  @Test
+  void everyFieldHasADefault() {
+    Scenario s = parse("");
+    assertThat(s.name()).isEqualTo("s");
+    assertThat(s.matrix()).isEqualTo(Matrix.DEFAULT);
+    assertThat(s.phases()).containsExactly(Phase.values());
+    assertThat(s.seed()).isEqualTo(20160710);
+    assertThat(s.repetitions()).isEqualTo(new Repetitions(1, 2, 1000, 3));
+    assertThat(s.jvm()).isEqualTo(JvmOptions.DEFAULT);
+    assertThat(s.cellTimeout()).isEqualTo(Duration.ofHours(1));
+    assertThat(s.latencySample()).isEqualTo(16);
+  }
+
+  @Test
+  void aCompleteFileReadsAndWritesBackTheSame() throws Exception {
+    String yaml = """
+        name: sweep
+        description: a writeMap sweep
+        matrix:
+          stores: [misbehaving, "null"]
+          entries: [1m, 2_000]
+          valueSizes: [2026, 2027]
+          keys: [int, str]
+          orders: rnd
+          batchSizes: [all, 10k]
+          durability: [nosync, lazy]
+          settings:
+            misbehaving.ordered: [true, false]
+        phases: [write, readKey]
+        seed: 7
+        repetitions: {forks: 0, warmupPasses: 1, warmupMillis: 250, measured: 5}
+        jvm: {heap: 2g, options: ["-XX:+UseSerialGC"]}
+        cellTimeout: 90s
+        latencySample: 4
+        """;
+    Path file = Files.writeString(temp.resolve("sweep.yaml"), yaml);
+    Scenario s = files.read(file, registry);
+    assertThat(s.matrix().entries()).containsExactly(1_000_000L, 2_000L);
+    assertThat(s.matrix().orders()).containsExactly(KeyOrder.RND);
+    assertThat(s.matrix().batchSizes()).containsExactly(Matrix.ALL_IN_ONE, 10_000L);
+    assertThat(s.matrix().durability()).containsExactly(Durability.NOSYNC, Durability.LAZY);
+    assertThat(s.repetitions()).isEqualTo(new Repetitions(0, 1, 250, 5));
+    assertThat(s.jvm()).isEqualTo(new JvmOptions("", "2g", List.of("-XX:+UseSerialGC")));
+    assertThat(s.cellTimeout()).isEqualTo(Duration.ofSeconds(90));
+    assertThat(files.parse(files.write(s), "again", "x", registry)).isEqualTo(s);
+
+    List<CellParams> cells = s.cells(registry);
+    // 2 keys x 1 order x 2 value sizes x 2 durabilities x (misbehaving x 2 + null) x (1m: 2 batches; 2,000:
+    // one, as a batch of 10k is all of its entries)
+    assertThat(cells).hasSize(2 * 2 * 2 * 3 * (2 + 1));
+    assertThat(cells.stream().map(CellParams::id).distinct()).hasSize(cells.size());
+    assertThat(cells).filteredOn(c -> c.storeId().equals("misbehaving"))
+        .extracting(c -> c.storeSettings().get("ordered")).containsOnly("true", "false");
+    assertThat(cells).filteredOn(c -> c.entries() == 2_000 && c.batchSize() == 2_000).isNotEmpty();
+  }
+
+  @Test
+  void anUnknownKeyNamesFileLineColumnAndTheAllowedKeys() {
+    assertThatThrownBy(() -> parse("name: x\nmatrix:\n  entrys: [10]\n"))
+        .hasMessageStartingWith("s.yaml:3:")
+        .hasMessageContaining("unknown key 'entrys'")
+        .hasMessageContaining("batchSizes, durability, entries, keys, orders, settings, stores, valueSizes");
+    assertThatThrownBy(() -> parse("repetition: {}\n")).hasMessageContaining("s.yaml:1:")
+        .hasMessageContaining("repetitions");
+  }
+
+  @Test
+  void aBadValueNamesWhereItIsAndTheAllowedValues() {
+    assertThatThrownBy(() -> parse("matrix:\n  keys: [int,\n    uuid]\n"))
+        .hasMessageStartingWith("s.yaml:3:5: matrix.keys[1]: unknown key type 'uuid'")
+        .hasMessageContaining("use int or str");
+    assertThatThrownBy(() -> parse("matrix:\n  orders: [zipf]\n")).hasMessageStartingWith("s.yaml:2:")
+        .hasMessageContaining("use seq or rnd");
+    assertThatThrownBy(() -> parse("phases: [write, readAll]\n")).hasMessageStartingWith("s.yaml:1:")
+        .hasMessageContaining("phases[1]").hasMessageContaining("readKey, readSeq");
+    assertThatThrownBy(() -> parse("matrix:\n  entries: ['1,000']\n")).hasMessageStartingWith("s.yaml:2:")
+        .hasMessageContaining("a comma separates the values of a sweep");
+    assertThatThrownBy(() -> parse("cellTimeout: soon\n")).hasMessageContaining("s.yaml:1:")
+        .hasMessageContaining("90s, 30m or 2h");
+    assertThatThrownBy(() -> parse("matrix:\n  stores: [leveldb]\n")).hasMessageStartingWith("s.yaml:2:")
+        .hasMessageContaining("unknown store 'leveldb'").hasMessageContaining("misbehaving");
+    assertThatThrownBy(() -> parse("matrix:\n  stores: [misbehaving]\n  settings:\n    misbehaving.failure: [often]\n"))
+        .hasMessageStartingWith("s.yaml:4:").hasMessageContaining("failure").hasMessageContaining("segv");
+    assertThatThrownBy(() -> parse("matrix:\n  stores: [misbehaving]\n  entries: [10, 10]\n"))
+        .hasMessageContaining("lists a value twice");
+    assertThatThrownBy(() -> parse("matrix: [1, 2]\n")).hasMessageStartingWith("s.yaml:1:");
+  }
+
+  @Test
+  void countsTakeSuffixesAndUnderscoresButNeverAGroupingComma() {
+    assertThat(Counts.parse("1m")).isEqualTo(1_000_000);
+    assertThat(Counts.parse("100_000")).isEqualTo(100_000);
+    assertThat(Counts.parse("10k")).isEqualTo(10_000);
+    assertThat(Counts.parseBytes("4kib")).isEqualTo(4096);
+    assertThatThrownBy(() -> Counts.parse("1,000,000")).hasMessageContaining("comma separates");
+    assertThatThrownBy(() -> Counts.parse("lots")).hasMessageContaining("'lots' is not a count");
+  }
+
+  @Test
+  void scalingMultipliesEntriesAndBatchesAndKeepsAtLeastOne() {
+    Matrix m = Matrix.DEFAULT.withEntries(List.of(10_000_000L)).withBatchSizes(List.of(1_000_000L, Matrix.ALL_IN_ONE));
+    Matrix scaled = m.scaled(0.01);
+    assertThat(scaled.entries()).containsExactly(100_000L);
+    assertThat(scaled.batchSizes()).containsExactly(10_000L, Matrix.ALL_IN_ONE);
+    assertThat(Matrix.DEFAULT.withEntries(List.of(10L)).scaled(0.001).entries()).containsExactly(1L);
+    assertThatThrownBy(() -> m.scaled(0)).hasMessageContaining("--scale must be above 0");
+  }
+
+  @Test
+  void everyPresetParsesAndReproducesItsReportTest() {
+    Presets presets = new Presets();
+    for (String name : Presets.NAMES) {
+      Scenario s = files.parse(presets.text(name), "preset " + name, name, null);
+      assertThat(s.name()).isEqualTo(name);
+      assertThat(s.description()).as(name).isNotBlank();
+    }
+    Scenario test2 = files.parse(presets.text("lmdbjava-test2"), "p", "p", null);
+    assertThat(test2.matrix().valueSizes()).contains(2026, 2027);
+    assertThat(test2.matrix().orders()).containsExactly(KeyOrder.RND);
+    Scenario test4 = files.parse(presets.text("lmdbjava-test4"), "p", "p", null);
+    assertThat(test4.matrix().keys()).containsExactly(KeyEncoding.INT, KeyEncoding.STR);
+    assertThat(test4.matrix().stores()).hasSize(11);
+    assertThat(files.parse(presets.text("lmdbjava-test6"), "p", "p", null).matrix().valueSizes())
+        .containsExactly(4080, 8176, 16368);
+    assertThat(presets.descriptions()).containsKeys("quick", "lmdbjava-test1");
+    assertThatThrownBy(() -> presets.text("test7")).hasMessageContaining("lmdbjava-test4");
+  }
+
+  @Test
+  void aSettingForAStoreNotInTheRunIsAnError() {
+    Scenario s = Scenario.defaults("x").withMatrix(Matrix.DEFAULT.withStores(List.of("null"))
+        .withSettings(Map.of("misbehaving.ordered", List.of("true"))));
+    assertThatThrownBy(() -> s.cells(registry)).hasMessageContaining("not in this run");
+  }
+}
