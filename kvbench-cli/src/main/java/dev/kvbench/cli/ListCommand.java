@@ -15,14 +15,29 @@ import picocli.CommandLine.Model.CommandSpec;
 @Command(
     name = "list",
     mixinStandardHelpOptions = true,
-    description = "Lists the stores in this jar: library and version, capabilities, settings with defaults, availability.")
+    description = {"Lists the stores in this jar (library and version, capabilities, settings with defaults,"
+        + " availability), or with 'presets' the built-in scenarios."})
 final class ListCommand implements Callable<Integer> {
 
   @Spec CommandSpec spec;
 
+  @picocli.CommandLine.Parameters(index = "0", arity = "0..1", paramLabel = "stores|presets",
+      description = "What to list (default: stores).")
+  String what;
+
   @Override
   public Integer call() {
     PrintWriter out = spec.commandLine().getOut();
+    if ("presets".equals(what)) {
+      new dev.kvbench.scenario.Presets().descriptions().forEach((name, description) ->
+          out.printf("%-16s %s%n", name, description.trim().replaceAll("\\s+", " ")));
+      out.printf("%nRun one with: kvbench run PRESET [--scale F]; kvbench run PRESET --dry-run shows its cells,"
+          + " sizes and YAML%n");
+      return ExitCodes.OK;
+    }
+    if (what != null && !"stores".equals(what)) {
+      throw new UsageException("list " + what + ": use 'kvbench list stores' or 'kvbench list presets'");
+    }
     for (StoreProvider p : StoreRegistry.load().all()) {
       out.printf("%s%n", p.id());
       out.printf("  library       %s %s%n", p.library(), p.libraryVersion());

@@ -440,9 +440,14 @@ final class RunCommand implements Callable<Integer> {
     out.printf(Locale.ROOT, "largest cell needs about %s in the work directory; the whole run takes roughly %s"
         + " (estimates from per-op costs on an in-memory work directory; real times vary by store and host)%n",
         bytes(maxDisk), duration(seconds));
+    out.println();
+    out.println("# the scenario as YAML: save it to a file, edit it, and run it with kvbench run FILE");
+    out.print(files.write(scenario));
     if (spaceProblem != null) {
+      out.println();
       out.println("REFUSED: " + spaceProblem);
     }
+    out.flush();
   }
 
   private static String bytes(long b) {

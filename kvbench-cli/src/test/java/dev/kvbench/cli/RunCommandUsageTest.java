@@ -50,15 +50,75 @@ class RunCommandUsageTest {
   void zeroAndNegativeSizesAreRefused() {
     assertThat(run(with("run", "--entries", "0")).err).contains("--entries must be at least 1");
     assertThat(run(with("run", "--value-size", "-5")).err).contains("--value-size must be at least 1");
-    assertThat(run(with("run", "--batch-size", "0")).code).isEqualTo(2);
+    assertThat(run(with("run", "--batch-size", "0")).err).contains("--batch-size: batch size must be at least 1");
     assertThat(run(with("run", "--entries", "lots")).err).contains("'lots' is not a count");
   }
 
   @Test
-  void aValueTooBigForAStoreIsRefusedBeforeAnythingRuns() {
+  void aValueTooBigForEveryStoreIsRefusedBeforeAnythingRuns() {
     Outcome o = run(with("run", "--stores", "rocksdb", "--value-size", "2147483647"));
     assertThat(o.code).isEqualTo(2);
-    assertThat(o.err).contains("--value-size 2147483647 is larger than rocksdb can hold");
+    assertThat(o.err).contains("no cell of this matrix can run", "--value-size 2147483647 is larger than rocksdb can hold");
+  }
+
+  @Test
+  void aCommaAlwaysSeparatesValuesAndAThousandsSeparatorIsCaught() {
+    Outcome o = run(with("run", "--stores", "null", "--batch-size", "100,1000", "--dry-run"));
+    assertThat(o.code).as(o.err).isZero();
+    assertThat(o.out).contains("4 cells", "seq 100000x100 batch=100 ", "rnd 100000x100 batch=1000 ");
+    Outcome grouped = run(with("run", "--stores", "null", "--entries", "1,000,000", "--dry-run"));
+    assertThat(grouped.code).isEqualTo(2);
+    assertThat(grouped.err).contains("thousands separator", "1_000_000 or 1m");
+  }
+
+  @Test
+  void theSameSettingTwiceIsAnError() {
+    Outcome o = run(with("run", "--stores", "null", "--entries", "10", "--entries", "20"));
+    assertThat(o.code).isEqualTo(2);
+    assertThat(o.err).contains("--entries is given twice");
+    Outcome seed = run(with("run", "--seed", "1", "--seed=2"));
+    assertThat(seed.code).isEqualTo(2);
+    Outcome option = run(with("run", "--stores", "lmdbjava-bb", "-o", "lmdbjava-bb.writeMap=true",
+        "-o", "lmdbjava-bb.writeMap=false"));
+    assertThat(option.code).isEqualTo(2);
+    assertThat(option.err).contains("-o lmdbjava-bb.writeMap is given twice", "lmdbjava-bb.writeMap=true,false");
+  }
+
+  @Test
+  void everyDimensionSweepsFromFlagsAndTheDryRunShowsTheCells() {
+    Outcome o = run(with("run", "--stores", "lmdbjava-bb,rocksdb", "--value-size", "2026,2027",
+        "-o", "lmdbjava-bb.writeMap=true,false", "--order", "rnd", "--sync", "nosync,lazy", "--keys", "int,str",
+        "--entries", "1k,2k", "--dry-run"));
+    assertThat(o.code).as(o.err).isZero();
+    // 2 keys x 2 entries x 2 values x 2 durabilities x (bb x 2 writeMap + rocksdb)
+    assertThat(o.out).contains("48 cells", "lmdbjava-bb str rnd 2000x2027 batch=all lazy writeMap=false",
+        "Flat data", "Disk (rough)", "Time (rough)", "the scenario as YAML", "lmdbjava-bb.writeMap:");
+  }
+
+  @Test
+  void aPresetTooBigForTheWorkDirectoryIsRefusedWithAScaleThatFits() {
+    Outcome o = run(with("run", "lmdbjava-test6", "--dry-run", "--work-dir", temp.resolve("w").toString()));
+    assertThat(o.code).isEqualTo(2);
+    assertThat(o.out).contains("REFUSED", "--scale 0.");
+    Outcome scaled = run(with("run", "lmdbjava-test6", "--dry-run", "--scale", "0.0001"));
+    assertThat(scaled.code).as(scaled.out).isZero();
+    assertThat(scaled.out).contains("1000x4080", "1000x16368");
+  }
+
+  @Test
+  void aScenarioFileErrorNamesFileLineAndColumn() throws Exception {
+    Path file = Files.writeString(temp.resolve("bad.yaml"), "matrix:\n  stores: [null]\n  entrys: 5\n");
+    Outcome o = run(with("run", file.toString()));
+    assertThat(o.code).isEqualTo(2);
+    assertThat(o.err).contains(file + ":3:", "unknown key 'entrys'", "entries");
+    assertThat(run(with("run", "nosuchpreset")).err).contains("neither a scenario file nor a preset", "lmdbjava-test4");
+  }
+
+  @Test
+  void listShowsThePresets() {
+    Outcome o = run("list", "presets");
+    assertThat(o.code).isZero();
+    assertThat(o.out).contains("quick", "lmdbjava-test1", "lmdbjava-test2", "lmdbjava-test6", "2,026 / 2,027");
   }
 
   @Test
@@ -79,6 +139,7 @@ class RunCommandUsageTest {
     Outcome o = run(with("run", "--stores", "null", "--entries", "10", "--work-dir", work.toString()));
     assertThat(o.code).isEqualTo(2);
     assertThat(o.err).contains("--work-dir").contains("is not empty");
+    assertThat(Files.list(work)).containsExactly(mine);
     assertThat(mine).hasContent("keep me");
   }
 
@@ -102,9 +163,10 @@ class RunCommandUsageTest {
   void helpListsEveryOptionWithItsDefault() {
     Outcome o = run("run", "--help");
     assertThat(o.code).isZero();
-    assertThat(o.out).contains("--stores", "--entries", "default: 100000", "--value-size", "default: 100",
+    assertThat(o.out).contains("FILE|PRESET", "--stores", "--entries", "quick: 100000", "--value-size",
         "--keys", "--order", "--batch-size", "--phases", "--seed", "--work-dir", "--output", "--sync",
-        "default: nosync", "-o, --store-option", "--warmup", "--latency-sample");
+        "quick: nosync", "-o, --store-option", "--warmup", "--latency-sample", "--scale", "--forks", "--measured",
+        "--heap", "--timeout", "--shard", "--resume", "--dry-run", "--quiet");
   }
 
   @Test

@@ -28,7 +28,8 @@ import java.util.concurrent.TimeUnit;
 /**
  * The entry point of a forked cell's JVM: runs the one cell of its plan and writes its messages to
  * the link file. It returns from {@code main} like any program and leaves ending the JVM to the
- * JVM; the parent gives it a grace period for a store's lingering threads, then ends it.
+ * JVM; the parent gives it a grace period for a store's lingering threads, then ends it. The one
+ * exit it forces is when the parent is gone.
  */
 public final class ForkedCellMain {
 
@@ -38,6 +39,7 @@ public final class ForkedCellMain {
     if (args.length != 1) {
       throw new IllegalArgumentException("usage: ForkedCellMain PLAN.json (started by kvbench, not by hand)");
     }
+    endWithParent();
     ObjectMapper json = JsonMapper.builder().build();
     ForkPlan plan = json.readValue(Path.of(args[0]).toFile(), ForkPlan.class);
     if (plan.protocol() != ForkMessage.PROTOCOL) {
@@ -54,6 +56,15 @@ public final class ForkedCellMain {
       }
       link.send(new ForkMessage.CellFinished(result));
     }
+  }
+
+  /**
+   * A cell's JVM must not outlive kvbench: if the parent is killed (SIGKILL leaves no time to end
+   * its child), this JVM halts at once, so it neither keeps measuring nor holds the work directory
+   * that the next run reports as stale.
+   */
+  private static void endWithParent() {
+    ProcessHandle.current().parent().ifPresent(parent -> parent.onExit().thenRun(() -> Runtime.getRuntime().halt(143)));
   }
 
   /** Writes messages, and the running pass's progress once a second from a daemon thread. */
