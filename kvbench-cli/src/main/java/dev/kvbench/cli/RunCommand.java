@@ -440,6 +440,11 @@ final class RunCommand implements Callable<Integer> {
     out.printf(Locale.ROOT, "largest cell needs about %s in the work directory; the whole run takes roughly %s"
         + " (estimates from per-op costs on an in-memory work directory; real times vary by store and host)%n",
         bytes(maxDisk), duration(seconds));
+    long free = ScenarioRunner.freeBytes(workDir);
+    if (spaceProblem == null && free >= 0 && maxDisk > free) {
+      out.printf(Locale.ROOT, "WARNING: the largest cell will likely need %s but the work directory has %s free;"
+          + " --scale %s would fit the estimate%n", bytes(maxDisk), bytes(free), ScenarioRunner.scaleToFit(maxDisk, free));
+    }
     out.println();
     out.println("# the scenario as YAML: save it to a file, edit it, and run it with kvbench run FILE");
     out.print(files.write(scenario));

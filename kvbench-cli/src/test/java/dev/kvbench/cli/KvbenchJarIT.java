@@ -52,25 +52,30 @@ class KvbenchJarIT {
     Path work = Files.createDirectory(temp.resolve("work"));
     Path result = temp.resolve("results/run.json");
     Outcome o = kvbench("run", "--stores", "lmdbjava-bb,lmdbjava-agrona,rocksdb,null", "--entries", "2000",
-        "--keys", "int,str", "--warmup", "0", "--work-dir", work.toString(), "--output", result.toString(),
-        "-o", "lmdbjava-bb.writeMap=false", "-o", "rocksdb.compression=none");
+        "--keys", "int,str", "--warmup", "0", "--warmup-passes", "1", "--measured", "2", "--work-dir", work.toString(),
+        "--output", result.toString(), "-o", "lmdbjava-bb.writeMap=false", "-o", "rocksdb.compression=none");
     assertThat(o.code).as(o.err).isZero();
     assertThat(o.err).contains("work directory: " + work);
-    assertThat(o.out).contains("int keys, seq order: 2,000 entries x 100-byte values",
-        "str keys, rnd order: 2,000 entries x 100-byte values", "Phase", "ms/pass", "Difference", "fastest",
-        "readXxh64", "(flat array)", "Overhead %", "results: " + result);
+    assertThat(o.err).contains("[cell 1 of 16]", "[cell 16 of 16]");
+    assertThat(o.out).contains("int keys, seq order: 2,000 entries x 100-byte values; median of 2 measured passes",
+        "str keys, rnd order: 2,000 entries x 100-byte values", "Phase", "ms/pass", "min-max", "Difference",
+        "fastest", "readXxh64", "Flat array", "Overhead %", "results: " + result);
     try (Stream<Path> left = Files.list(work)) {
       assertThat(left).as("cell directories removed, the given directory kept").isEmpty();
     }
     JsonNode doc = new ObjectMapper().readTree(result.toFile());
     assertThat(doc.get("cells")).hasSize(16);
+    assertThat(doc.get("completed").asBoolean()).isTrue();
+    assertThat(Files.readAllLines(temp.resolve("results/run.jsonl"))).hasSize(18); // header, 16 cells, end
     assertThat(doc.get("environment").get("workDirFileSystem").asText()).isNotBlank();
     for (JsonNode cell : doc.get("cells")) {
       String store = cell.get("store").asText();
       assertThat(cell.has("error")).as(store).isFalse();
+      assertThat(cell.get("outcome").asText()).isEqualTo("ran");
       assertThat(cell.get("phases")).hasSize(6);
       for (JsonNode phase : cell.get("phases")) {
         assertThat(phase.get("status").asText()).as(store + " " + phase.get("phase")).isEqualTo("ok");
+        assertThat(phase.get("passes")).as("measured passes").hasSize(2);
         boolean read = !phase.get("phase").asText().equals("write");
         if (read && !store.equals("null")) {
           assertThat(phase.get("verified").asBoolean()).as(store + " " + phase.get("phase")).isTrue();
@@ -93,7 +98,8 @@ class KvbenchJarIT {
     Path shm = Path.of("/dev/shm");
     List<String> shmBefore = listing(shm);
     Outcome o = kvbenchWith(List.of("-Duser.home=" + home, "-Djava.io.tmpdir=" + tmp),
-        "run", "--entries", "500", "--warmup", "0", "--order", "rnd", "--output", temp.resolve("r.json").toString());
+        "run", "--entries", "500", "--warmup", "0", "--warmup-passes", "0", "--measured", "1", "--order", "rnd",
+        "--output", temp.resolve("r.json").toString());
     assertThat(o.code).as(o.err).isZero();
     assertThat(listing(home)).as("home directory").isEmpty();
     assertThat(listing(tmp)).as("temp directory").isEmpty();
@@ -141,7 +147,9 @@ class KvbenchJarIT {
     Outcome o = kvbench("run", "--stores", "null", "--entries", "100", "--warmup", "0");
     assertThat(o.code).as(o.err).isZero();
     try (Stream<Path> files = Files.list(temp.resolve("kvbench-results"))) {
-      assertThat(files).singleElement().satisfies(f -> assertThat(f.toString()).endsWith(".json"));
+      assertThat(files.map(f -> f.getFileName().toString()).sorted().toList())
+          .satisfiesExactly(f -> assertThat(f).matches("quick-\\d{8}-\\d{6}-\\d{3}-\\d+\\.json"),
+              f -> assertThat(f).endsWith(".jsonl"));
     }
     assertThat(new String(Files.readAllBytes(temp.resolve("stdout.txt")), StandardCharsets.UTF_8))
         .contains("results: kvbench-results/");

@@ -26,7 +26,7 @@ public final class CellResults {
       Map<String, Object> nativeSettings, List<PhaseResult> phases, Throwable e) {
     return new CellResult(cell.id(), provider.id(), provider.library(), provider.libraryVersion(),
         provider.capabilities(), settings == null ? Map.of() : settings.asText(), nativeSettings,
-        parameters(cell), phases, null, Outcome.FAILED, describe(e), null);
+        parameters(cell), phases, null, Outcome.FAILED, Failures.describe(e), null);
   }
 
   /** A cell the store cannot run: the reason says which combination and what the store supports. */
@@ -50,13 +50,4 @@ public final class CellResults {
         cell.passes().warmupPasses(), cell.passes().warmupMillis(), cell.passes().measuredPasses());
   }
 
-  /** The exception and its causes, so the store's own words (e.g. "No space left on device") reach the user. */
-  static String describe(Throwable e) {
-    StringBuilder b = new StringBuilder(e.toString());
-    Throwable cause = e.getCause();
-    for (int depth = 0; cause != null && depth < 5; depth++, cause = cause.getCause()) {
-      b.append("; caused by ").append(cause);
-    }
-    return b.toString();
-  }
 }

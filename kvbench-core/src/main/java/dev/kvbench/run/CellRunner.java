@@ -75,7 +75,7 @@ public final class CellRunner {
       String unsupported = cell.unsupportedReason(provider);
       result = unsupported != null ? CellResults.unsupported(provider, cell, unsupported)
           : new CellRun(provider, cell, settings, work, name).run();
-    } catch (RuntimeException | LinkageError e) {
+    } catch (RuntimeException | LinkageError | InternalError e) {
       result = CellResults.error(provider, cell, settings, Map.of(), List.of(), e);
     }
     return result;
@@ -120,7 +120,7 @@ public final class CellRunner {
         try {
           inScratchStore(name + "-write-" + pass,
               session -> samples[0] = timedWrite(session, label, writePasses, puts, commits));
-        } catch (RuntimeException | LinkageError e) {
+        } catch (RuntimeException | LinkageError | InternalError e) {
           return failedLoad(e, reportWrite);
         }
         putSamples += samples[0];
@@ -149,8 +149,8 @@ public final class CellRunner {
             write = PhaseResult.measured("write", writePasses,
                 new Latency(puts, commits, sampling(cell.latencySampleInterval(), putSamples)), false, null,
                 "write is verified by the read phases that follow it");
-          } catch (RuntimeException | LinkageError e) {
-            write = PhaseResult.failed(reportWrite ? "write" : "load", "threw " + e);
+          } catch (RuntimeException | LinkageError | InternalError e) {
+            write = PhaseResult.failed(reportWrite ? "write" : "load", "threw " + Failures.describe(e));
           }
           if (reportWrite) {
             phases.add(write);
@@ -159,18 +159,23 @@ public final class CellRunner {
           readPhases(session, write.status() == PhaseStatus.FAILED ? write.failure() : null);
         }
         beforeClose = storage.measure(directory);
-      } catch (RuntimeException | LinkageError e) {
-        closeAfterFailure(store, e);
+      } catch (RuntimeException | LinkageError | InternalError e) {
+        Failures.closeAfter(store, e);
         return CellResults.error(provider, cell, settings, nativeSettings, phases, e);
       }
-      store.close();
+      try {
+        store.close();
+      } catch (RuntimeException | LinkageError | InternalError e) {
+        // a store that cannot close (flush) has not kept the data: the cell fails, with what it measured
+        return CellResults.error(provider, cell, settings, nativeSettings, phases, e);
+      }
       StorageSize afterClose = storage.measure(directory);
       return CellResults.measured(provider, cell, settings, nativeSettings, phases,
           StorageResult.of(beforeClose, afterClose, cell.sizing().flatBytes()));
     }
 
     private CellResult failedLoad(Throwable e, boolean reportWrite) {
-      PhaseResult write = PhaseResult.failed(reportWrite ? "write" : "load", "threw " + e);
+      PhaseResult write = PhaseResult.failed(reportWrite ? "write" : "load", "threw " + Failures.describe(e));
       if (reportWrite) {
         phases.add(write);
         listener.phaseFinished(cell, write);
@@ -221,8 +226,8 @@ public final class CellRunner {
         Store store = provider.open(config(scratch));
         try (Session session = store.openSession()) {
           body.accept(session);
-        } catch (RuntimeException | LinkageError e) {
-          closeAfterFailure(store, e);
+        } catch (RuntimeException | LinkageError | InternalError e) {
+          Failures.closeAfter(store, e);
           throw e;
         }
         store.close();
@@ -292,8 +297,8 @@ public final class CellRunner {
             failure = problem;
           }
         }
-      } catch (RuntimeException | LinkageError e) {
-        return PhaseResult.failed(phase.id(), "threw " + e);
+      } catch (RuntimeException | LinkageError | InternalError e) {
+        return PhaseResult.failed(phase.id(), "threw " + Failures.describe(e));
       }
       long samples = gets == null ? 0 : gets.getTotalCount();
       Latency latency = gets == null ? Latency.NONE
@@ -366,18 +371,4 @@ public final class CellRunner {
     return new LatencySampling(meanInterval, samples, timerPairNanos);
   }
 
-  /**
-   * Closes a store after a failure without hiding it: a second failure from close is attached
-   * to the first, never put in its place (MVStore rethrows the very exception it already threw,
-   * which {@code addSuppressed} refuses with "Self-suppression not permitted").
-   */
-  private static void closeAfterFailure(Store store, Throwable primary) {
-    try {
-      store.close();
-    } catch (RuntimeException | LinkageError e) {
-      if (e != primary) {
-        primary.addSuppressed(e);
-      }
-    }
-  }
 }

@@ -47,7 +47,10 @@ final class Passes {
     long n = keySpace.count();
     WriteOrder order = keySpace.order() == KeyOrder.SEQ ? WriteOrder.ASCENDING : WriteOrder.ANY;
     long start = System.nanoTime();
-    try (Writer writer = session.beginWrite(order)) {
+    // not try-with-resources: a store whose close rethrows the exception its commit threw (MVStore)
+    // would turn it into "Self-suppression not permitted" and hide the store's own words
+    Writer writer = session.beginWrite(order);
+    try {
       long inBatch = 0;
       long nextSample = puts.nextSample();
       long pos = 0;
@@ -75,7 +78,11 @@ final class Passes {
       if (inBatch > 0) {
         timedCommit(writer, commits);
       }
+    } catch (RuntimeException | Error e) {
+      Failures.closeAfter(writer, e);
+      throw e;
     }
+    writer.close();
     return new WriteOutcome(n, System.nanoTime() - start);
   }
 

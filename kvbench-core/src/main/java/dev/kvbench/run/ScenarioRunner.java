@@ -296,17 +296,8 @@ public final class ScenarioRunner {
    * array of its keys and values, with the {@code --scale} that would fit; null when it may fit.
    */
   public String spaceProblem(List<CellParams> cells, Path workDir) {
-    Path base = workDir == null ? WorkArea.defaultBase() : workDir.toAbsolutePath();
-    while (base != null && !java.nio.file.Files.exists(base)) {
-      base = base.getParent();
-    }
-    if (base == null || cells.isEmpty()) {
-      return null;
-    }
-    long free;
-    try {
-      free = java.nio.file.Files.getFileStore(base).getUsableSpace();
-    } catch (IOException e) {
+    long free = freeBytes(workDir);
+    if (free < 0 || cells.isEmpty()) {
       return null;
     }
     CellParams largest = cells.stream().max(java.util.Comparator.comparingLong(c -> c.sizing().flatBytes())).get();
@@ -314,10 +305,31 @@ public final class ScenarioRunner {
     if (flat <= free) {
       return null;
     }
-    double scale = Math.floor(free * 0.8 / flat * 1000) / 1000;
     return String.format(Locale.ROOT, "the largest cell (%s, %,d entries x %,d-byte values) needs at least %,d bytes"
-        + " but %s has %,d bytes free; run with --scale %s, or point --work-dir at a larger file system",
-        largest.storeId(), largest.entries(), largest.valueSize(), flat, base, free, scale > 0 ? scale : "0.001");
+        + " but the work directory has %,d bytes free; run with --scale %s, or point --work-dir at a larger file"
+        + " system", largest.storeId(), largest.entries(), largest.valueSize(), flat, free, scaleToFit(flat, free));
+  }
+
+  /** A --scale that brings {@code needed} bytes within {@code free}, with a fifth to spare. */
+  public static String scaleToFit(long needed, long free) {
+    double scale = Math.floor(free * 0.8 / needed * 1000) / 1000;
+    return scale > 0 ? Double.toString(scale) : "0.001";
+  }
+
+  /** Usable bytes of the file system the work directory is (or will be) on; -1 when unknown. */
+  public static long freeBytes(Path workDir) {
+    Path base = workDir == null ? WorkArea.defaultBase() : workDir.toAbsolutePath();
+    while (base != null && !java.nio.file.Files.exists(base)) {
+      base = base.getParent();
+    }
+    if (base == null) {
+      return -1;
+    }
+    try {
+      return java.nio.file.Files.getFileStore(base).getUsableSpace();
+    } catch (IOException e) {
+      return -1;
+    }
   }
 
   private WorkArea openWorkArea(Path requested) {

@@ -10,6 +10,7 @@ import dev.kvbench.result.CellResult.Outcome;
 import dev.kvbench.run.CellExecutor;
 import dev.kvbench.run.CellParams;
 import dev.kvbench.run.CellResults;
+import dev.kvbench.run.Failures;
 import dev.kvbench.run.PhaseProgress;
 import dev.kvbench.run.RunListener;
 import dev.kvbench.scenario.JvmOptions;
@@ -95,7 +96,7 @@ public final class ForkedCells implements CellExecutor {
       running = child;
       CellResult result;
       try {
-        result = watch(provider, cell, child, link, output, diag);
+        result = watch(provider, cell, child, link, output, diag, directory);
       } finally {
         running = null;
         if (child.isAlive()) {
@@ -153,7 +154,8 @@ public final class ForkedCells implements CellExecutor {
         .reduce((a, b) -> a + File.pathSeparator + b).orElse(".");
   }
 
-  private CellResult watch(StoreProvider provider, CellParams cell, Process child, Path link, Path output, Path diag)
+  private CellResult watch(StoreProvider provider, CellParams cell, Process child, Path link, Path output, Path diag,
+      Path directory)
       throws IOException, InterruptedException {
     long deadline = System.nanoTime() + timeout.toNanos();
     long graceEnd = Long.MAX_VALUE;
@@ -192,7 +194,8 @@ public final class ForkedCells implements CellExecutor {
     if (result[0] != null) {
       return result[0];
     }
-    return CellResults.ended(provider, cell, Outcome.FAILED, whyItDied(child.exitValue(), output, diag),
+    return CellResults.ended(provider, cell, Outcome.FAILED,
+        Failures.labelled(whyItDied(child.exitValue(), output, diag) + fullDisk(directory)),
         diagnostics(diag, output, null));
   }
 
@@ -230,6 +233,24 @@ public final class ForkedCells implements CellExecutor {
       return "killed by signal " + signal + signalName(signal);
     }
     return "the cell's JVM exited with code " + exitCode + " and no result";
+  }
+
+  /**
+   * What the cell's file system looked like when its JVM died: a store writing through a memory
+   * map gets SIGBUS, not an error, when the file system is full.
+   */
+  private static String fullDisk(Path directory) {
+    try {
+      var store = Files.getFileStore(directory);
+      long free = store.getUsableSpace();
+      if (free < Math.max(1L << 20, store.getTotalSpace() / 100)) {
+        return String.format(java.util.Locale.ROOT, " (no space left on device: %,d bytes free on the work"
+            + " directory's file system)", free);
+      }
+    } catch (IOException e) {
+      // the directory is gone: nothing to say about it
+    }
+    return "";
   }
 
   private static String signalName(int signal) {
