@@ -110,7 +110,11 @@ class RunIsolationIT {
 
     Process second = start("again", "run", "--stores", "null", "--entries", "100", "--output", "other.json");
     assertThat(second.waitFor(120, TimeUnit.SECONDS)).isTrue();
-    assertThat(err("again")).as("the killed run's work directory is reported").contains("stale kvbench work directory");
+    java.util.regex.Matcher stale = java.util.regex.Pattern
+        .compile("stale kvbench work directory (\\S+) \\(").matcher(err("again"));
+    assertThat(stale.find()).as("the killed run's work directory is reported: " + err("again")).isTrue();
+    Path staleDir = Path.of(stale.group(1));
+    assertThat(staleDir.resolve(".kvbench-lock")).exists();
 
     Process resume = start("resume", "run", "--resume", journal.toString());
     assertThat(resume.waitFor(300, TimeUnit.SECONDS)).isTrue();
@@ -123,6 +127,10 @@ class RunIsolationIT {
     doc.get("cells").forEach(c -> ids.add(c.get("cellId").asText()));
     assertThat(ids).hasSize(3).doesNotHaveDuplicates();
     doc.get("cells").forEach(c -> assertThat(c.get("outcome").asText()).isEqualTo("ran"));
+    // the killed run's leftovers are this test's to clean up
+    try (Stream<Path> files = Files.walk(staleDir)) {
+      files.sorted(java.util.Comparator.reverseOrder()).forEach(f -> f.toFile().delete());
+    }
   }
 
   @Test

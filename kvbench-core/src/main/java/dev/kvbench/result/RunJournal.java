@@ -85,7 +85,8 @@ public final class RunJournal implements AutoCloseable {
     Path journal = journalOf(document);
     if (Files.exists(document)) {
       throw new FileAlreadyExistsException(document.toString(), null,
-          "already exists; kvbench never overwrites results. Choose another --output, or --resume it");
+          "already exists: another run is writing it, or an earlier one wrote it; kvbench never overwrites results."
+              + " Choose another --output, or --resume it");
     }
     Path parent = document.toAbsolutePath().getParent();
     Files.createDirectories(parent);

@@ -150,7 +150,7 @@ public final class CellRunner {
                 new Latency(puts, commits, sampling(cell.latencySampleInterval(), putSamples)), false, null,
                 "write is verified by the read phases that follow it");
           } catch (RuntimeException | LinkageError | InternalError e) {
-            write = PhaseResult.failed(reportWrite ? "write" : "load", "threw " + Failures.describe(e));
+            write = PhaseResult.failed(reportWrite ? "write" : "load", Failures.describe(e));
           }
           if (reportWrite) {
             phases.add(write);
@@ -175,7 +175,7 @@ public final class CellRunner {
     }
 
     private CellResult failedLoad(Throwable e, boolean reportWrite) {
-      PhaseResult write = PhaseResult.failed(reportWrite ? "write" : "load", "threw " + Failures.describe(e));
+      PhaseResult write = PhaseResult.failed(reportWrite ? "write" : "load", Failures.describe(e));
       if (reportWrite) {
         phases.add(write);
         listener.phaseFinished(cell, write);
@@ -298,7 +298,7 @@ public final class CellRunner {
           }
         }
       } catch (RuntimeException | LinkageError | InternalError e) {
-        return PhaseResult.failed(phase.id(), "threw " + Failures.describe(e));
+        return PhaseResult.failed(phase.id(), Failures.describe(e));
       }
       long samples = gets == null ? 0 : gets.getTotalCount();
       Latency latency = gets == null ? Latency.NONE

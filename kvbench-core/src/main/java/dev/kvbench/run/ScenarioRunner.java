@@ -93,6 +93,11 @@ public final class ScenarioRunner {
     if (noRoom != null) {
       throw new IllegalArgumentException(noRoom);
     }
+    if (java.nio.file.Files.exists(output) || java.nio.file.Files.exists(RunJournal.journalOf(output))) {
+      // checked again, exclusively, when the journal is created; this only spares opening a work area
+      throw new IllegalArgumentException("--output " + output + " already exists: another run is writing it, or an"
+          + " earlier one wrote it; kvbench never overwrites results. Choose another --output, or --resume it");
+    }
     WorkArea area = openWorkArea(options.workDir());
     try {
       RunHeader header = new RunHeader(ResultDocument.SCHEMA_VERSION, options.kvbenchVersion(),

@@ -52,6 +52,7 @@ public final class ForkedCells implements CellExecutor {
       .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES).build();
   private volatile Process running;
   private volatile boolean stopped;
+  private boolean createdRoot;
 
   /**
    * @param diagnosticsRoot where each cell's diagnostics directory is made (created on first use)
@@ -79,9 +80,8 @@ public final class ForkedCells implements CellExecutor {
     if (stopped) {
       return CellResults.ended(provider, cell, Outcome.INTERRUPTED, "not run: the run was stopped", null);
     }
-    Path diag = diagnosticsRoot.resolve(name);
     try {
-      Files.createDirectories(diag);
+      Path diag = newDiagnosticsDirectory(name);
       Path plan = diag.resolve("plan.json");
       Path link = diag.resolve("link.jsonl");
       Path output = diag.resolve("output.log");
@@ -112,6 +112,26 @@ public final class ForkedCells implements CellExecutor {
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       return CellResults.ended(provider, cell, Outcome.INTERRUPTED, "interrupted", null);
+    }
+  }
+
+  /**
+   * A new directory for a cell's diagnostics. A resumed run may run a cell again whose earlier
+   * attempt left its diagnostics (the run was killed): those are kept, the new attempt gets
+   * {@code name-2}, {@code name-3} ...
+   */
+  private Path newDiagnosticsDirectory(String name) throws IOException {
+    if (!Files.isDirectory(diagnosticsRoot)) {
+      Files.createDirectories(diagnosticsRoot);
+      createdRoot = true;
+    }
+    for (int attempt = 1; ; attempt++) {
+      Path dir = diagnosticsRoot.resolve(attempt == 1 ? name : name + "-" + attempt);
+      try {
+        return Files.createDirectory(dir);
+      } catch (java.nio.file.FileAlreadyExistsException e) {
+        // an earlier attempt's evidence: keep it, try the next name
+      }
     }
   }
 
@@ -193,6 +213,10 @@ public final class ForkedCells implements CellExecutor {
     }
     if (result[0] != null) {
       return result[0];
+    }
+    if (stopped) {
+      return CellResults.ended(provider, cell, Outcome.INTERRUPTED, "interrupted: the run was stopped",
+          diagnostics(diag, output, null));
     }
     return CellResults.ended(provider, cell, Outcome.FAILED,
         Failures.labelled(whyItDied(child.exitValue(), output, diag) + fullDisk(directory)),
@@ -324,16 +348,19 @@ public final class ForkedCells implements CellExecutor {
     return d.toSeconds() % 60 == 0 ? d.toMinutes() + " min" : d.toSeconds() + " s";
   }
 
-  private static void deleteTree(Path dir) throws IOException {
+  /** Deletes a finished cell's diagnostics, and the diagnostics root once empty if this run made it. */
+  private void deleteTree(Path dir) throws IOException {
     try (Stream<Path> walk = Files.walk(dir)) {
       for (Path p : walk.sorted(java.util.Comparator.reverseOrder()).toList()) {
         Files.deleteIfExists(p);
       }
     }
-    Path parent = dir.getParent();
-    try (Stream<Path> rest = Files.list(parent)) {
-      if (rest.findAny().isEmpty()) {
-        Files.delete(parent);
+    if (createdRoot) {
+      try (Stream<Path> rest = Files.list(diagnosticsRoot)) {
+        if (rest.findAny().isEmpty()) {
+          Files.delete(diagnosticsRoot);
+          createdRoot = false;
+        }
       }
     }
   }
