@@ -67,6 +67,7 @@ final class MapDbStore implements Store {
       // commit (and the WAL, with transactions) then leave write-back to the OS
       maker.fileSyncDisable();
     }
+    refuseStartSizeBeyondFreeSpace(config.directory(), startSize);
     try {
       this.db = maker.make();
     } catch (RuntimeException e) {
@@ -94,6 +95,24 @@ final class MapDbStore implements Store {
     nativeSettings.put("valueSerializer", "BYTE_ARRAY");
     nativeSettings.put("valuesOutsideNodes", false);
     nativeSettings.put("lz4NativeLibrary", lz4);
+  }
+
+  /**
+   * MapDB allocates its start size when it opens the file, and when that fails (a full disk) it
+   * keeps the file open though it is deleted, so the space stays taken and starves the next store
+   * in the same JVM. Refusing before MapDB opens anything keeps the failure clean.
+   */
+  private void refuseStartSizeBeyondFreeSpace(Path directory, long startSize) {
+    long free;
+    try {
+      free = java.nio.file.Files.getFileStore(directory).getUsableSpace();
+    } catch (java.io.IOException e) {
+      return; // cannot tell: let MapDB try
+    }
+    if (startSize > free) {
+      throw new StoreException(id + ": no space left on device for MapDB's allocateStartSize of " + startSize
+          + " bytes: " + free + " bytes free in " + directory + "; lower -o mapdb.allocateStartSize or free space");
+    }
   }
 
   /** The initial file size: entries x value size when auto, as the seeds computed it. */

@@ -44,6 +44,19 @@ class MapDbSettingsTest {
   }
 
   @Test
+  void aStartSizeBeyondTheFreeSpaceIsRefusedBeforeMapDbOpensAnything() throws IOException {
+    long free = Files.getFileStore(dir).getUsableSpace();
+    String tooBig = Long.toString(free + (1L << 30));
+    StoreConfig c = config(Map.of("allocateStartSize", tooBig), Durability.NOSYNC, new WorkloadSizing(10, 4, 100));
+    org.assertj.core.api.Assertions.assertThatThrownBy(() -> provider.open(c))
+        .isInstanceOf(dev.kvbench.store.StoreException.class)
+        .hasMessageContaining("no space left on device").hasMessageContaining("allocateStartSize");
+    try (var left = Files.list(dir)) {
+      assertThat(left).as("MapDB opened nothing").isEmpty();
+    }
+  }
+
+  @Test
   void syncKeepsFileSyncOn() {
     try (Store store = provider.open(config(Map.of(), Durability.SYNC, new WorkloadSizing(10, 4, 100)))) {
       assertThat(store.nativeSettings().get("fileSyncDisable")).isEqualTo(false);
