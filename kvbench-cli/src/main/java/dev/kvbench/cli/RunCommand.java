@@ -3,6 +3,7 @@ package dev.kvbench.cli;
 import dev.kvbench.report.SeedTables;
 import dev.kvbench.result.CellResult;
 import dev.kvbench.result.ResultDocument;
+import dev.kvbench.result.RunJournal;
 import dev.kvbench.run.CellEstimate;
 import dev.kvbench.run.CellParams;
 import dev.kvbench.run.ScenarioRunner;
@@ -215,14 +216,16 @@ final class RunCommand implements Callable<Integer> {
    * the results as incomplete, remove the work directory and say what was kept.
    */
   private int withStopHook(ScenarioRunner runner, PrintWriter err, RunAction action, PrintWriter out) {
-    boolean[] finished = {false};
+    java.util.concurrent.atomic.AtomicBoolean finished = new java.util.concurrent.atomic.AtomicBoolean();
     Thread hook = new Thread(() -> {
-      if (!finished[0]) {
+      if (!finished.get()) {
         err.println();
         err.println("kvbench: stopping; the cell in flight is recorded as interrupted");
         runner.stop();
-        err.println("kvbench: results kept so far are in the journal; finish the run with kvbench run --resume"
-            + " (the results path was printed at the start)");
+        Path journal = runner.journalPath();
+        err.println(journal == null ? "kvbench: stopped before any result was written"
+            : "kvbench: every finished cell is kept in " + journal + " and " + RunJournal.documentOf(journal)
+                + "; finish the run with: kvbench run --resume " + journal);
         err.flush();
       }
     }, "kvbench-stop");
@@ -235,7 +238,7 @@ final class RunCommand implements Callable<Integer> {
     } catch (IOException e) {
       throw new IllegalStateException("cannot write results: " + e.getMessage(), e);
     } finally {
-      finished[0] = true;
+      finished.set(true);
       try {
         Runtime.getRuntime().removeShutdownHook(hook);
       } catch (IllegalStateException alreadyStopping) {

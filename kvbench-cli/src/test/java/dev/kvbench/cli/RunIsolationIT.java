@@ -148,7 +148,8 @@ class RunIsolationIT {
     });
     run.destroy(); // SIGTERM
     assertThat(run.waitFor(60, TimeUnit.SECONDS)).isTrue();
-    assertThat(err("term")).contains("stopping", "recorded as interrupted", "--resume");
+    assertThat(err("term")).contains("stopping", "recorded as interrupted", "every finished cell is kept in",
+        "t.jsonl and t.json", "kvbench run --resume t.jsonl");
     JsonNode doc = json.readTree(temp.resolve("t.json").toFile());
     assertThat(doc.get("completed").asBoolean()).isFalse();
     assertThat(doc.get("cells")).hasSize(2);

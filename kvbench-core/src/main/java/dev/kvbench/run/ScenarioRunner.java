@@ -77,6 +77,12 @@ public final class ScenarioRunner {
     this.listener = listener;
   }
 
+  /** The journal of the run in progress, or null before one has started: where a stopped run's results are. */
+  public Path journalPath() {
+    RunJournal j = journal;
+    return j == null ? null : j.journalPath();
+  }
+
   /** The cells {@code scenario} expands to, in run order, and this shard's part of them. */
   public List<CellParams> cells(Scenario scenario, Shard shard) {
     return shard.select(scenario.cells(registry));
@@ -183,6 +189,7 @@ public final class ScenarioRunner {
       throws IOException {
     journal = j;
     work = area;
+    listener.notice("results: " + j.documentPath() + " (journal " + j.journalPath() + ", one line per finished cell)");
     Map<String, CellResult> done = j.finishedCells();
     CellRunner runner = new CellRunner(new CpuMeter(), new RssMeter(), new StorageMeter(), new ExpectedChecksums(),
         listener, TimerCost.pairNanos());
