@@ -36,6 +36,8 @@ final class ProgressPrinter implements RunListener, AutoCloseable {
   private long cellStartNanos;
   private double secondsPerFinishedCell;
   private volatile PhaseProgress current;
+  private volatile PassLabel currentPass;
+  private volatile CellParams currentCell;
   private volatile String currentLabel = "";
   private boolean statusShown;
 
@@ -82,6 +84,8 @@ final class ProgressPrinter implements RunListener, AutoCloseable {
   @Override
   public void passStarted(CellParams cell, PassLabel pass, PhaseProgress progress) {
     currentLabel = pass.toString();
+    currentPass = pass;
+    currentCell = cell;
     current = progress;
   }
 
@@ -132,14 +136,17 @@ final class ProgressPrinter implements RunListener, AutoCloseable {
     }
     double rate = elapsed > 0 ? done / elapsed : 0;
     double cellElapsed = (System.nanoTime() - cellStartNanos) / 1e9;
-    String passEta = rate > 0 ? seconds((p.total() - done) / rate) : "?";
+    double passLeft = rate > 0 ? (p.total() - done) / rate : -1;
+    // rough: the passes still to come in this cell, each as long as this one
+    double cellLeft = passLeft < 0 ? -1 : passLeft + passesAfter(currentCell, currentPass) * p.total() / rate;
     int remaining = totalCells - cellNumber;
-    String runEta = finishedCells > 0 ? seconds(secondsPerFinishedCell * remaining + Math.max(0,
-        secondsPerFinishedCell - cellElapsed)) : "?";
+    double perCell = finishedCells > 0 ? secondsPerFinishedCell : cellLeft < 0 ? -1 : cellElapsed + cellLeft;
+    double runLeft = perCell < 0 || cellLeft < 0 ? -1 : cellLeft + perCell * remaining;
     String line = String.format(Locale.ROOT, "  cell %d/%d %s: %,d of %,d (%.0f%%) %,.0f/s; pass ETA %s;"
-            + " cell %s elapsed; run %s elapsed, ETA %s",
-        cellNumber, totalCells, currentLabel, done, p.total(), 100.0 * done / p.total(), rate, passEta,
-        seconds(cellElapsed), seconds((System.nanoTime() - runStartNanos) / 1e9), runEta);
+            + " cell %s elapsed, ETA %s; run %s elapsed, ETA %s",
+        cellNumber, totalCells, currentLabel, done, p.total(), 100.0 * done / p.total(), rate, seconds(passLeft),
+        seconds(cellElapsed), seconds(cellLeft), seconds((System.nanoTime() - runStartNanos) / 1e9),
+        seconds(runLeft));
     if (inPlace) {
       err.print("\r\u001b[2K" + line);
       statusShown = true;
@@ -156,7 +163,32 @@ final class ProgressPrinter implements RunListener, AutoCloseable {
     }
   }
 
+  /** Passes of {@code cell} that come after {@code pass}: the rest of its phase, then the later phases'. */
+  static int passesAfter(CellParams cell, PassLabel pass) {
+    if (cell == null || pass == null) {
+      return 0;
+    }
+    int measured = cell.passes().measuredPasses();
+    int perPhase = cell.passes().warmupPasses() + measured;
+    int restOfPhase = switch (pass.kind()) {
+      case WARMUP -> Math.max(0, cell.passes().warmupPasses() - pass.number()) + measured;
+      case MEASURED -> pass.of() - pass.number();
+      case LOAD -> 0;
+    };
+    int index = 0;
+    for (int i = 0; i < cell.phases().size(); i++) {
+      if (cell.phases().get(i).id().equals(pass.phase())) {
+        index = i;
+      }
+    }
+    int laterPhases = pass.kind() == PassLabel.Kind.LOAD ? cell.phases().size() : cell.phases().size() - index - 1;
+    return restOfPhase + laterPhases * perPhase;
+  }
+
   private static String seconds(double s) {
+    if (s < 0) {
+      return "?";
+    }
     if (s >= 3600) {
       return String.format(Locale.ROOT, "%dh%02dm", (long) s / 3600, (long) s % 3600 / 60);
     }
