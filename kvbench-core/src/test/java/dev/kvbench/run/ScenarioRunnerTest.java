@@ -132,6 +132,19 @@ class ScenarioRunnerTest {
   }
 
   @Test
+  void aCellWhoseJvmGetsCtrlCIsInterruptedAndTheResumedRunRunsItAgain() throws Exception {
+    Scenario s = scenario(1, Map.of("misbehaving.failure", List.of("interrupt")), List.of(Durability.NOSYNC));
+    ScenarioRunner.RunOutcome stopped = new ScenarioRunner(registry, RunListener.NONE).run(s, options("i.json"));
+    assertThat(stopped.completed()).isFalse();
+    assertThat(stopped.document().cells()).extracting(CellResult::outcome)
+        .containsExactly(Outcome.RAN, Outcome.INTERRUPTED);
+    assertThat(stopped.document().cells().get(1).error()).contains("interrupted", "signal 2");
+    Started started = new Started();
+    new ScenarioRunner(registry, started).resume(stopped.journalPath(), options("unused.json")).document();
+    assertThat(started.cells).containsExactly(stopped.document().cells().get(1).cellId());
+  }
+
+  @Test
   void resumeRunsOnlyTheCellsWithoutAResult() throws Exception {
     Scenario s = scenario(0, Map.of("misbehaving.ordered", List.of("true", "false")), List.of(Durability.NOSYNC));
     ScenarioRunner.RunOutcome full = new ScenarioRunner(registry, RunListener.NONE).run(s, options("r.json"));

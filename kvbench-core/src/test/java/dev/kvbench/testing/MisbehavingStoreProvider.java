@@ -33,7 +33,7 @@ public final class MisbehavingStoreProvider extends SortedMapStoreProvider {
     return List.of(
         SettingSpec.bool("ordered", true, "false hides the cursors"),
         SettingSpec.choice("failure", "none", "how to fail when the store opens", "none", "segv", "kill", "hang",
-            "oom", "exit"));
+            "oom", "exit", "interrupt"));
   }
 
   @Override
@@ -41,6 +41,7 @@ public final class MisbehavingStoreProvider extends SortedMapStoreProvider {
     switch (config.settings().getString("failure")) {
       case "segv" -> segv();
       case "kill" -> signal("-9");
+      case "interrupt" -> signal("-INT");
       case "hang" -> hang();
       case "oom" -> exhaustHeap();
       case "exit" -> Runtime.getRuntime().halt(42);

@@ -214,12 +214,15 @@ public final class ForkedCells implements CellExecutor {
     if (result[0] != null) {
       return result[0];
     }
-    if (stopped) {
-      return CellResults.ended(provider, cell, Outcome.INTERRUPTED, "interrupted: the run was stopped",
-          diagnostics(diag, output, null));
+    int exit = child.exitValue();
+    // Ctrl-C reaches the whole process group: the cell's JVM may end by SIGINT before the parent's
+    // own stop begins; a cell ended by SIGINT or SIGTERM was interrupted, not failed
+    if (stopped || exit == 128 + 2 || exit == 128 + 15) {
+      return CellResults.ended(provider, cell, Outcome.INTERRUPTED, "interrupted: the run was stopped"
+          + (stopped ? "" : " (the cell's JVM got signal " + (exit - 128) + ")"), diagnostics(diag, output, null));
     }
     return CellResults.ended(provider, cell, Outcome.FAILED,
-        Failures.labelled(whyItDied(child.exitValue(), output, diag) + fullDisk(directory)),
+        Failures.labelled(whyItDied(exit, output, diag) + fullDisk(directory)),
         diagnostics(diag, output, null));
   }
 
