@@ -187,8 +187,9 @@ final class RunCommand implements Callable<Integer> {
           + cells.get(0).unsupportedReason(registry.require(cells.get(0).storeId())));
     }
     if (dryRun) {
-      printPlan(scenario, cells, probe.spaceProblem(cells, workDir), out);
-      return probe.spaceProblem(cells, workDir) == null ? ExitCodes.OK : ExitCodes.USAGE;
+      String spaceProblem = probe.spaceProblem(cells, workDir);
+      printPlan(scenario, cells, spaceProblem, out);
+      return spaceProblem == null ? ExitCodes.OK : ExitCodes.USAGE;
     }
     try (ProgressPrinter progress = new ProgressPrinter(err, quiet)) {
       ScenarioRunner runner = new ScenarioRunner(registry, progress);
