@@ -91,6 +91,10 @@ public final class CellRunner {
     private final KeySpace keySpace;
     private final ValueGenerator values;
     private final List<PhaseResult> phases = new ArrayList<>();
+    // the measured write passes, across the fresh stores each of them loads
+    private final List<PassResult> writePasses = new ArrayList<>();
+    private final Histogram puts = new Histogram(LatencySampler.HIGHEST_NANOS, 3);
+    private final Histogram commits = new Histogram(LatencySampler.HIGHEST_NANOS, 3);
     private Map<String, Object> nativeSettings = Map.of();
 
     CellRun(StoreProvider provider, CellParams cell, StoreSettings settings, WorkArea work, String name) {
@@ -109,32 +113,24 @@ public final class CellRunner {
         warmUpWrites();
       }
       int loads = reportWrite ? cell.passes().measuredPasses() : 1;
-      List<PassResult> writePasses = new ArrayList<>();
-      Histogram puts = new Histogram(LatencySampler.HIGHEST_NANOS, 3);
-      Histogram commits = new Histogram(LatencySampler.HIGHEST_NANOS, 3);
-      long putSamples = 0;
       // every measured write pass loads a fresh store; the last one stays loaded for the reads
       for (int pass = 1; pass < loads; pass++) {
         PassLabel label = new PassLabel("write", PassLabel.Kind.MEASURED, pass, loads);
-        long[] samples = {0};
         try {
-          inScratchStore(name + "-write-" + pass,
-              session -> samples[0] = timedWrite(session, label, writePasses, puts, commits));
+          inScratchStore(name + "-write-" + pass, session -> timedWrite(session, label));
         } catch (RuntimeException | LinkageError | InternalError e) {
           return failedLoad(e, reportWrite);
         }
-        putSamples += samples[0];
       }
       Path directory = work.newDirectory(name);
       try {
-        return runOnLoadedStore(directory, reportWrite, loads, writePasses, puts, commits, putSamples);
+        return runOnLoadedStore(directory, reportWrite, loads);
       } finally {
         work.delete(directory);
       }
     }
 
-    private CellResult runOnLoadedStore(Path directory, boolean reportWrite, int loads, List<PassResult> writePasses,
-        Histogram puts, Histogram commits, long putSamples) {
+    private CellResult runOnLoadedStore(Path directory, boolean reportWrite, int loads) {
       Store store = provider.open(config(directory));
       StorageSize beforeClose;
       try {
@@ -145,9 +141,9 @@ public final class CellRunner {
               : new PassLabel("load", PassLabel.Kind.LOAD, 1, 1);
           PhaseResult write;
           try {
-            putSamples += timedWrite(session, label, writePasses, puts, commits);
+            timedWrite(session, label);
             write = PhaseResult.measured("write", writePasses,
-                new Latency(puts, commits, sampling(cell.latencySampleInterval(), putSamples)), false, null,
+                new Latency(puts, commits, sampling(cell.latencySampleInterval(), puts.getTotalCount())), false, null,
                 "write is verified by the read phases that follow it");
           } catch (RuntimeException | LinkageError | InternalError e) {
             write = PhaseResult.failed(reportWrite ? "write" : "load", Failures.describe(e));
@@ -156,7 +152,11 @@ public final class CellRunner {
             phases.add(write);
             listener.phaseFinished(cell, write);
           }
-          readPhases(session, write.status() == PhaseStatus.FAILED ? write.failure() : null);
+          if (write.status() == PhaseStatus.FAILED) {
+            addNotRun(write.failure());
+          } else {
+            readPhases(session);
+          }
         }
         beforeClose = storage.measure(directory);
       } catch (RuntimeException | LinkageError | InternalError e) {
@@ -236,9 +236,8 @@ public final class CellRunner {
       }
     }
 
-    /** One measured write pass into {@code session}'s empty store; returns the put samples taken. */
-    private long timedWrite(Session session, PassLabel label, List<PassResult> passes, Histogram puts,
-        Histogram commits) {
+    /** One measured write pass into {@code session}'s empty store, added to the write phase's figures. */
+    private void timedWrite(Session session, PassLabel label) {
       PhaseProgress progress = new PhaseProgress(keySpace.count());
       listener.passStarted(cell, label, progress);
       LatencySampler putSampler = new LatencySampler(cell.latencySampleInterval(), cell.seed() ^ 0x57 ^ label.number());
@@ -246,22 +245,19 @@ public final class CellRunner {
       CpuTime cpuBefore = startTimedPass();
       Passes.WriteOutcome o = Passes.write(session, keySpace, values, cell.batchSize(), putSampler, commitSampler,
           progress);
-      passes.add(endTimedPass(cpuBefore, o.ops(), o.nanos()));
+      writePasses.add(endTimedPass(cpuBefore, o.ops(), o.nanos()));
       puts.add(putSampler.histogram());
       commits.add(commitSampler.histogram());
-      return putSampler.histogram().getTotalCount();
     }
 
-    private void readPhases(Session session, String loadFailure) {
+    private void readPhases(Session session) {
       for (Phase phase : cell.phases()) {
         if (phase == Phase.WRITE) {
           continue;
         }
         PhaseResult r;
         Capabilities caps = provider.capabilities();
-        if (loadFailure != null) {
-          r = PhaseResult.failed(phase.id(), "not run: loading the store failed: " + loadFailure);
-        } else if (!supported(caps, phase)) {
+        if (!supported(caps, phase)) {
           r = PhaseResult.unsupported(phase.id(),
               cell.storeId() + " has no " + (phase == Phase.READ_REV ? "reverse" : "ordered") + " cursor");
         } else {
