@@ -11,7 +11,6 @@ public final class PhaseProgress {
 
   private final long total;
   private final AtomicLong done = new AtomicLong();
-  private long base;
   private final long startNanos = System.nanoTime();
 
   public PhaseProgress(long total) {
@@ -30,18 +29,11 @@ public final class PhaseProgress {
     return System.nanoTime() - startNanos;
   }
 
-  /** Counts from {@code base} on: warm-up and timed passes share one progress. */
-  void startPass(long passBase) {
-    this.base = passBase;
-    done.setOpaque(passBase);
-  }
-
-  void publish(long position) {
-    done.setOpaque(base + position);
-  }
-
-  /** Sets how far a pass running elsewhere (a forked cell's JVM) has come, for a mirror of it here. */
-  public void mirror(long position) {
+  /**
+   * Sets how far the pass has come: called by the pass itself, or by the parent for a mirror of
+   * a pass running in a forked cell's JVM.
+   */
+  public void publish(long position) {
     done.setOpaque(position);
   }
 }

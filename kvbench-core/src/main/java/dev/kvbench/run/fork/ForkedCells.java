@@ -25,7 +25,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.stream.Stream;
 
@@ -66,9 +65,15 @@ public final class ForkedCells implements CellExecutor {
 
   /** The flags every store's JVM needs (opens and exports for LmdbJava, Agrona, Chronicle Map). */
   public static List<String> storeJvmFlags() {
+    return STORE_JVM_FLAGS;
+  }
+
+  private static final List<String> STORE_JVM_FLAGS = readStoreJvmFlags();
+
+  private static List<String> readStoreJvmFlags() {
     try (InputStream in = ForkedCells.class.getResourceAsStream("jvm-flags.txt")) {
       String text = new String(in.readAllBytes(), StandardCharsets.UTF_8).trim();
-      return text.isEmpty() || text.startsWith("${") ? List.of() : Arrays.asList(text.split("\\s+"));
+      return text.isEmpty() || text.startsWith("${") ? List.of() : List.of(text.split("\\s+"));
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
@@ -231,7 +236,7 @@ public final class ForkedCells implements CellExecutor {
       progress[0] = new PhaseProgress(p.total());
       listener.passStarted(cell, p.pass(), progress[0]);
     } else if (m instanceof ForkMessage.Progress p && progress[0] != null) {
-      progress[0].mirror(p.done());
+      progress[0].publish(p.done());
     } else if (m instanceof ForkMessage.PhaseFinished p) {
       listener.phaseFinished(cell, p.result());
     } else if (m instanceof ForkMessage.CellFinished c) {
