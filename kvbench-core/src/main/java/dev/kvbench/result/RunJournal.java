@@ -123,28 +123,17 @@ public final class RunJournal implements AutoCloseable {
       channel.close();
       throw new IOException(journal + " is being written by a run that is still going; wait for it to end");
     }
+    Parsed parsed = parse(Files.readAllBytes(journal));
     RunHeader header = null;
     List<CellResult> done = new ArrayList<>();
-    long validLength = 0;
-    byte[] all = Files.readAllBytes(journal);
-    int start = 0;
-    for (int i = 0; i < all.length; i++) {
-      if (all[i] != '\n') {
-        continue;
-      }
-      String text = new String(all, start, i - start, StandardCharsets.UTF_8);
-      start = i + 1;
-      Line line;
-      try {
-        line = JSON.readValue(text, Line.class);
-      } catch (JsonProcessingException e) {
-        break; // a line cut short by a crash: what follows it cannot be trusted
-      }
-      validLength = start;
+    List<String> resumedBefore = new ArrayList<>();
+    for (Line line : parsed.lines()) {
       if (line.run() != null) {
         header = line.run();
       } else if (line.cell() != null) {
         done.add(line.cell());
+      } else if (line.resumed() != null) {
+        resumedBefore.add(line.resumed().at());
       }
     }
     if (header == null) {
@@ -152,12 +141,14 @@ public final class RunJournal implements AutoCloseable {
       channel.close();
       throw new IOException(journal + " has no header line; it is not a kvbench journal");
     }
-    channel.truncate(validLength);
-    channel.position(validLength);
+    channel.truncate(parsed.validLength());
+    channel.position(parsed.validLength());
     RunJournal j = new RunJournal(journal, documentOf(journal), channel, lock, header);
     done.forEach(c -> j.cells.put(c.cellId(), c));
-    j.append(new Line(null, null, new Resumed(OffsetDateTime.now().toString(), command), null));
-    j.resumedAt.add(OffsetDateTime.now().toString());
+    String now = OffsetDateTime.now().toString();
+    j.append(new Line(null, null, new Resumed(now, command), null));
+    j.resumedAt.addAll(resumedBefore);
+    j.resumedAt.add(now);
     return j;
   }
 
@@ -218,15 +209,29 @@ public final class RunJournal implements AutoCloseable {
 
   /** Reads every line of a journal (for reports and tests); a line cut short by a crash ends the read. */
   public static List<Line> read(Path path) throws IOException {
+    return parse(Files.readAllBytes(journalOf(path))).lines();
+  }
+
+  /** The journal's lines up to the first one a crash cut short, and how many bytes they take. */
+  private record Parsed(List<Line> lines, long validLength) {}
+
+  private static Parsed parse(byte[] all) {
     List<Line> lines = new ArrayList<>();
-    for (String text : Files.readAllLines(journalOf(path), StandardCharsets.UTF_8)) {
-      try {
-        lines.add(JSON.readValue(text, Line.class));
-      } catch (JsonProcessingException e) {
-        break;
+    long validLength = 0;
+    int start = 0;
+    for (int i = 0; i < all.length; i++) {
+      if (all[i] != '\n') {
+        continue;
       }
+      try {
+        lines.add(JSON.readValue(new String(all, start, i - start, StandardCharsets.UTF_8), Line.class));
+      } catch (JsonProcessingException e) {
+        break; // a line cut short by a crash: what follows it cannot be trusted
+      }
+      start = i + 1;
+      validLength = start;
     }
-    return lines;
+    return new Parsed(lines, validLength);
   }
 
   @Override

@@ -118,11 +118,16 @@ class ResultFilesTest {
       assertThat(done.completed()).isTrue();
       assertThat(done.resumedAt()).hasSize(1);
     }
+    try (RunJournal again = RunJournal.resume(doc, List.of("run", "--resume"))) {
+      assertThat(again.finish(true).resumedAt()).as("earlier resumptions are kept").hasSize(2);
+    }
     List<RunJournal.Line> lines = RunJournal.read(doc);
     assertThat(lines.get(0).run()).isEqualTo(header);
     assertThat(lines.get(1).cell()).isEqualTo(cell());
     assertThat(lines.get(2).resumed()).isNotNull();
     assertThat(lines.get(3).end().completed()).isTrue();
+    assertThat(lines).hasSize(6);
+    assertThat(lines.get(4).resumed()).isNotNull();
     assertThat(new ResultFiles().read(doc).completed()).isTrue();
   }
 }
