@@ -70,12 +70,6 @@ public record CellResult(
   @JsonInclude(JsonInclude.Include.NON_NULL)
   public record Diagnostics(String directory, String outputTail, String crashLog, String threadDump) {}
 
-  /** The same result with the evidence of a failure attached. */
-  public CellResult withDiagnostics(Diagnostics more) {
-    return new CellResult(cellId, store, library, libraryVersion, capabilities, settings, nativeSettings,
-        parameters, phases, storage, outcome, error, more);
-  }
-
   /** True when the cell ran and every phase is ok or unsupported, or the store cannot run it at all. */
   @JsonIgnore
   public boolean succeeded() {
