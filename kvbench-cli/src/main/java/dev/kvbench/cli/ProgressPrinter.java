@@ -173,7 +173,7 @@ final class ProgressPrinter implements RunListener, AutoCloseable {
     int restOfPhase = switch (pass.kind()) {
       case WARMUP -> Math.max(0, cell.passes().warmupPasses() - pass.number()) + measured;
       case MEASURED -> pass.of() - pass.number();
-      case LOAD -> 0;
+      case LOAD, VERIFY -> 0;
     };
     int index = 0;
     for (int i = 0; i < cell.phases().size(); i++) {

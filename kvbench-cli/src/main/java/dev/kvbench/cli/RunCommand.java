@@ -130,7 +130,7 @@ final class RunCommand implements Callable<Integer> {
   String cellTimeout;
 
   @Option(names = "--latency-sample", paramLabel = "N",
-      description = "Time about one op in N for the latency percentiles of write and readKey (default: 16); 1 times every op and slows the pass.")
+      description = "Time about one op in N for the latency percentiles of write and readKey (default: 64); 1 times every op and slows the pass.")
   Integer latencySample;
 
   @Option(names = "--work-dir", paramLabel = "DIR",

@@ -35,7 +35,8 @@ import org.HdrHistogram.Histogram;
  * phases, measure storage before and after close, delete the directory. Every phase is measured
  * the same way whatever the store: warm-up passes, then the measured passes of the cell's {@link
  * PassPlan}, each with its pass time, sampled latency, process CPU and peak RSS, and each
- * verified against what the generators predict after its clock has stopped.
+ * checked against what the generators predict after its clock has stopped; what the timed passes
+ * do not read is verified by an untimed pass of its own (see {@link Verification}).
  */
 public final class CellRunner {
 
@@ -269,9 +270,9 @@ public final class CellRunner {
     }
 
     /**
-     * Warm-up passes, then the measured passes, all inside one read transaction as the seeds'
-     * passes were; warm-up passes run the very code of the measured ones. A pass that throws
-     * fails the phase.
+     * Warm-up passes, then the measured passes, then for readKey, readSeq and readRev one untimed
+     * verification pass, all inside one read transaction as the seeds' passes were; warm-up passes
+     * run the very code of the measured ones. A pass that throws fails the phase.
      */
     private PhaseResult readPhase(Phase phase, Session session, Capabilities caps) {
       List<PassResult> passes = new ArrayList<>();
@@ -293,6 +294,9 @@ public final class CellRunner {
             failure = problem;
           }
         }
+        if (failure == null && caps.retainsData()) {
+          failure = verificationPass(phase, reader);
+        }
       } catch (RuntimeException | LinkageError | InternalError e) {
         return PhaseResult.failed(phase.id(), Failures.describe(e));
       }
@@ -305,7 +309,7 @@ public final class CellRunner {
 
     /**
      * One read pass. {@code passes} null marks a warm-up pass: its figures are dropped and it is
-     * not verified. Returns the verification failure of a measured pass, else null.
+     * not checked. Returns what the checks of a measured pass found wrong, else null.
      */
     private String readPass(Phase phase, Reader reader, Capabilities caps, PassLabel label, List<PassResult> passes,
         Histogram gets) {
@@ -324,15 +328,15 @@ public final class CellRunner {
         }
         passes.add(figures);
         gets.add(sampler.histogram());
-        return verify ? verification.checkGets(o, reader, keySpace, values, cell) : null;
+        return verify ? verification.checkGets(o, reader, keySpace, values) : null;
       }
-      ScanDirection direction = phase == Phase.READ_REV ? ScanDirection.REVERSE : ScanDirection.FORWARD;
-      ScanChecker.Work checks = switch (phase) {
+      ScanDirection direction = direction(phase);
+      ScanChecker.Work work = switch (phase) {
         case READ_CRC -> ScanChecker.Work.CRC32;
         case READ_XXH64 -> ScanChecker.Work.XXH64;
-        default -> ScanChecker.Work.DIGEST;
+        default -> ScanChecker.Work.CONSUME;
       };
-      ScanChecker checker = new ScanChecker(keySpace.encoding(), n, direction == ScanDirection.FORWARD, checks,
+      ScanChecker checker = new ScanChecker(keySpace.encoding(), n, direction == ScanDirection.FORWARD, work,
           progress);
       CpuTime cpuBefore = startTimedPass();
       long nanos = Passes.scan(reader, direction, checker);
@@ -341,8 +345,27 @@ public final class CellRunner {
         return null;
       }
       passes.add(figures);
-      return verify ? verification.checkScan(checker, checks, reader, direction, keySpace, values, cell) : null;
+      return verify ? verification.checkScan(checker, work, reader, direction, keySpace, values, cell) : null;
     }
+
+    /**
+     * The untimed pass that reads every byte the timed passes of readKey, readSeq or readRev left
+     * untouched; readCrc and readXxh64 need none, their totals check every byte. Null when all match.
+     */
+    private String verificationPass(Phase phase, Reader reader) {
+      if (phase == Phase.READ_CRC || phase == Phase.READ_XXH64) {
+        return null;
+      }
+      PhaseProgress progress = new PhaseProgress(keySpace.count());
+      listener.passStarted(cell, new PassLabel(phase.id(), PassLabel.Kind.VERIFY, 1, 1), progress);
+      return phase == Phase.READ_KEY
+          ? verification.verifyGets(reader, keySpace, values, cell, progress)
+          : verification.verifyScan(reader, direction(phase), keySpace, values, cell, progress);
+    }
+  }
+
+  private static ScanDirection direction(Phase phase) {
+    return phase == Phase.READ_REV ? ScanDirection.REVERSE : ScanDirection.FORWARD;
   }
 
   private static boolean supported(Capabilities caps, Phase phase) {

@@ -4,7 +4,7 @@ import java.util.Locale;
 
 /**
  * Which pass of which phase is running, for progress: {@code readKey warm-up 2}, {@code readKey
- * pass 1/3}, {@code load}.
+ * pass 1/3}, {@code load}, {@code readKey verify}.
  *
  * @param phase the phase id, or {@code load} for the untimed load when write is not reported
  * @param number 1-based number of this pass among its kind
@@ -16,7 +16,9 @@ public record PassLabel(String phase, Kind kind, int number, int of) {
   public enum Kind {
     WARMUP,
     MEASURED,
-    LOAD
+    LOAD,
+    /** The untimed pass that checks the bytes a phase's timed passes do not read. */
+    VERIFY
   }
 
   @Override
@@ -25,6 +27,7 @@ public record PassLabel(String phase, Kind kind, int number, int of) {
       case WARMUP -> String.format(Locale.ROOT, "%s warm-up %d", phase, number);
       case MEASURED -> String.format(Locale.ROOT, "%s pass %d/%d", phase, number, of);
       case LOAD -> phase;
+      case VERIFY -> phase + " verify";
     };
   }
 }

@@ -8,20 +8,28 @@ import java.util.zip.CRC32;
 import net.openhft.hashing.LongHashFunction;
 
 /**
- * The one visitor every cursor pass uses, whatever the store: it checks each key is the next one
- * in order and folds what it reads into the phase's checksum. One final class keeps the store's
- * call site monomorphic, so the JIT inlines it into the adapter's cursor loop.
+ * The one visitor every cursor pass uses, whatever the store, timed or not: it does the pass's
+ * {@link Work} on each entry and counts them. One final class keeps the store's call site
+ * monomorphic, so the JIT inlines it into the adapter's cursor loop.
  */
 final class ScanChecker implements EntryVisitor {
 
   /** What a pass computes over each entry. */
   enum Work {
-    /** The entry digest only (readSeq, readRev): the seeds' "consume into a black hole", verified. */
-    DIGEST,
-    /** CRC32 over key then value, in order (readCrc). */
+    /**
+     * readSeq, readRev: the anchor's {@code bh.consume(value)}. Counts the entry and adds up the
+     * value's length, touching none of its bytes.
+     */
+    CONSUME,
+    /** CRC32 over key then value, in order (readCrc): order and bytes are checked by the total. */
     CRC32,
-    /** XXH64 of key and of value, folded in order (readXxh64). */
-    XXH64
+    /** XXH64 of key and of value, folded in order (readXxh64): checked by the total, as CRC32. */
+    XXH64,
+    /**
+     * The untimed verification pass behind CONSUME: each key must be the next in order and every
+     * value's bytes go into the order-free entry digest.
+     */
+    VERIFY
   }
 
   private static final int PUBLISH_EVERY = 1 << 16;
@@ -36,6 +44,7 @@ final class ScanChecker implements EntryVisitor {
   private final LongHashFunction xx = LongHashFunction.xx();
 
   long count;
+  long valueBytes;
   long firstOutOfOrder = -1;
   long digest;
   long fold;
@@ -50,12 +59,15 @@ final class ScanChecker implements EntryVisitor {
 
   @Override
   public boolean visit(ByteBuffer key, ByteBuffer value) {
-    long index = forward ? count : entries - 1 - count;
-    if (!keys.matches(index, key) && firstOutOfOrder < 0) {
-      firstOutOfOrder = count;
-    }
     switch (work) {
-      case DIGEST -> digest += entryDigest.entry(index, value);
+      case CONSUME -> valueBytes += value.remaining();
+      case VERIFY -> {
+        long index = forward ? count : entries - 1 - count;
+        if (firstOutOfOrder < 0 && !keys.matches(index, key)) {
+          firstOutOfOrder = count;
+        }
+        digest += entryDigest.entry(index, value);
+      }
       case CRC32 -> {
         int kp = key.position();
         int vp = value.position();

@@ -2,15 +2,22 @@ package dev.kvbench.run;
 
 import dev.kvbench.store.Reader;
 import dev.kvbench.store.ScanDirection;
+import dev.kvbench.workload.EntryDigest;
+import dev.kvbench.workload.KeyEncoding;
 import dev.kvbench.workload.KeySpace;
 import dev.kvbench.workload.ValueGenerator;
+import java.nio.ByteBuffer;
 
 /**
- * Checks a measured pass against the totals the generators predict, after the pass's clock and
- * meters have stopped; only on a mismatch does it run the untimed {@link Diagnosis} pass that
- * names the first bad key.
+ * Checks what read passes saw against what the generators predict, outside every timed pass. A
+ * timed pass keeps only what costs nothing to keep (counts, value lengths, and the checksum
+ * readCrc and readXxh64 compute anyway); the bytes readKey, readSeq and readRev do not touch are
+ * checked by one untimed verification pass per phase over the same read transaction. Only on a
+ * mismatch does {@link Diagnosis} run, to name the first bad key.
  */
 final class Verification {
+
+  private static final int PUBLISH_EVERY = 1 << 16;
 
   private final ExpectedChecksums expected;
 
@@ -18,40 +25,101 @@ final class Verification {
     this.expected = expected;
   }
 
-  /** Null when the readKey pass found every key with the predicted values, else what is wrong. */
-  String checkGets(Passes.GetOutcome o, Reader reader, KeySpace keySpace, ValueGenerator values, CellParams cell) {
+  /**
+   * Null when a timed readKey pass found every key with a value of the right length, else what is
+   * wrong.
+   */
+  String checkGets(Passes.GetOutcome o, Reader reader, KeySpace keySpace, ValueGenerator values) {
     long n = keySpace.count();
     if (o.firstMissingPosition() >= 0) {
       long index = keySpace.indexAt(o.firstMissingPosition());
       return "verification failed: " + (n - o.found()) + " of " + n + " keys not found; first: key "
           + Diagnosis.describe(keySpace.encoding(), index) + " at position " + o.firstMissingPosition();
     }
-    if (o.digest() != expected.of(cell).entryDigest()) {
-      String bad = Diagnosis.firstBadGet(reader, keySpace, values);
-      return "verification failed: checksum of the values read differs from the generated one; "
-          + (bad == null ? "no single bad key found on a second pass (unstable reads)" : "first bad " + bad);
+    if (o.valueBytes() != n * values.size()) {
+      return "verification failed: the values read add up to " + o.valueBytes() + " bytes, expected "
+          + n * values.size() + "; " + firstBadGet(reader, keySpace, values);
     }
     return null;
   }
 
-  /** Null when the cursor pass saw every entry once, in order, with the predicted checksum. */
+  /**
+   * The untimed pass behind readKey: gets every key again, in the pass's order, and digests every
+   * byte of every value. Null when all match the generated values.
+   */
+  String verifyGets(Reader reader, KeySpace keySpace, ValueGenerator values, CellParams cell,
+      PhaseProgress progress) {
+    KeyEncoding encoding = keySpace.encoding();
+    ByteBuffer key = ByteBuffer.allocateDirect(encoding.size());
+    EntryDigest entryDigest = new EntryDigest();
+    long n = keySpace.count();
+    long digest = 0;
+    for (long pos = 0; pos < n; pos++) {
+      long index = keySpace.indexAt(pos);
+      encoding.encode(index, key);
+      ByteBuffer value = reader.get(key);
+      if (value == null) {
+        return "verification failed: key " + Diagnosis.describe(encoding, index) + " at position " + pos
+            + " not found on the verification pass (unstable reads)";
+      }
+      digest += entryDigest.entry(index, value);
+      if (((pos + 1) & (PUBLISH_EVERY - 1)) == 0) {
+        progress.publish(pos + 1);
+      }
+    }
+    progress.publish(n);
+    if (digest == expected.of(cell).entryDigest()) {
+      return null;
+    }
+    return "verification failed: checksum of the values read differs from the generated one; "
+        + firstBadGet(reader, keySpace, values);
+  }
+
+  private static String firstBadGet(Reader reader, KeySpace keySpace, ValueGenerator values) {
+    String bad = Diagnosis.firstBadGet(reader, keySpace, values);
+    return bad == null ? "no single bad key found on a second pass (unstable reads)" : "first bad " + bad;
+  }
+
+  /**
+   * Null when a timed cursor pass saw every entry once, with the predicted value lengths (CONSUME)
+   * or the predicted checksum (CRC32, XXH64), else what is wrong.
+   */
   String checkScan(ScanChecker checker, ScanChecker.Work work, Reader reader, ScanDirection direction,
       KeySpace keySpace, ValueGenerator values, CellParams cell) {
     long n = keySpace.count();
     ExpectedChecksums.Totals want = expected.of(cell);
     boolean sumOk = switch (work) {
-      case DIGEST -> checker.digest == want.entryDigest();
+      case CONSUME -> checker.valueBytes == n * values.size();
       case CRC32 -> checker.crcValue() == want.crc32();
       case XXH64 -> checker.fold == want.xxh64Fold();
+      case VERIFY -> checker.firstOutOfOrder < 0 && checker.digest == want.entryDigest();
     };
-    if (checker.count == n && checker.firstOutOfOrder < 0 && sumOk) {
+    if (checker.count == n && sumOk) {
       return null;
     }
+    String what = switch (work) {
+      case CONSUME -> "the values' lengths add up to " + checker.valueBytes + " bytes, expected "
+          + n * values.size() + "; ";
+      case VERIFY -> (checker.firstOutOfOrder >= 0 ? "entry " + checker.firstOutOfOrder + " out of order; " : "")
+          + (checker.digest != want.entryDigest() ? "checksum of the values read differs; " : "");
+      case CRC32, XXH64 -> work.name() + " checksum differs; ";
+    };
     String bad = Diagnosis.firstBadScan(reader, direction, keySpace.encoding(), values, n);
     return "verification failed: "
         + (checker.count != n ? "saw " + checker.count + " of " + n + " entries; " : "")
-        + (checker.firstOutOfOrder >= 0 ? "entry " + checker.firstOutOfOrder + " out of order; " : "")
-        + (!sumOk ? work.name() + " checksum differs; " : "")
+        + (sumOk ? "" : what)
         + (bad == null ? "no single bad entry found on a second pass (unstable reads)" : "first bad " + bad);
+  }
+
+  /**
+   * The untimed pass behind readSeq and readRev: the same cursor pass again, checking each key is
+   * the next in order and digesting every value's bytes.
+   */
+  String verifyScan(Reader reader, ScanDirection direction, KeySpace keySpace, ValueGenerator values,
+      CellParams cell, PhaseProgress progress) {
+    ScanChecker checker = new ScanChecker(keySpace.encoding(), keySpace.count(),
+        direction == ScanDirection.FORWARD, ScanChecker.Work.VERIFY, progress);
+    reader.scan(direction, checker);
+    return checkScan(checker, ScanChecker.Work.VERIFY, reader, direction, keySpace, values, cell);
   }
 }

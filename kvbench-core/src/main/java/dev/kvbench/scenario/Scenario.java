@@ -40,7 +40,7 @@ public record Scenario(
 
   public static final long DEFAULT_SEED = 20160710;
   public static final Duration DEFAULT_CELL_TIMEOUT = Duration.ofHours(1);
-  public static final int DEFAULT_LATENCY_SAMPLE = 16;
+  public static final int DEFAULT_LATENCY_SAMPLE = 64;
 
   public Scenario {
     if (name == null || !name.matches("[A-Za-z0-9][A-Za-z0-9._-]*")) {

@@ -38,7 +38,7 @@ class ScenarioFilesTest {
     assertThat(s.repetitions()).isEqualTo(new Repetitions(1, 2, 1000, 3));
     assertThat(s.jvm()).isEqualTo(JvmOptions.DEFAULT);
     assertThat(s.cellTimeout()).isEqualTo(Duration.ofHours(1));
-    assertThat(s.latencySample()).isEqualTo(16);
+    assertThat(s.latencySample()).isEqualTo(Scenario.DEFAULT_LATENCY_SAMPLE).isEqualTo(64);
   }
 
   @Test

@@ -18,6 +18,37 @@ class ValueAndDigestTest {
   }
 
   @Test
+  void valuesAreDistinctPerKeyAndStoredNeighboursDoNotCompress() {
+    ValueGenerator g = new ValueGenerator(100, 3);
+    java.util.Set<ByteBuffer> seen = new java.util.HashSet<>();
+    byte[] neighbours = new byte[4096 / 100 * 100];
+    for (int i = 0; i < 100_000; i++) {
+      ByteBuffer v = g.valueOf(i);
+      assertThat(seen.add(v)).as("value of %d is new", i).isTrue();
+      if (i < neighbours.length / 100) {
+        v.get(0, neighbours, i * 100, 100);
+      }
+    }
+    // a 4 KiB block of keys 0..39, as a compressing store keeps them side by side
+    java.util.zip.Deflater deflater = new java.util.zip.Deflater(java.util.zip.Deflater.BEST_COMPRESSION);
+    deflater.setInput(neighbours);
+    deflater.finish();
+    byte[] out = new byte[neighbours.length * 2];
+    int compressed = deflater.deflate(out);
+    assertThat(compressed).isGreaterThanOrEqualTo(neighbours.length);
+  }
+
+  @Test
+  void valuesShorterThanTheirHashAndLongerThanTheBlockAreFilled() {
+    assertThat(new ValueGenerator(3, 1).valueOf(7)).isEqualTo(new ValueGenerator(3, 1).valueOf(7));
+    assertThat(new ValueGenerator(3, 1).valueOf(7)).isNotEqualTo(new ValueGenerator(3, 1).valueOf(8));
+    int big = ValueGenerator.BLOCK_BYTES + 1000;
+    ByteBuffer v = new ValueGenerator(big, 1).valueOf(5);
+    assertThat(v.get(big - 1) | v.get(big - 2) | v.get(big - 3)).as("the tail is random bytes").isNotZero();
+    assertThat(new ValueGenerator(0, 1).valueOf(5).remaining()).isZero();
+  }
+
+  @Test
   void everySingleByteErrorChangesTheEntryDigest() {
     EntryDigest digest = new EntryDigest();
     ByteBuffer value = new ValueGenerator(100, 1).valueOf(77);

@@ -2,6 +2,7 @@ package dev.kvbench.stores.lmdb;
 
 import dev.kvbench.store.Capabilities;
 import dev.kvbench.store.Durability;
+import dev.kvbench.store.InvalidSettingException;
 import dev.kvbench.store.SettingSpec;
 import dev.kvbench.store.StoreConfig;
 import dev.kvbench.store.WorkloadSizing;
@@ -21,9 +22,25 @@ public final class LmdbSettings {
 
   private LmdbSettings() {}
 
-  /** {@code writeMap}, {@code metaSync} and {@code mapSize}, with the seeds' defaults. */
+  /** readKey through one cursor held for the pass ({@code MDB_SET_KEY}), as the anchor does. */
+  public static final String GET_VIA_CURSOR = "cursor";
+
+  /** readKey through {@code mdb_get}, which sets up a cursor of its own on every call. */
+  public static final String GET_VIA_GET = "get";
+
+  /**
+   * {@code writeMap}, {@code metaSync}, {@code mapSize}, {@code getVia} and {@code integerKey}, with
+   * the seeds' defaults.
+   */
   public static List<SettingSpec> specs() {
     return List.of(
+        SettingSpec.bool("integerKey", false,
+            "MDB_INTEGERKEY: keep int keys in native byte order and compare them as integers, as the anchor does "
+                + "(int keys only); off, LMDB compares the big-endian key bytes as every other store does"),
+        SettingSpec.choice("getVia", GET_VIA_CURSOR,
+            "how readKey looks a key up: cursor = one cursor held for the pass, MDB_SET_KEY (the anchor's idiom; "
+                + "it skips the descent from the root when the next key is on the same page); get = mdb_get per key",
+            GET_VIA_CURSOR, GET_VIA_GET),
         SettingSpec.bool("writeMap", true, "MDB_WRITEMAP: write through a writable memory map (the seeds' choice)"),
         SettingSpec.bool("metaSync", true, "false sets MDB_NOMETASYNC: skip the meta-page flush on commit"),
         SettingSpec.size("mapSize", "auto", "LMDB map size; auto derives it from entries and value size with headroom"));
@@ -51,6 +68,25 @@ public final class LmdbSettings {
       flags.add(LmdbFlag.MDB_NOMETASYNC);
     }
     return flags;
+  }
+
+  /** True when readKey should use a cursor held for the pass rather than {@code mdb_get}. */
+  public static boolean getViaCursor(StoreConfig config) {
+    return GET_VIA_CURSOR.equals(config.settings().getString("getVia"));
+  }
+
+  /**
+   * True when the {@code integerKey} setting is on; it needs the 4-byte int keys.
+   *
+   * @throws InvalidSettingException when it is on for keys of another size
+   */
+  public static boolean integerKeys(StoreConfig config, String storeId) {
+    boolean on = config.settings().getBoolean("integerKey");
+    if (on && config.sizing().keySize() != Integer.BYTES) {
+      throw new InvalidSettingException(storeId + ": integerKey=true needs 4-byte int keys (--keys int), not "
+          + config.sizing().keySize() + "-byte keys");
+    }
+    return on;
   }
 
   /** The {@code mapSize} setting, or {@link #autoMapSize} when it is {@code auto}. */

@@ -27,21 +27,19 @@ public final class LmdbJavaAgronaProvider extends LmdbJavaProvider<DirectBuffer>
       @Override
       public Views<DirectBuffer> newViews() {
         return new Views<>() {
-          private final UnsafeBuffer key = new UnsafeBuffer(0, 0);
-          private final UnsafeBuffer value = new UnsafeBuffer(0, 0);
+          private final Wrapper key = new Wrapper();
+          private final Wrapper value = new Wrapper();
           private final MemoryWindow keyOut = new MemoryWindow();
           private final MemoryWindow valueOut = new MemoryWindow();
 
           @Override
           public DirectBuffer key(ByteBuffer harnessKey) {
-            key.wrap(harnessKey, harnessKey.position(), harnessKey.remaining());
-            return key;
+            return key.over(harnessKey);
           }
 
           @Override
           public DirectBuffer value(ByteBuffer harnessValue) {
-            value.wrap(harnessValue, harnessValue.position(), harnessValue.remaining());
-            return value;
+            return value.over(harnessValue);
           }
 
           @Override
@@ -61,5 +59,29 @@ public final class LmdbJavaAgronaProvider extends LmdbJavaProvider<DirectBuffer>
         return "PROXY_DB";
       }
     };
+  }
+
+  /**
+   * An UnsafeBuffer over a harness buffer, re-wrapped only when the harness hands another buffer
+   * or window: the harness refills the same buffer for every op, as the anchor refills its own
+   * UnsafeBuffer, so most ops skip wrap()'s checks and address lookup.
+   */
+  private static final class Wrapper {
+    private final UnsafeBuffer buffer = new UnsafeBuffer(0, 0);
+    private ByteBuffer wrapped;
+    private int position = -1;
+    private int length = -1;
+
+    DirectBuffer over(ByteBuffer harness) {
+      int p = harness.position();
+      int n = harness.remaining();
+      if (harness != wrapped || p != position || n != length) {
+        buffer.wrap(harness, p, n);
+        wrapped = harness;
+        position = p;
+        length = n;
+      }
+      return buffer;
+    }
   }
 }

@@ -10,15 +10,18 @@ import dev.kvbench.store.StoreConfig;
 import dev.kvbench.store.StoreException;
 import dev.kvbench.store.WriteOrder;
 import dev.kvbench.store.Writer;
+import dev.kvbench.stores.lmdb.IntegerKeys;
 import dev.kvbench.stores.lmdb.LmdbSettings;
 import java.nio.ByteBuffer;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.agrona.concurrent.UnsafeBuffer;
 import org.lmdbjava.Cursor;
 import org.lmdbjava.Dbi;
 import org.lmdbjava.DbiFlags;
 import org.lmdbjava.Env;
+import org.lmdbjava.GetOp;
 import org.lmdbjava.EnvFlags;
 import org.lmdbjava.LmdbException;
 import org.lmdbjava.Meta;
@@ -38,6 +41,8 @@ final class LmdbJavaStore<T> implements Store {
   private final long mapSize;
   private final List<EnvFlags> flags;
   private final String nativeLibrary;
+  private final boolean getViaCursor;
+  private final boolean integerKeys;
 
   LmdbJavaStore(String id, BufferFlavour<T> flavour, StoreConfig config) {
     this.id = id;
@@ -45,7 +50,10 @@ final class LmdbJavaStore<T> implements Store {
     // LMDB's flag names are LmdbJava's enum constants
     this.flags = LmdbSettings.envFlags(config).stream().map(f -> EnvFlags.valueOf(f.name())).toList();
     this.mapSize = LmdbSettings.mapSize(config);
+    this.getViaCursor = LmdbSettings.getViaCursor(config);
+    this.integerKeys = LmdbSettings.integerKeys(config, id);
     this.nativeLibrary = loadLibrary(id);
+    skipChecksAsTheAnchorDoes();
     try {
       this.env =
           Env.create(flavour.proxy())
@@ -53,7 +61,8 @@ final class LmdbJavaStore<T> implements Store {
               .setMaxDbs(1)
               .setMaxReaders(126)
               .open(config.directory().toFile(), flags.toArray(new EnvFlags[0]));
-      this.dbi = env.openDbi((String) null, DbiFlags.MDB_CREATE);
+      this.dbi = integerKeys ? env.openDbi((String) null, DbiFlags.MDB_CREATE, DbiFlags.MDB_INTEGERKEY)
+          : env.openDbi((String) null, DbiFlags.MDB_CREATE);
     } catch (LmdbException e) {
       throw new StoreException(id + ": cannot open LMDB in " + config.directory() + ": " + e.getMessage(), e);
     }
@@ -73,6 +82,20 @@ final class LmdbJavaStore<T> implements Store {
     }
   }
 
+  /**
+   * The anchor runs LmdbJava with its argument checks and Agrona's bounds checks off; both are read
+   * once, when their class initialises, so they are set here before Env is first used, unless the
+   * user set them. {@link #nativeSettings()} records what is in force.
+   */
+  private static void skipChecksAsTheAnchorDoes() {
+    if (System.getProperty(Env.DISABLE_CHECKS_PROP) == null) {
+      System.setProperty(Env.DISABLE_CHECKS_PROP, "true");
+    }
+    if (System.getProperty(UnsafeBuffer.DISABLE_BOUNDS_CHECKS_PROP_NAME) == null) {
+      System.setProperty(UnsafeBuffer.DISABLE_BOUNDS_CHECKS_PROP_NAME, "true");
+    }
+  }
+
   @Override
   public Session openSession() {
     return new LmdbSession();
@@ -85,11 +108,16 @@ final class LmdbJavaStore<T> implements Store {
     m.put("lmdbVersion", v.major + "." + v.minor + "." + v.patch);
     m.put("bufferProxy", flavour.toString());
     m.put("envFlags", flags.stream().map(Enum::name).toList());
+    m.put("dbiFlags", integerKeys ? List.of("MDB_CREATE", "MDB_INTEGERKEY") : List.of("MDB_CREATE"));
     m.put("mapSizeBytes", mapSize);
     m.put("pageSize", env.stat().pageSize);
     m.put("maxKeySize", env.getMaxKeySize());
     m.put("appendForSequentialWrites", "MDB_APPEND");
+    m.put("readKeyCall", getViaCursor ? "Cursor.get(key, MDB_SET_KEY) on one cursor per read transaction"
+        : "Dbi.get(txn, key) (mdb_get)");
     m.put("nativeLibrary", nativeLibrary);
+    m.put("lmdbjavaChecks", Env.SHOULD_CHECK);
+    m.put("agronaBoundsChecks", UnsafeBuffer.SHOULD_BOUNDS_CHECK);
     return m;
   }
 
@@ -101,6 +129,18 @@ final class LmdbJavaStore<T> implements Store {
   private final class LmdbSession implements Session {
 
     private final BufferFlavour.Views<T> views = flavour.newViews();
+    private final IntegerKeys intKeys = new IntegerKeys();
+
+    /** The harness's key as the flavour's buffer, in native order under integerKey. */
+    private T keyIn(ByteBuffer key) {
+      return views.key(integerKeys ? intKeys.toNative(key) : key);
+    }
+
+    /** LMDB's key as the harness's big-endian bytes. */
+    private ByteBuffer keyOut(T key) {
+      ByteBuffer k = views.outKey(key);
+      return integerKeys ? intKeys.toHarness(k) : k;
+    }
 
     @Override
     public Writer beginWrite(WriteOrder order) {
@@ -131,7 +171,7 @@ final class LmdbJavaStore<T> implements Store {
           cursor = dbi.openCursor(txn);
         }
         try {
-          cursor.put(views.key(key), views.value(value), putFlags);
+          cursor.put(keyIn(key), views.value(value), putFlags);
         } catch (Env.MapFullException e) {
           throw new StoreException(
               id + ": LMDB map is full at " + mapSize + " bytes; raise it with -o " + id + ".mapSize=<bytes>", e);
@@ -163,11 +203,19 @@ final class LmdbJavaStore<T> implements Store {
 
     private final class LmdbReader implements Reader {
       private final Txn<T> txn = env.txnRead();
+      // the anchor's readKey: one cursor for the whole pass, positioned with MDB_SET_KEY
+      private Cursor<T> lookups;
 
       @Override
       public ByteBuffer get(ByteBuffer key) {
-        T value = dbi.get(txn, views.key(key));
-        return value == null ? null : views.outValue(value);
+        if (!getViaCursor) {
+          T value = dbi.get(txn, keyIn(key));
+          return value == null ? null : views.outValue(value);
+        }
+        if (lookups == null) {
+          lookups = dbi.openCursor(txn);
+        }
+        return lookups.get(keyIn(key), GetOp.MDB_SET_KEY) ? views.outValue(lookups.val()) : null;
       }
 
       @Override
@@ -178,7 +226,7 @@ final class LmdbJavaStore<T> implements Store {
           boolean more = forward ? c.first() : c.last();
           while (more) {
             visited++;
-            if (!visitor.visit(views.outKey(c.key()), views.outValue(c.val()))) {
+            if (!visitor.visit(keyOut(c.key()), views.outValue(c.val()))) {
               break;
             }
             more = forward ? c.next() : c.prev();
@@ -189,6 +237,9 @@ final class LmdbJavaStore<T> implements Store {
 
       @Override
       public void close() {
+        if (lookups != null) {
+          lookups.close();
+        }
         txn.close();
       }
     }

@@ -12,6 +12,7 @@ import dev.kvbench.store.StoreException;
 import dev.kvbench.store.WriteOrder;
 import dev.kvbench.store.Writer;
 import dev.kvbench.stores.lmdb.LmdbFlag;
+import dev.kvbench.stores.lmdb.IntegerKeys;
 import dev.kvbench.stores.lmdb.LmdbSettings;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
@@ -25,6 +26,7 @@ import org.fusesource.lmdbjni.DirectBuffer;
 import org.fusesource.lmdbjni.Env;
 import org.fusesource.lmdbjni.GetOp;
 import org.fusesource.lmdbjni.LMDBException;
+import org.fusesource.lmdbjni.SeekOp;
 import org.fusesource.lmdbjni.Transaction;
 
 /**
@@ -42,18 +44,22 @@ final class LmdbJniStore implements Store {
   private final long mapSize;
   private final List<String> flagNames = new ArrayList<>();
   private final int flags;
+  private final boolean getViaCursor;
+  private final boolean integerKeys;
 
   LmdbJniStore(String id, StoreConfig config) {
     this.id = id;
     this.flags = envFlags(config, flagNames);
     this.mapSize = LmdbSettings.mapSize(config);
+    this.getViaCursor = LmdbSettings.getViaCursor(config);
+    this.integerKeys = LmdbSettings.integerKeys(config, id);
     Env e = new Env();
     try {
       e.setMapSize(mapSize);
       e.setMaxDbs(1);
       e.setMaxReaders(126);
       e.open(config.directory().toString(), flags, MODE);
-      this.db = e.openDatabase((String) null, Constants.CREATE);
+      this.db = e.openDatabase((String) null, integerKeys ? Constants.CREATE | Constants.INTEGERKEY : Constants.CREATE);
     } catch (LMDBException ex) {
       e.close();
       throw new StoreException(id + ": cannot open LMDB in " + config.directory() + ": " + ex.getMessage(), ex);
@@ -90,10 +96,15 @@ final class LmdbJniStore implements Store {
     m.put("lmdbVersionString", version);
     m.put("api", "DirectBuffer: Cursor.put/position and Database.get with addresses, no copies");
     m.put("envFlags", List.copyOf(flagNames));
+    m.put("dbiFlags", integerKeys ? List.of("MDB_CREATE", "MDB_INTEGERKEY") : List.of("MDB_CREATE"));
     m.put("mapSizeBytes", mapSize);
     m.put("pageSize", env.stat().ms_psize);
     m.put("maxKeySize", env.getMaxKeySize());
     m.put("appendForSequentialWrites", "MDB_APPEND");
+    m.put("readKeyCall", getViaCursor
+        ? "Cursor.seekPosition(key, value, SeekOp.KEY) on one cursor per read transaction (MDB_SET_KEY, "
+            + "what the anchor's BufferCursor.seekKey calls)"
+        : "Database.get(txn, key, value) (mdb_get)");
     m.put("nativeLibrary", LmdbJniNatives.library().source());
     return m;
   }
@@ -115,6 +126,12 @@ final class LmdbJniStore implements Store {
   private final class JniSession implements Session {
 
     private final NativeInput keyIn = new NativeInput();
+    private final IntegerKeys intKeys = new IntegerKeys();
+
+    /** The harness's key as LMDBJNI takes it, in native order under integerKey. */
+    private DirectBuffer keyIn(ByteBuffer key) {
+      return keyIn.of(integerKeys ? intKeys.toNative(key) : key);
+    }
     private final NativeInput valueIn = new NativeInput();
 
     @Override
@@ -145,7 +162,7 @@ final class LmdbJniStore implements Store {
           begin();
         }
         // LMDBJNI's DirectBuffer put returns LMDB's code instead of throwing
-        int rc = cursor.put(keyIn.of(key), valueIn.of(value), putFlags);
+        int rc = cursor.put(keyIn(key), valueIn.of(value), putFlags);
         if (rc != 0) {
           throw failure("put", rc);
         }
@@ -198,10 +215,21 @@ final class LmdbJniStore implements Store {
       private final MemoryWindow cursorKeyOut = new MemoryWindow();
       private final MemoryWindow cursorValueOut = new MemoryWindow();
 
+      // the anchor's readKey: one cursor for the whole pass, positioned with MDB_SET_KEY
+      private Cursor lookups;
+
       @Override
       public ByteBuffer get(ByteBuffer key) {
         // LMDBJNI wraps `value` around LMDB's own memory: zero copy
-        int rc = db.get(txn, keyIn.of(key), value);
+        int rc;
+        if (getViaCursor) {
+          if (lookups == null) {
+            lookups = db.openCursor(txn);
+          }
+          rc = lookups.seekPosition(keyIn(key), value, SeekOp.KEY);
+        } else {
+          rc = db.get(txn, keyIn(key), value);
+        }
         if (rc == LMDBException.NOTFOUND) {
           return null;
         }
@@ -220,6 +248,9 @@ final class LmdbJniStore implements Store {
           while (rc == 0) {
             visited++;
             ByteBuffer k = cursorKeyOut.show(cursorKey.addressOffset(), cursorKey.capacity());
+            if (integerKeys) {
+              k = intKeys.toHarness(k);
+            }
             ByteBuffer v = cursorValueOut.show(cursorValue.addressOffset(), cursorValue.capacity());
             if (!visitor.visit(k, v)) {
               break;
@@ -232,6 +263,9 @@ final class LmdbJniStore implements Store {
 
       @Override
       public void close() {
+        if (lookups != null) {
+          lookups.close();
+        }
         txn.abort();
       }
     }

@@ -8,6 +8,7 @@ import static org.lwjgl.system.MemoryUtil.memGetAddress;
 import static org.lwjgl.util.lmdb.LMDB.MDB_APPEND;
 import static org.lwjgl.util.lmdb.LMDB.MDB_CREATE;
 import static org.lwjgl.util.lmdb.LMDB.MDB_FIRST;
+import static org.lwjgl.util.lmdb.LMDB.MDB_INTEGERKEY;
 import static org.lwjgl.util.lmdb.LMDB.MDB_KEYEXIST;
 import static org.lwjgl.util.lmdb.LMDB.MDB_LAST;
 import static org.lwjgl.util.lmdb.LMDB.MDB_MAP_FULL;
@@ -17,6 +18,7 @@ import static org.lwjgl.util.lmdb.LMDB.MDB_NOSYNC;
 import static org.lwjgl.util.lmdb.LMDB.MDB_NOTFOUND;
 import static org.lwjgl.util.lmdb.LMDB.MDB_PREV;
 import static org.lwjgl.util.lmdb.LMDB.MDB_RDONLY;
+import static org.lwjgl.util.lmdb.LMDB.MDB_SET_KEY;
 import static org.lwjgl.util.lmdb.LMDB.MDB_SUCCESS;
 import static org.lwjgl.util.lmdb.LMDB.MDB_WRITEMAP;
 import static org.lwjgl.util.lmdb.LMDB.mdb_cursor_close;
@@ -50,6 +52,7 @@ import dev.kvbench.store.StoreException;
 import dev.kvbench.store.WriteOrder;
 import dev.kvbench.store.Writer;
 import dev.kvbench.stores.lmdb.LmdbFlag;
+import dev.kvbench.stores.lmdb.IntegerKeys;
 import dev.kvbench.stores.lmdb.LmdbSettings;
 import java.nio.ByteBuffer;
 import java.nio.IntBuffer;
@@ -79,12 +82,16 @@ final class LwjglLmdbStore implements Store {
   private final long env;
   private final int dbi;
   private final long mapSize;
+  private final boolean getViaCursor;
+  private final boolean integerKeys;
   private final List<String> flagNames = new ArrayList<>();
 
   LwjglLmdbStore(String id, StoreConfig config) {
     this.id = id;
     int flags = envFlags(config, flagNames);
     this.mapSize = LmdbSettings.mapSize(config);
+    this.getViaCursor = LmdbSettings.getViaCursor(config);
+    this.integerKeys = LmdbSettings.integerKeys(config, id);
     try (MemoryStack stack = MemoryStack.stackPush()) {
       PointerBuffer handle = stack.mallocPointer(1);
       check(mdb_env_create(handle), "mdb_env_create");
@@ -97,7 +104,7 @@ final class LwjglLmdbStore implements Store {
         check(mdb_txn_begin(e, NULL, 0, handle), "mdb_txn_begin");
         long txn = handle.get(0);
         IntBuffer dbiOut = stack.mallocInt(1);
-        int rc = mdb_dbi_open(txn, (CharSequence) null, MDB_CREATE, dbiOut);
+        int rc = mdb_dbi_open(txn, (CharSequence) null, integerKeys ? MDB_CREATE | MDB_INTEGERKEY : MDB_CREATE, dbiOut);
         if (rc != MDB_SUCCESS) {
           mdb_txn_abort(txn);
           check(rc, "mdb_dbi_open");
@@ -157,6 +164,7 @@ final class LwjglLmdbStore implements Store {
     m.put("lwjglChecks", Checks.CHECKS);
     m.put("api", "raw mdb_* calls on MDBVal structs; values read through one re-pointed ByteBuffer, no copies");
     m.put("envFlags", List.copyOf(flagNames));
+    m.put("dbiFlags", integerKeys ? List.of("MDB_CREATE", "MDB_INTEGERKEY") : List.of("MDB_CREATE"));
     m.put("mapSizeBytes", mapSize);
     try (MemoryStack stack = MemoryStack.stackPush()) {
       MDBStat stat = MDBStat.malloc(stack);
@@ -165,6 +173,8 @@ final class LwjglLmdbStore implements Store {
     }
     m.put("maxKeySize", mdb_env_get_maxkeysize(env));
     m.put("appendForSequentialWrites", "MDB_APPEND");
+    m.put("readKeyCall", getViaCursor ? "mdb_cursor_get(cursor, key, value, MDB_SET_KEY) on one cursor per read transaction"
+        : "mdb_get(txn, dbi, key, value)");
     m.put("nativeLibrary", LwjglNatives.libraries().source());
     return m;
   }
@@ -177,6 +187,17 @@ final class LwjglLmdbStore implements Store {
   private final class LwjglSession implements Session {
 
     private final NativeInput keyIn = new NativeInput();
+    private final IntegerKeys intKeys = new IntegerKeys();
+
+    /** The harness's key, in native order under integerKey. */
+    private ByteBuffer lmdbKey(ByteBuffer key) {
+      return integerKeys ? intKeys.toNative(key) : key;
+    }
+
+    /** LMDB's key as the harness's big-endian bytes. */
+    private ByteBuffer harnessKey(ByteBuffer key) {
+      return integerKeys ? intKeys.toHarness(key) : key;
+    }
     private final NativeInput valueIn = new NativeInput();
 
     @Override
@@ -210,7 +231,7 @@ final class LwjglLmdbStore implements Store {
         if (txn == NULL) {
           begin();
         }
-        keyIn.point(key, k);
+        keyIn.point(key, lmdbKey(k));
         valueIn.point(value, v);
         check(mdb_cursor_put(cursor, key, value, putFlags), "mdb_cursor_put");
       }
@@ -267,6 +288,8 @@ final class LwjglLmdbStore implements Store {
       private final MemoryWindow cursorKeyOut = new MemoryWindow();
       private final MemoryWindow cursorValueOut = new MemoryWindow();
       private final long txn;
+      // the anchor's readKey: one cursor for the whole pass, positioned with MDB_SET_KEY; 0 until the first get
+      private long lookups;
       private boolean closed;
 
       LwjglReader() {
@@ -280,12 +303,21 @@ final class LwjglLmdbStore implements Store {
 
       @Override
       public ByteBuffer get(ByteBuffer k) {
-        keyIn.point(key, k);
-        int rc = mdb_get(txn, dbi, key, value);
+        keyIn.point(key, lmdbKey(k));
+        int rc;
+        if (getViaCursor) {
+          if (lookups == 0) {
+            check(mdb_cursor_open(txn, dbi, handle), "mdb_cursor_open");
+            lookups = handle.get(0);
+          }
+          rc = mdb_cursor_get(lookups, key, value, MDB_SET_KEY);
+        } else {
+          rc = mdb_get(txn, dbi, key, value);
+        }
         if (rc == MDB_NOTFOUND) {
           return null;
         }
-        check(rc, "mdb_get");
+        check(rc, getViaCursor ? "mdb_cursor_get" : "mdb_get");
         return show(valueOut, value);
       }
 
@@ -300,7 +332,7 @@ final class LwjglLmdbStore implements Store {
           int rc = mdb_cursor_get(c, cursorKey, cursorValue, start);
           while (rc == MDB_SUCCESS) {
             visited++;
-            if (!visitor.visit(show(cursorKeyOut, cursorKey), show(cursorValueOut, cursorValue))) {
+            if (!visitor.visit(harnessKey(show(cursorKeyOut, cursorKey)), show(cursorValueOut, cursorValue))) {
               break;
             }
             rc = mdb_cursor_get(c, cursorKey, cursorValue, step);
@@ -325,6 +357,9 @@ final class LwjglLmdbStore implements Store {
           return; // a second abort or free would crash the JVM
         }
         closed = true;
+        if (lookups != 0) {
+          mdb_cursor_close(lookups);
+        }
         mdb_txn_abort(txn);
         free();
       }

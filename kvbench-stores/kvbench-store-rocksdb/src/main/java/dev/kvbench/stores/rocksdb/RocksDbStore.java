@@ -71,6 +71,8 @@ final class RocksDbStore implements Store {
     nativeSettings.put("sync", sync);
     nativeSettings.put("wal", wal);
     nativeSettings.put("nativeLibrary", nativeLibrary);
+    nativeSettings.put("api", "byte[] as the anchor: WriteBatch.put(byte[], byte[]), RocksDB.get(ReadOptions, byte[], byte[]);"
+        + " cursor passes copy each entry out with RocksIterator.key/value(ByteBuffer)");
   }
 
   @Override
@@ -124,18 +126,18 @@ final class RocksDbStore implements Store {
 
   private final class RocksWriter implements Writer {
     private final WriteBatch batch = new WriteBatch();
+    // the anchor's idiom: WriteBatch.put(byte[], byte[]) from arrays it refills for every put
+    private byte[] keyBytes = new byte[0];
+    private byte[] valueBytes = new byte[0];
 
     @Override
     public void put(ByteBuffer key, ByteBuffer value) {
-      int kp = key.position();
-      int vp = value.position();
+      keyBytes = fill(keyBytes, key);
+      valueBytes = fill(valueBytes, value);
       try {
-        batch.put(key, value);
+        batch.put(keyBytes, valueBytes);
       } catch (RocksDBException e) {
         throw failure("put", e);
-      } finally {
-        key.position(kp);
-        value.position(vp);
       }
     }
 
@@ -155,33 +157,40 @@ final class RocksDbStore implements Store {
     }
   }
 
+  /** {@code bytes} holding the bytes between position and limit of {@code from}, or a new array of that length. */
+  private static byte[] fill(byte[] bytes, ByteBuffer from) {
+    byte[] into = bytes.length == from.remaining() ? bytes : new byte[from.remaining()];
+    from.get(from.position(), into);
+    return into;
+  }
+
   private final class RocksReader implements Reader {
     private final Snapshot snapshot = db.getSnapshot();
     private final ReadOptions readOptions = new ReadOptions().setSnapshot(snapshot);
     private ByteBuffer keyOut = ByteBuffer.allocateDirect(64);
     private ByteBuffer valueOut = ByteBuffer.allocateDirect(256);
+    // the anchor's readKey: RocksDB.get(byte[] key, byte[] value) into an array it reuses
+    private byte[] keyBytes = new byte[0];
+    private byte[] valueBytes = new byte[256];
+    private ByteBuffer valueView = ByteBuffer.wrap(valueBytes);
 
     @Override
     public ByteBuffer get(ByteBuffer key) {
-      int kp = key.position();
+      keyBytes = fill(keyBytes, key);
       try {
         while (true) {
-          valueOut.clear();
-          int size = db.get(readOptions, key, valueOut);
-          key.position(kp);
+          int size = db.get(readOptions, keyBytes, valueBytes);
           if (size == RocksDB.NOT_FOUND) {
             return null;
           }
-          if (size <= valueOut.capacity()) {
-            valueOut.position(0).limit(size);
-            return valueOut;
+          if (size <= valueBytes.length) {
+            return valueView.limit(size).position(0);
           }
-          valueOut = ByteBuffer.allocateDirect(size);
+          valueBytes = new byte[size];
+          valueView = ByteBuffer.wrap(valueBytes);
         }
       } catch (RocksDBException e) {
         throw failure("get", e);
-      } finally {
-        key.position(kp);
       }
     }
 

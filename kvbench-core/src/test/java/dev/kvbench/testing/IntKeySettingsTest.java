@@ -1,0 +1,109 @@
+package dev.kvbench.testing;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.kvbench.measure.CpuMeter;
+import dev.kvbench.measure.RssMeter;
+import dev.kvbench.measure.StorageMeter;
+import dev.kvbench.result.CellResult;
+import dev.kvbench.result.PhaseResult;
+import dev.kvbench.result.PhaseStatus;
+import dev.kvbench.run.CellParams;
+import dev.kvbench.run.CellRunner;
+import dev.kvbench.run.ExpectedChecksums;
+import dev.kvbench.run.PassPlan;
+import dev.kvbench.run.RunListener;
+import dev.kvbench.run.WorkArea;
+import dev.kvbench.store.Durability;
+import dev.kvbench.store.Reader;
+import dev.kvbench.store.ScanDirection;
+import dev.kvbench.store.Session;
+import dev.kvbench.store.Store;
+import dev.kvbench.store.StoreConfig;
+import dev.kvbench.store.StoreProvider;
+import dev.kvbench.store.StoreSettings;
+import dev.kvbench.store.WorkloadSizing;
+import dev.kvbench.store.WriteOrder;
+import dev.kvbench.store.Writer;
+import dev.kvbench.workload.KeyEncoding;
+import dev.kvbench.workload.KeyOrder;
+import dev.kvbench.workload.Phase;
+import java.nio.ByteBuffer;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+
+/**
+ * A store under settings that only make sense for 4-byte int keys (LMDB's {@code integerKey}, its
+ * {@code getVia}): the harness's phases stay verified in both orders, and int keys across the sign
+ * bit still come back in unsigned big-endian order, as every other store returns them.
+ */
+public abstract class IntKeySettingsTest {
+
+  @TempDir protected Path temp;
+
+  protected abstract StoreProvider provider();
+
+  /** The settings under test, as {@code -o} would give them. */
+  protected abstract Map<String, String> settings();
+
+  @ParameterizedTest
+  @EnumSource(KeyOrder.class)
+  void everyPhaseIsVerified(KeyOrder order) {
+    CellResult result = runCell(KeyEncoding.INT, order);
+    assertThat(result.error()).isNull();
+    for (PhaseResult p : result.phases()) {
+      assertThat(p.status()).as(p.phase() + ": " + p.failure()).isEqualTo(PhaseStatus.OK);
+      assertThat(p.verified()).as(p.phase()).isEqualTo(!p.phase().equals("write"));
+    }
+  }
+
+  @Test
+  void intKeysAcrossTheSignBitComeBackInUnsignedOrder() throws Exception {
+    List<Integer> keys = List.of(0x8000_0000, 1, 0xFFFF_FFFF, 0, 0x7FFF_FFFF, 0x0100_0000, 0xFF);
+    StoreProvider p = provider();
+    StoreSettings s = StoreSettings.resolve(p.id(), p.settings(), settings());
+    Path dir = Files.createDirectories(temp.resolve("sign"));
+    try (Store store = p.open(new StoreConfig(dir, s, Durability.NOSYNC, new WorkloadSizing(keys.size(), 4, 4)));
+        Session session = store.openSession()) {
+      try (Writer w = session.beginWrite(WriteOrder.ANY)) {
+        for (int k : keys) {
+          w.put(ByteBuffer.allocateDirect(4).putInt(0, k), ByteBuffer.allocateDirect(4).putInt(0, ~k));
+        }
+        w.commit();
+      }
+      List<Integer> sorted = new ArrayList<>(keys);
+      sorted.sort(Integer::compareUnsigned);
+      try (Reader r = session.beginRead()) {
+        List<Integer> seen = new ArrayList<>();
+        r.scan(ScanDirection.FORWARD, (k, v) -> {
+          assertThat(v.getInt(v.position())).isEqualTo(~k.getInt(k.position()));
+          return seen.add(k.getInt(k.position()));
+        });
+        assertThat(seen).containsExactlyElementsOf(sorted);
+        for (int k : keys) {
+          ByteBuffer v = r.get(ByteBuffer.allocateDirect(4).putInt(0, k));
+          assertThat(v).as("key %08x", k).isNotNull();
+          assertThat(v.getInt(v.position())).isEqualTo(~k);
+        }
+        assertThat(r.get(ByteBuffer.allocateDirect(4).putInt(0, 2))).isNull();
+      }
+    }
+  }
+
+  protected CellResult runCell(KeyEncoding keys, KeyOrder order) {
+    CellParams cell = new CellParams(provider().id(), 3_000, keys, order, 100, 701, Durability.NOSYNC, 42,
+        Arrays.asList(Phase.values()), settings(), 4, PassPlan.SINGLE_COLD);
+    try (WorkArea work = WorkArea.open(temp.resolve("work-" + keys.id() + "-" + order.id()))) {
+      return new CellRunner(new CpuMeter(), new RssMeter(), new StorageMeter(), new ExpectedChecksums(),
+          RunListener.NONE, 40).run(provider(), cell, work);
+    }
+  }
+}
