@@ -84,6 +84,12 @@ final class ScanChecker implements EntryVisitor {
     return true;
   }
 
+  /** Only the plain cursor passes look at values alone, as the anchor's did. */
+  @Override
+  public boolean readsKeys() {
+    return work != Work.CONSUME;
+  }
+
   long crcValue() {
     return crc.getValue();
   }

@@ -308,6 +308,45 @@ public abstract class StoreContractTest {
     }
   }
 
+  /** A visitor that reads no keys (the timed readSeq and readRev) still gets every value, in key order. */
+  @Test
+  void cursorsHandEveryValueToAVisitorThatReadsNoKeys() throws IOException {
+    assumeThat(caps().retainsData()).isTrue();
+    assumeThat(caps().orderedScan()).isTrue();
+    int n = 300;
+    try (Store store = open(newDir("values-only"), new WorkloadSizing(n, 4, 8));
+        Session s = store.openSession()) {
+      try (Writer w = s.beginWrite(WriteOrder.ANY)) {
+        for (int i = n - 1; i >= 0; i--) {
+          w.put(KeyEncoding.INT.keyOf(i), direct(java.nio.ByteBuffer.allocate(8).putLong(0, i * 31L).array()));
+        }
+        w.commit();
+      }
+      try (Reader r = s.beginRead()) {
+        for (ScanDirection d : caps().reverseScan() ? ScanDirection.values() : new ScanDirection[] {ScanDirection.FORWARD}) {
+          List<Long> values = new ArrayList<>();
+          long visited = r.scan(d, new dev.kvbench.store.EntryVisitor() {
+            @Override
+            public boolean visit(ByteBuffer key, ByteBuffer value) {
+              return values.add(value.getLong(value.position()));
+            }
+
+            @Override
+            public boolean readsKeys() {
+              return false;
+            }
+          });
+          List<Long> expected = new ArrayList<>();
+          for (int i = 0; i < n; i++) {
+            expected.add((d == ScanDirection.FORWARD ? i : n - 1 - i) * 31L);
+          }
+          assertThat(visited).as(d.name()).isEqualTo(n);
+          assertThat(values).as(d.name()).containsExactlyElementsOf(expected);
+        }
+      }
+    }
+  }
+
   @Test
   void undeclaredCursorsAreReportedUnsupportedNotThrown() {
     assumeThat(caps().orderedScan() && caps().reverseScan()).isFalse();

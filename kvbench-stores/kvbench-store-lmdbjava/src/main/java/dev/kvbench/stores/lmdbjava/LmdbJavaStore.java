@@ -222,11 +222,12 @@ final class LmdbJavaStore<T> implements Store {
       public long scan(ScanDirection direction, EntryVisitor visitor) {
         boolean forward = direction == ScanDirection.FORWARD;
         long visited = 0;
+        boolean keys = visitor.readsKeys();
         try (Cursor<T> c = dbi.openCursor(txn)) {
           boolean more = forward ? c.first() : c.last();
           while (more) {
             visited++;
-            if (!visitor.visit(keyOut(c.key()), views.outValue(c.val()))) {
+            if (!visitor.visit(keys ? keyOut(c.key()) : EntryVisitor.UNREAD_KEY, views.outValue(c.val()))) {
               break;
             }
             more = forward ? c.next() : c.prev();

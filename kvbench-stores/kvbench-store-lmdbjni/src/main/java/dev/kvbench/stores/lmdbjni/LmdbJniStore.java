@@ -243,13 +243,17 @@ final class LmdbJniStore implements Store {
         GetOp start = direction == ScanDirection.FORWARD ? GetOp.FIRST : GetOp.LAST;
         GetOp step = direction == ScanDirection.FORWARD ? GetOp.NEXT : GetOp.PREV;
         long visited = 0;
+        boolean keys = visitor.readsKeys();
         try (Cursor c = db.openCursor(txn)) {
           int rc = c.position(cursorKey, cursorValue, start);
           while (rc == 0) {
             visited++;
-            ByteBuffer k = cursorKeyOut.show(cursorKey.addressOffset(), cursorKey.capacity());
-            if (integerKeys) {
-              k = intKeys.toHarness(k);
+            ByteBuffer k = EntryVisitor.UNREAD_KEY;
+            if (keys) {
+              k = cursorKeyOut.show(cursorKey.addressOffset(), cursorKey.capacity());
+              if (integerKeys) {
+                k = intKeys.toHarness(k);
+              }
             }
             ByteBuffer v = cursorValueOut.show(cursorValue.addressOffset(), cursorValue.capacity());
             if (!visitor.visit(k, v)) {

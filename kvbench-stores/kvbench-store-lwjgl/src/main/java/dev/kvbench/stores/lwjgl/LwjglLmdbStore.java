@@ -328,11 +328,13 @@ final class LwjglLmdbStore implements Store {
         check(mdb_cursor_open(txn, dbi, handle), "mdb_cursor_open");
         long c = handle.get(0);
         long visited = 0;
+        boolean keys = visitor.readsKeys();
         try {
           int rc = mdb_cursor_get(c, cursorKey, cursorValue, start);
           while (rc == MDB_SUCCESS) {
             visited++;
-            if (!visitor.visit(harnessKey(show(cursorKeyOut, cursorKey)), show(cursorValueOut, cursorValue))) {
+            ByteBuffer k = keys ? harnessKey(show(cursorKeyOut, cursorKey)) : EntryVisitor.UNREAD_KEY;
+            if (!visitor.visit(k, show(cursorValueOut, cursorValue))) {
               break;
             }
             rc = mdb_cursor_get(c, cursorKey, cursorValue, step);

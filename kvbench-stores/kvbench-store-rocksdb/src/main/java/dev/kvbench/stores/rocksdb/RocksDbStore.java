@@ -204,11 +204,15 @@ final class RocksDbStore implements Store {
         } else {
           it.seekToLast();
         }
+        // the anchor's readSeq and readRev take each value and never the key
+        boolean keys = visitor.readsKeys();
         while (it.isValid()) {
-          keyOut = copyOut(keyOut, it, true);
+          if (keys) {
+            keyOut = copyOut(keyOut, it, true);
+          }
           valueOut = copyOut(valueOut, it, false);
           visited++;
-          if (!visitor.visit(keyOut, valueOut)) {
+          if (!visitor.visit(keys ? keyOut : EntryVisitor.UNREAD_KEY, valueOut)) {
             break;
           }
           if (forward) {
