@@ -126,7 +126,7 @@ class RunCommandUsageTest {
     Outcome o = run(with("run", "--stores", "lmdbjava-bb", "-o", "lmdbjava-bb.writemap=false"));
     assertThat(o.code).isEqualTo(2);
     assertThat(o.err).contains("unknown setting 'lmdbjava-bb.writemap'")
-        .contains("forceSafe, mapSize, metaSync, writeMap");
+        .contains("forceSafe, getVia, integerKey, mapSize, metaSync, writeMap");
     assertThat(run(with("run", "--stores", "rocksdb", "-o", "lmdbjava-bb.writeMap=false")).err)
         .contains("not in this run");
     assertThat(run(with("run", "-o", "writeMap")).err).contains("expected STORE.KEY=VALUE");
