@@ -58,7 +58,11 @@ public final class MvStoreProvider implements StoreProvider {
         SettingSpec.bool("reuseSpace", true, "reuse space of dead chunks (MVStore's default)"),
         SettingSpec.size("cacheSize", "16m", "page cache, whole MiB (MVStore's default, as the seeds)"),
         SettingSpec.size("pageSplitSize", "16k", "page size at which pages split (MVStore's default for files)"),
-        SettingSpec.integer("compactOnCloseMillis", 0, "ms close may spend compacting the file (0 as MVStore's close())"));
+        SettingSpec.integer("compactOnCloseMillis", 0, "ms close may spend compacting the file (0 as MVStore's close())"),
+        SettingSpec.choice("scanVia", MvStoreStore.SCAN_VIA_LOOKUP,
+            "cursor passes: lookup = walk the keys and get each value (the anchor's keyIterator + get); "
+                + "cursor = take each value from the cursor",
+            MvStoreStore.SCAN_VIA_LOOKUP, MvStoreStore.SCAN_VIA_CURSOR));
   }
 
   @Override

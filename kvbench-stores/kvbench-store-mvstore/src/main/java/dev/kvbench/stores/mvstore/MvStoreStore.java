@@ -30,6 +30,8 @@ import org.h2.mvstore.type.ByteArrayDataType;
 final class MvStoreStore implements Store {
 
   static final String FILE_NAME = "mvstore.db";
+  static final String SCAN_VIA_LOOKUP = "lookup";
+  static final String SCAN_VIA_CURSOR = "cursor";
   private static final String MAP_NAME = "kv";
 
   private final String id;
@@ -37,6 +39,7 @@ final class MvStoreStore implements Store {
   private final MVMap<byte[], byte[]> map;
   private final boolean sync;
   private final int compactOnCloseMillis;
+  private final boolean scanByLookup;
   private final Map<String, Object> nativeSettings = new LinkedHashMap<>();
 
   MvStoreStore(String id, StoreConfig config) {
@@ -49,6 +52,7 @@ final class MvStoreStore implements Store {
     int cacheMb = nonNegativeInt(id, "cacheSize", s.getLong("cacheSize") >> 20);
     int pageSplitSize = nonNegativeInt(id, "pageSplitSize", s.getLong("pageSplitSize"));
     this.compactOnCloseMillis = nonNegativeInt(id, "compactOnCloseMillis", s.getLong("compactOnCloseMillis"));
+    this.scanByLookup = SCAN_VIA_LOOKUP.equals(s.getString("scanVia"));
     Path file = config.directory().resolve(FILE_NAME);
 
     MVStore.Builder builder =
@@ -93,6 +97,9 @@ final class MvStoreStore implements Store {
     nativeSettings.put("compress", false);
     nativeSettings.put("commit", sync ? "commit + sync" : "commit");
     nativeSettings.put("compactOnCloseMillis", compactOnCloseMillis);
+    nativeSettings.put("scanCall", scanByLookup
+        ? "MVMap.cursor over the read's root for the keys, MVMap.get(root, key) for each value (the anchor's keyIterator + get)"
+        : "MVMap.cursor over the read's root, Cursor.getValue()");
     nativeSettings.put("keyType", "ByteArrayDataType (unsigned compare)");
     nativeSettings.put("valueType", "ByteArrayDataType");
   }
@@ -197,7 +204,9 @@ final class MvStoreStore implements Store {
       while (c.hasNext()) {
         byte[] k = c.next();
         visited++;
-        if (!visitor.visit(ByteBuffer.wrap(k), ByteBuffer.wrap(c.getValue()))) {
+        // the anchor's MVStore passes looked every key up again (keyIterator + get; readRev getKey(i) + get)
+        byte[] v = scanByLookup ? map.get(root.root, k) : c.getValue();
+        if (!visitor.visit(ByteBuffer.wrap(k), ByteBuffer.wrap(v))) {
           break;
         }
       }
