@@ -1,5 +1,6 @@
 package dev.kvbench.stores.leveldbjava;
 
+import dev.kvbench.store.ArrayInput;
 import dev.kvbench.store.Durability;
 import dev.kvbench.store.EntryVisitor;
 import dev.kvbench.store.Reader;
@@ -165,18 +166,14 @@ final class LevelDbJavaStore implements Store {
   private final class LevelReader implements Reader {
     private final Snapshot snapshot = db.getSnapshot();
     private final ReadOptions readOptions = new ReadOptions().snapshot(snapshot);
-    /** Reused for every lookup of a key this long: iq80 does not keep the keys of gets. */
-    private byte[] keyBytes = new byte[0];
+    /** Reused for every lookup: iq80 does not keep the keys of gets. */
+    private final ArrayInput keyIn = new ArrayInput();
 
     @Override
     public ByteBuffer get(ByteBuffer key) {
-      if (keyBytes.length != key.remaining()) {
-        keyBytes = new byte[key.remaining()];
-      }
-      key.get(key.position(), keyBytes);
       byte[] value;
       try {
-        value = db.get(keyBytes, readOptions);
+        value = db.get(keyIn.of(key), readOptions);
       } catch (DBException e) {
         throw failure("get", e);
       }

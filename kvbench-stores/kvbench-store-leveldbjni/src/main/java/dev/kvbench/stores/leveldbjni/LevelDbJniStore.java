@@ -1,5 +1,6 @@
 package dev.kvbench.stores.leveldbjni;
 
+import dev.kvbench.store.ArrayInput;
 import dev.kvbench.store.Durability;
 import dev.kvbench.store.EntryVisitor;
 import dev.kvbench.store.InvalidSettingException;

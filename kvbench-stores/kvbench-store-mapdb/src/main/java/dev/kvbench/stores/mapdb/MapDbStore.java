@@ -1,5 +1,6 @@
 package dev.kvbench.stores.mapdb;
 
+import dev.kvbench.store.ArrayInput;
 import dev.kvbench.store.Durability;
 import dev.kvbench.store.EntryVisitor;
 import dev.kvbench.store.Reader;
@@ -186,16 +187,11 @@ final class MapDbStore implements Store {
   }
 
   private final class MapDbReader implements Reader {
-    private byte[] keyBytes = new byte[0];
+    private final ArrayInput keyIn = new ArrayInput();
 
     @Override
     public ByteBuffer get(ByteBuffer key) {
-      int n = key.remaining();
-      if (keyBytes.length != n) {
-        keyBytes = new byte[n];
-      }
-      key.get(key.position(), keyBytes);
-      byte[] value = map.get(keyBytes);
+      byte[] value = map.get(keyIn.of(key));
       return value == null ? null : ByteBuffer.wrap(value);
     }
 

@@ -1,5 +1,6 @@
 package dev.kvbench.stores.mvstore;
 
+import dev.kvbench.store.ArrayInput;
 import dev.kvbench.store.Durability;
 import dev.kvbench.store.EntryVisitor;
 import dev.kvbench.store.Reader;
@@ -184,16 +185,11 @@ final class MvStoreStore implements Store {
   /** Reads one root of the map: a snapshot that later puts do not change. */
   private final class MvReader implements Reader {
     private final RootReference<byte[], byte[]> root = map.flushAndGetRoot();
-    private byte[] keyBytes = new byte[0];
+    private final ArrayInput keyIn = new ArrayInput();
 
     @Override
     public ByteBuffer get(ByteBuffer key) {
-      int n = key.remaining();
-      if (keyBytes.length != n) {
-        keyBytes = new byte[n];
-      }
-      key.get(key.position(), keyBytes);
-      byte[] value = map.get(root.root, keyBytes);
+      byte[] value = map.get(root.root, keyIn.of(key));
       return value == null ? null : ByteBuffer.wrap(value);
     }
 

@@ -1,5 +1,6 @@
 package dev.kvbench.stores.rocksdb;
 
+import dev.kvbench.store.ArrayInput;
 import dev.kvbench.store.Durability;
 import dev.kvbench.store.EntryVisitor;
 import dev.kvbench.store.Reader;
@@ -128,15 +129,13 @@ final class RocksDbStore implements Store {
   private final class RocksWriter implements Writer {
     private final WriteBatch batch = new WriteBatch();
     // the anchor's idiom: WriteBatch.put(byte[], byte[]) from arrays it refills for every put
-    private byte[] keyBytes = new byte[0];
-    private byte[] valueBytes = new byte[0];
+    private final ArrayInput keyIn = new ArrayInput();
+    private final ArrayInput valueIn = new ArrayInput();
 
     @Override
     public void put(ByteBuffer key, ByteBuffer value) {
-      keyBytes = fill(keyBytes, key);
-      valueBytes = fill(valueBytes, value);
       try {
-        batch.put(keyBytes, valueBytes);
+        batch.put(keyIn.of(key), valueIn.of(value));
       } catch (RocksDBException e) {
         throw failure("put", e);
       }
@@ -158,13 +157,6 @@ final class RocksDbStore implements Store {
     }
   }
 
-  /** {@code bytes} holding the bytes between position and limit of {@code from}, or a new array of that length. */
-  private static byte[] fill(byte[] bytes, ByteBuffer from) {
-    byte[] into = bytes.length == from.remaining() ? bytes : new byte[from.remaining()];
-    from.get(from.position(), into);
-    return into;
-  }
-
   private final class RocksReader implements Reader {
     private final Snapshot snapshot = db.getSnapshot();
     private final ReadOptions readOptions = new ReadOptions().setSnapshot(snapshot);
@@ -173,13 +165,13 @@ final class RocksDbStore implements Store {
     // the anchor's readKey: RocksDB.get(byte[] key, byte[] value) into an array it reuses, with
     // default ReadOptions: the latest data, not this reader's snapshot (the same data while no
     // writer runs; a snapshot made the gets about 10 % slower here)
-    private byte[] keyBytes = new byte[0];
+    private final ArrayInput keyIn = new ArrayInput();
     private byte[] valueBytes = new byte[256];
     private ByteBuffer valueView = ByteBuffer.wrap(valueBytes);
 
     @Override
     public ByteBuffer get(ByteBuffer key) {
-      keyBytes = fill(keyBytes, key);
+      byte[] keyBytes = keyIn.of(key);
       try {
         while (true) {
           int size = db.get(keyBytes, valueBytes);
