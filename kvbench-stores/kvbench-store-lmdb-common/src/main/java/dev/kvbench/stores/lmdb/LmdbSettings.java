@@ -89,6 +89,11 @@ public final class LmdbSettings {
     return on;
   }
 
+  /** The database flags each binding opens with, by LMDB's names, for its native settings. */
+  public static List<String> dbiFlagNames(boolean integerKeys) {
+    return integerKeys ? List.of("MDB_CREATE", "MDB_INTEGERKEY") : List.of("MDB_CREATE");
+  }
+
   /** The {@code mapSize} setting, or {@link #autoMapSize} when it is {@code auto}. */
   public static long mapSize(StoreConfig config) {
     return config.settings().isAuto("mapSize") ? autoMapSize(config.sizing()) : config.settings().getLong("mapSize");

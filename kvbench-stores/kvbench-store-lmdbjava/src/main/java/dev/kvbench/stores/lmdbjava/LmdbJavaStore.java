@@ -108,7 +108,7 @@ final class LmdbJavaStore<T> implements Store {
     m.put("lmdbVersion", v.major + "." + v.minor + "." + v.patch);
     m.put("bufferProxy", flavour.toString());
     m.put("envFlags", flags.stream().map(Enum::name).toList());
-    m.put("dbiFlags", integerKeys ? List.of("MDB_CREATE", "MDB_INTEGERKEY") : List.of("MDB_CREATE"));
+    m.put("dbiFlags", LmdbSettings.dbiFlagNames(integerKeys));
     m.put("mapSizeBytes", mapSize);
     m.put("pageSize", env.stat().pageSize);
     m.put("maxKeySize", env.getMaxKeySize());

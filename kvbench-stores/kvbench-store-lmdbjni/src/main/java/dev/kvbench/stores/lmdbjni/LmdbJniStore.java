@@ -96,7 +96,7 @@ final class LmdbJniStore implements Store {
     m.put("lmdbVersionString", version);
     m.put("api", "DirectBuffer: Cursor.put/position and Database.get with addresses, no copies");
     m.put("envFlags", List.copyOf(flagNames));
-    m.put("dbiFlags", integerKeys ? List.of("MDB_CREATE", "MDB_INTEGERKEY") : List.of("MDB_CREATE"));
+    m.put("dbiFlags", LmdbSettings.dbiFlagNames(integerKeys));
     m.put("mapSizeBytes", mapSize);
     m.put("pageSize", env.stat().ms_psize);
     m.put("maxKeySize", env.getMaxKeySize());
@@ -126,13 +126,13 @@ final class LmdbJniStore implements Store {
   private final class JniSession implements Session {
 
     private final NativeInput keyIn = new NativeInput();
+    private final NativeInput valueIn = new NativeInput();
     private final IntegerKeys intKeys = new IntegerKeys();
 
     /** The harness's key as LMDBJNI takes it, in native order under integerKey. */
-    private DirectBuffer keyIn(ByteBuffer key) {
+    private DirectBuffer lmdbKey(ByteBuffer key) {
       return keyIn.of(integerKeys ? intKeys.toNative(key) : key);
     }
-    private final NativeInput valueIn = new NativeInput();
 
     @Override
     public Writer beginWrite(WriteOrder order) {
@@ -162,7 +162,7 @@ final class LmdbJniStore implements Store {
           begin();
         }
         // LMDBJNI's DirectBuffer put returns LMDB's code instead of throwing
-        int rc = cursor.put(keyIn(key), valueIn.of(value), putFlags);
+        int rc = cursor.put(lmdbKey(key), valueIn.of(value), putFlags);
         if (rc != 0) {
           throw failure("put", rc);
         }
@@ -226,9 +226,9 @@ final class LmdbJniStore implements Store {
           if (lookups == null) {
             lookups = db.openCursor(txn);
           }
-          rc = lookups.seekPosition(keyIn(key), value, SeekOp.KEY);
+          rc = lookups.seekPosition(lmdbKey(key), value, SeekOp.KEY);
         } else {
-          rc = db.get(txn, keyIn(key), value);
+          rc = db.get(txn, lmdbKey(key), value);
         }
         if (rc == LMDBException.NOTFOUND) {
           return null;

@@ -164,7 +164,7 @@ final class LwjglLmdbStore implements Store {
     m.put("lwjglChecks", Checks.CHECKS);
     m.put("api", "raw mdb_* calls on MDBVal structs; values read through one re-pointed ByteBuffer, no copies");
     m.put("envFlags", List.copyOf(flagNames));
-    m.put("dbiFlags", integerKeys ? List.of("MDB_CREATE", "MDB_INTEGERKEY") : List.of("MDB_CREATE"));
+    m.put("dbiFlags", LmdbSettings.dbiFlagNames(integerKeys));
     m.put("mapSizeBytes", mapSize);
     try (MemoryStack stack = MemoryStack.stackPush()) {
       MDBStat stat = MDBStat.malloc(stack);
