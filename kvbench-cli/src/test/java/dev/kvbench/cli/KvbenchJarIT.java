@@ -10,8 +10,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
+import java.util.zip.ZipFile;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -30,6 +32,11 @@ class KvbenchJarIT {
   }
 
   private Outcome kvbenchWith(List<String> jvmArgs, String... args) throws IOException, InterruptedException {
+    return kvbenchWith(Map.of(), jvmArgs, args);
+  }
+
+  private Outcome kvbenchWith(Map<String, String> env, List<String> jvmArgs, String... args)
+      throws IOException, InterruptedException {
     Path jar = Path.of(System.getProperty("kvbench.jar", "target/kvbench.jar")).toAbsolutePath();
     assertThat(jar).exists();
     List<String> cmd = new ArrayList<>();
@@ -40,8 +47,10 @@ class KvbenchJarIT {
     cmd.addAll(List.of(args));
     Path out = temp.resolve("stdout.txt");
     Path err = temp.resolve("stderr.txt");
-    Process p = new ProcessBuilder(cmd).directory(temp.toFile())
-        .redirectOutput(out.toFile()).redirectError(err.toFile()).start();
+    ProcessBuilder pb = new ProcessBuilder(cmd).directory(temp.toFile())
+        .redirectOutput(out.toFile()).redirectError(err.toFile());
+    pb.environment().putAll(env);
+    Process p = pb.start();
     // a store thread left running would keep the JVM alive: the run must end by itself
     assertThat(p.waitFor(300, TimeUnit.SECONDS)).as("kvbench exited").isTrue();
     return new Outcome(p.exitValue(), Files.readString(out), Files.readString(err));
@@ -107,7 +116,10 @@ class KvbenchJarIT {
     JsonNode doc = new ObjectMapper().readTree(temp.resolve("r.json").toFile());
     List<String> stores = new ArrayList<>();
     doc.get("cells").forEach(c -> stores.add(c.get("store").asText()));
-    assertThat(stores).contains("null", "lmdbjava-bb", "rocksdb").doesNotContain("libmdbx");
+    assertThat(stores).contains("null", "lmdbjava-bb", "rocksdb");
+    if (bundlesLibmdbx()) {
+      assertThat(stores).contains("libmdbx");
+    }
     for (JsonNode cell : doc.get("cells")) {
       for (JsonNode phase : cell.get("phases")) {
         assertThat(phase.get("status").asText()).as(cell.get("store") + " " + phase.get("phase"))
@@ -140,6 +152,34 @@ class KvbenchJarIT {
     assertThat(list.out).contains("lmdbjava-bb", "lmdbjava-agrona", "rocksdb", "null");
     Outcome version = kvbench("--version");
     assertThat(version.out).contains("kvbench 0.1.0-SNAPSHOT");
+  }
+
+  /** True when the build could bundle libmdbx's library (it needs pip and PyPI; .ci/run installs pip). */
+  private static boolean bundlesLibmdbx() throws IOException {
+    try (ZipFile jar = new ZipFile(System.getProperty("kvbench.jar", "target/kvbench.jar"))) {
+      return jar.getEntry("dev/kvbench/stores/libmdbx/native/linux-x86_64/libmdbx.so") != null;
+    }
+  }
+
+  /**
+   * libmdbx is listed with the version its library reports; a library named by KVBENCH_LIBMDBX that
+   * is not there makes it unavailable, saying which variable to fix, and nothing else changes.
+   */
+  @Test
+  void libmdbxIsListedWithItsOwnVersionOrWithHowToGetIt() throws Exception {
+    Outcome list = kvbench("list");
+    assertThat(list.code).as(list.err).isZero();
+    String libmdbx = list.out.substring(list.out.indexOf("\nlibmdbx\n"));
+    if (bundlesLibmdbx()) {
+      assertThat(libmdbx).contains("pypi:libmdbx 0.13.12 (v0.13.12-", "available     yes");
+    } else {
+      assertThat(libmdbx).contains("available     no", "KVBENCH_LIBMDBX=", "pip");
+    }
+    Outcome missing = kvbenchWith(Map.of("KVBENCH_LIBMDBX", temp.resolve("none.so").toString()), List.of(), "list");
+    assertThat(missing.code).as(missing.err).isZero();
+    assertThat(missing.out.substring(missing.out.indexOf("\nlibmdbx\n")))
+        .contains("available     no", "KVBENCH_LIBMDBX=" + temp.resolve("none.so") + " is not a readable file");
+    assertThat(missing.out).contains("lmdbjava-agrona\n  library       org.lmdbjava:lmdbjava");
   }
 
   @Test

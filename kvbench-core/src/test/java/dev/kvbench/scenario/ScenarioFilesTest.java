@@ -149,7 +149,9 @@ class ScenarioFilesTest {
     assertThat(test2.matrix().orders()).containsExactly(KeyOrder.RND);
     Scenario test4 = files.parse(presets.text("lmdbjava-test4"), "p", "p", null);
     assertThat(test4.matrix().keys()).containsExactly(KeyEncoding.INT, KeyEncoding.STR);
-    assertThat(test4.matrix().stores()).hasSize(11);
+    assertThat(test4.matrix().stores()).hasSize(12).contains("libmdbx", "lwjgl-lmdb");
+    assertThat(files.parse(presets.text("libmdbx-readme"), "p", "p", null).matrix().stores())
+        .containsExactly("libmdbx", "lmdbjava-agrona", "lmdbjni", "lwjgl-lmdb");
     assertThat(files.parse(presets.text("lmdbjava-test6"), "p", "p", null).matrix().valueSizes())
         .containsExactly(4080, 8176, 16368);
     assertThat(presets.descriptions()).containsKeys("quick", "lmdbjava-test1");

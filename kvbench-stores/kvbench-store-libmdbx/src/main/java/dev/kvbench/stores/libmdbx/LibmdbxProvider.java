@@ -2,25 +2,27 @@ package dev.kvbench.stores.libmdbx;
 
 import dev.kvbench.store.Availability;
 import dev.kvbench.store.Capabilities;
-import dev.kvbench.store.Durability;
 import dev.kvbench.store.SettingSpec;
 import dev.kvbench.store.Store;
 import dev.kvbench.store.StoreConfig;
-import dev.kvbench.store.StoreException;
 import dev.kvbench.store.StoreProvider;
-import java.util.EnumSet;
+import dev.kvbench.stores.lmdb.LmdbSettings;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
- * libmdbx, the seeds' fifth engine, kept visible: no JVM binding is published on Maven Central
- * (com.castortech:mdbxjni is not there) and Debian packages no libmdbx, so it is listed as
- * unavailable with that reason instead of silently missing.
+ * libmdbx, the seeds' fifth engine, through kvbench's own jnr-ffi binding of its C API and the
+ * shared library the build bundles from PyPI's libmdbx wheel ({@value MdbxNatives#LIBRARY_ENV}
+ * names another). Its settings are the LMDB stores', so one sweep compares both, plus how
+ * {@code nosync} maps onto libmdbx's two no-sync modes.
  */
 public final class LibmdbxProvider implements StoreProvider {
 
-  static final String REASON =
-      "no JVM binding for libmdbx is published on Maven Central (com.castortech:mdbxjni is not there)"
-          + " and Debian packages no libmdbx; kvbench does not ship its own binding";
+  /** Largest key with libmdbx's default 4 KiB page (its README: "keys up to 2022 bytes"). */
+  static final int MAX_KEY_SIZE = 2022;
+
+  static final String NOSYNC_UTTERLY = "utterly";
+  static final String NOSYNC_SAFE = "safe";
 
   @Override
   public String id() {
@@ -29,32 +31,46 @@ public final class LibmdbxProvider implements StoreProvider {
 
   @Override
   public String library() {
-    return "com.castortech:mdbxjni";
+    return "pypi:libmdbx"; // the C library, bundled from PyPI's wheel: no Maven coordinates
   }
 
+  /** The release the loaded library reports, not the wheel's: the library may come from elsewhere. */
   @Override
   public String libraryVersion() {
-    return "not on Maven Central";
+    MdbxVersion v = MdbxNatives.get().version();
+    return v == null ? "not loaded" : v.release() + " (" + v.gitDescribe() + ")";
   }
 
   @Override
   public Capabilities capabilities() {
-    // what libmdbx itself offers, for the listing; nothing here runs
-    return new Capabilities(true, true, true, true, EnumSet.allOf(Durability.class), true, true, 2022, Integer.MAX_VALUE - 8);
+    return LmdbSettings.capabilities(MAX_KEY_SIZE);
   }
 
   @Override
   public List<SettingSpec> settings() {
-    return List.of();
+    List<SettingSpec> specs = new ArrayList<>();
+    for (SettingSpec lmdb : LmdbSettings.specs()) {
+      // the same key and default; in libmdbx the file grows and shrinks below it
+      specs.add(lmdb.key().equals("mapSize")
+          ? SettingSpec.size("mapSize", lmdb.defaultValue(), "upper bound of libmdbx's geometry (mdbx_env_set_geometry"
+              + " size_upper), what LMDB's map size is; auto derives it from entries and value size as for LMDB")
+          : lmdb);
+    }
+    specs.add(SettingSpec.choice("nosync", NOSYNC_UTTERLY,
+        "what durability nosync sets: utterly = MDBX_UTTERLY_NOSYNC (nothing flushed, as LMDB's MDB_NOSYNC);"
+            + " safe = MDBX_SAFE_NOSYNC (nothing flushed, but the last steady commit is kept, so a system crash"
+            + " rolls back instead of corrupting; the file grows more)",
+        NOSYNC_UTTERLY, NOSYNC_SAFE));
+    return specs;
   }
 
   @Override
   public Availability availability() {
-    return Availability.unavailable(REASON);
+    return MdbxNatives.get().availability();
   }
 
   @Override
   public Store open(StoreConfig config) {
-    throw new StoreException("libmdbx is unavailable: " + REASON);
+    return new LibmdbxStore(id(), MdbxNatives.get(), config);
   }
 }

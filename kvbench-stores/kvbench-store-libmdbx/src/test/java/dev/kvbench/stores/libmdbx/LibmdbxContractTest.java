@@ -1,0 +1,11 @@
+package dev.kvbench.stores.libmdbx;
+
+import dev.kvbench.store.StoreProvider;
+import dev.kvbench.testing.StoreContractTest;
+
+class LibmdbxContractTest extends StoreContractTest {
+  @Override
+  protected StoreProvider provider() {
+    return new LibmdbxProvider();
+  }
+}
