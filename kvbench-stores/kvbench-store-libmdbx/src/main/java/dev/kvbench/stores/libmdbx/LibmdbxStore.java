@@ -32,6 +32,10 @@ import dev.kvbench.stores.lmdb.LmdbFlag;
 import dev.kvbench.stores.lmdb.LmdbSettings;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Locale;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -49,7 +53,11 @@ final class LibmdbxStore implements Store {
   /** rw-rw-r--, as the LMDB stores create their files. */
   private static final int MODE = 0664;
 
+  /** Free space below which a failed write is put down to a full file system: a few pages. */
+  private static final long NEARLY_FULL_BYTES = 64 * 1024;
+
   private final String id;
+  private final Path directory;
   private final MdbxLibrary mdbx;
   private final MdbxNatives natives;
   private final long env;
@@ -63,6 +71,7 @@ final class LibmdbxStore implements Store {
 
   LibmdbxStore(String id, MdbxNatives natives, StoreConfig config) {
     this.id = id;
+    this.directory = config.directory();
     this.natives = natives;
     this.mdbx = natives.library(id);
     this.getViaCursor = LmdbSettings.getViaCursor(config);
@@ -137,7 +146,24 @@ final class LibmdbxStore implements Store {
           + " bytes; raise it with -o " + id + ".mapSize=<bytes>");
     }
     String name = rc == MDBX_KEYEXIST ? "MDBX_KEYEXIST: " : "";
-    throw new StoreException(id + ": " + what + " failed: " + name + mdbx.mdbx_strerror(rc) + " (" + rc + ")");
+    throw new StoreException(id + ": " + what + " failed: " + name + mdbx.mdbx_strerror(rc) + " (" + rc + ")"
+        + (rc == Mdbx.EIO || rc == Mdbx.ENOSPC ? fullDiskNote() : ""));
+  }
+
+  /**
+   * libmdbx reports a page write that found the disk full as EIO (it puts the environment in a
+   * failed state rather than return ENOSPC); the free space tells the two apart.
+   */
+  private String fullDiskNote() {
+    try {
+      long free = Files.getFileStore(directory).getUsableSpace();
+      return free < NEARLY_FULL_BYTES
+          ? String.format(Locale.ROOT, " (no space left on device: %,d bytes free on the file system of %s)", free,
+              directory)
+          : "";
+    } catch (IOException e) {
+      return "";
+    }
   }
 
   @Override

@@ -39,6 +39,9 @@ final class Mdbx {
   static final int MDBX_KEYEXIST = -30799;
   static final int MDBX_NOTFOUND = -30798;
   static final int MDBX_MAP_FULL = -30792;
+  // errno values libmdbx passes through (Linux)
+  static final int EIO = 5;
+  static final int ENOSPC = 28;
 
   /** sizeof(MDBX_stat): ms_psize and ms_depth (uint32), then five uint64 counters. */
   static final int STAT_BYTES = 48;
