@@ -23,9 +23,9 @@ MEMBERS = {"mdbx/lib/libmdbx.so": "libmdbx.so", "mdbx/lib/LICENSE": "LICENSE"}
 
 
 def warn(message):
-    print("WARNING: libmdbx will be unavailable in this build: " + message, flush=True)
+    print("WARNING: libmdbx will be unavailable in this build: " + message, file=sys.stderr, flush=True)
     print("WARNING: to bundle it, install pip (apt-get install python3-pip) with PyPI reachable and rebuild;"
-          " or run kvbench with KVBENCH_LIBMDBX=/path/to/libmdbx.so", flush=True)
+          " or run kvbench with KVBENCH_LIBMDBX=/path/to/libmdbx.so", file=sys.stderr, flush=True)
 
 
 def main(out_root):
