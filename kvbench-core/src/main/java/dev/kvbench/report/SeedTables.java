@@ -91,6 +91,11 @@ public final class SeedTables {
 
   /** One timing table for a group of cells with the same workload. */
   public String timings(List<CellResult> cells) {
+    return timingsTable(cells).render();
+  }
+
+  /** {@link #timings} as a table, to render as text or Markdown. */
+  public TextTable timingsTable(List<CellResult> cells) {
     TextTable t = new TextTable(
         List.of("Phase", "Store", "ms/pass", "min-max", "Difference", "ns/op", "Check"),
         false, false, true, true, true, true, false);
@@ -133,11 +138,16 @@ public final class SeedTables {
             String.format(Locale.ROOT, "%,.1f", p.nsPerOp()), check);
       }
     }
-    return t.render();
+    return t;
   }
 
   /** The storage table: allocated bytes after close, apparent size, overhead against the flat array. */
   public String storage(List<CellResult> cells) {
+    return storageTable(cells).render();
+  }
+
+  /** {@link #storage} as a table, to render as text or Markdown. */
+  public TextTable storageTable(List<CellResult> cells) {
     TextTable t = new TextTable(
         List.of("Store", "Flat array", "Bytes", "Overhead %", "Apparent bytes", "Bytes before close"),
         false, true, true, true, true, true);
@@ -151,11 +161,17 @@ public final class SeedTables {
             String.format(Locale.ROOT, "%.2f", c.storage().overheadPercent()),
             String.format(Locale.ROOT, "%,d", c.storage().apparentBytes().afterClose()),
             String.format(Locale.ROOT, "%,d", c.storage().allocatedBytes().beforeClose())));
-    return t.render();
+    return t;
   }
 
   /** Cells that did not run or did not finish, with the reason: never dropped from a report. */
   public String notRun(List<CellResult> cells) {
+    TextTable t = notRunTable(cells);
+    return t.rows() == 0 ? "" : t.render();
+  }
+
+  /** {@link #notRun} as a table (no rows when every cell ran). */
+  public TextTable notRunTable(List<CellResult> cells) {
     TextTable t = new TextTable(List.of("Cell", "Outcome", "Reason"), false, false, false);
     for (CellResult c : cells) {
       if (c.outcome() != CellResult.Outcome.RAN || c.error() != null) {
@@ -163,10 +179,10 @@ public final class SeedTables {
             c.error() == null ? "" : c.error());
       }
     }
-    return t.rows() == 0 ? "" : t.render();
+    return t;
   }
 
-  private static String millis(double ms) {
+  static String millis(double ms) {
     return ms >= 100 ? String.format(Locale.ROOT, "%,.0f", ms) : String.format(Locale.ROOT, "%,.2f", ms);
   }
 }

@@ -51,6 +51,29 @@ public final class TextTable {
     return out.toString();
   }
 
+  /** The same table in GitHub Markdown, numeric columns right-aligned; a pipe in a cell is escaped. */
+  public String renderMarkdown() {
+    StringBuilder out = new StringBuilder();
+    markdownLine(out, headers);
+    out.append('|');
+    for (boolean right : rightAligned) {
+      out.append(right ? "---:|" : "---|");
+    }
+    out.append('\n');
+    for (List<String> r : rows) {
+      markdownLine(out, r);
+    }
+    return out.toString();
+  }
+
+  private static void markdownLine(StringBuilder out, List<String> cells) {
+    out.append('|');
+    for (String c : cells) {
+      out.append(' ').append(c.replace("|", "\\|")).append(" |");
+    }
+    out.append('\n');
+  }
+
   private void line(StringBuilder out, List<String> cells, int[] width) {
     StringBuilder l = new StringBuilder();
     for (int c = 0; c < width.length; c++) {

@@ -12,6 +12,7 @@ import java.util.List;
  * @param timerPairNanos cost of two System.nanoTime calls here
  */
 public record Environment(
+    String hostname,
     String cpuModel,
     int cores,
     long ramBytes,

@@ -15,6 +15,7 @@ public final class EnvironmentProbe {
       Path workDir, String cpuTimeSource, boolean peakRssPerPhase, double timerPairNanos) {
     long[] nofile = nofileLimits();
     return new Environment(
+        hostname(),
         cpuModel(),
         java.lang.Runtime.getRuntime().availableProcessors(),
         ramBytes(),
@@ -45,6 +46,16 @@ public final class EnvironmentProbe {
     } catch (IOException e) {
       return "unknown";
     }
+  }
+
+  /** The kernel's host name: what tells one fleet host's cells from another's in a report. */
+  static String hostname() {
+    List<String> name = lines("/proc/sys/kernel/hostname");
+    if (!name.isEmpty() && !name.get(0).isBlank()) {
+      return name.get(0).trim();
+    }
+    String env = System.getenv("HOSTNAME");
+    return env == null || env.isBlank() ? "unknown" : env;
   }
 
   static String cpuModel() {

@@ -20,7 +20,7 @@ class ResultFilesTest {
   @TempDir Path temp;
 
   static Environment environment() {
-    return new Environment("cpu", 2, 1L << 34, "Linux", "6.1", "amd64", "vendor", "17", "vm",
+    return new Environment("host-a", "cpu", 2, 1L << 34, "Linux", "6.1", "amd64", "vendor", "17", "vm",
         List.of("-Xmx1g"), "/dev/shm/x", "tmpfs", 1024, 4096, "getrusage", true, 47.0);
   }
 

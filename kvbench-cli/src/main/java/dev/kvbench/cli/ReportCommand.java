@@ -1,0 +1,54 @@
+package dev.kvbench.cli;
+
+import dev.kvbench.report.ReportInputException;
+import dev.kvbench.report.ReportWriter;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+@Command(
+    name = "report",
+    mixinStandardHelpOptions = true,
+    description = {"Writes a report folder from result files: README.md with the seeds' tables (times, storage,"
+        + " latency percentiles, CPU and memory, cells that did not run) and how the results were measured,"
+        + " charts as PNG and SVG, results.csv (one row per cell, phase and pass) and jmh-result.json (JMH's"
+        + " result format). The same inputs give the same files, but for one timestamp line."})
+final class ReportCommand implements Callable<Integer> {
+
+  @Spec CommandSpec spec;
+
+  @Parameters(arity = "1..*", paramLabel = "RESULTS",
+      description = "Result documents (.json), journals (.jsonl) or folders of them, as kvbench run wrote them.")
+  List<Path> results;
+
+  @Option(names = "--out", paramLabel = "DIR", defaultValue = "kvbench-report",
+      description = "Folder to write (new, empty, or an earlier report, which is replaced). Default: ${DEFAULT-VALUE}.")
+  Path out;
+
+  @Option(names = "--merge",
+      description = "Put the cells of every host in one section (the same cell from several hosts or runs becomes"
+          + " one, its passes and histograms merged); by default each host has its own.")
+  boolean merge;
+
+  @Override
+  public Integer call() throws IOException {
+    PrintWriter o = spec.commandLine().getOut();
+    ReportWriter.Written w;
+    try {
+      w = new ReportWriter(KvbenchCommand.version(), Clock.systemUTC()).write(results, out, merge);
+    } catch (ReportInputException e) {
+      throw new UsageException(e.getMessage(), e);
+    }
+    o.printf("report: %s (%d cells, %d charts, hosts: %s)%n", w.readme(), w.cells(), w.charts(),
+        String.join(", ", w.hosts()));
+    return ExitCodes.OK;
+  }
+}

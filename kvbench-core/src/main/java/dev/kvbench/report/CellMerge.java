@@ -1,0 +1,90 @@
+package dev.kvbench.report;
+
+import dev.kvbench.measure.HistogramCodec;
+import dev.kvbench.result.CellResult;
+import dev.kvbench.result.PassResult;
+import dev.kvbench.result.PhaseResult;
+import dev.kvbench.result.PhaseStatus;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.TreeMap;
+import org.HdrHistogram.Histogram;
+
+/**
+ * Puts the same cell measured in several runs (a resumed run, repeats, fleet hosts under {@code
+ * --merge}) together as one: the measured passes of all of them, the median and range recomputed
+ * over those, latency histograms added (so percentiles come from all samples, never from
+ * averaging percentiles). A phase that failed anywhere stays failed.
+ */
+final class CellMerge {
+
+  private CellMerge() {}
+
+  /** What makes two cells the same measurement: store, parameters and settings. */
+  static String identity(CellResult c) {
+    return c.store() + " " + c.parameters() + " " + new TreeMap<>(c.settings());
+  }
+
+  /** {@code cells} with the same identity merged, in order of first appearance. */
+  static List<CellResult> mergeSame(List<CellResult> cells) {
+    Map<String, List<CellResult>> byIdentity = new LinkedHashMap<>();
+    for (CellResult c : cells) {
+      byIdentity.computeIfAbsent(identity(c), k -> new ArrayList<>()).add(c);
+    }
+    List<CellResult> merged = new ArrayList<>();
+    byIdentity.values().forEach(same -> merged.add(same.size() == 1 ? same.get(0) : merge(same)));
+    return merged;
+  }
+
+  static CellResult merge(List<CellResult> same) {
+    CellResult first = same.get(0);
+    Map<String, List<PhaseResult>> phases = new LinkedHashMap<>();
+    for (CellResult c : same) {
+      c.phases().forEach(p -> phases.computeIfAbsent(p.phase(), k -> new ArrayList<>()).add(p));
+    }
+    List<PhaseResult> mergedPhases = new ArrayList<>();
+    phases.forEach((name, list) -> mergedPhases.add(mergePhase(name, list)));
+    CellResult failed = same.stream().filter(c -> !c.succeeded()).findFirst().orElse(null);
+    return new CellResult(first.cellId(), first.store(), first.library(), first.libraryVersion(),
+        first.capabilities(), first.settings(), first.nativeSettings(), first.parameters(), mergedPhases,
+        first.storage(), failed == null ? first.outcome() : failed.outcome(),
+        failed == null ? first.error() : failed.error(), failed == null ? first.diagnostics() : failed.diagnostics());
+  }
+
+  private static PhaseResult mergePhase(String name, List<PhaseResult> list) {
+    PhaseResult notOk = list.stream().filter(p -> p.status() != PhaseStatus.OK).findFirst().orElse(null);
+    if (notOk != null) {
+      return notOk;
+    }
+    List<PassResult> passes = new ArrayList<>();
+    list.forEach(p -> passes.addAll(p.passes()));
+    Histogram ops = add(list.stream().map(PhaseResult::latencyHistogram).toList());
+    Histogram commits = add(list.stream().map(PhaseResult::commitLatencyHistogram).toList());
+    PhaseResult.LatencySampling sampling = list.get(0).latencySampling() == null ? null
+        : new PhaseResult.LatencySampling(list.get(0).latencySampling().meanInterval(),
+            list.stream().filter(p -> p.latencySampling() != null).mapToLong(p -> p.latencySampling().samples()).sum(),
+            list.get(0).latencySampling().timerPairNanos());
+    boolean verified = list.stream().allMatch(PhaseResult::verified);
+    String note = list.stream().map(PhaseResult::note).filter(Objects::nonNull).findFirst().orElse(null);
+    return PhaseResult.measured(name, passes, new PhaseResult.Latency(ops, commits, sampling), verified, null, note);
+  }
+
+  private static Histogram add(List<String> encoded) {
+    Histogram sum = null;
+    for (String e : encoded) {
+      if (e == null) {
+        continue;
+      }
+      Histogram h = HistogramCodec.decode(e);
+      if (sum == null) {
+        sum = h;
+      } else {
+        sum.add(h);
+      }
+    }
+    return sum;
+  }
+}

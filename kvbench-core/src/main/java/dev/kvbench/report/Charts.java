@@ -1,0 +1,167 @@
+package dev.kvbench.report;
+
+import dev.kvbench.measure.HistogramCodec;
+import dev.kvbench.result.CellResult;
+import dev.kvbench.result.PhaseResult;
+import dev.kvbench.result.PhaseStatus;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Locale;
+import java.util.function.Function;
+import org.HdrHistogram.Histogram;
+import org.HdrHistogram.HistogramIterationValue;
+import org.knowm.xchart.BitmapEncoder;
+import org.knowm.xchart.CategoryChart;
+import org.knowm.xchart.CategoryChartBuilder;
+import org.knowm.xchart.VectorGraphicsEncoder;
+import org.knowm.xchart.XYChart;
+import org.knowm.xchart.XYChartBuilder;
+import org.knowm.xchart.internal.chartpart.Chart;
+import org.knowm.xchart.style.Styler;
+import org.knowm.xchart.style.markers.SeriesMarkers;
+
+/**
+ * The report's charts, each written as PNG and SVG: one per phase with the stores as bars on a log
+ * axis (as the seeds drew them), storage by store, and latency percentile curves on HdrHistogram's
+ * log percentile axis.
+ */
+final class Charts {
+
+  private static final int WIDTH = 900;
+  private static final int HEIGHT = 540;
+
+  private Charts() {}
+
+  /** Writes {@code stem}.png and {@code stem}.svg. */
+  static void write(Chart<?, ?> chart, Path stem) throws IOException {
+    BitmapEncoder.saveBitmap(chart, stem.toString(), BitmapEncoder.BitmapFormat.PNG);
+    VectorGraphicsEncoder.saveVectorGraphic(chart, stem.toString(), VectorGraphicsEncoder.VectorGraphicsFormat.SVG);
+  }
+
+  /** ms per pass for one phase, stores fastest first, on a log axis; null when no store ran it. */
+  static CategoryChart phase(String title, String phase, List<CellResult> cells, Function<CellResult, String> label) {
+    List<String> names = new ArrayList<>();
+    List<Number> millis = new ArrayList<>();
+    cells.stream()
+        .filter(c -> !c.reference())
+        .map(c -> c.phases().stream().filter(p -> p.phase().equals(phase) && p.status() == PhaseStatus.OK
+            && p.passMillis() > 0).findFirst().map(p -> new Bar(label.apply(c), p.passMillis())).orElse(null))
+        .filter(b -> b != null)
+        .sorted(Comparator.comparingDouble(Bar::value))
+        .forEach(b -> {
+          names.add(b.name());
+          millis.add(b.value());
+        });
+    if (names.isEmpty()) {
+      return null;
+    }
+    CategoryChart chart = new CategoryChartBuilder().width(WIDTH).height(HEIGHT)
+        .title(title + ": " + phase).xAxisTitle("store").yAxisTitle("ms per pass (median), log scale").build();
+    styleBars(chart);
+    logRange(chart, millis);
+    chart.addSeries(phase, names, millis);
+    return chart;
+  }
+
+  /** Allocated bytes after close per store, in MB on a linear axis; null when no storage was measured. */
+  static CategoryChart storage(String title, List<CellResult> cells, Function<CellResult, String> label) {
+    List<String> names = new ArrayList<>();
+    List<Number> megabytes = new ArrayList<>();
+    cells.stream().filter(c -> c.storage() != null && !c.reference())
+        .sorted(Comparator.comparingLong(c -> c.storage().allocatedBytes().afterClose()))
+        .forEach(c -> {
+          names.add(label.apply(c));
+          megabytes.add(c.storage().allocatedBytes().afterClose() / 1e6);
+        });
+    if (names.isEmpty()) {
+      return null;
+    }
+    CategoryChart chart = new CategoryChartBuilder().width(WIDTH).height(HEIGHT)
+        .title(title + ": storage after close").xAxisTitle("store").yAxisTitle("MB allocated (du)").build();
+    styleBars(chart);
+    chart.getStyler().setYAxisLogarithmic(false);
+    chart.addSeries("allocated", names, megabytes);
+    return chart;
+  }
+
+  /**
+   * Latency by percentile for one phase, a line per store: x is the percentile on a log scale of
+   * 1/(1-p) (50 %, 90 %, 99 %, ... spaced evenly), y microseconds on a log scale. Null when no
+   * store recorded latencies for the phase.
+   */
+  static XYChart latency(String title, String phase, List<CellResult> cells, Function<CellResult, String> label) {
+    XYChart chart = new XYChartBuilder().width(WIDTH).height(HEIGHT)
+        .title(title + ": " + phase + " latency by percentile")
+        .xAxisTitle("percentile, as 1/(1-p): 10 = 90 %, 100 = 99 %, 1000 = 99.9 % (log scale)")
+        .yAxisTitle("latency per op, µs (log scale)").build();
+    chart.getStyler().setXAxisLogarithmic(true);
+    chart.getStyler().setXAxisDecimalPattern("#,##0");
+    chart.getStyler().setYAxisDecimalPattern("#,##0.##");
+    chart.getStyler().setYAxisLogarithmic(true);
+    chart.getStyler().setLegendPosition(Styler.LegendPosition.OutsideE);
+    chart.getStyler().setMarkerSize(0);
+    boolean any = false;
+    for (CellResult c : cells) {
+      if (c.reference()) {
+        continue;
+      }
+      for (PhaseResult p : c.phases()) {
+        if (!p.phase().equals(phase) || p.status() != PhaseStatus.OK || p.latencyHistogram() == null) {
+          continue;
+        }
+        Histogram h = HistogramCodec.decode(p.latencyHistogram());
+        List<Double> x = new ArrayList<>();
+        List<Double> y = new ArrayList<>();
+        for (HistogramIterationValue v : h.percentiles(5)) {
+          double pct = v.getPercentileLevelIteratedTo();
+          if (pct >= 100.0 || v.getValueIteratedTo() <= 0) {
+            break;
+          }
+          x.add(100.0 / (100.0 - pct));
+          y.add(v.getValueIteratedTo() / 1e3);
+        }
+        if (x.size() > 1) {
+          chart.addSeries(uniqueName(chart, label.apply(c)), x, y).setMarker(SeriesMarkers.NONE);
+          any = true;
+        }
+      }
+    }
+    return any ? chart : null;
+  }
+
+  private static String uniqueName(XYChart chart, String name) {
+    String n = name;
+    for (int i = 2; chart.getSeriesMap().containsKey(n); i++) {
+      n = name + " (" + i + ")";
+    }
+    return n;
+  }
+
+  /** Decades around the values: XChart's bars start at zero, which a log axis cannot show. */
+  private static void logRange(CategoryChart chart, List<Number> values) {
+    double min = values.stream().mapToDouble(Number::doubleValue).min().orElse(1);
+    double max = values.stream().mapToDouble(Number::doubleValue).max().orElse(1);
+    chart.getStyler().setYAxisMin(Math.pow(10, Math.floor(Math.log10(min))));
+    chart.getStyler().setYAxisMax(Math.pow(10, Math.ceil(Math.log10(max * 1.0001))));
+  }
+
+  private static void styleBars(CategoryChart chart) {
+    chart.getStyler().setLegendVisible(false);
+    chart.getStyler().setYAxisLogarithmic(true);
+    chart.getStyler().setXAxisLabelRotation(30);
+    chart.getStyler().setLabelsVisible(true);
+    chart.getStyler().setLabelsFontColorAutomaticEnabled(false);
+    chart.getStyler().setPlotGridVerticalLinesVisible(false);
+    chart.getStyler().setYAxisDecimalPattern("#,##0.##");
+  }
+
+  private record Bar(String name, double value) {}
+
+  /** A file-name-safe form of {@code text}. */
+  static String slug(String text) {
+    return text.toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9]+", "-").replaceAll("(^-|-$)", "");
+  }
+}

@@ -1,0 +1,234 @@
+package dev.kvbench.report;
+
+import dev.kvbench.measure.LatencySummary;
+import dev.kvbench.result.CellResult;
+import dev.kvbench.result.Environment;
+import dev.kvbench.result.PhaseResult;
+import dev.kvbench.result.PhaseStatus;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.stream.Collectors;
+
+/**
+ * The report's README.md: how the results were measured (host, JDK, flags, versions, every
+ * setting, the command), then per host and workload the seeds' tables, storage, latency
+ * percentiles, CPU and memory, the charts, and every cell that did not run. Nothing in it depends
+ * on when it was written except the one line {@link #TIMESTAMP_MARK} ends.
+ */
+final class MarkdownReport {
+
+  /** Ends the only line that differs between two reports of the same inputs. */
+  static final String TIMESTAMP_MARK = "<!-- report timestamp: the only line that changes for the same inputs -->";
+
+  /** The charts a workload gets, by phase, as the writer names them. */
+  interface ChartNames {
+    /** Relative path of a chart's PNG, or null when there is none. */
+    String png(ReportSection section, String workload, String chart);
+  }
+
+  private final ChartNames charts;
+
+  MarkdownReport(ChartNames charts) {
+    this.charts = charts;
+  }
+
+  String render(List<ReportSection> sections, List<String> inputs, String kvbenchVersion, String writtenAt) {
+    StringBuilder b = new StringBuilder();
+    b.append("# kvbench report\n\n");
+    b.append("Written ").append(writtenAt).append(" by kvbench ").append(kvbenchVersion).append(". ")
+        .append(TIMESTAMP_MARK).append('\n');
+    b.append("\nFrom ").append(inputs.size() == 1 ? "one result file" : inputs.size() + " result files")
+        .append(": ").append(inputs.stream().map(i -> "`" + i + "`").collect(Collectors.joining(", ")))
+        .append(". To write it again: `kvbench report ").append(String.join(" ", inputs)).append(" --out DIR`.\n");
+    b.append("\nTimes are ms per pass, the median of the measured passes with their min-max; \"Difference\" is the")
+        .append(" ratio to the fastest store of the same workload; `null` is kvbench's own cost (it keeps nothing).")
+        .append(" Storage is what `du` counts after close, against a flat array of the same keys and values.\n");
+    for (ReportSection s : sections) {
+      section(b, s, sections.size() > 1);
+    }
+    return b.toString();
+  }
+
+  private void section(StringBuilder b, ReportSection s, boolean several) {
+    String h = several ? "## Host " + s.host() : "## Results";
+    b.append('\n').append(h).append("\n\n");
+    methodology(b, s);
+    SeedTables tables = new SeedTables(s.cells());
+    for (Map.Entry<String, List<CellResult>> group : tables.byWorkload(s.cells()).entrySet()) {
+      String workload = group.getKey();
+      List<CellResult> cells = group.getValue();
+      b.append("\n### ").append(workload).append("\n\n");
+      b.append(tables.timingsTable(cells).renderMarkdown());
+      for (String phase : phases(cells)) {
+        image(b, s, workload, phase, phase + ": ms per pass by store (log scale)");
+      }
+      TextTable storage = tables.storageTable(cells);
+      if (storage.rows() > 0) {
+        b.append("\nStorage after close:\n\n").append(storage.renderMarkdown());
+        image(b, s, workload, "storage", "storage by store");
+      }
+      latency(b, s, workload, cells, tables);
+      cpu(b, cells, tables);
+    }
+    TextTable notRun = tables.notRunTable(s.cells());
+    b.append("\n### Cells that did not run\n\n");
+    b.append(notRun.rows() == 0 ? "None: every cell ran.\n" : notRun.renderMarkdown());
+    List<String> failedPhases = new ArrayList<>();
+    for (CellResult c : s.cells()) {
+      for (PhaseResult p : c.phases()) {
+        if (p.status() == PhaseStatus.FAILED) {
+          failedPhases.add("- " + tables.rowLabel(c) + " " + c.parameters().keys() + "/" + c.parameters().order()
+              + " `" + p.phase() + "`: " + p.failure());
+        }
+      }
+    }
+    if (!failedPhases.isEmpty()) {
+      b.append("\nFailed phases:\n\n").append(String.join("\n", failedPhases)).append('\n');
+    }
+  }
+
+  private void image(StringBuilder b, ReportSection s, String workload, String chart, String alt) {
+    String png = charts.png(s, workload, chart);
+    if (png != null) {
+      b.append("\n![").append(alt).append("](").append(png).append(")\n");
+    }
+  }
+
+  private static List<String> phases(List<CellResult> cells) {
+    List<String> order = new ArrayList<>();
+    cells.forEach(c -> c.phases().forEach(p -> {
+      if (!order.contains(p.phase())) {
+        order.add(p.phase());
+      }
+    }));
+    return order;
+  }
+
+  private static void methodology(StringBuilder b, ReportSection s) {
+    TextTable runs = new TextTable(List.of("Result file", "Scenario", "Started", "kvbench", "Completed", "Command"),
+        false, false, false, false, false, false);
+    for (RunResults r : s.runs()) {
+      runs.row(r.source(), String.valueOf(r.scenarioName()), String.valueOf(r.startedAt()),
+          String.valueOf(r.kvbenchVersion()), r.completed() ? "yes" : "no (interrupted)",
+          r.command().isEmpty() ? "" : "`" + String.join(" ", r.command()) + "`");
+    }
+    b.append("Runs:\n\n").append(runs.renderMarkdown());
+    Map<String, Environment> hosts = new LinkedHashMap<>();
+    s.runs().forEach(r -> {
+      if (r.environment() != null) {
+        hosts.putIfAbsent(r.host(), r.environment());
+      }
+    });
+    for (Map.Entry<String, Environment> e : hosts.entrySet()) {
+      Environment env = e.getValue();
+      TextTable t = new TextTable(List.of("Host " + e.getKey(), ""), false, false);
+      t.row("CPU", env.cpuModel() + ", " + env.cores() + " cores");
+      t.row("RAM", String.format(Locale.ROOT, "%,.1f GiB", env.ramBytes() / (double) (1L << 30)));
+      t.row("OS", env.os() + " " + env.kernel() + " (" + env.arch() + ")");
+      t.row("JDK", env.jdkVendor() + " " + env.jdkVersion() + ", " + env.jvmName());
+      t.row("JVM flags", env.jvmFlags() == null || env.jvmFlags().isEmpty() ? "none"
+          : "`" + String.join(" ", env.jvmFlags()) + "`");
+      t.row("Work directory", env.workDir() + " (" + env.workDirFileSystem() + ")");
+      t.row("Open files (soft / hard)", env.nofileSoft() + " / " + env.nofileHard());
+      t.row("CPU time from", env.cpuTimeSource() + (env.peakRssPerPhase() ? "; peak RSS reset per phase"
+          : "; peak RSS per process"));
+      t.row("Two System.nanoTime calls", String.format(Locale.ROOT, "%.1f ns", env.timerPairNanos()));
+      b.append('\n').append(t.renderMarkdown());
+    }
+    s.runs().stream().map(RunResults::seed).distinct()
+        .forEach(seed -> b.append("\nSeed: ").append(seed).append('\n'));
+    for (RunResults r : s.runs()) {
+      if (r.scenario() != null && !r.scenario().isBlank()) {
+        b.append("\n<details><summary>Scenario of ").append(r.source()).append("</summary>\n\n```yaml\n")
+            .append(r.scenario().strip()).append("\n```\n\n</details>\n");
+      }
+    }
+    TextTable stores = new TextTable(List.of("Store", "Library", "Settings", "Native settings"),
+        false, false, false, false);
+    Map<String, CellResult> firstPerStore = new TreeMap<>();
+    s.cells().forEach(c -> firstPerStore.putIfAbsent(c.store(), c));
+    firstPerStore.values().forEach(c -> stores.row(c.store(), c.library() + " " + c.libraryVersion(),
+        settings(c.settings()), settings(c.nativeSettings())));
+    b.append("\nStores, with the settings of their first cell (a sweep's other values are in the row labels):\n\n")
+        .append(stores.renderMarkdown());
+  }
+
+  private static String settings(Map<String, ?> m) {
+    if (m == null || m.isEmpty()) {
+      return "";
+    }
+    return new TreeMap<>(m).entrySet().stream().map(e -> e.getKey() + "=" + e.getValue())
+        .collect(Collectors.joining("; "));
+  }
+
+  private void latency(StringBuilder b, ReportSection s, String workload, List<CellResult> cells, SeedTables tables) {
+    TextTable t = new TextTable(List.of("Phase", "Store", "p50 µs", "p90 µs", "p99 µs", "p99.9 µs", "max µs",
+        "samples"), false, false, true, true, true, true, true, true);
+    List<String> withLatency = new ArrayList<>();
+    for (String phase : phases(cells)) {
+      for (CellResult c : cells) {
+        if (c.reference()) {
+          continue;
+        }
+        for (PhaseResult p : c.phases()) {
+          if (p.phase().equals(phase) && p.status() == PhaseStatus.OK) {
+            row(t, phase, tables.rowLabel(c), p.latencyNanos());
+            if (p.commitLatencyNanos() != null && p.commitLatencyNanos().samples() > 0) {
+              row(t, phase + " commit", tables.rowLabel(c), p.commitLatencyNanos());
+            }
+            if (p.latencyNanos() != null && p.latencyNanos().samples() > 0 && !withLatency.contains(phase)) {
+              withLatency.add(phase);
+            }
+          }
+        }
+      }
+    }
+    if (t.rows() == 0) {
+      return;
+    }
+    b.append("\nLatency per point operation (sampled ops; from the HdrHistograms of all measured passes):\n\n")
+        .append(t.renderMarkdown());
+    for (String phase : withLatency) {
+      image(b, s, workload, phase + "-latency", phase + " latency by percentile");
+    }
+  }
+
+  private static void row(TextTable t, String phase, String store, LatencySummary l) {
+    if (l == null || l.samples() == 0) {
+      return;
+    }
+    t.row(phase, store, micros(l.p50()), micros(l.p90()), micros(l.p99()), micros(l.p999()), micros(l.max()),
+        String.format(Locale.ROOT, "%,d", l.samples()));
+  }
+
+  private static String micros(long nanos) {
+    return String.format(Locale.ROOT, "%,.2f", nanos / 1e3);
+  }
+
+  private static void cpu(StringBuilder b, List<CellResult> cells, SeedTables tables) {
+    TextTable t = new TextTable(List.of("Phase", "Store", "ms/pass", "CPU user ms", "CPU sys ms", "CPU / wall",
+        "Peak RSS MB"), false, false, true, true, true, true, true);
+    for (String phase : phases(cells)) {
+      for (CellResult c : cells) {
+        for (PhaseResult p : c.phases()) {
+          if (p.phase().equals(phase) && p.status() == PhaseStatus.OK && p.cpu() != null) {
+            double cpu = p.cpu().userMillis() + p.cpu().sysMillis();
+            t.row(phase, tables.rowLabel(c), SeedTables.millis(p.passMillis()),
+                String.format(Locale.ROOT, "%,.0f", p.cpu().userMillis()),
+                String.format(Locale.ROOT, "%,.0f", p.cpu().sysMillis()),
+                p.passMillis() > 0 ? String.format(Locale.ROOT, "%.2f", cpu / p.passMillis()) : "-",
+                p.peakRssBytes() > 0 ? String.format(Locale.ROOT, "%,.0f", p.peakRssBytes() / 1e6) : "-");
+          }
+        }
+      }
+    }
+    if (t.rows() > 0) {
+      b.append("\nCPU (the whole process: a store's background threads count) and peak resident memory, for the")
+          .append(" median pass:\n\n").append(t.renderMarkdown());
+    }
+  }
+}

@@ -1,0 +1,142 @@
+package dev.kvbench.report;
+
+import dev.kvbench.result.CellResult;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.OffsetDateTime;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+import org.knowm.xchart.internal.chartpart.Chart;
+
+/**
+ * Writes a report folder from result files: {@code README.md}, {@code charts/} (PNG and SVG),
+ * {@code results.csv} and {@code jmh-result.json}. Given the same inputs it writes the same bytes,
+ * but for one marked timestamp line in README.md. It writes into an empty or new folder, or over
+ * a report it wrote before (whose files it replaces); anything else in the folder is left alone
+ * and the report refused.
+ */
+public final class ReportWriter {
+
+  static final String README = "README.md";
+  static final String CSV = "results.csv";
+  static final String JMH = "jmh-result.json";
+  static final String CHARTS = "charts";
+
+  private final String kvbenchVersion;
+  private final Clock clock;
+
+  public ReportWriter(String kvbenchVersion, Clock clock) {
+    this.kvbenchVersion = kvbenchVersion;
+    this.clock = clock;
+  }
+
+  /** What was written. */
+  public record Written(Path readme, int charts, int cells, List<String> hosts) {}
+
+  /**
+   * @param inputs result documents, journals or folders of them, as the user named them
+   * @param mergeHosts put every host's cells in one section instead of one section per host
+   * @throws ReportInputException for an unusable input or output folder
+   */
+  public Written write(List<Path> inputs, Path out, boolean mergeHosts) throws IOException {
+    List<RunResults> runs = new ReportInputs().read(inputs);
+    List<ReportSection> sections = ReportSection.of(runs, mergeHosts);
+    prepare(out);
+    Path chartDir = out.resolve(CHARTS);
+    Files.createDirectories(chartDir);
+    List<String> pngs = new ArrayList<>();
+    for (ReportSection s : sections) {
+      SeedTables tables = new SeedTables(s.cells());
+      for (Map.Entry<String, List<CellResult>> group : tables.byWorkload(s.cells()).entrySet()) {
+        String title = group.getKey().replaceAll(";.*", "");
+        List<CellResult> cells = group.getValue();
+        for (String phase : phases(cells)) {
+          save(Charts.phase(title, phase, cells, tables::rowLabel), chartDir, stem(s, group.getKey(), phase), pngs);
+          save(Charts.latency(title, phase, cells, tables::rowLabel), chartDir,
+              stem(s, group.getKey(), phase + "-latency"), pngs);
+        }
+        save(Charts.storage(title, cells, tables::rowLabel), chartDir, stem(s, group.getKey(), "storage"), pngs);
+      }
+    }
+    MarkdownReport md = new MarkdownReport((s, workload, chart) -> {
+      String png = CHARTS + "/" + stem(s, workload, chart) + ".png";
+      return pngs.contains(png) ? png : null;
+    });
+    String writtenAt = OffsetDateTime.now(clock).truncatedTo(ChronoUnit.SECONDS).toString();
+    List<String> names = inputs.stream().map(Path::toString).toList();
+    Path readme = out.resolve(README);
+    Files.writeString(readme, md.render(sections, names, kvbenchVersion, writtenAt), StandardCharsets.UTF_8);
+    Files.writeString(out.resolve(CSV), new ResultsCsv().render(sections), StandardCharsets.UTF_8);
+    Files.writeString(out.resolve(JMH), new JmhResults().render(sections), StandardCharsets.UTF_8);
+    int cells = sections.stream().mapToInt(s -> s.cells().size()).sum();
+    return new Written(readme, pngs.size(), cells, sections.stream().map(ReportSection::host).toList());
+  }
+
+  private static List<String> phases(List<CellResult> cells) {
+    List<String> order = new ArrayList<>();
+    cells.forEach(c -> c.phases().forEach(p -> {
+      if (!order.contains(p.phase())) {
+        order.add(p.phase());
+      }
+    }));
+    return order;
+  }
+
+  private static String stem(ReportSection s, String workload, String chart) {
+    return Charts.slug(s.host()) + "-" + Charts.slug(workload.replaceAll(";.*", "")) + "-" + Charts.slug(chart);
+  }
+
+  private static void save(Chart<?, ?> chart, Path dir, String stem, List<String> pngs) throws IOException {
+    if (chart == null) {
+      return;
+    }
+    Charts.write(chart, dir.resolve(stem));
+    pngs.add(CHARTS + "/" + stem + ".png");
+  }
+
+  /** An empty or new folder, or a report written before (its files go); anything else is refused. */
+  private static void prepare(Path out) throws IOException {
+    if (!Files.exists(out)) {
+      Files.createDirectories(out);
+      return;
+    }
+    if (!Files.isDirectory(out)) {
+      throw new ReportInputException(out + " is a file: --out needs a folder (new, empty, or an earlier report)");
+    }
+    List<String> present;
+    try (Stream<Path> s = Files.list(out)) {
+      present = s.map(p -> p.getFileName().toString()).toList();
+    }
+    if (present.isEmpty()) {
+      return;
+    }
+    boolean earlierReport = present.contains(README)
+        && Files.readString(out.resolve(README), StandardCharsets.UTF_8).contains(MarkdownReport.TIMESTAMP_MARK);
+    List<String> ours = List.of(README, CSV, JMH, CHARTS);
+    if (!earlierReport || !ours.containsAll(present)) {
+      throw new ReportInputException(out + " holds files kvbench report did not write (" + present
+          + "): give a new or empty folder with --out; kvbench only replaces a report it wrote");
+    }
+    for (String name : List.of(README, CSV, JMH)) {
+      Files.deleteIfExists(out.resolve(name));
+    }
+    Path charts = out.resolve(CHARTS);
+    if (Files.isDirectory(charts)) {
+      try (Stream<Path> s = Files.walk(charts)) {
+        for (Path p : s.sorted(Comparator.reverseOrder()).toList()) {
+          String n = p.getFileName().toString();
+          if (p.equals(charts) || n.endsWith(".png") || n.endsWith(".svg")) {
+            Files.delete(p);
+          }
+        }
+      }
+    }
+  }
+}

@@ -1,0 +1,107 @@
+package dev.kvbench.report;
+
+import com.fasterxml.jackson.databind.SequenceWriter;
+import com.fasterxml.jackson.dataformat.csv.CsvMapper;
+import com.fasterxml.jackson.dataformat.csv.CsvSchema;
+import dev.kvbench.measure.LatencySummary;
+import dev.kvbench.result.CellResult;
+import dev.kvbench.result.PassResult;
+import dev.kvbench.result.PhaseResult;
+import java.io.IOException;
+import java.io.StringWriter;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.TreeMap;
+import java.util.stream.Collectors;
+
+/**
+ * {@code results.csv}: one row per cell, phase and measured pass, with every figure the result
+ * holds, so a spreadsheet or a script never picks columns by number from a table meant for reading.
+ * A phase that did not run (unsupported, failed) is one row with an empty pass number.
+ */
+final class ResultsCsv {
+
+  static final List<String> COLUMNS = List.of(
+      "host", "cell", "store", "library", "libraryVersion", "entries", "keys", "keySize", "valueSize", "order",
+      "batchSize", "durability", "seed", "settings", "phase", "status", "pass", "passMillis", "ops", "nsPerOp",
+      "opsPerSec", "cpuUserMillis", "cpuSysMillis", "peakRssBytes", "contended", "phaseMedianMillis",
+      "phaseMinMillis", "phaseMaxMillis", "verified", "latencyP50Nanos", "latencyP90Nanos", "latencyP99Nanos",
+      "latencyP999Nanos", "latencyMaxNanos", "latencySamples", "storageAllocatedBytes", "storageApparentBytes",
+      "storageFlatBytes", "failure");
+
+  private final CsvMapper csv = new CsvMapper();
+
+  String render(List<ReportSection> sections) throws IOException {
+    CsvSchema.Builder schema = CsvSchema.builder().setUseHeader(true);
+    COLUMNS.forEach(schema::addColumn);
+    StringWriter out = new StringWriter();
+    try (SequenceWriter w = csv.writer(schema.build()).writeValues(out)) {
+      for (ReportSection s : sections) {
+        for (CellResult c : s.cells()) {
+          for (PhaseResult p : c.phases()) {
+            if (p.passes().isEmpty()) {
+              w.write(row(s, c, p, null, 0));
+            }
+            for (int i = 0; i < p.passes().size(); i++) {
+              w.write(row(s, c, p, p.passes().get(i), i + 1));
+            }
+          }
+        }
+      }
+    }
+    return out.toString();
+  }
+
+  private static List<Object> row(ReportSection s, CellResult c, PhaseResult p, PassResult pass, int number) {
+    CellResult.Parameters k = c.parameters();
+    List<Object> r = new ArrayList<>();
+    r.add(s.host());
+    r.add(c.cellId());
+    r.add(c.store());
+    r.add(c.library());
+    r.add(c.libraryVersion());
+    r.add(k.entries());
+    r.add(k.keys());
+    r.add(k.keySize());
+    r.add(k.valueSize());
+    r.add(k.order());
+    r.add(k.batchSize());
+    r.add(k.durability());
+    r.add(k.seed());
+    r.add(new TreeMap<>(c.settings()).entrySet().stream().map(e -> e.getKey() + "=" + e.getValue())
+        .collect(Collectors.joining(";")));
+    r.add(p.phase());
+    r.add(p.status().id());
+    r.add(pass == null ? "" : number);
+    r.add(pass == null ? "" : num(pass.passMillis()));
+    r.add(pass == null ? "" : pass.ops());
+    r.add(pass == null ? "" : num(pass.nsPerOp()));
+    r.add(pass == null ? "" : num(pass.opsPerSec()));
+    r.add(pass == null || pass.cpu() == null ? "" : num(pass.cpu().userMillis()));
+    r.add(pass == null || pass.cpu() == null ? "" : num(pass.cpu().sysMillis()));
+    r.add(pass == null ? "" : pass.peakRssBytes());
+    r.add(pass == null ? "" : pass.contended());
+    r.add(pass == null ? "" : num(p.passMillis()));
+    r.add(pass == null ? "" : num(p.minPassMillis()));
+    r.add(pass == null ? "" : num(p.maxPassMillis()));
+    r.add(p.verified());
+    LatencySummary l = p.latencyNanos();
+    r.add(l == null ? "" : l.p50());
+    r.add(l == null ? "" : l.p90());
+    r.add(l == null ? "" : l.p99());
+    r.add(l == null ? "" : l.p999());
+    r.add(l == null ? "" : l.max());
+    r.add(l == null ? "" : l.samples());
+    r.add(c.storage() == null ? "" : c.storage().allocatedBytes().afterClose());
+    r.add(c.storage() == null ? "" : c.storage().apparentBytes().afterClose());
+    r.add(c.storage() == null ? "" : c.storage().flatBytes());
+    r.add(p.failure() == null ? (c.error() == null ? "" : c.error()) : p.failure());
+    return r;
+  }
+
+  /** Plain decimal with three places: the same bytes for the same value on every machine. */
+  private static String num(double v) {
+    return String.format(Locale.ROOT, "%.3f", v);
+  }
+}

@@ -1,0 +1,34 @@
+package dev.kvbench.report;
+
+import dev.kvbench.result.CellResult;
+import dev.kvbench.result.Environment;
+import java.util.List;
+
+/**
+ * One run's results as a report reads them, from a result document or a journal.
+ *
+ * @param source the file they were read from
+ * @param completed false for a run that was interrupted and not resumed to its end
+ */
+public record RunResults(
+    String source,
+    String kvbenchVersion,
+    String startedAt,
+    String scenarioName,
+    long seed,
+    List<String> command,
+    String scenario,
+    Environment environment,
+    boolean completed,
+    List<CellResult> cells) {
+
+  public RunResults {
+    command = command == null ? List.of() : List.copyOf(command);
+    cells = List.copyOf(cells);
+  }
+
+  /** The host the cells were measured on; results from before hosts were recorded say "unknown". */
+  public String host() {
+    return environment == null || environment.hostname() == null ? "unknown" : environment.hostname();
+  }
+}
