@@ -1,0 +1,82 @@
+package dev.kvbench.cli;
+
+import dev.kvbench.report.Comparison;
+import dev.kvbench.report.ReportInputException;
+import dev.kvbench.report.ReportInputs;
+import dev.kvbench.report.TextTable;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+@Command(
+    name = "compare",
+    mixinStandardHelpOptions = true,
+    description = {"Compares two result sets phase by phase: baseline and candidate ms per pass (medians), their"
+        + " ratio, and whether the difference is beyond run-to-run spread (Welch's t-test on the measured passes,"
+        + " p < 0.05). Cells match by store and workload; settings that differ are named. Exit 0, or 1 with"
+        + " --fail-on-regression when a phase got slower beyond the spread by more than the threshold."})
+final class CompareCommand implements Callable<Integer> {
+
+  @Spec CommandSpec spec;
+
+  @Parameters(index = "0", paramLabel = "BASELINE", description = "Result document, journal or folder of them.")
+  Path baseline;
+
+  @Parameters(index = "1", paramLabel = "CANDIDATE", description = "Result document, journal or folder of them.")
+  Path candidate;
+
+  @Option(names = "--fail-on-regression", paramLabel = "PCT",
+      description = "Exit 1 when a phase is slower beyond the spread by more than PCT percent (e.g. 10).")
+  Double failOnRegression;
+
+  @Override
+  public Integer call() {
+    if (failOnRegression != null && (failOnRegression < 0 || failOnRegression.isNaN())) {
+      throw new UsageException("--fail-on-regression " + failOnRegression + ": give a percentage of 0 or more, e.g. 10");
+    }
+    ReportInputs inputs = new ReportInputs();
+    Comparison c;
+    try {
+      c = Comparison.of(inputs.read(List.of(baseline)), inputs.read(List.of(candidate)));
+    } catch (ReportInputException e) {
+      throw new UsageException(e.getMessage(), e);
+    }
+    PrintWriter out = spec.commandLine().getOut();
+    TextTable t = new TextTable(List.of("Cell", "Phase", "Baseline ms", "Candidate ms", "Ratio", "p (Welch)",
+        "Verdict", "Settings changed"), false, false, true, true, true, true, false, false);
+    int regressions = 0;
+    for (Comparison.Row r : c.rows()) {
+      boolean regression = failOnRegression != null && r.regression(failOnRegression);
+      regressions += regression ? 1 : 0;
+      t.row(r.cell(), r.phase(), millis(r.baselineMillis()), millis(r.candidateMillis()),
+          String.format(Locale.ROOT, "x %.3f", r.ratio()),
+          Double.isNaN(r.pValue()) ? "-" : String.format(Locale.ROOT, "%.4f", r.pValue()),
+          r.verdict().id() + (regression ? " REGRESSION" : ""), r.settingsChanged());
+    }
+    out.printf("baseline  %s%ncandidate %s%n%n", baseline, candidate);
+    out.print(t.render());
+    out.printf("%nVerdict: slower or faster when Welch's two-sided t-test on the measured passes gives p < %.2f;"
+        + " within spread otherwise; not testable with fewer than two passes on a side.%n", Comparison.ALPHA);
+    if (!c.unmatched().isEmpty()) {
+      TextTable u = new TextTable(List.of("Side", "Cell", "Why not compared"), false, false, false);
+      c.unmatched().forEach(m -> u.row(m.side(), m.cell(), m.why()));
+      out.printf("%nNot compared:%n%s", u.render());
+    }
+    if (failOnRegression != null) {
+      out.printf("%n%d regression(s) beyond %.1f %%%n", regressions, failOnRegression);
+      return regressions > 0 ? ExitCodes.BENCHMARK_FAILED : ExitCodes.OK;
+    }
+    return ExitCodes.OK;
+  }
+
+  private static String millis(double ms) {
+    return ms >= 100 ? String.format(Locale.ROOT, "%,.0f", ms) : String.format(Locale.ROOT, "%,.2f", ms);
+  }
+}

@@ -1,0 +1,84 @@
+package dev.kvbench.report;
+
+import dev.kvbench.measure.CpuTime;
+import dev.kvbench.measure.StorageSize;
+import dev.kvbench.result.CellResult;
+import dev.kvbench.result.Environment;
+import dev.kvbench.result.PassResult;
+import dev.kvbench.result.PhaseResult;
+import dev.kvbench.result.ResultDocument;
+import dev.kvbench.result.StorageResult;
+import dev.kvbench.store.Capabilities;
+import dev.kvbench.store.Durability;
+import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Map;
+import org.HdrHistogram.Histogram;
+
+/** Result documents built by hand with known figures, for the report and comparison tests. */
+final class Fixtures {
+
+  private Fixtures() {}
+
+  static final Capabilities ORDERED = new Capabilities(true, true, true, true, EnumSet.allOf(Durability.class),
+      true, true, 511, 1 << 30);
+  static final Capabilities NULL_STORE = new Capabilities(true, true, true, true, EnumSet.allOf(Durability.class),
+      true, false, 511, 1 << 30);
+
+  static Environment environment(String host) {
+    return new Environment(host, "Test CPU", 2, 1L << 34, "Linux", "6.1", "amd64", "vendor", "17.0.1", "vm",
+        List.of("-Xmx1g"), "/dev/shm/x", "tmpfs", 1024, 4096, "getrusage", true, 47.0);
+  }
+
+  static CellResult.Parameters params(String order) {
+    return new CellResult.Parameters(1000, "int", 4, 100, order, 1000, "nosync", 1, 16, 1, 0, 3);
+  }
+
+  /** A phase with one pass per value of {@code millis} (1000 ops each) and latencies of {@code micros}. */
+  static PhaseResult phase(String name, double[] millis, long... micros) {
+    List<PassResult> passes = new ArrayList<>();
+    for (double ms : millis) {
+      passes.add(PassResult.of(1000, (long) (ms * 1e6), new CpuTime(ms * 0.9, ms * 0.1), 50_000_000));
+    }
+    Histogram h = new Histogram(3_600_000_000_000L, 3);
+    for (long us : micros) {
+      h.recordValue(us * 1000);
+    }
+    return PhaseResult.measured(name, passes,
+        new PhaseResult.Latency(micros.length == 0 ? null : h, null,
+            new PhaseResult.LatencySampling(16, micros.length, 47)), !name.equals("write"), null, null);
+  }
+
+  static CellResult cell(String store, String order, Map<String, String> settings, Capabilities caps,
+      PhaseResult... phases) {
+    return new CellResult(store + " int " + order + " 1000x100 batch=all nosync", store, "lib:" + store, "1.0",
+        caps, settings, Map.of("flag", "X"), params(order), List.of(phases),
+        caps.retainsData() ? StorageResult.of(new StorageSize(200_000, 300_000), new StorageSize(150_000, 250_000),
+            104_000) : null,
+        CellResult.Outcome.RAN, null, null);
+  }
+
+  static ResultDocument document(String host, List<CellResult> cells) {
+    return new ResultDocument(ResultDocument.SCHEMA_VERSION, "0.1-test", "2026-01-01T00:00:00Z", "fixture", 1,
+        List.of("run", "fixture"), "name: fixture\n", null, environment(host), cells, true, List.of());
+  }
+
+  /** Two stores and the null store, rnd order, write and readKey, one phase unsupported and one cell failed. */
+  static ResultDocument twoStores(String host, double writeScale) {
+    CellResult a = cell("alpha", "rnd", Map.of("writeMap", "true"), ORDERED,
+        phase("write", new double[] {10 * writeScale, 11 * writeScale, 12 * writeScale}, 1, 2, 3, 40),
+        phase("readKey", new double[] {5, 5.5, 6}, 1, 1, 2, 9),
+        PhaseResult.unsupported("readRev", "alpha has no reverse cursor"));
+    CellResult b = cell("beta", "rnd", Map.of(), ORDERED,
+        phase("write", new double[] {100, 110, 120}, 10, 20, 30, 400),
+        phase("readKey", new double[] {50, 55, 60}, 10, 10, 20, 90),
+        PhaseResult.failed("readRev", "beta: wrong value for key 7"));
+    CellResult n = cell("null", "rnd", Map.of(), NULL_STORE,
+        phase("write", new double[] {0.1, 0.1, 0.1}), phase("readKey", new double[] {0.05, 0.05, 0.05}));
+    CellResult broken = new CellResult("gamma int rnd 1000x100 batch=all nosync", "gamma", "lib:gamma", "1.0",
+        ORDERED, Map.of(), Map.of(), params("rnd"), List.of(), null, CellResult.Outcome.FAILED,
+        "no space left on device: the JVM crashed", null);
+    return document(host, List.of(a, b, n, broken));
+  }
+}

@@ -1,0 +1,95 @@
+package dev.kvbench.report;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.kvbench.measure.HistogramCodec;
+import dev.kvbench.result.CellResult;
+import dev.kvbench.result.PhaseResult;
+import dev.kvbench.result.PhaseStatus;
+import dev.kvbench.result.ResultDocument;
+import dev.kvbench.result.ResultFiles;
+import dev.kvbench.result.RunHeader;
+import dev.kvbench.result.RunJournal;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class ReportSectionTest {
+
+  @TempDir Path temp;
+
+  private RunResults run(String host, ResultDocument d) {
+    return new RunResults(host + ".json", d.kvbenchVersion(), d.startedAt(), d.scenarioName(), d.seed(),
+        d.command(), d.scenario(), d.environment(), d.completed(), d.cells());
+  }
+
+  @Test
+  void hostsStayApartUnlessMerged() {
+    List<RunResults> runs = List.of(run("a", Fixtures.twoStores("host-a", 1)), run("b", Fixtures.twoStores("host-b", 2)));
+    List<ReportSection> apart = ReportSection.of(runs, false);
+    assertThat(apart).extracting(ReportSection::host).containsExactly("host-a", "host-b");
+    assertThat(apart.get(0).cells()).hasSize(4);
+
+    List<ReportSection> merged = ReportSection.of(runs, true);
+    assertThat(merged).singleElement().satisfies(s -> {
+      assertThat(s.host()).isEqualTo(ReportSection.ALL_HOSTS);
+      assertThat(s.cells()).hasSize(4);
+    });
+  }
+
+  /** Pooled passes give the median of all six; percentiles come from the added histograms. */
+  @Test
+  void theSameCellFromTwoRunsIsMergedFromPassesAndHistograms() {
+    List<RunResults> runs = List.of(run("a", Fixtures.twoStores("h", 1)), run("b", Fixtures.twoStores("h", 2)));
+    CellResult alpha = ReportSection.of(runs, false).get(0).cells().get(0);
+    PhaseResult write = alpha.phases().get(0);
+    assertThat(write.passes()).hasSize(6);
+    // 10, 11, 12, 20, 22, 24: the lower median of six is a real pass, 12
+    assertThat(write.passMillis()).isEqualTo(12.0);
+    assertThat(write.minPassMillis()).isEqualTo(10.0);
+    assertThat(write.maxPassMillis()).isEqualTo(24.0);
+    // each run recorded 1, 2, 3 and 40 µs: eight samples, the max still 40 µs, p50 2 µs
+    assertThat(HistogramCodec.decode(write.latencyHistogram()).getTotalCount()).isEqualTo(8);
+    assertThat(write.latencyNanos().p50()).isBetween(1_999L, 2_001L);
+    assertThat(write.latencyNanos().max()).isBetween(39_000L, 40_100L);
+    assertThat(write.latencySampling().samples()).isEqualTo(8);
+    // a phase that failed in either run stays failed
+    CellResult beta = ReportSection.of(runs, false).get(0).cells().get(1);
+    assertThat(beta.phases().get(2).status()).isEqualTo(PhaseStatus.FAILED);
+    assertThat(beta.phases().get(2).failure()).isEqualTo("beta: wrong value for key 7");
+  }
+
+  @Test
+  void differentSettingsAreDifferentCells() {
+    ResultDocument d = Fixtures.document("h", List.of(
+        Fixtures.cell("alpha", "rnd", Map.of("writeMap", "true"), Fixtures.ORDERED,
+            Fixtures.phase("write", new double[] {1, 2, 3})),
+        Fixtures.cell("alpha", "rnd", Map.of("writeMap", "false"), Fixtures.ORDERED,
+            Fixtures.phase("write", new double[] {4, 5, 6}))));
+    assertThat(ReportSection.of(List.of(run("a", d)), false).get(0).cells()).hasSize(2);
+  }
+
+  /** A killed run leaves only its journal: its finished cells are reported, the run marked not completed. */
+  @Test
+  void journalsAreReadAsRuns() throws Exception {
+    ResultDocument d = Fixtures.twoStores("host-j", 1);
+    Path doc = temp.resolve("killed.json");
+    try (RunJournal j = RunJournal.create(doc, new RunHeader(d.schemaVersion(), d.kvbenchVersion(), d.startedAt(),
+        d.scenarioName(), d.seed(), d.command(), d.scenario(), d.shard(), d.environment()))) {
+      j.add(d.cells().get(0));
+      j.add(d.cells().get(1));
+    }
+    RunResults fromJournal = new ReportInputs().readOne(RunJournal.journalOf(doc));
+    assertThat(fromJournal.host()).isEqualTo("host-j");
+    assertThat(fromJournal.completed()).isFalse();
+    assertThat(fromJournal.cells()).extracting(CellResult::store).containsExactly("alpha", "beta");
+
+    Path written = temp.resolve("done.json");
+    new ResultFiles().write(d, written);
+    // a folder holding a document and its journal counts the run once
+    assertThat(new ReportInputs().read(List.of(temp))).extracting(RunResults::source)
+        .containsExactlyInAnyOrder(doc.toString(), written.toString());
+  }
+}

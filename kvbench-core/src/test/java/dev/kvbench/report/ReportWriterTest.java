@@ -1,0 +1,202 @@
+package dev.kvbench.report;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.MappingIterator;
+import com.fasterxml.jackson.dataformat.csv.CsvMapper;
+import com.fasterxml.jackson.dataformat.csv.CsvSchema;
+import dev.kvbench.result.ResultFiles;
+import java.awt.image.BufferedImage;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeSet;
+import java.util.stream.Stream;
+import javax.imageio.ImageIO;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class ReportWriterTest {
+
+  @TempDir Path temp;
+  private Path input;
+
+  @BeforeEach
+  void writeInput() throws Exception {
+    input = temp.resolve("run.json");
+    new ResultFiles().write(Fixtures.twoStores("host-a", 1), input);
+  }
+
+  private ReportWriter.Written report(Path out, Instant at) throws Exception {
+    return new ReportWriter("9.9", Clock.fixed(at, ZoneOffset.UTC)).write(List.of(input), out, false);
+  }
+
+  @Test
+  void readmeHasTheSeedTablesWithTheResultsFigures() throws Exception {
+    report(temp.resolve("rep"), Instant.parse("2026-02-03T04:05:06Z"));
+    String md = Files.readString(temp.resolve("rep/README.md"));
+    assertThat(md).contains("Written 2026-02-03T04:05:06Z by kvbench 9.9")
+        .contains("| CPU | Test CPU, 2 cores |", "| JVM flags | `-Xmx1g` |", "Seed: 1", "`run fixture`")
+        // medians of the passes: alpha write 10/11/12 -> 11.00, beta 110 -> x 10.00 to the fastest
+        .contains("| write | alpha | 11.00 | 10.00-12.00 | fastest | 11,000.0 | not verified |")
+        .contains("|  | beta | 110 | 100-120 | x 10.00 | 110,000.0 | not verified |")
+        .contains("| readRev | alpha | - |  | unsupported | - | - |")
+        .contains("|  | beta | - |  | failed | - | FAILED |")
+        .contains("beta int/rnd `readRev`: beta: wrong value for key 7")
+        .contains("| gamma int/rnd | failed | no space left on device: the JVM crashed |")
+        .contains("| alpha | 104,000 | 150,000 | 44.23 | 250,000 | 200,000 |")
+        .contains("| write | alpha | 2.00 |")
+        .contains("| alpha | lib:alpha 1.0 | writeMap=true | flag=X |")
+        .contains("![write: ms per pass by store (log scale)](charts/host-a-int-keys-rnd-order-1-000-entries-x-100-byte-values-write.png)");
+  }
+
+  @Test
+  void chartsArePngAndSvgOfTheDeclaredSize() throws Exception {
+    ReportWriter.Written w = report(temp.resolve("rep"), Instant.EPOCH);
+    List<Path> files;
+    try (Stream<Path> s = Files.list(temp.resolve("rep/charts"))) {
+      files = s.sorted().toList();
+    }
+    assertThat(files).hasSize(2 * w.charts());
+    // write and readKey bars, their two latency curves, storage
+    assertThat(w.charts()).isEqualTo(5);
+    for (Path f : files) {
+      if (f.toString().endsWith(".png")) {
+        BufferedImage image = ImageIO.read(f.toFile());
+        assertThat(image.getWidth()).isEqualTo(900);
+        assertThat(image.getHeight()).isEqualTo(540);
+        assertThat(Files.exists(Path.of(f.toString().replace(".png", ".svg")))).isTrue();
+      } else {
+        assertThat(Files.readString(f)).contains("<svg");
+      }
+    }
+  }
+
+  @Test
+  void csvHasOneRowPerPassWithTheResultsFigures() throws Exception {
+    report(temp.resolve("rep"), Instant.EPOCH);
+    CsvMapper csv = new CsvMapper();
+    List<Map<String, String>> rows = new ArrayList<>();
+    try (MappingIterator<Map<String, String>> it = csv.readerFor(Map.class)
+        .with(CsvSchema.emptySchema().withHeader()).readValues(temp.resolve("rep/results.csv").toFile())) {
+      it.forEachRemaining(rows::add);
+    }
+    // alpha 3+3 passes + readRev, beta 3+3 + readRev, null 3+3; gamma has no phases
+    assertThat(rows).hasSize(6 + 1 + 6 + 1 + 6);
+    Map<String, String> first = rows.get(0);
+    assertThat(first).containsEntry("host", "host-a").containsEntry("store", "alpha").containsEntry("phase", "write")
+        .containsEntry("pass", "1").containsEntry("passMillis", "10.000").containsEntry("phaseMedianMillis", "11.000")
+        .containsEntry("settings", "writeMap=true").containsEntry("storageAllocatedBytes", "150000");
+    assertThat(rows).filteredOn(r -> r.get("phase").equals("readRev") && r.get("store").equals("beta"))
+        .singleElement().satisfies(r -> {
+          assertThat(r.get("status")).isEqualTo("failed");
+          assertThat(r.get("pass")).isEmpty();
+          assertThat(r.get("failure")).isEqualTo("beta: wrong value for key 7");
+        });
+  }
+
+  /** Checked against a file JMH 1.23 itself wrote (lmdbjava/benchmarks, run here): same fields at every level. */
+  @Test
+  void jmhResultHasTheShapeJmhWrites() throws Exception {
+    report(temp.resolve("rep"), Instant.EPOCH);
+    ObjectMapper json = new ObjectMapper();
+    JsonNode ours = json.readTree(temp.resolve("rep/jmh-result.json").toFile());
+    JsonNode jmh;
+    try (InputStream in = getClass().getResourceAsStream("jmh-anchor-result.json")) {
+      jmh = json.readTree(in);
+    }
+    JsonNode real = jmh.get(0);
+    assertThat(ours.isArray()).isTrue();
+    // OK phases only: alpha write, readKey; beta write, readKey; null write, readKey
+    assertThat(ours).hasSize(6);
+    for (JsonNode b : ours) {
+      assertThat(names(b)).isEqualTo(names(real));
+      assertThat(names(b.get("primaryMetric"))).isEqualTo(names(real.get("primaryMetric")));
+      assertThat(names(b.get("primaryMetric").get("scorePercentiles")))
+          .isEqualTo(names(real.get("primaryMetric").get("scorePercentiles")));
+      assertThat(b.get("mode").asText()).isEqualTo("ss");
+      assertThat(b.get("primaryMetric").get("scoreUnit").asText()).isEqualTo("ms/op");
+    }
+    JsonNode alphaWrite = ours.get(0);
+    assertThat(alphaWrite.get("benchmark").asText()).isEqualTo("kvbench.alpha.write");
+    assertThat(alphaWrite.get("params").get("writeMap").asText()).isEqualTo("true");
+    assertThat(alphaWrite.get("params").get("entries").asText()).isEqualTo("1000");
+    JsonNode m = alphaWrite.get("primaryMetric");
+    assertThat(m.get("score").asDouble()).isEqualTo(11.0); // JMH's score: the mean of 10, 11, 12
+    // 99.9 % Student t, 2 degrees of freedom: 31.599 * 1 / sqrt(3)
+    assertThat(m.get("scoreError").asDouble()).isBetween(18.24, 18.25);
+    assertThat(m.get("rawData").get(0)).hasSize(3);
+    assertThat(m.get("scorePercentiles").get("100.0").asDouble()).isEqualTo(12.0);
+    assertThat(names(alphaWrite.get("secondaryMetrics"))).contains("nsPerOp", "cpuUser", "cpuSys", "peakRss",
+        "storageAllocated");
+  }
+
+  private static TreeSet<String> names(JsonNode node) {
+    TreeSet<String> names = new TreeSet<>();
+    Iterator<String> it = node.fieldNames();
+    it.forEachRemaining(names::add);
+    return names;
+  }
+
+  @Test
+  void theSameInputGivesTheSameBytesButForTheTimestampLine() throws Exception {
+    report(temp.resolve("a"), Instant.parse("2026-01-01T00:00:00Z"));
+    report(temp.resolve("b"), Instant.parse("2026-06-01T12:00:00Z"));
+    List<Path> files;
+    try (Stream<Path> s = Files.walk(temp.resolve("a"))) {
+      files = s.filter(Files::isRegularFile).sorted().toList();
+    }
+    assertThat(files).hasSizeGreaterThan(4);
+    for (Path a : files) {
+      Path b = temp.resolve("b").resolve(temp.resolve("a").relativize(a));
+      if (a.getFileName().toString().equals("README.md")) {
+        List<String> la = Files.readAllLines(a);
+        List<String> lb = Files.readAllLines(b);
+        List<Integer> differing = new ArrayList<>();
+        for (int i = 0; i < la.size(); i++) {
+          if (!la.get(i).equals(lb.get(i))) {
+            differing.add(i);
+          }
+        }
+        assertThat(differing).hasSize(1);
+        assertThat(la.get(differing.get(0))).endsWith(MarkdownReport.TIMESTAMP_MARK);
+      } else {
+        assertThat(Files.readAllBytes(b)).as(a.toString()).isEqualTo(Files.readAllBytes(a));
+      }
+    }
+  }
+
+  @Test
+  void writesOnlyIntoANewOrEmptyFolderOrOverAnEarlierReport() throws Exception {
+    Path out = temp.resolve("rep");
+    report(out, Instant.EPOCH);
+    Files.writeString(out.resolve("charts/stale.png"), "old chart");
+    report(out, Instant.EPOCH);
+    assertThat(out.resolve("charts/stale.png")).doesNotExist();
+
+    Path foreign = Files.createDirectories(temp.resolve("mine"));
+    Files.writeString(foreign.resolve("notes.txt"), "keep me");
+    assertThatThrownBy(() -> report(foreign, Instant.EPOCH)).isInstanceOf(ReportInputException.class)
+        .hasMessageContaining("notes.txt").hasMessageContaining("did not write");
+    assertThat(Files.readString(foreign.resolve("notes.txt"), StandardCharsets.UTF_8)).isEqualTo("keep me");
+  }
+
+  @Test
+  void unreadableInputsAreNamed() {
+    Path missing = temp.resolve("nope.json");
+    assertThatThrownBy(() -> new ReportWriter("9.9", Clock.systemUTC()).write(List.of(missing), temp.resolve("o"), false))
+        .isInstanceOf(ReportInputException.class).hasMessageContaining(missing.toString());
+  }
+}
