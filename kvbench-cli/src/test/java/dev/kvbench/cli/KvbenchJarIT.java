@@ -154,6 +154,54 @@ class KvbenchJarIT {
     assertThat(version.out).contains("kvbench 0.1.0-SNAPSHOT");
   }
 
+  /** report and compare on real runs of the jar, as the README shows them. */
+  @Test
+  void reportAndCompareWorkOnRealRuns() throws Exception {
+    String[] common = {"--stores", "null,lmdbjava-agrona", "--entries", "5000", "--order", "rnd", "--phases",
+        "write,readKey,readSeq", "--warmup", "0", "--warmup-passes", "0", "--measured", "3"};
+    Outcome a = kvbench(concat(new String[] {"run", "--output", "a.json"}, common));
+    assertThat(a.code).as(a.err).isZero();
+    Outcome b = kvbench(concat(new String[] {"run", "--output", "b.json", "-o", "lmdbjava-agrona.writeMap=false"},
+        common));
+    assertThat(b.code).as(b.err).isZero();
+
+    Outcome report = kvbench("report", "a.json", "b.jsonl", "--out", "rep");
+    assertThat(report.code).as(report.err).isZero();
+    // the null store's cells are the same cell in both runs: merged into one with six passes
+    assertThat(report.out).contains("rep/README.md", "(3 cells,");
+    String md = Files.readString(temp.resolve("rep/README.md"));
+    assertThat(md).contains("| write | lmdbjava-agrona writeMap=false |", "| write | lmdbjava-agrona writeMap=true |",
+        "Latency per point operation", "![readKey: ms per pass by store (log scale)](charts/");
+    try (Stream<Path> charts = Files.list(temp.resolve("rep/charts"))) {
+      assertThat(charts.map(p -> p.getFileName().toString())).anyMatch(n -> n.endsWith("-write.png"))
+          .anyMatch(n -> n.endsWith("-readkey-latency.svg")).anyMatch(n -> n.endsWith("-storage.png"));
+    }
+    // 2 runs x 2 stores x 3 phases x 3 passes
+    assertThat(Files.readAllLines(temp.resolve("rep/results.csv"))).hasSize(1 + 36);
+    JsonNode jmh = new ObjectMapper().readTree(temp.resolve("rep/jmh-result.json").toFile());
+    assertThat(jmh).hasSize(9);
+    for (JsonNode bench : jmh) {
+      int passes = bench.get("benchmark").asText().startsWith("kvbench.null.") ? 6 : 3;
+      assertThat(bench.get("primaryMetric").get("rawData").get(0)).hasSize(passes);
+    }
+
+    Outcome same = kvbench("compare", "a.json", "a.json", "--fail-on-regression", "5");
+    assertThat(same.code).as(same.out + same.err).isZero();
+    assertThat(same.out).contains("within spread", "0 regression(s) beyond 5.0 %");
+    Outcome changed = kvbench("compare", "a.json", "b.json");
+    assertThat(changed.code).as(changed.err).isZero();
+    assertThat(changed.out).contains("writeMap true -> false", "p (Welch)");
+    Outcome missing = kvbench("compare", "a.json", "nope.json");
+    assertThat(missing.code).isEqualTo(2);
+    assertThat(missing.err).contains("nope.json");
+  }
+
+  private static String[] concat(String[] a, String[] b) {
+    String[] all = java.util.Arrays.copyOf(a, a.length + b.length);
+    System.arraycopy(b, 0, all, a.length, b.length);
+    return all;
+  }
+
   /** True when the build could bundle libmdbx's library (it needs pip and PyPI; .ci/run installs pip). */
   private static boolean bundlesLibmdbx() throws IOException {
     try (ZipFile jar = new ZipFile(System.getProperty("kvbench.jar", "target/kvbench.jar"))) {
