@@ -19,7 +19,7 @@ import picocli.CommandLine.Spec;
     mixinStandardHelpOptions = true,
     description = {"Writes a report folder from result files: README.md with the seeds' tables (times, storage,"
         + " latency percentiles, CPU and memory, cells that did not run) and how the results were measured,"
-        + " charts as PNG and SVG, results.csv (one row per cell, phase and pass) and jmh-result.json (JMH's"
+        + " charts as PNG and SVG, HdrHistogram interval logs (.hlog, one interval per measured pass), results.csv (one row per cell, phase and pass) and jmh-result.json (JMH's"
         + " result format). The same inputs give the same files, but for one timestamp line."})
 final class ReportCommand implements Callable<Integer> {
 
@@ -47,8 +47,8 @@ final class ReportCommand implements Callable<Integer> {
     } catch (ReportInputException e) {
       throw new UsageException(e.getMessage(), e);
     }
-    o.printf("report: %s (%d cells, %d charts, hosts: %s)%n", w.readme(), w.cells(), w.charts(),
-        String.join(", ", w.hosts()));
+    o.printf("report: %s (%d cells, %d charts, %d interval logs, hosts: %s)%n", w.readme(), w.cells(), w.charts(),
+        w.intervalLogs(), String.join(", ", w.hosts()));
     return ExitCodes.OK;
   }
 }

@@ -36,7 +36,8 @@ final class MarkdownReport {
     this.charts = charts;
   }
 
-  String render(List<ReportSection> sections, List<String> inputs, String kvbenchVersion, String writtenAt) {
+  String render(List<ReportSection> sections, List<String> inputs, String kvbenchVersion, String writtenAt,
+      int intervalLogs) {
     StringBuilder b = new StringBuilder();
     b.append("# kvbench report\n\n");
     b.append("Written ").append(writtenAt).append(" by kvbench ").append(kvbenchVersion).append(". ")
@@ -47,6 +48,14 @@ final class MarkdownReport {
     b.append("\nTimes are ms per pass, the median of the measured passes with their min-max; \"Difference\" is the")
         .append(" ratio to the fastest store of the same workload; `null` is kvbench's own cost (it keeps nothing).")
         .append(" Storage is what `du` counts after close, against a flat array of the same keys and values.\n");
+    b.append("\nBeside this file: `results.csv` (one row per cell, phase and measured pass, every figure),")
+        .append(" `jmh-result.json` (JMH's result format: score is the mean of the passes, as JMH computes it),")
+        .append(" `charts/` (PNG and SVG)");
+    if (intervalLogs > 0) {
+      b.append(" and `hlog/` (").append(intervalLogs).append(" HdrHistogram interval logs of the sampled op")
+          .append(" latencies, one interval per measured pass, for HdrHistogram's HistogramLogProcessor)");
+    }
+    b.append(".\n");
     for (ReportSection s : sections) {
       section(b, s, sections.size() > 1);
     }

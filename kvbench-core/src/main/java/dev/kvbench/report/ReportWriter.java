@@ -17,7 +17,7 @@ import org.knowm.xchart.internal.chartpart.Chart;
 
 /**
  * Writes a report folder from result files: {@code README.md}, {@code charts/} (PNG and SVG),
- * {@code results.csv} and {@code jmh-result.json}. Given the same inputs it writes the same bytes,
+ * {@code hlog/} (HdrHistogram interval logs), {@code results.csv} and {@code jmh-result.json}. Given the same inputs it writes the same bytes,
  * but for one marked timestamp line in README.md. It writes into an empty or new folder, or over
  * a report it wrote before (whose files it replaces); anything else in the folder is left alone
  * and the report refused.
@@ -28,6 +28,7 @@ public final class ReportWriter {
   static final String CSV = "results.csv";
   static final String JMH = "jmh-result.json";
   static final String CHARTS = "charts";
+  static final String HLOG = "hlog";
 
   private final String kvbenchVersion;
   private final Clock clock;
@@ -38,7 +39,7 @@ public final class ReportWriter {
   }
 
   /** What was written. */
-  public record Written(Path readme, int charts, int cells, List<String> hosts) {}
+  public record Written(Path readme, int charts, int intervalLogs, int cells, List<String> hosts) {}
 
   /**
    * @param inputs result documents, journals or folders of them, as the user named them
@@ -65,6 +66,20 @@ public final class ReportWriter {
         save(Charts.storage(title, cells, tables::rowLabel), chartDir, stem(s, group.getKey(), "storage"), pngs);
       }
     }
+    Path hlogDir = out.resolve(HLOG);
+    Files.createDirectories(hlogDir);
+    List<String> hlogs = new ArrayList<>();
+    for (ReportSection s : sections) {
+      for (CellResult c : s.cells()) {
+        for (var p : c.phases()) {
+          String name = Charts.slug(s.host()) + "-" + Charts.slug(c.cellId() + " " + new java.util.TreeMap<>(c.settings()))
+              + "-" + Charts.slug(p.phase()) + ".hlog";
+          if (IntervalLogs.write(c, p, hlogDir.resolve(name))) {
+            hlogs.add(HLOG + "/" + name);
+          }
+        }
+      }
+    }
     MarkdownReport md = new MarkdownReport((s, workload, chart) -> {
       String png = CHARTS + "/" + stem(s, workload, chart) + ".png";
       return pngs.contains(png) ? png : null;
@@ -72,11 +87,11 @@ public final class ReportWriter {
     String writtenAt = OffsetDateTime.now(clock).truncatedTo(ChronoUnit.SECONDS).toString();
     List<String> names = inputs.stream().map(Path::toString).toList();
     Path readme = out.resolve(README);
-    Files.writeString(readme, md.render(sections, names, kvbenchVersion, writtenAt), StandardCharsets.UTF_8);
+    Files.writeString(readme, md.render(sections, names, kvbenchVersion, writtenAt, hlogs.size()), StandardCharsets.UTF_8);
     Files.writeString(out.resolve(CSV), new ResultsCsv().render(sections), StandardCharsets.UTF_8);
     Files.writeString(out.resolve(JMH), new JmhResults().render(sections), StandardCharsets.UTF_8);
     int cells = sections.stream().mapToInt(s -> s.cells().size()).sum();
-    return new Written(readme, pngs.size(), cells, sections.stream().map(ReportSection::host).toList());
+    return new Written(readme, pngs.size(), hlogs.size(), cells, sections.stream().map(ReportSection::host).toList());
   }
 
   private static List<String> phases(List<CellResult> cells) {
@@ -119,7 +134,7 @@ public final class ReportWriter {
     }
     boolean earlierReport = present.contains(README)
         && Files.readString(out.resolve(README), StandardCharsets.UTF_8).contains(MarkdownReport.TIMESTAMP_MARK);
-    List<String> ours = List.of(README, CSV, JMH, CHARTS);
+    List<String> ours = List.of(README, CSV, JMH, CHARTS, HLOG);
     if (!earlierReport || !ours.containsAll(present)) {
       throw new ReportInputException(out + " holds files kvbench report did not write (" + present
           + "): give a new or empty folder with --out; kvbench only replaces a report it wrote");
@@ -127,13 +142,15 @@ public final class ReportWriter {
     for (String name : List.of(README, CSV, JMH)) {
       Files.deleteIfExists(out.resolve(name));
     }
-    Path charts = out.resolve(CHARTS);
-    if (Files.isDirectory(charts)) {
-      try (Stream<Path> s = Files.walk(charts)) {
-        for (Path p : s.sorted(Comparator.reverseOrder()).toList()) {
-          String n = p.getFileName().toString();
-          if (p.equals(charts) || n.endsWith(".png") || n.endsWith(".svg")) {
-            Files.delete(p);
+    for (String dir : List.of(CHARTS, HLOG)) {
+      Path d = out.resolve(dir);
+      if (Files.isDirectory(d)) {
+        try (Stream<Path> s = Files.walk(d)) {
+          for (Path p : s.sorted(Comparator.reverseOrder()).toList()) {
+            String n = p.getFileName().toString();
+            if (p.equals(d) || n.endsWith(".png") || n.endsWith(".svg") || n.endsWith(".hlog")) {
+              Files.delete(p);
+            }
           }
         }
       }

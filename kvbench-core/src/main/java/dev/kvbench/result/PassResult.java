@@ -1,6 +1,9 @@
 package dev.kvbench.result;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.kvbench.measure.CpuTime;
+import dev.kvbench.measure.HistogramCodec;
+import org.HdrHistogram.Histogram;
 
 /**
  * Figures of one measured pass of a phase.
@@ -11,8 +14,12 @@ import dev.kvbench.measure.CpuTime;
  * @param contended the process used far less CPU than the pass took wall time (see {@link
  *     #CONTENDED_CPU_SHARE}): the measuring thread waited for a CPU, a lock or I/O, so the pass
  *     time says more about the machine than the store
+ * @param startEpochMillis wall-clock start of the pass, for interval logs; 0 when not recorded
+ * @param latencyHistogram this pass's sampled op latencies (base64, as the phase's), or null
  */
-public record PassResult(double passMillis, long ops, CpuTime cpu, long peakRssBytes, boolean contended) {
+@JsonInclude(JsonInclude.Include.NON_NULL)
+public record PassResult(double passMillis, long ops, CpuTime cpu, long peakRssBytes, boolean contended,
+    long startEpochMillis, String latencyHistogram) {
 
   /** A single-threaded pass whose process CPU is below this share of its wall time is contended. */
   public static final double CONTENDED_CPU_SHARE = 0.7;
@@ -23,7 +30,13 @@ public record PassResult(double passMillis, long ops, CpuTime cpu, long peakRssB
     // too short a pass for the CPU clock's resolution (ticks of 1 to 10 ms) says nothing either way
     boolean contended = millis >= 50 && cpu != null
         && cpu.userMillis() + cpu.sysMillis() < CONTENDED_CPU_SHARE * millis;
-    return new PassResult(millis, ops, cpu, peakRssBytes, contended);
+    return new PassResult(millis, ops, cpu, peakRssBytes, contended, 0, null);
+  }
+
+  /** These figures with the pass's wall-clock start and, when sampled, its latency histogram. */
+  public PassResult withInterval(long startEpochMillis, Histogram latencies) {
+    return new PassResult(passMillis, ops, cpu, peakRssBytes, contended, startEpochMillis,
+        latencies == null ? null : HistogramCodec.encode(latencies));
   }
 
   public double opsPerSec() {

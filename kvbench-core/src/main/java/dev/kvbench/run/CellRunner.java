@@ -246,7 +246,8 @@ public final class CellRunner {
       CpuTime cpuBefore = startTimedPass();
       Passes.WriteOutcome o = Passes.write(session, keySpace, values, cell.batchSize(), putSampler, commitSampler,
           progress);
-      writePasses.add(endTimedPass(cpuBefore, o.ops(), o.nanos()));
+      writePasses.add(endTimedPass(cpuBefore, o.ops(), o.nanos()).withInterval(startMillis(o.nanos()),
+          putSampler.histogram()));
       puts.add(putSampler.histogram());
       commits.add(commitSampler.histogram());
     }
@@ -326,7 +327,7 @@ public final class CellRunner {
         if (!measured) {
           return null;
         }
-        passes.add(figures);
+        passes.add(figures.withInterval(startMillis(o.nanos()), sampler.histogram()));
         gets.add(sampler.histogram());
         return verify ? verification.checkGets(o, reader, keySpace, values) : null;
       }
@@ -344,7 +345,7 @@ public final class CellRunner {
       if (!measured) {
         return null;
       }
-      passes.add(figures);
+      passes.add(figures.withInterval(startMillis(nanos), null));
       return verify ? verification.checkScan(checker, work, reader, direction, keySpace, values, cell) : null;
     }
 
@@ -384,6 +385,11 @@ public final class CellRunner {
   /** Reads the meters as the timed pass ends, before verification does any work of its own. */
   private PassResult endTimedPass(CpuTime before, long ops, long nanos) {
     return PassResult.of(ops, nanos, cpu.read().minus(before), rss.peakBytes());
+  }
+
+  /** Wall-clock start of a pass that just ended after {@code nanos}: its interval in the .hlog logs. */
+  private static long startMillis(long nanos) {
+    return System.currentTimeMillis() - nanos / 1_000_000;
   }
 
   private LatencySampling sampling(int meanInterval, long samples) {

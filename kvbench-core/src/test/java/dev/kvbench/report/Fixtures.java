@@ -38,16 +38,21 @@ final class Fixtures {
   /** A phase with one pass per value of {@code millis} (1000 ops each) and latencies of {@code micros}. */
   static PhaseResult phase(String name, double[] millis, long... micros) {
     List<PassResult> passes = new ArrayList<>();
+    Histogram all = new Histogram(3_600_000_000_000L, 3);
+    long start = 1_700_000_000_000L;
     for (double ms : millis) {
-      passes.add(PassResult.of(1000, (long) (ms * 1e6), new CpuTime(ms * 0.9, ms * 0.1), 50_000_000));
-    }
-    Histogram h = new Histogram(3_600_000_000_000L, 3);
-    for (long us : micros) {
-      h.recordValue(us * 1000);
+      Histogram h = new Histogram(3_600_000_000_000L, 3);
+      for (long us : micros) {
+        h.recordValue(us * 1000);
+      }
+      all.add(h);
+      passes.add(PassResult.of(1000, (long) (ms * 1e6), new CpuTime(ms * 0.9, ms * 0.1), 50_000_000)
+          .withInterval(start, micros.length == 0 ? null : h));
+      start += 1000;
     }
     return PhaseResult.measured(name, passes,
-        new PhaseResult.Latency(micros.length == 0 ? null : h, null,
-            new PhaseResult.LatencySampling(16, micros.length, 47)), !name.equals("write"), null, null);
+        new PhaseResult.Latency(micros.length == 0 ? null : all, null,
+            new PhaseResult.LatencySampling(16, all.getTotalCount(), 47)), !name.equals("write"), null, null);
   }
 
   static CellResult cell(String store, String order, Map<String, String> settings, Capabilities caps,

@@ -50,11 +50,11 @@ class ReportSectionTest {
     assertThat(write.passMillis()).isEqualTo(12.0);
     assertThat(write.minPassMillis()).isEqualTo(10.0);
     assertThat(write.maxPassMillis()).isEqualTo(24.0);
-    // each run recorded 1, 2, 3 and 40 µs: eight samples, the max still 40 µs, p50 2 µs
-    assertThat(HistogramCodec.decode(write.latencyHistogram()).getTotalCount()).isEqualTo(8);
+    // each pass recorded 1, 2, 3 and 40 µs: 24 samples in six passes, the max still 40 µs, p50 2 µs
+    assertThat(HistogramCodec.decode(write.latencyHistogram()).getTotalCount()).isEqualTo(24);
     assertThat(write.latencyNanos().p50()).isBetween(1_999L, 2_001L);
     assertThat(write.latencyNanos().max()).isBetween(39_000L, 40_100L);
-    assertThat(write.latencySampling().samples()).isEqualTo(8);
+    assertThat(write.latencySampling().samples()).isEqualTo(24);
     // a phase that failed in either run stays failed
     CellResult beta = ReportSection.of(runs, false).get(0).cells().get(1);
     assertThat(beta.phases().get(2).status()).isEqualTo(PhaseStatus.FAILED);

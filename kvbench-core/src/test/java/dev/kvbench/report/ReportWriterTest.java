@@ -143,6 +143,32 @@ class ReportWriterTest {
         "storageAllocated");
   }
 
+  /** HdrHistogram's own reader reads each log back: one interval per measured pass, at its start time. */
+  @Test
+  void intervalLogsHoldOneIntervalPerPass() throws Exception {
+    ReportWriter.Written w = report(temp.resolve("rep"), Instant.EPOCH);
+    // write and readKey of alpha and beta recorded latencies; the null store's phases did not
+    assertThat(w.intervalLogs()).isEqualTo(4);
+    Path log;
+    try (Stream<Path> s = Files.list(temp.resolve("rep/hlog"))) {
+      log = s.filter(p -> p.getFileName().toString().startsWith("host-a-alpha-int-rnd")
+          && p.getFileName().toString().endsWith("-write.hlog")).findFirst().orElseThrow();
+    }
+    org.HdrHistogram.HistogramLogReader reader = new org.HdrHistogram.HistogramLogReader(log.toFile());
+    List<org.HdrHistogram.Histogram> intervals = new ArrayList<>();
+    org.HdrHistogram.EncodableHistogram h;
+    while ((h = reader.nextIntervalHistogram()) != null) {
+      intervals.add((org.HdrHistogram.Histogram) h);
+    }
+    assertThat(intervals).hasSize(3);
+    assertThat(intervals).allSatisfy(i -> {
+      assertThat(i.getTotalCount()).isEqualTo(4);
+      assertThat(i.getMaxValue()).isBetween(39_000L, 40_100L);
+    });
+    assertThat(reader.getStartTimeSec()).isEqualTo(1_700_000_000.0);
+    assertThat(intervals.get(2).getStartTimeStamp() - intervals.get(0).getStartTimeStamp()).isEqualTo(2000);
+  }
+
   private static TreeSet<String> names(JsonNode node) {
     TreeSet<String> names = new TreeSet<>();
     Iterator<String> it = node.fieldNames();
