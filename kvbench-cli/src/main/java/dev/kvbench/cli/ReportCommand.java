@@ -33,6 +33,11 @@ final class ReportCommand implements Callable<Integer> {
       description = "Folder to write (new, empty, or an earlier report, which is replaced). Default: ${DEFAULT-VALUE}.")
   Path out;
 
+  @Option(names = "--notes", paramLabel = "FILE",
+      description = "A Markdown file of notes and findings to include in README.md as given (for published reports,"
+          + " which are never edited by hand).")
+  Path notes;
+
   @Option(names = "--merge",
       description = "Put the cells of every host in one section (the same cell from several hosts or runs becomes"
           + " one, its passes and histograms merged); by default each host has its own.")
@@ -43,7 +48,7 @@ final class ReportCommand implements Callable<Integer> {
     PrintWriter o = spec.commandLine().getOut();
     ReportWriter.Written w;
     try {
-      w = new ReportWriter(KvbenchCommand.version(), Clock.systemUTC()).write(results, out, merge);
+      w = new ReportWriter(KvbenchCommand.version(), Clock.systemUTC()).write(results, out, merge, notes);
     } catch (ReportInputException e) {
       throw new UsageException(e.getMessage(), e);
     }

@@ -23,9 +23,9 @@ final class CellMerge {
 
   private CellMerge() {}
 
-  /** What makes two cells the same measurement: store, parameters and settings. */
+  /** What makes two cells the same measurement: store, library version, parameters and settings. */
   static String identity(CellResult c) {
-    return c.store() + " " + c.parameters() + " " + new TreeMap<>(c.settings());
+    return c.store() + " " + c.libraryVersion() + " " + c.parameters() + " " + new TreeMap<>(c.settings());
   }
 
   /** {@code cells} with the same identity merged, in order of first appearance. */

@@ -132,6 +132,48 @@ final class Charts {
     return any ? chart : null;
   }
 
+  /**
+   * A sweep: {@code y} of each line (a store, with whatever else differs) over the swept parameter
+   * {@code x}, both axes logarithmic when the values span more than a decade. Null when no line has
+   * two points.
+   */
+  static XYChart sweep(String title, String xTitle, String yTitle, List<CellResult> cells,
+      Function<CellResult, String> line, java.util.function.ToDoubleFunction<CellResult> x,
+      java.util.function.ToDoubleFunction<CellResult> y) {
+    java.util.Map<String, java.util.TreeMap<Double, Double>> lines = new java.util.TreeMap<>();
+    for (CellResult c : cells) {
+      if (c.reference()) {
+        continue;
+      }
+      double v = y.applyAsDouble(c);
+      if (v > 0) {
+        lines.computeIfAbsent(line.apply(c), k -> new java.util.TreeMap<>()).put(x.applyAsDouble(c), v);
+      }
+    }
+    lines.values().removeIf(points -> points.size() < 2);
+    if (lines.isEmpty()) {
+      return null;
+    }
+    XYChart chart = new XYChartBuilder().width(WIDTH).height(HEIGHT).title(title).xAxisTitle(xTitle)
+        .yAxisTitle(yTitle).build();
+    chart.getStyler().setLegendPosition(Styler.LegendPosition.OutsideE);
+    chart.getStyler().setXAxisDecimalPattern("#,##0");
+    chart.getStyler().setYAxisDecimalPattern("#,##0.##");
+    double[] xs = lines.values().stream().flatMap(m -> m.keySet().stream()).mapToDouble(Double::doubleValue).toArray();
+    double[] ys = lines.values().stream().flatMap(m -> m.values().stream()).mapToDouble(Double::doubleValue).toArray();
+    chart.getStyler().setXAxisLogarithmic(spansDecades(xs));
+    chart.getStyler().setYAxisLogarithmic(spansDecades(ys));
+    lines.forEach((name, points) -> chart.addSeries(name, new ArrayList<>(points.keySet()),
+        new ArrayList<>(points.values())));
+    return chart;
+  }
+
+  private static boolean spansDecades(double[] values) {
+    double min = java.util.Arrays.stream(values).min().orElse(1);
+    double max = java.util.Arrays.stream(values).max().orElse(1);
+    return min > 0 && max / min > 10;
+  }
+
   private static String uniqueName(XYChart chart, String name) {
     String n = name;
     for (int i = 2; chart.getSeriesMap().containsKey(n); i++) {

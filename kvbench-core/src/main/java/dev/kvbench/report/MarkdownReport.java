@@ -30,6 +30,9 @@ final class MarkdownReport {
     String png(ReportSection section, String workload, String chart);
   }
 
+  /** A person's notes on the results, in Markdown, and the file they came from. */
+  record Notes(String source, String markdown) {}
+
   private final ChartNames charts;
 
   MarkdownReport(ChartNames charts) {
@@ -37,14 +40,15 @@ final class MarkdownReport {
   }
 
   String render(List<ReportSection> sections, List<String> inputs, String kvbenchVersion, String writtenAt,
-      int intervalLogs) {
+      int intervalLogs, Notes notes) {
     StringBuilder b = new StringBuilder();
     b.append("# kvbench report\n\n");
     b.append("Written ").append(writtenAt).append(" by kvbench ").append(kvbenchVersion).append(". ")
         .append(TIMESTAMP_MARK).append('\n');
     b.append("\nFrom ").append(inputs.size() == 1 ? "one result file" : inputs.size() + " result files")
         .append(": ").append(inputs.stream().map(i -> "`" + i + "`").collect(Collectors.joining(", ")))
-        .append(". To write it again: `kvbench report ").append(String.join(" ", inputs)).append(" --out DIR`.\n");
+        .append(". To write it again: `kvbench report ").append(String.join(" ", inputs))
+        .append(notes == null ? "" : " --notes " + notes.source()).append(" --out DIR`.\n");
     b.append("\nTimes are ms per pass, the median of the measured passes with their min-max; \"Difference\" is the")
         .append(" ratio to the fastest store of the same workload; `null` is kvbench's own cost (it keeps nothing).")
         .append(" Storage is what `du` counts after close, against a flat array of the same keys and values.\n");
@@ -56,6 +60,11 @@ final class MarkdownReport {
           .append(" latencies, one interval per measured pass, for HdrHistogram's HistogramLogProcessor)");
     }
     b.append(".\n");
+    if (notes != null) {
+      b.append("\n## Notes and findings\n\n_Written by the person who made this report and included as given (`--notes ")
+          .append(notes.source()).append("`); every figure in it should be found in the tables below._\n\n")
+          .append(notes.markdown().strip()).append('\n');
+    }
     for (ReportSection s : sections) {
       section(b, s, sections.size() > 1);
     }
@@ -63,7 +72,7 @@ final class MarkdownReport {
   }
 
   private void section(StringBuilder b, ReportSection s, boolean several) {
-    String h = several ? "## Host " + s.host() : "## Results";
+    String h = several ? "## " + s.title() : "## Results";
     b.append('\n').append(h).append("\n\n");
     methodology(b, s);
     SeedTables tables = new SeedTables(s.cells());
@@ -79,6 +88,14 @@ final class MarkdownReport {
       if (storage.rows() > 0) {
         b.append("\nStorage after close:\n\n").append(storage.renderMarkdown());
         image(b, s, workload, "storage", "storage by store");
+      }
+      for (String swept : List.of("value", "batch", "entries")) {
+        if (tables.varies(swept)) {
+          for (String phase : phases(cells)) {
+            image(b, s, workload, phase + "-by-" + swept, phase + " by " + swept);
+          }
+          image(b, s, workload, "storage-by-" + swept, "storage by " + swept);
+        }
       }
       latency(b, s, workload, cells, tables);
       cpu(b, cells, tables);

@@ -7,10 +7,12 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The cells of one host (or of all hosts, under {@code --merge}), the same cell from several runs
- * merged into one, with the runs they came from.
+ * The cells of one host (or of all hosts, under {@code --merge}) and, when the inputs hold several,
+ * one scenario; the same cell from several runs merged into one; with the runs they came from.
+ *
+ * @param scenario the scenario's name when the inputs hold several, else null
  */
-public record ReportSection(String host, List<RunResults> runs, List<CellResult> cells) {
+public record ReportSection(String host, String scenario, List<RunResults> runs, List<CellResult> cells) {
 
   /** Label used when hosts are merged. */
   public static final String ALL_HOSTS = "all hosts";
@@ -20,17 +22,29 @@ public record ReportSection(String host, List<RunResults> runs, List<CellResult>
     cells = List.copyOf(cells);
   }
 
-  /** One section per host in order of appearance, or one for all of them when {@code mergeHosts}. */
+  /** The section's name: the host, and the scenario when the inputs hold several. */
+  public String title() {
+    return scenario == null ? host : host + ", " + scenario;
+  }
+
+  /**
+   * One section per host in order of appearance, or one for all of them when {@code mergeHosts};
+   * when the runs are of several scenarios, one per host and scenario, so that one scenario's cells
+   * never share a table with another's.
+   */
   public static List<ReportSection> of(List<RunResults> runs, boolean mergeHosts) {
-    Map<String, List<RunResults>> byHost = new LinkedHashMap<>();
+    boolean severalScenarios = runs.stream().map(r -> String.valueOf(r.scenarioName())).distinct().count() > 1;
+    Map<List<String>, List<RunResults>> groups = new LinkedHashMap<>();
     for (RunResults r : runs) {
-      byHost.computeIfAbsent(mergeHosts ? ALL_HOSTS : r.host(), h -> new ArrayList<>()).add(r);
+      String host = mergeHosts ? ALL_HOSTS : r.host();
+      String scenario = severalScenarios ? String.valueOf(r.scenarioName()) : null;
+      groups.computeIfAbsent(java.util.Arrays.asList(host, scenario), k -> new ArrayList<>()).add(r);
     }
     List<ReportSection> sections = new ArrayList<>();
-    byHost.forEach((host, hostRuns) -> {
+    groups.forEach((key, groupRuns) -> {
       List<CellResult> cells = new ArrayList<>();
-      hostRuns.forEach(r -> cells.addAll(r.cells()));
-      sections.add(new ReportSection(host, hostRuns, CellMerge.mergeSame(cells)));
+      groupRuns.forEach(r -> cells.addAll(r.cells()));
+      sections.add(new ReportSection(key.get(0), key.get(1), groupRuns, CellMerge.mergeSame(cells)));
     });
     return sections;
   }

@@ -47,6 +47,21 @@ public final class ReportWriter {
    * @throws ReportInputException for an unusable input or output folder
    */
   public Written write(List<Path> inputs, Path out, boolean mergeHosts) throws IOException {
+    return write(inputs, out, mergeHosts, null);
+  }
+
+  /**
+   * {@link #write(List, Path, boolean)} with a person's notes and findings ({@code notes}, a
+   * Markdown file) included in README.md as given, so a published report needs no editing by hand.
+   */
+  public Written write(List<Path> inputs, Path out, boolean mergeHosts, Path notes) throws IOException {
+    MarkdownReport.Notes given = null;
+    if (notes != null) {
+      if (!Files.isRegularFile(notes)) {
+        throw new ReportInputException("--notes " + notes + ": no such file; give a Markdown file to include");
+      }
+      given = new MarkdownReport.Notes(notes.toString(), Files.readString(notes, StandardCharsets.UTF_8));
+    }
     List<RunResults> runs = new ReportInputs().read(inputs);
     List<ReportSection> sections = ReportSection.of(runs, mergeHosts);
     prepare(out);
@@ -64,6 +79,7 @@ public final class ReportWriter {
               stem(s, group.getKey(), phase + "-latency"), pngs);
         }
         save(Charts.storage(title, cells, tables::rowLabel), chartDir, stem(s, group.getKey(), "storage"), pngs);
+        sweeps(s, group.getKey(), title, cells, tables, chartDir, pngs);
       }
     }
     Path hlogDir = out.resolve(HLOG);
@@ -72,7 +88,7 @@ public final class ReportWriter {
     for (ReportSection s : sections) {
       for (CellResult c : s.cells()) {
         for (var p : c.phases()) {
-          String name = Charts.slug(s.host()) + "-" + Charts.slug(c.cellId() + " " + new java.util.TreeMap<>(c.settings()))
+          String name = Charts.slug(s.title()) + "-" + Charts.slug(c.cellId() + " " + new java.util.TreeMap<>(c.settings()))
               + "-" + Charts.slug(p.phase()) + ".hlog";
           if (IntervalLogs.write(c, p, hlogDir.resolve(name))) {
             hlogs.add(HLOG + "/" + name);
@@ -87,11 +103,42 @@ public final class ReportWriter {
     String writtenAt = OffsetDateTime.now(clock).truncatedTo(ChronoUnit.SECONDS).toString();
     List<String> names = inputs.stream().map(Path::toString).toList();
     Path readme = out.resolve(README);
-    Files.writeString(readme, md.render(sections, names, kvbenchVersion, writtenAt, hlogs.size()), StandardCharsets.UTF_8);
+    Files.writeString(readme, md.render(sections, names, kvbenchVersion, writtenAt, hlogs.size(), given), StandardCharsets.UTF_8);
     Files.writeString(out.resolve(CSV), new ResultsCsv().render(sections), StandardCharsets.UTF_8);
     Files.writeString(out.resolve(JMH), new JmhResults().render(sections), StandardCharsets.UTF_8);
     int cells = sections.stream().mapToInt(s -> s.cells().size()).sum();
     return new Written(readme, pngs.size(), hlogs.size(), cells, sections.stream().map(ReportSection::host).toList());
+  }
+
+  /** Numeric parameters a scenario can sweep, with how to read them off a cell. */
+  private static final Map<String, java.util.function.ToDoubleFunction<CellResult>> SWEEPABLE = Map.of(
+      "value", c -> c.parameters().valueSize(),
+      "batch", c -> Math.min(c.parameters().batchSize(), c.parameters().entries()),
+      "entries", c -> c.parameters().entries());
+
+  private static final Map<String, String> SWEEP_TITLES = Map.of(
+      "value", "value size, bytes", "batch", "batch size, entries per commit", "entries", "entries");
+
+  /** For each swept numeric parameter, each phase's ms per pass and the storage over it, a line per store. */
+  private static void sweeps(ReportSection s, String workload, String title, List<CellResult> cells,
+      SeedTables tables, Path chartDir, List<String> pngs) throws IOException {
+    for (String swept : List.of("value", "batch", "entries")) {
+      if (!tables.varies(swept)) {
+        continue;
+      }
+      var x = SWEEPABLE.get(swept);
+      for (String phase : phases(cells)) {
+        save(Charts.sweep(title + ": " + phase + " by " + swept, SWEEP_TITLES.get(swept), "ms per pass (median)", cells,
+            c -> tables.rowLabelWithout(c, swept), x, c -> c.phases().stream()
+                .filter(p -> p.phase().equals(phase) && p.status() == dev.kvbench.result.PhaseStatus.OK)
+                .mapToDouble(p -> p.passMillis()).findFirst().orElse(0)),
+            chartDir, stem(s, workload, phase + "-by-" + swept), pngs);
+      }
+      save(Charts.sweep(title + ": storage by " + swept, SWEEP_TITLES.get(swept), "MB allocated after close (du)",
+          cells, c -> tables.rowLabelWithout(c, swept), x,
+          c -> c.storage() == null ? 0 : c.storage().allocatedBytes().afterClose() / 1e6),
+          chartDir, stem(s, workload, "storage-by-" + swept), pngs);
+    }
   }
 
   private static List<String> phases(List<CellResult> cells) {
@@ -105,7 +152,7 @@ public final class ReportWriter {
   }
 
   private static String stem(ReportSection s, String workload, String chart) {
-    return Charts.slug(s.host()) + "-" + Charts.slug(workload.replaceAll(";.*", "")) + "-" + Charts.slug(chart);
+    return Charts.slug(s.title()) + "-" + Charts.slug(workload.replaceAll(";.*", "")) + "-" + Charts.slug(chart);
   }
 
   private static void save(Chart<?, ?> chart, Path dir, String stem, List<String> pngs) throws IOException {

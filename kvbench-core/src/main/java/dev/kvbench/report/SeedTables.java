@@ -33,6 +33,7 @@ public final class SeedTables {
     candidates.put("batch", c -> c.parameters().batchSize() >= c.parameters().entries() ? "all"
         : String.format(Locale.ROOT, "%,d", c.parameters().batchSize()));
     candidates.put("sync", c -> c.parameters().durability());
+    candidates.put("version", CellResult::libraryVersion);
     Set<String> settingKeys = new LinkedHashSet<>();
     cells.forEach(c -> settingKeys.addAll(new TreeMap<>(c.settings()).keySet()));
     for (String key : settingKeys) {
@@ -79,14 +80,24 @@ public final class SeedTables {
 
   /** The row label: the store, and what differs between this run's cells, e.g. {@code rocksdb value=2026 B}. */
   public String rowLabel(CellResult c) {
+    return rowLabelWithout(c, null);
+  }
+
+  /** {@link #rowLabel} without the parameter {@code swept}: a line's name in a chart over that parameter. */
+  public String rowLabelWithout(CellResult c, String swept) {
     StringBuilder b = new StringBuilder(c.store());
     varying.forEach((name, f) -> {
       String v = f.apply(c);
-      if (!"-".equals(v)) {
+      if (!"-".equals(v) && !name.equals(swept)) {
         b.append(' ').append(name).append('=').append(v);
       }
     });
     return b.toString();
+  }
+
+  /** Whether {@code name} (entries, value, batch, sync, version or a setting) differs between the cells. */
+  public boolean varies(String name) {
+    return varying.containsKey(name);
   }
 
   /** One timing table for a group of cells with the same workload. */

@@ -61,6 +61,17 @@ class ReportSectionTest {
     assertThat(beta.phases().get(2).failure()).isEqualTo("beta: wrong value for key 7");
   }
 
+  /** Two scenarios' cells never share a table, even from one host. */
+  @Test
+  void severalScenariosGetASectionEach() {
+    ResultDocument a = Fixtures.twoStores("h", 1);
+    ResultDocument other = new ResultDocument(a.schemaVersion(), a.kvbenchVersion(), a.startedAt(), "sweep", a.seed(),
+        a.command(), a.scenario(), a.shard(), a.environment(), a.cells(), true, List.of());
+    List<ReportSection> sections = ReportSection.of(List.of(run("a", a), run("b", other)), false);
+    assertThat(sections).extracting(ReportSection::title).containsExactly("h, fixture", "h, sweep");
+    assertThat(ReportSection.of(List.of(run("a", a)), false)).extracting(ReportSection::title).containsExactly("h");
+  }
+
   @Test
   void differentSettingsAreDifferentCells() {
     ResultDocument d = Fixtures.document("h", List.of(
@@ -69,6 +80,21 @@ class ReportSectionTest {
         Fixtures.cell("alpha", "rnd", Map.of("writeMap", "false"), Fixtures.ORDERED,
             Fixtures.phase("write", new double[] {4, 5, 6}))));
     assertThat(ReportSection.of(List.of(run("a", d)), false).get(0).cells()).hasSize(2);
+  }
+
+  /** A report of runs before and after a library upgrade keeps them apart and says which is which. */
+  @Test
+  void differentLibraryVersionsAreDifferentCellsNamedByVersion() {
+    CellResult old = Fixtures.cell("alpha", "rnd", Map.of(), Fixtures.ORDERED,
+        Fixtures.phase("write", new double[] {1, 2, 3}));
+    CellResult upgraded = new CellResult(old.cellId(), old.store(), old.library(), "2.0", old.capabilities(),
+        old.settings(), old.nativeSettings(), old.parameters(), old.phases(), old.storage(), old.outcome(), null, null);
+    List<RunResults> runs = List.of(run("a", Fixtures.document("h", List.of(old))),
+        run("b", Fixtures.document("h", List.of(upgraded))));
+    List<CellResult> cells = ReportSection.of(runs, false).get(0).cells();
+    assertThat(cells).hasSize(2);
+    SeedTables tables = new SeedTables(cells);
+    assertThat(cells).extracting(tables::rowLabel).containsExactly("alpha version=1.0", "alpha version=2.0");
   }
 
   /** A killed run leaves only its journal: its finished cells are reported, the run marked not completed. */

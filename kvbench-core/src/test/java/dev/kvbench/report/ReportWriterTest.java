@@ -219,6 +219,46 @@ class ReportWriterTest {
     assertThat(Files.readString(foreign.resolve("notes.txt"), StandardCharsets.UTF_8)).isEqualTo("keep me");
   }
 
+  /** A value-size sweep gets a line chart over the value size, a line per store, for each phase and storage. */
+  @Test
+  void aSweepGetsLineChartsOverTheSweptParameter() throws Exception {
+    List<dev.kvbench.result.CellResult> cells = new ArrayList<>();
+    for (String store : List.of("alpha", "beta")) {
+      for (int size : new int[] {100, 1000, 10000}) {
+        dev.kvbench.result.CellResult c = Fixtures.cell(store, "rnd", Map.of(), Fixtures.ORDERED,
+            Fixtures.phase("write", new double[] {size / 10.0, size / 9.0, size / 8.0}));
+        cells.add(new dev.kvbench.result.CellResult(c.cellId() + " v" + size, c.store(), c.library(),
+            c.libraryVersion(), c.capabilities(), c.settings(), c.nativeSettings(),
+            new dev.kvbench.result.CellResult.Parameters(1000, "int", 4, size, "rnd", 1000, "nosync", 1, 16, 1, 0, 3),
+            c.phases(), c.storage(), c.outcome(), null, null));
+      }
+    }
+    Path sweep = temp.resolve("sweep.json");
+    new ResultFiles().write(Fixtures.document("host-s", cells), sweep);
+    new ReportWriter("9.9", Clock.systemUTC()).write(List.of(sweep), temp.resolve("s"), false);
+    Path chart = temp.resolve("s/charts/host-s-int-keys-rnd-order-1-000-entries-write-by-value.png");
+    assertThat(chart).exists();
+    assertThat(temp.resolve("s/charts/host-s-int-keys-rnd-order-1-000-entries-storage-by-value.svg")).exists();
+    assertThat(Files.readString(temp.resolve("s/README.md")))
+        .contains("![write by value](charts/host-s-int-keys-rnd-order-1-000-entries-write-by-value.png)")
+        .contains("| write | alpha value=100 B | 11.11 |");
+    // VectorGraphics2D draws text as outlines: the SVG holds paths, not strings
+    assertThat(Files.readString(temp.resolve("s/charts/host-s-int-keys-rnd-order-1-000-entries-write-by-value.svg")))
+        .contains("<svg", "<path");
+  }
+
+  @Test
+  void notesAreIncludedAsGivenAndNamedInTheCommand() throws Exception {
+    Path notes = Files.writeString(temp.resolve("notes.md"), "LMDB is still the fastest reader: 5.50 ms.\n");
+    new ReportWriter("9.9", Clock.systemUTC()).write(List.of(input), temp.resolve("n"), false, notes);
+    assertThat(Files.readString(temp.resolve("n/README.md")))
+        .contains("## Notes and findings", "LMDB is still the fastest reader: 5.50 ms.",
+            "--notes " + notes + " --out DIR`");
+    assertThatThrownBy(() -> new ReportWriter("9.9", Clock.systemUTC())
+        .write(List.of(input), temp.resolve("m"), false, temp.resolve("none.md")))
+        .isInstanceOf(ReportInputException.class).hasMessageContaining("none.md");
+  }
+
   @Test
   void unreadableInputsAreNamed() {
     Path missing = temp.resolve("nope.json");
