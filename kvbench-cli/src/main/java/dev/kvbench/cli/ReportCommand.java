@@ -38,6 +38,11 @@ final class ReportCommand implements Callable<Integer> {
           + " which are never edited by hand).")
   Path notes;
 
+  @Option(names = "--with-inputs",
+      description = "Copy the result files (to inputs/) and the notes (to notes.md) into the folder, and name those"
+          + " copies in README.md: a folder to publish, which can be made again from itself.")
+  boolean withInputs;
+
   @Option(names = "--merge",
       description = "Put the cells of every host in one section (the same cell from several hosts or runs becomes"
           + " one, its passes and histograms merged); by default each host has its own.")
@@ -48,7 +53,7 @@ final class ReportCommand implements Callable<Integer> {
     PrintWriter o = spec.commandLine().getOut();
     ReportWriter.Written w;
     try {
-      w = new ReportWriter(KvbenchCommand.version(), Clock.systemUTC()).write(results, out, merge, notes);
+      w = new ReportWriter(KvbenchCommand.version(), Clock.systemUTC()).write(results, out, merge, notes, withInputs);
     } catch (ReportInputException e) {
       throw new UsageException(e.getMessage(), e);
     }

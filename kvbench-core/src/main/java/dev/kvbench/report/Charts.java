@@ -39,6 +39,19 @@ final class Charts {
   static void write(Chart<?, ?> chart, Path stem) throws IOException {
     BitmapEncoder.saveBitmap(chart, stem.toString(), BitmapEncoder.BitmapFormat.PNG);
     VectorGraphicsEncoder.saveVectorGraphic(chart, stem.toString(), VectorGraphicsEncoder.VectorGraphicsFormat.SVG);
+    Path svg = Path.of(stem + ".svg");
+    java.nio.file.Files.writeString(svg, roundCoordinates(java.nio.file.Files.readString(svg)));
+  }
+
+  private static final java.util.regex.Pattern LONG_DECIMAL = java.util.regex.Pattern.compile("(-?\\d+\\.\\d)\\d+");
+
+  /**
+   * The SVG with every number cut to one decimal: XChart draws text as glyph outlines, written
+   * with six or more decimals; a tenth of a pixel is finer than any screen shows, and the files
+   * shrink by half.
+   */
+  static String roundCoordinates(String svg) {
+    return LONG_DECIMAL.matcher(svg).replaceAll("$1");
   }
 
   /** ms per pass for one phase, stores fastest first, on a log axis; null when no store ran it. */
@@ -115,7 +128,7 @@ final class Charts {
         Histogram h = HistogramCodec.decode(p.latencyHistogram());
         List<Double> x = new ArrayList<>();
         List<Double> y = new ArrayList<>();
-        for (HistogramIterationValue v : h.percentiles(5)) {
+        for (HistogramIterationValue v : h.percentiles(2)) {
           double pct = v.getPercentileLevelIteratedTo();
           if (pct >= 100.0 || v.getValueIteratedTo() <= 0) {
             break;
@@ -134,7 +147,7 @@ final class Charts {
 
   /**
    * A sweep: {@code y} of each line (a store, with whatever else differs) over the swept parameter
-   * {@code x}, both axes logarithmic when the values span more than a decade. Null when no line has
+   * {@code x}, each axis logarithmic when its values span decades. Null when no line has
    * two points.
    */
   static XYChart sweep(String title, String xTitle, String yTitle, List<CellResult> cells,
@@ -168,10 +181,11 @@ final class Charts {
     return chart;
   }
 
+  /** More than about a decade and a half: below that a log axis shows one labelled tick or none. */
   private static boolean spansDecades(double[] values) {
     double min = java.util.Arrays.stream(values).min().orElse(1);
     double max = java.util.Arrays.stream(values).max().orElse(1);
-    return min > 0 && max / min > 10;
+    return min > 0 && max / min > 30;
   }
 
   private static String uniqueName(XYChart chart, String name) {

@@ -29,6 +29,8 @@ public final class ReportWriter {
   static final String JMH = "jmh-result.json";
   static final String CHARTS = "charts";
   static final String HLOG = "hlog";
+  static final String INPUTS = "inputs";
+  static final String NOTES = "notes.md";
 
   private final String kvbenchVersion;
   private final Clock clock;
@@ -55,16 +57,47 @@ public final class ReportWriter {
    * Markdown file) included in README.md as given, so a published report needs no editing by hand.
    */
   public Written write(List<Path> inputs, Path out, boolean mergeHosts, Path notes) throws IOException {
-    MarkdownReport.Notes given = null;
-    if (notes != null) {
-      if (!Files.isRegularFile(notes)) {
-        throw new ReportInputException("--notes " + notes + ": no such file; give a Markdown file to include");
-      }
-      given = new MarkdownReport.Notes(notes.toString(), Files.readString(notes, StandardCharsets.UTF_8));
+    return write(inputs, out, mergeHosts, notes, false);
+  }
+
+  /**
+   * With {@code withInputs}, the result files and the notes are copied into the folder ({@code
+   * inputs/}, {@code notes.md}) and the report names those copies: a published folder that holds
+   * everything it was made from and can be made again from itself.
+   */
+  public Written write(List<Path> inputs, Path out, boolean mergeHosts, Path notes, boolean withInputs)
+      throws IOException {
+    if (notes != null && !Files.isRegularFile(notes)) {
+      throw new ReportInputException("--notes " + notes + ": no such file; give a Markdown file to include");
     }
     List<RunResults> runs = new ReportInputs().read(inputs);
     List<ReportSection> sections = ReportSection.of(runs, mergeHosts);
     prepare(out);
+    List<String> names = inputs.stream().map(Path::toString).toList();
+    String notesName = notes == null ? null : notes.toString();
+    if (withInputs) {
+      Path copies = Files.createDirectories(out.resolve(INPUTS));
+      List<String> copied = new ArrayList<>();
+      for (RunResults r : runs) {
+        Path source = Path.of(r.source());
+        Path target = copies.resolve(source.getFileName());
+        if (Files.exists(target)) {
+          throw new ReportInputException(source + ": another input has the same file name; rename one");
+        }
+        Files.copy(source, target);
+        copied.add(INPUTS + "/" + source.getFileName());
+      }
+      names = copied;
+      runs = new ReportInputs().read(copied.stream().map(out::resolve).toList()).stream()
+          .map(r -> r.withSource(INPUTS + "/" + Path.of(r.source()).getFileName())).toList();
+      sections = ReportSection.of(runs, mergeHosts);
+      if (notes != null) {
+        Files.copy(notes, out.resolve(NOTES));
+        notesName = NOTES;
+      }
+    }
+    MarkdownReport.Notes given = notes == null ? null
+        : new MarkdownReport.Notes(notesName, Files.readString(notes, StandardCharsets.UTF_8));
     Path chartDir = out.resolve(CHARTS);
     Files.createDirectories(chartDir);
     List<String> pngs = new ArrayList<>();
@@ -101,7 +134,6 @@ public final class ReportWriter {
       return pngs.contains(png) ? png : null;
     });
     String writtenAt = OffsetDateTime.now(clock).truncatedTo(ChronoUnit.SECONDS).toString();
-    List<String> names = inputs.stream().map(Path::toString).toList();
     Path readme = out.resolve(README);
     Files.writeString(readme, md.render(sections, names, kvbenchVersion, writtenAt, hlogs.size(), given), StandardCharsets.UTF_8);
     Files.writeString(out.resolve(CSV), new ResultsCsv().render(sections), StandardCharsets.UTF_8);
@@ -181,21 +213,22 @@ public final class ReportWriter {
     }
     boolean earlierReport = present.contains(README)
         && Files.readString(out.resolve(README), StandardCharsets.UTF_8).contains(MarkdownReport.TIMESTAMP_MARK);
-    List<String> ours = List.of(README, CSV, JMH, CHARTS, HLOG);
+    List<String> ours = List.of(README, CSV, JMH, CHARTS, HLOG, INPUTS, NOTES);
     if (!earlierReport || !ours.containsAll(present)) {
       throw new ReportInputException(out + " holds files kvbench report did not write (" + present
           + "): give a new or empty folder with --out; kvbench only replaces a report it wrote");
     }
-    for (String name : List.of(README, CSV, JMH)) {
+    for (String name : List.of(README, CSV, JMH, NOTES)) {
       Files.deleteIfExists(out.resolve(name));
     }
-    for (String dir : List.of(CHARTS, HLOG)) {
+    for (String dir : List.of(CHARTS, HLOG, INPUTS)) {
       Path d = out.resolve(dir);
       if (Files.isDirectory(d)) {
         try (Stream<Path> s = Files.walk(d)) {
           for (Path p : s.sorted(Comparator.reverseOrder()).toList()) {
             String n = p.getFileName().toString();
-            if (p.equals(d) || n.endsWith(".png") || n.endsWith(".svg") || n.endsWith(".hlog")) {
+            if (p.equals(d) || n.endsWith(".png") || n.endsWith(".svg") || n.endsWith(".hlog")
+                || n.endsWith(".json") || n.endsWith(".jsonl")) {
               Files.delete(p);
             }
           }

@@ -27,6 +27,12 @@ public record RunResults(
     cells = List.copyOf(cells);
   }
 
+  /** The same results, named by {@code newSource}. */
+  public RunResults withSource(String newSource) {
+    return new RunResults(newSource, kvbenchVersion, startedAt, scenarioName, seed, command, scenario, environment,
+        completed, cells);
+  }
+
   /** The host the cells were measured on; results from before hosts were recorded say "unknown". */
   public String host() {
     return environment == null || environment.hostname() == null ? "unknown" : environment.hostname();

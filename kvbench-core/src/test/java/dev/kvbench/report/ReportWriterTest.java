@@ -259,6 +259,24 @@ class ReportWriterTest {
         .isInstanceOf(ReportInputException.class).hasMessageContaining("none.md");
   }
 
+  /** A folder to publish holds its inputs and notes, names those copies, and can be made again from itself. */
+  @Test
+  void withInputsTheFolderHoldsWhatItWasMadeFrom() throws Exception {
+    Path notes = Files.writeString(temp.resolve("findings.md"), "Findings.\n");
+    Path out = temp.resolve("pub");
+    new ReportWriter("9.9", Clock.fixed(Instant.EPOCH, ZoneOffset.UTC)).write(List.of(input), out, false, notes, true);
+    assertThat(out.resolve("inputs/run.json")).hasSameBinaryContentAs(input);
+    assertThat(out.resolve("notes.md")).hasContent("Findings.");
+    String md = Files.readString(out.resolve("README.md"));
+    assertThat(md).contains("`kvbench report inputs/run.json --notes notes.md --out DIR`", "| inputs/run.json |")
+        .doesNotContain(temp.toString());
+    // made again in place from its own copies: the same report
+    String before = md;
+    new ReportWriter("9.9", Clock.fixed(Instant.EPOCH, ZoneOffset.UTC))
+        .write(List.of(out.resolve("inputs/run.json")), temp.resolve("again"), false, out.resolve("notes.md"), true);
+    assertThat(Files.readString(temp.resolve("again/README.md"))).isEqualTo(before);
+  }
+
   @Test
   void unreadableInputsAreNamed() {
     Path missing = temp.resolve("nope.json");
