@@ -1,5 +1,8 @@
 package dev.kvbench.cli;
 
+import java.util.jar.Attributes;
+import java.util.jar.JarFile;
+import java.util.jar.Manifest;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.IVersionProvider;
 
@@ -25,10 +28,40 @@ public final class KvbenchCommand implements Runnable {
     spec.commandLine().usage(spec.commandLine().getOut());
   }
 
-  /** The version in the jar's manifest. */
+  /**
+   * The version in the jar's manifest with the commit it was built from as build metadata, e.g.
+   * {@code 0.1.0-SNAPSHOT+1a2b3c4d5e} ({@code .dirty} when the checkout had uncommitted changes):
+   * what every result records, so a report names the exact code that measured it.
+   */
   static String version() {
     String v = KvbenchCommand.class.getPackage().getImplementationVersion();
-    return v == null ? "dev" : v;
+    if (v == null) {
+      return "dev";
+    }
+    Attributes manifest = manifest();
+    String commit = manifest == null ? null : manifest.getValue("Implementation-Build");
+    // outside a git checkout the build leaves the placeholder unresolved
+    if (commit == null || commit.isBlank() || commit.startsWith("${")) {
+      return v;
+    }
+    boolean dirty = "true".equals(manifest.getValue("Implementation-Build-Dirty"));
+    return v + "+" + commit + (dirty ? ".dirty" : "");
+  }
+
+  /** kvbench.jar's main manifest attributes, or null when not run from the jar. */
+  private static Attributes manifest() {
+    try {
+      var location = KvbenchCommand.class.getProtectionDomain().getCodeSource().getLocation();
+      if (location == null || !location.getPath().endsWith(".jar")) {
+        return null;
+      }
+      try (JarFile jar = new JarFile(new java.io.File(location.toURI()))) {
+        Manifest m = jar.getManifest();
+        return m == null ? null : m.getMainAttributes();
+      }
+    } catch (java.io.IOException | java.net.URISyntaxException | SecurityException e) {
+      return null;
+    }
   }
 
   static final class Version implements IVersionProvider {

@@ -188,6 +188,55 @@ final class Charts {
     return min > 0 && max / min > 30;
   }
 
+  /** Passes shorter than this get no throughput-over-time chart: too few points to show a trend. */
+  static final double THROUGHPUT_MIN_MILLIS = 3_000;
+
+  /**
+   * Ops per second over the time of each store's median pass of {@code phase}, from the positions
+   * the pass noted every quarter second: where a store slows down as it fills (compactions,
+   * flushes, page splits), the line falls. Null when no store's pass lasted {@link
+   * #THROUGHPUT_MIN_MILLIS}.
+   */
+  static XYChart throughput(String title, String phase, List<CellResult> cells, Function<CellResult, String> label) {
+    XYChart chart = new XYChartBuilder().width(WIDTH).height(HEIGHT)
+        .title(title + ": " + phase + " throughput over the median pass")
+        .xAxisTitle("seconds into the pass").yAxisTitle("ops per second").build();
+    chart.getStyler().setLegendPosition(Styler.LegendPosition.OutsideE);
+    chart.getStyler().setMarkerSize(0);
+    chart.getStyler().setYAxisDecimalPattern("#,##0");
+    boolean any = false;
+    for (CellResult c : cells) {
+      if (c.reference()) {
+        continue;
+      }
+      for (PhaseResult p : c.phases()) {
+        if (!p.phase().equals(phase) || p.status() != PhaseStatus.OK || p.passMillis() < THROUGHPUT_MIN_MILLIS) {
+          continue;
+        }
+        dev.kvbench.result.PassResult median = p.passes().stream()
+            .filter(x -> x.passMillis() == p.passMillis()).findFirst().orElse(null);
+        if (median == null || median.progress().size() < 3) {
+          continue;
+        }
+        List<Double> x = new ArrayList<>();
+        List<Double> y = new ArrayList<>();
+        var points = median.progress();
+        for (int i = 1; i < points.size(); i++) {
+          long dt = points.get(i).millis() - points.get(i - 1).millis();
+          if (dt > 0) {
+            x.add(points.get(i).millis() / 1e3);
+            y.add((points.get(i).ops() - points.get(i - 1).ops()) * 1e3 / dt);
+          }
+        }
+        if (x.size() > 1) {
+          chart.addSeries(uniqueName(chart, label.apply(c)), x, y).setMarker(SeriesMarkers.NONE);
+          any = true;
+        }
+      }
+    }
+    return any ? chart : null;
+  }
+
   private static String uniqueName(XYChart chart, String name) {
     String n = name;
     for (int i = 2; chart.getSeriesMap().containsKey(n); i++) {

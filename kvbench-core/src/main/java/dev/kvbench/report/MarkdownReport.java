@@ -83,6 +83,7 @@ final class MarkdownReport {
       b.append(tables.timingsTable(cells).renderMarkdown());
       for (String phase : phases(cells)) {
         image(b, s, workload, phase, phase + ": ms per pass by store (log scale)");
+        image(b, s, workload, phase + "-throughput", phase + ": throughput over the median pass");
       }
       TextTable storage = tables.storageTable(cells);
       if (storage.rows() > 0) {

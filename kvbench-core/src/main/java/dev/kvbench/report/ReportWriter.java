@@ -110,6 +110,8 @@ public final class ReportWriter {
           save(Charts.phase(title, phase, cells, tables::rowLabel), chartDir, stem(s, group.getKey(), phase), pngs);
           save(Charts.latency(title, phase, cells, tables::rowLabel), chartDir,
               stem(s, group.getKey(), phase + "-latency"), pngs);
+          save(Charts.throughput(title, phase, cells, tables::rowLabel), chartDir,
+              stem(s, group.getKey(), phase + "-throughput"), pngs);
         }
         save(Charts.storage(title, cells, tables::rowLabel), chartDir, stem(s, group.getKey(), "storage"), pngs);
         sweeps(s, group.getKey(), title, cells, tables, chartDir, pngs);

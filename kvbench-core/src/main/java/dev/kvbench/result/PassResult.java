@@ -3,6 +3,7 @@ package dev.kvbench.result;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.kvbench.measure.CpuTime;
 import dev.kvbench.measure.HistogramCodec;
+import java.util.List;
 import org.HdrHistogram.Histogram;
 
 /**
@@ -16,10 +17,19 @@ import org.HdrHistogram.Histogram;
  *     time says more about the machine than the store
  * @param startEpochMillis wall-clock start of the pass, for interval logs; 0 when not recorded
  * @param latencyHistogram this pass's sampled op latencies (base64, as the phase's), or null
+ * @param progress where the pass stood over time, a point every quarter second or so; empty when
+ *     not recorded
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record PassResult(double passMillis, long ops, CpuTime cpu, long peakRssBytes, boolean contended,
-    long startEpochMillis, String latencyHistogram) {
+    long startEpochMillis, String latencyHistogram, List<ProgressPoint> progress) {
+
+  /** Ops done after {@code millis} of the pass. */
+  public record ProgressPoint(long millis, long ops) {}
+
+  public PassResult {
+    progress = progress == null ? List.of() : List.copyOf(progress);
+  }
 
   /** A single-threaded pass whose process CPU is below this share of its wall time is contended. */
   public static final double CONTENDED_CPU_SHARE = 0.7;
@@ -30,13 +40,18 @@ public record PassResult(double passMillis, long ops, CpuTime cpu, long peakRssB
     // too short a pass for the CPU clock's resolution (ticks of 1 to 10 ms) says nothing either way
     boolean contended = millis >= 50 && cpu != null
         && cpu.userMillis() + cpu.sysMillis() < CONTENDED_CPU_SHARE * millis;
-    return new PassResult(millis, ops, cpu, peakRssBytes, contended, 0, null);
+    return new PassResult(millis, ops, cpu, peakRssBytes, contended, 0, null, List.of());
   }
 
   /** These figures with the pass's wall-clock start and, when sampled, its latency histogram. */
   public PassResult withInterval(long startEpochMillis, Histogram latencies) {
     return new PassResult(passMillis, ops, cpu, peakRssBytes, contended, startEpochMillis,
-        latencies == null ? null : HistogramCodec.encode(latencies));
+        latencies == null ? null : HistogramCodec.encode(latencies), progress);
+  }
+
+  /** These figures with where the pass stood over time. */
+  public PassResult withProgress(List<ProgressPoint> points) {
+    return new PassResult(passMillis, ops, cpu, peakRssBytes, contended, startEpochMillis, latencyHistogram, points);
   }
 
   public double opsPerSec() {

@@ -247,7 +247,7 @@ public final class CellRunner {
       Passes.WriteOutcome o = Passes.write(session, keySpace, values, cell.batchSize(), putSampler, commitSampler,
           progress);
       writePasses.add(endTimedPass(cpuBefore, o.ops(), o.nanos()).withInterval(startMillis(o.nanos()),
-          putSampler.histogram()));
+          putSampler.histogram()).withProgress(progress.timeline()));
       puts.add(putSampler.histogram());
       commits.add(commitSampler.histogram());
     }
@@ -327,7 +327,7 @@ public final class CellRunner {
         if (!measured) {
           return null;
         }
-        passes.add(figures.withInterval(startMillis(o.nanos()), sampler.histogram()));
+        passes.add(figures.withInterval(startMillis(o.nanos()), sampler.histogram()).withProgress(progress.timeline()));
         gets.add(sampler.histogram());
         return verify ? verification.checkGets(o, reader, keySpace, values) : null;
       }
@@ -345,7 +345,7 @@ public final class CellRunner {
       if (!measured) {
         return null;
       }
-      passes.add(figures.withInterval(startMillis(nanos), null));
+      passes.add(figures.withInterval(startMillis(nanos), null).withProgress(progress.timeline()));
       return verify ? verification.checkScan(checker, work, reader, direction, keySpace, values, cell) : null;
     }
 

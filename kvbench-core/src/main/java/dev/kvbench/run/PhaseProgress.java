@@ -1,5 +1,8 @@
 package dev.kvbench.run;
 
+import dev.kvbench.result.PassResult.ProgressPoint;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
@@ -9,7 +12,13 @@ import java.util.concurrent.atomic.AtomicLong;
  */
 public final class PhaseProgress {
 
+  /** How often the pass's own thread notes its position for the throughput-over-time chart. */
+  static final long TIMELINE_STEP_NANOS = 250_000_000L;
+
   private final long total;
+  // written and read only by the pass's own thread (publish, then timeline() after the pass)
+  private final List<ProgressPoint> timeline = new ArrayList<>();
+  private long lastPointNanos;
   private final AtomicLong done = new AtomicLong();
   private final long startNanos = System.nanoTime();
 
@@ -35,5 +44,18 @@ public final class PhaseProgress {
    */
   public void publish(long position) {
     done.setOpaque(position);
+    long now = System.nanoTime();
+    if (now - lastPointNanos >= TIMELINE_STEP_NANOS || position == total) {
+      lastPointNanos = now;
+      timeline.add(new ProgressPoint((now - startNanos) / 1_000_000, position));
+    }
+  }
+
+  /**
+   * Where the pass stood every quarter second or so (each at a publish, every few tens of
+   * thousands of ops): what the report draws throughput over time from.
+   */
+  public List<ProgressPoint> timeline() {
+    return List.copyOf(timeline);
   }
 }

@@ -277,6 +277,32 @@ class ReportWriterTest {
     assertThat(Files.readString(temp.resolve("again/README.md"))).isEqualTo(before);
   }
 
+  /** A pass of several seconds gets its throughput drawn over time; short ones do not. */
+  @Test
+  void longPassesGetThroughputOverTime() throws Exception {
+    List<dev.kvbench.result.PassResult.ProgressPoint> points = new ArrayList<>();
+    for (int i = 0; i <= 20; i++) {
+      points.add(new dev.kvbench.result.PassResult.ProgressPoint(i * 250L, i * 50_000L));
+    }
+    dev.kvbench.result.PassResult pass = dev.kvbench.result.PassResult.of(1_000_000, 5_000_000_000L,
+        new dev.kvbench.measure.CpuTime(4000, 900), 1 << 20).withProgress(points);
+    dev.kvbench.result.PhaseResult write = dev.kvbench.result.PhaseResult.measured("write", List.of(pass),
+        dev.kvbench.result.PhaseResult.Latency.NONE, false, null, null);
+    Path slow = temp.resolve("slow.json");
+    new ResultFiles().write(Fixtures.document("host-t", List.of(
+        Fixtures.cell("alpha", "rnd", Map.of(), Fixtures.ORDERED, write))), slow);
+    new ReportWriter("9.9", Clock.systemUTC()).write(List.of(slow), temp.resolve("t"), false);
+    String stem = "host-t-int-keys-rnd-order-1-000-entries-x-100-byte-values-write-throughput";
+    assertThat(temp.resolve("t/charts/" + stem + ".png")).exists();
+    assertThat(Files.readString(temp.resolve("t/README.md")))
+        .contains("![write: throughput over the median pass](charts/" + stem + ".png)");
+    // the fixture's passes last milliseconds: no such chart
+    report(temp.resolve("short"), Instant.EPOCH);
+    try (Stream<Path> s = Files.list(temp.resolve("short/charts"))) {
+      assertThat(s.map(Path::toString)).noneMatch(n -> n.contains("throughput"));
+    }
+  }
+
   @Test
   void unreadableInputsAreNamed() {
     Path missing = temp.resolve("nope.json");
