@@ -157,8 +157,10 @@ final class MarkdownReport {
       t.row("RAM", String.format(Locale.ROOT, "%,.1f GiB", env.ramBytes() / (double) (1L << 30)));
       t.row("OS", env.os() + " " + env.kernel() + " (" + env.arch() + ")");
       t.row("JDK", env.jdkVendor() + " " + env.jdkVersion() + ", " + env.jvmName());
-      t.row("JVM flags", env.jvmFlags() == null || env.jvmFlags().isEmpty() ? "none"
+      t.row("JVM flags of the run", env.jvmFlags() == null || env.jvmFlags().isEmpty() ? "none"
           : "`" + String.join(" ", env.jvmFlags()) + "`");
+      t.row("JVM flags of the cells", env.cellJvmFlags() == null ? "not recorded (an older result)"
+          : env.cellJvmFlags().isEmpty() ? "none" : "`" + String.join(" ", env.cellJvmFlags()) + "`");
       t.row("Work directory", env.workDir() + " (" + env.workDirFileSystem() + ")");
       t.row("Open files (soft / hard)", env.nofileSoft() + " / " + env.nofileHard());
       t.row("CPU time from", env.cpuTimeSource() + (env.peakRssPerPhase() ? "; peak RSS reset per phase"

@@ -10,6 +10,9 @@ import java.util.List;
  * @param cpuTimeSource where process CPU comes from (getrusage or /proc/self/stat)
  * @param peakRssPerPhase true when the peak RSS could be reset per phase
  * @param timerPairNanos cost of two System.nanoTime calls here
+ * @param cellJvmFlags the flags the JVMs that measured the cells started with: a forked cell's
+ *     own (heap, the stores' opens and exports, the scenario's options), or, with no forks, the
+ *     run's; null in results from before it was recorded
  */
 public record Environment(
     String hostname,
@@ -29,4 +32,5 @@ public record Environment(
     long nofileHard,
     String cpuTimeSource,
     boolean peakRssPerPhase,
-    double timerPairNanos) {}
+    double timerPairNanos,
+    List<String> cellJvmFlags) {}

@@ -11,8 +11,8 @@ public final class EnvironmentProbe {
 
   private EnvironmentProbe() {}
 
-  public static Environment probe(
-      Path workDir, String cpuTimeSource, boolean peakRssPerPhase, double timerPairNanos) {
+  public static Environment probe(Path workDir, String cpuTimeSource, boolean peakRssPerPhase,
+      double timerPairNanos, List<String> cellJvmFlags) {
     long[] nofile = nofileLimits();
     return new Environment(
         hostname(),
@@ -32,7 +32,8 @@ public final class EnvironmentProbe {
         nofile[1],
         cpuTimeSource,
         peakRssPerPhase,
-        timerPairNanos);
+        timerPairNanos,
+        List.copyOf(cellJvmFlags));
   }
 
   /** File system type of the store holding {@code dir} (tmpfs, ext4, ...), or "unknown". */

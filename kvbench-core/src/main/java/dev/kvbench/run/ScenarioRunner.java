@@ -108,7 +108,9 @@ public final class ScenarioRunner {
     try {
       RunHeader header = new RunHeader(ResultDocument.SCHEMA_VERSION, options.kvbenchVersion(),
           OffsetDateTime.now().toString(), scenario.name(), scenario.seed(), options.command(), files.write(scenario),
-          options.shard().toString(), probe(area));
+          options.shard().toString(), probe(area, scenario.repetitions().forks() == 0
+              ? java.lang.management.ManagementFactory.getRuntimeMXBean().getInputArguments()
+              : ForkedCells.cellJvmFlags(scenario.jvm())));
       RunJournal j;
       try {
         j = RunJournal.create(output, header);
@@ -361,10 +363,10 @@ public final class ScenarioRunner {
     return area;
   }
 
-  private static dev.kvbench.result.Environment probe(WorkArea area) {
+  private static dev.kvbench.result.Environment probe(WorkArea area, List<String> cellJvmFlags) {
     CpuMeter cpu = new CpuMeter();
     RssMeter rss = new RssMeter();
-    return EnvironmentProbe.probe(area.root(), cpu.source(), rss.resettable(), TimerCost.pairNanos());
+    return EnvironmentProbe.probe(area.root(), cpu.source(), rss.resettable(), TimerCost.pairNanos(), cellJvmFlags);
   }
 
   /** Unique even for two runs started in the same millisecond: the pid is part of it. */

@@ -28,7 +28,7 @@ final class Fixtures {
 
   static Environment environment(String host) {
     return new Environment(host, "Test CPU", 2, 1L << 34, "Linux", "6.1", "amd64", "vendor", "17.0.1", "vm",
-        List.of("-Xmx1g"), "/dev/shm/x", "tmpfs", 1024, 4096, "getrusage", true, 47.0);
+        List.of("-Xmx1g"), "/dev/shm/x", "tmpfs", 1024, 4096, "getrusage", true, 47.0, List.of("-Xmx2g", "-XX:+ExitOnOutOfMemoryError"));
   }
 
   static CellResult.Parameters params(String order) {

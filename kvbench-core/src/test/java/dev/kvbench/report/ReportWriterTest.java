@@ -48,7 +48,7 @@ class ReportWriterTest {
     report(temp.resolve("rep"), Instant.parse("2026-02-03T04:05:06Z"));
     String md = Files.readString(temp.resolve("rep/README.md"));
     assertThat(md).contains("Written 2026-02-03T04:05:06Z by kvbench 9.9")
-        .contains("| CPU | Test CPU, 2 cores |", "| JVM flags | `-Xmx1g` |", "Seed: 1", "`run fixture`")
+        .contains("| CPU | Test CPU, 2 cores |", "| JVM flags of the run | `-Xmx1g` |", "| JVM flags of the cells | `-Xmx2g -XX:+ExitOnOutOfMemoryError` |", "Seed: 1", "`run fixture`")
         // medians of the passes: alpha write 10/11/12 -> 11.00, beta 110 -> x 10.00 to the fastest
         .contains("| write | alpha | 11.00 | 10.00-12.00 | fastest | 11,000.0 | not verified |")
         .contains("|  | beta | 110 | 100-120 | x 10.00 | 110,000.0 | not verified |")

@@ -21,7 +21,7 @@ class ResultFilesTest {
 
   static Environment environment() {
     return new Environment("host-a", "cpu", 2, 1L << 34, "Linux", "6.1", "amd64", "vendor", "17", "vm",
-        List.of("-Xmx1g"), "/dev/shm/x", "tmpfs", 1024, 4096, "getrusage", true, 47.0);
+        List.of("-Xmx1g"), "/dev/shm/x", "tmpfs", 1024, 4096, "getrusage", true, 47.0, List.of("-Xmx2g", "-XX:+ExitOnOutOfMemoryError"));
   }
 
   static CellResult cell() {

@@ -63,6 +63,23 @@ public final class ForkedCells implements CellExecutor {
     this.listener = listener;
   }
 
+  /**
+   * The flags that decide how a forked cell measures (heap, the stores' flags, the scenario's
+   * options), as the result records them; the child's command adds only paths (crash log, temp and
+   * home directories).
+   */
+  public static List<String> cellJvmFlags(JvmOptions jvm) {
+    List<String> flags = new ArrayList<>();
+    if (!jvm.heap().isEmpty()) {
+      flags.add("-Xmx" + jvm.heap());
+    }
+    flags.addAll(storeJvmFlags());
+    // an OutOfMemoryError ends the JVM at once with a line that names it, never a half-measured cell
+    flags.add("-XX:+ExitOnOutOfMemoryError");
+    flags.addAll(jvm.options());
+    return flags;
+  }
+
   /** The flags every store's JVM needs (opens and exports for LmdbJava, Agrona, Chronicle Map). */
   public static List<String> storeJvmFlags() {
     return STORE_JVM_FLAGS;
@@ -153,17 +170,11 @@ public final class ForkedCells implements CellExecutor {
   List<String> command(Path diag, Path plan) {
     List<String> cmd = new ArrayList<>();
     cmd.add(jvm.java().isEmpty() ? Path.of(System.getProperty("java.home"), "bin", "java").toString() : jvm.java());
-    if (!jvm.heap().isEmpty()) {
-      cmd.add("-Xmx" + jvm.heap());
-    }
-    cmd.addAll(storeJvmFlags());
+    cmd.addAll(cellJvmFlags(jvm));
     cmd.add("-XX:ErrorFile=" + diag.resolve("hs_err_pid%p.log"));
-    // an OutOfMemoryError ends the JVM at once with a line that names it, never a half-measured cell
-    cmd.add("-XX:+ExitOnOutOfMemoryError");
     for (String property : List.of("java.io.tmpdir", "user.home")) {
       cmd.add("-D" + property + "=" + System.getProperty(property));
     }
-    cmd.addAll(jvm.options());
     cmd.add("-cp");
     cmd.add(absoluteClassPath());
     cmd.add(ForkedCellMain.class.getName());
