@@ -11,7 +11,7 @@ import picocli.CommandLine.IVersionProvider;
     mixinStandardHelpOptions = true,
     versionProvider = KvbenchCommand.Version.class,
     description = "Benchmarks embedded key-value stores on the JVM, the same way for every store.",
-    subcommands = {RunCommand.class, ListCommand.class, ReportCommand.class, CompareCommand.class},
+    subcommands = {RunCommand.class, ListCommand.class, ReportCommand.class, CompareCommand.class, EnvCommand.class},
     exitCodeListHeading = "%nExit codes:%n",
     exitCodeList = {
       "0:every phase ok or unsupported",

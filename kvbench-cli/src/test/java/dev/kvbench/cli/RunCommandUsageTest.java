@@ -177,4 +177,20 @@ class RunCommandUsageTest {
         "org.rocksdb:rocksdbjni 11.", "writeMap", "default true", "forceSafe", "compression", "reverse cursor",
         "available     yes");
   }
+
+  /** env: a scenario this host cannot hold exits 1 naming what blocks it; an unknown one is a usage error. */
+  @Test
+  void envChecksAScenarioAgainstTheHost() throws Exception {
+    Outcome big = run("env", "--check", "lmdbjava-test6", "--work-dir", temp.toString());
+    assertThat(big.code).as(big.err).isEqualTo(1);
+    assertThat(big.out).contains("block work directory free space", "lmdbjava-test6: this host cannot run it");
+    Outcome small = run("env", "--check", "quick", "--work-dir", temp.toString(), "--json");
+    assertThat(small.code).as(small.err).isZero();
+    com.fasterxml.jackson.databind.JsonNode doc = new com.fasterxml.jackson.databind.ObjectMapper().readTree(small.out);
+    assertThat(doc.get("blocked").asBoolean()).isFalse();
+    assertThat(doc.get("checks").findValuesAsText("name")).contains("swap", "open files (nofile)", "JDK");
+    Outcome unknown = run("env", "--check", "nosuchscenario");
+    assertThat(unknown.code).isEqualTo(2);
+    assertThat(unknown.err).contains("nosuchscenario", "presets:");
+  }
 }

@@ -1,5 +1,6 @@
 package dev.kvbench.result;
 
+import dev.kvbench.host.HostCheck;
 import java.util.List;
 
 /**
@@ -13,6 +14,8 @@ import java.util.List;
  * @param cellJvmFlags the flags the JVMs that measured the cells started with: a forked cell's
  *     own (heap, the stores' opens and exports, the scenario's options), or, with no forks, the
  *     run's; null in results from before it was recorded
+ * @param hostChecks what on the host could distort the results (swap, huge pages, governor, load,
+ *     file system, open files), as {@code kvbench env} prints it; null in older results
  */
 public record Environment(
     String hostname,
@@ -33,4 +36,5 @@ public record Environment(
     String cpuTimeSource,
     boolean peakRssPerPhase,
     double timerPairNanos,
-    List<String> cellJvmFlags) {}
+    List<String> cellJvmFlags,
+    List<HostCheck> hostChecks) {}

@@ -1,5 +1,8 @@
 package dev.kvbench.result;
 
+import dev.kvbench.host.HostCheck;
+import dev.kvbench.host.HostChecks;
+import dev.kvbench.host.HostFiles;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
@@ -14,6 +17,7 @@ public final class EnvironmentProbe {
   public static Environment probe(Path workDir, String cpuTimeSource, boolean peakRssPerPhase,
       double timerPairNanos, List<String> cellJvmFlags) {
     long[] nofile = nofileLimits();
+    List<HostCheck> checks = HostChecks.here().inspect(workDir, HostChecks.Needs.NONE, nofile[0], nofile[1]);
     return new Environment(
         hostname(),
         cpuModel(),
@@ -33,20 +37,13 @@ public final class EnvironmentProbe {
         cpuTimeSource,
         peakRssPerPhase,
         timerPairNanos,
-        List.copyOf(cellJvmFlags));
+        List.copyOf(cellJvmFlags),
+        checks);
   }
 
   /** File system type of the store holding {@code dir} (tmpfs, ext4, ...), or "unknown". */
   public static String fileSystemType(Path dir) {
-    try {
-      Path existing = dir.toAbsolutePath();
-      while (existing != null && !Files.exists(existing)) {
-        existing = existing.getParent();
-      }
-      return existing == null ? "unknown" : Files.getFileStore(existing).type();
-    } catch (IOException e) {
-      return "unknown";
-    }
+    return HostFiles.fileSystemType(dir);
   }
 
   /** The kernel's host name: what tells one fleet host's cells from another's in a report. */
@@ -83,7 +80,8 @@ public final class EnvironmentProbe {
   }
 
   /** Soft and hard RLIMIT_NOFILE from /proc/self/limits; -1 for unknown, Long.MAX for unlimited. */
-  static long[] nofileLimits() {
+  /** Soft and hard RLIMIT_NOFILE of this process, -1 each when unknown. */
+  public static long[] nofileLimits() {
     for (String line : lines("/proc/self/limits")) {
       if (line.startsWith("Max open files")) {
         String[] f = line.substring("Max open files".length()).trim().split("\\s+");

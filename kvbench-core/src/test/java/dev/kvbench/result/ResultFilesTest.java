@@ -21,7 +21,8 @@ class ResultFilesTest {
 
   static Environment environment() {
     return new Environment("host-a", "cpu", 2, 1L << 34, "Linux", "6.1", "amd64", "vendor", "17", "vm",
-        List.of("-Xmx1g"), "/dev/shm/x", "tmpfs", 1024, 4096, "getrusage", true, 47.0, List.of("-Xmx2g", "-XX:+ExitOnOutOfMemoryError"));
+        List.of("-Xmx1g"), "/dev/shm/x", "tmpfs", 1024, 4096, "getrusage", true, 47.0, List.of("-Xmx2g", "-XX:+ExitOnOutOfMemoryError"),
+        List.of(new dev.kvbench.host.HostCheck("swap", "off", dev.kvbench.host.HostCheck.Severity.OK, "")));
   }
 
   static CellResult cell() {

@@ -1,0 +1,114 @@
+package dev.kvbench.cli;
+
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.json.JsonMapper;
+import dev.kvbench.host.HostCheck;
+import dev.kvbench.host.HostChecks;
+import dev.kvbench.result.EnvironmentProbe;
+import dev.kvbench.run.CellEstimate;
+import dev.kvbench.run.CellParams;
+import dev.kvbench.run.WorkArea;
+import dev.kvbench.scenario.Presets;
+import dev.kvbench.scenario.Scenario;
+import dev.kvbench.scenario.ScenarioFiles;
+import dev.kvbench.store.StoreRegistry;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+@Command(
+    name = "env",
+    mixinStandardHelpOptions = true,
+    description = {"Prints what this host looks like to a benchmark and what would distort one, each with its fix:"
+        + " the work directory's file system and free space, open-file limits, swap, transparent huge pages, the CPU"
+        + " frequency governor, other busy processes, the JDK. With --check SCENARIO it exits 1 when something would"
+        + " stop that scenario (too little room for its largest cell, too few open files)."})
+final class EnvCommand implements Callable<Integer> {
+
+  /** Stores that keep many files open (one per table file); the rest keep a handful. */
+  private static final Set<String> MANY_FILES = Set.of("rocksdb", "leveldbjni", "leveldb-java", "xodus");
+
+  /** LevelDB's table files are about 2 MiB; RocksDB's and Xodus' are larger, so this errs high. */
+  private static final long BYTES_PER_TABLE_FILE = 2L << 20;
+
+  @Spec CommandSpec spec;
+
+  @Option(names = "--work-dir", paramLabel = "DIR",
+      description = "The work directory to look at (default: the one kvbench run would use).")
+  Path workDir;
+
+  @Option(names = "--check", paramLabel = "SCENARIO",
+      description = "A preset or scenario file: exit 1 when the host cannot run it as it stands.")
+  String check;
+
+  @Option(names = "--json", description = "Print the checks as JSON, for scripts and playbooks.")
+  boolean json;
+
+  @Override
+  public Integer call() throws Exception {
+    Path dir = workDir != null ? workDir : WorkArea.defaultBase();
+    HostChecks.Needs needs = check == null ? HostChecks.Needs.NONE : needs(check);
+    long[] nofile = EnvironmentProbe.nofileLimits();
+    List<HostCheck> checks = HostChecks.here().inspect(dir, needs, nofile[0], nofile[1]);
+    boolean blocked = checks.stream().anyMatch(c -> c.severity() == HostCheck.Severity.BLOCK);
+    PrintWriter out = spec.commandLine().getOut();
+    if (json) {
+      Map<String, Object> doc = new LinkedHashMap<>();
+      doc.put("workDir", dir.toString());
+      doc.put("scenario", check);
+      doc.put("blocked", blocked);
+      doc.put("checks", checks);
+      out.println(JsonMapper.builder().enable(SerializationFeature.INDENT_OUTPUT).build().writeValueAsString(doc));
+    } else {
+      for (HostCheck c : checks) {
+        out.printf("%-5s %-28s %s%n", c.severity().id(), c.name(), c.value());
+        if (!c.fix().isEmpty()) {
+          out.printf("      %-28s fix: %s%n", "", c.fix());
+        }
+      }
+      if (check != null) {
+        out.printf("%n%s: %s%n", check, blocked ? "this host cannot run it as it stands (see block lines)"
+            : "nothing here stops it");
+      }
+    }
+    return blocked ? ExitCodes.BENCHMARK_FAILED : ExitCodes.OK;
+  }
+
+  /** What {@code source}'s largest cell needs: its rough disk size, and open files for the LSM stores. */
+  private static HostChecks.Needs needs(String source) {
+    StoreRegistry registry = StoreRegistry.load();
+    Scenario scenario;
+    try {
+      if (new Presets().exists(source)) {
+        scenario = new Presets().load(source, registry);
+      } else if (Files.exists(Path.of(source))) {
+        scenario = new ScenarioFiles().read(Path.of(source), registry);
+      } else {
+        throw new UsageException("--check " + source + ": neither a preset nor a scenario file; presets: "
+            + String.join(", ", Presets.NAMES));
+      }
+    } catch (IllegalArgumentException e) {
+      throw new UsageException("--check " + source + ": " + e.getMessage(), e);
+    }
+    long largest = 0;
+    long files = 0;
+    for (CellParams cell : scenario.cells(registry)) {
+      long bytes = CellEstimate.of(cell).estimatedBytes();
+      largest = Math.max(largest, bytes);
+      if (MANY_FILES.contains(cell.storeId())) {
+        // the table files of the largest LSM cell, twice over for compaction, plus the JVM's own
+        files = Math.max(files, 2 * (bytes / BYTES_PER_TABLE_FILE) + 1024);
+      }
+    }
+    return new HostChecks.Needs(largest, files);
+  }
+}

@@ -1,0 +1,160 @@
+package dev.kvbench.host;
+
+import dev.kvbench.host.HostCheck.Severity;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+
+/**
+ * What on this host would distort a benchmark, each fact with its fix: the work directory's file
+ * system and free space, open-file limits, swap, transparent huge pages, the CPU frequency
+ * governor, other busy processes, and the JDK. A scenario's needs ({@link Needs}) turn a fact
+ * that would stop a run into a {@link Severity#BLOCK}.
+ */
+public final class HostChecks {
+
+  /** What a scenario needs of the host; {@link #NONE} for a look without a scenario. */
+  public record Needs(long largestCellBytes, long openFiles) {
+    public static final Needs NONE = new Needs(0, 0);
+  }
+
+  private final HostFiles files;
+  private final int cores;
+
+  public HostChecks(HostFiles files, int cores) {
+    this.files = files;
+    this.cores = cores;
+  }
+
+  /** This host, as the JVM sees it. */
+  public static HostChecks here() {
+    return new HostChecks(HostFiles.system(), Runtime.getRuntime().availableProcessors());
+  }
+
+  /**
+   * Every check, in a fixed order.
+   *
+   * @param softNofile the soft RLIMIT_NOFILE (-1 when unknown)
+   */
+  public List<HostCheck> inspect(Path workDir, Needs needs, long softNofile, long hardNofile) {
+    List<HostCheck> checks = new ArrayList<>();
+    checks.add(fileSystem(workDir));
+    checks.add(freeSpace(workDir, needs));
+    checks.add(openFiles(needs, softNofile, hardNofile));
+    checks.add(swap());
+    checks.add(hugePages());
+    checks.add(governor());
+    checks.add(load());
+    checks.add(jdk());
+    return checks;
+  }
+
+  private static HostCheck fileSystem(Path workDir) {
+    String type = HostFiles.fileSystemType(workDir);
+    return "tmpfs".equals(type)
+        ? new HostCheck("work directory file system", workDir + " is on tmpfs", Severity.OK, "")
+        : new HostCheck("work directory file system", workDir + " is on " + type, Severity.WARN,
+            "results include this file system's I/O; for the store alone, as the seeds measured, use a tmpfs:"
+                + " --work-dir /dev/shm, or mount -t tmpfs -o size=<size>,noatime tmpfs <dir>");
+  }
+
+  private static HostCheck freeSpace(Path workDir, Needs needs) {
+    long free = usableBytes(workDir);
+    String have = free < 0 ? "unknown" : String.format(Locale.ROOT, "%,d bytes free", free);
+    if (needs.largestCellBytes() <= 0 || free < 0) {
+      return new HostCheck("work directory free space", have, Severity.OK, "");
+    }
+    if (free < needs.largestCellBytes()) {
+      return new HostCheck("work directory free space",
+          have + String.format(Locale.ROOT, ", the largest cell needs about %,d", needs.largestCellBytes()),
+          Severity.BLOCK, "give the work directory more room (a larger tmpfs: mount -o remount,size=<size> <dir>),"
+              + " point --work-dir elsewhere, or run with --scale");
+    }
+    return new HostCheck("work directory free space",
+        have + String.format(Locale.ROOT, ", the largest cell needs about %,d", needs.largestCellBytes()),
+        Severity.OK, "");
+  }
+
+  private static HostCheck openFiles(Needs needs, long soft, long hard) {
+    String value = "soft " + soft + ", hard " + hard;
+    if (soft < 0) {
+      return new HostCheck("open files (nofile)", "unknown", Severity.WARN,
+          "could not read the limit; LSM stores need many files (the seeds raised nofile to 1,000,000)");
+    }
+    if (needs.openFiles() > 0 && soft < needs.openFiles()) {
+      return new HostCheck("open files (nofile)", value + ", the scenario may need " + needs.openFiles(),
+          Severity.BLOCK, "raise it before starting kvbench: ulimit -n " + needs.openFiles() + " (up to the hard"
+              + " limit); for good, in /etc/security/limits.d/kvbench.conf: '* soft nofile 1000000',"
+              + " '* hard nofile 1000000' and the same for root, with fs.nr_open at least as high");
+    }
+    return new HostCheck("open files (nofile)", value, Severity.OK, "");
+  }
+
+  private HostCheck swap() {
+    List<String> swaps = files.lines("/proc/swaps");
+    long active = swaps.stream().skip(1).filter(l -> !l.isBlank()).count();
+    return active == 0
+        ? new HostCheck("swap", "off", Severity.OK, "")
+        : new HostCheck("swap", active + " swap area(s) on", Severity.WARN,
+            "a store's pages may be swapped out mid-pass: swapoff -a (or vm.swappiness=1)");
+  }
+
+  private HostCheck hugePages() {
+    return files.firstLine("/sys/kernel/mm/transparent_hugepage/enabled")
+        .map(line -> line.contains("[always]")
+            ? new HostCheck("transparent huge pages", line, Severity.WARN,
+                "khugepaged compaction adds latency spikes to memory-mapped stores: echo madvise >"
+                    + " /sys/kernel/mm/transparent_hugepage/enabled")
+            : new HostCheck("transparent huge pages", line, Severity.OK, ""))
+        .orElse(new HostCheck("transparent huge pages", "not exposed", Severity.OK, ""));
+  }
+
+  private HostCheck governor() {
+    List<Path> governors = files.governorFiles();
+    if (governors.isEmpty()) {
+      return new HostCheck("CPU frequency governor", "not exposed (common in VMs)", Severity.OK, "");
+    }
+    Set<String> seen = new LinkedHashSet<>();
+    for (Path g : governors) {
+      try {
+        seen.add(Files.readString(g).trim());
+      } catch (IOException e) {
+        seen.add("unreadable");
+      }
+    }
+    return seen.equals(Set.of("performance"))
+        ? new HostCheck("CPU frequency governor", "performance", Severity.OK, "")
+        : new HostCheck("CPU frequency governor", String.join(", ", seen), Severity.WARN,
+            "the clock changes under load: cpupower frequency-set -g performance");
+  }
+
+  private HostCheck load() {
+    return files.firstLine("/proc/loadavg").map(line -> {
+      double oneMinute = Double.parseDouble(line.split("\\s+")[0]);
+      String value = String.format(Locale.ROOT, "load average %.2f on %d cores", oneMinute, cores);
+      return oneMinute >= 0.5 * cores
+          ? new HostCheck("other busy processes", value, Severity.WARN,
+              "other work competes for the CPUs: results will be noisy; stop it, or compare only runs made alike")
+          : new HostCheck("other busy processes", value, Severity.OK, "");
+    }).orElse(new HostCheck("other busy processes", "unknown", Severity.OK, ""));
+  }
+
+  private static HostCheck jdk() {
+    return new HostCheck("JDK", System.getProperty("java.vendor") + " " + System.getProperty("java.runtime.version")
+        + " (" + System.getProperty("java.vm.name") + ")", Severity.OK, "");
+  }
+
+  private static long usableBytes(Path dir) {
+    try {
+      Path existing = HostFiles.existingAncestor(dir);
+      return existing == null ? -1 : Files.getFileStore(existing).getUsableSpace();
+    } catch (IOException e) {
+      return -1;
+    }
+  }
+}

@@ -1,0 +1,66 @@
+package dev.kvbench.host;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+import java.util.stream.Stream;
+
+/**
+ * The kernel files the checks read ({@code /proc}, {@code /sys}), under a root that tests point at
+ * a folder of their own.
+ */
+public record HostFiles(Path root) {
+
+  /** This host's own files. */
+  public static HostFiles system() {
+    return new HostFiles(Path.of("/"));
+  }
+
+  /** File system type of the store holding {@code dir} (tmpfs, ext4, ...), or "unknown". */
+  public static String fileSystemType(Path dir) {
+    try {
+      Path existing = existingAncestor(dir);
+      return existing == null ? "unknown" : Files.getFileStore(existing).type();
+    } catch (IOException e) {
+      return "unknown";
+    }
+  }
+
+  /** {@code dir} or its nearest existing parent: what a work directory not yet made will live on. */
+  static Path existingAncestor(Path dir) {
+    Path existing = dir.toAbsolutePath();
+    while (existing != null && !Files.exists(existing)) {
+      existing = existing.getParent();
+    }
+    return existing;
+  }
+
+  /** The file's first line, trimmed, if it exists and can be read. */
+  Optional<String> firstLine(String path) {
+    return lines(path).stream().findFirst().map(String::trim);
+  }
+
+  List<String> lines(String path) {
+    try {
+      return Files.readAllLines(root.resolve(path.substring(1)));
+    } catch (IOException | RuntimeException e) {
+      return List.of();
+    }
+  }
+
+  /** Every CPU's scaling governor file that exists (none in most VMs). */
+  List<Path> governorFiles() {
+    Path cpus = root.resolve("sys/devices/system/cpu");
+    if (!Files.isDirectory(cpus)) {
+      return List.of();
+    }
+    try (Stream<Path> s = Files.list(cpus)) {
+      return s.filter(p -> p.getFileName().toString().matches("cpu\\d+"))
+          .map(p -> p.resolve("cpufreq/scaling_governor")).filter(Files::isRegularFile).sorted().toList();
+    } catch (IOException e) {
+      return List.of();
+    }
+  }
+}

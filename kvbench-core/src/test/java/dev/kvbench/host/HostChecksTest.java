@@ -1,0 +1,83 @@
+package dev.kvbench.host;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.kvbench.host.HostCheck.Severity;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class HostChecksTest {
+
+  @TempDir Path root;
+  @TempDir Path work;
+
+  private void file(String path, String content) throws Exception {
+    Path p = root.resolve(path);
+    Files.createDirectories(p.getParent());
+    Files.writeString(p, content);
+  }
+
+  private Map<String, HostCheck> inspect(HostChecks.Needs needs, long softNofile) {
+    List<HostCheck> checks = new HostChecks(new HostFiles(root), 4).inspect(work, needs, softNofile, 1_000_000);
+    return checks.stream().collect(Collectors.toMap(HostCheck::name, Function.identity()));
+  }
+
+  /** A host set up for benchmarks, as the seeds' were: nothing to do but what the work directory's type says. */
+  @Test
+  void aPreparedHostHasNothingToFix() throws Exception {
+    file("proc/swaps", "Filename\tType\tSize\tUsed\tPriority\n");
+    file("sys/kernel/mm/transparent_hugepage/enabled", "always [madvise] never\n");
+    file("sys/devices/system/cpu/cpu0/cpufreq/scaling_governor", "performance\n");
+    file("sys/devices/system/cpu/cpu1/cpufreq/scaling_governor", "performance\n");
+    file("proc/loadavg", "0.10 0.20 0.30 1/100 123\n");
+    Map<String, HostCheck> c = inspect(new HostChecks.Needs(1000, 100), 1_000_000);
+    assertThat(c.values()).filteredOn(x -> !x.name().equals("work directory file system"))
+        .allSatisfy(x -> assertThat(x.severity()).as(x.name()).isEqualTo(Severity.OK));
+    assertThat(c.get("CPU frequency governor").value()).isEqualTo("performance");
+    assertThat(c.get("swap").value()).isEqualTo("off");
+  }
+
+  @Test
+  void swapHugePagesGovernorAndLoadAreWarnedWithTheirFix() throws Exception {
+    file("proc/swaps", "Filename\tType\tSize\tUsed\tPriority\n/swapfile file 1024 0 -2\n");
+    file("sys/kernel/mm/transparent_hugepage/enabled", "[always] madvise never\n");
+    file("sys/devices/system/cpu/cpu0/cpufreq/scaling_governor", "powersave\n");
+    file("proc/loadavg", "3.50 2.00 1.00 5/300 999\n");
+    Map<String, HostCheck> c = inspect(HostChecks.Needs.NONE, 1_000_000);
+    assertThat(c.get("swap").severity()).isEqualTo(Severity.WARN);
+    assertThat(c.get("swap").fix()).contains("swapoff -a");
+    assertThat(c.get("transparent huge pages").severity()).isEqualTo(Severity.WARN);
+    assertThat(c.get("transparent huge pages").fix()).contains("echo madvise");
+    assertThat(c.get("CPU frequency governor").value()).isEqualTo("powersave");
+    assertThat(c.get("CPU frequency governor").fix()).contains("cpupower frequency-set -g performance");
+    assertThat(c.get("other busy processes").value()).isEqualTo("load average 3.50 on 4 cores");
+    assertThat(c.get("other busy processes").severity()).isEqualTo(Severity.WARN);
+  }
+
+  /** What would stop the scenario blocks it: too little room for the largest cell, too few open files. */
+  @Test
+  void aScenarioTheHostCannotHoldIsBlocked() {
+    Map<String, HostCheck> c = inspect(new HostChecks.Needs(Long.MAX_VALUE / 2, 180_000), 1024);
+    assertThat(c.get("work directory free space").severity()).isEqualTo(Severity.BLOCK);
+    assertThat(c.get("work directory free space").fix()).contains("--scale");
+    assertThat(c.get("open files (nofile)").severity()).isEqualTo(Severity.BLOCK);
+    assertThat(c.get("open files (nofile)").fix()).contains("ulimit -n 180000", "limits.d", "root");
+    // files the kernel does not expose are no reason to block anything
+    assertThat(c.get("CPU frequency governor").value()).startsWith("not exposed");
+    assertThat(c.get("swap").severity()).isEqualTo(Severity.OK);
+  }
+
+  @Test
+  void theWorkDirectorysFileSystemIsNamed() {
+    Map<String, HostCheck> c = inspect(HostChecks.Needs.NONE, 1024);
+    String type = HostFiles.fileSystemType(work);
+    assertThat(c.get("work directory file system").value()).endsWith("is on " + type);
+    assertThat(c.get("work directory file system").severity()).isEqualTo(type.equals("tmpfs") ? Severity.OK : Severity.WARN);
+  }
+}
