@@ -70,9 +70,9 @@ final class EnvCommand implements Callable<Integer> {
       out.println(JsonMapper.builder().enable(SerializationFeature.INDENT_OUTPUT).build().writeValueAsString(doc));
     } else {
       for (HostCheck c : checks) {
-        out.printf("%-5s %-28s %s%n", c.severity().id(), c.name(), c.value());
+        out.printf("%-5s %-32s %s%n", c.severity().id(), c.name(), c.value());
         if (!c.fix().isEmpty()) {
-          out.printf("      %-28s fix: %s%n", "", c.fix());
+          out.printf("      %-32s fix: %s%n", "", c.fix());
         }
       }
       if (check != null) {

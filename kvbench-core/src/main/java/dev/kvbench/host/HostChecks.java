@@ -12,8 +12,8 @@ import java.util.Set;
 
 /**
  * What on this host would distort a benchmark, each fact with its fix: the work directory's file
- * system and free space, open-file limits, swap, transparent huge pages, the CPU frequency
- * governor, other busy processes, and the JDK. A scenario's needs ({@link Needs}) turn a fact
+ * system and free space, open-file limits and their ceiling, memory maps, swap, transparent huge
+ * pages, the CPU frequency governor, other busy processes, and the JDK. A scenario's needs ({@link Needs}) turn a fact
  * that would stop a run into a {@link Severity#BLOCK}.
  */
 public final class HostChecks {
@@ -46,6 +46,8 @@ public final class HostChecks {
     checks.add(fileSystem(workDir));
     checks.add(freeSpace(workDir, needs));
     checks.add(openFiles(needs, softNofile, hardNofile));
+    checks.add(openFilesCeiling(needs));
+    checks.add(mapCount());
     checks.add(swap());
     checks.add(hugePages());
     checks.add(governor());
@@ -93,6 +95,29 @@ public final class HostChecks {
               + " '* hard nofile 1000000' and the same for root, with fs.nr_open at least as high");
     }
     return new HostCheck("open files (nofile)", value, Severity.OK, "");
+  }
+
+  /** Memory-mapped stores map a region per file or segment; the kernel's default of 65,530 runs out first. */
+  static final long MAP_COUNT_ADVISED = 262_144;
+
+  /** fs.nr_open caps every hard nofile limit: limits.d cannot raise nofile above it. */
+  private HostCheck openFilesCeiling(Needs needs) {
+    return files.firstLine("/proc/sys/fs/nr_open").map(line -> {
+      long ceiling = Long.parseLong(line);
+      return needs.openFiles() > ceiling
+          ? new HostCheck("open files ceiling (fs.nr_open)", line + ", below the " + needs.openFiles() + " needed",
+              Severity.BLOCK, "sysctl -w fs.nr_open=" + Math.max(needs.openFiles(), 1_048_576)
+                  + " (and in /etc/sysctl.d/ to keep it), then raise nofile")
+          : new HostCheck("open files ceiling (fs.nr_open)", line, Severity.OK, "");
+    }).orElse(new HostCheck("open files ceiling (fs.nr_open)", "not exposed", Severity.OK, ""));
+  }
+
+  private HostCheck mapCount() {
+    return files.firstLine("/proc/sys/vm/max_map_count").map(line -> Long.parseLong(line) < MAP_COUNT_ADVISED
+        ? new HostCheck("memory maps (vm.max_map_count)", line, Severity.WARN,
+            "large memory-mapped or LSM stores can run out of maps: sysctl -w vm.max_map_count=" + MAP_COUNT_ADVISED)
+        : new HostCheck("memory maps (vm.max_map_count)", line, Severity.OK, ""))
+        .orElse(new HostCheck("memory maps (vm.max_map_count)", "not exposed", Severity.OK, ""));
   }
 
   private HostCheck swap() {

@@ -36,6 +36,8 @@ class HostChecksTest {
     file("sys/devices/system/cpu/cpu0/cpufreq/scaling_governor", "performance\n");
     file("sys/devices/system/cpu/cpu1/cpufreq/scaling_governor", "performance\n");
     file("proc/loadavg", "0.10 0.20 0.30 1/100 123\n");
+    file("proc/sys/fs/nr_open", "1048576\n");
+    file("proc/sys/vm/max_map_count", "262144\n");
     Map<String, HostCheck> c = inspect(new HostChecks.Needs(1000, 100), 1_000_000);
     assertThat(c.values()).filteredOn(x -> !x.name().equals("work directory file system"))
         .allSatisfy(x -> assertThat(x.severity()).as(x.name()).isEqualTo(Severity.OK));
@@ -49,7 +51,10 @@ class HostChecksTest {
     file("sys/kernel/mm/transparent_hugepage/enabled", "[always] madvise never\n");
     file("sys/devices/system/cpu/cpu0/cpufreq/scaling_governor", "powersave\n");
     file("proc/loadavg", "3.50 2.00 1.00 5/300 999\n");
+    file("proc/sys/vm/max_map_count", "65530\n");
     Map<String, HostCheck> c = inspect(HostChecks.Needs.NONE, 1_000_000);
+    assertThat(c.get("memory maps (vm.max_map_count)").severity()).isEqualTo(Severity.WARN);
+    assertThat(c.get("memory maps (vm.max_map_count)").fix()).contains("sysctl -w vm.max_map_count=262144");
     assertThat(c.get("swap").severity()).isEqualTo(Severity.WARN);
     assertThat(c.get("swap").fix()).contains("swapoff -a");
     assertThat(c.get("transparent huge pages").severity()).isEqualTo(Severity.WARN);
@@ -62,8 +67,11 @@ class HostChecksTest {
 
   /** What would stop the scenario blocks it: too little room for the largest cell, too few open files. */
   @Test
-  void aScenarioTheHostCannotHoldIsBlocked() {
+  void aScenarioTheHostCannotHoldIsBlocked() throws Exception {
+    file("proc/sys/fs/nr_open", "65536\n");
     Map<String, HostCheck> c = inspect(new HostChecks.Needs(Long.MAX_VALUE / 2, 180_000), 1024);
+    assertThat(c.get("open files ceiling (fs.nr_open)").severity()).isEqualTo(Severity.BLOCK);
+    assertThat(c.get("open files ceiling (fs.nr_open)").fix()).contains("sysctl -w fs.nr_open=1048576");
     assertThat(c.get("work directory free space").severity()).isEqualTo(Severity.BLOCK);
     assertThat(c.get("work directory free space").fix()).contains("--scale");
     assertThat(c.get("open files (nofile)").severity()).isEqualTo(Severity.BLOCK);
