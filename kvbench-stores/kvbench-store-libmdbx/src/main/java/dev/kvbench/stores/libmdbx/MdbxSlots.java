@@ -1,5 +1,6 @@
 package dev.kvbench.stores.libmdbx;
 
+import dev.kvbench.store.DirectInput;
 import dev.kvbench.store.MemoryWindow;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
@@ -8,7 +9,7 @@ import java.nio.ByteOrder;
  * The native memory one writer or reader hands libmdbx: two {@code MDBX_val} structs (key, data)
  * and one slot for a handle libmdbx returns (a txn, a cursor, the dbi). It is a direct buffer, so
  * the garbage collector frees it and no close path can free it twice. Harness buffers go in by
- * address, no copy; a heap buffer, which has no address, is copied into a scratch buffer first.
+ * address, no copy; a heap buffer goes through {@link DirectInput}.
  */
 final class MdbxSlots {
 
@@ -18,8 +19,8 @@ final class MdbxSlots {
 
   private final ByteBuffer memory = ByteBuffer.allocateDirect(HANDLE + Long.BYTES).order(ByteOrder.nativeOrder());
   private final long base = MemoryWindow.addressAtPosition(memory);
-  private ByteBuffer keyScratch = ByteBuffer.allocateDirect(0);
-  private ByteBuffer dataScratch = ByteBuffer.allocateDirect(0);
+  private final DirectInput keyIn = new DirectInput();
+  private final DirectInput dataIn = new DirectInput();
 
   /** Address of the key's MDBX_val. */
   long key() {
@@ -48,32 +49,17 @@ final class MdbxSlots {
 
   /** Points the key's MDBX_val at {@code b}'s remaining bytes. */
   void pointKey(ByteBuffer b) {
-    if (!b.isDirect()) {
-      keyScratch = copy(keyScratch, b);
-      b = keyScratch;
-    }
-    point(KEY, b);
+    point(KEY, keyIn.of(b));
   }
 
   /** Points the data's MDBX_val at {@code b}'s remaining bytes. */
   void pointData(ByteBuffer b) {
-    if (!b.isDirect()) {
-      dataScratch = copy(dataScratch, b);
-      b = dataScratch;
-    }
-    point(DATA, b);
+    point(DATA, dataIn.of(b));
   }
 
   private void point(int val, ByteBuffer direct) {
     memory.putLong(val, MemoryWindow.addressAtPosition(direct));
     memory.putLong(val + Long.BYTES, direct.remaining());
-  }
-
-  private static ByteBuffer copy(ByteBuffer scratch, ByteBuffer heap) {
-    int length = heap.remaining();
-    ByteBuffer s = scratch.capacity() < length ? ByteBuffer.allocateDirect(length) : scratch;
-    s.put(0, heap, heap.position(), length);
-    return s.clear().limit(length);
   }
 
   /** libmdbx's key bytes, shown through {@code window}; valid until the window's next use. */

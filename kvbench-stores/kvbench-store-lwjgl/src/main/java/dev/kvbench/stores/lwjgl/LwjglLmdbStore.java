@@ -41,6 +41,7 @@ import static org.lwjgl.util.lmdb.LMDB.mdb_txn_begin;
 import static org.lwjgl.util.lmdb.LMDB.mdb_txn_commit;
 import static org.lwjgl.util.lmdb.LMDB.mdb_version;
 
+import dev.kvbench.store.DirectInput;
 import dev.kvbench.store.Durability;
 import dev.kvbench.store.EntryVisitor;
 import dev.kvbench.store.Reader;
@@ -186,7 +187,8 @@ final class LwjglLmdbStore implements Store {
 
   private final class LwjglSession implements Session {
 
-    private final NativeInput keyIn = new NativeInput();
+    // MDBVal.mv_data(ByteBuffer) stores the address and remaining size of a direct buffer, no copy
+    private final DirectInput keyIn = new DirectInput();
     private final IntegerKeys intKeys = new IntegerKeys();
 
     /** The harness's key, in native order under integerKey. */
@@ -198,7 +200,7 @@ final class LwjglLmdbStore implements Store {
     private ByteBuffer harnessKey(ByteBuffer key) {
       return integerKeys ? intKeys.toHarness(key) : key;
     }
-    private final NativeInput valueIn = new NativeInput();
+    private final DirectInput valueIn = new DirectInput();
 
     @Override
     public Writer beginWrite(WriteOrder order) {
@@ -231,8 +233,8 @@ final class LwjglLmdbStore implements Store {
         if (txn == NULL) {
           begin();
         }
-        keyIn.point(key, lmdbKey(k));
-        valueIn.point(value, v);
+        key.mv_data(keyIn.of(lmdbKey(k)));
+        value.mv_data(valueIn.of(v));
         check(mdb_cursor_put(cursor, key, value, putFlags), "mdb_cursor_put");
       }
 
@@ -303,7 +305,7 @@ final class LwjglLmdbStore implements Store {
 
       @Override
       public ByteBuffer get(ByteBuffer k) {
-        keyIn.point(key, lmdbKey(k));
+        key.mv_data(keyIn.of(lmdbKey(k)));
         int rc;
         if (getViaCursor) {
           if (lookups == 0) {
