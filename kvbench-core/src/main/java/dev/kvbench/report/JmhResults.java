@@ -118,7 +118,7 @@ final class JmhResults {
     Arrays.sort(sorted);
     ObjectNode pct = m.putObject("scorePercentiles");
     for (double q : PERCENTILES) {
-      pct.put(percentileKey(q), percentile(sorted, q));
+      pct.put(Double.toString(q), percentile(sorted, q));
     }
     m.put("scoreUnit", unit);
     ArrayNode raw = m.putArray("rawData").addArray();
@@ -146,10 +146,5 @@ final class JmhResults {
       return sorted[0];
     }
     return new org.apache.commons.math3.stat.descriptive.rank.Percentile().evaluate(sorted, q);
-  }
-
-  private static String percentileKey(double q) {
-    String s = Double.toString(q);
-    return s;
   }
 }

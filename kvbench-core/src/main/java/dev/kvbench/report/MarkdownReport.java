@@ -81,7 +81,7 @@ final class MarkdownReport {
       List<CellResult> cells = group.getValue();
       b.append("\n### ").append(workload).append("\n\n");
       b.append(tables.timingsTable(cells).renderMarkdown());
-      for (String phase : phases(cells)) {
+      for (String phase : SeedTables.phases(cells)) {
         image(b, s, workload, phase, phase + ": ms per pass by store (log scale)");
         image(b, s, workload, phase + "-throughput", phase + ": throughput over the median pass");
       }
@@ -92,7 +92,7 @@ final class MarkdownReport {
       }
       for (String swept : List.of("value", "batch", "entries")) {
         if (tables.varies(swept)) {
-          for (String phase : phases(cells)) {
+          for (String phase : SeedTables.phases(cells)) {
             image(b, s, workload, phase + "-by-" + swept, phase + " by " + swept);
           }
           image(b, s, workload, "storage-by-" + swept, "storage by " + swept);
@@ -123,16 +123,6 @@ final class MarkdownReport {
     if (png != null) {
       b.append("\n![").append(alt).append("](").append(png).append(")\n");
     }
-  }
-
-  private static List<String> phases(List<CellResult> cells) {
-    List<String> order = new ArrayList<>();
-    cells.forEach(c -> c.phases().forEach(p -> {
-      if (!order.contains(p.phase())) {
-        order.add(p.phase());
-      }
-    }));
-    return order;
   }
 
   private static void methodology(StringBuilder b, ReportSection s) {
@@ -198,7 +188,7 @@ final class MarkdownReport {
     TextTable t = new TextTable(List.of("Phase", "Store", "p50 µs", "p90 µs", "p99 µs", "p99.9 µs", "max µs",
         "samples"), false, false, true, true, true, true, true, true);
     List<String> withLatency = new ArrayList<>();
-    for (String phase : phases(cells)) {
+    for (String phase : SeedTables.phases(cells)) {
       for (CellResult c : cells) {
         if (c.reference()) {
           continue;
@@ -241,7 +231,7 @@ final class MarkdownReport {
   private static void cpu(StringBuilder b, List<CellResult> cells, SeedTables tables) {
     TextTable t = new TextTable(List.of("Phase", "Store", "ms/pass", "CPU user ms", "CPU sys ms", "CPU / wall",
         "Peak RSS MB"), false, false, true, true, true, true, true);
-    for (String phase : phases(cells)) {
+    for (String phase : SeedTables.phases(cells)) {
       for (CellResult c : cells) {
         for (PhaseResult p : c.phases()) {
           if (p.phase().equals(phase) && p.status() == PhaseStatus.OK && p.cpu() != null) {

@@ -71,13 +71,12 @@ public final class ReportWriter {
       throw new ReportInputException("--notes " + notes + ": no such file; give a Markdown file to include");
     }
     List<RunResults> runs = new ReportInputs().read(inputs);
-    List<ReportSection> sections = ReportSection.of(runs, mergeHosts);
     prepare(out);
     List<String> names = inputs.stream().map(Path::toString).toList();
     String notesName = notes == null ? null : notes.toString();
     if (withInputs) {
       Path copies = Files.createDirectories(out.resolve(INPUTS));
-      List<String> copied = new ArrayList<>();
+      List<RunResults> renamed = new ArrayList<>();
       for (RunResults r : runs) {
         Path source = Path.of(r.source());
         Path target = copies.resolve(source.getFileName());
@@ -85,17 +84,17 @@ public final class ReportWriter {
           throw new ReportInputException(source + ": another input has the same file name; rename one");
         }
         Files.copy(source, target);
-        copied.add(INPUTS + "/" + source.getFileName());
+        // the copy holds the same bytes: name it instead of reading it again
+        renamed.add(r.withSource(INPUTS + "/" + source.getFileName()));
       }
-      names = copied;
-      runs = new ReportInputs().read(copied.stream().map(out::resolve).toList()).stream()
-          .map(r -> r.withSource(INPUTS + "/" + Path.of(r.source()).getFileName())).toList();
-      sections = ReportSection.of(runs, mergeHosts);
+      runs = renamed;
+      names = renamed.stream().map(RunResults::source).toList();
       if (notes != null) {
         Files.copy(notes, out.resolve(NOTES));
         notesName = NOTES;
       }
     }
+    List<ReportSection> sections = ReportSection.of(runs, mergeHosts);
     MarkdownReport.Notes given = notes == null ? null
         : new MarkdownReport.Notes(notesName, Files.readString(notes, StandardCharsets.UTF_8));
     Path chartDir = out.resolve(CHARTS);
@@ -106,7 +105,7 @@ public final class ReportWriter {
       for (Map.Entry<String, List<CellResult>> group : tables.byWorkload(s.cells()).entrySet()) {
         String title = group.getKey().replaceAll(";.*", "");
         List<CellResult> cells = group.getValue();
-        for (String phase : phases(cells)) {
+        for (String phase : SeedTables.phases(cells)) {
           save(Charts.phase(title, phase, cells, tables::rowLabel), chartDir, stem(s, group.getKey(), phase), pngs);
           save(Charts.latency(title, phase, cells, tables::rowLabel), chartDir,
               stem(s, group.getKey(), phase + "-latency"), pngs);
@@ -161,7 +160,7 @@ public final class ReportWriter {
         continue;
       }
       var x = SWEEPABLE.get(swept);
-      for (String phase : phases(cells)) {
+      for (String phase : SeedTables.phases(cells)) {
         save(Charts.sweep(title + ": " + phase + " by " + swept, SWEEP_TITLES.get(swept), "ms per pass (median)", cells,
             c -> tables.rowLabelWithout(c, swept), x, c -> c.phases().stream()
                 .filter(p -> p.phase().equals(phase) && p.status() == dev.kvbench.result.PhaseStatus.OK)
@@ -173,16 +172,6 @@ public final class ReportWriter {
           c -> c.storage() == null ? 0 : c.storage().allocatedBytes().afterClose() / 1e6),
           chartDir, stem(s, workload, "storage-by-" + swept), pngs);
     }
-  }
-
-  private static List<String> phases(List<CellResult> cells) {
-    List<String> order = new ArrayList<>();
-    cells.forEach(c -> c.phases().forEach(p -> {
-      if (!order.contains(p.phase())) {
-        order.add(p.phase());
-      }
-    }));
-    return order;
   }
 
   private static String stem(ReportSection s, String workload, String chart) {

@@ -110,15 +110,7 @@ public final class SeedTables {
     TextTable t = new TextTable(
         List.of("Phase", "Store", "ms/pass", "min-max", "Difference", "ns/op", "Check"),
         false, false, true, true, true, true, false);
-    List<String> phaseOrder = new ArrayList<>();
-    for (CellResult c : cells) {
-      for (PhaseResult p : c.phases()) {
-        if (!phaseOrder.contains(p.phase())) {
-          phaseOrder.add(p.phase());
-        }
-      }
-    }
-    for (String phase : phaseOrder) {
+    for (String phase : phases(cells)) {
       List<Map.Entry<CellResult, PhaseResult>> rows = new ArrayList<>();
       for (CellResult c : cells) {
         c.phases().stream().filter(p -> p.phase().equals(phase)).findFirst()
@@ -191,6 +183,19 @@ public final class SeedTables {
       }
     }
     return t;
+  }
+
+  /** The phases {@code cells} ran, in the order they first appear: the order of every table and chart. */
+  static List<String> phases(List<CellResult> cells) {
+    List<String> order = new ArrayList<>();
+    for (CellResult c : cells) {
+      for (PhaseResult p : c.phases()) {
+        if (!order.contains(p.phase())) {
+          order.add(p.phase());
+        }
+      }
+    }
+    return order;
   }
 
   static String millis(double ms) {
