@@ -66,7 +66,7 @@ public final class HostChecks {
   }
 
   private static HostCheck freeSpace(Path workDir, Needs needs) {
-    long free = usableBytes(workDir);
+    long free = HostFiles.usableBytes(workDir);
     String have = free < 0 ? "unknown" : String.format(Locale.ROOT, "%,d bytes free", free);
     if (needs.largestCellBytes() <= 0 || free < 0) {
       return new HostCheck("work directory free space", have, Severity.OK, "");
@@ -174,12 +174,4 @@ public final class HostChecks {
         + " (" + System.getProperty("java.vm.name") + ")", Severity.OK, "");
   }
 
-  private static long usableBytes(Path dir) {
-    try {
-      Path existing = HostFiles.existingAncestor(dir);
-      return existing == null ? -1 : Files.getFileStore(existing).getUsableSpace();
-    } catch (IOException e) {
-      return -1;
-    }
-  }
 }

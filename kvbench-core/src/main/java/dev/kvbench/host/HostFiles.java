@@ -28,6 +28,16 @@ public record HostFiles(Path root) {
     }
   }
 
+  /** Bytes free for this user on the file system of {@code dir} (or of its nearest existing parent), or -1. */
+  public static long usableBytes(Path dir) {
+    try {
+      Path existing = existingAncestor(dir);
+      return existing == null ? -1 : Files.getFileStore(existing).getUsableSpace();
+    } catch (IOException e) {
+      return -1;
+    }
+  }
+
   /** {@code dir} or its nearest existing parent: what a work directory not yet made will live on. */
   static Path existingAncestor(Path dir) {
     Path existing = dir.toAbsolutePath();
@@ -42,7 +52,8 @@ public record HostFiles(Path root) {
     return lines(path).stream().findFirst().map(String::trim);
   }
 
-  List<String> lines(String path) {
+  /** The file's lines (an absolute path, read under the root), or none when it cannot be read. */
+  public List<String> lines(String path) {
     try {
       return Files.readAllLines(root.resolve(path.substring(1)));
     } catch (IOException | RuntimeException e) {

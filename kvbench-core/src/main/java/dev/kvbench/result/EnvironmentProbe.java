@@ -3,9 +3,7 @@ package dev.kvbench.result;
 import dev.kvbench.host.HostCheck;
 import dev.kvbench.host.HostChecks;
 import dev.kvbench.host.HostFiles;
-import java.io.IOException;
 import java.lang.management.ManagementFactory;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 
@@ -96,10 +94,6 @@ public final class EnvironmentProbe {
   }
 
   private static List<String> lines(String file) {
-    try {
-      return Files.readAllLines(Path.of(file));
-    } catch (IOException | RuntimeException e) {
-      return List.of();
-    }
+    return HostFiles.system().lines(file);
   }
 }

@@ -332,18 +332,7 @@ public final class ScenarioRunner {
 
   /** Usable bytes of the file system the work directory is (or will be) on; -1 when unknown. */
   public static long freeBytes(Path workDir) {
-    Path base = workDir == null ? WorkArea.defaultBase() : workDir.toAbsolutePath();
-    while (base != null && !java.nio.file.Files.exists(base)) {
-      base = base.getParent();
-    }
-    if (base == null) {
-      return -1;
-    }
-    try {
-      return java.nio.file.Files.getFileStore(base).getUsableSpace();
-    } catch (IOException e) {
-      return -1;
-    }
+    return dev.kvbench.host.HostFiles.usableBytes(workDir == null ? WorkArea.defaultBase() : workDir);
   }
 
   private WorkArea openWorkArea(Path requested) {
