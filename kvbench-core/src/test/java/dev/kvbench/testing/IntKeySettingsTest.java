@@ -1,6 +1,7 @@
 package dev.kvbench.testing;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assumptions.assumeThat;
 
 import dev.kvbench.measure.CpuMeter;
 import dev.kvbench.measure.RssMeter;
@@ -63,6 +64,14 @@ public abstract class IntKeySettingsTest {
       assertThat(p.status()).as(p.phase() + ": " + p.failure()).isEqualTo(PhaseStatus.OK);
       assertThat(p.verified()).as(p.phase()).isEqualTo(!p.phase().equals("write"));
     }
+  }
+
+  /** LMDB's integerKey takes 4-byte keys only: a cell with string keys fails, naming the setting and the fix. */
+  @Test
+  void stringKeysAreRefusedNamingTheSetting() {
+    assumeThat(settings()).containsEntry("integerKey", "true");
+    CellResult result = runCell(KeyEncoding.STR, KeyOrder.SEQ);
+    assertThat(result.error()).contains("integerKey=true needs 4-byte int keys (--keys int)");
   }
 
   @Test

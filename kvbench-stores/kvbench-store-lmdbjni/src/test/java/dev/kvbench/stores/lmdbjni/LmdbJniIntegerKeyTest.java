@@ -1,14 +1,8 @@
 package dev.kvbench.stores.lmdbjni;
 
-import static org.assertj.core.api.Assertions.assertThat;
-
-import dev.kvbench.result.CellResult;
 import dev.kvbench.store.StoreProvider;
 import dev.kvbench.testing.IntKeySettingsTest;
-import dev.kvbench.workload.KeyEncoding;
-import dev.kvbench.workload.KeyOrder;
 import java.util.Map;
-import org.junit.jupiter.api.Test;
 
 /** The anchor's MDB_INTEGERKEY keys, with readKey through mdb_get (the default cursor path is in the contract test). */
 class LmdbJniIntegerKeyTest extends IntKeySettingsTest {
@@ -20,11 +14,5 @@ class LmdbJniIntegerKeyTest extends IntKeySettingsTest {
   @Override
   protected Map<String, String> settings() {
     return Map.of("integerKey", "true", "getVia", "get");
-  }
-
-  @Test
-  void stringKeysAreRefusedNamingTheSetting() {
-    CellResult result = runCell(KeyEncoding.STR, KeyOrder.SEQ);
-    assertThat(result.error()).contains("integerKey=true needs 4-byte int keys (--keys int)");
   }
 }
