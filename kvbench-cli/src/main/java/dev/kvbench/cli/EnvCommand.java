@@ -50,13 +50,21 @@ final class EnvCommand implements Callable<Integer> {
       description = "A preset or scenario file: exit 1 when the host cannot run it as it stands.")
   String check;
 
+  @Option(names = "--stores", split = ",", paramLabel = "ID",
+      description = "With --check: only these stores of the scenario, as kvbench run --stores takes them.")
+  List<String> stores;
+
+  @Option(names = "--scale", paramLabel = "FACTOR",
+      description = "With --check: the scenario's entry counts times FACTOR, as kvbench run --scale takes it.")
+  Double scale;
+
   @Option(names = "--json", description = "Print the checks as JSON, for scripts and playbooks.")
   boolean json;
 
   @Override
   public Integer call() throws Exception {
     Path dir = workDir != null ? workDir : WorkArea.defaultBase();
-    HostChecks.Needs needs = check == null ? HostChecks.Needs.NONE : needs(check);
+    HostChecks.Needs needs = check == null ? HostChecks.Needs.NONE : needs(check, stores, scale);
     long[] nofile = EnvironmentProbe.nofileLimits();
     List<HostCheck> checks = HostChecks.here().inspect(dir, needs, nofile[0], nofile[1]);
     boolean blocked = checks.stream().anyMatch(c -> c.severity() == HostCheck.Severity.BLOCK);
@@ -84,9 +92,10 @@ final class EnvCommand implements Callable<Integer> {
   }
 
   /** What {@code source}'s largest cell needs: its rough disk size, and open files for the LSM stores. */
-  private static HostChecks.Needs needs(String source) {
+  private static HostChecks.Needs needs(String source, List<String> stores, Double scale) {
     StoreRegistry registry = StoreRegistry.load();
     Scenario scenario;
+    List<CellParams> cells;
     try {
       if (new Presets().exists(source)) {
         scenario = new Presets().load(source, registry);
@@ -96,12 +105,20 @@ final class EnvCommand implements Callable<Integer> {
         throw new UsageException("--check " + source + ": neither a preset nor a scenario file; presets: "
             + String.join(", ", Presets.NAMES));
       }
+      // the run's own --stores and --scale change its largest cell, so the check takes them too
+      if (stores != null) {
+        scenario = scenario.withMatrix(scenario.matrix().withStores(stores));
+      }
+      if (scale != null) {
+        scenario = scenario.withMatrix(scenario.matrix().scaled(scale));
+      }
+      cells = scenario.cells(registry);
     } catch (IllegalArgumentException e) {
       throw new UsageException("--check " + source + ": " + e.getMessage(), e);
     }
     long largest = 0;
     long files = 0;
-    for (CellParams cell : scenario.cells(registry)) {
+    for (CellParams cell : cells) {
       long bytes = CellEstimate.of(cell).estimatedBytes();
       largest = Math.max(largest, bytes);
       if (MANY_FILES.contains(cell.storeId())) {

@@ -189,6 +189,15 @@ class RunCommandUsageTest {
     com.fasterxml.jackson.databind.JsonNode doc = new com.fasterxml.jackson.databind.ObjectMapper().readTree(small.out);
     assertThat(doc.get("blocked").asBoolean()).isFalse();
     assertThat(doc.get("checks").findValuesAsText("name")).contains("swap", "open files (nofile)", "JDK");
+    // the run's --scale and --stores change the largest cell, so the check takes them as the run does
+    Outcome scaled = run("env", "--check", "lmdbjava-test6", "--scale", "0.00001", "--work-dir", temp.toString(), "--json");
+    com.fasterxml.jackson.databind.JsonNode scaledDoc = new com.fasterxml.jackson.databind.ObjectMapper().readTree(scaled.out);
+    assertThat(scaledDoc.get("checks").findParents("name").stream()
+        .filter(c -> c.get("name").asText().equals("work directory free space"))
+        .map(c -> c.get("severity").asText()).toList()).as(scaled.out).containsExactly("ok");
+    Outcome badStore = run("env", "--check", "quick", "--stores", "nosuchstore");
+    assertThat(badStore.code).isEqualTo(2);
+    assertThat(badStore.err).contains("nosuchstore");
     Outcome unknown = run("env", "--check", "nosuchscenario");
     assertThat(unknown.code).isEqualTo(2);
     assertThat(unknown.err).contains("nosuchscenario", "presets:");

@@ -1,0 +1,308 @@
+#!/usr/bin/env python3
+"""The fleet playbooks against three real SSH hosts on this machine (see testhosts.py).
+
+Needs root, sshd (openssh-server), ansible-playbook and ansible-lint (ansible/.venv, made from
+ansible/requirements.txt, or on PATH) and a built kvbench-cli/target/kvbench.jar. Prints each
+check as it ends and a last line "N passed, N failed"; exits 1 when one failed. Everything it
+starts is torn down at the end, also after a failure; the hosts' files stay only with --keep.
+
+    python3 ansible/tests/fleet_test.py [--keep]
+"""
+
+import csv
+import json
+import os
+import re
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+import traceback
+from pathlib import Path
+
+from testhosts import NOFILE_HARD, NOFILE_SOFT, SYSCTL_FILES, TestFleet
+
+ANSIBLE_DIR = Path(__file__).resolve().parent.parent
+REPO = ANSIBLE_DIR.parent
+JAR = REPO / "kvbench-cli" / "target" / "kvbench.jar"
+SCENARIO = ANSIBLE_DIR / "tests" / "fleet-tiny.yaml"
+HOSTS = 3
+RECAP = re.compile(r"^(\S+)\s+: ok=(\d+)\s+changed=(\d+)\s+unreachable=(\d+)\s+failed=(\d+)", re.M)
+
+
+class CheckFailed(Exception):
+    pass
+
+
+def expect(condition, message):
+    if not condition:
+        raise CheckFailed(message)
+
+
+def tool(name):
+    venv = ANSIBLE_DIR / ".venv" / "bin" / name
+    found = venv if venv.exists() else shutil.which(name)
+    if not found:
+        raise SystemExit(f"{name} not found: make the venv with python3 -m venv ansible/.venv && "
+                         f"ansible/.venv/bin/pip install -r ansible/requirements.txt")
+    return str(found)
+
+
+class FleetTest:
+    def __init__(self, keep):
+        self.keep = keep
+        self.passed = 0
+        self.failed = 0
+        self.dir = Path(tempfile.mkdtemp(prefix="kvbench-fleet-"))
+        self.fleet = None
+        self.run_id = None
+        self.env = dict(os.environ, ANSIBLE_CONFIG=str(ANSIBLE_DIR / "ansible.cfg"), ANSIBLE_NOCOLOR="1",
+                        ANSIBLE_FORCE_COLOR="0", ANSIBLE_SSH_CONTROL_PATH_DIR=str(self.dir / "cp"),
+                        ANSIBLE_LOCAL_TEMP=str(self.dir / "ansible-local"),
+                        PATH=str(Path(tool("ansible-playbook")).parent) + os.pathsep + os.environ["PATH"])
+
+    # -- the checks, in order; a failed one stops those after it --
+    def run(self):
+        real_before = self.real_machine()
+        checks = [
+            ("ansible-lint is clean (profile production)", self.lint),
+            ("site.yml passes --syntax-check", self.syntax),
+            ("three SSH test hosts start", self.start_hosts),
+            ("prepare.yml prepares every host", self.prepare_first),
+            ("a second prepare.yml changes nothing", self.prepare_again),
+            ("each host got its own limits, fstab, sysctls and tmpfs", self.hosts_prepared),
+            ("site.yml with a host stopped mid-run collects the others and reports the failure", self.site_with_crash),
+            ("site.yml again, with the host back, finishes its shard", self.site_resumed),
+            ("the merged report has every cell exactly once", self.merged_report),
+        ]
+        failed_at = None
+        try:
+            for name, check in checks:
+                if failed_at:
+                    self.record(name, f"not run: '{failed_at}' failed")
+                    continue
+                try:
+                    check()
+                    self.record(name)
+                except Exception as e:  # a check's failure, reported, then the teardown
+                    detail = str(e) if isinstance(e, CheckFailed) else traceback.format_exc()
+                    self.record(name, detail)
+                    failed_at = name
+        finally:
+            self.teardown_checked(real_before)
+        print(f"{self.passed} passed, {self.failed} failed")
+        return 0 if self.failed == 0 else 1
+
+    def record(self, name, failure=None):
+        if failure is None:
+            self.passed += 1
+            print(f"PASS {name}", flush=True)
+        else:
+            self.failed += 1
+            print(f"FAIL {name}\n     " + failure.replace("\n", "\n     "), flush=True)
+
+    def lint(self):
+        r = subprocess.run([tool("ansible-lint")], cwd=ANSIBLE_DIR, env=self.env, text=True, capture_output=True)
+        expect(r.returncode == 0, f"ansible-lint exit {r.returncode}\n{r.stdout[-3000:]}{r.stderr[-3000:]}")
+
+    def syntax(self):
+        self.write_inventory()
+        r = self.playbook("site.yml", "--syntax-check")
+        expect(r.returncode == 0, f"exit {r.returncode}\n{r.stdout[-3000:]}")
+
+    def start_hosts(self):
+        subnet = 200 + os.getpid() % 50
+        self.fleet = TestFleet(self.dir / "hosts", HOSTS, tag=f"{os.getpid() % 10000}", subnet=subnet)
+        self.write_inventory()
+
+    def prepare_first(self):
+        r = self.playbook("prepare.yml")
+        expect(r.returncode == 0, f"exit {r.returncode}\n{r.stdout[-4000:]}")
+        recap = self.recap(r.stdout)
+        expect(all(v["changed"] > 0 for v in recap.values()), f"the first prepare changed nothing: {recap}")
+
+    def prepare_again(self):
+        r = self.playbook("prepare.yml")
+        expect(r.returncode == 0, f"exit {r.returncode}\n{r.stdout[-4000:]}")
+        recap = self.recap(r.stdout)
+        changed = {h: v["changed"] for h, v in recap.items() if v["changed"]}
+        expect(not changed, f"the second prepare changed something: {changed}\n{r.stdout[-4000:]}")
+
+    def hosts_prepared(self):
+        for host in self.fleet.hosts:
+            limits = (host.root / "limits.d" / "90-kvbench.conf").read_text()
+            for line in (f"root\\s+hard\\s+nofile\\s+{NOFILE_HARD}", f"\\*\\s+soft\\s+nofile\\s+{NOFILE_SOFT}"):
+                expect(re.search(line, limits), f"{host.name}: no '{line}' in its limits.d file:\n{limits}")
+            fstab = (host.root / "fstab").read_text()
+            expect(re.search(r"^tmpfs\s+/srv/kvbench-work\s+tmpfs\s+\S*noatime", fstab, re.M),
+                   f"{host.name}: no tmpfs line with noatime in its fstab:\n{fstab}")
+            expect((host.root / "sysctl" / "vm.swappiness").read_text().strip() == "1",
+                   f"{host.name}: vm.swappiness is not 1")
+            expect((host.root / "sysctl" / "vm.max_map_count").read_text().strip() == "262144",
+                   f"{host.name}: vm.max_map_count is not 262144")
+            r = self.ssh(host, "findmnt -n -o FSTYPE,SIZE /srv/kvbench-work; ulimit -Sn; ulimit -Hn; hostname")
+            expect(r.split() == ["tmpfs", "96M", str(NOFILE_SOFT), str(NOFILE_HARD), host.name],
+                   f"{host.name}: a new session sees {r.split()}")
+
+    def site_with_crash(self):
+        victim = self.fleet.hosts[1]
+        log = self.dir / "site-1.log"
+        with open(log, "w") as sink:
+            process = subprocess.Popen(self.playbook_argv("site.yml"), cwd=ANSIBLE_DIR, env=self.env, text=True,
+                                       stdout=sink, stderr=subprocess.STDOUT)
+        journal = None
+        deadline = time.monotonic() + 300
+        # stop the victim once its journal holds a finished cell, with more of its shard to go
+        while time.monotonic() < deadline and process.poll() is None:
+            journals = list((victim.srv / "kvbench" / "runs").glob("*/results.jsonl"))
+            if journals and '"cell"' in journals[0].read_text():
+                journal = journals[0]
+                break
+            time.sleep(0.2)
+        expect(journal is not None, f"{victim.name} never finished a cell while site.yml ran")
+        self.fleet.stop(victim)
+        self.run_id = journal.parent.name
+        self.cells_before_crash = self.journal_cells(journal)
+        try:
+            process.wait(timeout=600)
+        finally:
+            if process.poll() is None:
+                process.kill()
+        out = log.read_text()
+        expect(process.returncode != 0, f"site.yml exit 0 though {victim.name} was stopped\n{out[-3000:]}")
+        results = self.dir / "results" / self.run_id
+        for host in self.fleet.hosts:
+            document = results / host.name / "results.json"
+            if host is victim:
+                expect(not document.exists() or not json.loads(document.read_text())["completed"],
+                       f"{victim.name} was stopped, yet its collected results say complete")
+            else:
+                expect(document.exists(), f"{host.name}'s results were not collected into {results}\n{out[-3000:]}")
+                expect(json.loads(document.read_text())["completed"], f"{host.name}'s collected results are incomplete")
+        expect(re.search(rf"{victim.name} did not deliver a complete shard", out),
+               f"site.yml did not report {victim.name}'s failure\n{out[-3000:]}")
+        expect(re.search(rf"{victim.name}: (missing|incomplete)", out), f"the summary does not list {victim.name}\n{out[-3000:]}")
+
+    def site_resumed(self):
+        victim = self.fleet.hosts[1]
+        self.fleet.start(victim)  # back, as after a reboot: a fresh mount namespace, no tmpfs yet
+        r = self.playbook("site.yml", "-e", f"kvbench_run_id={self.run_id}")
+        (self.dir / "site-2.log").write_text(r.stdout)
+        expect(r.returncode == 0, f"exit {r.returncode}\n{r.stdout[-4000:]}")
+        expect(re.search(r"h1.*\n.*\"done \(shard 1/3", r.stdout) or "done (shard 1/3" in r.stdout,
+               "the rerun did not leave h1's finished shard alone")
+        expect("resume (shard 2/3" in r.stdout, f"{victim.name} was not resumed\n{r.stdout[-3000:]}")
+        document = json.loads((self.dir / "results" / self.run_id / victim.name / "results.json").read_text())
+        expect(document["completed"] and document["resumedAt"], f"{victim.name}'s results: completed "
+               f"{document['completed']}, resumedAt {document['resumedAt']}")
+        journal = self.dir / "results" / self.run_id / victim.name / "results.jsonl"
+        cells = self.journal_cells(journal)
+        expect(len(cells) == len(set(cells)), f"{victim.name} ran a cell twice: {cells}")
+        expect(cells[:len(self.cells_before_crash)] == self.cells_before_crash,
+               f"{victim.name} lost the cells it finished before the crash: {self.cells_before_crash} -> {cells}")
+
+    def merged_report(self):
+        results = self.dir / "results" / self.run_id
+        expected = self.matrix_cell_count()
+        shards = {}
+        for host in self.fleet.hosts:
+            document = json.loads((results / host.name / "results.json").read_text())
+            shards[host.name] = [c["cellId"] for c in document["cells"]]
+        every = [c for cells in shards.values() for c in cells]
+        expect(len(every) == len(set(every)) == expected,
+               f"the hosts' shards {shards} are not the matrix's {expected} cells, each once")
+        with open(results / "report" / "results.csv", newline="") as f:
+            rows = list(csv.DictReader(f))
+        in_report = {r["cell"] for r in rows}
+        expect(in_report == set(every), f"the report's cells {sorted(in_report)} are not the shards' {sorted(every)}")
+        keys = [(r["cell"], r["phase"], r["pass"]) for r in rows]
+        expect(len(keys) == len(set(keys)), "the merged report has a cell's pass twice")
+        readme = (results / "report" / "README.md").read_text()
+        expect("fleet-tiny" in readme, "the report's README.md does not name the scenario")
+
+    # -- helpers --
+    def teardown_checked(self, real_before):
+        name = "everything torn down, the real machine untouched"
+        try:
+            if self.fleet:
+                self.fleet.close()
+                left = self.fleet.leftovers()
+                expect(not left, f"left behind: {left}")
+            expect(self.real_machine() == real_before, "the real machine's fstab, limits.d, sysctl.d or sysctls changed")
+            self.record(name)
+        except Exception as e:
+            self.record(name, str(e))
+        if self.keep or self.failed:
+            print(f"files kept in {self.dir}", flush=True)
+        else:
+            shutil.rmtree(self.dir, ignore_errors=True)
+
+    @staticmethod
+    def real_machine():
+        state = {"fstab": Path("/etc/fstab").read_text() if Path("/etc/fstab").exists() else ""}
+        for d in ("/etc/security/limits.d", "/etc/sysctl.d"):
+            state[d] = sorted(p.name for p in Path(d).glob("*")) if Path(d).exists() else []
+        for key, path in SYSCTL_FILES.items():
+            state[key] = Path(path).read_text()
+        return state
+
+    def write_inventory(self):
+        settings = {"kvbench_jar": str(JAR), "kvbench_scenario": str(SCENARIO),
+                    "kvbench_results_dir": str(self.dir / "results"), "kvbench_run_poll_seconds": 1}
+        if self.fleet:
+            self.fleet.write_inventory(self.dir / "inventory", settings)
+        else:  # for --syntax-check, before the hosts exist
+            (self.dir / "inventory").mkdir(exist_ok=True)
+            (self.dir / "inventory" / "hosts.yml").write_text("kvbench_hosts:\n  hosts:\n    h1:\n")
+
+    def playbook_argv(self, playbook, *args):
+        return [tool("ansible-playbook"), "-i", str(self.dir / "inventory" / "hosts.yml"),
+                str(ANSIBLE_DIR / "playbooks" / playbook), *args]
+
+    def playbook(self, playbook, *args):
+        r = subprocess.run(self.playbook_argv(playbook, *args), cwd=ANSIBLE_DIR, env=self.env, text=True,
+                           stdout=subprocess.PIPE, stderr=subprocess.STDOUT, timeout=900)
+        return r
+
+    @staticmethod
+    def recap(output):
+        return {m[0]: {"ok": int(m[1]), "changed": int(m[2]), "unreachable": int(m[3]), "failed": int(m[4])}
+                for m in RECAP.findall(output.split("PLAY RECAP")[-1])}
+
+    def ssh(self, host, command):
+        r = subprocess.run(["ssh", "-i", str(self.dir / "hosts" / "id_ed25519"), "-o", "StrictHostKeyChecking=no",
+                            "-o", f"UserKnownHostsFile={self.dir / 'known_hosts'}", f"root@{host.address}", command],
+                           text=True, capture_output=True, timeout=60)
+        expect(r.returncode == 0, f"ssh {host.name} '{command}': exit {r.returncode} {r.stderr}")
+        return r.stdout
+
+    @staticmethod
+    def journal_cells(journal):
+        cells = []
+        for line in journal.read_text().splitlines():
+            try:
+                entry = json.loads(line)
+            except json.JSONDecodeError:
+                continue  # a line cut short by the crash
+            if entry.get("cell"):
+                cells.append(entry["cell"]["cellId"])
+        return cells
+
+    @staticmethod
+    def matrix_cell_count():
+        r = subprocess.run(["java", "-jar", str(JAR), "run", str(SCENARIO), "--dry-run"], text=True,
+                           capture_output=True, timeout=120)
+        expect(r.returncode == 0, f"kvbench run --dry-run: exit {r.returncode} {r.stderr}")
+        return int(re.search(r"^scenario \S+: (\d+) cells", r.stdout, re.M).group(1))
+
+
+if __name__ == "__main__":
+    if os.geteuid() != 0:
+        raise SystemExit("the fleet test makes network namespaces and runs sshd: run it as root")
+    if not JAR.exists():
+        raise SystemExit(f"{JAR} is missing: build it first (./mvnw -B -q package -DskipTests)")
+    # a SIGTERM (a CI timeout) ends the test through its teardown, like a failure does
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
+    sys.exit(FleetTest("--keep" in sys.argv[1:]).run())
