@@ -142,6 +142,9 @@ class FleetTest:
                    f"{host.name}: vm.swappiness is not 1")
             expect((host.root / "sysctl" / "vm.max_map_count").read_text().strip() == "262144",
                    f"{host.name}: vm.max_map_count is not 262144")
+            fact = json.loads((host.srv / "facts.d" / "kvbench.fact").read_text())
+            expect(fact["nofile_hard"] == NOFILE_HARD and fact["transparent_hugepages"]
+                   and fact["vm_swappiness"] == 1, f"{host.name}: its kvbench.fact says {fact}")
             r = self.ssh(host, "findmnt -n -o FSTYPE,SIZE /srv/kvbench-work; ulimit -Sn; ulimit -Hn; hostname")
             expect(r.split() == ["tmpfs", "96M", str(NOFILE_SOFT), str(NOFILE_HARD), host.name],
                    f"{host.name}: a new session sees {r.split()}")

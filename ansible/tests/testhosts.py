@@ -187,6 +187,7 @@ class TestFleet:
             # /srv is each host's own (bound from its folder here), so are the work directory's mounts
             "kvbench_base_dir": "/srv/kvbench",
             "kvbench_work_dir": "/srv/kvbench-work",
+            "kvbench_host_facts_dir": "/srv/facts.d",
         }
         group.update(settings)
         (inventory / "group_vars" / "kvbench_hosts.yml").write_text(
