@@ -41,6 +41,15 @@ SYSCTL_FILES = {
 }
 
 
+def alive(pid):
+    """Whether the process runs (a zombie, killed and waiting to be reaped, does not)."""
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except (FileNotFoundError, IndexError):
+        return False
+    return state not in ("Z", "X")
+
+
 def sh(*argv, check=True, **kwargs):
     return subprocess.run(list(argv), check=check, text=True, capture_output=True, **kwargs)
 
@@ -225,6 +234,10 @@ class TestFleet:
                 self.stop(host)
                 sh("ip", "netns", "delete", host.netns, check=False)
             sh("ip", "link", "delete", host.veth_root, check=False)
+        # a killed sshd whose parent has gone is reaped by init a moment later
+        deadline = time.monotonic() + 10
+        while time.monotonic() < deadline and any(h.sshd_pid and alive(h.sshd_pid) for h in self.hosts):
+            time.sleep(0.1)
         for log in self._logs:
             log.close()
 
@@ -239,7 +252,7 @@ class TestFleet:
                 found.append(f"network namespace {host.netns}")
             if host.veth_root in links:
                 found.append(f"link {host.veth_root}")
-            if host.sshd_pid and Path(f"/proc/{host.sshd_pid}").exists():
+            if host.sshd_pid and alive(host.sshd_pid):
                 found.append(f"sshd process {host.sshd_pid} of {host.name}")
             if str(host.root) in mounts:
                 found.append(f"a mount of {host.root}")
