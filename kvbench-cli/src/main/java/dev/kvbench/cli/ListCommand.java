@@ -76,6 +76,8 @@ final class ListCommand implements Callable<Integer> {
       parts.add("discards data");
     }
     parts.add("durability " + c.durabilities().stream().map(d -> d.id()).sorted().toList());
+    parts.add("write operations " + c.writeOperations().stream().sorted()
+        .map(o -> o.name().toLowerCase(java.util.Locale.ROOT).replace('_', '-')).toList());
     parts.add("max key " + c.maxKeySize() + " B");
     parts.add("max value " + c.maxValueSize() + " B");
     return String.join(", ", parts);

@@ -176,6 +176,8 @@ class RunCommandUsageTest {
     assertThat(o.out).contains("lmdbjava-bb", "lmdbjava-agrona", "rocksdb", "null", "org.lmdbjava:lmdbjava 0.9.3",
         "org.rocksdb:rocksdbjni 11.", "writeMap", "default true", "forceSafe", "compression", "reverse cursor",
         "available     yes");
+    // what each store's writer can do besides new puts, as the mixed and CRUD workloads need it
+    assertThat(o.out).contains("write operations [overwrite, delete, get-in-write]", "write operations [overwrite, delete]");
   }
 
   /** env: a scenario this host cannot hold exits 1 naming what blocks it; an unknown one is a usage error. */

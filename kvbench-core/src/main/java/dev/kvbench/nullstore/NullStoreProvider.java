@@ -11,6 +11,7 @@ import dev.kvbench.store.Store;
 import dev.kvbench.store.StoreConfig;
 import dev.kvbench.store.StoreProvider;
 import dev.kvbench.store.WriteOrder;
+import dev.kvbench.store.WriteOperation;
 import dev.kvbench.store.Writer;
 import java.nio.ByteBuffer;
 import java.util.EnumSet;
@@ -49,7 +50,8 @@ public final class NullStoreProvider implements StoreProvider {
   @Override
   public Capabilities capabilities() {
     return new Capabilities(
-        true, true, false, true, EnumSet.allOf(Durability.class), true, false, Integer.MAX_VALUE, Integer.MAX_VALUE);
+        true, true, false, true, EnumSet.allOf(Durability.class), true, false, Integer.MAX_VALUE, Integer.MAX_VALUE,
+        EnumSet.allOf(WriteOperation.class));
   }
 
   @Override
@@ -99,6 +101,9 @@ public final class NullStoreProvider implements StoreProvider {
 
     @Override
     public void put(ByteBuffer k, ByteBuffer v) {}
+
+    @Override
+    public void delete(ByteBuffer k) {}
 
     @Override
     public void commit() {}

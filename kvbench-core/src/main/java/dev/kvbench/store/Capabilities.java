@@ -15,6 +15,7 @@ import java.util.Set;
  * @param retainsData false only for stores that discard what they are given (the null store)
  * @param maxKeySize largest key in bytes
  * @param maxValueSize largest value in bytes
+ * @param writeOperations what a writer does besides putting new keys (overwrite, delete, get)
  */
 public record Capabilities(
     boolean orderedScan,
@@ -25,13 +26,33 @@ public record Capabilities(
     boolean zeroCopyReads,
     boolean retainsData,
     int maxKeySize,
-    int maxValueSize) {
+    int maxValueSize,
+    Set<WriteOperation> writeOperations) {
 
   public Capabilities {
     durabilities = Set.copyOf(durabilities);
+    // results written before write operations were declared have none
+    writeOperations = writeOperations == null ? Set.of() : Set.copyOf(writeOperations);
     if (maxKeySize < 1 || maxValueSize < 0) {
       throw new IllegalArgumentException("max key size must be >= 1 and max value size >= 0");
     }
+  }
+
+  /** A store that declares no write operation besides putting new keys. */
+  public Capabilities(boolean orderedScan, boolean reverseScan, boolean transactions, boolean batches,
+      Set<Durability> durabilities, boolean zeroCopyReads, boolean retainsData, int maxKeySize, int maxValueSize) {
+    this(orderedScan, reverseScan, transactions, batches, durabilities, zeroCopyReads, retainsData, maxKeySize,
+        maxValueSize, Set.of());
+  }
+
+  /** The same capabilities with these write operations. */
+  public Capabilities withWriteOperations(Set<WriteOperation> operations) {
+    return new Capabilities(orderedScan, reverseScan, transactions, batches, durabilities, zeroCopyReads, retainsData,
+        maxKeySize, maxValueSize, operations);
+  }
+
+  public boolean supports(WriteOperation operation) {
+    return writeOperations.contains(operation);
   }
 
   public boolean supports(ScanDirection direction) {

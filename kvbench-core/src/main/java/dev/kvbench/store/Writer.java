@@ -11,6 +11,25 @@ public interface Writer extends AutoCloseable {
   /** Puts the bytes between position and limit of {@code key} and {@code value}. */
   void put(ByteBuffer key, ByteBuffer value);
 
+  /**
+   * Removes the entry under the bytes between position and limit of {@code key}, if there is one.
+   *
+   * @throws UnsupportedCapabilityException unless the store declares {@link WriteOperation#DELETE}
+   */
+  default void delete(ByteBuffer key) {
+    throw new UnsupportedCapabilityException(getClass().getSimpleName(), "delete");
+  }
+
+  /**
+   * Returns the value under {@code key} as this writer sees it, its own uncommitted writes
+   * included, or null; the buffer is a read-only view valid until the next call on this writer.
+   *
+   * @throws UnsupportedCapabilityException unless the store declares {@link WriteOperation#GET_IN_WRITE}
+   */
+  default ByteBuffer get(ByteBuffer key) {
+    throw new UnsupportedCapabilityException(getClass().getSimpleName(), "get inside a write");
+  }
+
   /** Commits everything put since the last commit; the writer stays usable for the next batch. */
   void commit();
 

@@ -1,6 +1,7 @@
 package dev.kvbench.testing;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assumptions.assumeThat;
 
 import dev.kvbench.measure.CpuMeter;
@@ -24,7 +25,9 @@ import dev.kvbench.store.StoreConfig;
 import dev.kvbench.store.StoreProvider;
 import dev.kvbench.store.StoreRegistry;
 import dev.kvbench.store.StoreSettings;
+import dev.kvbench.store.UnsupportedCapabilityException;
 import dev.kvbench.store.WorkloadSizing;
+import dev.kvbench.store.WriteOperation;
 import dev.kvbench.store.WriteOrder;
 import dev.kvbench.store.Writer;
 import dev.kvbench.workload.KeyEncoding;
@@ -39,6 +42,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
+import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
@@ -143,6 +147,104 @@ public abstract class StoreContractTest {
           assertThat(all.get(0)[0]).isEqualTo(key);
           assertThat(all.get(0)[1]).isEqualTo(value);
         }
+      }
+    }
+  }
+
+  /** Writes key -> value for each pair in one committed write. */
+  private static void putAll(Session s, WriteOrder order, byte[]... keysAndValues) {
+    try (Writer w = s.beginWrite(order)) {
+      for (int i = 0; i < keysAndValues.length; i += 2) {
+        w.put(direct(keysAndValues[i]), direct(keysAndValues[i + 1]));
+      }
+      w.commit();
+    }
+  }
+
+  @Test
+  void declaredOverwriteReplacesTheValue() throws IOException {
+    assumeThat(caps().supports(WriteOperation.OVERWRITE) && caps().retainsData()).isTrue();
+    byte[] key = {0, 0, 0, 7};
+    // values of one length: Chronicle Map holds only the workload's constant size
+    byte[] second = "second v".getBytes();
+    try (Store store = open(newDir("overwrite"), new WorkloadSizing(2, 4, 8));
+        Session s = store.openSession()) {
+      putAll(s, WriteOrder.ANY, key, "first va".getBytes(), new byte[] {0, 0, 0, 8}, "other va".getBytes());
+      putAll(s, WriteOrder.ANY, key, second);
+      try (Reader r = s.beginRead()) {
+        assertThat(bytes(r.get(direct(key)))).isEqualTo(second);
+        if (caps().orderedScan()) {
+          assertThat(scanAll(r, ScanDirection.FORWARD)).hasSize(2);
+        }
+      }
+    }
+  }
+
+  @Test
+  void declaredDeleteRemovesOnlyThatKey() throws IOException {
+    assumeThat(caps().supports(WriteOperation.DELETE) && caps().retainsData()).isTrue();
+    byte[] a = {0, 0, 0, 1};
+    byte[] b = {0, 0, 0, 2};
+    try (Store store = open(newDir("delete"), new WorkloadSizing(2, 4, 8));
+        Session s = store.openSession()) {
+      putAll(s, WriteOrder.ANY, a, "value a1".getBytes(), b, "value b2".getBytes());
+      try (Writer w = s.beginWrite(WriteOrder.ANY)) {
+        w.delete(direct(b));
+        w.delete(direct(new byte[] {0, 0, 0, 3})); // absent: nothing to do, no error
+        w.commit();
+      }
+      try (Reader r = s.beginRead()) {
+        assertThat(r.get(direct(b))).isNull();
+        assertThat(bytes(r.get(direct(a)))).isEqualTo("value a1".getBytes());
+        if (caps().orderedScan()) {
+          List<byte[][]> all = scanAll(r, ScanDirection.FORWARD);
+          assertThat(all).hasSize(1);
+          assertThat(all.get(0)[0]).isEqualTo(a);
+        }
+      }
+    }
+  }
+
+  /** ioarena's CRUD transaction: set b, set a, delete b, get a, the get seeing the writer's own put. */
+  @Test
+  void declaredGetInWriteSeesTheWritersOwnWrites() throws IOException {
+    assumeThat(caps().supports(WriteOperation.GET_IN_WRITE) && caps().supports(WriteOperation.DELETE)
+        && caps().retainsData()).isTrue();
+    byte[] a = {0, 0, 0, 1};
+    byte[] b = {0, 0, 0, 2};
+    try (Store store = open(newDir("crud"), new WorkloadSizing(2, 4, 8));
+        Session s = store.openSession()) {
+      putAll(s, WriteOrder.ANY, a, "old a123".getBytes());
+      try (Writer w = s.beginWrite(WriteOrder.ANY)) {
+        assertThat(bytes(w.get(direct(a)))).isEqualTo("old a123".getBytes());
+        w.put(direct(b), direct("new b123".getBytes()));
+        w.put(direct(a), direct("new a123".getBytes()));
+        assertThat(bytes(w.get(direct(b)))).isEqualTo("new b123".getBytes());
+        w.delete(direct(b));
+        assertThat(w.get(direct(b))).isNull();
+        assertThat(bytes(w.get(direct(a)))).isEqualTo("new a123".getBytes());
+        w.commit();
+      }
+      try (Reader r = s.beginRead()) {
+        assertThat(bytes(r.get(direct(a)))).isEqualTo("new a123".getBytes());
+        assertThat(r.get(direct(b))).isNull();
+      }
+    }
+  }
+
+  @Test
+  void undeclaredWriteOperationsThrowUnsupported() throws IOException {
+    assumeThat(caps().writeOperations()).isNotEqualTo(EnumSet.allOf(WriteOperation.class));
+    try (Store store = open(newDir("undeclared"), new WorkloadSizing(1, 4, 8));
+        Session s = store.openSession();
+        Writer w = s.beginWrite(WriteOrder.ANY)) {
+      if (!caps().supports(WriteOperation.DELETE)) {
+        assertThatThrownBy(() -> w.delete(direct(new byte[] {0, 0, 0, 1})))
+            .isInstanceOf(UnsupportedCapabilityException.class);
+      }
+      if (!caps().supports(WriteOperation.GET_IN_WRITE)) {
+        assertThatThrownBy(() -> w.get(direct(new byte[] {0, 0, 0, 1})))
+            .isInstanceOf(UnsupportedCapabilityException.class);
       }
     }
   }

@@ -3,6 +3,7 @@ package dev.kvbench.stores.chronicle;
 import dev.kvbench.store.Availability;
 import dev.kvbench.store.Capabilities;
 import dev.kvbench.store.Durability;
+import dev.kvbench.store.WriteOperation;
 import dev.kvbench.store.LibraryVersions;
 import dev.kvbench.store.SettingSpec;
 import dev.kvbench.store.Store;
@@ -60,7 +61,8 @@ public final class ChronicleMapProvider implements StoreProvider {
     // once. Writes land in a shared memory map that Chronicle never flushes, so only NOSYNC is
     // honoured.
     return new Capabilities(
-        false, false, false, false, EnumSet.of(Durability.NOSYNC), false, true, MAX_KEY_SIZE, MAX_VALUE_SIZE);
+        false, false, false, false, EnumSet.of(Durability.NOSYNC), false, true, MAX_KEY_SIZE, MAX_VALUE_SIZE,
+        EnumSet.allOf(WriteOperation.class));
   }
 
   @Override

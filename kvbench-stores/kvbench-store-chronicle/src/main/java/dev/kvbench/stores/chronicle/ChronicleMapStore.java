@@ -129,6 +129,8 @@ final class ChronicleMapStore implements Store {
   }
 
   private final class ChronicleWriter implements Writer {
+    /** Chronicle fills this on every get; it allocates a bigger one only if this is too small. */
+    private ByteBuffer found = ByteBuffer.allocateDirect(valueSize);
 
     @Override
     public void put(ByteBuffer key, ByteBuffer value) {
@@ -139,6 +141,27 @@ final class ChronicleMapStore implements Store {
       } catch (RuntimeException e) {
         throw new StoreException(id + ": put failed: " + e.getMessage(), e);
       }
+    }
+
+    @Override
+    public void delete(ByteBuffer key) {
+      if (key.remaining() == keySize) {
+        map.remove(key);
+      }
+    }
+
+    @Override
+    public ByteBuffer get(ByteBuffer key) {
+      // no transactions: a put is in the map at once, so this writer sees its own writes
+      if (key.remaining() != keySize) {
+        return null;
+      }
+      ByteBuffer got = map.getUsing(key, found);
+      if (got == null) {
+        return null;
+      }
+      found = got;
+      return got.asReadOnlyBuffer();
     }
 
     @Override

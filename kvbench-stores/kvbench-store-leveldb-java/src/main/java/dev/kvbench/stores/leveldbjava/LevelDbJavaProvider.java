@@ -2,6 +2,7 @@ package dev.kvbench.stores.leveldbjava;
 
 import dev.kvbench.store.Capabilities;
 import dev.kvbench.store.Durability;
+import dev.kvbench.store.WriteOperation;
 import dev.kvbench.store.LibraryVersions;
 import dev.kvbench.store.SettingSpec;
 import dev.kvbench.store.Store;
@@ -46,7 +47,9 @@ public final class LevelDbJavaProvider implements StoreProvider {
     // cursor. LAZY and NOSYNC are both accepted: iq80 cannot turn its log off, so both run with the
     // log written and not synced, which is at least as durable as either promises (recorded).
     return new Capabilities(
-        true, false, false, true, EnumSet.allOf(Durability.class), false, true, MAX_KEY_SIZE, MAX_VALUE_SIZE);
+        true, false, false, true, EnumSet.allOf(Durability.class), false, true, MAX_KEY_SIZE, MAX_VALUE_SIZE,
+        // a WriteBatch cannot be read, so no get inside a write
+        EnumSet.of(WriteOperation.OVERWRITE, WriteOperation.DELETE));
   }
 
   @Override

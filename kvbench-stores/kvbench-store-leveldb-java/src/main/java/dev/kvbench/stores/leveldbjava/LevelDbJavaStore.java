@@ -134,6 +134,12 @@ final class LevelDbJavaStore implements Store {
     }
 
     @Override
+    public void delete(ByteBuffer key) {
+      batch.delete(Writer.copyOf(key));
+      pending++;
+    }
+
+    @Override
     public void commit() {
       if (pending == 0) {
         return;

@@ -3,6 +3,7 @@ package dev.kvbench.stores.leveldbjni;
 import dev.kvbench.store.Availability;
 import dev.kvbench.store.Capabilities;
 import dev.kvbench.store.Durability;
+import dev.kvbench.store.WriteOperation;
 import dev.kvbench.store.LibraryVersions;
 import dev.kvbench.store.SettingSpec;
 import dev.kvbench.store.Store;
@@ -38,7 +39,9 @@ public final class LevelDbJniProvider implements StoreProvider {
     // leveldb sets no key or value limit of its own; keys are bounded as for RocksDB (8 MiB) and
     // values by the byte[] LevelDBJNI returns. No transactions: reads use a snapshot, writes a batch.
     return new Capabilities(
-        true, true, false, true, EnumSet.allOf(Durability.class), false, true, 8 << 20, Integer.MAX_VALUE - 8);
+        true, true, false, true, EnumSet.allOf(Durability.class), false, true, 8 << 20, Integer.MAX_VALUE - 8,
+        // a WriteBatch cannot be read, so no get inside a write
+        EnumSet.of(WriteOperation.OVERWRITE, WriteOperation.DELETE));
   }
 
   @Override

@@ -171,6 +171,14 @@ final class LevelDbJniStore implements Store {
       }
 
       @Override
+      public void delete(ByteBuffer key) {
+        if (batch == null) {
+          batch = db.createWriteBatch();
+        }
+        batch.delete(keyIn.of(key));
+      }
+
+      @Override
       public void commit() {
         if (batch == null) {
           return;

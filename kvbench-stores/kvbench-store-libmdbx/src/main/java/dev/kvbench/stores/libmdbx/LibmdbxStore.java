@@ -235,6 +235,7 @@ final class LibmdbxStore implements Store {
     private final class MdbxWriter implements Writer {
       private final int putFlags;
       private final MdbxSlots slots = new MdbxSlots();
+      private final MemoryWindow foundOut = new MemoryWindow();
       private long txn;
       private long cursor;
 
@@ -250,6 +251,32 @@ final class LibmdbxStore implements Store {
         slots.pointKey(mdbxKey(k));
         slots.pointData(v);
         check(mdbx.mdbx_cursor_put(cursor, slots.key(), slots.data(), putFlags), "mdbx_cursor_put");
+      }
+
+      @Override
+      public void delete(ByteBuffer k) {
+        if (txn == 0) {
+          begin();
+        }
+        slots.pointKey(mdbxKey(k));
+        int rc = mdbx.mdbx_del(txn, dbi, slots.key(), 0);
+        if (rc != MDBX_NOTFOUND) {
+          check(rc, "mdbx_del");
+        }
+      }
+
+      @Override
+      public ByteBuffer get(ByteBuffer k) {
+        if (txn == 0) {
+          begin();
+        }
+        slots.pointKey(mdbxKey(k));
+        int rc = mdbx.mdbx_get(txn, dbi, slots.key(), slots.data());
+        if (rc == MDBX_NOTFOUND) {
+          return null;
+        }
+        check(rc, "mdbx_get");
+        return slots.showData(foundOut);
       }
 
       private void begin() {

@@ -33,6 +33,9 @@ public interface MdbxLibrary {
 
   int mdbx_get(long txn, int dbi, long key, long data);
 
+  /** data 0 (NULL): every value of the key. */
+  int mdbx_del(long txn, int dbi, long key, long data);
+
   int mdbx_cursor_open(long txn, int dbi, long cursorOut);
 
   void mdbx_cursor_close(long cursor);

@@ -2,6 +2,7 @@ package dev.kvbench.stores.lmdb;
 
 import dev.kvbench.store.Capabilities;
 import dev.kvbench.store.Durability;
+import dev.kvbench.store.WriteOperation;
 import dev.kvbench.store.InvalidSettingException;
 import dev.kvbench.store.SettingSpec;
 import dev.kvbench.store.StoreConfig;
@@ -46,10 +47,14 @@ public final class LmdbSettings {
         SettingSpec.size("mapSize", "auto", "LMDB map size; auto derives it from entries and value size with headroom"));
   }
 
-  /** Every durability, zero-copy reads, both cursors; the key limit is the binding's LMDB build's. */
+  /**
+   * Every durability, zero-copy reads, both cursors, overwrite, delete and reads inside the write
+   * transaction; the key limit is the binding's LMDB build's.
+   */
   public static Capabilities capabilities(int maxKeySize) {
     return new Capabilities(
-        true, true, true, true, EnumSet.allOf(Durability.class), true, true, maxKeySize, Integer.MAX_VALUE - 8);
+        true, true, true, true, EnumSet.allOf(Durability.class), true, true, maxKeySize, Integer.MAX_VALUE - 8,
+        EnumSet.allOf(WriteOperation.class));
   }
 
   /**

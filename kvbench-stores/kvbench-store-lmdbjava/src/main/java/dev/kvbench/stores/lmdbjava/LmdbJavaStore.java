@@ -164,12 +164,29 @@ final class LmdbJavaStore<T> implements Store {
         this.putFlags = putFlags;
       }
 
-      @Override
-      public void put(ByteBuffer key, ByteBuffer value) {
+      private void begin() {
         if (txn == null) {
           txn = env.txnWrite();
           cursor = dbi.openCursor(txn);
         }
+      }
+
+      @Override
+      public void delete(ByteBuffer key) {
+        begin();
+        dbi.delete(txn, keyIn(key));
+      }
+
+      @Override
+      public ByteBuffer get(ByteBuffer key) {
+        begin();
+        T value = dbi.get(txn, keyIn(key));
+        return value == null ? null : views.outValue(value);
+      }
+
+      @Override
+      public void put(ByteBuffer key, ByteBuffer value) {
+        begin();
         try {
           cursor.put(keyIn(key), views.value(value), putFlags);
         } catch (Env.MapFullException e) {

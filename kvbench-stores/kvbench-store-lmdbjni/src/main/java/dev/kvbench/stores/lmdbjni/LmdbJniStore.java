@@ -168,6 +168,33 @@ final class LmdbJniStore implements Store {
         }
       }
 
+      // a read inside the write transaction: LMDB's own memory, valid until the next write
+      private final DirectBuffer found = new DirectBuffer(0L, 0);
+      private final MemoryWindow foundOut = new MemoryWindow();
+
+      @Override
+      public void delete(ByteBuffer key) {
+        if (txn == null) {
+          begin();
+        }
+        db.delete(txn, lmdbKey(key));
+      }
+
+      @Override
+      public ByteBuffer get(ByteBuffer key) {
+        if (txn == null) {
+          begin();
+        }
+        int rc = db.get(txn, lmdbKey(key), found);
+        if (rc == LMDBException.NOTFOUND) {
+          return null;
+        }
+        if (rc != 0) {
+          throw failure("get", rc);
+        }
+        return foundOut.show(found.addressOffset(), found.capacity());
+      }
+
       private void begin() {
         Transaction t = env.createWriteTransaction();
         try {

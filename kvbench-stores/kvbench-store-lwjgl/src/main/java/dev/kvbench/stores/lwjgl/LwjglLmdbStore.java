@@ -34,6 +34,7 @@ import static org.lwjgl.util.lmdb.LMDB.mdb_env_set_mapsize;
 import static org.lwjgl.util.lmdb.LMDB.mdb_env_set_maxdbs;
 import static org.lwjgl.util.lmdb.LMDB.mdb_env_set_maxreaders;
 import static org.lwjgl.util.lmdb.LMDB.mdb_env_stat;
+import static org.lwjgl.util.lmdb.LMDB.mdb_del;
 import static org.lwjgl.util.lmdb.LMDB.mdb_get;
 import static org.lwjgl.util.lmdb.LMDB.mdb_strerror;
 import static org.lwjgl.util.lmdb.LMDB.mdb_txn_abort;
@@ -215,11 +216,17 @@ final class LwjglLmdbStore implements Store {
     @Override
     public void close() {}
 
+    /** LMDB's memory behind {@code val}, through a reused buffer instead of mv_data()'s new one. */
+    private static ByteBuffer show(MemoryWindow window, MDBVal val) {
+      return window.show(memGetAddress(val.address() + MDBVal.MV_DATA), (int) val.mv_size());
+    }
+
     private final class LwjglWriter implements Writer {
       private final int putFlags;
       private final MDBVal key = MDBVal.calloc();
       private final MDBVal value = MDBVal.calloc();
       private final PointerBuffer handle = memAllocPointer(1);
+      private final MemoryWindow foundOut = new MemoryWindow();
       private long txn = NULL;
       private long cursor = NULL;
       private boolean closed;
@@ -236,6 +243,32 @@ final class LwjglLmdbStore implements Store {
         key.mv_data(keyIn.of(lmdbKey(k)));
         value.mv_data(valueIn.of(v));
         check(mdb_cursor_put(cursor, key, value, putFlags), "mdb_cursor_put");
+      }
+
+      @Override
+      public void delete(ByteBuffer k) {
+        if (txn == NULL) {
+          begin();
+        }
+        key.mv_data(keyIn.of(lmdbKey(k)));
+        int rc = mdb_del(txn, dbi, key, null);
+        if (rc != MDB_NOTFOUND) {
+          check(rc, "mdb_del");
+        }
+      }
+
+      @Override
+      public ByteBuffer get(ByteBuffer k) {
+        if (txn == NULL) {
+          begin();
+        }
+        key.mv_data(keyIn.of(lmdbKey(k)));
+        int rc = mdb_get(txn, dbi, key, value);
+        if (rc == MDB_NOTFOUND) {
+          return null;
+        }
+        check(rc, "mdb_get");
+        return show(foundOut, value);
       }
 
       private void begin() {
@@ -348,11 +381,6 @@ final class LwjglLmdbStore implements Store {
           mdb_cursor_close(c);
         }
         return visited;
-      }
-
-      /** LMDB's memory behind {@code val}, through a reused buffer instead of mv_data()'s new one. */
-      private ByteBuffer show(MemoryWindow window, MDBVal val) {
-        return window.show(memGetAddress(val.address() + MDBVal.MV_DATA), (int) val.mv_size());
       }
 
       @Override

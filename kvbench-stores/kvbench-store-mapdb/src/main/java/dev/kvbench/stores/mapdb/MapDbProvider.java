@@ -2,6 +2,7 @@ package dev.kvbench.stores.mapdb;
 
 import dev.kvbench.store.Capabilities;
 import dev.kvbench.store.Durability;
+import dev.kvbench.store.WriteOperation;
 import dev.kvbench.store.LibraryVersions;
 import dev.kvbench.store.SettingSpec;
 import dev.kvbench.store.Store;
@@ -44,7 +45,7 @@ public final class MapDbProvider implements StoreProvider {
     // there are no transactions nor atomic batches; commit either syncs the file or it does not
     return new Capabilities(
         true, true, false, false, EnumSet.of(Durability.SYNC, Durability.NOSYNC), false, true,
-        MAX_ENTRY_PART, MAX_ENTRY_PART);
+        MAX_ENTRY_PART, MAX_ENTRY_PART, EnumSet.allOf(WriteOperation.class));
   }
 
   @Override

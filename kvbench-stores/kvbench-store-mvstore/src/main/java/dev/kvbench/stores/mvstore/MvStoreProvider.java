@@ -2,6 +2,7 @@ package dev.kvbench.stores.mvstore;
 
 import dev.kvbench.store.Capabilities;
 import dev.kvbench.store.Durability;
+import dev.kvbench.store.WriteOperation;
 import dev.kvbench.store.LibraryVersions;
 import dev.kvbench.store.SettingSpec;
 import dev.kvbench.store.Store;
@@ -44,7 +45,7 @@ public final class MvStoreProvider implements StoreProvider {
     // are no transactions. Commit without sync leaves write-back to the OS; SYNC forces the file
     return new Capabilities(
         true, true, false, true, EnumSet.of(Durability.SYNC, Durability.NOSYNC), false, true,
-        MAX_ENTRY_PART, MAX_ENTRY_PART);
+        MAX_ENTRY_PART, MAX_ENTRY_PART, EnumSet.allOf(WriteOperation.class));
   }
 
   @Override

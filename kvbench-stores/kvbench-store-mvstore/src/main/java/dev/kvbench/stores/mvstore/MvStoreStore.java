@@ -154,12 +154,27 @@ final class MvStoreStore implements Store {
   }
 
   private final class MvWriter implements Writer {
+    private final ArrayInput keyIn = new ArrayInput();
     private boolean dirty;
 
     @Override
     public void put(ByteBuffer key, ByteBuffer value) {
       map.put(Writer.copyOf(key), Writer.copyOf(value));
       dirty = true;
+    }
+
+    @Override
+    public void delete(ByteBuffer key) {
+      // a lookup key, not kept by the map: the reused array will do
+      map.remove(keyIn.of(key));
+      dirty = true;
+    }
+
+    @Override
+    public ByteBuffer get(ByteBuffer key) {
+      // the map as this writer left it, its uncommitted puts included
+      byte[] value = map.get(keyIn.of(key));
+      return value == null ? null : ByteBuffer.wrap(value).asReadOnlyBuffer();
     }
 
     @Override

@@ -2,6 +2,7 @@ package dev.kvbench.stores.rocksdb;
 
 import dev.kvbench.store.Capabilities;
 import dev.kvbench.store.Durability;
+import dev.kvbench.store.WriteOperation;
 import dev.kvbench.store.LibraryVersions;
 import dev.kvbench.store.SettingSpec;
 import dev.kvbench.store.Store;
@@ -32,7 +33,9 @@ public final class RocksDbProvider implements StoreProvider {
   public Capabilities capabilities() {
     // RocksDB's documented limits: keys up to 8 MiB, values up to 3 GiB (capped by ByteBuffer)
     return new Capabilities(
-        true, true, false, true, EnumSet.allOf(Durability.class), false, true, 8 << 20, Integer.MAX_VALUE - 8);
+        true, true, false, true, EnumSet.allOf(Durability.class), false, true, 8 << 20, Integer.MAX_VALUE - 8,
+        // a WriteBatch cannot be read, so no get inside a write (WriteBatchWithIndex could, at a cost to every put)
+        EnumSet.of(WriteOperation.OVERWRITE, WriteOperation.DELETE));
   }
 
   @Override

@@ -142,6 +142,15 @@ final class RocksDbStore implements Store {
     }
 
     @Override
+    public void delete(ByteBuffer key) {
+      try {
+        batch.delete(keyIn.of(key));
+      } catch (RocksDBException e) {
+        throw failure("delete", e);
+      }
+    }
+
+    @Override
     public void commit() {
       try {
         db.write(writeOptions, batch);

@@ -2,6 +2,7 @@ package dev.kvbench.stores.xodus;
 
 import dev.kvbench.store.Capabilities;
 import dev.kvbench.store.Durability;
+import dev.kvbench.store.WriteOperation;
 import dev.kvbench.store.LibraryVersions;
 import dev.kvbench.store.SettingSpec;
 import dev.kvbench.store.Store;
@@ -41,7 +42,8 @@ public final class XodusProvider implements StoreProvider {
   @Override
   public Capabilities capabilities() {
     return new Capabilities(
-        true, true, true, true, EnumSet.allOf(Durability.class), false, true, MAX_ENTRY_PART, MAX_ENTRY_PART);
+        true, true, true, true, EnumSet.allOf(Durability.class), false, true, MAX_ENTRY_PART, MAX_ENTRY_PART,
+        EnumSet.allOf(WriteOperation.class));
   }
 
   @Override

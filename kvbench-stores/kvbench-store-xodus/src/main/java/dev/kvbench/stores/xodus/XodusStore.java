@@ -194,6 +194,24 @@ final class XodusStore implements Store {
     }
 
     @Override
+    public void delete(ByteBuffer key) {
+      if (txn == null) {
+        txn = env.beginTransaction();
+      }
+      store.delete(txn, new ArrayByteIterable(Writer.copyOf(key)));
+    }
+
+    @Override
+    public ByteBuffer get(ByteBuffer key) {
+      if (txn == null) {
+        txn = env.beginTransaction();
+      }
+      // the transaction's own view: its puts and deletes not yet committed included
+      ByteIterable value = store.get(txn, new ArrayByteIterable(Writer.copyOf(key)));
+      return value == null ? null : view(value).asReadOnlyBuffer();
+    }
+
+    @Override
     public void commit() {
       if (txn == null) {
         return;
