@@ -132,6 +132,11 @@ public final class NullStoreProvider implements StoreProvider {
     }
 
     @Override
+    public long scanFrom(ByteBuffer start, EntryVisitor visitor) {
+      return scan(ScanDirection.FORWARD, visitor);
+    }
+
+    @Override
     public void close() {}
   }
 }

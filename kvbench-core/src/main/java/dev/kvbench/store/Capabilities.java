@@ -6,7 +6,8 @@ import java.util.Set;
  * What a store can do, declared up front so the harness reports unsupported phases instead of
  * catching exceptions or branching on adapter classes.
  *
- * @param orderedScan forward cursor over keys in unsigned byte order
+ * @param orderedScan forward cursor over keys in unsigned byte order, from the first key or from
+ *     any key ({@link Reader#scanFrom})
  * @param reverseScan cursor in descending key order
  * @param transactions reads and writes happen inside transactions
  * @param batches writes can be grouped into batches committed together

@@ -23,6 +23,18 @@ public interface Reader extends AutoCloseable {
    */
   long scan(ScanDirection direction, EntryVisitor visitor);
 
+  /**
+   * Visits entries in ascending key order (unsigned bytes) from the first key at or after the bytes
+   * between position and limit of {@code start}, until the visitor returns false or the keys end:
+   * a range scan, as YCSB's scan operation makes. Returns the number of entries visited. Every
+   * store with an ordered scan ({@link Capabilities#orderedScan()}) can start one at a key.
+   *
+   * @throws UnsupportedCapabilityException when the store has no ordered scan
+   */
+  default long scanFrom(ByteBuffer start, EntryVisitor visitor) {
+    throw new UnsupportedCapabilityException(getClass().getSimpleName(), "a scan from a key");
+  }
+
   @Override
   void close();
 }

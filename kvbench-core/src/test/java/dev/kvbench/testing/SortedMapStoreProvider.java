@@ -131,6 +131,21 @@ public class SortedMapStoreProvider implements StoreProvider {
         }
 
         @Override
+        public long scanFrom(ByteBuffer start, EntryVisitor visitor) {
+          if (!ordered) {
+            throw new UnsupportedCapabilityException(id, "ordered scans");
+          }
+          long n = 0;
+          for (var e : map.tailMap(Writer.copyOf(start), true).entrySet()) {
+            n++;
+            if (!visitor.visit(ByteBuffer.wrap(e.getKey()), ByteBuffer.wrap(read(e.getKey(), e.getValue())))) {
+              break;
+            }
+          }
+          return n;
+        }
+
+        @Override
         public long scan(ScanDirection direction, EntryVisitor visitor) {
           if (!ordered) {
             throw new UnsupportedCapabilityException(id, "ordered scans");

@@ -232,6 +232,48 @@ public abstract class StoreContractTest {
     }
   }
 
+  /** YCSB's short ranges: from a key, or the next one after it, for as many entries as wanted. */
+  @Test
+  void orderedStoresScanFromAKey() throws IOException {
+    assumeThat(caps().orderedScan() && caps().retainsData()).isTrue();
+    try (Store store = open(newDir("range"), new WorkloadSizing(10, 4, 8));
+        Session s = store.openSession()) {
+      try (Writer w = s.beginWrite(WriteOrder.ASCENDING)) {
+        for (int i = 2; i <= 20; i += 2) {  // even keys only
+          w.put(direct(ByteBuffer.allocate(4).putInt(i).array()), direct(String.format("value%03d", i).getBytes()));
+        }
+        w.commit();
+      }
+      try (Reader r = s.beginRead()) {
+        List<Integer> seen = new ArrayList<>();
+        long visited = r.scanFrom(direct(ByteBuffer.allocate(4).putInt(5).array()), (k, v) -> {
+          int key = k.getInt(k.position());
+          seen.add(key);
+          assertThat(bytes(v)).isEqualTo(String.format("value%03d", key).getBytes());
+          return seen.size() < 3;
+        });
+        assertThat(seen).containsExactly(6, 8, 10);
+        assertThat(visited).isEqualTo(3);
+        List<Integer> fromExisting = new ArrayList<>();
+        r.scanFrom(direct(ByteBuffer.allocate(4).putInt(16).array()), (k, v) -> fromExisting.add(k.getInt(k.position())));
+        assertThat(fromExisting).containsExactly(16, 18, 20);
+        assertThat(r.scanFrom(direct(ByteBuffer.allocate(4).putInt(21).array()), (k, v) -> true)).isZero();
+        assertThat(r.scanFrom(direct(new byte[] {0, 0, 0, 0}), (k, v) -> true)).isEqualTo(10);
+      }
+    }
+  }
+
+  @Test
+  void unorderedStoresRefuseAScanFromAKey() throws IOException {
+    assumeThat(caps().orderedScan()).isFalse();
+    try (Store store = open(newDir("norange"), new WorkloadSizing(1, 4, 8));
+        Session s = store.openSession();
+        Reader r = s.beginRead()) {
+      assertThatThrownBy(() -> r.scanFrom(direct(new byte[] {0, 0, 0, 1}), (k, v) -> true))
+          .isInstanceOf(UnsupportedCapabilityException.class);
+    }
+  }
+
   @Test
   void undeclaredWriteOperationsThrowUnsupported() throws IOException {
     assumeThat(caps().writeOperations()).isNotEqualTo(EnumSet.allOf(WriteOperation.class));

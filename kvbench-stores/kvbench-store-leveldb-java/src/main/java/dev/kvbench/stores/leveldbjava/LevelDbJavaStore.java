@@ -208,6 +208,24 @@ final class LevelDbJavaStore implements Store {
     }
 
     @Override
+    public long scanFrom(ByteBuffer start, EntryVisitor visitor) {
+      long visited = 0;
+      try (DBIterator it = db.iterator(readOptions)) {
+        it.seek(keyIn.of(start));
+        while (it.hasNext()) {
+          Map.Entry<byte[], byte[]> e = it.next();
+          visited++;
+          if (!visitor.visit(ByteBuffer.wrap(e.getKey()), ByteBuffer.wrap(e.getValue()))) {
+            break;
+          }
+        }
+      } catch (IOException | DBException e) {
+        throw new StoreException(id + ": iterate failed: " + e.getMessage(), e);
+      }
+      return visited;
+    }
+
+    @Override
     public void close() {
       try {
         snapshot.close();

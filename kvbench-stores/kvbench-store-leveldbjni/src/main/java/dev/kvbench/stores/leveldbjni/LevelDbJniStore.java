@@ -243,6 +243,23 @@ final class LevelDbJniStore implements Store {
         }
       }
 
+      @Override
+      public long scanFrom(ByteBuffer start, EntryVisitor visitor) {
+        try (DBIterator it = db.iterator(readOptions)) {
+          long visited = 0;
+          it.seek(keyIn.of(start));
+          while (it.hasNext()) {
+            visited++;
+            if (!visit(visitor, it.next())) {
+              break;
+            }
+          }
+          return visited;
+        } catch (IOException | DBException e) {
+          throw failure("iterate", e);
+        }
+      }
+
       private long forward(DBIterator it, EntryVisitor visitor) {
         long visited = 0;
         it.seekToFirst();

@@ -12,6 +12,7 @@ import static dev.kvbench.stores.libmdbx.Mdbx.MDBX_NEXT;
 import static dev.kvbench.stores.libmdbx.Mdbx.MDBX_NOTFOUND;
 import static dev.kvbench.stores.libmdbx.Mdbx.MDBX_PREV;
 import static dev.kvbench.stores.libmdbx.Mdbx.MDBX_SET_KEY;
+import static dev.kvbench.stores.libmdbx.Mdbx.MDBX_SET_RANGE;
 import static dev.kvbench.stores.libmdbx.Mdbx.MDBX_SUCCESS;
 import static dev.kvbench.stores.libmdbx.Mdbx.MDBX_TXN_RDONLY;
 import static dev.kvbench.stores.libmdbx.Mdbx.MDBX_TXN_READWRITE;
@@ -367,6 +368,31 @@ final class LibmdbxStore implements Store {
               break;
             }
             rc = mdbx.mdbx_cursor_get(c, cursorSlots.key(), cursorSlots.data(), step);
+          }
+          if (rc != MDBX_SUCCESS && rc != MDBX_NOTFOUND) {
+            check(rc, "mdbx_cursor_get");
+          }
+        } finally {
+          mdbx.mdbx_cursor_close(c);
+        }
+        return visited;
+      }
+
+      @Override
+      public long scanFrom(ByteBuffer start, EntryVisitor visitor) {
+        check(mdbx.mdbx_cursor_open(txn, dbi, cursorSlots.handleSlot()), "mdbx_cursor_open");
+        long c = cursorSlots.handle();
+        long visited = 0;
+        try {
+          // MDBX_SET_RANGE lands on the first key >= start and hands it back in the key slot
+          cursorSlots.pointKey(mdbxKey(start));
+          int rc = mdbx.mdbx_cursor_get(c, cursorSlots.key(), cursorSlots.data(), MDBX_SET_RANGE);
+          while (rc == MDBX_SUCCESS) {
+            visited++;
+            if (!visitor.visit(harnessKey(cursorSlots.showKey(cursorKeyOut)), cursorSlots.showData(cursorValueOut))) {
+              break;
+            }
+            rc = mdbx.mdbx_cursor_get(c, cursorSlots.key(), cursorSlots.data(), MDBX_NEXT);
           }
           if (rc != MDBX_SUCCESS && rc != MDBX_NOTFOUND) {
             check(rc, "mdbx_cursor_get");

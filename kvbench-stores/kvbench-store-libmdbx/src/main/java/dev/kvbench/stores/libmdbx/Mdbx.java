@@ -32,6 +32,7 @@ final class Mdbx {
   static final int MDBX_NEXT = 8;
   static final int MDBX_PREV = 12;
   static final int MDBX_SET_KEY = 16;
+  static final int MDBX_SET_RANGE = 17;
 
   // MDBX_error_t
   static final int MDBX_SUCCESS = 0;

@@ -254,6 +254,22 @@ final class LmdbJavaStore<T> implements Store {
       }
 
       @Override
+      public long scanFrom(ByteBuffer start, EntryVisitor visitor) {
+        long visited = 0;
+        try (Cursor<T> c = dbi.openCursor(txn)) {
+          boolean more = c.get(keyIn(start), GetOp.MDB_SET_RANGE);
+          while (more) {
+            visited++;
+            if (!visitor.visit(keyOut(c.key()), views.outValue(c.val()))) {
+              break;
+            }
+            more = c.next();
+          }
+        }
+        return visited;
+      }
+
+      @Override
       public void close() {
         if (lookups != null) {
           lookups.close();

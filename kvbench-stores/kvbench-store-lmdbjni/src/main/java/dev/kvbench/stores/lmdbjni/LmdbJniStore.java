@@ -293,6 +293,30 @@ final class LmdbJniStore implements Store {
       }
 
       @Override
+      public long scanFrom(ByteBuffer start, EntryVisitor visitor) {
+        long visited = 0;
+        try (Cursor c = db.openCursor(txn)) {
+          // MDB_SET_RANGE, then MDB_GET_CURRENT for the key it landed on
+          int rc = c.seekPosition(lmdbKey(start), cursorValue, SeekOp.RANGE);
+          if (rc == 0) {
+            rc = c.position(cursorKey, cursorValue, GetOp.GET_CURRENT);
+          }
+          while (rc == 0) {
+            visited++;
+            ByteBuffer k = cursorKeyOut.show(cursorKey.addressOffset(), cursorKey.capacity());
+            if (integerKeys) {
+              k = intKeys.toHarness(k);
+            }
+            if (!visitor.visit(k, cursorValueOut.show(cursorValue.addressOffset(), cursorValue.capacity()))) {
+              break;
+            }
+            rc = c.position(cursorKey, cursorValue, GetOp.NEXT);
+          }
+        }
+        return visited;
+      }
+
+      @Override
       public void close() {
         if (lookups != null) {
           lookups.close();

@@ -19,6 +19,7 @@ import static org.lwjgl.util.lmdb.LMDB.MDB_NOTFOUND;
 import static org.lwjgl.util.lmdb.LMDB.MDB_PREV;
 import static org.lwjgl.util.lmdb.LMDB.MDB_RDONLY;
 import static org.lwjgl.util.lmdb.LMDB.MDB_SET_KEY;
+import static org.lwjgl.util.lmdb.LMDB.MDB_SET_RANGE;
 import static org.lwjgl.util.lmdb.LMDB.MDB_SUCCESS;
 import static org.lwjgl.util.lmdb.LMDB.MDB_WRITEMAP;
 import static org.lwjgl.util.lmdb.LMDB.mdb_cursor_close;
@@ -373,6 +374,31 @@ final class LwjglLmdbStore implements Store {
               break;
             }
             rc = mdb_cursor_get(c, cursorKey, cursorValue, step);
+          }
+          if (rc != MDB_SUCCESS && rc != MDB_NOTFOUND) {
+            check(rc, "mdb_cursor_get");
+          }
+        } finally {
+          mdb_cursor_close(c);
+        }
+        return visited;
+      }
+
+      @Override
+      public long scanFrom(ByteBuffer start, EntryVisitor visitor) {
+        check(mdb_cursor_open(txn, dbi, handle), "mdb_cursor_open");
+        long c = handle.get(0);
+        long visited = 0;
+        try {
+          // MDB_SET_RANGE lands on the first key >= start and hands it back in cursorKey
+          cursorKey.mv_data(keyIn.of(lmdbKey(start)));
+          int rc = mdb_cursor_get(c, cursorKey, cursorValue, MDB_SET_RANGE);
+          while (rc == MDB_SUCCESS) {
+            visited++;
+            if (!visitor.visit(harnessKey(show(cursorKeyOut, cursorKey)), show(cursorValueOut, cursorValue))) {
+              break;
+            }
+            rc = mdb_cursor_get(c, cursorKey, cursorValue, MDB_NEXT);
           }
           if (rc != MDB_SUCCESS && rc != MDB_NOTFOUND) {
             check(rc, "mdb_cursor_get");

@@ -226,6 +226,21 @@ final class MapDbStore implements Store {
     }
 
     @Override
+    public long scanFrom(ByteBuffer start, EntryVisitor visitor) {
+      // a lookup bound, not kept by the map: the reused array will do
+      Iterator<Map.Entry<byte[], byte[]>> it = map.tailMap(keyIn.of(start), true).entrySet().iterator();
+      long visited = 0;
+      while (it.hasNext()) {
+        Map.Entry<byte[], byte[]> e = it.next();
+        visited++;
+        if (!visitor.visit(ByteBuffer.wrap(e.getKey()), ByteBuffer.wrap(e.getValue()))) {
+          break;
+        }
+      }
+      return visited;
+    }
+
+    @Override
     public void close() {}
   }
 }

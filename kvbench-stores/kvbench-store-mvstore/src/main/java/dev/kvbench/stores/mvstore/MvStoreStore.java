@@ -225,6 +225,21 @@ final class MvStoreStore implements Store {
     }
 
     @Override
+    public long scanFrom(ByteBuffer start, EntryVisitor visitor) {
+      // the cursor copies nothing from its bound, so a copy keeps the reused array out of it
+      Cursor<byte[], byte[]> c = map.cursor(root, Writer.copyOf(start), null, false);
+      long visited = 0;
+      while (c.hasNext()) {
+        byte[] k = c.next();
+        visited++;
+        if (!visitor.visit(ByteBuffer.wrap(k), ByteBuffer.wrap(c.getValue()))) {
+          break;
+        }
+      }
+      return visited;
+    }
+
+    @Override
     public void close() {}
   }
 }

@@ -232,6 +232,25 @@ final class RocksDbStore implements Store {
       return visited;
     }
 
+    @Override
+    public long scanFrom(ByteBuffer start, EntryVisitor visitor) {
+      long visited = 0;
+      try (RocksIterator it = db.newIterator(readOptions)) {
+        for (it.seek(keyIn.of(start)); it.isValid(); it.next()) {
+          keyOut = copyOut(keyOut, it, true);
+          valueOut = copyOut(valueOut, it, false);
+          visited++;
+          if (!visitor.visit(keyOut, valueOut)) {
+            break;
+          }
+        }
+        it.status();
+      } catch (RocksDBException e) {
+        throw failure("iterate", e);
+      }
+      return visited;
+    }
+
     /** Copies the iterator's key or value into {@code into}, growing it when too small. */
     private ByteBuffer copyOut(ByteBuffer into, RocksIterator it, boolean key) {
       into.clear();

@@ -262,6 +262,22 @@ final class XodusStore implements Store {
       }
     }
 
+    @Override
+    public long scanFrom(ByteBuffer start, EntryVisitor visitor) {
+      try (Cursor c = store.openCursor(txn)) {
+        long visited = 0;
+        // getSearchKeyRange moves to the first key >= start (null when there is none)
+        for (boolean more = c.getSearchKeyRange(new ArrayByteIterable(Writer.copyOf(start))) != null; more;
+            more = c.getNext()) {
+          visited++;
+          if (!visitor.visit(view(c.getKey()), view(c.getValue()))) {
+            break;
+          }
+        }
+        return visited;
+      }
+    }
+
     private long forward(Cursor c, EntryVisitor visitor) {
       long visited = 0;
       // a new cursor stands before the first entry: getNext moves to it
