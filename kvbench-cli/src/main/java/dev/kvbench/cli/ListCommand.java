@@ -57,6 +57,10 @@ final class ListCommand implements Callable<Integer> {
     return ExitCodes.OK;
   }
 
+  private static String count(int sessions) {
+    return sessions == dev.kvbench.store.Concurrency.UNLIMITED ? "any number of" : Integer.toString(sessions);
+  }
+
   static String describe(Capabilities c) {
     List<String> parts = new ArrayList<>();
     parts.add(c.orderedScan() ? "ordered" : "unordered");
@@ -78,6 +82,8 @@ final class ListCommand implements Callable<Integer> {
     parts.add("durability " + c.durabilities().stream().map(d -> d.id()).sorted().toList());
     parts.add("write operations " + c.writeOperations().stream().sorted()
         .map(o -> o.name().toLowerCase(java.util.Locale.ROOT).replace('_', '-')).toList());
+    parts.add("sessions at once: " + count(c.concurrency().readers()) + " readers, " + count(c.concurrency().writers())
+        + (c.concurrency().writers() == 1 ? " writer" : " writers"));
     parts.add("max key " + c.maxKeySize() + " B");
     parts.add("max value " + c.maxValueSize() + " B");
     return String.join(", ", parts);

@@ -178,6 +178,8 @@ class RunCommandUsageTest {
         "available     yes");
     // what each store's writer can do besides new puts, as the mixed and CRUD workloads need it
     assertThat(o.out).contains("write operations [overwrite, delete, get-in-write]", "write operations [overwrite, delete]");
+    assertThat(o.out).contains("sessions at once: 126 readers, 1 writer",
+        "sessions at once: any number of readers, any number of writers");
   }
 
   /** env: a scenario this host cannot hold exits 1 naming what blocks it; an unknown one is a usage error. */

@@ -1,6 +1,7 @@
 package dev.kvbench.nullstore;
 
 import dev.kvbench.store.Capabilities;
+import dev.kvbench.store.Concurrency;
 import dev.kvbench.store.Durability;
 import dev.kvbench.store.EntryVisitor;
 import dev.kvbench.store.Reader;
@@ -10,8 +11,8 @@ import dev.kvbench.store.SettingSpec;
 import dev.kvbench.store.Store;
 import dev.kvbench.store.StoreConfig;
 import dev.kvbench.store.StoreProvider;
-import dev.kvbench.store.WriteOrder;
 import dev.kvbench.store.WriteOperation;
+import dev.kvbench.store.WriteOrder;
 import dev.kvbench.store.Writer;
 import java.nio.ByteBuffer;
 import java.util.EnumSet;
@@ -51,7 +52,7 @@ public final class NullStoreProvider implements StoreProvider {
   public Capabilities capabilities() {
     return new Capabilities(
         true, true, false, true, EnumSet.allOf(Durability.class), true, false, Integer.MAX_VALUE, Integer.MAX_VALUE,
-        EnumSet.allOf(WriteOperation.class));
+        EnumSet.allOf(WriteOperation.class), Concurrency.unlimited());
   }
 
   @Override

@@ -17,6 +17,7 @@ import java.util.Set;
  * @param maxKeySize largest key in bytes
  * @param maxValueSize largest value in bytes
  * @param writeOperations what a writer does besides putting new keys (overwrite, delete, get)
+ * @param concurrency how many reader and writer sessions the store serves at once
  */
 public record Capabilities(
     boolean orderedScan,
@@ -28,28 +29,36 @@ public record Capabilities(
     boolean retainsData,
     int maxKeySize,
     int maxValueSize,
-    Set<WriteOperation> writeOperations) {
+    Set<WriteOperation> writeOperations,
+    Concurrency concurrency) {
 
   public Capabilities {
     durabilities = Set.copyOf(durabilities);
     // results written before write operations were declared have none
     writeOperations = writeOperations == null ? Set.of() : Set.copyOf(writeOperations);
+    concurrency = concurrency == null ? Concurrency.ONE_SESSION : concurrency;
     if (maxKeySize < 1 || maxValueSize < 0) {
       throw new IllegalArgumentException("max key size must be >= 1 and max value size >= 0");
     }
   }
 
-  /** A store that declares no write operation besides putting new keys. */
+  /** A store that declares no write operation besides putting new keys, and one session at a time. */
   public Capabilities(boolean orderedScan, boolean reverseScan, boolean transactions, boolean batches,
       Set<Durability> durabilities, boolean zeroCopyReads, boolean retainsData, int maxKeySize, int maxValueSize) {
     this(orderedScan, reverseScan, transactions, batches, durabilities, zeroCopyReads, retainsData, maxKeySize,
-        maxValueSize, Set.of());
+        maxValueSize, Set.of(), Concurrency.ONE_SESSION);
   }
 
   /** The same capabilities with these write operations. */
   public Capabilities withWriteOperations(Set<WriteOperation> operations) {
     return new Capabilities(orderedScan, reverseScan, transactions, batches, durabilities, zeroCopyReads, retainsData,
-        maxKeySize, maxValueSize, operations);
+        maxKeySize, maxValueSize, operations, concurrency);
+  }
+
+  /** The same capabilities with this concurrency. */
+  public Capabilities withConcurrency(Concurrency sessions) {
+    return new Capabilities(orderedScan, reverseScan, transactions, batches, durabilities, zeroCopyReads, retainsData,
+        maxKeySize, maxValueSize, writeOperations, sessions);
   }
 
   public boolean supports(WriteOperation operation) {

@@ -274,6 +274,101 @@ public abstract class StoreContractTest {
     }
   }
 
+  /**
+   * The declared concurrency holds: reader threads, each with its own session, read every key
+   * while one writer overwrites them all (and, where several writers are declared, a second one
+   * adds keys at the same time); every read finds the old or the new value, never another, and
+   * at the end every write is there.
+   */
+  @Test
+  void declaredConcurrentSessionsReadWhileWriting() throws Exception {
+    assumeThat(caps().retainsData() && caps().supports(WriteOperation.OVERWRITE)).isTrue();
+    int keys = 300;
+    int readers = Math.min(caps().concurrency().readers(), 3);
+    boolean twoWriters = caps().concurrency().writers() > 1;
+    try (Store store = open(newDir("concurrent"), new WorkloadSizing(keys * 2L, 4, 8));
+        Session loader = store.openSession()) {
+      try (Writer w = loader.beginWrite(WriteOrder.ASCENDING)) {
+        for (int i = 0; i < keys; i++) {
+          w.put(direct(intKey(i)), direct(String.format("o%07d", i).getBytes(StandardCharsets.US_ASCII)));
+        }
+        w.commit();
+      }
+      java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(readers + 2);
+      try {
+        java.util.concurrent.atomic.AtomicBoolean writing = new java.util.concurrent.atomic.AtomicBoolean(true);
+        List<java.util.concurrent.Future<?>> work = new ArrayList<>();
+        for (int t = 0; t < readers; t++) {
+          work.add(pool.submit(() -> {
+            try (Session s = store.openSession()) {
+              do {  // at least one whole pass, more while the writer runs
+                try (Reader r = s.beginRead()) {
+                  for (int i = 0; i < keys; i++) {
+                    ByteBuffer v = r.get(direct(intKey(i)));
+                    assertThat(v).as("key %d", i).isNotNull();
+                    assertThat(new String(bytes(v), StandardCharsets.US_ASCII)).as("key %d", i)
+                        .isIn(String.format("o%07d", i), String.format("n%07d", i));
+                  }
+                }
+              } while (writing.get());
+            }
+            return null;
+          }));
+        }
+        java.util.concurrent.Future<?> overwrite = pool.submit(() -> {
+          try (Session s = store.openSession()) {
+            try (Writer w = s.beginWrite(WriteOrder.ANY)) {
+              for (int i = 0; i < keys; i++) {
+                w.put(direct(intKey(i)), direct(String.format("n%07d", i).getBytes(StandardCharsets.US_ASCII)));
+                if (i % 30 == 29) {  // ten commits, each seen whole or not at all by a reader
+                  w.commit();
+                }
+              }
+              w.commit();
+            }
+          }
+          return null;
+        });
+        java.util.concurrent.Future<?> adder = !twoWriters ? null : pool.submit(() -> {
+          try (Session s = store.openSession()) {
+            try (Writer w = s.beginWrite(WriteOrder.ANY)) {
+              for (int i = keys; i < 2 * keys; i++) {
+                w.put(direct(intKey(i)), direct(String.format("a%07d", i).getBytes(StandardCharsets.US_ASCII)));
+                if (i % 30 == 29) {  // ten commits, each seen whole or not at all by a reader
+                  w.commit();
+                }
+              }
+              w.commit();
+            }
+          }
+          return null;
+        });
+        overwrite.get(60, TimeUnit.SECONDS);
+        if (adder != null) {
+          adder.get(60, TimeUnit.SECONDS);
+        }
+        writing.set(false);
+        for (java.util.concurrent.Future<?> f : work) {
+          f.get(60, TimeUnit.SECONDS);  // rethrows a reader's failed assertion
+        }
+      } finally {
+        pool.shutdownNow();
+      }
+      try (Reader r = loader.beginRead()) {
+        for (int i = 0; i < keys; i++) {
+          assertThat(bytes(r.get(direct(intKey(i))))).isEqualTo(String.format("n%07d", i).getBytes(StandardCharsets.US_ASCII));
+        }
+        for (int i = keys; twoWriters && i < 2 * keys; i++) {
+          assertThat(bytes(r.get(direct(intKey(i))))).isEqualTo(String.format("a%07d", i).getBytes(StandardCharsets.US_ASCII));
+        }
+      }
+    }
+  }
+
+  private static byte[] intKey(int i) {
+    return ByteBuffer.allocate(4).putInt(i).array();
+  }
+
   @Test
   void undeclaredWriteOperationsThrowUnsupported() throws IOException {
     assumeThat(caps().writeOperations()).isNotEqualTo(EnumSet.allOf(WriteOperation.class));

@@ -2,13 +2,14 @@ package dev.kvbench.stores.chronicle;
 
 import dev.kvbench.store.Availability;
 import dev.kvbench.store.Capabilities;
+import dev.kvbench.store.Concurrency;
 import dev.kvbench.store.Durability;
-import dev.kvbench.store.WriteOperation;
 import dev.kvbench.store.LibraryVersions;
 import dev.kvbench.store.SettingSpec;
 import dev.kvbench.store.Store;
 import dev.kvbench.store.StoreConfig;
 import dev.kvbench.store.StoreProvider;
+import dev.kvbench.store.WriteOperation;
 import java.util.EnumSet;
 import java.util.List;
 
@@ -62,7 +63,9 @@ public final class ChronicleMapProvider implements StoreProvider {
     // honoured.
     return new Capabilities(
         false, false, false, false, EnumSet.of(Durability.NOSYNC), false, true, MAX_KEY_SIZE, MAX_VALUE_SIZE,
-        EnumSet.allOf(WriteOperation.class));
+        EnumSet.allOf(WriteOperation.class),
+        // segment locks: readers and writers from many threads
+        Concurrency.unlimited());
   }
 
   @Override

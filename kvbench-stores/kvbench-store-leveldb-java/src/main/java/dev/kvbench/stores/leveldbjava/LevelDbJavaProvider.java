@@ -1,13 +1,14 @@
 package dev.kvbench.stores.leveldbjava;
 
 import dev.kvbench.store.Capabilities;
+import dev.kvbench.store.Concurrency;
 import dev.kvbench.store.Durability;
-import dev.kvbench.store.WriteOperation;
 import dev.kvbench.store.LibraryVersions;
 import dev.kvbench.store.SettingSpec;
 import dev.kvbench.store.Store;
 import dev.kvbench.store.StoreConfig;
 import dev.kvbench.store.StoreProvider;
+import dev.kvbench.store.WriteOperation;
 import java.util.EnumSet;
 import java.util.List;
 
@@ -49,7 +50,9 @@ public final class LevelDbJavaProvider implements StoreProvider {
     return new Capabilities(
         true, false, false, true, EnumSet.allOf(Durability.class), false, true, MAX_KEY_SIZE, MAX_VALUE_SIZE,
         // a WriteBatch cannot be read, so no get inside a write
-        EnumSet.of(WriteOperation.OVERWRITE, WriteOperation.DELETE));
+        EnumSet.of(WriteOperation.OVERWRITE, WriteOperation.DELETE),
+        // thread-safe; concurrent batches are queued into the log by the store itself
+        Concurrency.unlimited());
   }
 
   @Override

@@ -18,6 +18,12 @@ import java.util.List;
  */
 public final class LibmdbxProvider implements StoreProvider {
 
+  /**
+   * libmdbx's reader slots without mdbx_env_set_maxreaders: 61 asked for, rounded up at open to
+   * fill the lock file's 4 KiB page (mdbx_env_get_maxreaders after open gives 112).
+   */
+  static final int DEFAULT_MAX_READERS = 112;
+
   /** Largest key with libmdbx's default 4 KiB page (its README: "keys up to 2022 bytes"). */
   static final int MAX_KEY_SIZE = 2022;
 
@@ -43,7 +49,7 @@ public final class LibmdbxProvider implements StoreProvider {
 
   @Override
   public Capabilities capabilities() {
-    return LmdbSettings.capabilities(MAX_KEY_SIZE);
+    return LmdbSettings.capabilities(MAX_KEY_SIZE, DEFAULT_MAX_READERS);
   }
 
   @Override

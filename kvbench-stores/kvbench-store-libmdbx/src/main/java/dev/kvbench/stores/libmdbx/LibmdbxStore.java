@@ -66,6 +66,7 @@ final class LibmdbxStore implements Store {
   private final long sizeUpper;
   private final int pageSize;
   private final int maxKeySize;
+  private final int maxReaders;
   private final boolean getViaCursor;
   private final boolean integerKeys;
   private final List<String> flagNames = new ArrayList<>();
@@ -101,6 +102,8 @@ final class LibmdbxStore implements Store {
       check(mdbx.mdbx_env_stat_ex(e, 0, MemoryWindow.addressAtPosition(stat), Mdbx.STAT_BYTES), "mdbx_env_stat_ex");
       this.pageSize = stat.getInt(0);
       this.maxKeySize = mdbx.mdbx_env_get_maxkeysize_ex(e, MDBX_DB_DEFAULTS);
+      check(mdbx.mdbx_env_get_maxreaders(e, MemoryWindow.addressAtPosition(stat)), "mdbx_env_get_maxreaders");
+      this.maxReaders = stat.getInt(0);
     } catch (StoreException ex) {
       mdbx.mdbx_env_close_ex(e, false);
       throw ex;
@@ -191,6 +194,7 @@ final class LibmdbxStore implements Store {
     m.put("sizeUpperBytes", sizeUpper);
     m.put("pageSize", pageSize);
     m.put("maxKeySize", maxKeySize);
+    m.put("maxReaders", maxReaders);
     m.put("appendForSequentialWrites", "MDBX_APPEND");
     m.put("readKeyCall", getViaCursor ? "mdbx_cursor_get(cursor, key, value, MDBX_SET_KEY) on one cursor per read"
         + " transaction" : "mdbx_get(txn, dbi, key, value)");

@@ -21,6 +21,9 @@ public interface MdbxLibrary {
 
   int mdbx_env_get_maxkeysize_ex(long env, int dbFlags);
 
+  /** readersOut: the address of an unsigned int. */
+  int mdbx_env_get_maxreaders(long env, long readersOut);
+
   int mdbx_env_sync_ex(long env, boolean force, boolean nonblock);
 
   int mdbx_txn_begin_ex(long env, long parent, int flags, long txnOut, long context);

@@ -75,6 +75,8 @@ class LibmdbxSettingsTest {
     assertThat(n.get("sizeUpperBytes")).isEqualTo(LmdbSettings.autoMapSize(new WorkloadSizing(1000, 4, 100)));
     assertThat(n.get("maxKeySize")).isEqualTo(LibmdbxProvider.MAX_KEY_SIZE);
     assertThat(n.get("pageSize")).isEqualTo(4096);
+    // the reader slots the capabilities declare are the ones the library gives
+    assertThat(n.get("maxReaders")).isEqualTo(new LibmdbxProvider().capabilities().concurrency().readers());
     assertThat(n.get("dbiFlags")).isEqualTo(List.of("MDBX_CREATE"));
     assertThat(n.get("readKeyCall").toString()).contains("MDBX_SET_KEY");
     assertThat(new LibmdbxProvider().libraryVersion()).startsWith("0.13.12 (v0.13.12-");

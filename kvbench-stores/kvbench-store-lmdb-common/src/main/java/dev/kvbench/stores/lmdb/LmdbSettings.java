@@ -1,12 +1,13 @@
 package dev.kvbench.stores.lmdb;
 
 import dev.kvbench.store.Capabilities;
+import dev.kvbench.store.Concurrency;
 import dev.kvbench.store.Durability;
-import dev.kvbench.store.WriteOperation;
 import dev.kvbench.store.InvalidSettingException;
 import dev.kvbench.store.SettingSpec;
 import dev.kvbench.store.StoreConfig;
 import dev.kvbench.store.WorkloadSizing;
+import dev.kvbench.store.WriteOperation;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Set;
@@ -51,10 +52,15 @@ public final class LmdbSettings {
    * Every durability, zero-copy reads, both cursors, overwrite, delete and reads inside the write
    * transaction; the key limit is the binding's LMDB build's.
    */
-  public static Capabilities capabilities(int maxKeySize) {
+  /** LMDB's reader slots when mdb_env_set_maxreaders is not called. */
+  public static final int LMDB_DEFAULT_MAX_READERS = 126;
+
+  public static Capabilities capabilities(int maxKeySize, int maxReaders) {
     return new Capabilities(
         true, true, true, true, EnumSet.allOf(Durability.class), true, true, maxKeySize, Integer.MAX_VALUE - 8,
-        EnumSet.allOf(WriteOperation.class));
+        EnumSet.allOf(WriteOperation.class),
+        // readers never block and never block the writer, up to the reader slots; write transactions take one lock
+        new Concurrency(maxReaders, 1));
   }
 
   /**

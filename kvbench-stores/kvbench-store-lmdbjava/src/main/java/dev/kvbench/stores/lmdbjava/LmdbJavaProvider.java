@@ -27,7 +27,7 @@ abstract class LmdbJavaProvider<T> implements StoreProvider {
 
   @Override
   public Capabilities capabilities() {
-    return LmdbSettings.capabilities(MAX_KEY_SIZE);
+    return LmdbSettings.capabilities(MAX_KEY_SIZE, LmdbSettings.LMDB_DEFAULT_MAX_READERS);
   }
 
   @Override

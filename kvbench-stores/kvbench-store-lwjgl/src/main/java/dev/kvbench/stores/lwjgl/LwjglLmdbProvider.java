@@ -41,7 +41,7 @@ public final class LwjglLmdbProvider implements StoreProvider {
 
   @Override
   public Capabilities capabilities() {
-    return LmdbSettings.capabilities(MAX_KEY_SIZE);
+    return LmdbSettings.capabilities(MAX_KEY_SIZE, LmdbSettings.LMDB_DEFAULT_MAX_READERS);
   }
 
   @Override

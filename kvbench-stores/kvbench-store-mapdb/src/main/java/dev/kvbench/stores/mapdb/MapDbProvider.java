@@ -1,13 +1,14 @@
 package dev.kvbench.stores.mapdb;
 
 import dev.kvbench.store.Capabilities;
+import dev.kvbench.store.Concurrency;
 import dev.kvbench.store.Durability;
-import dev.kvbench.store.WriteOperation;
 import dev.kvbench.store.LibraryVersions;
 import dev.kvbench.store.SettingSpec;
 import dev.kvbench.store.Store;
 import dev.kvbench.store.StoreConfig;
 import dev.kvbench.store.StoreProvider;
+import dev.kvbench.store.WriteOperation;
 import java.util.EnumSet;
 import java.util.List;
 
@@ -45,7 +46,9 @@ public final class MapDbProvider implements StoreProvider {
     // there are no transactions nor atomic batches; commit either syncs the file or it does not
     return new Capabilities(
         true, true, false, false, EnumSet.of(Durability.SYNC, Durability.NOSYNC), false, true,
-        MAX_ENTRY_PART, MAX_ENTRY_PART, EnumSet.allOf(WriteOperation.class));
+        MAX_ENTRY_PART, MAX_ENTRY_PART, EnumSet.allOf(WriteOperation.class),
+        // the BTreeMap is concurrent; a commit (or rollback) covers the whole database, so one writer
+        Concurrency.readersAndOneWriter());
   }
 
   @Override

@@ -1,13 +1,14 @@
 package dev.kvbench.stores.mvstore;
 
 import dev.kvbench.store.Capabilities;
+import dev.kvbench.store.Concurrency;
 import dev.kvbench.store.Durability;
-import dev.kvbench.store.WriteOperation;
 import dev.kvbench.store.LibraryVersions;
 import dev.kvbench.store.SettingSpec;
 import dev.kvbench.store.Store;
 import dev.kvbench.store.StoreConfig;
 import dev.kvbench.store.StoreProvider;
+import dev.kvbench.store.WriteOperation;
 import java.util.EnumSet;
 import java.util.List;
 
@@ -45,7 +46,9 @@ public final class MvStoreProvider implements StoreProvider {
     // are no transactions. Commit without sync leaves write-back to the OS; SYNC forces the file
     return new Capabilities(
         true, true, false, true, EnumSet.of(Durability.SYNC, Durability.NOSYNC), false, true,
-        MAX_ENTRY_PART, MAX_ENTRY_PART, EnumSet.allOf(WriteOperation.class));
+        MAX_ENTRY_PART, MAX_ENTRY_PART, EnumSet.allOf(WriteOperation.class),
+        // readers read a version of the map; a commit stores every map's changes, so one writer
+        Concurrency.readersAndOneWriter());
   }
 
   @Override

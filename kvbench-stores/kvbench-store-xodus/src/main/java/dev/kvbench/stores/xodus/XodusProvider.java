@@ -1,13 +1,14 @@
 package dev.kvbench.stores.xodus;
 
 import dev.kvbench.store.Capabilities;
+import dev.kvbench.store.Concurrency;
 import dev.kvbench.store.Durability;
-import dev.kvbench.store.WriteOperation;
 import dev.kvbench.store.LibraryVersions;
 import dev.kvbench.store.SettingSpec;
 import dev.kvbench.store.Store;
 import dev.kvbench.store.StoreConfig;
 import dev.kvbench.store.StoreProvider;
+import dev.kvbench.store.WriteOperation;
 import java.util.EnumSet;
 import java.util.List;
 
@@ -43,7 +44,9 @@ public final class XodusProvider implements StoreProvider {
   public Capabilities capabilities() {
     return new Capabilities(
         true, true, true, true, EnumSet.allOf(Durability.class), false, true, MAX_ENTRY_PART, MAX_ENTRY_PART,
-        EnumSet.allOf(WriteOperation.class));
+        EnumSet.allOf(WriteOperation.class),
+        // readers see snapshots; concurrent write transactions would fail each other's commits
+        Concurrency.readersAndOneWriter());
   }
 
   @Override
