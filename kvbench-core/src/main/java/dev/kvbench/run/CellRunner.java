@@ -21,9 +21,12 @@ import dev.kvbench.store.Store;
 import dev.kvbench.store.StoreConfig;
 import dev.kvbench.store.StoreProvider;
 import dev.kvbench.store.StoreSettings;
+import dev.kvbench.store.WriteOperation;
+import dev.kvbench.workload.KeyEncoding;
 import dev.kvbench.workload.KeySpace;
 import dev.kvbench.workload.Phase;
 import dev.kvbench.workload.ValueGenerator;
+import java.nio.ByteBuffer;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -259,7 +262,11 @@ public final class CellRunner {
         }
         PhaseResult r;
         Capabilities caps = provider.capabilities();
-        if (!supported(caps, phase)) {
+        if (phase == Phase.CRUD) {
+          String missing = missingForCrud(caps);
+          r = missing == null ? crudPhase(caps)
+              : PhaseResult.unsupported(phase.id(), cell.storeId() + " has no " + missing);
+        } else if (!supported(caps, phase)) {
           r = PhaseResult.unsupported(phase.id(),
               cell.storeId() + " has no " + (phase == Phase.READ_REV ? "reverse" : "ordered") + " cursor");
         } else {
@@ -350,6 +357,94 @@ public final class CellRunner {
     }
 
     /**
+     * Warm-up and measured CRUD passes, each into a new, empty store, as the write passes are; the
+     * last measured pass's store is then checked, untimed: every key holds its value and none of
+     * the deleted keys is left. An op is a transaction of batch-size quadruples (one with batch
+     * size 1, as in ioarena's crud).
+     */
+    private PhaseResult crudPhase(Capabilities caps) {
+      List<PassResult> passes = new ArrayList<>();
+      Histogram transactions = new Histogram(LatencySampler.HIGHEST_NANOS, 3);
+      long perTransaction = Math.min(cell.batchSize(), keySpace.count());
+      String[] failure = {null};
+      try {
+        long start = System.nanoTime();
+        int warmups = 0;
+        while (cell.passes().moreWarmup(warmups, start)) {
+          warmups++;
+          PassLabel label = new PassLabel("crud", PassLabel.Kind.WARMUP, warmups, cell.passes().warmupPasses());
+          inScratchStore(name + "-crud-warmup-" + warmups,
+              session -> crudPass(session, caps, perTransaction, label, null, null));
+        }
+        int measured = cell.passes().measuredPasses();
+        for (int pass = 1; pass <= measured; pass++) {
+          PassLabel label = new PassLabel("crud", PassLabel.Kind.MEASURED, pass, measured);
+          boolean last = pass == measured;
+          inScratchStore(name + "-crud-" + pass, session -> {
+            String problem = crudPass(session, caps, perTransaction, label, passes, transactions);
+            if (problem == null && last && caps.retainsData()) {
+              problem = verifyAfterCrud(session);
+            }
+            if (problem != null && failure[0] == null) {
+              failure[0] = problem;
+            }
+          });
+        }
+      } catch (RuntimeException | LinkageError | InternalError e) {
+        return PhaseResult.failed("crud", Failures.describe(e));
+      }
+      Latency latency = new Latency(transactions, null, sampling(1, transactions.getTotalCount()));
+      String note = "an op is one transaction of " + perTransaction
+          + " quadruple(s) into an empty store: put b, put a, delete b, get a";
+      return PhaseResult.measured("crud", passes, latency, caps.retainsData(), failure[0],
+          caps.retainsData() ? note : note + "; the store discards data, so nothing read can be verified");
+    }
+
+    /** One CRUD pass; {@code passes} null marks a warm-up. Returns what went wrong, else null. */
+    private String crudPass(Session session, Capabilities caps, long perTransaction, PassLabel label,
+        List<PassResult> passes, Histogram transactions) {
+      PhaseProgress progress = new PhaseProgress(keySpace.count());
+      listener.passStarted(cell, label, progress);
+      Histogram pass = new Histogram(LatencySampler.HIGHEST_NANOS, 3);
+      CpuTime cpuBefore = startTimedPass();
+      Passes.CrudOutcome o = Passes.crud(session, keySpace, values, perTransaction, pass, progress);
+      PassResult figures = endTimedPass(cpuBefore, o.transactions(), o.nanos());
+      if (passes == null) {
+        return null;
+      }
+      passes.add(figures.withInterval(startMillis(o.nanos()), pass).withProgress(progress.timeline()));
+      transactions.add(pass);
+      if (o.wrongGets() == 0 || !caps.retainsData()) {
+        return null;
+      }
+      return "verification failed: " + o.wrongGets() + " of " + o.quadruples()
+          + " gets inside the write transaction did not find the value it had just put";
+    }
+
+    /** Every key of the workload holds its value, and no key a CRUD pass put and deleted is left. */
+    private String verifyAfterCrud(Session session) {
+      try (Reader reader = session.beginRead()) {
+        PhaseProgress progress = new PhaseProgress(keySpace.count());
+        listener.passStarted(cell, new PassLabel("crud", PassLabel.Kind.VERIFY, 1, 1), progress);
+        String bad = verification.verifyGets(reader, keySpace, values, cell, progress);
+        if (bad != null) {
+          return bad;
+        }
+        KeyEncoding encoding = keySpace.encoding();
+        ByteBuffer key = ByteBuffer.allocateDirect(encoding.size());
+        long n = keySpace.count();
+        for (long index = n; index < 2 * n; index++) {
+          encoding.encode(index, key);
+          if (reader.get(key) != null) {
+            return "verification failed: key " + Diagnosis.describe(encoding, index)
+                + " was put and deleted in one transaction by crud, yet it is still there";
+          }
+        }
+        return null;
+      }
+    }
+
+    /**
      * The untimed pass that reads every byte the timed passes of readKey, readSeq or readRev left
      * untouched; readCrc and readXxh64 need none, their totals check every byte. Null when all match.
      */
@@ -367,6 +462,18 @@ public final class CellRunner {
 
   private static ScanDirection direction(Phase phase) {
     return phase == Phase.READ_REV ? ScanDirection.REVERSE : ScanDirection.FORWARD;
+  }
+
+  /** What a store lacks for the CRUD phase, in words; null when it has it all. */
+  private static String missingForCrud(Capabilities caps) {
+    List<String> missing = new ArrayList<>();
+    if (!caps.supports(WriteOperation.DELETE)) {
+      missing.add("delete");
+    }
+    if (!caps.supports(WriteOperation.GET_IN_WRITE)) {
+      missing.add("get inside a write transaction (its batches cannot be read)");
+    }
+    return missing.isEmpty() ? null : String.join(" and ", missing);
   }
 
   private static boolean supported(Capabilities caps, Phase phase) {

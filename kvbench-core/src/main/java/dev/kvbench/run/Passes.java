@@ -11,6 +11,7 @@ import dev.kvbench.workload.KeyOrder;
 import dev.kvbench.workload.KeySpace;
 import dev.kvbench.workload.ValueGenerator;
 import java.nio.ByteBuffer;
+import org.HdrHistogram.Histogram;
 
 /**
  * The key/value loops, written once for every store. What a pass includes: the write pass times
@@ -133,6 +134,69 @@ final class Passes {
     }
     long nanos = System.nanoTime() - start;
     return new GetOutcome(n, nanos, found, firstMissing, valueBytes);
+  }
+
+  /**
+   * Figures of a CRUD pass: transactions committed, quadruples done, and the gets that did not find
+   * a value of a's length (the writer's own put must be visible to its get).
+   */
+  record CrudOutcome(long transactions, long quadruples, long nanos, long wrongGets) {}
+
+  /**
+   * ioarena's CRUD transactions into an empty store: for each key a, in the key space's order, put
+   * b (the key {@code count + a}, which the pass deletes again), put a, delete b and get a,
+   * committing every {@code perTransaction} quadruples. Every transaction's time, from its first
+   * call to the return of its commit, goes to {@code transactions}. The store then holds exactly
+   * the key space's entries, as after a write pass.
+   */
+  static CrudOutcome crud(Session session, KeySpace keySpace, ValueGenerator values, long perTransaction,
+      Histogram transactions, PhaseProgress progress) {
+    KeyEncoding encoding = keySpace.encoding();
+    ByteBuffer a = ByteBuffer.allocateDirect(encoding.size());
+    ByteBuffer b = ByteBuffer.allocateDirect(encoding.size());
+    ByteBuffer valueA = ByteBuffer.allocateDirect(values.size());
+    ByteBuffer valueB = ByteBuffer.allocateDirect(values.size());
+    long n = keySpace.count();
+    long committed = 0;
+    long wrongGets = 0;
+    long start = System.nanoTime();
+    Writer writer = session.beginWrite(WriteOrder.ANY);
+    try {
+      long inTransaction = 0;
+      long transactionStart = start;
+      long pos = 0;
+      while (pos < n) {
+        long chunkEnd = Math.min(n, pos + CHUNK);
+        for (; pos < chunkEnd; pos++) {
+          long index = keySpace.indexAt(pos);
+          encoding.encode(n + index, b);
+          values.fill(n + index, valueB);
+          encoding.encode(index, a);
+          values.fill(index, valueA);
+          writer.put(b, valueB);
+          writer.put(a, valueA);  // a new key: the store grows by one entry per quadruple
+          writer.delete(b);
+          ByteBuffer got = writer.get(a);
+          if (got == null || got.remaining() != valueA.remaining()) {
+            wrongGets++;
+          }
+          if (++inTransaction == perTransaction || pos == n - 1) {
+            writer.commit();
+            long now = System.nanoTime();
+            transactions.recordValue(Math.min(now - transactionStart, transactions.getHighestTrackableValue()));
+            transactionStart = now;
+            inTransaction = 0;
+            committed++;
+          }
+        }
+        progress.publish(pos);
+      }
+    } catch (RuntimeException | Error e) {
+      Failures.closeAfter(writer, e);
+      throw e;
+    }
+    writer.close();
+    return new CrudOutcome(committed, n, System.nanoTime() - start, wrongGets);
   }
 
   /** A full cursor pass; returns its duration in nanoseconds, the checker holds the rest. */

@@ -9,7 +9,6 @@ import dev.kvbench.workload.KeyOrder;
 import dev.kvbench.workload.Phase;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -47,7 +46,7 @@ public record Scenario(
       throw new ScenarioException("/name", "name '" + name + "' must be letters, digits, '.', '_' or '-'");
     }
     description = description == null ? "" : description;
-    phases = phases == null || phases.isEmpty() ? Arrays.asList(Phase.values()) : List.copyOf(phases);
+    phases = phases == null || phases.isEmpty() ? Phase.SEED_PHASES : List.copyOf(phases);
     if (cellTimeout == null || cellTimeout.isNegative() || cellTimeout.isZero()) {
       throw new ScenarioException("/cellTimeout", "cellTimeout must be a positive duration such as 30m or 2h");
     }

@@ -16,7 +16,6 @@ import dev.kvbench.workload.KeyEncoding;
 import dev.kvbench.workload.KeyOrder;
 import dev.kvbench.workload.Phase;
 import java.nio.file.Path;
-import java.util.Arrays;
 import java.util.Map;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -29,7 +28,7 @@ class VerificationTest {
 
   private CellResult run(StoreProvider provider, KeyEncoding keys, KeyOrder order) {
     CellParams cell = new CellParams(provider.id(), 2_000, keys, order, 100, 2_000, Durability.NOSYNC, 5,
-        Arrays.asList(Phase.values()), Map.of(), 8, PassPlan.SINGLE_COLD);
+        Phase.SEED_PHASES, Map.of(), 8, PassPlan.SINGLE_COLD);
     try (WorkArea work = WorkArea.open(temp.resolve("w"))) {
       return new CellRunner(new CpuMeter(), new RssMeter(), new StorageMeter(), new ExpectedChecksums(),
           RunListener.NONE, 40).run(provider, cell, work);
