@@ -82,8 +82,9 @@ final class ListCommand implements Callable<Integer> {
     parts.add("durability " + c.durabilities().stream().map(d -> d.id()).sorted().toList());
     parts.add("write operations " + c.writeOperations().stream().sorted()
         .map(o -> o.name().toLowerCase(java.util.Locale.ROOT).replace('_', '-')).toList());
-    parts.add("sessions at once: " + count(c.concurrency().readers()) + " readers, " + count(c.concurrency().writers())
-        + (c.concurrency().writers() == 1 ? " writer" : " writers"));
+    parts.add(!c.concurrency().concurrent() ? "sessions at once: one at a time"
+        : "sessions at once: " + count(c.concurrency().readers()) + " readers, " + count(c.concurrency().writers())
+            + (c.concurrency().writers() == 1 ? " writer" : " writers"));
     parts.add("max key " + c.maxKeySize() + " B");
     parts.add("max value " + c.maxValueSize() + " B");
     return String.join(", ", parts);

@@ -3,6 +3,7 @@ package dev.kvbench.result;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.kvbench.measure.CpuTime;
 import dev.kvbench.measure.HistogramCodec;
+import dev.kvbench.measure.IoBytes;
 import java.util.List;
 import org.HdrHistogram.Histogram;
 
@@ -19,10 +20,12 @@ import org.HdrHistogram.Histogram;
  * @param latencyHistogram this pass's sampled op latencies (base64, as the phase's), or null
  * @param progress where the pass stood over time, a point every quarter second or so; empty when
  *     not recorded
+ * @param io bytes the process read from and wrote to storage during the pass (/proc/self/io), or
+ *     null where Linux does not say
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record PassResult(double passMillis, long ops, CpuTime cpu, long peakRssBytes, boolean contended,
-    long startEpochMillis, String latencyHistogram, List<ProgressPoint> progress) {
+    long startEpochMillis, String latencyHistogram, List<ProgressPoint> progress, IoBytes io) {
 
   /** Ops done after {@code millis} of the pass. */
   public record ProgressPoint(long millis, long ops) {}
@@ -40,18 +43,25 @@ public record PassResult(double passMillis, long ops, CpuTime cpu, long peakRssB
     // too short a pass for the CPU clock's resolution (ticks of 1 to 10 ms) says nothing either way
     boolean contended = millis >= 50 && cpu != null
         && cpu.userMillis() + cpu.sysMillis() < CONTENDED_CPU_SHARE * millis;
-    return new PassResult(millis, ops, cpu, peakRssBytes, contended, 0, null, List.of());
+    return new PassResult(millis, ops, cpu, peakRssBytes, contended, 0, null, List.of(), null);
   }
 
   /** These figures with the pass's wall-clock start and, when sampled, its latency histogram. */
   public PassResult withInterval(long startEpochMillis, Histogram latencies) {
     return new PassResult(passMillis, ops, cpu, peakRssBytes, contended, startEpochMillis,
-        latencies == null ? null : HistogramCodec.encode(latencies), progress);
+        latencies == null ? null : HistogramCodec.encode(latencies), progress, io);
   }
 
   /** These figures with where the pass stood over time. */
   public PassResult withProgress(List<ProgressPoint> points) {
-    return new PassResult(passMillis, ops, cpu, peakRssBytes, contended, startEpochMillis, latencyHistogram, points);
+    return new PassResult(passMillis, ops, cpu, peakRssBytes, contended, startEpochMillis, latencyHistogram, points,
+        io);
+  }
+
+  /** These figures with the storage I/O of the pass. */
+  public PassResult withIo(IoBytes bytes) {
+    return new PassResult(passMillis, ops, cpu, peakRssBytes, contended, startEpochMillis, latencyHistogram, progress,
+        bytes);
   }
 
   public double opsPerSec() {

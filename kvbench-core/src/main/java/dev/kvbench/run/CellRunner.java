@@ -2,6 +2,8 @@ package dev.kvbench.run;
 
 import dev.kvbench.measure.CpuMeter;
 import dev.kvbench.measure.CpuTime;
+import dev.kvbench.measure.IoBytes;
+import dev.kvbench.measure.IoMeter;
 import dev.kvbench.measure.LatencySampler;
 import dev.kvbench.measure.RssMeter;
 import dev.kvbench.measure.StorageMeter;
@@ -45,6 +47,8 @@ public final class CellRunner {
 
   private final CpuMeter cpu;
   private final RssMeter rss;
+  // storage I/O of each pass: /proc/self/io of this JVM (the cell's own when forked)
+  private final IoMeter io = new IoMeter();
   private final StorageMeter storage;
   private final Verification verification;
   private final RunListener listener;
@@ -100,6 +104,8 @@ public final class CellRunner {
     private final Histogram puts = new Histogram(LatencySampler.HIGHEST_NANOS, 3);
     private final Histogram commits = new Histogram(LatencySampler.HIGHEST_NANOS, 3);
     private Map<String, Object> nativeSettings = Map.of();
+    // the last measured CRUD pass's store, after close: a crud-only cell's storage
+    private StorageResult crudStorage;
 
     CellRun(StoreProvider provider, CellParams cell, StoreSettings settings, WorkArea work, String name) {
       this.provider = provider;
@@ -112,6 +118,9 @@ public final class CellRunner {
     }
 
     CellResult run() {
+      if (cell.phases().equals(List.of(Phase.CRUD))) {
+        return crudAlone();
+      }
       boolean reportWrite = cell.phases().contains(Phase.WRITE);
       if (reportWrite && cell.passes().warmsUp()) {
         warmUpWrites();
@@ -132,6 +141,20 @@ public final class CellRunner {
       } finally {
         work.delete(directory);
       }
+    }
+
+    /**
+     * A cell that runs crud and nothing else loads no store of its own: each CRUD pass fills one,
+     * and the last pass's store gives the cell's storage and native settings.
+     */
+    private CellResult crudAlone() {
+      Capabilities caps = provider.capabilities();
+      String missing = missingForCrud(caps);
+      PhaseResult crud = missing == null ? crudPhase(caps)
+          : PhaseResult.unsupported(Phase.CRUD.id(), cell.storeId() + " has no " + missing);
+      phases.add(crud);
+      listener.phaseFinished(cell, crud);
+      return CellResults.measured(provider, cell, settings, nativeSettings, phases, crudStorage);
     }
 
     private CellResult runOnLoadedStore(Path directory, boolean reportWrite, int loads) {
@@ -246,7 +269,7 @@ public final class CellRunner {
       listener.passStarted(cell, label, progress);
       LatencySampler putSampler = new LatencySampler(cell.latencySampleInterval(), cell.seed() ^ 0x57 ^ label.number());
       LatencySampler commitSampler = new LatencySampler(1, cell.seed());
-      CpuTime cpuBefore = startTimedPass();
+      PassStart cpuBefore = startTimedPass();
       Passes.WriteOutcome o = Passes.write(session, keySpace, values, cell.batchSize(), putSampler, commitSampler,
           progress);
       writePasses.add(endTimedPass(cpuBefore, o.ops(), o.nanos()).withInterval(startMillis(o.nanos()),
@@ -328,7 +351,7 @@ public final class CellRunner {
       boolean verify = measured && caps.retainsData();
       if (phase == Phase.READ_KEY) {
         LatencySampler sampler = new LatencySampler(cell.latencySampleInterval(), cell.seed() ^ 0x6B ^ label.number());
-        CpuTime cpuBefore = startTimedPass();
+        PassStart cpuBefore = startTimedPass();
         Passes.GetOutcome o = Passes.readKeys(reader, keySpace, sampler, progress);
         PassResult figures = endTimedPass(cpuBefore, o.ops(), o.nanos());
         if (!measured) {
@@ -346,7 +369,7 @@ public final class CellRunner {
       };
       ScanChecker checker = new ScanChecker(keySpace.encoding(), n, direction == ScanDirection.FORWARD, work,
           progress);
-      CpuTime cpuBefore = startTimedPass();
+      PassStart cpuBefore = startTimedPass();
       long nanos = Passes.scan(reader, direction, checker);
       PassResult figures = endTimedPass(cpuBefore, checker.count, nanos);
       if (!measured) {
@@ -377,18 +400,18 @@ public final class CellRunner {
               session -> crudPass(session, caps, perTransaction, label, null, null));
         }
         int measured = cell.passes().measuredPasses();
-        for (int pass = 1; pass <= measured; pass++) {
+        for (int pass = 1; pass < measured; pass++) {
           PassLabel label = new PassLabel("crud", PassLabel.Kind.MEASURED, pass, measured);
-          boolean last = pass == measured;
           inScratchStore(name + "-crud-" + pass, session -> {
             String problem = crudPass(session, caps, perTransaction, label, passes, transactions);
-            if (problem == null && last && caps.retainsData()) {
-              problem = verifyAfterCrud(session);
-            }
             if (problem != null && failure[0] == null) {
               failure[0] = problem;
             }
           });
+        }
+        String problem = lastCrudPass(caps, perTransaction, measured, passes, transactions);
+        if (problem != null && failure[0] == null) {
+          failure[0] = problem;
         }
       } catch (RuntimeException | LinkageError | InternalError e) {
         return PhaseResult.failed("crud", Failures.describe(e));
@@ -400,13 +423,44 @@ public final class CellRunner {
           caps.retainsData() ? note : note + "; the store discards data, so nothing read can be verified");
     }
 
+    /**
+     * The last measured CRUD pass, whose store is checked (untimed), measured before and after it
+     * closes, and kept as {@link #crudStorage} with its native settings: the storage of a cell that
+     * runs crud alone.
+     */
+    private String lastCrudPass(Capabilities caps, long perTransaction, int measured, List<PassResult> passes,
+        Histogram transactions) {
+      Path scratch = work.newDirectory(name + "-crud-" + measured);
+      try {
+        Store store = provider.open(config(scratch));
+        String problem;
+        try (Session session = store.openSession()) {
+          nativeSettings = Map.copyOf(store.nativeSettings());
+          problem = crudPass(session, caps, perTransaction, new PassLabel("crud", PassLabel.Kind.MEASURED, measured,
+              measured), passes, transactions);
+          if (problem == null && caps.retainsData()) {
+            problem = verifyAfterCrud(session);
+          }
+        } catch (RuntimeException | LinkageError | InternalError e) {
+          Failures.closeAfter(store, e);
+          throw e;
+        }
+        StorageSize beforeClose = storage.measure(scratch);
+        store.close();
+        crudStorage = StorageResult.of(beforeClose, storage.measure(scratch), cell.sizing().flatBytes());
+        return problem;
+      } finally {
+        work.delete(scratch);
+      }
+    }
+
     /** One CRUD pass; {@code passes} null marks a warm-up. Returns what went wrong, else null. */
     private String crudPass(Session session, Capabilities caps, long perTransaction, PassLabel label,
         List<PassResult> passes, Histogram transactions) {
       PhaseProgress progress = new PhaseProgress(keySpace.count());
       listener.passStarted(cell, label, progress);
       Histogram pass = new Histogram(LatencySampler.HIGHEST_NANOS, 3);
-      CpuTime cpuBefore = startTimedPass();
+      PassStart cpuBefore = startTimedPass();
       Passes.CrudOutcome o = Passes.crud(session, keySpace, values, perTransaction, pass, progress);
       PassResult figures = endTimedPass(cpuBefore, o.transactions(), o.nanos());
       if (passes == null) {
@@ -483,15 +537,21 @@ public final class CellRunner {
     return !phase.needsOrderedScan() || caps.orderedScan();
   }
 
-  /** Starts the meters that cover exactly the timed pass; returns the CPU reading to subtract. */
-  private CpuTime startTimedPass() {
+  /** The meters' readings as a timed pass starts, to subtract as it ends. */
+  private record PassStart(CpuTime cpu, IoBytes io) {}
+
+  /** Starts the meters that cover exactly the timed pass. */
+  private PassStart startTimedPass() {
     rss.resetPeak();
-    return cpu.read();
+    IoBytes ioBefore = io.read();
+    return new PassStart(cpu.read(), ioBefore);
   }
 
   /** Reads the meters as the timed pass ends, before verification does any work of its own. */
-  private PassResult endTimedPass(CpuTime before, long ops, long nanos) {
-    return PassResult.of(ops, nanos, cpu.read().minus(before), rss.peakBytes());
+  private PassResult endTimedPass(PassStart before, long ops, long nanos) {
+    PassResult figures = PassResult.of(ops, nanos, cpu.read().minus(before.cpu()), rss.peakBytes());
+    IoBytes ioAfter = io.read();
+    return ioAfter == null || before.io() == null ? figures : figures.withIo(ioAfter.minus(before.io()));
   }
 
   /** Wall-clock start of a pass that just ended after {@code nanos}: its interval in the .hlog logs. */

@@ -7,7 +7,8 @@ package dev.kvbench.store;
  * several for RocksDB and LevelDB). A workload with more threads than these is reported
  * unsupported, so no figure silently measures a lock queue the store was not meant to have.
  *
- * @param readers read sessions at once, besides the writers
+ * @param readers read sessions that may run at the same time as each other and as the writers; 0
+ *     when the store serves one session at a time
  * @param writers write sessions at once
  */
 public record Concurrency(int readers, int writers) {
@@ -16,13 +17,18 @@ public record Concurrency(int readers, int writers) {
   public static final int UNLIMITED = Integer.MAX_VALUE;
 
   /** One session at a time: what a store that declares nothing is assumed to allow. */
-  public static final Concurrency ONE_SESSION = new Concurrency(1, 1);
+  public static final Concurrency ONE_SESSION = new Concurrency(0, 1);
 
   public Concurrency {
-    if (readers < 1 || writers < 1) {
-      throw new IllegalArgumentException("a store serves at least one reader and one writer, not " + readers + " and "
+    if (readers < 0 || writers < 1) {
+      throw new IllegalArgumentException("readers must be 0 or more and writers 1 or more, not " + readers + " and "
           + writers);
     }
+  }
+
+  /** Whether readers may run beside the writers at all. */
+  public boolean concurrent() {
+    return readers > 0;
   }
 
   /** Many readers beside one writer: LMDB's and Xodus' model. */

@@ -282,7 +282,8 @@ public abstract class StoreContractTest {
    */
   @Test
   void declaredConcurrentSessionsReadWhileWriting() throws Exception {
-    assumeThat(caps().retainsData() && caps().supports(WriteOperation.OVERWRITE)).isTrue();
+    assumeThat(caps().retainsData() && caps().supports(WriteOperation.OVERWRITE)
+        && caps().concurrency().concurrent()).isTrue();
     int keys = 300;
     int readers = Math.min(caps().concurrency().readers(), 3);
     boolean twoWriters = caps().concurrency().writers() > 1;
@@ -369,6 +370,22 @@ public abstract class StoreContractTest {
     return ByteBuffer.allocate(4).putInt(i).array();
   }
 
+  /** A cell that runs crud alone fills its own stores and reports the last one's storage. */
+  @Test
+  void crudAloneFillsVerifiesAndMeasuresItsOwnStore() {
+    assumeThat(caps().supports(WriteOperation.DELETE) && caps().supports(WriteOperation.GET_IN_WRITE)
+        && caps().retainsData()).isTrue();
+    CellResult result = runCell(KeyEncoding.STR, KeyOrder.RND, 2_000, 32, 1, List.of(Phase.CRUD));
+    assertThat(result.error()).isNull();
+    assertThat(result.phases()).hasSize(1);
+    PhaseResult crud = result.phases().get(0);
+    assertThat(crud.status()).as(crud.failure()).isEqualTo(PhaseStatus.OK);
+    assertThat(crud.verified()).isTrue();
+    assertThat(crud.ops()).isEqualTo(2_000);  // one quadruple per transaction
+    assertThat(result.storage().allocatedBytes().afterClose()).isPositive();
+    assertThat(result.nativeSettings()).isNotEmpty();
+  }
+
   @Test
   void undeclaredWriteOperationsThrowUnsupported() throws IOException {
     assumeThat(caps().writeOperations()).isNotEqualTo(EnumSet.allOf(WriteOperation.class));
@@ -424,8 +441,13 @@ public abstract class StoreContractTest {
 
   /** The same data written with several commits (batch size 701) must all be visible. */
   protected CellResult runCell(KeyEncoding keys, KeyOrder order, long entries, int valueSize, long batch) {
+    return runCell(keys, order, entries, valueSize, batch, Arrays.asList(Phase.values()));
+  }
+
+  private CellResult runCell(KeyEncoding keys, KeyOrder order, long entries, int valueSize, long batch,
+      List<Phase> phases) {
     CellParams cell = new CellParams(provider().id(), entries, keys, order, valueSize, batch, Durability.NOSYNC,
-        42, Arrays.asList(Phase.values()), settings(), 4, dev.kvbench.run.PassPlan.SINGLE_COLD);
+        42, phases, settings(), 4, dev.kvbench.run.PassPlan.SINGLE_COLD);
     try (WorkArea work = WorkArea.open(temp.resolve("work-" + keys.id() + "-" + order.id()))) {
       CellRunner runner = new CellRunner(new CpuMeter(), new RssMeter(), new StorageMeter(), new ExpectedChecksums(),
           RunListener.NONE, 40);
