@@ -191,27 +191,19 @@ final class LevelDbJavaStore implements Store {
       if (direction != ScanDirection.FORWARD) {
         throw new UnsupportedCapabilityException(id, "reverse scan");
       }
-      long visited = 0;
-      try (DBIterator it = db.iterator(readOptions)) {
-        it.seekToFirst();
-        while (it.hasNext()) {
-          Map.Entry<byte[], byte[]> e = it.next();
-          visited++;
-          if (!visitor.visit(ByteBuffer.wrap(e.getKey()), ByteBuffer.wrap(e.getValue()))) {
-            break;
-          }
-        }
-      } catch (IOException | DBException e) {
-        throw new StoreException(id + ": iterate failed: " + e.getMessage(), e);
-      }
-      return visited;
+      return forward(DBIterator::seekToFirst, visitor);
     }
 
     @Override
     public long scanFrom(ByteBuffer start, EntryVisitor visitor) {
+      return forward(it -> it.seek(keyIn.of(start)), visitor);
+    }
+
+    /** Visits entries in key order from where {@code position} puts a new iterator. */
+    private long forward(java.util.function.Consumer<DBIterator> position, EntryVisitor visitor) {
       long visited = 0;
       try (DBIterator it = db.iterator(readOptions)) {
-        it.seek(keyIn.of(start));
+        position.accept(it);
         while (it.hasNext()) {
           Map.Entry<byte[], byte[]> e = it.next();
           visited++;

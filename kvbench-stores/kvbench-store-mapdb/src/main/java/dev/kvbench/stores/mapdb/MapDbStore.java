@@ -212,23 +212,17 @@ final class MapDbStore implements Store {
 
     @Override
     public long scan(ScanDirection direction, EntryVisitor visitor) {
-      Iterator<Map.Entry<byte[], byte[]>> it =
-          direction == ScanDirection.FORWARD ? map.entryIterator() : map.descendingEntryIterator();
-      long visited = 0;
-      while (it.hasNext()) {
-        Map.Entry<byte[], byte[]> e = it.next();
-        visited++;
-        if (!visitor.visit(ByteBuffer.wrap(e.getKey()), ByteBuffer.wrap(e.getValue()))) {
-          break;
-        }
-      }
-      return visited;
+      return visitEach(direction == ScanDirection.FORWARD ? map.entryIterator() : map.descendingEntryIterator(),
+          visitor);
     }
 
     @Override
     public long scanFrom(ByteBuffer start, EntryVisitor visitor) {
       // a lookup bound, not kept by the map: the reused array will do
-      Iterator<Map.Entry<byte[], byte[]>> it = map.tailMap(keyIn.of(start), true).entrySet().iterator();
+      return visitEach(map.tailMap(keyIn.of(start), true).entrySet().iterator(), visitor);
+    }
+
+    private long visitEach(Iterator<Map.Entry<byte[], byte[]>> it, EntryVisitor visitor) {
       long visited = 0;
       while (it.hasNext()) {
         Map.Entry<byte[], byte[]> e = it.next();
