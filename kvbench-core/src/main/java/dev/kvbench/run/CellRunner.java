@@ -130,7 +130,10 @@ public final class CellRunner {
       for (int pass = 1; pass < loads; pass++) {
         PassLabel label = new PassLabel("write", PassLabel.Kind.MEASURED, pass, loads);
         try {
-          inScratchStore(name + "-write-" + pass, session -> timedWrite(session, label));
+          inScratchStore(name + "-write-" + pass, session -> {
+            timedWrite(session, label);
+            return null;
+          });
         } catch (RuntimeException | LinkageError | InternalError e) {
           return failedLoad(e, reportWrite);
         }
@@ -246,18 +249,23 @@ public final class CellRunner {
       }
     }
 
-    /** Opens a store on a new directory, hands {@code work} a session, closes the store and deletes it all. */
-    private void inScratchStore(String directoryName, java.util.function.Consumer<Session> body) {
+    /**
+     * Opens a store on a new directory, hands {@code body} a session, closes the store and deletes
+     * it all; returns what {@code body} returned.
+     */
+    private <T> T inScratchStore(String directoryName, java.util.function.Function<Session, T> body) {
       Path scratch = work.newDirectory(directoryName);
       try {
         Store store = provider.open(config(scratch));
+        T result;
         try (Session session = store.openSession()) {
-          body.accept(session);
+          result = body.apply(session);
         } catch (RuntimeException | LinkageError | InternalError e) {
           Failures.closeAfter(store, e);
           throw e;
         }
         store.close();
+        return result;
       } finally {
         work.delete(scratch);
       }
@@ -389,7 +397,7 @@ public final class CellRunner {
       List<PassResult> passes = new ArrayList<>();
       Histogram transactions = new Histogram(LatencySampler.HIGHEST_NANOS, 3);
       long perTransaction = Math.min(cell.batchSize(), keySpace.count());
-      String[] failure = {null};
+      String failure = null;
       try {
         long start = System.nanoTime();
         int warmups = 0;
@@ -402,24 +410,19 @@ public final class CellRunner {
         int measured = cell.passes().measuredPasses();
         for (int pass = 1; pass < measured; pass++) {
           PassLabel label = new PassLabel("crud", PassLabel.Kind.MEASURED, pass, measured);
-          inScratchStore(name + "-crud-" + pass, session -> {
-            String problem = crudPass(session, caps, perTransaction, label, passes, transactions);
-            if (problem != null && failure[0] == null) {
-              failure[0] = problem;
-            }
-          });
+          String problem = inScratchStore(name + "-crud-" + pass,
+              session -> crudPass(session, caps, perTransaction, label, passes, transactions));
+          failure = failure != null ? failure : problem;
         }
         String problem = lastCrudPass(caps, perTransaction, measured, passes, transactions);
-        if (problem != null && failure[0] == null) {
-          failure[0] = problem;
-        }
+        failure = failure != null ? failure : problem;
       } catch (RuntimeException | LinkageError | InternalError e) {
         return PhaseResult.failed("crud", Failures.describe(e));
       }
       Latency latency = new Latency(transactions, null, sampling(1, transactions.getTotalCount()));
       String note = "an op is one transaction of " + perTransaction
           + " quadruple(s) into an empty store: put b, put a, delete b, get a";
-      return PhaseResult.measured("crud", passes, latency, caps.retainsData(), failure[0],
+      return PhaseResult.measured("crud", passes, latency, caps.retainsData(), failure,
           caps.retainsData() ? note : note + "; the store discards data, so nothing read can be verified");
     }
 
@@ -459,15 +462,16 @@ public final class CellRunner {
         List<PassResult> passes, Histogram transactions) {
       PhaseProgress progress = new PhaseProgress(keySpace.count());
       listener.passStarted(cell, label, progress);
-      Histogram pass = new Histogram(LatencySampler.HIGHEST_NANOS, 3);
+      // every transaction timed, as the write pass times every commit
+      LatencySampler pass = new LatencySampler(1, cell.seed());
       PassStart cpuBefore = startTimedPass();
       Passes.CrudOutcome o = Passes.crud(session, keySpace, values, perTransaction, pass, progress);
       PassResult figures = endTimedPass(cpuBefore, o.transactions(), o.nanos());
       if (passes == null) {
         return null;
       }
-      passes.add(figures.withInterval(startMillis(o.nanos()), pass).withProgress(progress.timeline()));
-      transactions.add(pass);
+      passes.add(figures.withInterval(startMillis(o.nanos()), pass.histogram()).withProgress(progress.timeline()));
+      transactions.add(pass.histogram());
       if (o.wrongGets() == 0 || !caps.retainsData()) {
         return null;
       }

@@ -11,7 +11,6 @@ import dev.kvbench.workload.KeyOrder;
 import dev.kvbench.workload.KeySpace;
 import dev.kvbench.workload.ValueGenerator;
 import java.nio.ByteBuffer;
-import org.HdrHistogram.Histogram;
 
 /**
  * The key/value loops, written once for every store. What a pass includes: the write pass times
@@ -146,11 +145,11 @@ final class Passes {
    * ioarena's CRUD transactions into an empty store: for each key a, in the key space's order, put
    * b (the key {@code count + a}, which the pass deletes again), put a, delete b and get a,
    * committing every {@code perTransaction} quadruples. Every transaction's time, from its first
-   * call to the return of its commit, goes to {@code transactions}. The store then holds exactly
+   * call to the return of its commit, goes to {@code transactions} (a sampler of every op). The store then holds exactly
    * the key space's entries, as after a write pass.
    */
   static CrudOutcome crud(Session session, KeySpace keySpace, ValueGenerator values, long perTransaction,
-      Histogram transactions, PhaseProgress progress) {
+      LatencySampler transactions, PhaseProgress progress) {
     KeyEncoding encoding = keySpace.encoding();
     ByteBuffer a = ByteBuffer.allocateDirect(encoding.size());
     ByteBuffer b = ByteBuffer.allocateDirect(encoding.size());
@@ -183,7 +182,7 @@ final class Passes {
           if (++inTransaction == perTransaction || pos == n - 1) {
             writer.commit();
             long now = System.nanoTime();
-            transactions.recordValue(Math.min(now - transactionStart, transactions.getHighestTrackableValue()));
+            transactions.record(now - transactionStart);
             transactionStart = now;
             inTransaction = 0;
             committed++;
