@@ -5,6 +5,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.stream.Stream;
 
 /**
@@ -50,6 +51,23 @@ public record HostFiles(Path root) {
   /** The file's first line, trimmed, if it exists and can be read. */
   Optional<String> firstLine(String path) {
     return lines(path).stream().findFirst().map(String::trim);
+  }
+
+  /**
+   * The whole number that follows {@code label} on the first of {@code lines} starting with it, as
+   * /proc writes its fields ("VmHWM:   1234 kB" gives 1234); empty when no line has it.
+   */
+  public static OptionalLong numberAfter(List<String> lines, String label) {
+    for (String line : lines) {
+      if (line.startsWith(label)) {
+        try {
+          return OptionalLong.of(Long.parseLong(line.substring(label.length()).trim().split("\\s+")[0]));
+        } catch (NumberFormatException e) {
+          return OptionalLong.empty();
+        }
+      }
+    }
+    return OptionalLong.empty();
   }
 
   /** The file's lines (an absolute path, read under the root), or none when it cannot be read. */

@@ -1,38 +1,28 @@
 package dev.kvbench.measure;
 
-import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
+import dev.kvbench.host.HostFiles;
+import java.util.List;
+import java.util.OptionalLong;
 
 /** Reads the process's storage I/O from /proc/self/io; null where the file cannot be read. */
 public final class IoMeter {
 
-  private final Path file;
+  private final HostFiles files;
 
   public IoMeter() {
-    this(Path.of("/proc/self/io"));
+    this(HostFiles.system());
   }
 
-  /** A meter on another file of /proc/self/io's format, for tests. */
-  public IoMeter(Path file) {
-    this.file = file;
+  /** A meter on {@code files}' /proc/self/io, for tests that fake it under a folder of their own. */
+  public IoMeter(HostFiles files) {
+    this.files = files;
   }
 
-  /** The counters now, or null when the file is missing or unreadable (not Linux, hardened /proc). */
+  /** The counters now, or null when the file is missing or incomplete (not Linux, hardened /proc). */
   public IoBytes read() {
-    try {
-      long read = -1;
-      long write = -1;
-      for (String line : Files.readAllLines(file)) {
-        if (line.startsWith("read_bytes:")) {
-          read = Long.parseLong(line.substring("read_bytes:".length()).trim());
-        } else if (line.startsWith("write_bytes:")) {
-          write = Long.parseLong(line.substring("write_bytes:".length()).trim());
-        }
-      }
-      return read < 0 || write < 0 ? null : new IoBytes(read, write);
-    } catch (IOException | NumberFormatException | SecurityException e) {
-      return null;
-    }
+    List<String> lines = files.lines("/proc/self/io");
+    OptionalLong read = HostFiles.numberAfter(lines, "read_bytes:");
+    OptionalLong write = HostFiles.numberAfter(lines, "write_bytes:");
+    return read.isEmpty() || write.isEmpty() ? null : new IoBytes(read.getAsLong(), write.getAsLong());
   }
 }

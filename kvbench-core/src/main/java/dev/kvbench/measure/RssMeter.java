@@ -1,5 +1,6 @@
 package dev.kvbench.measure;
 
+import dev.kvbench.host.HostFiles;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -12,7 +13,6 @@ import java.nio.file.Path;
  */
 public final class RssMeter {
 
-  private static final Path STATUS = Path.of("/proc/self/status");
   private static final Path CLEAR_REFS = Path.of("/proc/self/clear_refs");
 
   private boolean resettable = true;
@@ -47,16 +47,8 @@ public final class RssMeter {
     return kib < 0 ? -1 : kib * 1024;
   }
 
+  /** A field of /proc/self/status in KiB, or -1 when it cannot be read (not Linux, /proc not mounted). */
   private static long statusKiB(String field) {
-    try {
-      for (String line : Files.readAllLines(STATUS)) {
-        if (line.startsWith(field)) {
-          return Long.parseLong(line.substring(field.length()).trim().split("\\s+")[0]);
-        }
-      }
-    } catch (IOException | RuntimeException e) {
-      // not Linux, or /proc not mounted
-    }
-    return -1;
+    return HostFiles.numberAfter(HostFiles.system().lines("/proc/self/status"), field).orElse(-1);
   }
 }

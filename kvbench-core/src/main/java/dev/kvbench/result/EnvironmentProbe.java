@@ -64,12 +64,8 @@ public final class EnvironmentProbe {
   }
 
   static long ramBytes() {
-    for (String line : lines("/proc/meminfo")) {
-      if (line.startsWith("MemTotal:")) {
-        return Long.parseLong(line.replaceAll("[^0-9]", "")) * 1024;
-      }
-    }
-    return -1;
+    return HostFiles.numberAfter(lines("/proc/meminfo"), "MemTotal:").stream().map(kib -> kib * 1024).findFirst()
+        .orElse(-1);
   }
 
   static String kernel() {
@@ -78,7 +74,6 @@ public final class EnvironmentProbe {
   }
 
   /** Soft and hard RLIMIT_NOFILE from /proc/self/limits; -1 for unknown, Long.MAX for unlimited. */
-  /** Soft and hard RLIMIT_NOFILE of this process, -1 each when unknown. */
   public static long[] nofileLimits() {
     for (String line : lines("/proc/self/limits")) {
       if (line.startsWith("Max open files")) {

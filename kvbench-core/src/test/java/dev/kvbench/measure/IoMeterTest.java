@@ -3,6 +3,7 @@ package dev.kvbench.measure;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assumptions.assumeThat;
 
+import dev.kvbench.host.HostFiles;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
@@ -18,20 +19,23 @@ class IoMeterTest {
 
   @Test
   void readsTheStorageCountersOfProcSelfIo() throws IOException {
-    Path file = temp.resolve("io");
-    Files.writeString(file, "rchar: 100\nwchar: 200\nsyscr: 3\nsyscw: 4\nread_bytes: 4096\nwrite_bytes: 8192\n"
-        + "cancelled_write_bytes: 0\n");
+    Files.writeString(procSelfIo(temp.resolve("full")),
+        "rchar: 100\nwchar: 200\nsyscr: 3\nsyscw: 4\nread_bytes: 4096\nwrite_bytes: 8192\ncancelled_write_bytes: 0\n");
+    IoMeter meter = new IoMeter(new HostFiles(temp.resolve("full")));
     IoBytes before = new IoBytes(1024, 4096);
-    assertThat(new IoMeter(file).read()).isEqualTo(new IoBytes(4096, 8192));
-    assertThat(new IoMeter(file).read().minus(before)).isEqualTo(new IoBytes(3072, 4096));
+    assertThat(meter.read()).isEqualTo(new IoBytes(4096, 8192));
+    assertThat(meter.read().minus(before)).isEqualTo(new IoBytes(3072, 4096));
   }
 
   @Test
   void saysNothingWhereTheFileIsMissingOrIncomplete() throws IOException {
-    assertThat(new IoMeter(temp.resolve("absent")).read()).isNull();
-    Path partial = temp.resolve("partial");
-    Files.writeString(partial, "rchar: 100\nread_bytes: 4096\n");
-    assertThat(new IoMeter(partial).read()).isNull();
+    assertThat(new IoMeter(new HostFiles(temp.resolve("absent"))).read()).isNull();
+    Files.writeString(procSelfIo(temp.resolve("partial")), "rchar: 100\nread_bytes: 4096\n");
+    assertThat(new IoMeter(new HostFiles(temp.resolve("partial"))).read()).isNull();
+  }
+
+  private static Path procSelfIo(Path root) throws IOException {
+    return Files.createDirectories(root.resolve("proc/self")).resolve("io");
   }
 
   /** A synced write to a disk-backed file shows in write_bytes (not on tmpfs, which has no disk). */
