@@ -86,7 +86,13 @@ public record CellResult(
     return capabilities != null && !capabilities.retainsData();
   }
 
-  /** The workload parameters of this cell. */
+  /**
+   * The workload parameters of this cell.
+   *
+   * @param threads client threads of the threaded phases; 1 for the seed phases
+   * @param traffic how the threaded phases were driven; null for a cell that ran none
+   */
+  @JsonInclude(JsonInclude.Include.NON_NULL)
   public record Parameters(
       long entries,
       String keys,
@@ -99,5 +105,21 @@ public record CellResult(
       int latencySampleInterval,
       int warmupPasses,
       long warmupMillis,
-      int measuredPasses) {}
+      int measuredPasses,
+      int threads,
+      dev.kvbench.workload.Traffic traffic) {
+
+    /** A cell of the seed phases. */
+    public Parameters(long entries, String keys, int keySize, int valueSize, String order, long batchSize,
+        String durability, long seed, int latencySampleInterval, int warmupPasses, long warmupMillis,
+        int measuredPasses) {
+      this(entries, keys, keySize, valueSize, order, batchSize, durability, seed, latencySampleInterval, warmupPasses,
+          warmupMillis, measuredPasses, 1, null);
+    }
+
+    public Parameters {
+      // documents written before threads existed read as one thread
+      threads = Math.max(1, threads);
+    }
+  }
 }

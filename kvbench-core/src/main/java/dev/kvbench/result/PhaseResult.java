@@ -30,6 +30,10 @@ import org.HdrHistogram.Histogram;
  * @param contended at least one measured pass was contended (see {@link PassResult#contended})
  * @param failure why the phase failed, naming the first bad key; null unless failed
  * @param note anything a reader must know to interpret the figures, else null
+ * @param cpuNanosPerOp process CPU (user + sys, every thread, the stores' background threads
+ *     included) of the median pass divided by its ops; 0 where the CPU was not measured
+ * @param threaded what a threaded phase (readers, ycsb-a ...) adds: threads, per-thread rates,
+ *     latency per operation type, the writer, the target rate; null for the seed phases
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record PhaseResult(
@@ -52,7 +56,9 @@ public record PhaseResult(
     boolean verified,
     boolean contended,
     String failure,
-    String note) {
+    String note,
+    double cpuNanosPerOp,
+    ThreadedFigures threaded) {
 
   public PhaseResult {
     passes = passes == null ? List.of() : List.copyOf(passes);
@@ -60,12 +66,12 @@ public record PhaseResult(
 
   public static PhaseResult unsupported(String phase, String why) {
     return new PhaseResult(phase, PhaseStatus.UNSUPPORTED, 0, 0, 0, 0, 0, 0, List.of(), null, null, null,
-        null, null, null, 0, false, false, null, why);
+        null, null, null, 0, false, false, null, why, 0, null);
   }
 
   public static PhaseResult failed(String phase, String failure) {
     return new PhaseResult(phase, PhaseStatus.FAILED, 0, 0, 0, 0, 0, 0, List.of(), null, null, null,
-        null, null, null, 0, false, false, failure, null);
+        null, null, null, 0, false, false, failure, null, 0, null);
   }
 
   /** Latency of a phase's measured passes: histograms merged over the passes, and how they were sampled. */
@@ -106,7 +112,17 @@ public record PhaseResult(
         verified && failure == null,
         passes.stream().anyMatch(PassResult::contended),
         failure,
-        note);
+        note,
+        median.cpu() == null || median.ops() == 0 ? 0
+            : (median.cpu().userMillis() + median.cpu().sysMillis()) * 1e6 / median.ops(),
+        null);
+  }
+
+  /** These figures with a threaded phase's own. */
+  public PhaseResult withThreaded(ThreadedFigures figures) {
+    return new PhaseResult(phase, status, ops, passMillis, minPassMillis, maxPassMillis, opsPerSec, nsPerOp, passes,
+        latencyNanos, commitLatencyNanos, latencySampling, latencyHistogram, commitLatencyHistogram, cpu,
+        peakRssBytes, verified, contended, failure, note, cpuNanosPerOp, figures);
   }
 
   /**

@@ -9,6 +9,7 @@ import dev.kvbench.workload.KeyEncoding;
 import dev.kvbench.workload.KeyOrder;
 import dev.kvbench.workload.KeySpace;
 import dev.kvbench.workload.Phase;
+import dev.kvbench.workload.Traffic;
 import dev.kvbench.workload.ValueGenerator;
 import java.util.EnumSet;
 import java.util.List;
@@ -25,6 +26,9 @@ import java.util.Map;
  * @param passes warm-up and measured passes of every phase: read passes repeat on the loaded
  *     store; the write phase warms up on scratch stores of up to {@link #WARMUP_WRITE_ENTRIES}
  *     entries and loads a fresh store for each measured pass
+ * @param threads client threads of the threaded phases (readers, ycsb-a ...), each with its own
+ *     session; 1 when the cell runs none
+ * @param traffic how the threaded phases are driven: rate, duration, operations
  */
 public record CellParams(
     String storeId,
@@ -38,13 +42,27 @@ public record CellParams(
     List<Phase> phases,
     Map<String, String> storeSettings,
     int latencySampleInterval,
-    PassPlan passes) {
+    PassPlan passes,
+    int threads,
+    Traffic traffic) {
 
   /** Entries of the scratch load that warms up the write path: enough for the JIT's C2 tier. */
   public static final long WARMUP_WRITE_ENTRIES = 200_000;
 
+  /** A cell of the seed phases: one thread, default traffic. */
+  public CellParams(String storeId, long entries, KeyEncoding keys, KeyOrder order, int valueSize, long batchSize,
+      Durability durability, long seed, List<Phase> phases, Map<String, String> storeSettings,
+      int latencySampleInterval, PassPlan passes) {
+    this(storeId, entries, keys, order, valueSize, batchSize, durability, seed, phases, storeSettings,
+        latencySampleInterval, passes, 1, Traffic.DEFAULT);
+  }
+
   public CellParams {
     phases = List.copyOf(EnumSet.copyOf(requireNonEmpty(phases)));
+    traffic = traffic == null ? Traffic.DEFAULT : traffic;
+    if (threads < 1) {
+      throw new IllegalArgumentException("--threads must be at least 1, got " + threads);
+    }
     storeSettings = Map.copyOf(storeSettings);
     if (entries < 1) {
       throw new IllegalArgumentException("--entries must be at least 1, got " + entries);
@@ -71,6 +89,11 @@ public record CellParams(
       throw new IllegalArgumentException("--phases must name at least one phase: " + Phase.ids());
     }
     return phases;
+  }
+
+  /** Whether the cell runs a threaded phase (readers, readwhilewriting, ycsb-a ...). */
+  public boolean threaded() {
+    return phases.stream().anyMatch(Phase::threaded);
   }
 
   public WorkloadSizing sizing() {
@@ -101,6 +124,9 @@ public record CellParams(
         .append(entries).append('x').append(valueSize)
         .append(" batch=").append(batchSize >= entries ? "all" : Long.toString(batchSize))
         .append(' ').append(durability.id());
+    if (threaded()) {
+      b.append(" threads=").append(threads).append(traffic.idSuffix());
+    }
     new java.util.TreeMap<>(storeSettings).forEach((k, v) -> b.append(' ').append(k).append('=').append(v));
     return b.toString();
   }

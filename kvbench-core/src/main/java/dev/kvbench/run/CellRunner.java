@@ -1,9 +1,6 @@
 package dev.kvbench.run;
 
 import dev.kvbench.measure.CpuMeter;
-import dev.kvbench.measure.CpuTime;
-import dev.kvbench.measure.IoBytes;
-import dev.kvbench.measure.IoMeter;
 import dev.kvbench.measure.LatencySampler;
 import dev.kvbench.measure.RssMeter;
 import dev.kvbench.measure.StorageMeter;
@@ -45,10 +42,7 @@ import org.HdrHistogram.Histogram;
  */
 public final class CellRunner {
 
-  private final CpuMeter cpu;
-  private final RssMeter rss;
-  // storage I/O of each pass: /proc/self/io of this JVM (the cell's own when forked)
-  private final IoMeter io = new IoMeter();
+  private final PassMeters meters;
   private final StorageMeter storage;
   private final Verification verification;
   private final RunListener listener;
@@ -61,8 +55,7 @@ public final class CellRunner {
       ExpectedChecksums expected,
       RunListener listener,
       double timerPairNanos) {
-    this.cpu = cpu;
-    this.rss = rss;
+    this.meters = new PassMeters(cpu, rss);
     this.storage = storage;
     this.verification = new Verification(expected);
     this.listener = listener;
@@ -185,7 +178,7 @@ public final class CellRunner {
           if (write.status() == PhaseStatus.FAILED) {
             addNotRun(write.failure());
           } else {
-            readPhases(session);
+            readPhases(session, store);
           }
         }
         beforeClose = storage.measure(directory);
@@ -277,7 +270,7 @@ public final class CellRunner {
       listener.passStarted(cell, label, progress);
       LatencySampler putSampler = new LatencySampler(cell.latencySampleInterval(), cell.seed() ^ 0x57 ^ label.number());
       LatencySampler commitSampler = new LatencySampler(1, cell.seed());
-      PassStart cpuBefore = startTimedPass();
+      PassMeters.Start cpuBefore = startTimedPass();
       Passes.WriteOutcome o = Passes.write(session, keySpace, values, cell.batchSize(), putSampler, commitSampler,
           progress);
       writePasses.add(endTimedPass(cpuBefore, o.ops(), o.nanos()).withInterval(startMillis(o.nanos()),
@@ -286,14 +279,26 @@ public final class CellRunner {
       commits.add(commitSampler.histogram());
     }
 
-    private void readPhases(Session session) {
+    private void readPhases(Session session, Store store) {
+      // keys the loaded store holds: ycsb-d and ycsb-e insert more, which later phases read
+      long present = cell.entries();
       for (Phase phase : cell.phases()) {
         if (phase == Phase.WRITE) {
           continue;
         }
         PhaseResult r;
         Capabilities caps = provider.capabilities();
-        if (phase == Phase.CRUD) {
+        if (phase.threaded()) {
+          String unsupported = ThreadedPhase.unsupportedReason(phase, cell, caps);
+          if (unsupported != null) {
+            r = PhaseResult.unsupported(phase.id(), unsupported);
+          } else {
+            ThreadedPhase threaded = new ThreadedPhase(phase, cell, store, caps, meters, listener, timerPairNanos,
+                present);
+            r = threaded.run();
+            present = threaded.frontier();
+          }
+        } else if (phase == Phase.CRUD) {
           String missing = missingForCrud(caps);
           r = missing == null ? crudPhase(caps)
               : PhaseResult.unsupported(phase.id(), cell.storeId() + " has no " + missing);
@@ -359,7 +364,7 @@ public final class CellRunner {
       boolean verify = measured && caps.retainsData();
       if (phase == Phase.READ_KEY) {
         LatencySampler sampler = new LatencySampler(cell.latencySampleInterval(), cell.seed() ^ 0x6B ^ label.number());
-        PassStart cpuBefore = startTimedPass();
+        PassMeters.Start cpuBefore = startTimedPass();
         Passes.GetOutcome o = Passes.readKeys(reader, keySpace, sampler, progress);
         PassResult figures = endTimedPass(cpuBefore, o.ops(), o.nanos());
         if (!measured) {
@@ -377,7 +382,7 @@ public final class CellRunner {
       };
       ScanChecker checker = new ScanChecker(keySpace.encoding(), n, direction == ScanDirection.FORWARD, work,
           progress);
-      PassStart cpuBefore = startTimedPass();
+      PassMeters.Start cpuBefore = startTimedPass();
       long nanos = Passes.scan(reader, direction, checker);
       PassResult figures = endTimedPass(cpuBefore, checker.count, nanos);
       if (!measured) {
@@ -464,7 +469,7 @@ public final class CellRunner {
       listener.passStarted(cell, label, progress);
       // every transaction timed, as the write pass times every commit
       LatencySampler pass = new LatencySampler(1, cell.seed());
-      PassStart cpuBefore = startTimedPass();
+      PassMeters.Start cpuBefore = startTimedPass();
       Passes.CrudOutcome o = Passes.crud(session, keySpace, values, perTransaction, pass, progress);
       PassResult figures = endTimedPass(cpuBefore, o.transactions(), o.nanos());
       if (passes == null) {
@@ -541,21 +546,12 @@ public final class CellRunner {
     return !phase.needsOrderedScan() || caps.orderedScan();
   }
 
-  /** The meters' readings as a timed pass starts, to subtract as it ends. */
-  private record PassStart(CpuTime cpu, IoBytes io) {}
-
-  /** Starts the meters that cover exactly the timed pass. */
-  private PassStart startTimedPass() {
-    rss.resetPeak();
-    IoBytes ioBefore = io.read();
-    return new PassStart(cpu.read(), ioBefore);
+  private PassMeters.Start startTimedPass() {
+    return meters.start();
   }
 
-  /** Reads the meters as the timed pass ends, before verification does any work of its own. */
-  private PassResult endTimedPass(PassStart before, long ops, long nanos) {
-    PassResult figures = PassResult.of(ops, nanos, cpu.read().minus(before.cpu()), rss.peakBytes());
-    IoBytes ioAfter = io.read();
-    return ioAfter == null || before.io() == null ? figures : figures.withIo(ioAfter.minus(before.io()));
+  private PassResult endTimedPass(PassMeters.Start before, long ops, long nanos) {
+    return meters.end(before, ops, nanos);
   }
 
   /** Wall-clock start of a pass that just ended after {@code nanos}: its interval in the .hlog logs. */

@@ -19,6 +19,8 @@ import java.util.Map;
  * @param durability durability modes
  * @param settings store settings to sweep, {@code store.key} to its values, e.g.
  *     {@code lmdbjava-agrona.writeMap: [true, false]}; a setting with one value just sets it
+ * @param threads client threads of the threaded phases (readers, ycsb-a ...); cells that run
+ *     none of them have one
  */
 public record Matrix(
     List<String> stores,
@@ -28,7 +30,8 @@ public record Matrix(
     List<KeyOrder> orders,
     List<Long> batchSizes,
     List<Durability> durability,
-    Map<String, List<String>> settings) {
+    Map<String, List<String>> settings,
+    List<Integer> threads) {
 
   /** Batch size meaning "all entries in one transaction or batch", as the seeds wrote. */
   public static final long ALL_IN_ONE = 0;
@@ -38,7 +41,17 @@ public record Matrix(
       List.of(KeyEncoding.INT), List.of(KeyOrder.SEQ, KeyOrder.RND), List.of(ALL_IN_ONE),
       List.of(Durability.NOSYNC), Map.of());
 
+  /** A matrix of one thread. */
+  public Matrix(List<String> stores, List<Long> entries, List<Integer> valueSizes, List<KeyEncoding> keys,
+      List<KeyOrder> orders, List<Long> batchSizes, List<Durability> durability, Map<String, List<String>> settings) {
+    this(stores, entries, valueSizes, keys, orders, batchSizes, durability, settings, List.of(1));
+  }
+
   public Matrix {
+    threads = distinct(threads == null ? List.of(1) : threads, "threads", false);
+    if (threads.stream().anyMatch(t -> t < 1)) {
+      throw new IllegalArgumentException("matrix.threads must be 1 or more, got " + threads);
+    }
     stores = distinct(stores, "stores", true);
     entries = distinct(entries, "entries", false);
     valueSizes = distinct(valueSizes, "valueSizes", false);
@@ -68,38 +81,42 @@ public record Matrix(
   }
 
   public Matrix withStores(List<String> v) {
-    return new Matrix(v, entries, valueSizes, keys, orders, batchSizes, durability, settings);
+    return new Matrix(v, entries, valueSizes, keys, orders, batchSizes, durability, settings, threads);
   }
 
   public Matrix withEntries(List<Long> v) {
-    return new Matrix(stores, v, valueSizes, keys, orders, batchSizes, durability, settings);
+    return new Matrix(stores, v, valueSizes, keys, orders, batchSizes, durability, settings, threads);
   }
 
   public Matrix withValueSizes(List<Integer> v) {
-    return new Matrix(stores, entries, v, keys, orders, batchSizes, durability, settings);
+    return new Matrix(stores, entries, v, keys, orders, batchSizes, durability, settings, threads);
   }
 
   public Matrix withKeys(List<KeyEncoding> v) {
-    return new Matrix(stores, entries, valueSizes, v, orders, batchSizes, durability, settings);
+    return new Matrix(stores, entries, valueSizes, v, orders, batchSizes, durability, settings, threads);
   }
 
   public Matrix withOrders(List<KeyOrder> v) {
-    return new Matrix(stores, entries, valueSizes, keys, v, batchSizes, durability, settings);
+    return new Matrix(stores, entries, valueSizes, keys, v, batchSizes, durability, settings, threads);
   }
 
   public Matrix withBatchSizes(List<Long> v) {
-    return new Matrix(stores, entries, valueSizes, keys, orders, v, durability, settings);
+    return new Matrix(stores, entries, valueSizes, keys, orders, v, durability, settings, threads);
   }
 
   public Matrix withDurability(List<Durability> v) {
-    return new Matrix(stores, entries, valueSizes, keys, orders, batchSizes, v, settings);
+    return new Matrix(stores, entries, valueSizes, keys, orders, batchSizes, v, settings, threads);
+  }
+
+  public Matrix withThreads(List<Integer> v) {
+    return new Matrix(stores, entries, valueSizes, keys, orders, batchSizes, durability, settings, v);
   }
 
   /** These settings replace the same keys of this matrix's and keep the others. */
   public Matrix withSettings(Map<String, List<String>> overrides) {
     Map<String, List<String>> merged = new LinkedHashMap<>(settings);
     merged.putAll(overrides);
-    return new Matrix(stores, entries, valueSizes, keys, orders, batchSizes, durability, merged);
+    return new Matrix(stores, entries, valueSizes, keys, orders, batchSizes, durability, merged, threads);
   }
 
   /**
@@ -112,7 +129,7 @@ public record Matrix(
     }
     return new Matrix(stores, entries.stream().map(e -> scale(e, factor)).distinct().toList(), valueSizes, keys,
         orders, batchSizes.stream().map(b -> b == ALL_IN_ONE ? b : scale(b, factor)).distinct().toList(),
-        durability, settings);
+        durability, settings, threads);
   }
 
   private static long scale(long n, double factor) {

@@ -7,6 +7,7 @@ import dev.kvbench.store.StoreRegistry;
 import dev.kvbench.workload.KeyEncoding;
 import dev.kvbench.workload.KeyOrder;
 import dev.kvbench.workload.Phase;
+import dev.kvbench.workload.Traffic;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -25,6 +26,7 @@ import java.util.Map;
  * @param seed master seed of key order, values and latency sampling
  * @param cellTimeout a forked cell running longer is killed (after a thread dump) and recorded failed
  * @param latencySample about one op in this many is timed for the latency percentiles
+ * @param traffic how the threaded phases are driven: target rate, duration, operations, YCSB knobs
  */
 public record Scenario(
     String name,
@@ -35,13 +37,21 @@ public record Scenario(
     Repetitions repetitions,
     JvmOptions jvm,
     Duration cellTimeout,
-    int latencySample) {
+    int latencySample,
+    Traffic traffic) {
 
   public static final long DEFAULT_SEED = 20160710;
   public static final Duration DEFAULT_CELL_TIMEOUT = Duration.ofHours(1);
   public static final int DEFAULT_LATENCY_SAMPLE = 64;
 
+  /** A scenario with the default traffic. */
+  public Scenario(String name, String description, Matrix matrix, List<Phase> phases, long seed,
+      Repetitions repetitions, JvmOptions jvm, Duration cellTimeout, int latencySample) {
+    this(name, description, matrix, phases, seed, repetitions, jvm, cellTimeout, latencySample, Traffic.DEFAULT);
+  }
+
   public Scenario {
+    traffic = traffic == null ? Traffic.DEFAULT : traffic;
     if (name == null || !name.matches("[A-Za-z0-9][A-Za-z0-9._-]*")) {
       throw new ScenarioException("/name", "name '" + name + "' must be letters, digits, '.', '_' or '-'");
     }
@@ -58,40 +68,44 @@ public record Scenario(
   /** kvbench's bare default run (the {@code quick} preset has the same matrix). */
   public static Scenario defaults(String name) {
     return new Scenario(name, "", Matrix.DEFAULT, List.of(), DEFAULT_SEED, Repetitions.DEFAULT, JvmOptions.DEFAULT,
-        DEFAULT_CELL_TIMEOUT, DEFAULT_LATENCY_SAMPLE);
+        DEFAULT_CELL_TIMEOUT, DEFAULT_LATENCY_SAMPLE, Traffic.DEFAULT);
   }
 
   public Scenario withMatrix(Matrix m) {
-    return new Scenario(name, description, m, phases, seed, repetitions, jvm, cellTimeout, latencySample);
+    return new Scenario(name, description, m, phases, seed, repetitions, jvm, cellTimeout, latencySample, traffic);
   }
 
   public Scenario withPhases(List<Phase> p) {
-    return new Scenario(name, description, matrix, p, seed, repetitions, jvm, cellTimeout, latencySample);
+    return new Scenario(name, description, matrix, p, seed, repetitions, jvm, cellTimeout, latencySample, traffic);
   }
 
   public Scenario withSeed(long s) {
-    return new Scenario(name, description, matrix, phases, s, repetitions, jvm, cellTimeout, latencySample);
+    return new Scenario(name, description, matrix, phases, s, repetitions, jvm, cellTimeout, latencySample, traffic);
   }
 
   public Scenario withRepetitions(Repetitions r) {
-    return new Scenario(name, description, matrix, phases, seed, r, jvm, cellTimeout, latencySample);
+    return new Scenario(name, description, matrix, phases, seed, r, jvm, cellTimeout, latencySample, traffic);
   }
 
   public Scenario withJvm(JvmOptions j) {
-    return new Scenario(name, description, matrix, phases, seed, repetitions, j, cellTimeout, latencySample);
+    return new Scenario(name, description, matrix, phases, seed, repetitions, j, cellTimeout, latencySample, traffic);
   }
 
   public Scenario withCellTimeout(Duration t) {
-    return new Scenario(name, description, matrix, phases, seed, repetitions, jvm, t, latencySample);
+    return new Scenario(name, description, matrix, phases, seed, repetitions, jvm, t, latencySample, traffic);
   }
 
   public Scenario withLatencySample(int l) {
-    return new Scenario(name, description, matrix, phases, seed, repetitions, jvm, cellTimeout, l);
+    return new Scenario(name, description, matrix, phases, seed, repetitions, jvm, cellTimeout, l, traffic);
+  }
+
+  public Scenario withTraffic(Traffic t) {
+    return new Scenario(name, description, matrix, phases, seed, repetitions, jvm, cellTimeout, latencySample, t);
   }
 
   /**
    * Every combination of the matrix, in a fixed order (key type, order, entries, value size,
-   * batch size, durability, store, then the store's swept settings), so shards and resumed runs
+   * batch size, durability, threads, store, then the store's swept settings), so shards and resumed runs
    * agree on which cell is which. Throws {@link ScenarioException} for an unknown or unavailable
    * store, or a setting a store does not have or cannot take.
    */
@@ -106,12 +120,15 @@ public record Scenario(
           for (int valueSize : matrix.valueSizes()) {
             for (long batch : matrix.batchSizes()) {
               for (Durability d : matrix.durability()) {
-                for (String store : storeIds) {
-                  for (Map<String, String> settings : settingCombos.get(store)) {
-                    CellParams cell = cell(registry.require(store), entries, k, o, valueSize, batch, d, settings);
-                    // a batch at least as large as the entries is one batch: the same cell as "all"
-                    if (ids.add(cell.id())) {
-                      cells.add(cell);
+                for (int threads : threadCounts()) {
+                  for (String store : storeIds) {
+                    for (Map<String, String> settings : settingCombos.get(store)) {
+                      CellParams cell = cell(registry.require(store), entries, k, o, valueSize, batch, d, settings,
+                          threads);
+                      // a batch at least as large as the entries is one batch: the same cell as "all"
+                      if (ids.add(cell.id())) {
+                        cells.add(cell);
+                      }
                     }
                   }
                 }
@@ -125,11 +142,11 @@ public record Scenario(
   }
 
   private CellParams cell(StoreProvider provider, long entries, KeyEncoding k, KeyOrder o, int valueSize, long batch,
-      Durability d, Map<String, String> settings) {
+      Durability d, Map<String, String> settings, int threads) {
     CellParams cell;
     try {
       cell = new CellParams(provider.id(), entries, k, o, valueSize, batch == Matrix.ALL_IN_ONE ? entries : batch, d,
-          seed, phases, settings, latencySample, repetitions.passPlan());
+          seed, phases, settings, latencySample, repetitions.passPlan(), threads, traffic);
     } catch (IllegalArgumentException e) {
       throw new ScenarioException("/matrix", e.getMessage());
     }
@@ -139,6 +156,11 @@ public record Scenario(
       throw new ScenarioException("/matrix/settings", e.getMessage());
     }
     return cell;
+  }
+
+  /** The matrix's thread counts where a phase uses threads; one thread otherwise. */
+  private List<Integer> threadCounts() {
+    return phases.stream().anyMatch(Phase::threaded) ? matrix.threads() : List.of(1);
   }
 
   private List<String> storeIds(StoreRegistry registry) {

@@ -14,6 +14,8 @@ import dev.kvbench.store.StoreRegistry;
 import dev.kvbench.workload.KeyEncoding;
 import dev.kvbench.workload.KeyOrder;
 import dev.kvbench.workload.Phase;
+import dev.kvbench.workload.RequestDistribution;
+import dev.kvbench.workload.Traffic;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -113,6 +115,18 @@ public final class ScenarioFiles {
     y.jvm.options = s.jvm().options();
     y.cellTimeout = s.cellTimeout().getSeconds() + "s";
     y.latencySample = String.valueOf(s.latencySample());
+    y.matrix.threads = m.threads().stream().map(String::valueOf).toList();
+    if (!s.traffic().equals(Traffic.DEFAULT)) {
+      Traffic t = s.traffic();
+      y.traffic = new TrafficYaml();
+      y.traffic.rate = String.valueOf(t.rate());
+      y.traffic.duration = t.durationMillis() + "ms";
+      y.traffic.operations = String.valueOf(t.operations());
+      y.traffic.writerRate = String.valueOf(t.writerRate());
+      y.traffic.zipfianConstant = String.valueOf(t.zipfianConstant());
+      y.traffic.distribution = t.distribution() == null ? null : t.distribution().id();
+      y.traffic.writerStall = t.writerStallMillis() + "ms";
+    }
     try {
       return yaml.writeValueAsString(y);
     } catch (JsonProcessingException e) {
@@ -174,6 +188,7 @@ public final class ScenarioFiles {
     public JvmYaml jvm = new JvmYaml();
     public String cellTimeout;
     public String latencySample;
+    public TrafficYaml traffic;
 
     Scenario toScenario(String defaultName) {
       Scenario d = Scenario.defaults(name == null ? defaultName : name);
@@ -186,7 +201,40 @@ public final class ScenarioFiles {
           repetitions == null ? Repetitions.DEFAULT : repetitions.toRepetitions(),
           jvm == null ? JvmOptions.DEFAULT : jvm.toJvm(),
           cellTimeout == null ? d.cellTimeout() : convert("/cellTimeout", cellTimeout, ScenarioFiles::duration),
-          latencySample == null ? d.latencySample() : convert("/latencySample", latencySample, Integer::parseInt));
+          latencySample == null ? d.latencySample() : convert("/latencySample", latencySample, Integer::parseInt),
+          traffic == null ? Traffic.DEFAULT : traffic.toTraffic());
+    }
+  }
+
+  /** How the threaded phases are driven; every field optional. */
+  static final class TrafficYaml {
+    public String rate;
+    public String duration;
+    public String operations;
+    public String writerRate;
+    public String zipfianConstant;
+    public String distribution;
+    public String writerStall;
+
+    Traffic toTraffic() {
+      Traffic d = Traffic.DEFAULT;
+      try {
+        return new Traffic(
+            rate == null ? d.rate() : convert("/traffic/rate", rate, Double::parseDouble),
+            duration == null ? d.durationMillis() : convert("/traffic/duration", duration, ScenarioFiles::millis),
+            operations == null ? d.operations() : convert("/traffic/operations", operations, Counts::parse),
+            writerRate == null ? d.writerRate() : convert("/traffic/writerRate", writerRate, Double::parseDouble),
+            zipfianConstant == null ? d.zipfianConstant()
+                : convert("/traffic/zipfianConstant", zipfianConstant, Double::parseDouble),
+            distribution == null ? null
+                : convert("/traffic/distribution", distribution, RequestDistribution::fromId),
+            writerStall == null ? d.writerStallMillis() : convert("/traffic/writerStall", writerStall,
+                ScenarioFiles::millis));
+      } catch (ScenarioException e) {
+        throw e;
+      } catch (IllegalArgumentException e) {
+        throw new ScenarioException("/traffic", e.getMessage());
+      }
     }
   }
 
@@ -199,6 +247,7 @@ public final class ScenarioFiles {
     public List<String> batchSizes;
     public List<String> durability;
     public Map<String, List<String>> settings;
+    public List<String> threads;
 
     Matrix toMatrix() {
       Matrix d = Matrix.DEFAULT;
@@ -211,7 +260,8 @@ public final class ScenarioFiles {
             orders == null ? d.orders() : each("/matrix/orders", orders, KeyOrder::fromId),
             batchSizes == null ? d.batchSizes() : each("/matrix/batchSizes", batchSizes, ScenarioFiles::batchSize),
             durability == null ? d.durability() : each("/matrix/durability", durability, Durability::fromId),
-            settings == null ? Map.of() : new LinkedHashMap<>(settings));
+            settings == null ? Map.of() : new LinkedHashMap<>(settings),
+            threads == null ? d.threads() : each("/matrix/threads", threads, ScenarioFiles::threads));
       } catch (ScenarioException e) {
         throw e;
       } catch (IllegalArgumentException e) {
@@ -266,6 +316,28 @@ public final class ScenarioFiles {
       throw new IllegalArgumentException("batch size must be at least 1 or 'all', got " + text);
     }
     return n;
+  }
+
+  /** A thread count: 1 or more. */
+  public static int threads(String text) {
+    int n = Integer.parseInt(text.trim());
+    if (n < 1) {
+      throw new IllegalArgumentException("thread count must be at least 1, got " + text);
+    }
+    return n;
+  }
+
+  /** A duration in milliseconds: {@code 500ms}, or anything {@link #duration} reads. */
+  public static long millis(String text) {
+    String t = text.trim().toLowerCase(Locale.ROOT);
+    if (t.endsWith("ms")) {
+      try {
+        return Long.parseLong(t.substring(0, t.length() - 2));
+      } catch (NumberFormatException e) {
+        throw new IllegalArgumentException("'" + text + "' is not a duration; write e.g. 500ms, 10s or 5m");
+      }
+    }
+    return duration(text).toMillis();
   }
 
   /** Durations as {@code 90s}, {@code 30m}, {@code 2h}, or ISO-8601 ({@code PT30M}). */

@@ -23,7 +23,26 @@ public enum Phase {
    * a, put b (a key beyond the workload's), put a, delete b, get a, committing every batch-size
    * quadruples; each pass starts empty and ends holding the workload's N entries.
    */
-  CRUD("crud");
+  CRUD("crud"),
+  /**
+   * T reader threads, each its own session, each getting every key in an order of its own per
+   * pass; scaling is read across cells that differ in threads.
+   */
+  READERS("readers"),
+  /** The readers workload beside one writer that overwrites random keys, at full speed or a set rate. */
+  READ_WHILE_WRITING("readwhilewriting"),
+  /** YCSB core workload A: 50 % reads, 50 % updates, zipfian. */
+  YCSB_A("ycsb-a"),
+  /** YCSB core workload B: 95 % reads, 5 % updates, zipfian. */
+  YCSB_B("ycsb-b"),
+  /** YCSB core workload C: reads only, zipfian. */
+  YCSB_C("ycsb-c"),
+  /** YCSB core workload D: 95 % reads, 5 % inserts, the latest keys hottest. */
+  YCSB_D("ycsb-d"),
+  /** YCSB core workload E: 95 % short scans, 5 % inserts, zipfian. */
+  YCSB_E("ycsb-e"),
+  /** YCSB core workload F: 50 % reads, 50 % read-modify-writes, zipfian. */
+  YCSB_F("ycsb-f");
 
   /** The six phases of the 2016 reports: what a scenario runs unless it names its phases. */
   public static final List<Phase> SEED_PHASES = List.of(WRITE, READ_KEY, READ_SEQ, READ_REV, READ_CRC, READ_XXH64);
@@ -36,6 +55,16 @@ public enum Phase {
 
   public String id() {
     return id;
+  }
+
+  /** Runs on the loaded store with the cell's threads, each with its own session. */
+  public boolean threaded() {
+    return ordinal() >= READERS.ordinal();
+  }
+
+  /** YCSB's core workloads. */
+  public boolean ycsb() {
+    return ordinal() >= YCSB_A.ordinal();
   }
 
   /** Cursor phases need an ordered store; readRev also a reverse cursor. */

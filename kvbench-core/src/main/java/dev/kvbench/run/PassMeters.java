@@ -1,0 +1,39 @@
+package dev.kvbench.run;
+
+import dev.kvbench.measure.CpuMeter;
+import dev.kvbench.measure.CpuTime;
+import dev.kvbench.measure.IoBytes;
+import dev.kvbench.measure.IoMeter;
+import dev.kvbench.measure.RssMeter;
+import dev.kvbench.result.PassResult;
+
+/** The meters that cover exactly one timed pass: process CPU, peak RSS and storage I/O. */
+final class PassMeters {
+
+  private final CpuMeter cpu;
+  private final RssMeter rss;
+  // storage I/O of each pass: /proc/self/io of this JVM (the cell's own when forked)
+  private final IoMeter io = new IoMeter();
+
+  PassMeters(CpuMeter cpu, RssMeter rss) {
+    this.cpu = cpu;
+    this.rss = rss;
+  }
+
+  /** The meters' readings as a timed pass starts, to subtract as it ends. */
+  record Start(CpuTime cpu, IoBytes io) {}
+
+  /** Starts the meters: call just before the pass's clock starts. */
+  Start start() {
+    rss.resetPeak();
+    IoBytes ioBefore = io.read();
+    return new Start(cpu.read(), ioBefore);
+  }
+
+  /** Reads the meters as the timed pass ends, before verification does any work of its own. */
+  PassResult end(Start before, long ops, long nanos) {
+    PassResult figures = PassResult.of(ops, nanos, cpu.read().minus(before.cpu()), rss.peakBytes());
+    IoBytes ioAfter = io.read();
+    return ioAfter == null || before.io() == null ? figures : figures.withIo(ioAfter.minus(before.io()));
+  }
+}

@@ -1,0 +1,759 @@
+package dev.kvbench.run;
+
+import dev.kvbench.measure.LatencySampler;
+import dev.kvbench.measure.LatencySummary;
+import dev.kvbench.measure.HistogramCodec;
+import dev.kvbench.result.PassResult;
+import dev.kvbench.result.PhaseResult;
+import dev.kvbench.result.PhaseResult.Latency;
+import dev.kvbench.result.PhaseResult.LatencySampling;
+import dev.kvbench.result.ThreadedFigures;
+import dev.kvbench.result.ThreadedFigures.ThreadFigures;
+import dev.kvbench.result.ThreadedFigures.WriterFigures;
+import dev.kvbench.store.Capabilities;
+import dev.kvbench.store.Concurrency;
+import dev.kvbench.store.Reader;
+import dev.kvbench.store.Session;
+import dev.kvbench.store.Store;
+import dev.kvbench.store.WriteOperation;
+import dev.kvbench.store.WriteOrder;
+import dev.kvbench.store.Writer;
+import dev.kvbench.workload.KeyChooser;
+import dev.kvbench.workload.KeyEncoding;
+import dev.kvbench.workload.Operation;
+import dev.kvbench.workload.OperationMix;
+import dev.kvbench.workload.Phase;
+import dev.kvbench.workload.RequestDistribution;
+import dev.kvbench.workload.Traffic;
+import dev.kvbench.workload.ValueGenerator;
+import dev.kvbench.workload.Zipfian;
+import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.SplittableRandom;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLongArray;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.concurrent.locks.LockSupport;
+import org.HdrHistogram.Histogram;
+
+/**
+ * Runs a threaded phase on the loaded store: the readers workload (each of T threads gets every
+ * key in its own order per pass), readwhilewriting (the same beside one writer that overwrites
+ * random keys, one put per transaction) and YCSB's core workloads A to F (T clients, each op in
+ * its own transaction). Each thread opens its own session and records into histograms of its own;
+ * the measured loop takes no lock and touches no shared counter per op: a thread publishes its
+ * op and insert counts to a slot of its own every {@link #PUBLISH_EVERY} ops, which the main
+ * thread sums for progress and the throughput-over-time chart.
+ *
+ * <p>With a target rate each thread issues op i at start + i x T / rate and each latency counts
+ * from that intended start, every op timed; a stall then shows in every op scheduled behind it.
+ * Without one, about one op in the cell's latency-sample interval is timed from its own start (a
+ * service time). Reads check, in the timed loop, only that a value of the right length came back;
+ * after the measured passes an untimed pass checks every byte of every key against the loaded or
+ * the overwritten value.
+ */
+final class ThreadedPhase {
+
+  /** Ops between a thread's publications of its counts, and its checks of the clock in timed passes. */
+  static final int PUBLISH_EVERY = 64;
+
+  /** Slots apart in the shared count arrays: each thread's slot on a cache line of its own. */
+  private static final int STRIDE = 16;
+
+  /** Seed salt of the values that updates and the writer put. */
+  static final long UPDATE_SALT = 0x0DDB_A115_EED5_1234L;
+
+  private final Phase phase;
+  private final CellParams cell;
+  private final Store store;
+  private final Capabilities caps;
+  private final PassMeters meters;
+  private final RunListener listener;
+  private final double timerPairNanos;
+  private final OperationMix mix;
+  private final Traffic traffic;
+  private final ValueGenerator values;
+  private final ValueGenerator updates;
+  private final KeyEncoding encoding;
+  private final int threads;
+  private final Zipfian zipfian;
+  // every key below it exists: the loaded ones and the inserts of earlier passes
+  private long frontier;
+
+  ThreadedPhase(Phase phase, CellParams cell, Store store, Capabilities caps, PassMeters meters, RunListener listener,
+      double timerPairNanos, long loaded) {
+    this.phase = phase;
+    this.cell = cell;
+    this.store = store;
+    this.caps = caps;
+    this.meters = meters;
+    this.listener = listener;
+    this.timerPairNanos = timerPairNanos;
+    this.traffic = cell.traffic();
+    OperationMix own = OperationMix.of(phase);
+    this.mix = phase.ycsb() && traffic.distribution() != null ? own.withDistribution(traffic.distribution()) : own;
+    this.values = cell.values();
+    this.updates = new ValueGenerator(cell.valueSize(), cell.seed() ^ UPDATE_SALT);
+    this.encoding = cell.keys();
+    this.threads = cell.threads();
+    this.frontier = loaded;
+    RequestDistribution d = mix.distribution();
+    this.zipfian = d == RequestDistribution.ZIPFIAN || d == RequestDistribution.LATEST
+        ? new Zipfian(loaded, traffic.zipfianConstant()) : null;
+  }
+
+  /** Keys the store holds after this phase (the loaded ones and every insert). */
+  long frontier() {
+    return frontier;
+  }
+
+  /** Why the store cannot run {@code phase} with the cell's threads, or null when it can. */
+  static String unsupportedReason(Phase phase, CellParams cell, Capabilities caps) {
+    OperationMix mix = OperationMix.of(phase);
+    String store = cell.storeId();
+    Concurrency c = caps.concurrency();
+    int t = cell.threads();
+    boolean writer = phase == Phase.READ_WHILE_WRITING;
+    if (writer && !c.concurrent()) {
+      return store + " serves one session at a time, so no reader can run beside the writer";
+    }
+    if (t > 1 && !c.concurrent()) {
+      return store + " serves one session at a time; run " + phase.id() + " with --threads 1";
+    }
+    if (t > c.readers() && c.concurrent()) {
+      return store + " allows at most " + c.readers() + " readers at once; asked for " + t;
+    }
+    if (mix.writes() && t > c.writers()) {
+      return store + " allows " + c.writers() + " writer(s) at once and every one of " + phase.id()
+          + "'s " + t + " clients writes; run it with --threads " + c.writers();
+    }
+    if ((mix.share(Operation.UPDATE) > 0 || mix.share(Operation.READ_MODIFY_WRITE) > 0 || writer)
+        && !caps.supports(WriteOperation.OVERWRITE)) {
+      return store + " has no overwrite of an existing key";
+    }
+    if (mix.share(Operation.SCAN) > 0 && !caps.orderedScan()) {
+      return store + " has no ordered scan from a key";
+    }
+    return null;
+  }
+
+  /**
+   * Warm-up passes, the measured passes, then the untimed check of every key. Never throws for a
+   * store's failure: the phase is failed with the reason.
+   */
+  PhaseResult run() {
+    List<PassOutcome> measured = new ArrayList<>();
+    String failure = null;
+    try {
+      long start = System.nanoTime();
+      int warmups = 0;
+      while (cell.passes().moreWarmup(warmups, start)) {
+        warmups++;
+        pass(new PassLabel(phase.id(), PassLabel.Kind.WARMUP, warmups, cell.passes().warmupPasses()));
+      }
+      int passes = cell.passes().measuredPasses();
+      for (int pass = 1; pass <= passes; pass++) {
+        PassOutcome o = pass(new PassLabel(phase.id(), PassLabel.Kind.MEASURED, pass, passes));
+        measured.add(o);
+        if (failure == null && o.missingReads > 0 && caps.retainsData()) {
+          failure = "verification failed: " + o.missingReads + " of " + o.reads + " reads found no value of "
+              + cell.valueSize() + " bytes, the first under key " + Diagnosis.describe(encoding, o.firstMissing);
+        }
+      }
+      if (failure == null && caps.retainsData()) {
+        failure = verifyEveryKey();
+      }
+    } catch (PassFailure e) {
+      return PhaseResult.failed(phase.id(), Failures.describe(e.getCause()));
+    } catch (RuntimeException | LinkageError | InternalError e) {
+      return PhaseResult.failed(phase.id(), Failures.describe(e));
+    }
+    return result(measured, failure);
+  }
+
+  private PhaseResult result(List<PassOutcome> measured, String failure) {
+    Map<Operation, Histogram> latency = new EnumMap<>(Operation.class);
+    Map<Operation, Histogram> service = new EnumMap<>(Operation.class);
+    Histogram all = new Histogram(LatencySampler.HIGHEST_NANOS, 3);
+    for (PassOutcome o : measured) {
+      o.latency.forEach((op, h) -> latency.computeIfAbsent(op, k -> newHistogram()).add(h));
+      o.service.forEach((op, h) -> service.computeIfAbsent(op, k -> newHistogram()).add(h));
+      o.latency.values().forEach(all::add);
+    }
+    List<PassResult> passes = measured.stream().map(o -> o.figures).toList();
+    int sampleEvery = traffic.hasRate() ? 1 : cell.latencySampleInterval();
+    String note = note();
+    PhaseResult r = PhaseResult.measured(phase.id(), passes,
+        new Latency(all, null, new LatencySampling(sampleEvery, all.getTotalCount(), timerPairNanos)),
+        caps.retainsData(), failure,
+        caps.retainsData() ? note : note + "; the store discards data, so nothing read can be verified");
+    PassOutcome median = measured.stream().filter(o -> o.figures.passMillis() == r.passMillis()).findFirst()
+        .orElse(measured.get(0));
+    Map<String, LatencySummary> summaries = new LinkedHashMap<>();
+    Map<String, String> encoded = new LinkedHashMap<>();
+    latency.forEach((op, h) -> {
+      summaries.put(op.id(), LatencySummary.of(h));
+      encoded.put(op.id(), HistogramCodec.encode(h));
+    });
+    Map<String, LatencySummary> services = null;
+    if (traffic.hasRate()) {
+      services = new LinkedHashMap<>();
+      for (Map.Entry<Operation, Histogram> e : service.entrySet()) {
+        services.put(e.getKey().id(), LatencySummary.of(e.getValue()));
+      }
+    }
+    return r.withThreaded(new ThreadedFigures(threads, median.perThread, summaries, encoded, services,
+        traffic.hasRate() ? ThreadedFigures.FROM_INTENDED_START : ThreadedFigures.FROM_OP_START,
+        traffic.rate(), median.figures.opsPerSec(), median.writer, mix.distribution().id()));
+  }
+
+  private String note() {
+    String ops = phase == Phase.READERS || phase == Phase.READ_WHILE_WRITING
+        ? "an op is one get; each thread renews its read snapshot every " + mix.readsPerTransaction() + " gets"
+        : "an op is one request in its own transaction (read-modify-write: a read, then an update)";
+    String latency = traffic.hasRate()
+        ? "latencies count from each op's intended start at " + number(traffic.rate()) + " ops/s"
+        : "no target rate: latencies are service times, each from its op's own start";
+    return threads + " client thread(s), each with its own session; " + ops + "; " + latency;
+  }
+
+  private static String number(double v) {
+    return String.format(java.util.Locale.ROOT, "%,.0f", v);
+  }
+
+  private static Histogram newHistogram() {
+    return new Histogram(LatencySampler.HIGHEST_NANOS, 3);
+  }
+
+  /** A pass's figures and what its threads recorded. */
+  private static final class PassOutcome {
+    PassResult figures;
+    List<ThreadFigures> perThread;
+    Map<Operation, Histogram> latency = new EnumMap<>(Operation.class);
+    Map<Operation, Histogram> service = new EnumMap<>(Operation.class);
+    WriterFigures writer;
+    long reads;
+    long missingReads;
+    long firstMissing = -1;
+  }
+
+  /** A worker's exception, carried to the main thread. */
+  private static final class PassFailure extends RuntimeException {
+    PassFailure(Throwable cause) {
+      super(cause);
+    }
+  }
+
+  /** The clients, and the writer for readwhilewriting, over one pass. */
+  private PassOutcome pass(PassLabel label) {
+    long perThread = phase == Phase.READERS || phase == Phase.READ_WHILE_WRITING ? frontier
+        : Math.max(1, traffic.operationsFor(cell.entries()) / threads);
+    boolean timed = traffic.timed();
+    PhaseProgress progress = new PhaseProgress(timed ? 0 : perThread * threads);
+    listener.passStarted(cell, label, progress);
+    AtomicLongArray opsDone = new AtomicLongArray(threads * STRIDE);
+    AtomicLongArray inserted = new AtomicLongArray(threads * STRIDE);
+    AtomicReference<Throwable> thrown = new AtomicReference<>();
+    CountDownLatch ready = new CountDownLatch(threads + (phase == Phase.READ_WHILE_WRITING ? 1 : 0));
+    CountDownLatch go = new CountDownLatch(1);
+    CountDownLatch clientsDone = new CountDownLatch(threads);
+    Timing timing = new Timing();
+    Client[] clients = new Client[threads];
+    List<Thread> started = new ArrayList<>();
+    long base = frontier;
+    for (int t = 0; t < threads; t++) {
+      Client c = new Client(t, perThread, timed, base, opsDone, inserted, label.number());
+      clients[t] = c;
+      started.add(start(phase.id() + "-client-" + t, ready, go, thrown, timing, clientsDone, c::run));
+    }
+    WriterLoop writer = phase == Phase.READ_WHILE_WRITING ? new WriterLoop(label.number()) : null;
+    Thread writerThread = null;
+    if (writer != null) {
+      writerThread = start(phase.id() + "-writer", ready, go, thrown, timing, null, writer::run);
+    }
+    await(ready);
+    PassMeters.Start before = meters.start();
+    timing.startNanos = System.nanoTime();
+    timing.deadlineNanos = timing.startNanos + TimeUnit.MILLISECONDS.toNanos(traffic.durationMillis());
+    go.countDown();
+    // the main thread only watches: the sum of the slots, every quarter second, is the time series
+    try {
+      while (!clientsDone.await(PhaseProgress.TIMELINE_STEP_NANOS, TimeUnit.NANOSECONDS)) {
+        progress.publish(sum(opsDone));
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      timing.stop = true;
+    }
+    long clientEnd = 0;
+    for (Client c : clients) {
+      clientEnd = Math.max(clientEnd, c.endNanos);
+    }
+    long nanos = Math.max(1, clientEnd - timing.startNanos);
+    timing.writerStop = true;
+    join(started);
+    if (writerThread != null) {
+      join(List.of(writerThread));
+    }
+    long total = 0;
+    for (Client c : clients) {
+      total += c.ops;
+    }
+    PassResult figures = meters.end(before, total, nanos);
+    progress.publish(total);
+    if (thrown.get() != null) {
+      throw new PassFailure(thrown.get());
+    }
+    PassOutcome o = new PassOutcome();
+    o.figures = figures.withInterval(System.currentTimeMillis() - nanos / 1_000_000, null)
+        .withProgress(progress.timeline());
+    List<ThreadFigures> perThreadFigures = new ArrayList<>();
+    for (Client c : clients) {
+      double ms = (c.endNanos - timing.startNanos) / 1e6;
+      perThreadFigures.add(new ThreadFigures(c.thread, c.ops, ms, ms <= 0 ? 0 : c.ops * 1e3 / ms));
+      c.latency.forEach((op, h) -> o.latency.computeIfAbsent(op, k -> newHistogram()).add(h));
+      c.service.forEach((op, h) -> o.service.computeIfAbsent(op, k -> newHistogram()).add(h));
+      o.reads += c.reads;
+      o.missingReads += c.missing;
+      if (o.firstMissing < 0 && c.firstMissing >= 0) {
+        o.firstMissing = c.firstMissing;
+      }
+    }
+    o.perThread = perThreadFigures;
+    if (writer != null) {
+      double ms = writer.nanos / 1e6;
+      o.writer = new WriterFigures(writer.puts, ms, ms <= 0 ? 0 : writer.puts * 1e3 / ms, traffic.writerRate(),
+          LatencySummary.of(writer.commits), writer.stalled ? traffic.writerStallMillis() : 0);
+    }
+    fillInsertGaps(clients, base);
+    return o;
+  }
+
+  /**
+   * Threads insert keys base + thread + T x k; one that inserted fewer than another leaves gaps,
+   * which are put here, untimed, so every key below the new frontier exists for the next pass.
+   */
+  private void fillInsertGaps(Client[] clients, long base) {
+    long most = 0;
+    for (Client c : clients) {
+      most = Math.max(most, c.inserts);
+    }
+    if (most == 0) {
+      return;
+    }
+    ByteBuffer key = ByteBuffer.allocateDirect(encoding.size());
+    ByteBuffer value = ByteBuffer.allocateDirect(cell.valueSize());
+    try (Session session = store.openSession()) {
+      Writer w = session.beginWrite(WriteOrder.ANY);
+      try {
+        for (Client c : clients) {
+          for (long k = c.inserts; k < most; k++) {
+            long index = base + c.thread + (long) threads * k;
+            encoding.encode(index, key);
+            values.fill(index, value);
+            w.put(key, value);
+          }
+        }
+        w.commit();
+      } catch (RuntimeException | Error e) {
+        Failures.closeAfter(w, e);
+        throw e;
+      }
+      w.close();
+    }
+    frontier = base + threads * most;
+  }
+
+  /** Shared by a pass's threads: set before they start, or flags that end the pass. */
+  private static final class Timing {
+    volatile long startNanos;
+    volatile long deadlineNanos;
+    // a client failed: every thread ends its loop
+    volatile boolean stop;
+    // the clients are done: the writer ends
+    volatile boolean writerStop;
+  }
+
+  /** One client thread's loop and what it recorded; read by the main thread after it is joined. */
+  private final class Client {
+    final int thread;
+    final long quota;
+    final boolean timed;
+    final long base;
+    final AtomicLongArray opsDone;
+    final AtomicLongArray inserted;
+    final KeyChooser chooser;
+    final LatencySampler sampler;
+    final Map<Operation, Histogram> latency = new EnumMap<>(Operation.class);
+    final Map<Operation, Histogram> service = new EnumMap<>(Operation.class);
+    final Operation[] cumulativeOps;
+    final double[] cumulativeShares;
+    long ops;
+    long endNanos;
+    long inserts;
+    long reads;
+    long missing;
+    long firstMissing = -1;
+    long scanned;
+
+    Client(int thread, long quota, boolean timed, long base, AtomicLongArray opsDone, AtomicLongArray inserted,
+        int passNumber) {
+      this.thread = thread;
+      this.quota = quota;
+      this.timed = timed;
+      this.base = base;
+      this.opsDone = opsDone;
+      this.inserted = inserted;
+      long seed = cell.seed() ^ ((long) passNumber << 32) ^ phase.ordinal();
+      this.chooser = new KeyChooser(mix.distribution(), base, zipfian, seed, thread);
+      this.sampler = new LatencySampler(traffic.hasRate() ? 1 : cell.latencySampleInterval(), seed ^ thread);
+      List<Operation> ops = mix.operations();
+      this.cumulativeOps = ops.toArray(new Operation[0]);
+      this.cumulativeShares = new double[ops.size()];
+      double sum = 0;
+      for (int i = 0; i < ops.size(); i++) {
+        sum += mix.share(ops.get(i));
+        cumulativeShares[i] = sum;
+        latency.put(ops.get(i), newHistogram());
+        if (traffic.hasRate()) {
+          service.put(ops.get(i), newHistogram());
+        }
+      }
+      cumulativeShares[ops.size() - 1] = 1.0;
+    }
+
+    void run(Session session, Timing timing) {
+      ByteBuffer key = ByteBuffer.allocateDirect(encoding.size());
+      ByteBuffer value = ByteBuffer.allocateDirect(cell.valueSize());
+      long start = timing.startNanos;
+      long deadline = timing.deadlineNanos;
+      boolean paced = traffic.hasRate();
+      // each thread's share of the rate, as the gap between its intended starts
+      double gapNanos = paced ? threads * 1e9 / traffic.rate() : 0;
+      int readsPerTransaction = mix.readsPerTransaction();
+      boolean single = cumulativeOps.length == 1;
+      Operation only = cumulativeOps[0];
+      Histogram onlyLatency = latency.get(only);
+      long present = base;
+      long nextSample = sampler.nextSample();
+      Reader reader = null;
+      int readsInTransaction = 0;
+      try {
+        while (true) {
+          if (ops % PUBLISH_EVERY == 0) {
+            opsDone.setOpaque(thread * STRIDE, ops);
+            if (timing.stop || (timed ? System.nanoTime() >= deadline : ops >= quota)) {
+              break;
+            }
+            present = present(present);
+          } else if (!timed && ops >= quota) {
+            break;
+          }
+          long intended = 0;
+          long t0 = 0;
+          if (paced) {
+            intended = start + (long) (ops * gapNanos);
+            t0 = waitUntil(intended);
+          } else if (ops == nextSample) {
+            t0 = System.nanoTime();
+          }
+          Operation op = single ? only : pick();
+          if (op == Operation.READ && readsPerTransaction > 1) {
+            if (reader == null || readsInTransaction == readsPerTransaction) {
+              if (reader != null) {
+                reader.close();
+              }
+              reader = session.beginRead();
+              readsInTransaction = 0;
+            }
+            readsInTransaction++;
+            long index = chooser.next(present);
+            encoding.encode(index, key);
+            check(reader.get(key), index);
+          } else {
+            execute(op, session, key, value, present);
+          }
+          if (paced) {
+            long t1 = System.nanoTime();
+            (single ? onlyLatency : latency.get(op)).recordValue(clamp(t1 - intended));
+            service.get(op).recordValue(clamp(t1 - t0));
+          } else if (ops == nextSample) {
+            long t1 = System.nanoTime();
+            (single ? onlyLatency : latency.get(op)).recordValue(clamp(t1 - t0));
+            sampler.skip();
+            nextSample = sampler.nextSample();
+          }
+          ops++;
+        }
+      } finally {
+        endNanos = System.nanoTime();
+        opsDone.setOpaque(thread * STRIDE, ops);
+        if (reader != null) {
+          reader.close();
+        }
+      }
+    }
+
+    private Operation pick() {
+      double u = chooser.nextShare();
+      int i = 0;
+      while (u >= cumulativeShares[i]) {
+        i++;
+      }
+      return cumulativeOps[i];
+    }
+
+    /** Every key below the returned index exists: the base and each thread's inserts so far. */
+    private long present(long current) {
+      if (inserted == null || !mix.proportions().containsKey(Operation.INSERT)) {
+        return current;
+      }
+      long least = Long.MAX_VALUE;
+      for (int t = 0; t < threads; t++) {
+        least = Math.min(least, inserted.getOpaque(t * STRIDE));
+      }
+      return base + least * threads;
+    }
+
+    private void execute(Operation op, Session session, ByteBuffer key, ByteBuffer value, long present) {
+      switch (op) {
+        case READ -> read(session, key, chooser.next(present));
+        case UPDATE -> update(session, key, value, chooser.next(present));
+        case INSERT -> {
+          long index = base + thread + (long) threads * inserts;
+          encoding.encode(index, key);
+          values.fill(index, value);
+          Writer w = session.beginWrite(WriteOrder.ANY);
+          put(w, key, value);
+          inserts++;
+          inserted.setOpaque(thread * STRIDE, inserts);
+        }
+        case SCAN -> {
+          long index = chooser.next(present);
+          encoding.encode(index, key);
+          int length = chooser.nextScanLength(mix.maxScanLength());
+          try (Reader r = session.beginRead()) {
+            long[] left = {length};
+            scanned += r.scanFrom(key, (k, v) -> --left[0] > 0);
+          }
+        }
+        case READ_MODIFY_WRITE -> {
+          long index = chooser.next(present);
+          read(session, key, index);
+          update(session, key, value, index);
+        }
+      }
+    }
+
+    private void read(Session session, ByteBuffer key, long index) {
+      encoding.encode(index, key);
+      try (Reader r = session.beginRead()) {
+        check(r.get(key), index);
+      }
+    }
+
+    private void update(Session session, ByteBuffer key, ByteBuffer value, long index) {
+      encoding.encode(index, key);
+      updates.fill(index, value);
+      put(session.beginWrite(WriteOrder.ANY), key, value);
+    }
+
+    private void check(ByteBuffer found, long index) {
+      reads++;
+      if (found == null || found.remaining() != cell.valueSize()) {
+        if (missing++ == 0) {
+          firstMissing = index;
+        }
+      }
+    }
+  }
+
+  /** One put, committed, the writer closed: a request's own transaction. */
+  private static void put(Writer w, ByteBuffer key, ByteBuffer value) {
+    try {
+      w.put(key, value);
+      w.commit();
+    } catch (RuntimeException | Error e) {
+      Failures.closeAfter(w, e);
+      throw e;
+    }
+    w.close();
+  }
+
+  /** readwhilewriting's writer: overwrites uniformly random loaded keys, one put per transaction. */
+  private final class WriterLoop {
+    final SplittableRandom random;
+    final Histogram commits = newHistogram();
+    long puts;
+    long nanos;
+    boolean stalled;
+
+    WriterLoop(int passNumber) {
+      random = new SplittableRandom(cell.seed() ^ UPDATE_SALT ^ passNumber);
+    }
+
+    void run(Session session, Timing timing) {
+      ByteBuffer key = ByteBuffer.allocateDirect(encoding.size());
+      ByteBuffer value = ByteBuffer.allocateDirect(cell.valueSize());
+      long start = timing.startNanos;
+      double gapNanos = traffic.writerRate() > 0 ? 1e9 / traffic.writerRate() : 0;
+      long stallAt = traffic.timed() ? start + TimeUnit.MILLISECONDS.toNanos(traffic.durationMillis()) / 4 : 0;
+      try {
+        while (!timing.writerStop && !timing.stop) {
+          if (gapNanos > 0) {
+            waitUntil(start + (long) (puts * gapNanos));
+          }
+          long index = random.nextLong(cell.entries());
+          encoding.encode(index, key);
+          updates.fill(index, value);
+          Writer w = session.beginWrite(WriteOrder.ANY);
+          try {
+            w.put(key, value);
+            if (!stalled && traffic.writerStallMillis() > 0
+                && (traffic.timed() ? System.nanoTime() >= stallAt : puts >= 1000)) {
+              // test-only: hold the write transaction open, as a writer stuck on a slow disk would
+              stalled = true;
+              Thread.sleep(traffic.writerStallMillis());
+            }
+            long t0 = System.nanoTime();
+            w.commit();
+            commits.recordValue(clamp(System.nanoTime() - t0));
+          } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            w.close();
+            return;
+          } catch (RuntimeException | Error e) {
+            Failures.closeAfter(w, e);
+            throw e;
+          }
+          w.close();
+          puts++;
+        }
+      } finally {
+        nanos = System.nanoTime() - start;
+      }
+    }
+  }
+
+  /**
+   * The untimed check after the measured passes: every key below the frontier holds its loaded
+   * value or the value an update put, byte for byte. Null when all match.
+   */
+  private String verifyEveryKey() {
+    ByteBuffer key = ByteBuffer.allocateDirect(encoding.size());
+    ByteBuffer loadedValue = ByteBuffer.allocateDirect(cell.valueSize());
+    ByteBuffer updatedValue = ByteBuffer.allocateDirect(cell.valueSize());
+    PhaseProgress progress = new PhaseProgress(frontier);
+    listener.passStarted(cell, new PassLabel(phase.id(), PassLabel.Kind.VERIFY, 1, 1), progress);
+    try (Session session = store.openSession(); Reader r = session.beginRead()) {
+      for (long index = 0; index < frontier; index++) {
+        encoding.encode(index, key);
+        ByteBuffer found = r.get(key);
+        if (found == null) {
+          return "verification failed: key " + Diagnosis.describe(encoding, index) + " is missing after " + phase.id();
+        }
+        values.fill(index, loadedValue);
+        updates.fill(index, updatedValue);
+        loadedValue.clear();
+        updatedValue.clear();
+        if (!found.equals(loadedValue) && !found.equals(updatedValue)) {
+          return "verification failed: key " + Diagnosis.describe(encoding, index) + " holds " + found.remaining()
+              + " bytes that are neither its loaded value nor its updated one after " + phase.id();
+        }
+        if ((index & 0xFFFF) == 0) {
+          progress.publish(index);
+        }
+      }
+      progress.publish(frontier);
+    }
+    return null;
+  }
+
+  private static long clamp(long nanos) {
+    return Math.min(Math.max(nanos, 0), LatencySampler.HIGHEST_NANOS);
+  }
+
+  /** Waits for {@code when} (nanoTime): parks while far off, spins the last stretch; returns the time it woke. */
+  private static long waitUntil(long when) {
+    long now = System.nanoTime();
+    while (now < when) {
+      long left = when - now;
+      if (left > 100_000) {
+        LockSupport.parkNanos(left - 50_000);
+      } else {
+        Thread.onSpinWait();
+      }
+      now = System.nanoTime();
+    }
+    return now;
+  }
+
+  private static long sum(AtomicLongArray slots) {
+    long s = 0;
+    for (int i = 0; i < slots.length(); i += STRIDE) {
+      s += slots.getOpaque(i);
+    }
+    return s;
+  }
+
+  /** A pass's loop on its own thread and session. */
+  private interface Loop {
+    void run(Session session, Timing timing);
+  }
+
+  /**
+   * Starts a thread that opens its own session, says it is ready, waits for {@code go} and runs
+   * {@code loop}; a failure is kept in {@code thrown} and stops the other threads.
+   */
+  private Thread start(String name, CountDownLatch ready, CountDownLatch go, AtomicReference<Throwable> thrown,
+      Timing timing, CountDownLatch done, Loop loop) {
+    Runnable body = () -> {
+      boolean counted = false;
+      try (Session session = store.openSession()) {
+        ready.countDown();
+        counted = true;
+        await(go);
+        loop.run(session, timing);
+      } catch (RuntimeException | Error e) {
+        thrown.compareAndSet(null, e);
+        timing.stop = true;
+      } finally {
+        if (!counted) {
+          ready.countDown();
+        }
+        if (done != null) {
+          done.countDown();
+        }
+      }
+    };
+    Thread t = new Thread(body, name);
+    t.setDaemon(true);
+    t.start();
+    return t;
+  }
+
+  private static void await(CountDownLatch latch) {
+    try {
+      latch.await();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException("interrupted while the pass's threads started", e);
+    }
+  }
+
+  private static void join(List<Thread> threads) {
+    for (Thread t : threads) {
+      try {
+        t.join();
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        return;
+      }
+    }
+  }
+}

@@ -1,0 +1,120 @@
+package dev.kvbench.workload;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * How the threaded workloads (readers, readwhilewriting, ycsb-a to ycsb-f) are driven: how many
+ * operations or for how long, at what target rate, and the YCSB knobs. The seed phases ignore it.
+ *
+ * @param rate target operations per second over all client threads (each thread issues its share
+ *     on a fixed schedule, and each latency counts from the op's intended start); 0 for none:
+ *     each thread issues its next op when the last returns, and latencies are service times
+ * @param durationMillis each pass lasts this long; 0 for passes of {@code operations} ops
+ * @param operations ops per pass over all client threads (YCSB's operationcount); 0 for the
+ *     cell's entry count. The readers workload reads every key per thread instead
+ * @param writerRate puts per second of readwhilewriting's writer; 0 for as fast as it can
+ * @param zipfianConstant the zipfian constant of the zipfian and latest distributions
+ * @param distribution the request distribution of every ycsb phase instead of its own
+ *     (YCSB's requestdistribution), or null to keep each workload's
+ * @param writerStallMillis test-only: the writer holds its write transaction open this long, once
+ *     per pass, to show what a stall does to the readers' latencies; 0 for no stall
+ */
+public record Traffic(double rate, long durationMillis, long operations, double writerRate, double zipfianConstant,
+    RequestDistribution distribution, long writerStallMillis) {
+
+  /** Full speed, count-based passes, YCSB's defaults. */
+  public static final Traffic DEFAULT = new Traffic(0, 0, 0, 0, Zipfian.DEFAULT_CONSTANT, null, 0);
+
+  public Traffic {
+    if (!(rate >= 0) || Double.isInfinite(rate)) {
+      throw new IllegalArgumentException("--rate must be a number of ops per second above 0, got " + rate);
+    }
+    if (durationMillis < 0) {
+      throw new IllegalArgumentException("--duration must be positive, e.g. 10s, got " + durationMillis + " ms");
+    }
+    if (operations < 0) {
+      throw new IllegalArgumentException("--operations must be at least 1, got " + operations);
+    }
+    if (!(writerRate >= 0) || Double.isInfinite(writerRate)) {
+      throw new IllegalArgumentException("--writer-rate must be puts per second above 0, got " + writerRate);
+    }
+    Zipfian.checkConstant(zipfianConstant);
+    if (writerStallMillis < 0) {
+      throw new IllegalArgumentException("writerStall must be a positive duration, got " + writerStallMillis + " ms");
+    }
+  }
+
+  public boolean hasRate() {
+    return rate > 0;
+  }
+
+  public boolean timed() {
+    return durationMillis > 0;
+  }
+
+  public Traffic withRate(double r) {
+    return new Traffic(r, durationMillis, operations, writerRate, zipfianConstant, distribution, writerStallMillis);
+  }
+
+  public Traffic withDurationMillis(long d) {
+    return new Traffic(rate, d, operations, writerRate, zipfianConstant, distribution, writerStallMillis);
+  }
+
+  public Traffic withOperations(long o) {
+    return new Traffic(rate, durationMillis, o, writerRate, zipfianConstant, distribution, writerStallMillis);
+  }
+
+  public Traffic withWriterRate(double w) {
+    return new Traffic(rate, durationMillis, operations, w, zipfianConstant, distribution, writerStallMillis);
+  }
+
+  public Traffic withZipfianConstant(double z) {
+    return new Traffic(rate, durationMillis, operations, writerRate, z, distribution, writerStallMillis);
+  }
+
+  public Traffic withDistribution(RequestDistribution d) {
+    return new Traffic(rate, durationMillis, operations, writerRate, zipfianConstant, d, writerStallMillis);
+  }
+
+  public Traffic withWriterStallMillis(long s) {
+    return new Traffic(rate, durationMillis, operations, writerRate, zipfianConstant, distribution, s);
+  }
+
+  /** Operations per pass for a cell of {@code entries}. */
+  public long operationsFor(long entries) {
+    return operations > 0 ? operations : entries;
+  }
+
+  /** What sets this apart from the defaults, for a cell's id; empty for the defaults. */
+  public String idSuffix() {
+    List<String> parts = new ArrayList<>();
+    if (rate > 0) {
+      parts.add("rate=" + number(rate));
+    }
+    if (durationMillis > 0) {
+      parts.add("duration=" + durationMillis + "ms");
+    }
+    if (operations > 0) {
+      parts.add("ops=" + operations);
+    }
+    if (writerRate > 0) {
+      parts.add("writerRate=" + number(writerRate));
+    }
+    if (zipfianConstant != Zipfian.DEFAULT_CONSTANT) {
+      parts.add("zipfian=" + number(zipfianConstant));
+    }
+    if (distribution != null) {
+      parts.add("distribution=" + distribution.id());
+    }
+    if (writerStallMillis > 0) {
+      parts.add("writerStall=" + writerStallMillis + "ms");
+    }
+    return parts.isEmpty() ? "" : " " + String.join(" ", parts);
+  }
+
+  private static String number(double v) {
+    return v == Math.rint(v) ? Long.toString((long) v) : String.format(Locale.ROOT, "%s", v);
+  }
+}
