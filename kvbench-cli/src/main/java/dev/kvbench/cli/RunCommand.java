@@ -20,6 +20,8 @@ import dev.kvbench.store.StoreRegistry;
 import dev.kvbench.workload.KeyEncoding;
 import dev.kvbench.workload.KeyOrder;
 import dev.kvbench.workload.Phase;
+import dev.kvbench.workload.RequestDistribution;
+import dev.kvbench.workload.Traffic;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -132,6 +134,38 @@ final class RunCommand implements Callable<Integer> {
   @Option(names = "--latency-sample", paramLabel = "N",
       description = "Time about one op in N for the latency percentiles of write and readKey (default: 64); 1 times every op and slows the pass.")
   Integer latencySample;
+
+  @Option(names = "--threads", split = ",", paramLabel = "T",
+      description = "Client threads of the threaded phases (readers, readwhilewriting, ycsb-a ... ycsb-f), each with its own session; a comma list sweeps, e.g. 1,2,4 (default: the scenario's; 1).")
+  List<String> threads;
+
+  @Option(names = "--rate", paramLabel = "OPS/S",
+      description = "Target ops per second over all client threads of the threaded phases: each op is issued on a schedule and its latency counts from its intended start, so a stall shows in the percentiles; the achieved rate is reported beside it (default: none; latencies are then service times).")
+  Double rate;
+
+  @Option(names = "--duration", paramLabel = "DURATION",
+      description = "Each pass of a threaded phase lasts this long (e.g. 500ms, 10s, 5m) instead of a count of ops; ops per interval are recorded for the throughput-over-time chart.")
+  String duration;
+
+  @Option(names = "--operations", paramLabel = "N",
+      description = "Ops per pass of a ycsb phase over all client threads, YCSB's operationcount (default: the entry count).")
+  String operations;
+
+  @Option(names = "--writer-rate", paramLabel = "PUTS/S",
+      description = "Puts per second of readwhilewriting's writer (default: as fast as it can).")
+  Double writerRate;
+
+  @Option(names = "--zipfian-constant", paramLabel = "THETA",
+      description = "Constant of the zipfian and latest request distributions, above 0 and below 1 (default: 0.99, YCSB's).")
+  Double zipfianConstant;
+
+  @Option(names = "--distribution", paramLabel = "uniform|zipfian|latest|hotspot",
+      description = "Request distribution of every ycsb phase instead of its own (YCSB's requestdistribution).")
+  String distribution;
+
+  // test-only: shows what a stalled writer does to the readers' latencies (coordinated omission)
+  @Option(names = "--writer-stall", paramLabel = "DURATION", hidden = true)
+  String writerStall;
 
   @Option(names = "--work-dir", paramLabel = "DIR",
       description = "Empty or new directory for the stores' files (default: a new directory under /dev/shm when it is tmpfs, else the temp dir; removed afterwards).")
@@ -262,6 +296,12 @@ final class RunCommand implements Callable<Integer> {
       out.println(group.getKey());
       out.println();
       out.print(tables.timings(group.getValue()));
+      var threaded = tables.threadedTable(group.getValue());
+      if (threaded.rows() > 0) {
+        out.println();
+        out.println("Threaded workloads (median pass; latency percentiles per operation over every measured pass)");
+        out.print(threaded.render());
+      }
       out.println();
       out.println("Storage (bytes allocated after close, as du -B1; overhead against a flat array of keys + values)");
       out.print(tables.storage(group.getValue()));
@@ -321,10 +361,14 @@ final class RunCommand implements Callable<Integer> {
     if (!storeOptions.isEmpty()) {
       m = m.withSettings(storeSettings());
     }
+    if (threads != null) {
+      m = m.withThreads(each("--threads", threads, ScenarioFiles::threads));
+    }
     if (scale != null) {
       m = m.scaled(scale);
     }
     s = s.withMatrix(m);
+    s = s.withTraffic(traffic(s.traffic()));
     if (phases != null) {
       s = s.withPhases(each("--phases", phases, Phase::fromId));
     }
@@ -348,6 +392,42 @@ final class RunCommand implements Callable<Integer> {
       s = s.withLatencySample(latencySample);
     }
     return s;
+  }
+
+  private Traffic traffic(Traffic t) {
+    try {
+      if (rate != null) {
+        t = t.withRate(positive("--rate", rate));
+      }
+      if (duration != null) {
+        t = t.withDurationMillis(ScenarioFiles.millis(duration));
+      }
+      if (operations != null) {
+        t = t.withOperations(Counts.parse(operations));
+      }
+      if (writerRate != null) {
+        t = t.withWriterRate(positive("--writer-rate", writerRate));
+      }
+      if (zipfianConstant != null) {
+        t = t.withZipfianConstant(zipfianConstant);
+      }
+      if (distribution != null) {
+        t = t.withDistribution(RequestDistribution.fromId(distribution));
+      }
+      if (writerStall != null) {
+        t = t.withWriterStallMillis(ScenarioFiles.millis(writerStall));
+      }
+      return t;
+    } catch (IllegalArgumentException e) {
+      throw new UsageException(e.getMessage(), e);
+    }
+  }
+
+  private static double positive(String flag, double v) {
+    if (!(v > 0)) {
+      throw new UsageException(flag + " must be above 0, got " + v + "; leave it out for no target");
+    }
+    return v;
   }
 
   private static <T> List<T> each(String flag, List<String> texts, Function<String, T> parse) {
@@ -418,6 +498,8 @@ final class RunCommand implements Callable<Integer> {
         || batchSizes != null || durability != null || !storeOptions.isEmpty() || phases != null || scale != null
         || seed != null || forks != null || warmupMillis != null || warmupPasses != null || measured != null
         || heap != null || jvmOptions != null || cellTimeout != null || latencySample != null || shard != null
+        || threads != null || rate != null || duration != null || operations != null || writerRate != null
+        || zipfianConstant != null || distribution != null || writerStall != null
         || output != null || dryRun;
   }
 

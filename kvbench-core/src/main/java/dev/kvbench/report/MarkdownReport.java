@@ -85,6 +85,16 @@ final class MarkdownReport {
         image(b, s, workload, phase, phase + ": ms per pass by store (log scale)");
         image(b, s, workload, phase + "-throughput", phase + ": throughput over the median pass");
       }
+      TextTable threaded = tables.threadedTable(cells);
+      if (threaded.rows() > 0) {
+        b.append("\nThreaded workloads (median pass; per thread: the slowest and fastest client; x 1 thread: ops/s")
+            .append(" against the same store's one-thread cell; latencies per operation type over every measured")
+            .append(" pass and thread, from each op's intended start with a target rate, else from its own start):\n\n")
+            .append(threaded.renderMarkdown());
+        for (String phase : SeedTables.phases(cells)) {
+          image(b, s, workload, phase + "-scaling", phase + ": ops/s by client threads");
+        }
+      }
       TextTable storage = tables.storageTable(cells);
       if (storage.rows() > 0) {
         b.append("\nStorage after close:\n\n").append(storage.renderMarkdown());
@@ -230,7 +240,7 @@ final class MarkdownReport {
 
   private static void cpu(StringBuilder b, List<CellResult> cells, SeedTables tables) {
     TextTable t = new TextTable(List.of("Phase", "Store", "ms/pass", "CPU user ms", "CPU sys ms", "CPU / wall",
-        "Peak RSS MB"), false, false, true, true, true, true, true);
+        "CPU ns/op", "Peak RSS MB"), false, false, true, true, true, true, true, true);
     for (String phase : SeedTables.phases(cells)) {
       for (CellResult c : cells) {
         for (PhaseResult p : c.phases()) {
@@ -240,6 +250,7 @@ final class MarkdownReport {
                 String.format(Locale.ROOT, "%,.0f", p.cpu().userMillis()),
                 String.format(Locale.ROOT, "%,.0f", p.cpu().sysMillis()),
                 p.passMillis() > 0 ? String.format(Locale.ROOT, "%.2f", cpu / p.passMillis()) : "-",
+                p.cpuNanosPerOp() > 0 ? String.format(Locale.ROOT, "%,.1f", p.cpuNanosPerOp()) : "-",
                 p.peakRssBytes() > 0 ? String.format(Locale.ROOT, "%,.0f", p.peakRssBytes() / 1e6) : "-");
           }
         }

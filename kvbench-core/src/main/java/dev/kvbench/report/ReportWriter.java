@@ -113,6 +113,17 @@ public final class ReportWriter {
               stem(s, group.getKey(), phase + "-throughput"), pngs);
         }
         save(Charts.storage(title, cells, tables::rowLabel), chartDir, stem(s, group.getKey(), "storage"), pngs);
+        if (tables.varies("threads")) {
+          for (String phase : SeedTables.phases(cells)) {
+            save(Charts.sweep(title + ": " + phase + " by client threads", "client threads",
+                "ops per second (median pass)", cells, c -> tables.rowLabelWithout(c, "threads"),
+                c -> c.parameters().threads(), c -> c.phases().stream()
+                    .filter(p -> p.phase().equals(phase) && p.status() == dev.kvbench.result.PhaseStatus.OK
+                        && p.threaded() != null)
+                    .mapToDouble(p -> p.opsPerSec()).findFirst().orElse(0)),
+                chartDir, stem(s, group.getKey(), phase + "-scaling"), pngs);
+          }
+        }
         sweeps(s, group.getKey(), title, cells, tables, chartDir, pngs);
       }
     }

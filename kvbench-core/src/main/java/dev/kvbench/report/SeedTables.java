@@ -33,6 +33,7 @@ public final class SeedTables {
     candidates.put("batch", c -> c.parameters().batchSize() >= c.parameters().entries() ? "all"
         : String.format(Locale.ROOT, "%,d", c.parameters().batchSize()));
     candidates.put("sync", c -> c.parameters().durability());
+    candidates.put("threads", c -> Integer.toString(c.parameters().threads()));
     candidates.put("version", CellResult::libraryVersion);
     Set<String> settingKeys = new LinkedHashSet<>();
     cells.forEach(c -> settingKeys.addAll(new TreeMap<>(c.settings()).keySet()));
@@ -108,8 +109,8 @@ public final class SeedTables {
   /** {@link #timings} as a table, to render as text or Markdown. */
   public TextTable timingsTable(List<CellResult> cells) {
     TextTable t = new TextTable(
-        List.of("Phase", "Store", "ms/pass", "min-max", "Difference", "ns/op", "Check"),
-        false, false, true, true, true, true, false);
+        List.of("Phase", "Store", "ms/pass", "min-max", "Difference", "ns/op", "CPU ns/op", "Check"),
+        false, false, true, true, true, true, true, false);
     for (String phase : phases(cells)) {
       List<Map.Entry<CellResult, PhaseResult>> rows = new ArrayList<>();
       for (CellResult c : cells) {
@@ -129,7 +130,7 @@ public final class SeedTables {
         String phaseCell = first ? phase : "";
         first = false;
         if (p.status() != PhaseStatus.OK) {
-          t.row(phaseCell, rowLabel(e.getKey()), "-", "", p.status().id(), "-",
+          t.row(phaseCell, rowLabel(e.getKey()), "-", "", p.status().id(), "-", "-",
               p.status() == PhaseStatus.FAILED ? "FAILED" : "-");
           continue;
         }
@@ -138,10 +139,83 @@ public final class SeedTables {
         String range = p.passes().size() > 1 ? millis(p.minPassMillis()) + "-" + millis(p.maxPassMillis()) : "";
         String check = (p.verified() ? "verified" : "not verified") + (p.contended() ? ", CONTENDED" : "");
         t.row(phaseCell, rowLabel(e.getKey()), millis(p.passMillis()), range, diff,
-            String.format(Locale.ROOT, "%,.1f", p.nsPerOp()), check);
+            String.format(Locale.ROOT, "%,.1f", p.nsPerOp()),
+            p.cpuNanosPerOp() > 0 ? String.format(Locale.ROOT, "%,.1f", p.cpuNanosPerOp()) : "-", check);
       }
     }
     return t;
+  }
+
+  /**
+   * The threaded phases' table: total and per-thread ops/s, scaling against the same store's
+   * one-thread cell, the writer's rate beside the readers', latency percentiles per operation
+   * type, CPU per op, and the target rate beside the achieved one. No rows when no cell ran a
+   * threaded phase.
+   */
+  public TextTable threadedTable(List<CellResult> cells) {
+    TextTable t = new TextTable(List.of("Phase", "Store", "Threads", "ops/s", "per thread", "x 1 thread",
+        "Writer puts/s", "Op", "p50 µs", "p99 µs", "p99.9 µs", "CPU ns/op", "Rate: target / achieved",
+        "Latency from"), false, false, true, true, true, true, true, false, true, true, true, true, true, false);
+    for (String phase : phases(cells)) {
+      boolean first = true;
+      for (CellResult c : cells) {
+        for (PhaseResult p : c.phases()) {
+          if (!p.phase().equals(phase) || p.status() != PhaseStatus.OK || p.threaded() == null) {
+            continue;
+          }
+          var f = p.threaded();
+          var perThreadRates = f.perThread().stream().mapToDouble(x -> x.opsPerSec()).summaryStatistics();
+          String perThread = perThreadRates.getCount() == 0 ? "-"
+              : rate(perThreadRates.getMin()) + "-" + rate(perThreadRates.getMax());
+          double one = oneThread(cells, c, phase);
+          String scaling = one > 0 ? String.format(Locale.ROOT, "%.2f", p.opsPerSec() / one) : "-";
+          String writer = f.writer() == null ? "-" : rate(f.writer().putsPerSec())
+              + (f.writer().stallMillis() > 0 ? " (stalled " + f.writer().stallMillis() + " ms)" : "");
+          String rates = f.targetRate() > 0 ? rate(f.targetRate()) + " / " + rate(f.achievedRate()) : "none";
+          boolean firstOp = true;
+          for (var op : f.latencyNanosByOperation().entrySet()) {
+            var l = op.getValue();
+            t.row(first ? phase : "", firstOp ? rowLabel(c) : "", firstOp ? Integer.toString(f.threads()) : "",
+                firstOp ? rate(p.opsPerSec()) : "", firstOp ? perThread : "", firstOp ? scaling : "",
+                firstOp ? writer : "", op.getKey(), micros(l.p50()), micros(l.p99()), micros(l.p999()),
+                firstOp && p.cpuNanosPerOp() > 0 ? String.format(Locale.ROOT, "%,.0f", p.cpuNanosPerOp()) : "",
+                firstOp ? rates : "", firstOp ? (f.targetRate() > 0 ? "intended start" : "op start") : "");
+            first = false;
+            firstOp = false;
+          }
+        }
+      }
+    }
+    return t;
+  }
+
+  /** ops/s of the cell like {@code c} but with one thread, or 0 when there is none. */
+  private static double oneThread(List<CellResult> cells, CellResult c, String phase) {
+    for (CellResult other : cells) {
+      if (other.parameters().threads() == 1 && other.store().equals(c.store())
+          && other.settings().equals(c.settings()) && sameButThreads(other.parameters(), c.parameters())) {
+        for (PhaseResult p : other.phases()) {
+          if (p.phase().equals(phase) && p.status() == PhaseStatus.OK) {
+            return p.opsPerSec();
+          }
+        }
+      }
+    }
+    return 0;
+  }
+
+  private static boolean sameButThreads(CellResult.Parameters a, CellResult.Parameters b) {
+    return a.entries() == b.entries() && a.keys().equals(b.keys()) && a.valueSize() == b.valueSize()
+        && a.order().equals(b.order()) && a.batchSize() == b.batchSize() && a.durability().equals(b.durability())
+        && java.util.Objects.equals(a.traffic(), b.traffic());
+  }
+
+  static String rate(double perSecond) {
+    return String.format(Locale.ROOT, "%,.0f", perSecond);
+  }
+
+  private static String micros(long nanos) {
+    return String.format(Locale.ROOT, "%,.1f", nanos / 1e3);
   }
 
   /** The storage table: allocated bytes after close, apparent size, overhead against the flat array. */

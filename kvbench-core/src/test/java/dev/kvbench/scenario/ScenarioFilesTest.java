@@ -89,7 +89,7 @@ class ScenarioFilesTest {
     assertThatThrownBy(() -> parse("name: x\nmatrix:\n  entrys: [10]\n"))
         .hasMessageStartingWith("s.yaml:3:")
         .hasMessageContaining("unknown key 'entrys'")
-        .hasMessageContaining("batchSizes, durability, entries, keys, orders, settings, stores, valueSizes");
+        .hasMessageContaining("batchSizes, durability, entries, keys, orders, settings, stores, threads, valueSizes");
     assertThatThrownBy(() -> parse("repetition: {}\n")).hasMessageContaining("s.yaml:1:")
         .hasMessageContaining("repetitions");
   }

@@ -28,7 +28,7 @@ import java.util.concurrent.locks.ReentrantReadWriteLock;
  * read half of one lock from begin to close, a write transaction the write half. A writer that
  * stalls inside its transaction therefore stalls the readers, which is what the coordinated
  * omission test needs; real stores such as LMDB never block their readers. Any number of
- * sessions, one writer at a time.
+ * sessions, one writer at a time. Each get spins for {@link #GET_NANOS}.
  */
 public final class LockingStoreProvider implements StoreProvider {
 
@@ -62,6 +62,16 @@ public final class LockingStoreProvider implements StoreProvider {
   @Override
   public Store open(StoreConfig config) {
     return new LockingStore();
+  }
+
+  /** What every get costs: the pace a reader can keep then depends on the store, not on the JIT. */
+  static final long GET_NANOS = 2_000;
+
+  private static void serviceTime() {
+    long until = System.nanoTime() + GET_NANOS;
+    while (System.nanoTime() < until) {
+      Thread.onSpinWait();
+    }
   }
 
   private static final class LockingStore implements Store {
@@ -125,6 +135,7 @@ public final class LockingStoreProvider implements StoreProvider {
 
             @Override
             public ByteBuffer get(ByteBuffer key) {
+              serviceTime();
               byte[] v = map.get(Writer.copyOf(key));
               return v == null ? null : ByteBuffer.wrap(v).asReadOnlyBuffer();
             }
