@@ -379,8 +379,58 @@ final class ThreadedPhase {
     volatile boolean writerStop;
   }
 
-  /** One client thread's loop and what it recorded; read by the main thread after it is joined. */
+  /**
+   * One client thread: its parameters, set by the main thread, and what it recorded, read by the
+   * main thread after it is joined. The loop's own state is a {@link ClientLoop} that the client's
+   * thread allocates, so no two threads' per-op counters share a cache line.
+   */
   private final class Client {
+    final int thread;
+    final long quota;
+    final boolean timed;
+    final long base;
+    final AtomicLongArray opsDone;
+    final AtomicLongArray inserted;
+    final int passNumber;
+    Map<Operation, Histogram> latency = Map.of();
+    Map<Operation, Histogram> service = Map.of();
+    long ops;
+    long endNanos;
+    long inserts;
+    long reads;
+    long missing;
+    long firstMissing = -1;
+
+    Client(int thread, long quota, boolean timed, long base, AtomicLongArray opsDone, AtomicLongArray inserted,
+        int passNumber) {
+      this.thread = thread;
+      this.quota = quota;
+      this.timed = timed;
+      this.base = base;
+      this.opsDone = opsDone;
+      this.inserted = inserted;
+      this.passNumber = passNumber;
+    }
+
+    void run(Session session, Timing timing) {
+      ClientLoop loop = new ClientLoop(this);
+      try {
+        loop.run(session, timing);
+      } finally {
+        endNanos = loop.endNanos;
+        ops = loop.ops;
+        inserts = loop.inserts;
+        reads = loop.reads;
+        missing = loop.missing;
+        firstMissing = loop.firstMissing;
+        latency = loop.latency;
+        service = loop.service;
+      }
+    }
+  }
+
+  /** A client's loop and its per-op state, allocated by the client's own thread. */
+  private final class ClientLoop {
     final int thread;
     final long quota;
     final boolean timed;
@@ -401,15 +451,14 @@ final class ThreadedPhase {
     long firstMissing = -1;
     long scanned;
 
-    Client(int thread, long quota, boolean timed, long base, AtomicLongArray opsDone, AtomicLongArray inserted,
-        int passNumber) {
-      this.thread = thread;
-      this.quota = quota;
-      this.timed = timed;
-      this.base = base;
-      this.opsDone = opsDone;
-      this.inserted = inserted;
-      long seed = cell.seed() ^ ((long) passNumber << 32) ^ phase.ordinal();
+    ClientLoop(Client c) {
+      this.thread = c.thread;
+      this.quota = c.quota;
+      this.timed = c.timed;
+      this.base = c.base;
+      this.opsDone = c.opsDone;
+      this.inserted = c.inserted;
+      long seed = cell.seed() ^ ((long) c.passNumber << 32) ^ phase.ordinal();
       this.chooser = new KeyChooser(mix.distribution(), base, zipfian, seed, thread);
       this.sampler = new LatencySampler(traffic.hasRate() ? 1 : cell.latencySampleInterval(), seed ^ thread);
       List<Operation> ops = mix.operations();

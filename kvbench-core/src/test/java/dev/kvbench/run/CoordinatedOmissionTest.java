@@ -86,6 +86,7 @@ class CoordinatedOmissionTest {
         "max %.0f ops/s, rate %.0f; p99.9 ms: no rate + stall %d, rate %d, rate + stall %d",
         flatOut.threaded().achievedRate(), rate, p999Millis(unpacedStall), p999Millis(pacedNoStall),
         p999Millis(pacedStall));
+    System.out.println("coordinated omission: " + figures);
     // without a rate the stall hides: one op per reader waited, among hundreds of thousands
     assertThat(p999Millis(unpacedStall)).as(figures).isLessThan(STALL_MILLIS / 4);
     // the schedule alone is kept: nothing near the stall

@@ -1,0 +1,96 @@
+package dev.kvbench.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The threaded presets through the built jar, scaled down to 2,000 entries and one measured pass
+ * each, every store: each phase ok with every read verified, or unsupported with the reason, and
+ * the run exits 0.
+ */
+class ThreadedPresetsIT {
+
+  @TempDir Path temp;
+
+  @ParameterizedTest
+  @ValueSource(strings = {"readers", "ycsb-a", "ycsb-b", "ycsb-c", "ycsb-d", "ycsb-e", "ycsb-f"})
+  void presetRunsForEveryStoreThatSupportsItWithEveryReadVerified(String preset) throws Exception {
+    Path jar = Path.of(System.getProperty("kvbench.jar", "target/kvbench.jar")).toAbsolutePath();
+    Path result = temp.resolve(preset + ".json");
+    List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+        "-jar", jar.toString(), "run", preset, "--scale", "0.002", "--forks", "0", "--warmup-passes", "0",
+        "--warmup", "0", "--measured", "1", "--work-dir", temp.resolve("work").toString(), "--output",
+        result.toString(), "-q"));
+    Path out = temp.resolve("out.txt");
+    Process p = new ProcessBuilder(cmd).directory(temp.toFile()).redirectErrorStream(true)
+        .redirectOutput(out.toFile()).start();
+    assertThat(p.waitFor(240, TimeUnit.SECONDS)).as("kvbench exited").isTrue();
+    String printed = Files.readString(out);
+    assertThat(printed).contains("Threaded workloads", "x 1 thread");
+
+    JsonNode doc = new ObjectMapper().readTree(result.toFile());
+    Map<String, String> statusByCell = new HashMap<>();
+    int ok = 0;
+    int knownFailures = 0;
+    for (JsonNode cell : doc.get("cells")) {
+      String id = cell.get("cellId").asText();
+      assertThat(cell.get("outcome").asText()).as(id).isIn("ran", "unsupported");
+      for (JsonNode phase : cell.get("phases")) {
+        String status = phase.get("status").asText();
+        statusByCell.put(id, status);
+        if (status.equals("failed") && knownLibmdbxLimit(cell, phase)) {
+          knownFailures++;
+          continue;
+        }
+        assertThat(status).as(id + ": " + phase.path("failure").asText()).isIn("ok", "unsupported");
+        if (status.equals("unsupported")) {
+          assertThat(phase.get("note").asText()).as(id).isNotBlank();
+          continue;
+        }
+        ok++;
+        JsonNode threaded = phase.get("threaded");
+        assertThat(threaded.get("threads").asInt()).isEqualTo(cell.get("parameters").get("threads").asInt());
+        assertThat(threaded.get("perThread")).hasSize(threaded.get("threads").asInt());
+        assertThat(threaded.get("latencyMeasuredFrom").asText()).isEqualTo("op start (service time)");
+        assertThat(phase.get("cpuNanosPerOp").asDouble()).isPositive();
+        if (!cell.get("store").asText().equals("null")) {
+          assertThat(phase.get("verified").asBoolean()).as(id).isTrue();
+        }
+      }
+    }
+    assertThat(ok).as("cells that ran the preset's workload").isGreaterThanOrEqualTo(12);
+    // exit 0 unless a cell failed, and then 1
+    assertThat(p.exitValue()).as(printed).isEqualTo(knownFailures == 0 ? 0 : 1);
+    if (preset.equals("readers")) {
+      assertThat(statusByCell).containsEntry("lmdbjava-bb int rnd 2000x100 batch=all nosync threads=4", "ok")
+          .containsEntry("mapdb int rnd 2000x100 batch=all nosync threads=2", "unsupported");
+    }
+    if (preset.equals("ycsb-a")) {
+      // LMDB's single writer cannot serve two writing clients; RocksDB's writers can
+      assertThat(statusByCell).containsEntry("lmdbjava-bb str rnd 2000x1000 batch=all nosync threads=2", "unsupported")
+          .containsEntry("rocksdb str rnd 2000x1000 batch=all nosync threads=2", "ok");
+    }
+  }
+
+  /**
+   * libmdbx in nosync mode reuses no page until a durable commit, which nosync never makes: a
+   * writer overwriting beside readers outgrows the map sized for the data (see the README's
+   * crud and readers findings). That failure, with that reason, is what kvbench must report.
+   */
+  private static boolean knownLibmdbxLimit(JsonNode cell, JsonNode phase) {
+    return cell.get("store").asText().equals("libmdbx") && phase.get("phase").asText().equals("readwhilewriting")
+        && phase.get("failure").asText().contains("reached its upper size bound");
+  }
+}
