@@ -99,6 +99,7 @@ public final class ReportWriter {
         : new MarkdownReport.Notes(notesName, Files.readString(notes, StandardCharsets.UTF_8));
     Path chartDir = out.resolve(CHARTS);
     Files.createDirectories(chartDir);
+    java.util.Set<String> stems = fullNames(sections);
     List<String> pngs = new ArrayList<>();
     for (ReportSection s : sections) {
       SeedTables tables = new SeedTables(s.cells());
@@ -106,13 +107,13 @@ public final class ReportWriter {
         String title = group.getKey().replaceAll(";.*", "");
         List<CellResult> cells = group.getValue();
         for (String phase : SeedTables.phases(cells)) {
-          save(Charts.phase(title, phase, cells, tables::rowLabel), chartDir, stem(s, group.getKey(), phase), pngs);
+          save(Charts.phase(title, phase, cells, tables::rowLabel), chartDir, stem(stems, s, group.getKey(), phase), pngs);
           save(Charts.latency(title, phase, cells, tables::rowLabel), chartDir,
-              stem(s, group.getKey(), phase + "-latency"), pngs);
+              stem(stems, s, group.getKey(), phase + "-latency"), pngs);
           save(Charts.throughput(title, phase, cells, tables::rowLabel), chartDir,
-              stem(s, group.getKey(), phase + "-throughput"), pngs);
+              stem(stems, s, group.getKey(), phase + "-throughput"), pngs);
         }
-        save(Charts.storage(title, cells, tables::rowLabel), chartDir, stem(s, group.getKey(), "storage"), pngs);
+        save(Charts.storage(title, cells, tables::rowLabel), chartDir, stem(stems, s, group.getKey(), "storage"), pngs);
         if (tables.varies("threads")) {
           for (String phase : SeedTables.phases(cells)) {
             save(Charts.sweep(title + ": " + phase + " by client threads", "client threads",
@@ -121,10 +122,10 @@ public final class ReportWriter {
                     .filter(p -> p.phase().equals(phase) && p.status() == dev.kvbench.result.PhaseStatus.OK
                         && p.threaded() != null)
                     .mapToDouble(p -> p.opsPerSec()).findFirst().orElse(0)),
-                chartDir, stem(s, group.getKey(), phase + "-scaling"), pngs);
+                chartDir, stem(stems, s, group.getKey(), phase + "-scaling"), pngs);
           }
         }
-        sweeps(s, group.getKey(), title, cells, tables, chartDir, pngs);
+        sweeps(stems, s, group.getKey(), title, cells, tables, chartDir, pngs);
       }
     }
     Path hlogDir = out.resolve(HLOG);
@@ -142,7 +143,7 @@ public final class ReportWriter {
       }
     }
     MarkdownReport md = new MarkdownReport((s, workload, chart) -> {
-      String png = CHARTS + "/" + stem(s, workload, chart) + ".png";
+      String png = CHARTS + "/" + stem(stems, s, workload, chart) + ".png";
       return pngs.contains(png) ? png : null;
     });
     String writtenAt = OffsetDateTime.now(clock).truncatedTo(ChronoUnit.SECONDS).toString();
@@ -164,8 +165,8 @@ public final class ReportWriter {
       "value", "value size, bytes", "batch", "batch size, entries per commit", "entries", "entries");
 
   /** For each swept numeric parameter, each phase's ms per pass and the storage over it, a line per store. */
-  private static void sweeps(ReportSection s, String workload, String title, List<CellResult> cells,
-      SeedTables tables, Path chartDir, List<String> pngs) throws IOException {
+  private static void sweeps(java.util.Set<String> stems, ReportSection s, String workload, String title,
+      List<CellResult> cells, SeedTables tables, Path chartDir, List<String> pngs) throws IOException {
     for (String swept : List.of("value", "batch", "entries")) {
       if (!tables.varies(swept)) {
         continue;
@@ -176,17 +177,36 @@ public final class ReportWriter {
             c -> tables.rowLabelWithout(c, swept), x, c -> c.phases().stream()
                 .filter(p -> p.phase().equals(phase) && p.status() == dev.kvbench.result.PhaseStatus.OK)
                 .mapToDouble(p -> p.passMillis()).findFirst().orElse(0)),
-            chartDir, stem(s, workload, phase + "-by-" + swept), pngs);
+            chartDir, stem(stems, s, workload, phase + "-by-" + swept), pngs);
       }
       save(Charts.sweep(title + ": storage by " + swept, SWEEP_TITLES.get(swept), "MB allocated after close (du)",
           cells, c -> tables.rowLabelWithout(c, swept), x,
           c -> c.storage() == null ? 0 : c.storage().allocatedBytes().afterClose() / 1e6),
-          chartDir, stem(s, workload, "storage-by-" + swept), pngs);
+          chartDir, stem(stems, s, workload, "storage-by-" + swept), pngs);
     }
   }
 
-  private static String stem(ReportSection s, String workload, String chart) {
-    return Charts.slug(s.title()) + "-" + Charts.slug(workload.replaceAll(";.*", "")) + "-" + Charts.slug(chart);
+  /**
+   * A chart's file name: section, workload and chart. The workload's "; median of N measured
+   * passes" is left out unless another group of the section differs from it only there (runs with
+   * different pass counts in one report), whose charts would otherwise overwrite each other.
+   */
+  private static String stem(java.util.Set<String> fullNames, ReportSection s, String workload, String chart) {
+    String base = fullNames.contains(s.title() + "\n" + workload) ? workload : workload.replaceAll(";.*", "");
+    return Charts.slug(s.title()) + "-" + Charts.slug(base) + "-" + Charts.slug(chart);
+  }
+
+  /** Section and workload keys whose chart names need the whole workload label (see {@link #stem}). */
+  private static java.util.Set<String> fullNames(List<ReportSection> sections) {
+    java.util.Set<String> full = new java.util.HashSet<>();
+    for (ReportSection s : sections) {
+      Map<String, List<String>> byShort = new java.util.HashMap<>();
+      for (String w : new SeedTables(s.cells()).byWorkload(s.cells()).keySet()) {
+        byShort.computeIfAbsent(w.replaceAll(";.*", ""), k -> new ArrayList<>()).add(w);
+      }
+      byShort.values().stream().filter(v -> v.size() > 1).flatMap(List::stream).forEach(w -> full.add(s.title() + "\n" + w));
+    }
+    return full;
   }
 
   private static void save(Chart<?, ?> chart, Path dir, String stem, List<String> pngs) throws IOException {
