@@ -477,8 +477,8 @@ final class ThreadedPhase {
     }
 
     void run(Session session, Timing timing) {
-      ByteBuffer key = ByteBuffer.allocateDirect(encoding.size());
-      ByteBuffer value = ByteBuffer.allocateDirect(cell.valueSize());
+      ByteBuffer key = ownCacheLines(encoding.size());
+      ByteBuffer value = ownCacheLines(cell.valueSize());
       long start = timing.startNanos;
       long deadline = timing.deadlineNanos;
       boolean paced = traffic.hasRate();
@@ -647,8 +647,8 @@ final class ThreadedPhase {
     }
 
     void run(Session session, Timing timing) {
-      ByteBuffer key = ByteBuffer.allocateDirect(encoding.size());
-      ByteBuffer value = ByteBuffer.allocateDirect(cell.valueSize());
+      ByteBuffer key = ownCacheLines(encoding.size());
+      ByteBuffer value = ownCacheLines(cell.valueSize());
       long start = timing.startNanos;
       double gapNanos = traffic.writerRate() > 0 ? 1e9 / traffic.writerRate() : 0;
       long stallAt = traffic.timed() ? start + TimeUnit.MILLISECONDS.toNanos(traffic.durationMillis()) / 4 : 0;
@@ -721,6 +721,17 @@ final class ThreadedPhase {
       progress.publish(frontier);
     }
     return null;
+  }
+
+  /** Bytes of padding on each side of a thread's buffers: two cache lines, beyond any prefetch pair. */
+  private static final int PADDING = 128;
+
+  /**
+   * A direct buffer of {@code size} bytes that shares no cache line with another thread's: the
+   * key a loop writes every op would otherwise sit beside another thread's in the native heap.
+   */
+  private static ByteBuffer ownCacheLines(int size) {
+    return ByteBuffer.allocateDirect(size + 2 * PADDING).position(PADDING).limit(PADDING + size).slice();
   }
 
   private static long clamp(long nanos) {
