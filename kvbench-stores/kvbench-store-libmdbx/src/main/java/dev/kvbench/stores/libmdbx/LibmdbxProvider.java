@@ -67,6 +67,10 @@ public final class LibmdbxProvider implements StoreProvider {
             + " safe = MDBX_SAFE_NOSYNC (nothing flushed, but the last steady commit is kept, so a system crash"
             + " rolls back instead of corrupting; the file grows more)",
         NOSYNC_UTTERLY, NOSYNC_SAFE));
+    specs.add(SettingSpec.size("syncBytes", "0",
+        "autosync threshold in nosync modes (MDBX_opt_sync_bytes, mdbx_env_set_syncbytes): a durable commit once"
+            + " this much has been written since the last; libmdbx reuses freed pages only up to a durable commit,"
+            + " so without one a writer beside readers grows the file to its upper bound; 0 = off, LMDB's nosync"));
     return specs;
   }
 

@@ -68,6 +68,8 @@ final class LibmdbxStore implements Store {
   private final int maxKeySize;
   private final int maxReaders;
   private final boolean getViaCursor;
+  // autosync threshold of the nosync modes, 0 for none
+  private final long syncBytes;
   private final boolean integerKeys;
   private final List<String> flagNames = new ArrayList<>();
 
@@ -79,6 +81,7 @@ final class LibmdbxStore implements Store {
     this.getViaCursor = LmdbSettings.getViaCursor(config);
     this.integerKeys = LmdbSettings.integerKeys(config, id);
     this.sizeUpper = LmdbSettings.mapSize(config);
+    this.syncBytes = config.settings().getLong("syncBytes");
     int flags = envFlags(config, flagNames);
     MdbxSlots slots = new MdbxSlots();
     check(mdbx.mdbx_env_create(slots.handleSlot()), "mdbx_env_create");
@@ -87,6 +90,10 @@ final class LibmdbxStore implements Store {
       check(mdbx.mdbx_env_set_geometry(e, Mdbx.DEFAULT, Mdbx.DEFAULT, sizeUpper, Mdbx.DEFAULT, Mdbx.DEFAULT,
           Mdbx.DEFAULT), "mdbx_env_set_geometry");
       check(mdbx.mdbx_env_open(e, config.directory().toString(), flags, MODE), "mdbx_env_open " + config.directory());
+      if (syncBytes > 0) {
+        // a setting of the open environment (kept in its lock file), refused before mdbx_env_open
+        check(mdbx.mdbx_env_set_option(e, Mdbx.MDBX_OPT_SYNC_BYTES, syncBytes), "mdbx_env_set_option(sync_bytes)");
+      }
       check(mdbx.mdbx_txn_begin_ex(e, 0, MDBX_TXN_READWRITE, slots.handleSlot(), 0), "mdbx_txn_begin");
       long txn = slots.handle();
       int rc = mdbx.mdbx_dbi_open(txn, null, integerKeys ? MDBX_CREATE | MDBX_INTEGERKEY : MDBX_CREATE,
@@ -192,6 +199,7 @@ final class LibmdbxStore implements Store {
     m.put("geometry", "lower, now, growth step, shrink threshold and page size libmdbx's defaults; upper "
         + sizeUpper + " bytes");
     m.put("sizeUpperBytes", sizeUpper);
+    m.put("syncBytes", syncBytes == 0 ? "off" : syncBytes);
     m.put("pageSize", pageSize);
     m.put("maxKeySize", maxKeySize);
     m.put("maxReaders", maxReaders);

@@ -52,4 +52,7 @@ final class Mdbx {
 
   /** Default page size for mdbx_env_set_geometry: the OS page (4 KiB on Linux x86-64). */
   static final long DEFAULT = -1;
+
+  /** MDBX_option_t's MDBX_opt_sync_bytes: the autosync threshold of the nosync modes. */
+  static final int MDBX_OPT_SYNC_BYTES = 2;
 }

@@ -13,6 +13,9 @@ public interface MdbxLibrary {
   int mdbx_env_set_geometry(long env, long sizeLower, long sizeNow, long sizeUpper, long growthStep,
       long shrinkThreshold, long pageSize);
 
+  /** option: an MDBX_option_t; value: a uint64_t. */
+  int mdbx_env_set_option(long env, int option, long value);
+
   int mdbx_env_open(long env, String path, int flags, int mode);
 
   int mdbx_env_close_ex(long env, boolean dontSync);

@@ -4,7 +4,10 @@ import dev.kvbench.store.StoreProvider;
 import dev.kvbench.testing.StoreContractTest;
 import java.util.Map;
 
-/** The other settings path: no write map, no meta sync, SAFE_NOSYNC, mdbx_get, explicit upper bound. */
+/**
+ * The other settings path: no write map, no meta sync, SAFE_NOSYNC with an autosync threshold,
+ * mdbx_get, explicit upper bound.
+ */
 class LibmdbxNoWriteMapContractTest extends StoreContractTest {
   @Override
   protected StoreProvider provider() {
@@ -13,6 +16,7 @@ class LibmdbxNoWriteMapContractTest extends StoreContractTest {
 
   @Override
   protected Map<String, String> settings() {
-    return Map.of("writeMap", "false", "mapSize", "256m", "metaSync", "false", "nosync", "safe", "getVia", "get");
+    return Map.of("writeMap", "false", "mapSize", "256m", "metaSync", "false", "nosync", "safe", "getVia", "get",
+        "syncBytes", "64k");
   }
 }

@@ -83,6 +83,12 @@ class LibmdbxSettingsTest {
   }
 
   @Test
+  void theAutosyncThresholdIsSetOnTheOpenEnvironmentOnlyWhenAsked() {
+    assertThat(nativeSettings(Map.of(), Durability.NOSYNC).get("syncBytes")).isEqualTo("off");
+    assertThat(nativeSettings(Map.of("syncBytes", "1m"), Durability.NOSYNC).get("syncBytes")).isEqualTo(1L << 20);
+  }
+
+  @Test
   void explicitMapSizeIsTheUpperBound() {
     assertThat(nativeSettings(Map.of("mapSize", "256m"), Durability.SYNC).get("sizeUpperBytes")).isEqualTo(256L << 20);
   }
