@@ -449,7 +449,10 @@ final class ThreadedPhase {
     long reads;
     long missing;
     long firstMissing = -1;
-    long scanned;
+    // the mix inserts: only then can the keys present grow during a pass
+    final boolean insertsKeys = mix.share(Operation.INSERT) > 0;
+    // a scan's visitor, reused: it stops after the drawn number of entries
+    final ScanLength scan = new ScanLength();
 
     ClientLoop(Client c) {
       this.thread = c.thread;
@@ -559,7 +562,7 @@ final class ThreadedPhase {
 
     /** Every key below the returned index exists: the base and each thread's inserts so far. */
     private long present(long current) {
-      if (inserted == null || !mix.proportions().containsKey(Operation.INSERT)) {
+      if (!insertsKeys) {
         return current;
       }
       long least = Long.MAX_VALUE;
@@ -585,10 +588,9 @@ final class ThreadedPhase {
         case SCAN -> {
           long index = chooser.next(present);
           encoding.encode(index, key);
-          int length = chooser.nextScanLength(mix.maxScanLength());
+          scan.left = chooser.nextScanLength(mix.maxScanLength());
           try (Reader r = session.beginRead()) {
-            long[] left = {length};
-            scanned += r.scanFrom(key, (k, v) -> --left[0] > 0);
+            r.scanFrom(key, scan);
           }
         }
         case READ_MODIFY_WRITE -> {
@@ -619,6 +621,16 @@ final class ThreadedPhase {
           firstMissing = index;
         }
       }
+    }
+  }
+
+  /** Visits entries until {@code left} of them have been visited: one scan's length. */
+  private static final class ScanLength implements dev.kvbench.store.EntryVisitor {
+    int left;
+
+    @Override
+    public boolean visit(ByteBuffer key, ByteBuffer value) {
+      return --left > 0;
     }
   }
 
