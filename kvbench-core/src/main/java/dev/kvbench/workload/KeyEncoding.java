@@ -27,8 +27,15 @@ public enum KeyEncoding {
   STR(16, 10_000_000_000_000_000L) {
     @Override
     public void encode(long index, ByteBuffer target) {
-      target.putLong(0, eightDigits(index / 100_000_000L));
-      target.putLong(8, eightDigits(index % 100_000_000L));
+      // below 10^8 (every key of a run up to 100M entries) the high half is all zeros: skip the
+      // long division and the second digit split
+      if (index < 100_000_000L) {
+        target.putLong(0, EIGHT_ZEROS);
+        target.putLong(8, eightDigits(index));
+      } else {
+        target.putLong(0, eightDigits(index / 100_000_000L));
+        target.putLong(8, eightDigits(index % 100_000_000L));
+      }
     }
 
     @Override
@@ -39,6 +46,9 @@ public enum KeyEncoding {
           && readLongBigEndian(key, p + 8) == eightDigits(index % 100_000_000L);
     }
   };
+
+  /** Eight ASCII zeros: the high half of every STR key below 10^8. */
+  static final long EIGHT_ZEROS = 0x3030_3030_3030_3030L;
 
   private final int size;
   private final long capacity;
@@ -104,7 +114,8 @@ public enum KeyEncoding {
    * String.format.
    */
   static long eightDigits(long v) {
-    long fours = ((v / 10_000) << 32) | (v % 10_000);
+    long high = (v * 109_951_163L) >>> 40; // v / 10^4 for v < 10^8: 2^40 / 10^4 rounded up
+    long fours = (high << 32) | (v - high * 10_000);
     long hundreds = ((fours * 5243) >>> 19) & 0x0000007F_0000007FL; // n / 100 for n < 10^4
     long pairs = (hundreds << 16) | (fours - hundreds * 100); // 16-bit lanes of 0..99
     long tens = ((pairs * 103) >>> 10) & 0x000F_000F_000F_000FL; // n / 10 for n < 100

@@ -26,11 +26,37 @@ class KeyEncodingTest {
       assertThat(new String(bytes(KeyEncoding.STR.keyOf(v)), StandardCharsets.US_ASCII))
           .isEqualTo(String.format("%016d", v));
     }
-    for (int i = 0; i < 100_000; i++) {
-      long v = r.nextLong(KeyEncoding.STR.capacity());
+    for (int i = 0; i < 200_000; i++) {
+      // half below 10^8 (the encoder's fast path), half anywhere
+      long v = r.nextLong(i % 2 == 0 ? 100_000_000L : KeyEncoding.STR.capacity());
       assertThat(new String(bytes(KeyEncoding.STR.keyOf(v)), StandardCharsets.US_ASCII))
           .isEqualTo(String.format("%016d", v));
     }
+  }
+
+  @Test
+  void eightDigitsIsExactForEveryValueBelowTenToTheEighth() {
+    // an odometer of ASCII digits, most significant in the highest byte, stepped once per value:
+    // the multiply-shift division in eightDigits must agree with it everywhere, not just on samples
+    long expected = KeyEncoding.EIGHT_ZEROS;
+    for (long v = 0; v < 100_000_000L; v++) {
+      if (KeyEncoding.eightDigits(v) != expected) {
+        assertThat(Long.toHexString(KeyEncoding.eightDigits(v))).as("digits of %d", v)
+            .isEqualTo(Long.toHexString(expected));
+      }
+      expected = nextDigits(expected);
+    }
+  }
+
+  private static long nextDigits(long digits) {
+    for (int shift = 0; shift < 64; shift += 8) {
+      long digit = (digits >>> shift) & 0xFF;
+      if (digit != '9') {
+        return digits + (1L << shift);
+      }
+      digits -= (long) ('9' - '0') << shift; // this digit wraps to '0' and carries
+    }
+    return digits;
   }
 
   @Test
