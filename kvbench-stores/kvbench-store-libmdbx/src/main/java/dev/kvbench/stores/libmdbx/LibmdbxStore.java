@@ -72,6 +72,8 @@ final class LibmdbxStore implements Store {
   private final long syncBytes;
   private final boolean integerKeys;
   private final List<String> flagNames = new ArrayList<>();
+  // a nosync mode: freed pages wait for a durable commit before libmdbx reuses them
+  private final boolean nosyncMode;
 
   LibmdbxStore(String id, MdbxNatives natives, StoreConfig config) {
     this.id = id;
@@ -83,6 +85,7 @@ final class LibmdbxStore implements Store {
     this.sizeUpper = LmdbSettings.mapSize(config);
     this.syncBytes = config.settings().getLong("syncBytes");
     int flags = envFlags(config, flagNames);
+    this.nosyncMode = flagNames.stream().anyMatch(n -> n.endsWith("_NOSYNC"));
     MdbxSlots slots = new MdbxSlots();
     check(mdbx.mdbx_env_create(slots.handleSlot()), "mdbx_env_create");
     long e = slots.handle();
@@ -153,8 +156,11 @@ final class LibmdbxStore implements Store {
       return;
     }
     if (rc == MDBX_MAP_FULL) {
-      throw new StoreException(id + ": libmdbx reached its upper size bound of " + sizeUpper
-          + " bytes; raise it with -o " + id + ".mapSize=<bytes>");
+      String fix = nosyncMode && syncBytes == 0
+          ? "; in a nosync mode libmdbx reuses no freed page until a durable commit, and none comes: give it"
+              + " one every few MiB with -o " + id + ".syncBytes=4m, or raise -o " + id + ".mapSize=<bytes>"
+          : "; raise it with -o " + id + ".mapSize=<bytes>";
+      throw new StoreException(id + ": libmdbx reached its upper size bound of " + sizeUpper + " bytes" + fix);
     }
     String name = rc == MDBX_KEYEXIST ? "MDBX_KEYEXIST: " : "";
     throw new StoreException(id + ": " + what + " failed: " + name + mdbx.mdbx_strerror(rc) + " (" + rc + ")"

@@ -88,6 +88,41 @@ class LibmdbxSettingsTest {
     assertThat(nativeSettings(Map.of("syncBytes", "1m"), Durability.NOSYNC).get("syncBytes")).isEqualTo(1L << 20);
   }
 
+  /**
+   * Inserts 30,000 keys of 1,000 bytes in random order, one put per transaction, in nosync mode
+   * with the map kvbench sizes for them (as {@code run --phases write --batch-size 1} does):
+   * without an autosync libmdbx fills the map; the error says which setting lets it finish, and
+   * with that setting it does.
+   */
+  @Test
+  void smallNosyncTransactionsNeedTheAutosyncThresholdAndTheErrorSaysSo() {
+    assumeBundled();
+    assertThat(insertOnePutPerTransaction(Map.of(), dir.resolve("off")))
+        .contains("upper size bound", "-o libmdbx.syncBytes=4m");
+    assertThat(insertOnePutPerTransaction(Map.of("syncBytes", "4m"), dir.resolve("4m"))).isEqualTo("finished");
+  }
+
+  private String insertOnePutPerTransaction(Map<String, String> given, Path where) {
+    LibmdbxProvider p = new LibmdbxProvider();
+    StoreSettings s = StoreSettings.resolve(p.id(), p.settings(), given);
+    int entries = 30_000;
+    ByteBuffer key = ByteBuffer.allocateDirect(4);
+    ByteBuffer value = ByteBuffer.allocateDirect(1000);
+    try (Store store = p.open(new StoreConfig(where, s, Durability.NOSYNC, new WorkloadSizing(entries, 4, 1000)));
+        Session session = store.openSession()) {
+      for (int i = 0; i < entries; i++) {
+        key.putInt(0, (int) (i * 7919L % entries)); // 7919 is prime to 30,000: every key once
+        try (Writer w = session.beginWrite(WriteOrder.ANY)) {
+          w.put(key, value);
+          w.commit();
+        }
+      }
+      return "finished";
+    } catch (dev.kvbench.store.StoreException e) {
+      return e.getMessage();
+    }
+  }
+
   @Test
   void explicitMapSizeIsTheUpperBound() {
     assertThat(nativeSettings(Map.of("mapSize", "256m"), Durability.SYNC).get("sizeUpperBytes")).isEqualTo(256L << 20);
