@@ -22,6 +22,7 @@ import dev.kvbench.workload.KeyOrder;
 import dev.kvbench.workload.Phase;
 import dev.kvbench.workload.RequestDistribution;
 import dev.kvbench.workload.Traffic;
+import dev.kvbench.workload.ValueContent;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -70,6 +71,10 @@ final class RunCommand implements Callable<Integer> {
   @Option(names = "--value-size", split = ",", paramLabel = "BYTES",
       description = "Bytes per value; a comma list sweeps (quick: 100).")
   List<String> valueSizes;
+
+  @Option(names = "--value-content", split = ",", paramLabel = "random|zeros|compressible:R",
+      description = "What the values' bytes are: random (the default, the 2016 reports' values), zeros, or compressible:R, db_bench's values compressible to about R (0.5 is db_bench's default); every kind keeps an 8-byte head per value so every read is still checked. A comma list sweeps.")
+  List<String> valueContents;
 
   @Option(names = "--keys", split = ",", paramLabel = "int|str",
       description = "Key type: int (4-byte big-endian) or str (16-byte zero-padded decimal); a comma list sweeps (quick: int).")
@@ -345,6 +350,9 @@ final class RunCommand implements Callable<Integer> {
     }
     if (valueSizes != null) {
       m = m.withValueSizes(each("--value-size", valueSizes, Counts::parseBytes));
+    }
+    if (valueContents != null) {
+      m = m.withValueContents(each("--value-content", valueContents, ValueContent::fromId));
     }
     if (keys != null) {
       m = m.withKeys(each("--keys", keys, KeyEncoding::fromId));

@@ -104,7 +104,8 @@ public final class Comparison {
     for (CellResult c : cells) {
       CellResult.Parameters p = c.parameters();
       String key = String.join(" ", c.store(), Long.toString(p.entries()), p.keys(), Integer.toString(p.keySize()),
-          Integer.toString(p.valueSize()), p.order(), Long.toString(p.batchSize()), p.durability());
+          Integer.toString(p.valueSize()), p.valueContentOrRandom(), p.order(), Long.toString(p.batchSize()),
+          p.durability());
       m.computeIfAbsent(key, k -> new ArrayList<>()).add(c);
     }
     return m;

@@ -30,6 +30,7 @@ public final class SeedTables {
     Map<String, Function<CellResult, String>> candidates = new LinkedHashMap<>();
     candidates.put("entries", c -> String.format(Locale.ROOT, "%,d", c.parameters().entries()));
     candidates.put("value", c -> c.parameters().valueSize() + " B");
+    candidates.put("content", c -> c.parameters().valueContentOrRandom());
     candidates.put("batch", c -> c.parameters().batchSize() >= c.parameters().entries() ? "all"
         : String.format(Locale.ROOT, "%,d", c.parameters().batchSize()));
     candidates.put("sync", c -> c.parameters().durability());
@@ -68,7 +69,9 @@ public final class SeedTables {
       same.add(String.format(Locale.ROOT, "%,d entries", p.entries()));
     }
     if (!varying.containsKey("value")) {
-      same.add(String.format(Locale.ROOT, "%,d-byte values", p.valueSize()));
+      String content = p.valueContentOrRandom();
+      same.add(String.format(Locale.ROOT, "%,d-byte values", p.valueSize())
+          + (varying.containsKey("content") || content.equals("random") ? "" : " (" + content + ")"));
     }
     if (!same.isEmpty()) {
       b.append(": ").append(String.join(" x ", same));
@@ -207,7 +210,8 @@ public final class SeedTables {
   private static boolean sameButThreads(CellResult.Parameters a, CellResult.Parameters b) {
     return a.entries() == b.entries() && a.keys().equals(b.keys()) && a.valueSize() == b.valueSize()
         && a.order().equals(b.order()) && a.batchSize() == b.batchSize() && a.durability().equals(b.durability())
-        && java.util.Objects.equals(a.traffic(), b.traffic());
+        && java.util.Objects.equals(a.traffic(), b.traffic())
+        && a.valueContentOrRandom().equals(b.valueContentOrRandom());
   }
 
   static String rate(double perSecond) {

@@ -107,14 +107,20 @@ public record CellResult(
       long warmupMillis,
       int measuredPasses,
       int threads,
-      dev.kvbench.workload.Traffic traffic) {
+      dev.kvbench.workload.Traffic traffic,
+      String valueContent) {
 
     /** A cell of the seed phases. */
     public Parameters(long entries, String keys, int keySize, int valueSize, String order, long batchSize,
         String durability, long seed, int latencySampleInterval, int warmupPasses, long warmupMillis,
         int measuredPasses) {
       this(entries, keys, keySize, valueSize, order, batchSize, durability, seed, latencySampleInterval, warmupPasses,
-          warmupMillis, measuredPasses, 1, null);
+          warmupMillis, measuredPasses, 1, null, null);
+    }
+
+    /** The value content, random where the document predates the setting. */
+    public String valueContentOrRandom() {
+      return valueContent == null ? dev.kvbench.workload.ValueContent.RANDOM.id() : valueContent;
     }
 
     public Parameters {

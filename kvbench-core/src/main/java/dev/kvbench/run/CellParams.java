@@ -10,6 +10,7 @@ import dev.kvbench.workload.KeyOrder;
 import dev.kvbench.workload.KeySpace;
 import dev.kvbench.workload.Phase;
 import dev.kvbench.workload.Traffic;
+import dev.kvbench.workload.ValueContent;
 import dev.kvbench.workload.ValueGenerator;
 import java.util.EnumSet;
 import java.util.List;
@@ -29,6 +30,7 @@ import java.util.Map;
  * @param threads client threads of the threaded phases (readers, ycsb-a ...), each with its own
  *     session; 1 when the cell runs none
  * @param traffic how the threaded phases are driven: rate, duration, operations
+ * @param valueContent what the values' bytes are: random (the default), zeros or compressible
  */
 public record CellParams(
     String storeId,
@@ -44,7 +46,8 @@ public record CellParams(
     int latencySampleInterval,
     PassPlan passes,
     int threads,
-    Traffic traffic) {
+    Traffic traffic,
+    ValueContent valueContent) {
 
   /** Entries of the scratch load that warms up the write path: enough for the JIT's C2 tier. */
   public static final long WARMUP_WRITE_ENTRIES = 200_000;
@@ -54,12 +57,13 @@ public record CellParams(
       Durability durability, long seed, List<Phase> phases, Map<String, String> storeSettings,
       int latencySampleInterval, PassPlan passes) {
     this(storeId, entries, keys, order, valueSize, batchSize, durability, seed, phases, storeSettings,
-        latencySampleInterval, passes, 1, Traffic.DEFAULT);
+        latencySampleInterval, passes, 1, Traffic.DEFAULT, ValueContent.RANDOM);
   }
 
   public CellParams {
     phases = List.copyOf(EnumSet.copyOf(requireNonEmpty(phases)));
     traffic = traffic == null ? Traffic.DEFAULT : traffic;
+    valueContent = valueContent == null ? ValueContent.RANDOM : valueContent;
     if (threads < 1) {
       throw new IllegalArgumentException("--threads must be at least 1, got " + threads);
     }
@@ -105,7 +109,7 @@ public record CellParams(
   }
 
   public ValueGenerator values() {
-    return new ValueGenerator(valueSize, seed);
+    return new ValueGenerator(valueSize, seed, valueContent);
   }
 
   /** A short label such as {@code lmdbjava-bb int/rnd}. */
@@ -124,6 +128,10 @@ public record CellParams(
         .append(entries).append('x').append(valueSize)
         .append(" batch=").append(batchSize >= entries ? "all" : Long.toString(batchSize))
         .append(' ').append(durability.id());
+    if (!valueContent.equals(ValueContent.RANDOM)) {
+      // only then: ids of random-value cells stay as they were, so older journals still resume
+      b.append(" content=").append(valueContent.id());
+    }
     if (threaded()) {
       b.append(" threads=").append(threads).append(traffic.idSuffix());
     }

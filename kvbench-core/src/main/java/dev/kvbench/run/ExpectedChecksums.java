@@ -2,6 +2,7 @@ package dev.kvbench.run;
 
 import dev.kvbench.workload.EntryDigest;
 import dev.kvbench.workload.KeyEncoding;
+import dev.kvbench.workload.ValueContent;
 import dev.kvbench.workload.ValueGenerator;
 import java.nio.ByteBuffer;
 import java.util.HashMap;
@@ -19,14 +20,14 @@ public final class ExpectedChecksums {
   /** The three checks of a full, correct read. */
   public record Totals(long entryDigest, long crc32, long xxh64Fold) {}
 
-  private record Key(long entries, KeyEncoding keys, int valueSize, long seed) {}
+  private record Key(long entries, KeyEncoding keys, int valueSize, long seed, ValueContent content) {}
 
   private final Map<Key, Totals> cache = new HashMap<>();
 
   public synchronized Totals of(CellParams cell) {
     return cache.computeIfAbsent(
-        new Key(cell.entries(), cell.keys(), cell.valueSize(), cell.seed()),
-        k -> compute(k.entries, k.keys, new ValueGenerator(k.valueSize, k.seed)));
+        new Key(cell.entries(), cell.keys(), cell.valueSize(), cell.seed(), cell.valueContent()),
+        k -> compute(k.entries, k.keys, cell.values()));
   }
 
   private static Totals compute(long entries, KeyEncoding keys, ValueGenerator values) {

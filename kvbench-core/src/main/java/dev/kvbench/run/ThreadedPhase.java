@@ -98,7 +98,7 @@ final class ThreadedPhase {
     OperationMix own = OperationMix.of(phase);
     this.mix = phase.ycsb() && traffic.distribution() != null ? own.withDistribution(traffic.distribution()) : own;
     this.values = cell.values();
-    this.updates = new ValueGenerator(cell.valueSize(), cell.seed() ^ UPDATE_SALT);
+    this.updates = new ValueGenerator(cell.valueSize(), cell.seed() ^ UPDATE_SALT, cell.valueContent());
     this.encoding = cell.keys();
     this.threads = cell.threads();
     this.frontier = loaded;

@@ -3,6 +3,7 @@ package dev.kvbench.scenario;
 import dev.kvbench.store.Durability;
 import dev.kvbench.workload.KeyEncoding;
 import dev.kvbench.workload.KeyOrder;
+import dev.kvbench.workload.ValueContent;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -21,6 +22,7 @@ import java.util.Map;
  *     {@code lmdbjava-agrona.writeMap: [true, false]}; a setting with one value just sets it
  * @param threads client threads of the threaded phases (readers, ycsb-a ...); cells that run
  *     none of them have one
+ * @param valueContents what the values' bytes are: random (the default), zeros, compressible:R
  */
 public record Matrix(
     List<String> stores,
@@ -31,7 +33,8 @@ public record Matrix(
     List<Long> batchSizes,
     List<Durability> durability,
     Map<String, List<String>> settings,
-    List<Integer> threads) {
+    List<Integer> threads,
+    List<ValueContent> valueContents) {
 
   /** Batch size meaning "all entries in one transaction or batch", as the seeds wrote. */
   public static final long ALL_IN_ONE = 0;
@@ -47,8 +50,18 @@ public record Matrix(
     this(stores, entries, valueSizes, keys, orders, batchSizes, durability, settings, List.of(1));
   }
 
+  /** A matrix of random values. */
+  public Matrix(List<String> stores, List<Long> entries, List<Integer> valueSizes, List<KeyEncoding> keys,
+      List<KeyOrder> orders, List<Long> batchSizes, List<Durability> durability, Map<String, List<String>> settings,
+      List<Integer> threads) {
+    this(stores, entries, valueSizes, keys, orders, batchSizes, durability, settings, threads,
+        List.of(ValueContent.RANDOM));
+  }
+
   public Matrix {
     threads = distinct(threads == null ? List.of(1) : threads, "threads", false);
+    valueContents = distinct(valueContents == null ? List.of(ValueContent.RANDOM) : valueContents, "valueContents",
+        false);
     if (threads.stream().anyMatch(t -> t < 1)) {
       throw new IllegalArgumentException("matrix.threads must be 1 or more, got " + threads);
     }
@@ -81,42 +94,46 @@ public record Matrix(
   }
 
   public Matrix withStores(List<String> v) {
-    return new Matrix(v, entries, valueSizes, keys, orders, batchSizes, durability, settings, threads);
+    return new Matrix(v, entries, valueSizes, keys, orders, batchSizes, durability, settings, threads, valueContents);
   }
 
   public Matrix withEntries(List<Long> v) {
-    return new Matrix(stores, v, valueSizes, keys, orders, batchSizes, durability, settings, threads);
+    return new Matrix(stores, v, valueSizes, keys, orders, batchSizes, durability, settings, threads, valueContents);
   }
 
   public Matrix withValueSizes(List<Integer> v) {
-    return new Matrix(stores, entries, v, keys, orders, batchSizes, durability, settings, threads);
+    return new Matrix(stores, entries, v, keys, orders, batchSizes, durability, settings, threads, valueContents);
   }
 
   public Matrix withKeys(List<KeyEncoding> v) {
-    return new Matrix(stores, entries, valueSizes, v, orders, batchSizes, durability, settings, threads);
+    return new Matrix(stores, entries, valueSizes, v, orders, batchSizes, durability, settings, threads, valueContents);
   }
 
   public Matrix withOrders(List<KeyOrder> v) {
-    return new Matrix(stores, entries, valueSizes, keys, v, batchSizes, durability, settings, threads);
+    return new Matrix(stores, entries, valueSizes, keys, v, batchSizes, durability, settings, threads, valueContents);
   }
 
   public Matrix withBatchSizes(List<Long> v) {
-    return new Matrix(stores, entries, valueSizes, keys, orders, v, durability, settings, threads);
+    return new Matrix(stores, entries, valueSizes, keys, orders, v, durability, settings, threads, valueContents);
   }
 
   public Matrix withDurability(List<Durability> v) {
-    return new Matrix(stores, entries, valueSizes, keys, orders, batchSizes, v, settings, threads);
+    return new Matrix(stores, entries, valueSizes, keys, orders, batchSizes, v, settings, threads, valueContents);
   }
 
   public Matrix withThreads(List<Integer> v) {
-    return new Matrix(stores, entries, valueSizes, keys, orders, batchSizes, durability, settings, v);
+    return new Matrix(stores, entries, valueSizes, keys, orders, batchSizes, durability, settings, v, valueContents);
+  }
+
+  public Matrix withValueContents(List<ValueContent> v) {
+    return new Matrix(stores, entries, valueSizes, keys, orders, batchSizes, durability, settings, threads, v);
   }
 
   /** These settings replace the same keys of this matrix's and keep the others. */
   public Matrix withSettings(Map<String, List<String>> overrides) {
     Map<String, List<String>> merged = new LinkedHashMap<>(settings);
     merged.putAll(overrides);
-    return new Matrix(stores, entries, valueSizes, keys, orders, batchSizes, durability, merged, threads);
+    return new Matrix(stores, entries, valueSizes, keys, orders, batchSizes, durability, merged, threads, valueContents);
   }
 
   /**
@@ -129,7 +146,7 @@ public record Matrix(
     }
     return new Matrix(stores, entries.stream().map(e -> scale(e, factor)).distinct().toList(), valueSizes, keys,
         orders, batchSizes.stream().map(b -> b == ALL_IN_ONE ? b : scale(b, factor)).distinct().toList(),
-        durability, settings, threads);
+        durability, settings, threads, valueContents);
   }
 
   private static long scale(long n, double factor) {

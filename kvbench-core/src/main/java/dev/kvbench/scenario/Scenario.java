@@ -8,6 +8,7 @@ import dev.kvbench.workload.KeyEncoding;
 import dev.kvbench.workload.KeyOrder;
 import dev.kvbench.workload.Phase;
 import dev.kvbench.workload.Traffic;
+import dev.kvbench.workload.ValueContent;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -105,7 +106,7 @@ public record Scenario(
 
   /**
    * Every combination of the matrix, in a fixed order (key type, order, entries, value size,
-   * batch size, durability, threads, store, then the store's swept settings), so shards and resumed runs
+   * value content, batch size, durability, threads, store, then the store's swept settings), so shards and resumed runs
    * agree on which cell is which. Throws {@link ScenarioException} for an unknown or unavailable
    * store, or a setting a store does not have or cannot take.
    */
@@ -118,16 +119,18 @@ public record Scenario(
       for (KeyOrder o : matrix.orders()) {
         for (long entries : matrix.entries()) {
           for (int valueSize : matrix.valueSizes()) {
-            for (long batch : matrix.batchSizes()) {
-              for (Durability d : matrix.durability()) {
-                for (int threads : threadCounts()) {
-                  for (String store : storeIds) {
-                    for (Map<String, String> settings : settingCombos.get(store)) {
-                      CellParams cell = cell(registry.require(store), entries, k, o, valueSize, batch, d, settings,
-                          threads);
-                      // a batch at least as large as the entries is one batch: the same cell as "all"
-                      if (ids.add(cell.id())) {
-                        cells.add(cell);
+            for (ValueContent content : matrix.valueContents()) {
+              for (long batch : matrix.batchSizes()) {
+                for (Durability d : matrix.durability()) {
+                  for (int threads : threadCounts()) {
+                    for (String store : storeIds) {
+                      for (Map<String, String> settings : settingCombos.get(store)) {
+                        CellParams cell = cell(registry.require(store), entries, k, o,
+                            new ValueShape(valueSize, content), batch, d, settings, threads);
+                        // a batch at least as large as the entries is one batch: the same cell as "all"
+                        if (ids.add(cell.id())) {
+                          cells.add(cell);
+                        }
                       }
                     }
                   }
@@ -141,12 +144,15 @@ public record Scenario(
     return cells;
   }
 
-  private CellParams cell(StoreProvider provider, long entries, KeyEncoding k, KeyOrder o, int valueSize, long batch,
-      Durability d, Map<String, String> settings, int threads) {
+  /** A cell's value size and content, side by side. */
+  private record ValueShape(int size, ValueContent content) {}
+
+  private CellParams cell(StoreProvider provider, long entries, KeyEncoding k, KeyOrder o, ValueShape values,
+      long batch, Durability d, Map<String, String> settings, int threads) {
     CellParams cell;
     try {
-      cell = new CellParams(provider.id(), entries, k, o, valueSize, batch == Matrix.ALL_IN_ONE ? entries : batch, d,
-          seed, phases, settings, latencySample, repetitions.passPlan(), threads, traffic);
+      cell = new CellParams(provider.id(), entries, k, o, values.size(), batch == Matrix.ALL_IN_ONE ? entries : batch,
+          d, seed, phases, settings, latencySample, repetitions.passPlan(), threads, traffic, values.content());
     } catch (IllegalArgumentException e) {
       throw new ScenarioException("/matrix", e.getMessage());
     }

@@ -16,6 +16,7 @@ import dev.kvbench.workload.KeyOrder;
 import dev.kvbench.workload.Phase;
 import dev.kvbench.workload.RequestDistribution;
 import dev.kvbench.workload.Traffic;
+import dev.kvbench.workload.ValueContent;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -116,6 +117,7 @@ public final class ScenarioFiles {
     y.cellTimeout = s.cellTimeout().getSeconds() + "s";
     y.latencySample = String.valueOf(s.latencySample());
     y.matrix.threads = m.threads().stream().map(String::valueOf).toList();
+    y.matrix.valueContents = m.valueContents().stream().map(ValueContent::id).toList();
     if (!s.traffic().equals(Traffic.DEFAULT)) {
       Traffic t = s.traffic();
       y.traffic = new TrafficYaml();
@@ -248,6 +250,7 @@ public final class ScenarioFiles {
     public List<String> durability;
     public Map<String, List<String>> settings;
     public List<String> threads;
+    public List<String> valueContents;
 
     Matrix toMatrix() {
       Matrix d = Matrix.DEFAULT;
@@ -261,7 +264,9 @@ public final class ScenarioFiles {
             batchSizes == null ? d.batchSizes() : each("/matrix/batchSizes", batchSizes, ScenarioFiles::batchSize),
             durability == null ? d.durability() : each("/matrix/durability", durability, Durability::fromId),
             settings == null ? Map.of() : new LinkedHashMap<>(settings),
-            threads == null ? d.threads() : each("/matrix/threads", threads, ScenarioFiles::threads));
+            threads == null ? d.threads() : each("/matrix/threads", threads, ScenarioFiles::threads),
+            valueContents == null ? d.valueContents()
+                : each("/matrix/valueContents", valueContents, ValueContent::fromId));
       } catch (ScenarioException e) {
         throw e;
       } catch (IllegalArgumentException e) {

@@ -49,7 +49,9 @@ class CoordinatedOmissionTest {
         .withRepetitions(new Repetitions(1, 1, 0, 1))
         .withJvm(new dev.kvbench.scenario.JvmOptions("", "256m", List.of()))
         // the writer at a gentle rate: its short transactions alone must not show in p99.9
-        .withTraffic(traffic.withDurationMillis(1_500).withWriterRate(200));
+        // 3-second passes: after a 200 ms stall at 80 % of the maximum, the clients need about 0.8 s
+        // at full speed to work off the backlog; 1.5-second passes left too little on a noisy host
+        .withTraffic(traffic.withDurationMillis(3_000).withWriterRate(200));
     ScenarioRunner.RunOutcome outcome = new ScenarioRunner(registry, RunListener.NONE).run(s,
         new ScenarioRunner.Options(temp.resolve("work-" + name), temp.resolve(name + ".json"), Shard.ALL,
             List.of("test"), "dev"));

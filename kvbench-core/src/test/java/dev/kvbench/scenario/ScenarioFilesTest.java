@@ -9,6 +9,7 @@ import dev.kvbench.store.StoreRegistry;
 import dev.kvbench.workload.KeyEncoding;
 import dev.kvbench.workload.KeyOrder;
 import dev.kvbench.workload.Phase;
+import dev.kvbench.workload.ValueContent;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -89,9 +90,21 @@ class ScenarioFilesTest {
     assertThatThrownBy(() -> parse("name: x\nmatrix:\n  entrys: [10]\n"))
         .hasMessageStartingWith("s.yaml:3:")
         .hasMessageContaining("unknown key 'entrys'")
-        .hasMessageContaining("batchSizes, durability, entries, keys, orders, settings, stores, threads, valueSizes");
+        .hasMessageContaining(
+            "batchSizes, durability, entries, keys, orders, settings, stores, threads, valueContents, valueSizes");
     assertThatThrownBy(() -> parse("repetition: {}\n")).hasMessageContaining("s.yaml:1:")
         .hasMessageContaining("repetitions");
+  }
+
+  @Test
+  void valueContentsSweepAndEachNamesItsCellAndABadOneSaysWhatIsAccepted() {
+    Scenario s = parse("matrix:\n  valueContents: [random, zeros, \"compressible:0.5\"]\n");
+    assertThat(s.matrix().valueContents()).containsExactly(ValueContent.RANDOM, ValueContent.ZEROS,
+        ValueContent.compressible(0.5));
+    assertThat(files.parse(files.write(s), "again", "s", registry)).isEqualTo(s);
+    assertThatThrownBy(() -> parse("matrix:\n  valueContents: [snappy]\n"))
+        .hasMessageStartingWith("s.yaml:2:")
+        .hasMessageContaining("unknown value content 'snappy'", "random, zeros or compressible:R");
   }
 
   @Test

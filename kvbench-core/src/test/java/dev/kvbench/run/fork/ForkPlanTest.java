@@ -1,0 +1,43 @@
+package dev.kvbench.run.fork;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.json.JsonMapper;
+import dev.kvbench.run.CellParams;
+import dev.kvbench.run.PassPlan;
+import dev.kvbench.store.Durability;
+import dev.kvbench.workload.KeyEncoding;
+import dev.kvbench.workload.KeyOrder;
+import dev.kvbench.workload.Phase;
+import dev.kvbench.workload.Traffic;
+import dev.kvbench.workload.ValueContent;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class ForkPlanTest {
+
+  /**
+   * A cell's JVM reads its cell from the plan file: it must come back equal, with the same id,
+   * or the parent and the child would name one cell two ways (and a resume would run it again).
+   */
+  @Test
+  void aCellSurvivesThePlanFileWithItsId() throws Exception {
+    JsonMapper json = JsonMapper.builder().build();
+    for (ValueContent content : List.of(ValueContent.RANDOM, ValueContent.ZEROS, ValueContent.compressible(0.5))) {
+      CellParams cell = new CellParams("null", 1000, KeyEncoding.STR, KeyOrder.RND, 100, 10, Durability.SYNC, 7,
+          List.of(Phase.WRITE, Phase.READ_KEY, Phase.READERS), Map.of("values", "true"), 16, new PassPlan(1, 0, 3), 2,
+          Traffic.DEFAULT, content);
+      ForkPlan back = json.readValue(json.writeValueAsString(new ForkPlan(ForkMessage.PROTOCOL, cell, "d", "l")),
+          ForkPlan.class);
+      assertThat(back.cell()).isEqualTo(cell);
+      assertThat(back.cell().id()).isEqualTo(cell.id());
+    }
+    CellParams random = new CellParams("null", 1000, KeyEncoding.INT, KeyOrder.SEQ, 100, 1000, Durability.NOSYNC, 7,
+        List.of(Phase.WRITE), Map.of(), 16, PassPlan.SINGLE_COLD);
+    // random values, the default, leave the id as it was before value contents existed
+    assertThat(random.id()).isEqualTo("null int seq 1000x100 batch=all nosync");
+    assertThat(json.readValue(json.writeValueAsString(new ForkPlan(ForkMessage.PROTOCOL, random, "d", "l")),
+        ForkPlan.class).cell().id()).isEqualTo(random.id());
+  }
+}
