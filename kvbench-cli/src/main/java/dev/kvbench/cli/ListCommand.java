@@ -16,12 +16,12 @@ import picocli.CommandLine.Model.CommandSpec;
     name = "list",
     mixinStandardHelpOptions = true,
     description = {"Lists the stores in this jar (library and version, capabilities, settings with defaults,"
-        + " availability), or with 'presets' the built-in scenarios."})
+        + " availability), with 'presets' the built-in scenarios, with 'codecs' the value codecs."})
 final class ListCommand implements Callable<Integer> {
 
   @Spec CommandSpec spec;
 
-  @picocli.CommandLine.Parameters(index = "0", arity = "0..1", paramLabel = "stores|presets",
+  @picocli.CommandLine.Parameters(index = "0", arity = "0..1", paramLabel = "stores|presets|codecs",
       description = "What to list (default: stores).")
   String what;
 
@@ -35,8 +35,20 @@ final class ListCommand implements Callable<Integer> {
           + " sizes and YAML%n");
       return ExitCodes.OK;
     }
+    if ("codecs".equals(what)) {
+      dev.kvbench.codec.ValueCodecs codecs = dev.kvbench.codec.ValueCodecs.load();
+      out.printf("%-10s %s%n", dev.kvbench.codec.ValueCodecs.NONE, "values go to the store as they are (the default)");
+      for (String id : codecs.ids().subList(1, codecs.ids().size())) {
+        dev.kvbench.codec.ValueCodecProvider c = codecs.require(id);
+        out.printf("%-10s %s, %s%n", id, c.library(), c.settings());
+      }
+      out.printf("%nUse one with: kvbench run --codec ID[,ID...]; the harness compresses each value before put and"
+          + " decompresses it after get%n");
+      return ExitCodes.OK;
+    }
     if (what != null && !"stores".equals(what)) {
-      throw new UsageException("list " + what + ": use 'kvbench list stores' or 'kvbench list presets'");
+      throw new UsageException("list " + what + ": use 'kvbench list stores', 'kvbench list presets' or"
+          + " 'kvbench list codecs'");
     }
     for (StoreProvider p : StoreRegistry.load().all()) {
       out.printf("%s%n", p.id());

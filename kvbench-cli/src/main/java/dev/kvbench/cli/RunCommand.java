@@ -76,6 +76,10 @@ final class RunCommand implements Callable<Integer> {
       description = "What the values' bytes are: random (the default, the 2016 reports' values), zeros, or compressible:R, db_bench's values compressible to about R (0.5 is db_bench's default); every kind keeps an 8-byte head per value so every read is still checked. A comma list sweeps.")
   List<String> valueContents;
 
+  @Option(names = "--codec", split = ",", paramLabel = "none|deflate|...",
+      description = "Value codec the harness applies to each value before put and after get, as the Symas compression benchmark did (default: none); `kvbench list codecs` names them. A comma list sweeps.")
+  List<String> codecs;
+
   @Option(names = "--keys", split = ",", paramLabel = "int|str",
       description = "Key type: int (4-byte big-endian) or str (16-byte zero-padded decimal); a comma list sweeps (quick: int).")
   List<String> keys;
@@ -350,6 +354,9 @@ final class RunCommand implements Callable<Integer> {
     }
     if (valueSizes != null) {
       m = m.withValueSizes(each("--value-size", valueSizes, Counts::parseBytes));
+    }
+    if (codecs != null) {
+      m = m.withCodecs(each("--codec", codecs, ScenarioFiles::codec));
     }
     if (valueContents != null) {
       m = m.withValueContents(each("--value-content", valueContents, ValueContent::fromId));

@@ -47,6 +47,18 @@ class RunCommandUsageTest {
   }
 
   @Test
+  void unknownCodecsAndValueContentsListTheValidOnes() {
+    Outcome codec = run(with("run", "--codec", "snappy,gzip"));
+    assertThat(codec.code).isEqualTo(2);
+    assertThat(codec.err).contains("--codec: unknown value codec 'gzip'")
+        .contains("none, bzip2, deflate, lz4, snappy, xz, zstd");
+    Outcome content = run(with("run", "--value-content", "compressible:2"));
+    assertThat(content.code).isEqualTo(2);
+    assertThat(content.err).contains("--value-content: a compressible value's ratio must be above 0 and at most 1");
+    assertThat(temp.resolve("out.json")).doesNotExist();
+  }
+
+  @Test
   void zeroAndNegativeSizesAreRefused() {
     assertThat(run(with("run", "--entries", "0")).err).contains("--entries must be at least 1");
     assertThat(run(with("run", "--value-size", "-5")).err).contains("--value-size must be at least 1");

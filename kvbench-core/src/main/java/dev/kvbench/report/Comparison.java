@@ -104,7 +104,7 @@ public final class Comparison {
     for (CellResult c : cells) {
       CellResult.Parameters p = c.parameters();
       String key = String.join(" ", c.store(), Long.toString(p.entries()), p.keys(), Integer.toString(p.keySize()),
-          Integer.toString(p.valueSize()), p.valueContentOrRandom(), p.order(), Long.toString(p.batchSize()),
+          Integer.toString(p.valueSize()), p.valueContentOrRandom(), p.codecOrNone(), p.order(), Long.toString(p.batchSize()),
           p.durability());
       m.computeIfAbsent(key, k -> new ArrayList<>()).add(c);
     }

@@ -23,9 +23,9 @@ import java.util.stream.Collectors;
 final class ResultsCsv {
 
   static final List<String> COLUMNS = List.of(
-      "host", "cell", "store", "library", "libraryVersion", "entries", "keys", "keySize", "valueSize", "valueContent", "order",
-      "batchSize", "durability", "seed", "settings", "phase", "status", "pass", "passMillis", "ops", "nsPerOp",
-      "opsPerSec", "cpuUserMillis", "cpuSysMillis", "peakRssBytes", "contended", "phaseMedianMillis",
+      "host", "cell", "store", "library", "libraryVersion", "entries", "keys", "keySize", "valueSize", "valueContent",
+      "codec", "order", "batchSize", "durability", "seed", "settings", "phase", "status", "pass", "passMillis", "ops",
+      "nsPerOp", "opsPerSec", "cpuUserMillis", "cpuSysMillis", "peakRssBytes", "contended", "phaseMedianMillis",
       "phaseMinMillis", "phaseMaxMillis", "verified", "latencyP50Nanos", "latencyP90Nanos", "latencyP99Nanos",
       "latencyP999Nanos", "latencyMaxNanos", "latencySamples", "storageAllocatedBytes", "storageApparentBytes",
       "storageFlatBytes", "failure");
@@ -66,6 +66,7 @@ final class ResultsCsv {
     r.add(k.keySize());
     r.add(k.valueSize());
     r.add(k.valueContentOrRandom());
+    r.add(k.codecOrNone());
     r.add(k.order());
     r.add(k.batchSize());
     r.add(k.durability());

@@ -31,6 +31,7 @@ public final class SeedTables {
     candidates.put("entries", c -> String.format(Locale.ROOT, "%,d", c.parameters().entries()));
     candidates.put("value", c -> c.parameters().valueSize() + " B");
     candidates.put("content", c -> c.parameters().valueContentOrRandom());
+    candidates.put("codec", c -> c.parameters().codecOrNone());
     candidates.put("batch", c -> c.parameters().batchSize() >= c.parameters().entries() ? "all"
         : String.format(Locale.ROOT, "%,d", c.parameters().batchSize()));
     candidates.put("sync", c -> c.parameters().durability());
@@ -211,7 +212,7 @@ public final class SeedTables {
     return a.entries() == b.entries() && a.keys().equals(b.keys()) && a.valueSize() == b.valueSize()
         && a.order().equals(b.order()) && a.batchSize() == b.batchSize() && a.durability().equals(b.durability())
         && java.util.Objects.equals(a.traffic(), b.traffic())
-        && a.valueContentOrRandom().equals(b.valueContentOrRandom());
+        && a.valueContentOrRandom().equals(b.valueContentOrRandom()) && a.codecOrNone().equals(b.codecOrNone());
   }
 
   static String rate(double perSecond) {

@@ -91,6 +91,10 @@ public record CellResult(
    *
    * @param threads client threads of the threaded phases; 1 for the seed phases
    * @param traffic how the threaded phases were driven; null for a cell that ran none
+   * @param valueContent what the values' bytes were (random, zeros, compressible:R); null in
+   *     documents written before it existed, whose values were random
+   * @param codec the value codec the harness applied; null in documents written before it
+   *     existed, which applied none
    */
   @JsonInclude(JsonInclude.Include.NON_NULL)
   public record Parameters(
@@ -108,14 +112,20 @@ public record CellResult(
       int measuredPasses,
       int threads,
       dev.kvbench.workload.Traffic traffic,
-      String valueContent) {
+      String valueContent,
+      String codec) {
 
     /** A cell of the seed phases. */
     public Parameters(long entries, String keys, int keySize, int valueSize, String order, long batchSize,
         String durability, long seed, int latencySampleInterval, int warmupPasses, long warmupMillis,
         int measuredPasses) {
       this(entries, keys, keySize, valueSize, order, batchSize, durability, seed, latencySampleInterval, warmupPasses,
-          warmupMillis, measuredPasses, 1, null, null);
+          warmupMillis, measuredPasses, 1, null, null, null);
+    }
+
+    /** The value codec, none where the document predates the setting. */
+    public String codecOrNone() {
+      return codec == null ? dev.kvbench.codec.ValueCodecs.NONE : codec;
     }
 
     /** The value content, random where the document predates the setting. */

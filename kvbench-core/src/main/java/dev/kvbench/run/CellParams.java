@@ -1,5 +1,6 @@
 package dev.kvbench.run;
 
+import dev.kvbench.codec.ValueCodecs;
 import dev.kvbench.store.Capabilities;
 import dev.kvbench.store.Durability;
 import dev.kvbench.store.StoreProvider;
@@ -31,6 +32,8 @@ import java.util.Map;
  *     session; 1 when the cell runs none
  * @param traffic how the threaded phases are driven: rate, duration, operations
  * @param valueContent what the values' bytes are: random (the default), zeros or compressible
+ * @param codec the value codec the harness applies before each put and after each get ({@code
+ *     none}: values go to the store as they are), a {@link dev.kvbench.codec.ValueCodecs} id
  */
 public record CellParams(
     String storeId,
@@ -47,7 +50,8 @@ public record CellParams(
     PassPlan passes,
     int threads,
     Traffic traffic,
-    ValueContent valueContent) {
+    ValueContent valueContent,
+    String codec) {
 
   /** Entries of the scratch load that warms up the write path: enough for the JIT's C2 tier. */
   public static final long WARMUP_WRITE_ENTRIES = 200_000;
@@ -57,13 +61,14 @@ public record CellParams(
       Durability durability, long seed, List<Phase> phases, Map<String, String> storeSettings,
       int latencySampleInterval, PassPlan passes) {
     this(storeId, entries, keys, order, valueSize, batchSize, durability, seed, phases, storeSettings,
-        latencySampleInterval, passes, 1, Traffic.DEFAULT, ValueContent.RANDOM);
+        latencySampleInterval, passes, 1, Traffic.DEFAULT, ValueContent.RANDOM, ValueCodecs.NONE);
   }
 
   public CellParams {
     phases = List.copyOf(EnumSet.copyOf(requireNonEmpty(phases)));
     traffic = traffic == null ? Traffic.DEFAULT : traffic;
     valueContent = valueContent == null ? ValueContent.RANDOM : valueContent;
+    codec = codec == null ? ValueCodecs.NONE : codec;
     if (threads < 1) {
       throw new IllegalArgumentException("--threads must be at least 1, got " + threads);
     }
@@ -131,6 +136,9 @@ public record CellParams(
     if (!valueContent.equals(ValueContent.RANDOM)) {
       // only then: ids of random-value cells stay as they were, so older journals still resume
       b.append(" content=").append(valueContent.id());
+    }
+    if (!codec.equals(ValueCodecs.NONE)) {
+      b.append(" codec=").append(codec);
     }
     if (threaded()) {
       b.append(" threads=").append(threads).append(traffic.idSuffix());

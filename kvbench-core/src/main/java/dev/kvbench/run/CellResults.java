@@ -48,7 +48,8 @@ public final class CellResults {
     return new CellResult.Parameters(cell.entries(), cell.keys().id(), cell.keys().size(), cell.valueSize(),
         cell.order().id(), cell.batchSize(), cell.durability().id(), cell.seed(), cell.latencySampleInterval(),
         cell.passes().warmupPasses(), cell.passes().warmupMillis(), cell.passes().measuredPasses(), cell.threads(),
-        cell.threaded() ? cell.traffic() : null, cell.valueContent().id());
+        cell.threaded() ? cell.traffic() : null, cell.valueContent().id(),
+        cell.codec());
   }
 
 }

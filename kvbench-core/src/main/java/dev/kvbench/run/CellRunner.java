@@ -1,5 +1,8 @@
 package dev.kvbench.run;
 
+import dev.kvbench.codec.CompressingStore;
+import dev.kvbench.codec.ValueCodecProvider;
+import dev.kvbench.codec.ValueCodecs;
 import dev.kvbench.measure.CpuMeter;
 import dev.kvbench.measure.LatencySampler;
 import dev.kvbench.measure.RssMeter;
@@ -20,6 +23,7 @@ import dev.kvbench.store.Store;
 import dev.kvbench.store.StoreConfig;
 import dev.kvbench.store.StoreProvider;
 import dev.kvbench.store.StoreSettings;
+import dev.kvbench.store.WorkloadSizing;
 import dev.kvbench.store.WriteOperation;
 import dev.kvbench.workload.KeyEncoding;
 import dev.kvbench.workload.KeySpace;
@@ -30,6 +34,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.HdrHistogram.Histogram;
 
 /**
@@ -99,6 +104,8 @@ public final class CellRunner {
     private Map<String, Object> nativeSettings = Map.of();
     // the last measured CRUD pass's store, after close: a crud-only cell's storage
     private StorageResult crudStorage;
+    // the codec the harness applies around each put and get, if the cell has one
+    private final Optional<ValueCodecProvider> codec;
 
     CellRun(StoreProvider provider, CellParams cell, StoreSettings settings, WorkArea work, String name) {
       this.provider = provider;
@@ -108,6 +115,8 @@ public final class CellRunner {
       this.name = name;
       this.keySpace = cell.keySpace();
       this.values = cell.values();
+      this.codec = cell.codec().equals(ValueCodecs.NONE) ? Optional.empty()
+          : Optional.of(ValueCodecs.load().require(cell.codec()));
     }
 
     CellResult run() {
@@ -154,7 +163,7 @@ public final class CellRunner {
     }
 
     private CellResult runOnLoadedStore(Path directory, boolean reportWrite, int loads) {
-      Store store = provider.open(config(directory));
+      Store store = open(directory);
       StorageSize beforeClose;
       try {
         nativeSettings = Map.copyOf(store.nativeSettings());
@@ -222,6 +231,20 @@ public final class CellRunner {
     }
 
     /**
+     * The store on {@code directory}; with a codec, opened for the largest compressed value and
+     * wrapped so that the workload puts and gets its own values.
+     */
+    private Store open(Path directory) {
+      if (codec.isEmpty()) {
+        return provider.open(config(directory));
+      }
+      WorkloadSizing stored = new WorkloadSizing(cell.entries(), cell.keys().size(),
+          CompressingStore.storedValueSize(codec.get(), cell.valueSize()));
+      return new CompressingStore(provider.open(new StoreConfig(directory, settings, cell.durability(), stored)),
+          codec.get(), cell.valueSize());
+    }
+
+    /**
      * Loads scratch stores with the same workload, capped at {@link CellParams#WARMUP_WRITE_ENTRIES},
      * and deletes each, until the plan's warm-up is done: the measured writes then run compiled
      * code, as the reads do after their warm-up passes.
@@ -249,7 +272,7 @@ public final class CellRunner {
     private <T> T inScratchStore(String directoryName, java.util.function.Function<Session, T> body) {
       Path scratch = work.newDirectory(directoryName);
       try {
-        Store store = provider.open(config(scratch));
+        Store store = open(scratch);
         T result;
         try (Session session = store.openSession()) {
           result = body.apply(session);
@@ -440,7 +463,7 @@ public final class CellRunner {
         Histogram transactions) {
       Path scratch = work.newDirectory(name + "-crud-" + measured);
       try {
-        Store store = provider.open(config(scratch));
+        Store store = open(scratch);
         String problem;
         try (Session session = store.openSession()) {
           nativeSettings = Map.copyOf(store.nativeSettings());

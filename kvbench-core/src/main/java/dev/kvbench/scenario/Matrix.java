@@ -1,5 +1,6 @@
 package dev.kvbench.scenario;
 
+import dev.kvbench.codec.ValueCodecs;
 import dev.kvbench.store.Durability;
 import dev.kvbench.workload.KeyEncoding;
 import dev.kvbench.workload.KeyOrder;
@@ -23,6 +24,8 @@ import java.util.Map;
  * @param threads client threads of the threaded phases (readers, ycsb-a ...); cells that run
  *     none of them have one
  * @param valueContents what the values' bytes are: random (the default), zeros, compressible:R
+ * @param codecs value codecs the harness applies around each put and get: none (the default),
+ *     deflate, snappy ... ({@link dev.kvbench.codec.ValueCodecs})
  */
 public record Matrix(
     List<String> stores,
@@ -34,7 +37,8 @@ public record Matrix(
     List<Durability> durability,
     Map<String, List<String>> settings,
     List<Integer> threads,
-    List<ValueContent> valueContents) {
+    List<ValueContent> valueContents,
+    List<String> codecs) {
 
   /** Batch size meaning "all entries in one transaction or batch", as the seeds wrote. */
   public static final long ALL_IN_ONE = 0;
@@ -55,13 +59,14 @@ public record Matrix(
       List<KeyOrder> orders, List<Long> batchSizes, List<Durability> durability, Map<String, List<String>> settings,
       List<Integer> threads) {
     this(stores, entries, valueSizes, keys, orders, batchSizes, durability, settings, threads,
-        List.of(ValueContent.RANDOM));
+        List.of(ValueContent.RANDOM), List.of(ValueCodecs.NONE));
   }
 
   public Matrix {
     threads = distinct(threads == null ? List.of(1) : threads, "threads", false);
     valueContents = distinct(valueContents == null ? List.of(ValueContent.RANDOM) : valueContents, "valueContents",
         false);
+    codecs = distinct(codecs == null ? List.of(ValueCodecs.NONE) : codecs, "codecs", false);
     if (threads.stream().anyMatch(t -> t < 1)) {
       throw new IllegalArgumentException("matrix.threads must be 1 or more, got " + threads);
     }
@@ -94,46 +99,60 @@ public record Matrix(
   }
 
   public Matrix withStores(List<String> v) {
-    return new Matrix(v, entries, valueSizes, keys, orders, batchSizes, durability, settings, threads, valueContents);
+    return new Matrix(v, entries, valueSizes, keys, orders, batchSizes, durability, settings,
+        threads, valueContents, codecs);
   }
 
   public Matrix withEntries(List<Long> v) {
-    return new Matrix(stores, v, valueSizes, keys, orders, batchSizes, durability, settings, threads, valueContents);
+    return new Matrix(stores, v, valueSizes, keys, orders, batchSizes, durability, settings,
+        threads, valueContents, codecs);
   }
 
   public Matrix withValueSizes(List<Integer> v) {
-    return new Matrix(stores, entries, v, keys, orders, batchSizes, durability, settings, threads, valueContents);
+    return new Matrix(stores, entries, v, keys, orders, batchSizes, durability, settings,
+        threads, valueContents, codecs);
   }
 
   public Matrix withKeys(List<KeyEncoding> v) {
-    return new Matrix(stores, entries, valueSizes, v, orders, batchSizes, durability, settings, threads, valueContents);
+    return new Matrix(stores, entries, valueSizes, v, orders, batchSizes, durability, settings,
+        threads, valueContents, codecs);
   }
 
   public Matrix withOrders(List<KeyOrder> v) {
-    return new Matrix(stores, entries, valueSizes, keys, v, batchSizes, durability, settings, threads, valueContents);
+    return new Matrix(stores, entries, valueSizes, keys, v, batchSizes, durability, settings,
+        threads, valueContents, codecs);
   }
 
   public Matrix withBatchSizes(List<Long> v) {
-    return new Matrix(stores, entries, valueSizes, keys, orders, v, durability, settings, threads, valueContents);
+    return new Matrix(stores, entries, valueSizes, keys, orders, v, durability, settings,
+        threads, valueContents, codecs);
   }
 
   public Matrix withDurability(List<Durability> v) {
-    return new Matrix(stores, entries, valueSizes, keys, orders, batchSizes, v, settings, threads, valueContents);
+    return new Matrix(stores, entries, valueSizes, keys, orders, batchSizes, v, settings,
+        threads, valueContents, codecs);
   }
 
   public Matrix withThreads(List<Integer> v) {
-    return new Matrix(stores, entries, valueSizes, keys, orders, batchSizes, durability, settings, v, valueContents);
+    return new Matrix(stores, entries, valueSizes, keys, orders, batchSizes, durability, settings,
+        v, valueContents, codecs);
+  }
+
+  public Matrix withCodecs(List<String> v) {
+    return new Matrix(stores, entries, valueSizes, keys, orders, batchSizes, durability, settings, threads,
+        valueContents, v);
   }
 
   public Matrix withValueContents(List<ValueContent> v) {
-    return new Matrix(stores, entries, valueSizes, keys, orders, batchSizes, durability, settings, threads, v);
+    return new Matrix(stores, entries, valueSizes, keys, orders, batchSizes, durability, settings, threads, v, codecs);
   }
 
   /** These settings replace the same keys of this matrix's and keep the others. */
   public Matrix withSettings(Map<String, List<String>> overrides) {
     Map<String, List<String>> merged = new LinkedHashMap<>(settings);
     merged.putAll(overrides);
-    return new Matrix(stores, entries, valueSizes, keys, orders, batchSizes, durability, merged, threads, valueContents);
+    return new Matrix(stores, entries, valueSizes, keys, orders, batchSizes, durability, merged,
+        threads, valueContents, codecs);
   }
 
   /**
@@ -146,7 +165,7 @@ public record Matrix(
     }
     return new Matrix(stores, entries.stream().map(e -> scale(e, factor)).distinct().toList(), valueSizes, keys,
         orders, batchSizes.stream().map(b -> b == ALL_IN_ONE ? b : scale(b, factor)).distinct().toList(),
-        durability, settings, threads, valueContents);
+        durability, settings, threads, valueContents, codecs);
   }
 
   private static long scale(long n, double factor) {

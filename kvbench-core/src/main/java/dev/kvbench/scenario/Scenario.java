@@ -106,7 +106,7 @@ public record Scenario(
 
   /**
    * Every combination of the matrix, in a fixed order (key type, order, entries, value size,
-   * value content, batch size, durability, threads, store, then the store's swept settings), so shards and resumed runs
+   * value content, codec, batch size, durability, threads, store, then the store's swept settings), so shards and resumed runs
    * agree on which cell is which. Throws {@link ScenarioException} for an unknown or unavailable
    * store, or a setting a store does not have or cannot take.
    */
@@ -120,16 +120,18 @@ public record Scenario(
         for (long entries : matrix.entries()) {
           for (int valueSize : matrix.valueSizes()) {
             for (ValueContent content : matrix.valueContents()) {
-              for (long batch : matrix.batchSizes()) {
-                for (Durability d : matrix.durability()) {
-                  for (int threads : threadCounts()) {
-                    for (String store : storeIds) {
-                      for (Map<String, String> settings : settingCombos.get(store)) {
-                        CellParams cell = cell(registry.require(store), entries, k, o,
-                            new ValueShape(valueSize, content), batch, d, settings, threads);
-                        // a batch at least as large as the entries is one batch: the same cell as "all"
-                        if (ids.add(cell.id())) {
-                          cells.add(cell);
+              for (String codec : matrix.codecs()) {
+                for (long batch : matrix.batchSizes()) {
+                  for (Durability d : matrix.durability()) {
+                    for (int threads : threadCounts()) {
+                      for (String store : storeIds) {
+                        for (Map<String, String> settings : settingCombos.get(store)) {
+                          CellParams cell = cell(registry.require(store), entries, k, o,
+                              new ValueShape(valueSize, content, codec), batch, d, settings, threads);
+                          // a batch at least as large as the entries is one batch: the same cell as "all"
+                          if (ids.add(cell.id())) {
+                            cells.add(cell);
+                          }
                         }
                       }
                     }
@@ -144,15 +146,16 @@ public record Scenario(
     return cells;
   }
 
-  /** A cell's value size and content, side by side. */
-  private record ValueShape(int size, ValueContent content) {}
+  /** A cell's value size, content and codec, side by side. */
+  private record ValueShape(int size, ValueContent content, String codec) {}
 
   private CellParams cell(StoreProvider provider, long entries, KeyEncoding k, KeyOrder o, ValueShape values,
       long batch, Durability d, Map<String, String> settings, int threads) {
     CellParams cell;
     try {
       cell = new CellParams(provider.id(), entries, k, o, values.size(), batch == Matrix.ALL_IN_ONE ? entries : batch,
-          d, seed, phases, settings, latencySample, repetitions.passPlan(), threads, traffic, values.content());
+          d, seed, phases, settings, latencySample, repetitions.passPlan(), threads, traffic, values.content(),
+          values.codec());
     } catch (IllegalArgumentException e) {
       throw new ScenarioException("/matrix", e.getMessage());
     }

@@ -9,6 +9,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
+import dev.kvbench.codec.ValueCodecs;
 import dev.kvbench.store.Durability;
 import dev.kvbench.store.StoreRegistry;
 import dev.kvbench.workload.KeyEncoding;
@@ -118,6 +119,7 @@ public final class ScenarioFiles {
     y.latencySample = String.valueOf(s.latencySample());
     y.matrix.threads = m.threads().stream().map(String::valueOf).toList();
     y.matrix.valueContents = m.valueContents().stream().map(ValueContent::id).toList();
+    y.matrix.codecs = m.codecs();
     if (!s.traffic().equals(Traffic.DEFAULT)) {
       Traffic t = s.traffic();
       y.traffic = new TrafficYaml();
@@ -251,6 +253,7 @@ public final class ScenarioFiles {
     public Map<String, List<String>> settings;
     public List<String> threads;
     public List<String> valueContents;
+    public List<String> codecs;
 
     Matrix toMatrix() {
       Matrix d = Matrix.DEFAULT;
@@ -266,7 +269,8 @@ public final class ScenarioFiles {
             settings == null ? Map.of() : new LinkedHashMap<>(settings),
             threads == null ? d.threads() : each("/matrix/threads", threads, ScenarioFiles::threads),
             valueContents == null ? d.valueContents()
-                : each("/matrix/valueContents", valueContents, ValueContent::fromId));
+                : each("/matrix/valueContents", valueContents, ValueContent::fromId),
+            codecs == null ? d.codecs() : each("/matrix/codecs", codecs, ScenarioFiles::codec));
       } catch (ScenarioException e) {
         throw e;
       } catch (IllegalArgumentException e) {
@@ -321,6 +325,15 @@ public final class ScenarioFiles {
       throw new IllegalArgumentException("batch size must be at least 1 or 'all', got " + text);
     }
     return n;
+  }
+
+  /** A value codec's id, checked against the codecs on the class path. */
+  public static String codec(String text) {
+    String id = text.trim();
+    if (!id.equals(ValueCodecs.NONE)) {
+      ValueCodecs.load().require(id);
+    }
+    return id;
   }
 
   /** A thread count: 1 or more. */

@@ -91,7 +91,7 @@ class ScenarioFilesTest {
         .hasMessageStartingWith("s.yaml:3:")
         .hasMessageContaining("unknown key 'entrys'")
         .hasMessageContaining(
-            "batchSizes, durability, entries, keys, orders, settings, stores, threads, valueContents, valueSizes");
+            "batchSizes, codecs, durability, entries, keys, orders, settings, stores, threads, valueContents, valueSizes");
     assertThatThrownBy(() -> parse("repetition: {}\n")).hasMessageContaining("s.yaml:1:")
         .hasMessageContaining("repetitions");
   }
@@ -102,6 +102,11 @@ class ScenarioFilesTest {
     assertThat(s.matrix().valueContents()).containsExactly(ValueContent.RANDOM, ValueContent.ZEROS,
         ValueContent.compressible(0.5));
     assertThat(files.parse(files.write(s), "again", "s", registry)).isEqualTo(s);
+    Scenario c = parse("matrix:\n  codecs: [none, deflate]\n");
+    assertThat(c.matrix().codecs()).containsExactly("none", "deflate");
+    assertThat(c.cells(registry)).extracting(CellParams::id).anyMatch(id -> id.endsWith(" codec=deflate"));
+    assertThatThrownBy(() -> parse("matrix:\n  codecs: [gzip]\n")).hasMessageStartingWith("s.yaml:2:")
+        .hasMessageContaining("unknown value codec 'gzip'", "none, deflate");
     assertThatThrownBy(() -> parse("matrix:\n  valueContents: [snappy]\n"))
         .hasMessageStartingWith("s.yaml:2:")
         .hasMessageContaining("unknown value content 'snappy'", "random, zeros or compressible:R");

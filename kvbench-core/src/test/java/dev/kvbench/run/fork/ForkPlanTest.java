@@ -27,7 +27,7 @@ class ForkPlanTest {
     for (ValueContent content : List.of(ValueContent.RANDOM, ValueContent.ZEROS, ValueContent.compressible(0.5))) {
       CellParams cell = new CellParams("null", 1000, KeyEncoding.STR, KeyOrder.RND, 100, 10, Durability.SYNC, 7,
           List.of(Phase.WRITE, Phase.READ_KEY, Phase.READERS), Map.of("values", "true"), 16, new PassPlan(1, 0, 3), 2,
-          Traffic.DEFAULT, content);
+          Traffic.DEFAULT, content, content.equals(ValueContent.ZEROS) ? "deflate" : "none");
       ForkPlan back = json.readValue(json.writeValueAsString(new ForkPlan(ForkMessage.PROTOCOL, cell, "d", "l")),
           ForkPlan.class);
       assertThat(back.cell()).isEqualTo(cell);

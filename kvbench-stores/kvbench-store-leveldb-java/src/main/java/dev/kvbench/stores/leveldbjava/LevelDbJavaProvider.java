@@ -60,7 +60,8 @@ public final class LevelDbJavaProvider implements StoreProvider {
     // the seeds changed only the compression; write buffer and cache stay at LevelDB's defaults
     return List.of(
         SettingSpec.choice("compression", "none",
-            "block compression; none as in the seeds (snappy needs a Snappy library on the class path)",
+            "block compression; none as in the seeds (snappy needs a Snappy library on the class path: kvbench.jar has"
+                + " snappy-java)",
             "none", "snappy"));
   }
 

@@ -47,7 +47,8 @@ final class LevelDbJavaStore implements Store {
     if (compression == CompressionType.SNAPPY && !Snappy.available()) {
       // iq80 would silently fall back to no compression and the result would lie about it
       throw new StoreException(id + ": compression=snappy needs org.iq80.snappy:snappy or "
-          + "org.xerial.snappy:snappy-java on the class path; kvbench bundles neither");
+          + "org.xerial.snappy:snappy-java on the class path (kvbench.jar has snappy-java, through kvbench-codecs;"
+          + " this module alone has neither)");
     }
     Options options = new Options().createIfMissing(true).compressionType(compression);
     // iq80 has no switch for its log: sync=false (LAZY and NOSYNC) still writes every batch to it
