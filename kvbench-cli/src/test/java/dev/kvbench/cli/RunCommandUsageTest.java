@@ -50,7 +50,7 @@ class RunCommandUsageTest {
   void unknownCodecsAndValueContentsListTheValidOnes() {
     Outcome codec = run(with("run", "--codec", "snappy,gzip"));
     assertThat(codec.code).isEqualTo(2);
-    assertThat(codec.err).contains("--codec: unknown value codec 'gzip'")
+    assertThat(codec.err).contains("unknown value codec 'gzip'")
         .contains("none, bzip2, deflate, lz4, snappy, xz, zstd");
     Outcome content = run(with("run", "--value-content", "compressible:2"));
     assertThat(content.code).isEqualTo(2);

@@ -46,7 +46,11 @@ public final class ValueCodecs {
   public ValueCodecProvider require(String id) {
     ValueCodecProvider p = byId.get(id);
     if (p == null) {
-      throw new IllegalArgumentException("unknown value codec '" + id + "': use one of " + String.join(", ", ids()));
+      String more = byId.containsKey("snappy") ? ""
+          : " (kvbench-codecs adds snappy, lz4, zstd, bzip2 and xz: kvbench.jar has it; a library user adds the"
+              + " dev.kvbench:kvbench-codecs dependency)";
+      throw new IllegalArgumentException("unknown value codec '" + id + "': use one of " + String.join(", ", ids())
+          + more);
     }
     return p;
   }

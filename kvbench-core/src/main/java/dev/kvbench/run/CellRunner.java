@@ -47,6 +47,9 @@ import org.HdrHistogram.Histogram;
  */
 public final class CellRunner {
 
+  /** Seeds the overwrite phase's own random order of the keys. */
+  static final long OVERWRITE_ORDER_SALT = 0x0F3E_A11C_0DE5_0B1EL;
+
   private final PassMeters meters;
   private final StorageMeter storage;
   private final Verification verification;
@@ -321,6 +324,9 @@ public final class CellRunner {
             r = threaded.run();
             present = threaded.frontier();
           }
+        } else if (phase == Phase.OVERWRITE) {
+          r = caps.supports(WriteOperation.OVERWRITE) ? overwritePhase(session, caps)
+              : PhaseResult.unsupported(phase.id(), cell.storeId() + " cannot put on an existing key");
         } else if (phase == Phase.CRUD) {
           String missing = missingForCrud(caps);
           r = missing == null ? crudPhase(caps)
@@ -372,6 +378,76 @@ public final class CellRunner {
           : new Latency(gets, null, sampling(cell.latencySampleInterval(), samples));
       return PhaseResult.measured(phase.id(), passes, latency, caps.retainsData(), failure,
           caps.retainsData() ? null : "the store discards data, so nothing read can be verified");
+    }
+
+    /**
+     * Warm-up and measured overwrite passes on the loaded store: every key gets its updated value
+     * (the threaded workloads' update values), in a random order of the phase's own, committing
+     * every batch-size puts; then, untimed, every key is read back and checked against it.
+     */
+    private PhaseResult overwritePhase(Session session, Capabilities caps) {
+      KeySpace order = new KeySpace(cell.entries(), cell.keys(), dev.kvbench.workload.KeyOrder.RND,
+          cell.seed() ^ OVERWRITE_ORDER_SALT);
+      ValueGenerator updated = ThreadedPhase.updateValues(cell);
+      List<PassResult> passes = new ArrayList<>();
+      Histogram overwrites = new Histogram(LatencySampler.HIGHEST_NANOS, 3);
+      Histogram overwriteCommits = new Histogram(LatencySampler.HIGHEST_NANOS, 3);
+      try {
+        long start = System.nanoTime();
+        int warmups = 0;
+        while (cell.passes().moreWarmup(warmups, start)) {
+          warmups++;
+          PhaseProgress progress = new PhaseProgress(order.count());
+          listener.passStarted(cell, new PassLabel("overwrite", PassLabel.Kind.WARMUP, warmups,
+              cell.passes().warmupPasses()), progress);
+          Passes.write(session, order, updated, cell.batchSize(), new LatencySampler(cell.latencySampleInterval(),
+              cell.seed()), new LatencySampler(1, cell.seed()), progress);
+        }
+        int measured = cell.passes().measuredPasses();
+        for (int pass = 1; pass <= measured; pass++) {
+          PhaseProgress progress = new PhaseProgress(order.count());
+          listener.passStarted(cell, new PassLabel("overwrite", PassLabel.Kind.MEASURED, pass, measured), progress);
+          LatencySampler putSampler = new LatencySampler(cell.latencySampleInterval(), cell.seed() ^ 0x0F ^ pass);
+          LatencySampler commitSampler = new LatencySampler(1, cell.seed());
+          PassMeters.Start cpuBefore = startTimedPass();
+          Passes.WriteOutcome o = Passes.write(session, order, updated, cell.batchSize(), putSampler, commitSampler,
+              progress);
+          passes.add(endTimedPass(cpuBefore, o.ops(), o.nanos()).withInterval(startMillis(o.nanos()),
+              putSampler.histogram()).withProgress(progress.timeline()));
+          overwrites.add(putSampler.histogram());
+          overwriteCommits.add(commitSampler.histogram());
+        }
+      } catch (RuntimeException | LinkageError | InternalError e) {
+        return PhaseResult.failed(Phase.OVERWRITE.id(), Failures.describe(e));
+      }
+      String failure = caps.retainsData() ? checkUpdated(session, updated) : null;
+      return PhaseResult.measured(Phase.OVERWRITE.id(), passes, new Latency(overwrites, overwriteCommits,
+          sampling(cell.latencySampleInterval(), overwrites.getTotalCount())), caps.retainsData(), failure,
+          caps.retainsData() ? "every key read back afterwards, untimed, and checked against its new value"
+              : "the store discards data, so nothing written can be verified");
+    }
+
+    /** Untimed: every key holds its updated value; else what the first wrong key held. */
+    private String checkUpdated(Session session, ValueGenerator updated) {
+      KeyEncoding encoding = cell.keys();
+      ByteBuffer key = ByteBuffer.allocateDirect(encoding.size());
+      ByteBuffer want = ByteBuffer.allocateDirect(cell.valueSize());
+      long wrong = 0;
+      long first = -1;
+      try (Reader r = session.beginRead()) {
+        for (long i = 0; i < cell.entries(); i++) {
+          encoding.encode(i, key);
+          updated.fill(i, want);
+          ByteBuffer got = r.get(key);
+          if (got == null || !got.equals(want)) {
+            if (wrong++ == 0) {
+              first = i;
+            }
+          }
+        }
+      }
+      return wrong == 0 ? null : wrong + " of " + cell.entries() + " keys do not hold the value overwrite put"
+          + " (first: key index " + first + ")";
     }
 
     /**

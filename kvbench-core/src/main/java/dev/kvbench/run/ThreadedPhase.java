@@ -68,6 +68,11 @@ final class ThreadedPhase {
   /** Seed salt of the values that updates and the writer put. */
   static final long UPDATE_SALT = 0x0DDB_A115_EED5_1234L;
 
+  /** The values updates put (ycsb updates, the writer, overwrite): a second generator of the cell's kind. */
+  static ValueGenerator updateValues(CellParams cell) {
+    return new ValueGenerator(cell.valueSize(), cell.seed() ^ UPDATE_SALT, cell.valueContent());
+  }
+
   private final Phase phase;
   private final CellParams cell;
   private final Store store;
@@ -98,7 +103,7 @@ final class ThreadedPhase {
     OperationMix own = OperationMix.of(phase);
     this.mix = phase.ycsb() && traffic.distribution() != null ? own.withDistribution(traffic.distribution()) : own;
     this.values = cell.values();
-    this.updates = new ValueGenerator(cell.valueSize(), cell.seed() ^ UPDATE_SALT, cell.valueContent());
+    this.updates = updateValues(cell);
     this.encoding = cell.keys();
     this.threads = cell.threads();
     this.frontier = loaded;

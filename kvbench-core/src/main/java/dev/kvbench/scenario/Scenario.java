@@ -1,6 +1,7 @@
 package dev.kvbench.scenario;
 
 import dev.kvbench.run.CellParams;
+import dev.kvbench.codec.ValueCodecs;
 import dev.kvbench.store.Durability;
 import dev.kvbench.store.StoreProvider;
 import dev.kvbench.store.StoreRegistry;
@@ -112,6 +113,7 @@ public record Scenario(
    */
   public List<CellParams> cells(StoreRegistry registry) {
     List<String> storeIds = storeIds(registry);
+    requireCodecs();
     Map<String, List<Map<String, String>>> settingCombos = settingCombinations(registry, storeIds);
     List<CellParams> cells = new ArrayList<>();
     java.util.Set<String> ids = new java.util.HashSet<>();
@@ -165,6 +167,22 @@ public record Scenario(
       throw new ScenarioException("/matrix/settings", e.getMessage());
     }
     return cell;
+  }
+
+  /** Every codec of the matrix is on the class path, as every store must be. */
+  private void requireCodecs() {
+    ValueCodecs codecs = null;
+    for (String id : matrix.codecs()) {
+      if (id.equals(ValueCodecs.NONE)) {
+        continue;
+      }
+      codecs = codecs == null ? ValueCodecs.load() : codecs;
+      try {
+        codecs.require(id);
+      } catch (IllegalArgumentException e) {
+        throw new ScenarioException("/matrix/codecs", e.getMessage());
+      }
+    }
   }
 
   /** The matrix's thread counts where a phase uses threads; one thread otherwise. */

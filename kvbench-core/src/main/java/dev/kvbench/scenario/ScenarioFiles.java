@@ -327,11 +327,14 @@ public final class ScenarioFiles {
     return n;
   }
 
-  /** A value codec's id, checked against the codecs on the class path. */
+  /**
+   * A value codec's id; whether it is on the class path is checked with the stores, when the
+   * scenario's cells are made.
+   */
   public static String codec(String text) {
     String id = text.trim();
-    if (!id.equals(ValueCodecs.NONE)) {
-      ValueCodecs.load().require(id);
+    if (id.isEmpty()) {
+      throw new IllegalArgumentException("a codec id is empty: use none, deflate, snappy, lz4, zstd, bzip2 or xz");
     }
     return id;
   }

@@ -19,6 +19,11 @@ public enum Phase {
   /** Forward pass computing XXH64 (Zero-Allocation-Hashing) over keys and values. */
   READ_XXH64("readXxh64"),
   /**
+   * db_bench's overwrite: put a new value under every loaded key, in a random order of its own,
+   * committing every batch-size puts; the store then holds the updated values.
+   */
+  OVERWRITE("overwrite"),
+  /**
    * ioarena's CRUD transactions (the libmdbx README's benchmark) into an empty store: for each key
    * a, put b (a key beyond the workload's), put a, delete b, get a, committing every batch-size
    * quadruples; each pass starts empty and ends holding the workload's N entries.

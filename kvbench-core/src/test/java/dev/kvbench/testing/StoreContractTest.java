@@ -420,8 +420,8 @@ public abstract class StoreContractTest {
     CellResult result = runCell(keys, order, entries, 100, 701);
     assertThat(result.error()).isNull();
     assertThat(result.phases()).extracting(PhaseResult::phase)
-        .containsExactly("write", "readKey", "readSeq", "readRev", "readCrc", "readXxh64", "crud", "readers",
-            "readwhilewriting", "ycsb-a", "ycsb-b", "ycsb-c", "ycsb-d", "ycsb-e", "ycsb-f");
+        .containsExactly("write", "readKey", "readSeq", "readRev", "readCrc", "readXxh64", "overwrite", "crud",
+            "readers", "readwhilewriting", "ycsb-a", "ycsb-b", "ycsb-c", "ycsb-d", "ycsb-e", "ycsb-f");
     for (PhaseResult p : result.phases()) {
       boolean crud = p.phase().equals("crud");
       if (!declaresSupportFor(Phase.fromId(p.phase()))) {
@@ -449,6 +449,9 @@ public abstract class StoreContractTest {
     }
     if (phase == Phase.READ_REV) {
       return c.reverseScan();
+    }
+    if (phase == Phase.OVERWRITE) {
+      return c.supports(WriteOperation.OVERWRITE);
     }
     if (phase.needsOrderedScan()) {
       return c.orderedScan();
@@ -644,7 +647,7 @@ public abstract class StoreContractTest {
     CellResult result = runCell(KeyEncoding.INT, KeyOrder.SEQ, 100, 16, 100);
     assertThat(result.error()).isNull();
     for (PhaseResult p : result.phases()) {
-      if (p.phase().equals("crud") || Phase.fromId(p.phase()).threaded()) {
+      if (p.phase().equals("crud") || p.phase().equals("overwrite") || Phase.fromId(p.phase()).threaded()) {
         continue;  // write and threaded workloads; harnessPhasesPassOnNEntries checks them
       }
       if (p.phase().equals("readRev") && !caps().reverseScan()
