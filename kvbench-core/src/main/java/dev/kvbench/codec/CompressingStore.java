@@ -5,6 +5,9 @@ import dev.kvbench.store.Reader;
 import dev.kvbench.store.ScanDirection;
 import dev.kvbench.store.Session;
 import dev.kvbench.store.Store;
+import dev.kvbench.store.StoreConfig;
+import dev.kvbench.store.StoreProvider;
+import dev.kvbench.store.WorkloadSizing;
 import dev.kvbench.store.WriteOrder;
 import dev.kvbench.store.Writer;
 import java.nio.ByteBuffer;
@@ -24,7 +27,7 @@ public final class CompressingStore implements Store {
   private final int valueSize;
 
   /**
-   * @param store the store, opened with room for {@link #storedValueSize} byte values
+   * @param store the store, opened with room for the most a value compresses to
    * @param valueSize the largest value the workload writes
    */
   public CompressingStore(Store store, ValueCodecProvider codec, int valueSize) {
@@ -33,9 +36,19 @@ public final class CompressingStore implements Store {
     this.valueSize = valueSize;
   }
 
-  /** The size to open the store for: the most a value of {@code valueSize} bytes compresses to. */
-  public static int storedValueSize(ValueCodecProvider codec, int valueSize) {
-    return codec.newCodec().maxCompressedLength(valueSize);
+  /**
+   * Opens {@code provider}'s store as {@code config} says, but sized for the most a value
+   * compresses to, and wraps it so the workload puts and gets its own values.
+   */
+  public static CompressingStore open(StoreProvider provider, StoreConfig config, ValueCodecProvider codec) {
+    WorkloadSizing workload = config.sizing();
+    int storedValueSize;
+    try (ValueCodec c = codec.newCodec()) {
+      storedValueSize = c.maxCompressedLength(workload.valueSize());
+    }
+    StoreConfig stored = new StoreConfig(config.directory(), config.settings(), config.durability(),
+        new WorkloadSizing(workload.entries(), workload.keySize(), storedValueSize));
+    return new CompressingStore(provider.open(stored), codec, workload.valueSize());
   }
 
   @Override

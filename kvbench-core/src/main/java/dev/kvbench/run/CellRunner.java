@@ -23,7 +23,6 @@ import dev.kvbench.store.Store;
 import dev.kvbench.store.StoreConfig;
 import dev.kvbench.store.StoreProvider;
 import dev.kvbench.store.StoreSettings;
-import dev.kvbench.store.WorkloadSizing;
 import dev.kvbench.store.WriteOperation;
 import dev.kvbench.workload.KeyEncoding;
 import dev.kvbench.workload.KeySpace;
@@ -238,13 +237,8 @@ public final class CellRunner {
      * wrapped so that the workload puts and gets its own values.
      */
     private Store open(Path directory) {
-      if (codec.isEmpty()) {
-        return provider.open(config(directory));
-      }
-      WorkloadSizing stored = new WorkloadSizing(cell.entries(), cell.keys().size(),
-          CompressingStore.storedValueSize(codec.get(), cell.valueSize()));
-      return new CompressingStore(provider.open(new StoreConfig(directory, settings, cell.durability(), stored)),
-          codec.get(), cell.valueSize());
+      return codec.isEmpty() ? provider.open(config(directory))
+          : CompressingStore.open(provider, config(directory), codec.get());
     }
 
     /**
@@ -255,17 +249,13 @@ public final class CellRunner {
     private void warmUpWrites() {
       long entries = Math.min(cell.entries(), CellParams.WARMUP_WRITE_ENTRIES);
       KeySpace keys = new KeySpace(entries, cell.keys(), cell.order(), cell.seed());
-      long start = System.nanoTime();
-      int round = 0;
-      while (cell.passes().moreWarmup(round, start)) {
-        round++;
+      cell.passes().forEachWarmup("write", label -> {
         PhaseProgress progress = new PhaseProgress(entries);
-        listener.passStarted(cell, new PassLabel("write", PassLabel.Kind.WARMUP, round, cell.passes().warmupPasses()),
-            progress);
-        inScratchStore(name + "-warmup-" + round, session -> Passes.write(session, keys, values,
+        listener.passStarted(cell, label, progress);
+        inScratchStore(name + "-warmup-" + label.number(), session -> Passes.write(session, keys, values,
             Math.min(cell.batchSize(), entries), new LatencySampler(cell.latencySampleInterval(), cell.seed()),
             new LatencySampler(1, cell.seed()), progress));
-      }
+      });
     }
 
     /**
@@ -352,13 +342,7 @@ public final class CellRunner {
       Histogram gets = phase == Phase.READ_KEY ? new Histogram(LatencySampler.HIGHEST_NANOS, 3) : null;
       String failure = null;
       try (Reader reader = session.beginRead()) {
-        long start = System.nanoTime();
-        int warmups = 0;
-        while (cell.passes().moreWarmup(warmups, start)) {
-          warmups++;
-          readPass(phase, reader, caps, new PassLabel(phase.id(), PassLabel.Kind.WARMUP, warmups,
-              cell.passes().warmupPasses()), null, null);
-        }
+        cell.passes().forEachWarmup(phase.id(), label -> readPass(phase, reader, caps, label, null, null));
         int measured = cell.passes().measuredPasses();
         for (int pass = 1; pass <= measured; pass++) {
           String problem = readPass(phase, reader, caps, new PassLabel(phase.id(), PassLabel.Kind.MEASURED, pass,
@@ -393,16 +377,12 @@ public final class CellRunner {
       Histogram overwrites = new Histogram(LatencySampler.HIGHEST_NANOS, 3);
       Histogram overwriteCommits = new Histogram(LatencySampler.HIGHEST_NANOS, 3);
       try {
-        long start = System.nanoTime();
-        int warmups = 0;
-        while (cell.passes().moreWarmup(warmups, start)) {
-          warmups++;
+        cell.passes().forEachWarmup(Phase.OVERWRITE.id(), label -> {
           PhaseProgress progress = new PhaseProgress(order.count());
-          listener.passStarted(cell, new PassLabel("overwrite", PassLabel.Kind.WARMUP, warmups,
-              cell.passes().warmupPasses()), progress);
+          listener.passStarted(cell, label, progress);
           Passes.write(session, order, updated, cell.batchSize(), new LatencySampler(cell.latencySampleInterval(),
               cell.seed()), new LatencySampler(1, cell.seed()), progress);
-        }
+        });
         int measured = cell.passes().measuredPasses();
         for (int pass = 1; pass <= measured; pass++) {
           PhaseProgress progress = new PhaseProgress(order.count());
@@ -503,14 +483,8 @@ public final class CellRunner {
       long perTransaction = Math.min(cell.batchSize(), keySpace.count());
       String failure = null;
       try {
-        long start = System.nanoTime();
-        int warmups = 0;
-        while (cell.passes().moreWarmup(warmups, start)) {
-          warmups++;
-          PassLabel label = new PassLabel("crud", PassLabel.Kind.WARMUP, warmups, cell.passes().warmupPasses());
-          inScratchStore(name + "-crud-warmup-" + warmups,
-              session -> crudPass(session, caps, perTransaction, label, null, null));
-        }
+        cell.passes().forEachWarmup("crud", label -> inScratchStore(name + "-crud-warmup-" + label.number(),
+            session -> crudPass(session, caps, perTransaction, label, null, null)));
         int measured = cell.passes().measuredPasses();
         for (int pass = 1; pass < measured; pass++) {
           PassLabel label = new PassLabel("crud", PassLabel.Kind.MEASURED, pass, measured);

@@ -32,8 +32,20 @@ public record PassPlan(int warmupPasses, long warmupMillis, int measuredPasses) 
     return warmupPasses > 0 || warmupMillis > 0;
   }
 
+  /**
+   * Runs {@code phase}'s warm-up passes, each with its label: at least the plan's count of them,
+   * and for at least its time.
+   */
+  void forEachWarmup(String phase, java.util.function.Consumer<PassLabel> pass) {
+    long start = System.nanoTime();
+    for (int done = 0; moreWarmup(done, start); ) {
+      done++;
+      pass.accept(new PassLabel(phase, PassLabel.Kind.WARMUP, done, warmupPasses));
+    }
+  }
+
   /** Whether another warm-up pass is due after {@code done} passes started at {@code startNanos}. */
-  boolean moreWarmup(int done, long startNanos) {
+  private boolean moreWarmup(int done, long startNanos) {
     if (!warmsUp()) {
       return false;
     }

@@ -155,12 +155,7 @@ final class ThreadedPhase {
     List<PassOutcome> measured = new ArrayList<>();
     String failure = null;
     try {
-      long start = System.nanoTime();
-      int warmups = 0;
-      while (cell.passes().moreWarmup(warmups, start)) {
-        warmups++;
-        pass(new PassLabel(phase.id(), PassLabel.Kind.WARMUP, warmups, cell.passes().warmupPasses()));
-      }
+      cell.passes().forEachWarmup(phase.id(), this::pass);
       int passes = cell.passes().measuredPasses();
       for (int pass = 1; pass <= passes; pass++) {
         PassOutcome o = pass(new PassLabel(phase.id(), PassLabel.Kind.MEASURED, pass, passes));

@@ -8,7 +8,6 @@ import dev.kvbench.store.SettingSpec;
 import dev.kvbench.store.Store;
 import dev.kvbench.store.StoreConfig;
 import dev.kvbench.store.StoreProvider;
-import dev.kvbench.store.WorkloadSizing;
 import java.util.List;
 
 /**
@@ -49,11 +48,7 @@ class CompressedSortedMapContractTest extends StoreContractTest {
 
       @Override
       public Store open(StoreConfig config) {
-        WorkloadSizing s = config.sizing();
-        WorkloadSizing stored = new WorkloadSizing(s.entries(), s.keySize(),
-            CompressingStore.storedValueSize(deflate, s.valueSize()));
-        return new CompressingStore(inner.open(new StoreConfig(config.directory(), config.settings(),
-            config.durability(), stored)), deflate, s.valueSize());
+        return CompressingStore.open(inner, config, deflate);
       }
     };
   }

@@ -85,7 +85,8 @@ final class LibmdbxStore implements Store {
     this.sizeUpper = LmdbSettings.mapSize(config);
     this.syncBytes = config.settings().getLong("syncBytes");
     int flags = envFlags(config, flagNames);
-    this.nosyncMode = flagNames.stream().anyMatch(n -> n.endsWith("_NOSYNC"));
+    // MDBX_UTTERLY_NOSYNC includes MDBX_SAFE_NOSYNC's bit
+    this.nosyncMode = (flags & Mdbx.MDBX_SAFE_NOSYNC) != 0;
     MdbxSlots slots = new MdbxSlots();
     check(mdbx.mdbx_env_create(slots.handleSlot()), "mdbx_env_create");
     long e = slots.handle();
