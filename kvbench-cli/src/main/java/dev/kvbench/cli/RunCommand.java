@@ -1,11 +1,13 @@
 package dev.kvbench.cli;
 
+import dev.kvbench.host.PageCache;
 import dev.kvbench.report.SeedTables;
 import dev.kvbench.result.CellResult;
 import dev.kvbench.result.ResultDocument;
 import dev.kvbench.result.RunJournal;
 import dev.kvbench.run.CellEstimate;
 import dev.kvbench.run.CellParams;
+import dev.kvbench.run.ReadCache;
 import dev.kvbench.run.ScenarioRunner;
 import dev.kvbench.run.Shard;
 import dev.kvbench.scenario.Counts;
@@ -128,6 +130,11 @@ final class RunCommand implements Callable<Integer> {
       description = "Measured passes per phase; tables show their median with min-max (default: 3).")
   Integer measured;
 
+  @Option(names = "--drop-caches",
+      description = "Write dirty pages back and drop the page cache before each measured read pass (readKey, "
+          + "readSeq, readRev, readCrc, readXxh64), untimed, so read amplification is a cold cache's; needs root.")
+  boolean dropCaches;
+
   @Option(names = "--heap", paramLabel = "SIZE",
       description = "Maximum heap of each cell's JVM, as -Xmx takes it (default: the JVM's).")
   String heap;
@@ -218,6 +225,9 @@ final class RunCommand implements Callable<Integer> {
       return resumeRun(registry, options, out, err);
     }
     Scenario scenario = scenario(registry);
+    if (scenario.repetitions().readCache() == ReadCache.COLD && PageCache.unavailableReason() != null) {
+      throw new UsageException("--drop-caches (repetitions.readCache: cold): " + PageCache.unavailableReason());
+    }
     List<CellParams> cells;
     ScenarioRunner probe = new ScenarioRunner(registry, dev.kvbench.run.RunListener.NONE);
     try {
@@ -394,7 +404,11 @@ final class RunCommand implements Callable<Integer> {
     if (forks != null || warmupPasses != null || warmupMillis != null || measured != null) {
       s = s.withRepetitions(new Repetitions(forks != null ? forks : r.forks(),
           warmupPasses != null ? warmupPasses : r.warmupPasses(),
-          warmupMillis != null ? warmupMillis : r.warmupMillis(), measured != null ? measured : r.measuredPasses()));
+          warmupMillis != null ? warmupMillis : r.warmupMillis(), measured != null ? measured : r.measuredPasses(),
+          r.readCache()));
+    }
+    if (dropCaches) {
+      s = s.withRepetitions(s.repetitions().withReadCache(ReadCache.COLD));
     }
     if (heap != null || jvmOptions != null) {
       s = s.withJvm(new JvmOptions(s.jvm().java(), heap != null ? heap : s.jvm().heap(),
@@ -511,7 +525,7 @@ final class RunCommand implements Callable<Integer> {
   private boolean scenarioFlagsGiven() {
     return stores != null || entries != null || valueSizes != null || keys != null || orders != null
         || batchSizes != null || durability != null || !storeOptions.isEmpty() || phases != null || scale != null
-        || seed != null || forks != null || warmupMillis != null || warmupPasses != null || measured != null
+        || seed != null || forks != null || warmupMillis != null || warmupPasses != null || measured != null || dropCaches
         || heap != null || jvmOptions != null || cellTimeout != null || latencySample != null || shard != null
         || threads != null || rate != null || duration != null || operations != null || writerRate != null
         || zipfianConstant != null || distribution != null || writerStall != null

@@ -1,6 +1,7 @@
 package dev.kvbench.report;
 
 import dev.kvbench.measure.LatencySummary;
+import dev.kvbench.result.Amplification;
 import dev.kvbench.result.CellResult;
 import dev.kvbench.result.Environment;
 import dev.kvbench.result.PhaseResult;
@@ -110,6 +111,7 @@ final class MarkdownReport {
       }
       latency(b, s, workload, cells, tables);
       cpu(b, cells, tables);
+      amplification(b, s, cells, tables);
     }
     TextTable notRun = tables.notRunTable(s.cells());
     b.append("\n### Cells that did not run\n\n");
@@ -232,6 +234,53 @@ final class MarkdownReport {
     }
     t.row(phase, store, micros(l.p50()), micros(l.p90()), micros(l.p99()), micros(l.p999()), micros(l.max()),
         String.format(Locale.ROOT, "%,d", l.samples()));
+  }
+
+  /**
+   * Write and read amplification of the median passes. On a tmpfs work directory the device
+   * bytes are 0 whatever the store did, so the table says so instead of showing zeros.
+   */
+  private static void amplification(StringBuilder b, ReportSection s, List<CellResult> cells, SeedTables tables) {
+    TextTable t = new TextTable(List.of("Phase", "Store", "Direction", "Workload MB", "Device MB", "Amplification"),
+        false, false, false, true, true, true);
+    for (String phase : SeedTables.phases(cells)) {
+      for (CellResult c : cells) {
+        for (PhaseResult p : c.phases()) {
+          Amplification a = p.amplification();
+          if (p.phase().equals(phase) && p.status() == PhaseStatus.OK && a != null) {
+            t.row(phase, tables.rowLabel(c), a.direction().name().toLowerCase(Locale.ROOT),
+                String.format(Locale.ROOT, "%,.1f", a.workloadBytes() / 1e6),
+                String.format(Locale.ROOT, "%,.1f", a.deviceBytes() / 1e6),
+                String.format(Locale.ROOT, "%.2f", a.factor()));
+          }
+        }
+      }
+    }
+    for (CellResult c : cells) {
+      var life = c.storage() == null ? null : c.storage().lifetimeWrites();
+      if (life != null) {
+        t.row("open to close", tables.rowLabel(c), "write", String.format(Locale.ROOT, "%,.1f", life.workloadBytes() / 1e6),
+            String.format(Locale.ROOT, "%,.1f", life.deviceBytes() / 1e6), String.format(Locale.ROOT, "%.2f", life.factor()));
+      }
+    }
+    if (t.rows() == 0) {
+      return;
+    }
+    List<String> tmpfs = s.runs().stream().map(RunResults::environment)
+        .filter(e -> e != null && "tmpfs".equals(e.workDirFileSystem())).map(e -> e.workDir()).distinct().toList();
+    if (!tmpfs.isEmpty()) {
+      b.append("\nAmplification: not measured. The work directory (").append(String.join(", ", tmpfs))
+          .append(") is a tmpfs, which has no device under it, so /proc/self/io counts no bytes whatever a store")
+          .append(" writes; rerun with `--work-dir` on a disk to measure it.\n");
+      return;
+    }
+    boolean cold = cells.stream().anyMatch(c -> "cold".equals(c.parameters().readCacheOrWarm()));
+    b.append("\nAmplification of the median pass: bytes the process made the device write or read (/proc/self/io)")
+        .append(" against the keys and values the workload put, or the values (with keys, for scans) it got;")
+        .append(" `open to close` covers the loaded store's whole life, flushes and compactions after a pass included. ")
+        .append(cold ? "Read passes started from a dropped page cache (`--drop-caches`)."
+            : "Read passes found the page cache warm, so read amplification shows what the cache did not hold.")
+        .append("\n\n").append(t.renderMarkdown());
   }
 
   private static String micros(long nanos) {

@@ -231,8 +231,9 @@ public final class SeedTables {
   /** {@link #storage} as a table, to render as text or Markdown. */
   public TextTable storageTable(List<CellResult> cells) {
     TextTable t = new TextTable(
-        List.of("Store", "Flat array", "Bytes", "Overhead %", "Apparent bytes", "Bytes before close"),
-        false, true, true, true, true, true);
+        List.of("Store", "Flat array", "Bytes", "Overhead %", "Apparent bytes", "Bytes before close",
+            "Space amp. before close", "Space amp. after close"),
+        false, true, true, true, true, true, true, true);
     cells.stream().filter(c -> c.storage() != null && !c.reference())
         .sorted(Comparator.comparingLong((CellResult c) -> c.storage().flatBytes())
             .thenComparingLong(c -> c.storage().allocatedBytes().afterClose()))
@@ -242,8 +243,15 @@ public final class SeedTables {
             String.format(Locale.ROOT, "%,d", c.storage().allocatedBytes().afterClose()),
             String.format(Locale.ROOT, "%.2f", c.storage().overheadPercent()),
             String.format(Locale.ROOT, "%,d", c.storage().apparentBytes().afterClose()),
-            String.format(Locale.ROOT, "%,d", c.storage().allocatedBytes().beforeClose())));
+            String.format(Locale.ROOT, "%,d", c.storage().allocatedBytes().beforeClose()),
+            spaceAmplification(c.storage(), true),
+            spaceAmplification(c.storage(), false)));
     return t;
+  }
+
+  private static String spaceAmplification(dev.kvbench.result.StorageResult storage, boolean beforeClose) {
+    var a = storage.spaceAmplification();
+    return a == null ? "-" : String.format(Locale.ROOT, "%.2f", beforeClose ? a.beforeClose() : a.afterClose());
   }
 
   /** Cells that did not run or did not finish, with the reason: never dropped from a report. */

@@ -113,19 +113,25 @@ public record CellResult(
       int threads,
       dev.kvbench.workload.Traffic traffic,
       String valueContent,
-      String codec) {
+      String codec,
+      String readCache) {
 
     /** A cell of the seed phases. */
     public Parameters(long entries, String keys, int keySize, int valueSize, String order, long batchSize,
         String durability, long seed, int latencySampleInterval, int warmupPasses, long warmupMillis,
         int measuredPasses) {
       this(entries, keys, keySize, valueSize, order, batchSize, durability, seed, latencySampleInterval, warmupPasses,
-          warmupMillis, measuredPasses, 1, null, null, null);
+          warmupMillis, measuredPasses, 1, null, null, null, null);
     }
 
     /** The value codec, none where the document predates the setting. */
     public String codecOrNone() {
       return codec == null ? dev.kvbench.codec.ValueCodecs.NONE : codec;
+    }
+
+    /** The page cache of the measured read passes, warm where the document predates the setting. */
+    public String readCacheOrWarm() {
+      return readCache == null ? "warm" : readCache;
     }
 
     /** The value content, random where the document predates the setting. */

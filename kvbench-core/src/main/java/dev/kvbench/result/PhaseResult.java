@@ -34,6 +34,8 @@ import org.HdrHistogram.Histogram;
  *     included) of the median pass divided by its ops; 0 where the CPU was not measured
  * @param threaded what a threaded phase (readers, ycsb-a ...) adds: threads, per-thread rates,
  *     latency per operation type, the writer, the target rate; null for the seed phases
+ * @param amplification the median pass's device bytes against the bytes the workload put (write,
+ *     overwrite) or got (the read phases); null for other phases or where Linux does not say
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record PhaseResult(
@@ -58,7 +60,8 @@ public record PhaseResult(
     String failure,
     String note,
     double cpuNanosPerOp,
-    ThreadedFigures threaded) {
+    ThreadedFigures threaded,
+    Amplification amplification) {
 
   public PhaseResult {
     passes = passes == null ? List.of() : List.copyOf(passes);
@@ -66,12 +69,12 @@ public record PhaseResult(
 
   public static PhaseResult unsupported(String phase, String why) {
     return new PhaseResult(phase, PhaseStatus.UNSUPPORTED, 0, 0, 0, 0, 0, 0, List.of(), null, null, null,
-        null, null, null, 0, false, false, null, why, 0, null);
+        null, null, null, 0, false, false, null, why, 0, null, null);
   }
 
   public static PhaseResult failed(String phase, String failure) {
     return new PhaseResult(phase, PhaseStatus.FAILED, 0, 0, 0, 0, 0, 0, List.of(), null, null, null,
-        null, null, null, 0, false, false, failure, null, 0, null);
+        null, null, null, 0, false, false, failure, null, 0, null, null);
   }
 
   /** Latency of a phase's measured passes: histograms merged over the passes, and how they were sampled. */
@@ -88,9 +91,7 @@ public record PhaseResult(
     if (passes.isEmpty()) {
       throw new IllegalArgumentException("a measured phase needs at least one pass");
     }
-    List<PassResult> sorted = new ArrayList<>(passes);
-    sorted.sort(Comparator.comparingDouble(PassResult::passMillis));
-    // the lower median for an even count: a real pass, never an average of two
+    List<PassResult> sorted = byTime(passes);
     PassResult median = sorted.get((sorted.size() - 1) / 2);
     return new PhaseResult(
         phase,
@@ -115,14 +116,41 @@ public record PhaseResult(
         note,
         median.cpu() == null || median.ops() == 0 ? 0
             : (median.cpu().userMillis() + median.cpu().sysMillis()) * 1e6 / median.ops(),
+        null,
         null);
+  }
+
+  private static List<PassResult> byTime(List<PassResult> passes) {
+    List<PassResult> sorted = new ArrayList<>(passes);
+    sorted.sort(Comparator.comparingDouble(PassResult::passMillis));
+    return sorted;
+  }
+
+  /**
+   * The pass whose figures are the phase's: the median by time, the lower one for an even count (a
+   * real pass, never an average of two); null when no pass was measured.
+   */
+  public PassResult medianPass() {
+    return passes.isEmpty() ? null : byTime(passes).get((passes.size() - 1) / 2);
   }
 
   /** These figures with a threaded phase's own. */
   public PhaseResult withThreaded(ThreadedFigures figures) {
     return new PhaseResult(phase, status, ops, passMillis, minPassMillis, maxPassMillis, opsPerSec, nsPerOp, passes,
         latencyNanos, commitLatencyNanos, latencySampling, latencyHistogram, commitLatencyHistogram, cpu,
-        peakRssBytes, verified, contended, failure, note, cpuNanosPerOp, figures);
+        peakRssBytes, verified, contended, failure, note, cpuNanosPerOp, figures, amplification);
+  }
+
+  /**
+   * These figures with the median pass's amplification, each op having put or got {@code
+   * bytesPerOp}; unchanged when no pass was measured or its I/O is unknown.
+   */
+  public PhaseResult withAmplification(Amplification.Direction direction, long bytesPerOp) {
+    PassResult median = medianPass();
+    Amplification a = median == null ? null : Amplification.of(direction, median, bytesPerOp);
+    return a == null ? this : new PhaseResult(phase, status, ops, passMillis, minPassMillis, maxPassMillis, opsPerSec,
+        nsPerOp, passes, latencyNanos, commitLatencyNanos, latencySampling, latencyHistogram, commitLatencyHistogram,
+        cpu, peakRssBytes, verified, contended, failure, note, cpuNanosPerOp, threaded, a);
   }
 
   /**

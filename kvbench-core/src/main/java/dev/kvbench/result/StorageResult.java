@@ -6,14 +6,29 @@ import dev.kvbench.measure.StorageSize;
  * Storage of a store's directory just before and just after close.
  *
  * @param flatBytes entries x (key + value): the seeds' "flat array" the overhead is relative to
+ * @param spaceAmplification allocated bytes / flat bytes, before and after close; null in results
+ *     from before it was recorded
+ * @param lifetimeWrites what the store wrote from open to after close against what the workload put
+ *     into it: catches the flushes and compactions a write pass leaves for later; null where not
+ *     measured
  */
-public record StorageResult(Figure allocatedBytes, Figure apparentBytes, long flatBytes) {
+public record StorageResult(Figure allocatedBytes, Figure apparentBytes, long flatBytes,
+    SpaceAmplification spaceAmplification, LifetimeWrites lifetimeWrites) {
 
   public static StorageResult of(StorageSize beforeClose, StorageSize afterClose, long flatBytes) {
     return new StorageResult(
         new Figure(beforeClose.allocatedBytes(), afterClose.allocatedBytes()),
         new Figure(beforeClose.apparentBytes(), afterClose.apparentBytes()),
-        flatBytes);
+        flatBytes,
+        flatBytes == 0 ? null : new SpaceAmplification((double) beforeClose.allocatedBytes() / flatBytes,
+            (double) afterClose.allocatedBytes() / flatBytes),
+        null);
+  }
+
+  /** These figures with the store's write amplification over its life; unchanged for null. */
+  public StorageResult withLifetimeWrites(LifetimeWrites writes) {
+    return writes == null ? this
+        : new StorageResult(allocatedBytes, apparentBytes, flatBytes, spaceAmplification, writes);
   }
 
   /** Overhead of the allocated bytes after close against the flat array, in percent. */
@@ -22,4 +37,22 @@ public record StorageResult(Figure allocatedBytes, Figure apparentBytes, long fl
   }
 
   public record Figure(long beforeClose, long afterClose) {}
+
+  /**
+   * Write amplification over a store's life, open to after close: the load, every overwrite pass
+   * (warm-up ones too) and whatever the store flushed or compacted, in the pass or after it.
+   *
+   * @param workloadBytes keys and values put into the store
+   * @param deviceBytes /proc/self/io write_bytes from open to after close (0 on a tmpfs)
+   * @param factor deviceBytes / workloadBytes
+   */
+  public record LifetimeWrites(long workloadBytes, long deviceBytes, double factor) {
+
+    public static LifetimeWrites of(long workloadBytes, long deviceBytes) {
+      return new LifetimeWrites(workloadBytes, deviceBytes, workloadBytes == 0 ? 0 : (double) deviceBytes / workloadBytes);
+    }
+  }
+
+  /** Allocated bytes over flat bytes: 1.0 stores the data and nothing else. */
+  public record SpaceAmplification(double beforeClose, double afterClose) {}
 }

@@ -140,6 +140,9 @@ public record CellParams(
     if (!codec.equals(ValueCodecs.NONE)) {
       b.append(" codec=").append(codec);
     }
+    if (passes.readCache() == ReadCache.COLD && phases.stream().anyMatch(Phase::dropsCacheWhenCold)) {
+      b.append(" cache=cold");
+    }
     if (threaded()) {
       b.append(" threads=").append(threads).append(traffic.idSuffix());
     }

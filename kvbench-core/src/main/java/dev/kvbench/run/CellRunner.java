@@ -3,11 +3,14 @@ package dev.kvbench.run;
 import dev.kvbench.codec.CompressingStore;
 import dev.kvbench.codec.ValueCodecProvider;
 import dev.kvbench.codec.ValueCodecs;
+import dev.kvbench.host.PageCache;
 import dev.kvbench.measure.CpuMeter;
+import dev.kvbench.measure.IoBytes;
 import dev.kvbench.measure.LatencySampler;
 import dev.kvbench.measure.RssMeter;
 import dev.kvbench.measure.StorageMeter;
 import dev.kvbench.measure.StorageSize;
+import dev.kvbench.result.Amplification;
 import dev.kvbench.result.CellResult;
 import dev.kvbench.result.PassResult;
 import dev.kvbench.result.PhaseResult;
@@ -15,6 +18,7 @@ import dev.kvbench.result.PhaseResult.Latency;
 import dev.kvbench.result.PhaseResult.LatencySampling;
 import dev.kvbench.result.PhaseStatus;
 import dev.kvbench.result.StorageResult;
+import dev.kvbench.result.StorageResult.LifetimeWrites;
 import dev.kvbench.store.Capabilities;
 import dev.kvbench.store.Reader;
 import dev.kvbench.store.ScanDirection;
@@ -106,6 +110,8 @@ public final class CellRunner {
     private Map<String, Object> nativeSettings = Map.of();
     // the last measured CRUD pass's store, after close: a crud-only cell's storage
     private StorageResult crudStorage;
+    // puts the overwrite passes (warm-up ones too) made into the loaded store
+    private long overwritten;
     // the codec the harness applies around each put and get, if the cell has one
     private final Optional<ValueCodecProvider> codec;
 
@@ -165,6 +171,7 @@ public final class CellRunner {
     }
 
     private CellResult runOnLoadedStore(Path directory, boolean reportWrite, int loads) {
+      IoBytes ioAtOpen = meters.ioNow();
       Store store = open(directory);
       StorageSize beforeClose;
       try {
@@ -178,7 +185,8 @@ public final class CellRunner {
             timedWrite(session, label);
             write = PhaseResult.measured("write", writePasses,
                 new Latency(puts, commits, sampling(cell.latencySampleInterval(), puts.getTotalCount())), false, null,
-                "write is verified by the read phases that follow it");
+                "write is verified by the read phases that follow it")
+                .withAmplification(Amplification.Direction.WRITE, entryBytes());
           } catch (RuntimeException | LinkageError | InternalError e) {
             write = PhaseResult.failed(reportWrite ? "write" : "load", Failures.describe(e));
           }
@@ -204,8 +212,15 @@ public final class CellRunner {
         return CellResults.error(provider, cell, settings, nativeSettings, phases, e);
       }
       StorageSize afterClose = storage.measure(directory);
-      return CellResults.measured(provider, cell, settings, nativeSettings, phases,
-          StorageResult.of(beforeClose, afterClose, cell.sizing().flatBytes()));
+      IoBytes ioAfterClose = meters.ioNow();
+      StorageResult stored = StorageResult.of(beforeClose, afterClose, cell.sizing().flatBytes());
+      // only where every put into this store is counted: threaded writers keep no such count
+      boolean everyPutCounted = cell.phases().stream().noneMatch(Phase::threaded);
+      if (ioAtOpen != null && ioAfterClose != null && everyPutCounted) {
+        stored = stored.withLifetimeWrites(LifetimeWrites.of((cell.entries() + overwritten) * entryBytes(),
+            ioAfterClose.minus(ioAtOpen).writeBytes()));
+      }
+      return CellResults.measured(provider, cell, settings, nativeSettings, phases, stored);
     }
 
     private CellResult failedLoad(Throwable e, boolean reportWrite) {
@@ -226,6 +241,11 @@ public final class CellRunner {
           listener.phaseFinished(cell, r);
         }
       }
+    }
+
+    /** Bytes of one entry as the workload sees it: key and uncompressed value. */
+    private long entryBytes() {
+      return (long) cell.keys().size() + cell.valueSize();
     }
 
     private StoreConfig config(Path directory) {
@@ -360,8 +380,11 @@ public final class CellRunner {
       long samples = gets == null ? 0 : gets.getTotalCount();
       Latency latency = gets == null ? Latency.NONE
           : new Latency(gets, null, sampling(cell.latencySampleInterval(), samples));
+      // readKey gets values; the scans get every key with its value
+      long returnedPerOp = phase == Phase.READ_KEY ? cell.valueSize() : entryBytes();
       return PhaseResult.measured(phase.id(), passes, latency, caps.retainsData(), failure,
-          caps.retainsData() ? null : "the store discards data, so nothing read can be verified");
+          caps.retainsData() ? null : "the store discards data, so nothing read can be verified")
+          .withAmplification(Amplification.Direction.READ, returnedPerOp);
     }
 
     /**
@@ -380,8 +403,9 @@ public final class CellRunner {
         cell.passes().forEachWarmup(Phase.OVERWRITE.id(), label -> {
           PhaseProgress progress = new PhaseProgress(order.count());
           listener.passStarted(cell, label, progress);
-          Passes.write(session, order, updated, cell.batchSize(), new LatencySampler(cell.latencySampleInterval(),
-              cell.seed()), new LatencySampler(1, cell.seed()), progress);
+          overwritten += Passes.write(session, order, updated, cell.batchSize(),
+              new LatencySampler(cell.latencySampleInterval(), cell.seed()), new LatencySampler(1, cell.seed()),
+              progress).ops();
         });
         int measured = cell.passes().measuredPasses();
         for (int pass = 1; pass <= measured; pass++) {
@@ -392,6 +416,7 @@ public final class CellRunner {
           PassMeters.Start cpuBefore = startTimedPass();
           Passes.WriteOutcome o = Passes.write(session, order, updated, cell.batchSize(), putSampler, commitSampler,
               progress);
+          overwritten += o.ops();
           passes.add(endTimedPass(cpuBefore, o.ops(), o.nanos()).withInterval(startMillis(o.nanos()),
               putSampler.histogram()).withProgress(progress.timeline()));
           overwrites.add(putSampler.histogram());
@@ -404,7 +429,8 @@ public final class CellRunner {
       return PhaseResult.measured(Phase.OVERWRITE.id(), passes, new Latency(overwrites, overwriteCommits,
           sampling(cell.latencySampleInterval(), overwrites.getTotalCount())), caps.retainsData(), failure,
           caps.retainsData() ? "every key read back afterwards, untimed, and checked against its new value"
-              : "the store discards data, so nothing written can be verified");
+              : "the store discards data, so nothing written can be verified")
+          .withAmplification(Amplification.Direction.WRITE, entryBytes());
     }
 
     /** Untimed: every key holds its updated value; else what the first wrong key held. */
@@ -441,6 +467,9 @@ public final class CellRunner {
       listener.passStarted(cell, label, progress);
       boolean measured = passes != null;
       boolean verify = measured && caps.retainsData();
+      if (measured && cell.passes().readCache() == ReadCache.COLD) {
+        PageCache.drop(); // untimed: before the meters start
+      }
       if (phase == Phase.READ_KEY) {
         LatencySampler sampler = new LatencySampler(cell.latencySampleInterval(), cell.seed() ^ 0x6B ^ label.number());
         PassMeters.Start cpuBefore = startTimedPass();

@@ -23,6 +23,11 @@ final class PassMeters {
   /** The meters' readings as a timed pass starts, to subtract as it ends. */
   record Start(CpuTime cpu, IoBytes io) {}
 
+  /** The process's storage I/O so far, or null where Linux does not say: for spans longer than a pass. */
+  IoBytes ioNow() {
+    return io.read();
+  }
+
   /** Starts the meters: call just before the pass's clock starts. */
   Start start() {
     rss.resetPeak();

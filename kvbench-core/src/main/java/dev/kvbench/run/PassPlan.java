@@ -9,8 +9,14 @@ package dev.kvbench.run;
  * @param warmupMillis and at least this long: a 100,000-entry pass ends before the JIT has
  *     compiled the loop, so a pass count alone would measure the JIT warming up
  * @param measuredPasses timed passes per phase, each reported
+ * @param readCache the page cache each measured read pass starts with
  */
-public record PassPlan(int warmupPasses, long warmupMillis, int measuredPasses) {
+public record PassPlan(int warmupPasses, long warmupMillis, int measuredPasses, ReadCache readCache) {
+
+  /** A plan whose read passes find the cache as the load left it. */
+  public PassPlan(int warmupPasses, long warmupMillis, int measuredPasses) {
+    this(warmupPasses, warmupMillis, measuredPasses, ReadCache.WARM);
+  }
 
   /** One cold, timed pass per phase: what a test or a quick look needs. */
   public static final PassPlan SINGLE_COLD = new PassPlan(0, 0, 1);
@@ -25,6 +31,7 @@ public record PassPlan(int warmupPasses, long warmupMillis, int measuredPasses) 
     if (measuredPasses < 1) {
       throw new IllegalArgumentException("--measured must be at least 1 pass, got " + measuredPasses);
     }
+    readCache = readCache == null ? ReadCache.WARM : readCache;
   }
 
   /** True when any untimed pass runs before the measured ones. */

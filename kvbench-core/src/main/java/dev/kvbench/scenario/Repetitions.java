@@ -1,6 +1,7 @@
 package dev.kvbench.scenario;
 
 import dev.kvbench.run.PassPlan;
+import dev.kvbench.run.ReadCache;
 
 /**
  * How often a scenario's cells are measured.
@@ -10,8 +11,13 @@ import dev.kvbench.run.PassPlan;
  * @param warmupPasses untimed passes of each phase before the measured ones, at least
  * @param warmupMillis and at least this long
  * @param measuredPasses timed passes of each phase; the tables show their median with min and max
+ * @param readCache the page cache each measured read pass starts with: warm, or cold (dropped)
  */
-public record Repetitions(int forks, int warmupPasses, long warmupMillis, int measuredPasses) {
+public record Repetitions(int forks, int warmupPasses, long warmupMillis, int measuredPasses, ReadCache readCache) {
+
+  public Repetitions(int forks, int warmupPasses, long warmupMillis, int measuredPasses) {
+    this(forks, warmupPasses, warmupMillis, measuredPasses, ReadCache.WARM);
+  }
 
   /** What the presets use unless they say otherwise: JMH's shape, a fork, 2 warm-up and 3 measured passes. */
   public static final Repetitions DEFAULT = new Repetitions(1, 2, 1000, 3);
@@ -20,14 +26,17 @@ public record Repetitions(int forks, int warmupPasses, long warmupMillis, int me
     if (forks < 0) {
       throw new IllegalArgumentException("forks must be 0 (in-process) or more, got " + forks);
     }
-    passPlan(warmupPasses, warmupMillis, measuredPasses);
+    readCache = readCache == null ? ReadCache.WARM : readCache;
+    // validates the counts with the plan's own messages (a compact constructor sees parameters, not fields)
+    new PassPlan(warmupPasses, warmupMillis, measuredPasses, readCache);
   }
 
   public PassPlan passPlan() {
-    return passPlan(warmupPasses, warmupMillis, measuredPasses);
+    return new PassPlan(warmupPasses, warmupMillis, measuredPasses, readCache);
   }
 
-  private static PassPlan passPlan(int warmupPasses, long warmupMillis, int measuredPasses) {
-    return new PassPlan(warmupPasses, warmupMillis, measuredPasses);
+  /** The same repetitions with measured read passes starting from {@code cache}. */
+  public Repetitions withReadCache(ReadCache cache) {
+    return new Repetitions(forks, warmupPasses, warmupMillis, measuredPasses, cache);
   }
 }

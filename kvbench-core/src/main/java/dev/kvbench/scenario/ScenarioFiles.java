@@ -10,6 +10,7 @@ import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
 import dev.kvbench.codec.ValueCodecs;
+import dev.kvbench.run.ReadCache;
 import dev.kvbench.store.Durability;
 import dev.kvbench.store.StoreRegistry;
 import dev.kvbench.workload.KeyEncoding;
@@ -112,6 +113,7 @@ public final class ScenarioFiles {
     y.repetitions.warmupPasses = String.valueOf(s.repetitions().warmupPasses());
     y.repetitions.warmupMillis = String.valueOf(s.repetitions().warmupMillis());
     y.repetitions.measured = String.valueOf(s.repetitions().measuredPasses());
+    y.repetitions.readCache = s.repetitions().readCache().id();
     y.jvm.java = s.jvm().java();
     y.jvm.heap = s.jvm().heap();
     y.jvm.options = s.jvm().options();
@@ -284,6 +286,7 @@ public final class ScenarioFiles {
     public String warmupPasses;
     public String warmupMillis;
     public String measured;
+    public String readCache;
 
     Repetitions toRepetitions() {
       Repetitions d = Repetitions.DEFAULT;
@@ -293,8 +296,10 @@ public final class ScenarioFiles {
       long ms = warmupMillis == null ? d.warmupMillis() : convert("/repetitions/warmupMillis", warmupMillis,
           Long::parseLong);
       int m = measured == null ? d.measuredPasses() : convert("/repetitions/measured", measured, Integer::parseInt);
+      ReadCache cache = readCache == null ? d.readCache()
+          : convert("/repetitions/readCache", readCache, ReadCache::fromId);
       try {
-        return new Repetitions(f, w, ms, m);
+        return new Repetitions(f, w, ms, m, cache);
       } catch (IllegalArgumentException e) {
         throw new ScenarioException("/repetitions", e.getMessage());
       }

@@ -77,6 +77,11 @@ public enum Phase {
     return this == READ_SEQ || this == READ_REV || this == READ_CRC || this == READ_XXH64;
   }
 
+  /** The seed read phases: those a cold read cache drops the page cache before. */
+  public boolean dropsCacheWhenCold() {
+    return this == READ_KEY || needsOrderedScan();
+  }
+
   public static Phase fromId(String id) {
     for (Phase p : values()) {
       if (p.id.equals(id)) {

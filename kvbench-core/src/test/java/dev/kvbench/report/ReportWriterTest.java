@@ -56,7 +56,7 @@ class ReportWriterTest {
         .contains("|  | beta | - |  | failed | - | - | FAILED |")
         .contains("beta int/rnd `readRev`: beta: wrong value for key 7")
         .contains("| gamma int/rnd | failed | no space left on device: the JVM crashed |")
-        .contains("| alpha | 104,000 | 150,000 | 44.23 | 250,000 | 200,000 |")
+        .contains("| alpha | 104,000 | 150,000 | 44.23 | 250,000 | 200,000 | 1.92 | 1.44 |")
         .contains("| write | alpha | 2.00 |")
         .contains("| alpha | lib:alpha 1.0 | writeMap=true | flag=X |")
         .contains("![write: ms per pass by store (log scale)](charts/host-a-int-keys-rnd-order-1-000-entries-x-100-byte-values-write.png)");
@@ -308,5 +308,40 @@ class ReportWriterTest {
     Path missing = temp.resolve("nope.json");
     assertThatThrownBy(() -> new ReportWriter("9.9", Clock.systemUTC()).write(List.of(missing), temp.resolve("o"), false))
         .isInstanceOf(ReportInputException.class).hasMessageContaining(missing.toString());
+  }
+
+  @Test
+  void amplificationTableOnADiskAndASentenceInsteadOnATmpfs() throws Exception {
+    dev.kvbench.result.PassResult write = dev.kvbench.result.PassResult.of(1000, 10_000_000,
+        new dev.kvbench.measure.CpuTime(9, 1), 1).withIo(new dev.kvbench.measure.IoBytes(0, 312_000));
+    dev.kvbench.result.PhaseResult phase = dev.kvbench.result.PhaseResult.measured("write", List.of(write),
+        dev.kvbench.result.PhaseResult.Latency.NONE, false, null, null)
+        .withAmplification(dev.kvbench.result.Amplification.Direction.WRITE, 104);
+    dev.kvbench.result.CellResult cell = Fixtures.cell("alpha", "rnd", Map.of(), Fixtures.ORDERED, phase);
+    dev.kvbench.result.ResultDocument onTmpfs = Fixtures.document("host-a", List.of(cell));
+    dev.kvbench.result.Environment e = onTmpfs.environment();
+    dev.kvbench.result.Environment disk = new dev.kvbench.result.Environment(e.hostname(), e.cpuModel(), e.cores(),
+        e.ramBytes(), e.os(), e.kernel(), e.arch(), e.jdkVendor(), e.jdkVersion(), e.jvmName(), e.jvmFlags(),
+        "/data/kvbench", "ext4", e.nofileSoft(), e.nofileHard(), e.cpuTimeSource(), e.peakRssPerPhase(),
+        e.timerPairNanos(), e.cellJvmFlags(), e.hostChecks());
+    dev.kvbench.result.ResultDocument onDisk = new dev.kvbench.result.ResultDocument(onTmpfs.schemaVersion(),
+        onTmpfs.kvbenchVersion(), onTmpfs.startedAt(), onTmpfs.scenarioName(), onTmpfs.seed(), onTmpfs.command(),
+        onTmpfs.scenario(), null, disk, onTmpfs.cells(), true, List.of());
+
+    Path diskIn = temp.resolve("disk.json");
+    Path tmpfsIn = temp.resolve("tmpfs.json");
+    new ResultFiles().write(onDisk, diskIn);
+    new ResultFiles().write(onTmpfs, tmpfsIn);
+    ReportWriter writer = new ReportWriter("9.9", Clock.systemUTC());
+    writer.write(List.of(diskIn), temp.resolve("disk"), false);
+    writer.write(List.of(tmpfsIn), temp.resolve("tmpfs"), false);
+
+    // 1000 puts of 104 bytes made the device write 312,000: x 3
+    assertThat(Files.readString(temp.resolve("disk/README.md")))
+        .contains("| write | alpha | write | 0.1 | 0.3 | 3.00 |")
+        .doesNotContain("Amplification: not measured");
+    assertThat(Files.readString(temp.resolve("tmpfs/README.md")))
+        .contains("Amplification: not measured. The work directory (/dev/shm/x) is a tmpfs")
+        .doesNotContain("| write | alpha | write |");
   }
 }

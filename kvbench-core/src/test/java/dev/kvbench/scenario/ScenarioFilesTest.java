@@ -191,4 +191,17 @@ class ScenarioFilesTest {
         .withSettings(Map.of("misbehaving.ordered", List.of("true"))));
     assertThatThrownBy(() -> s.cells(registry)).hasMessageContaining("not in this run");
   }
+
+  @Test
+  void aColdReadCacheNamesItsCellsReadPhasesOnlyAndABadOneSaysWhatIsAccepted() {
+    Scenario s = parse("phases: [write, readKey]\nrepetitions: {readCache: cold}\n");
+    assertThat(s.repetitions().readCache()).isEqualTo(dev.kvbench.run.ReadCache.COLD);
+    assertThat(files.parse(files.write(s), "again", "s", registry)).isEqualTo(s);
+    assertThat(s.cells(registry)).extracting(CellParams::id).allMatch(id -> id.contains(" cache=cold"));
+    // a cell with no read phase reads nothing from the cache, so its id stays as it was
+    Scenario writeOnly = parse("phases: [write]\nrepetitions: {readCache: cold}\n");
+    assertThat(writeOnly.cells(registry)).extracting(CellParams::id).noneMatch(id -> id.contains("cache="));
+    assertThatThrownBy(() -> parse("repetitions: {readCache: lukewarm}\n"))
+        .hasMessageContaining("s.yaml:1:", "repetitions.readCache", "unknown read cache 'lukewarm': use warm or cold");
+  }
 }

@@ -1,0 +1,31 @@
+package dev.kvbench.result;
+
+import dev.kvbench.measure.IoBytes;
+
+/**
+ * Bytes the process made storage move during a measured pass against the bytes the workload
+ * itself put or got: write amplification for write passes, read amplification for read passes.
+ * The device bytes are /proc/self/io's, counted when a page is dirtied or fetched, so a tmpfs work
+ * directory (no device under it) gives 0; a page already cached costs no read, so a warm read pass
+ * says what the cache saved, a cold one ({@code --drop-caches}) what the store reads.
+ *
+ * @param direction what was measured: {@code write} or {@code read}
+ * @param workloadBytes keys and values the pass put, or the values (and, for scans, keys) it got
+ * @param deviceBytes write_bytes or read_bytes of the pass
+ * @param factor deviceBytes / workloadBytes
+ */
+public record Amplification(Direction direction, long workloadBytes, long deviceBytes, double factor) {
+
+  public enum Direction { WRITE, READ }
+
+  /** The amplification of {@code pass}, whose ops each put or got {@code bytesPerOp}; null without its I/O. */
+  public static Amplification of(Direction direction, PassResult pass, long bytesPerOp) {
+    IoBytes io = pass.io();
+    long workload = pass.ops() * bytesPerOp;
+    if (io == null || workload <= 0) {
+      return null;
+    }
+    long device = direction == Direction.WRITE ? io.writeBytes() : io.readBytes();
+    return new Amplification(direction, workload, device, (double) device / workload);
+  }
+}
