@@ -82,8 +82,10 @@ final class RunCommand implements Callable<Integer> {
       description = "Value codec the harness applies to each value before put and after get, as the Symas compression benchmark did (default: none); `kvbench list codecs` names them. A comma list sweeps.")
   List<String> codecs;
 
-  @Option(names = "--keys", split = ",", paramLabel = "int|str",
-      description = "Key type: int (4-byte big-endian) or str (16-byte zero-padded decimal); a comma list sweeps (quick: int).")
+  @Option(names = "--keys", split = ",", paramLabel = "int|str|uuid4|uuid7",
+      description = "Key type: int (4-byte big-endian), str (16-byte zero-padded decimal), uuid4 (16-byte random "
+          + "UUIDs: index order is not key order) or uuid7 (16-byte time-ordered UUIDs); a comma list sweeps "
+          + "(quick: int).")
   List<String> keys;
 
   @Option(names = "--order", split = ",", paramLabel = "seq|rnd",

@@ -167,7 +167,7 @@ class RunCommandUsageTest {
   @Test
   void badDurabilityAndKeyTypeNameTheChoices() {
     assertThat(run(with("run", "--sync", "always")).err).contains("use one of sync, lazy, nosync");
-    assertThat(run(with("run", "--keys", "uuid")).err).contains("use int or str");
+    assertThat(run(with("run", "--keys", "uuid")).err).contains("use int, str, uuid4 or uuid7");
     assertThat(run(with("run", "--order", "zipf")).err).contains("use seq or rnd");
   }
 

@@ -488,7 +488,7 @@ public final class CellRunner {
         case READ_XXH64 -> ScanChecker.Work.XXH64;
         default -> ScanChecker.Work.CONSUME;
       };
-      ScanChecker checker = new ScanChecker(keySpace.encoding(), n, direction == ScanDirection.FORWARD, work,
+      ScanChecker checker = new ScanChecker(verification.ranks(keySpace), n, direction == ScanDirection.FORWARD, work,
           progress);
       PassMeters.Start cpuBefore = startTimedPass();
       long nanos = Passes.scan(reader, direction, checker);

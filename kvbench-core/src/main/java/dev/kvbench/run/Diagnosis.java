@@ -39,7 +39,8 @@ final class Diagnosis {
 
   /** First entry of a cursor pass that is out of place or differs; null when all match. */
   static String firstBadScan(
-      Reader reader, ScanDirection direction, KeyEncoding encoding, ValueGenerator values, long entries) {
+      Reader reader, ScanDirection direction, KeyRanks ranks, ValueGenerator values, long entries) {
+    KeyEncoding encoding = ranks.encoding();
     ByteBuffer expected = ByteBuffer.allocateDirect(values.size());
     String[] problem = new String[1];
     long[] seen = new long[1];
@@ -47,11 +48,12 @@ final class Diagnosis {
         direction,
         (key, value) -> {
           long i = seen[0]++;
-          long index = direction == ScanDirection.FORWARD ? i : entries - 1 - i;
-          if (index < 0 || index >= entries) {
+          long rank = direction == ScanDirection.FORWARD ? i : entries - 1 - i;
+          if (rank < 0 || rank >= entries) {
             problem[0] = "cursor returned more than " + entries + " entries; extra key " + hex(key);
             return false;
           }
+          long index = ranks.indexAt(rank);
           if (!encoding.matches(index, key)) {
             problem[0] =
                 "entry " + i + " of the " + direction.name().toLowerCase() + " pass should be key "
@@ -67,7 +69,7 @@ final class Diagnosis {
           return true;
         });
     if (problem[0] == null && seen[0] != entries) {
-      long nextIndex = direction == ScanDirection.FORWARD ? seen[0] : entries - 1 - seen[0];
+      long nextIndex = ranks.indexAt(direction == ScanDirection.FORWARD ? seen[0] : entries - 1 - seen[0]);
       problem[0] =
           "cursor ended after " + seen[0] + " of " + entries + " entries; first missing key "
               + describe(encoding, nextIndex);

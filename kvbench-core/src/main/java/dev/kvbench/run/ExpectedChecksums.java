@@ -22,15 +22,25 @@ public final class ExpectedChecksums {
 
   private record Key(long entries, KeyEncoding keys, int valueSize, long seed, ValueContent content) {}
 
+  private record KeySet(long entries, KeyEncoding keys) {}
+
   private final Map<Key, Totals> cache = new HashMap<>();
+  private final Map<KeySet, KeyRanks> ranks = new HashMap<>();
 
   public synchronized Totals of(CellParams cell) {
     return cache.computeIfAbsent(
         new Key(cell.entries(), cell.keys(), cell.valueSize(), cell.seed(), cell.valueContent()),
-        k -> compute(k.entries, k.keys, cell.values()));
+        k -> compute(ranks(k.keys, k.entries), cell.values()));
   }
 
-  private static Totals compute(long entries, KeyEncoding keys, ValueGenerator values) {
+  /** The cursor order of {@code entries} keys of {@code keys}, computed once per key set. */
+  synchronized KeyRanks ranks(KeyEncoding keys, long entries) {
+    return ranks.computeIfAbsent(new KeySet(entries, keys), k -> new KeyRanks(k.keys, k.entries));
+  }
+
+  private static Totals compute(KeyRanks order, ValueGenerator values) {
+    long entries = order.count();
+    KeyEncoding keys = order.encoding();
     ByteBuffer key = ByteBuffer.allocateDirect(keys.size());
     ByteBuffer value = ByteBuffer.allocateDirect(values.size());
     CRC32 crc = new CRC32();
@@ -38,7 +48,8 @@ public final class ExpectedChecksums {
     EntryDigest entryDigest = new EntryDigest();
     long digest = 0;
     long fold = 0;
-    for (long i = 0; i < entries; i++) {
+    for (long rank = 0; rank < entries; rank++) {
+      long i = order.indexAt(rank);
       keys.encode(i, key);
       values.fill(i, value);
       digest += entryDigest.entry(i, value);

@@ -50,7 +50,9 @@ final class Passes {
     ByteBuffer key = ByteBuffer.allocateDirect(encoding.size());
     ByteBuffer value = ByteBuffer.allocateDirect(values.size());
     long n = keySpace.count();
-    WriteOrder order = keySpace.order() == KeyOrder.SEQ ? WriteOrder.ASCENDING : WriteOrder.ANY;
+    // ascending only where index order is key order: uuid4 keys written in index order are not
+    WriteOrder order = keySpace.order() == KeyOrder.SEQ && keySpace.encoding().sortsByIndex()
+        ? WriteOrder.ASCENDING : WriteOrder.ANY;
     long start = System.nanoTime();
     // not try-with-resources: a store whose close rethrows the exception its commit threw (MVStore)
     // would turn it into "Self-suppression not permitted" and hide the store's own words

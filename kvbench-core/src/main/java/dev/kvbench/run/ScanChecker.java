@@ -2,7 +2,6 @@ package dev.kvbench.run;
 
 import dev.kvbench.store.EntryVisitor;
 import dev.kvbench.workload.EntryDigest;
-import dev.kvbench.workload.KeyEncoding;
 import java.nio.ByteBuffer;
 import java.util.zip.CRC32;
 import net.openhft.hashing.LongHashFunction;
@@ -34,7 +33,7 @@ final class ScanChecker implements EntryVisitor {
 
   private static final int PUBLISH_EVERY = 1 << 16;
 
-  private final KeyEncoding keys;
+  private final KeyRanks ranks;
   private final long entries;
   private final boolean forward;
   private final Work work;
@@ -49,8 +48,8 @@ final class ScanChecker implements EntryVisitor {
   long digest;
   long fold;
 
-  ScanChecker(KeyEncoding keys, long entries, boolean forward, Work work, PhaseProgress progress) {
-    this.keys = keys;
+  ScanChecker(KeyRanks ranks, long entries, boolean forward, Work work, PhaseProgress progress) {
+    this.ranks = ranks;
     this.entries = entries;
     this.forward = forward;
     this.work = work;
@@ -62,8 +61,8 @@ final class ScanChecker implements EntryVisitor {
     switch (work) {
       case CONSUME -> valueBytes += value.remaining();
       case VERIFY -> {
-        long index = forward ? count : entries - 1 - count;
-        if (firstOutOfOrder < 0 && !keys.matches(index, key)) {
+        long index = ranks.indexAt(forward ? count : entries - 1 - count);
+        if (firstOutOfOrder < 0 && !ranks.encoding().matches(index, key)) {
           firstOutOfOrder = count;
         }
         digest += entryDigest.entry(index, value);

@@ -25,6 +25,11 @@ final class Verification {
     this.expected = expected;
   }
 
+  /** The cursor order of {@code keySpace}'s keys. */
+  KeyRanks ranks(KeySpace keySpace) {
+    return expected.ranks(keySpace.encoding(), keySpace.count());
+  }
+
   /**
    * Null when a timed readKey pass found every key with a value of the right length, else what is
    * wrong.
@@ -104,7 +109,7 @@ final class Verification {
           + (checker.digest != want.entryDigest() ? "checksum of the values read differs; " : "");
       case CRC32, XXH64 -> work.name() + " checksum differs; ";
     };
-    String bad = Diagnosis.firstBadScan(reader, direction, keySpace.encoding(), values, n);
+    String bad = Diagnosis.firstBadScan(reader, direction, expected.ranks(keySpace.encoding(), n), values, n);
     return "verification failed: "
         + (checker.count != n ? "saw " + checker.count + " of " + n + " entries; " : "")
         + (sumOk ? "" : what)
@@ -117,7 +122,7 @@ final class Verification {
    */
   String verifyScan(Reader reader, ScanDirection direction, KeySpace keySpace, ValueGenerator values,
       CellParams cell, PhaseProgress progress) {
-    ScanChecker checker = new ScanChecker(keySpace.encoding(), keySpace.count(),
+    ScanChecker checker = new ScanChecker(ranks(keySpace), keySpace.count(),
         direction == ScanDirection.FORWARD, ScanChecker.Work.VERIFY, progress);
     reader.scan(direction, checker);
     return checkScan(checker, ScanChecker.Work.VERIFY, reader, direction, keySpace, values, cell);

@@ -4,8 +4,9 @@ import java.nio.ByteBuffer;
 import java.util.Locale;
 
 /**
- * How a key index becomes key bytes. Both encodings sort in unsigned byte order exactly as their
- * indexes sort numerically, so a cursor pass must yield indexes 0..N-1 in order.
+ * How a key index becomes key bytes. Every encoding but {@link #UUID4} sorts in unsigned byte
+ * order exactly as its indexes sort numerically, so a cursor pass must yield indexes 0..N-1 in
+ * order; uuid4 keys sort as random UUIDs do, and {@link #indexOfSortKey} gives their order back.
  */
 public enum KeyEncoding {
 
@@ -45,6 +46,60 @@ public enum KeyEncoding {
           && readLongBigEndian(key, p) == eightDigits(index / 100_000_000L)
           && readLongBigEndian(key, p + 8) == eightDigits(index % 100_000_000L);
     }
+  },
+
+  /**
+   * 16-byte random UUIDs (version 4), big-endian: key index i lands at a random-looking place in
+   * the key order, as UuidCreate's did in the random-UUID post (seed 003). The keys are a fixed
+   * function of the index, so reads stay verified.
+   */
+  UUID4(16, Uuids.V4_CAPACITY) {
+    @Override
+    public void encode(long index, ByteBuffer target) {
+      target.putLong(0, Uuids.v4High(index));
+      target.putLong(8, Uuids.v4Low(index));
+    }
+
+    @Override
+    public boolean matches(long index, ByteBuffer key) {
+      int p = key.position();
+      return key.remaining() == 16 && readLongBigEndian(key, p) == Uuids.v4High(index)
+          && readLongBigEndian(key, p + 8) == Uuids.v4Low(index);
+    }
+
+    @Override
+    public boolean sortsByIndex() {
+      return false;
+    }
+
+    @Override
+    public long sortKey(long index) {
+      return Uuids.v4High(index) ^ Long.MIN_VALUE;
+    }
+
+    @Override
+    public long indexOfSortKey(long sortKey) {
+      return Uuids.v4Index(sortKey ^ Long.MIN_VALUE);
+    }
+  },
+
+  /**
+   * 16-byte time-ordered UUIDs (version 7), big-endian: a millisecond timestamp and a counter, so
+   * key i sorts as i does, as UuidCreateSequential's did in the random-UUID post.
+   */
+  UUID7(16, Uuids.V7_CAPACITY) {
+    @Override
+    public void encode(long index, ByteBuffer target) {
+      target.putLong(0, Uuids.v7High(index));
+      target.putLong(8, Uuids.v7Low(index));
+    }
+
+    @Override
+    public boolean matches(long index, ByteBuffer key) {
+      int p = key.position();
+      return key.remaining() == 16 && readLongBigEndian(key, p) == Uuids.v7High(index)
+          && readLongBigEndian(key, p + 8) == Uuids.v7Low(index);
+    }
   };
 
   /** Eight ASCII zeros: the high half of every STR key below 10^8. */
@@ -78,7 +133,7 @@ public enum KeyEncoding {
         return e;
       }
     }
-    throw new IllegalArgumentException("unknown key type '" + id + "': use int or str");
+    throw new IllegalArgumentException("unknown key type '" + id + "': use int, str, uuid4 or uuid7");
   }
 
   /**
@@ -89,6 +144,27 @@ public enum KeyEncoding {
 
   /** True when the bytes between position and limit of {@code key} are the key for {@code index}. */
   public abstract boolean matches(long index, ByteBuffer key);
+
+  /**
+   * Whether keys sort in unsigned byte order as their indexes sort: then a cursor yields index i
+   * at position i, and writing indexes in ascending order appends.
+   */
+  public boolean sortsByIndex() {
+    return true;
+  }
+
+  /**
+   * A long whose signed order is key {@code index}'s place in the store's key order, and from which
+   * {@link #indexOfSortKey} gives the index back: the index itself where keys sort by index.
+   */
+  public long sortKey(long index) {
+    return index;
+  }
+
+  /** The index whose {@link #sortKey} is {@code sortKey}. */
+  public long indexOfSortKey(long sortKey) {
+    return sortKey;
+  }
 
   /** A fresh direct, big-endian buffer holding the key for {@code index}; for tests and tools. */
   public ByteBuffer keyOf(long index) {

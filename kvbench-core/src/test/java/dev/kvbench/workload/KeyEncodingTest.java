@@ -66,9 +66,12 @@ class KeyEncodingTest {
   }
 
   @Test
-  void byteOrderIsNumericOrder() {
+  void byteOrderIsNumericOrderForEveryEncodingThatSaysSo() {
     SplittableRandom r = new SplittableRandom(2);
     for (KeyEncoding e : KeyEncoding.values()) {
+      if (!e.sortsByIndex()) {
+        continue; // uuid4: its sort key's order, tested below
+      }
       for (int i = 0; i < 20_000; i++) {
         long a = r.nextLong(Math.min(e.capacity(), 1L << 40));
         long b = r.nextLong(Math.min(e.capacity(), 1L << 40));
@@ -88,6 +91,67 @@ class KeyEncodingTest {
       assertThat(e.matches(12345, little)).isTrue();
       ByteBuffer shorter = ByteBuffer.wrap(Arrays.copyOf(bytes(key), e.size() - 1));
       assertThat(e.matches(12345, shorter)).isFalse();
+    }
+  }
+
+  private static java.util.UUID uuid(KeyEncoding e, long index) {
+    ByteBuffer b = e.keyOf(index);
+    return new java.util.UUID(b.getLong(0), b.getLong(8));
+  }
+
+  @Test
+  void uuidKeysAreRfc9562UuidsOfTheirVersionAndVariant() {
+    SplittableRandom r = new SplittableRandom(2);
+    for (int i = 0; i < 10_000; i++) {
+      long v4 = r.nextLong(KeyEncoding.UUID4.capacity());
+      long v7 = r.nextLong(KeyEncoding.UUID7.capacity());
+      assertThat(uuid(KeyEncoding.UUID4, v4).version()).isEqualTo(4);
+      assertThat(uuid(KeyEncoding.UUID4, v4).variant()).isEqualTo(2);
+      assertThat(uuid(KeyEncoding.UUID7, v7).version()).isEqualTo(7);
+      assertThat(uuid(KeyEncoding.UUID7, v7).variant()).isEqualTo(2);
+      assertThat(KeyEncoding.UUID4.matches(v4, KeyEncoding.UUID4.keyOf(v4))).isTrue();
+      assertThat(KeyEncoding.UUID4.matches(v4 ^ 1, KeyEncoding.UUID4.keyOf(v4))).isFalse();
+      assertThat(KeyEncoding.UUID7.matches(v7, KeyEncoding.UUID7.keyOf(v7))).isTrue();
+      assertThat(KeyEncoding.UUID7.matches(v7 ^ 1, KeyEncoding.UUID7.keyOf(v7))).isFalse();
+    }
+    // uuid7's timestamp: the epoch, then one millisecond per 4,096 keys
+    assertThat(uuid(KeyEncoding.UUID7, 4096 * 5 + 7).getMostSignificantBits() >>> 16)
+        .isEqualTo(Uuids.V7_EPOCH_MILLIS + 5);
+  }
+
+  @Test
+  void uuid7SortsByIndexAndUuid4DoesNotButItsSortKeyGivesTheIndexBack() {
+    SplittableRandom r = new SplittableRandom(3);
+    int uuid4Ascending = 0;
+    for (int i = 0; i < 20_000; i++) {
+      long a = i < 10_000 ? i : r.nextLong(1L << 40);
+      long b = i < 10_000 ? i + 1 : r.nextLong(1L << 40);
+      int keyOrder7 = Arrays.compareUnsigned(bytes(KeyEncoding.UUID7.keyOf(a)), bytes(KeyEncoding.UUID7.keyOf(b)));
+      assertThat(Integer.signum(keyOrder7)).isEqualTo(Long.signum(a - b));
+      int keyOrder4 = Arrays.compareUnsigned(bytes(KeyEncoding.UUID4.keyOf(a)), bytes(KeyEncoding.UUID4.keyOf(b)));
+      // the sort key's signed order is the key's byte order
+      assertThat(Integer.signum(keyOrder4))
+          .isEqualTo(Integer.signum(Long.compare(KeyEncoding.UUID4.sortKey(a), KeyEncoding.UUID4.sortKey(b))));
+      assertThat(KeyEncoding.UUID4.indexOfSortKey(KeyEncoding.UUID4.sortKey(a))).isEqualTo(a);
+      if (i < 10_000 && keyOrder4 < 0) {
+        uuid4Ascending++;
+      }
+    }
+    // consecutive uuid4 indexes go up in key order about half the time: a random order
+    assertThat(uuid4Ascending).isBetween(4_700, 5_300);
+    assertThat(KeyEncoding.UUID7.sortsByIndex()).isTrue();
+    assertThat(KeyEncoding.UUID4.sortsByIndex()).isFalse();
+  }
+
+  @Test
+  void uuid4KeysOfAMillionIndexesAreDistinct() {
+    long[] sortKeys = new long[1_000_000];
+    for (int i = 0; i < sortKeys.length; i++) {
+      sortKeys[i] = KeyEncoding.UUID4.sortKey(i);
+    }
+    Arrays.sort(sortKeys);
+    for (int i = 1; i < sortKeys.length; i++) {
+      assertThat(sortKeys[i]).isNotEqualTo(sortKeys[i - 1]);
     }
   }
 }
