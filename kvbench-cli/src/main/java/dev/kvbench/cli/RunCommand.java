@@ -137,6 +137,12 @@ final class RunCommand implements Callable<Integer> {
           + "readSeq, readRev, readCrc, readXxh64), untimed, so read amplification is a cold cache's; needs root.")
   boolean dropCaches;
 
+  @Option(names = "--trace-commits",
+      description = "Record every commit of each measured write pass: its latency, the bytes the process wrote for it "
+          + "(/proc/self/io; a tmpfs counts none) and, for LMDB via LmdbJava, its pages; the probes' time is left out "
+          + "of the pass time.")
+  boolean traceCommits;
+
   @Option(names = "--heap", paramLabel = "SIZE",
       description = "Maximum heap of each cell's JVM, as -Xmx takes it (default: the JVM's).")
   String heap;
@@ -407,10 +413,13 @@ final class RunCommand implements Callable<Integer> {
       s = s.withRepetitions(new Repetitions(forks != null ? forks : r.forks(),
           warmupPasses != null ? warmupPasses : r.warmupPasses(),
           warmupMillis != null ? warmupMillis : r.warmupMillis(), measured != null ? measured : r.measuredPasses(),
-          r.readCache()));
+          r.readCache(), r.traceCommits()));
     }
     if (dropCaches) {
       s = s.withRepetitions(s.repetitions().withReadCache(ReadCache.COLD));
+    }
+    if (traceCommits) {
+      s = s.withRepetitions(s.repetitions().withTraceCommits(true));
     }
     if (heap != null || jvmOptions != null) {
       s = s.withJvm(new JvmOptions(s.jvm().java(), heap != null ? heap : s.jvm().heap(),
@@ -527,7 +536,7 @@ final class RunCommand implements Callable<Integer> {
   private boolean scenarioFlagsGiven() {
     return stores != null || entries != null || valueSizes != null || keys != null || orders != null
         || batchSizes != null || durability != null || !storeOptions.isEmpty() || phases != null || scale != null
-        || seed != null || forks != null || warmupMillis != null || warmupPasses != null || measured != null || dropCaches
+        || seed != null || forks != null || warmupMillis != null || warmupPasses != null || measured != null || dropCaches || traceCommits
         || heap != null || jvmOptions != null || cellTimeout != null || latencySample != null || shard != null
         || threads != null || rate != null || duration != null || operations != null || writerRate != null
         || zipfianConstant != null || distribution != null || writerStall != null

@@ -57,6 +57,11 @@ public final class CompressingStore implements Store {
   }
 
   @Override
+  public java.util.Optional<dev.kvbench.store.PageCounts> pageCounts() {
+    return store.pageCounts();
+  }
+
+  @Override
   public Map<String, Object> nativeSettings() {
     Map<String, Object> m = new LinkedHashMap<>(store.nativeSettings());
     Map<String, Object> c = new LinkedHashMap<>();

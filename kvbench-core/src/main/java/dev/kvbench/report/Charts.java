@@ -237,6 +237,38 @@ final class Charts {
     return any ? chart : null;
   }
 
+  /**
+   * Bytes the process wrote per commit against the commit's number, one line per traced write
+   * pass (the median pass of each cell): the random-UUID post's chart. Null without traces.
+   */
+  static XYChart commitBytes(String title, List<CellResult> cells, Function<CellResult, String> label) {
+    XYChart chart = new XYChartBuilder().width(WIDTH).height(HEIGHT)
+        .title(title + ": bytes written per commit").xAxisTitle("commit").yAxisTitle("KB written per commit (mean)")
+        .build();
+    chart.getStyler().setLegendPosition(Styler.LegendPosition.OutsideE);
+    chart.getStyler().setMarkerSize(0);
+    chart.getStyler().setYAxisDecimalPattern("#,##0");
+    boolean any = false;
+    for (CellResult c : cells) {
+      for (PhaseResult p : c.phases()) {
+        dev.kvbench.result.PassResult median = p.status() == PhaseStatus.OK ? p.medianPass() : null;
+        dev.kvbench.result.CommitTrace trace = median == null ? null : median.commitTrace();
+        if (trace == null || trace.points().size() < 2) {
+          continue;
+        }
+        List<Double> x = new ArrayList<>();
+        List<Double> y = new ArrayList<>();
+        for (dev.kvbench.result.CommitTrace.Point point : trace.points()) {
+          x.add((double) point.firstCommit());
+          y.add(point.meanWriteBytes() / 1024);
+        }
+        chart.addSeries(uniqueName(chart, label.apply(c) + " " + p.phase()), x, y).setMarker(SeriesMarkers.NONE);
+        any = true;
+      }
+    }
+    return any ? chart : null;
+  }
+
   private static String uniqueName(XYChart chart, String name) {
     String n = name;
     for (int i = 2; chart.getSeriesMap().containsKey(n); i++) {

@@ -113,6 +113,7 @@ final class MarkdownReport {
       cpu(b, cells, tables);
       amplification(b, s, cells, tables);
     }
+    commitTraces(b, s, tables);
     TextTable notRun = tables.notRunTable(s.cells());
     b.append("\n### Cells that did not run\n\n");
     b.append(notRun.rows() == 0 ? "None: every cell ran.\n" : notRun.renderMarkdown());
@@ -281,6 +282,62 @@ final class MarkdownReport {
         .append(cold ? "Read passes started from a dropped page cache (`--drop-caches`)."
             : "Read passes found the page cache warm, so read amplification shows what the cache did not hold.")
         .append("\n\n").append(t.renderMarkdown());
+  }
+
+  /** The chart-name key of a section's commit traces, which span its workloads. */
+  static final String COMMIT_TRACES = "commits";
+
+  /** A traced cell in the commit table and chart: the store and its keys, as the post compared them. */
+  static String traceLabel(SeedTables tables, CellResult c) {
+    return tables.rowLabel(c) + " " + c.parameters().keys() + "/" + c.parameters().order();
+  }
+
+  /**
+   * The per-commit traces of a section (--trace-commits): bytes written per commit at the start
+   * and the end of each traced write pass, and where the store tells, its pages; then the chart.
+   */
+  private void commitTraces(StringBuilder b, ReportSection s, SeedTables tables) {
+    TextTable t = new TextTable(List.of("Store, keys", "Phase", "Commits", "KB/commit, first 10 %",
+        "KB/commit, last 10 %", "KB/commit, heaviest", "Pages/commit, last 10 %", "Last page no.", "Tree pages"),
+        false, false, true, true, true, true, true, true, true);
+    for (CellResult c : s.cells()) {
+      for (PhaseResult p : c.phases()) {
+        PassResultView v = PassResultView.of(p);
+        if (v == null) {
+          continue;
+        }
+        dev.kvbench.result.CommitTrace trace = v.trace();
+        var last = trace.points().get(trace.points().size() - 1);
+        double lastTenth = trace.meanWriteBytes(0.1, false);
+        long heaviest = trace.points().stream().mapToLong(dev.kvbench.result.CommitTrace.Point::maxWriteBytes).max()
+            .orElse(0);
+        t.row(traceLabel(tables, c), p.phase(), String.format(Locale.ROOT, "%,d", trace.commits()),
+            String.format(Locale.ROOT, "%,.1f", trace.meanWriteBytes(0.1, true) / 1024),
+            String.format(Locale.ROOT, "%,.1f", lastTenth / 1024),
+            String.format(Locale.ROOT, "%,.1f", heaviest / 1024.0),
+            trace.pageSize() > 0 ? String.format(Locale.ROOT, "%,.1f", lastTenth / trace.pageSize()) : "-",
+            last.lastPageNumber() >= 0 ? String.format(Locale.ROOT, "%,d", last.lastPageNumber()) : "-",
+            last.treePages() >= 0 ? String.format(Locale.ROOT, "%,d", last.treePages()) : "-");
+      }
+    }
+    if (t.rows() == 0) {
+      return;
+    }
+    b.append("\n### Per-commit trace\n\nEach traced write pass (the median one), commit by commit: bytes the process")
+        .append(" wrote for a commit's puts and the commit itself (/proc/self/io write_bytes: a tmpfs counts none),")
+        .append(" and where the store tells its pages (LMDB: mdb_env_info's last page and mdb_stat's branch, leaf and")
+        .append(" overflow pages) after the pass's last commit. Pages per commit are the bytes over the page size.\n\n")
+        .append(t.renderMarkdown());
+    image(b, s, COMMIT_TRACES, "commit-bytes", "bytes written per commit");
+  }
+
+  /** A phase's median pass and its commit trace, where it has one. */
+  private record PassResultView(dev.kvbench.result.PassResult pass, dev.kvbench.result.CommitTrace trace) {
+    static PassResultView of(PhaseResult p) {
+      dev.kvbench.result.PassResult median = p.status() == PhaseStatus.OK ? p.medianPass() : null;
+      return median == null || median.commitTrace() == null || median.commitTrace().points().isEmpty() ? null
+          : new PassResultView(median, median.commitTrace());
+    }
   }
 
   private static String micros(long nanos) {

@@ -127,6 +127,8 @@ public final class ReportWriter {
         }
         sweeps(stems, s, group.getKey(), title, cells, tables, chartDir, pngs);
       }
+      save(Charts.commitBytes(s.title(), s.cells(), c -> MarkdownReport.traceLabel(tables, c)), chartDir,
+          stem(stems, s, MarkdownReport.COMMIT_TRACES, "commit-bytes"), pngs);
     }
     Path hlogDir = out.resolve(HLOG);
     Files.createDirectories(hlogDir);

@@ -22,10 +22,12 @@ import org.HdrHistogram.Histogram;
  *     not recorded
  * @param io bytes the process read from and wrote to storage during the pass (/proc/self/io), or
  *     null where Linux does not say
+ * @param commitTrace every commit of a write pass, where the run traced commits; else null
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record PassResult(double passMillis, long ops, CpuTime cpu, long peakRssBytes, boolean contended,
-    long startEpochMillis, String latencyHistogram, List<ProgressPoint> progress, IoBytes io) {
+    long startEpochMillis, String latencyHistogram, List<ProgressPoint> progress, IoBytes io,
+    CommitTrace commitTrace) {
 
   /** Ops done after {@code millis} of the pass. */
   public record ProgressPoint(long millis, long ops) {}
@@ -43,25 +45,31 @@ public record PassResult(double passMillis, long ops, CpuTime cpu, long peakRssB
     // too short a pass for the CPU clock's resolution (ticks of 1 to 10 ms) says nothing either way
     boolean contended = millis >= 50 && cpu != null
         && cpu.userMillis() + cpu.sysMillis() < CONTENDED_CPU_SHARE * millis;
-    return new PassResult(millis, ops, cpu, peakRssBytes, contended, 0, null, List.of(), null);
+    return new PassResult(millis, ops, cpu, peakRssBytes, contended, 0, null, List.of(), null, null);
   }
 
   /** These figures with the pass's wall-clock start and, when sampled, its latency histogram. */
   public PassResult withInterval(long startEpochMillis, Histogram latencies) {
     return new PassResult(passMillis, ops, cpu, peakRssBytes, contended, startEpochMillis,
-        latencies == null ? null : HistogramCodec.encode(latencies), progress, io);
+        latencies == null ? null : HistogramCodec.encode(latencies), progress, io, commitTrace);
   }
 
   /** These figures with where the pass stood over time. */
   public PassResult withProgress(List<ProgressPoint> points) {
     return new PassResult(passMillis, ops, cpu, peakRssBytes, contended, startEpochMillis, latencyHistogram, points,
-        io);
+        io, commitTrace);
   }
 
   /** These figures with the storage I/O of the pass. */
   public PassResult withIo(IoBytes bytes) {
     return new PassResult(passMillis, ops, cpu, peakRssBytes, contended, startEpochMillis, latencyHistogram, progress,
-        bytes);
+        bytes, commitTrace);
+  }
+
+  /** These figures with the pass's commit trace. */
+  public PassResult withCommitTrace(CommitTrace trace) {
+    return new PassResult(passMillis, ops, cpu, peakRssBytes, contended, startEpochMillis, latencyHistogram, progress,
+        io, trace);
   }
 
   public double opsPerSec() {

@@ -6,6 +6,7 @@ import dev.kvbench.codec.ValueCodecs;
 import dev.kvbench.host.PageCache;
 import dev.kvbench.measure.CpuMeter;
 import dev.kvbench.measure.IoBytes;
+import dev.kvbench.measure.IoMeter;
 import dev.kvbench.measure.LatencySampler;
 import dev.kvbench.measure.RssMeter;
 import dev.kvbench.measure.StorageMeter;
@@ -140,8 +141,8 @@ public final class CellRunner {
       for (int pass = 1; pass < loads; pass++) {
         PassLabel label = new PassLabel("write", PassLabel.Kind.MEASURED, pass, loads);
         try {
-          inScratchStore(name + "-write-" + pass, session -> {
-            timedWrite(session, label);
+          inScratchStore(name + "-write-" + pass, (store, session) -> {
+            timedWrite(store, session, label);
             return null;
           });
         } catch (RuntimeException | LinkageError | InternalError e) {
@@ -182,7 +183,7 @@ public final class CellRunner {
               : new PassLabel("load", PassLabel.Kind.LOAD, 1, 1);
           PhaseResult write;
           try {
-            timedWrite(session, label);
+            timedWrite(store, session, label);
             write = PhaseResult.measured("write", writePasses,
                 new Latency(puts, commits, sampling(cell.latencySampleInterval(), puts.getTotalCount())), false, null,
                 "write is verified by the read phases that follow it")
@@ -272,7 +273,7 @@ public final class CellRunner {
       cell.passes().forEachWarmup("write", label -> {
         PhaseProgress progress = new PhaseProgress(entries);
         listener.passStarted(cell, label, progress);
-        inScratchStore(name + "-warmup-" + label.number(), session -> Passes.write(session, keys, values,
+        inScratchStore(name + "-warmup-" + label.number(), (store, session) -> Passes.write(session, keys, values,
             Math.min(cell.batchSize(), entries), new LatencySampler(cell.latencySampleInterval(), cell.seed()),
             new LatencySampler(1, cell.seed()), progress));
       });
@@ -282,13 +283,13 @@ public final class CellRunner {
      * Opens a store on a new directory, hands {@code body} a session, closes the store and deletes
      * it all; returns what {@code body} returned.
      */
-    private <T> T inScratchStore(String directoryName, java.util.function.Function<Session, T> body) {
+    private <T> T inScratchStore(String directoryName, java.util.function.BiFunction<Store, Session, T> body) {
       Path scratch = work.newDirectory(directoryName);
       try {
         Store store = open(scratch);
         T result;
         try (Session session = store.openSession()) {
-          result = body.apply(session);
+          result = body.apply(store, session);
         } catch (RuntimeException | LinkageError | InternalError e) {
           Failures.closeAfter(store, e);
           throw e;
@@ -301,18 +302,40 @@ public final class CellRunner {
     }
 
     /** One measured write pass into {@code session}'s empty store, added to the write phase's figures. */
-    private void timedWrite(Session session, PassLabel label) {
+    private void timedWrite(Store store, Session session, PassLabel label) {
       PhaseProgress progress = new PhaseProgress(keySpace.count());
       listener.passStarted(cell, label, progress);
       LatencySampler putSampler = new LatencySampler(cell.latencySampleInterval(), cell.seed() ^ 0x57 ^ label.number());
       LatencySampler commitSampler = new LatencySampler(1, cell.seed());
+      CommitTracer tracer = commitTracer(store);
       PassMeters.Start cpuBefore = startTimedPass();
+      if (tracer != null) {
+        tracer.start();
+      }
       Passes.WriteOutcome o = Passes.write(session, keySpace, values, cell.batchSize(), putSampler, commitSampler,
-          progress);
-      writePasses.add(endTimedPass(cpuBefore, o.ops(), o.nanos()).withInterval(startMillis(o.nanos()),
-          putSampler.histogram()).withProgress(progress.timeline()));
+          progress, tracer == null ? Passes.CommitListener.NONE : tracer);
+      writePasses.add(traced(endTimedPass(cpuBefore, o.ops(), o.nanos() - probeNanos(tracer)), tracer)
+          .withInterval(startMillis(o.nanos()), putSampler.histogram()).withProgress(progress.timeline()));
       puts.add(putSampler.histogram());
       commits.add(commitSampler.histogram());
+    }
+
+    /** A tracer for a write pass into {@code store}, or null unless the plan traces commits. */
+    private CommitTracer commitTracer(Store store) {
+      if (!cell.passes().traceCommits()) {
+        return null;
+      }
+      long commits = (keySpace.count() + cell.batchSize() - 1) / cell.batchSize();
+      return new CommitTracer(store, new IoMeter(), commits);
+    }
+
+    /** The probes' own time: what a traced pass leaves out of its pass time. */
+    private static long probeNanos(CommitTracer tracer) {
+      return tracer == null ? 0 : tracer.probeNanos();
+    }
+
+    private static PassResult traced(PassResult figures, CommitTracer tracer) {
+      return tracer == null ? figures : figures.withCommitTrace(tracer.trace());
     }
 
     private void readPhases(Session session, Store store) {
@@ -513,12 +536,12 @@ public final class CellRunner {
       String failure = null;
       try {
         cell.passes().forEachWarmup("crud", label -> inScratchStore(name + "-crud-warmup-" + label.number(),
-            session -> crudPass(session, caps, perTransaction, label, null, null)));
+            (store, session) -> crudPass(session, caps, perTransaction, label, null, null)));
         int measured = cell.passes().measuredPasses();
         for (int pass = 1; pass < measured; pass++) {
           PassLabel label = new PassLabel("crud", PassLabel.Kind.MEASURED, pass, measured);
           String problem = inScratchStore(name + "-crud-" + pass,
-              session -> crudPass(session, caps, perTransaction, label, passes, transactions));
+              (store, session) -> crudPass(session, caps, perTransaction, label, passes, transactions));
           failure = failure != null ? failure : problem;
         }
         String problem = lastCrudPass(caps, perTransaction, measured, passes, transactions);

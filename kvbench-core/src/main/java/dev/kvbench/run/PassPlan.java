@@ -10,12 +10,15 @@ package dev.kvbench.run;
  *     compiled the loop, so a pass count alone would measure the JIT warming up
  * @param measuredPasses timed passes per phase, each reported
  * @param readCache the page cache each measured read pass starts with
+ * @param traceCommits each measured write pass records every commit: latency, bytes written and,
+ *     where the store tells, its pages ({@link dev.kvbench.result.CommitTrace})
  */
-public record PassPlan(int warmupPasses, long warmupMillis, int measuredPasses, ReadCache readCache) {
+public record PassPlan(int warmupPasses, long warmupMillis, int measuredPasses, ReadCache readCache,
+    boolean traceCommits) {
 
-  /** A plan whose read passes find the cache as the load left it. */
+  /** A plan whose read passes find the cache as the load left it, with no commit trace. */
   public PassPlan(int warmupPasses, long warmupMillis, int measuredPasses) {
-    this(warmupPasses, warmupMillis, measuredPasses, ReadCache.WARM);
+    this(warmupPasses, warmupMillis, measuredPasses, ReadCache.WARM, false);
   }
 
   /** One cold, timed pass per phase: what a test or a quick look needs. */

@@ -38,6 +38,13 @@ final class Passes {
    */
   record GetOutcome(long ops, long nanos, long found, long firstMissingPosition, long valueBytes) {}
 
+  /** Told of each commit of a write pass as it returns, with its latency. */
+  interface CommitListener {
+    CommitListener NONE = latencyNanos -> {};
+
+    void committed(long latencyNanos);
+  }
+
   static WriteOutcome write(
       Session session,
       KeySpace keySpace,
@@ -46,6 +53,18 @@ final class Passes {
       LatencySampler puts,
       LatencySampler commits,
       PhaseProgress progress) {
+    return write(session, keySpace, values, batchSize, puts, commits, progress, CommitListener.NONE);
+  }
+
+  static WriteOutcome write(
+      Session session,
+      KeySpace keySpace,
+      ValueGenerator values,
+      long batchSize,
+      LatencySampler puts,
+      LatencySampler commits,
+      PhaseProgress progress,
+      CommitListener committed) {
     KeyEncoding encoding = keySpace.encoding();
     ByteBuffer key = ByteBuffer.allocateDirect(encoding.size());
     ByteBuffer value = ByteBuffer.allocateDirect(values.size());
@@ -76,14 +95,14 @@ final class Passes {
             writer.put(key, value);
           }
           if (++inBatch == batchSize) {
-            timedCommit(writer, commits);
+            timedCommit(writer, commits, committed);
             inBatch = 0;
           }
         }
         progress.publish(pos);
       }
       if (inBatch > 0) {
-        timedCommit(writer, commits);
+        timedCommit(writer, commits, committed);
       }
     } catch (RuntimeException | Error e) {
       Failures.closeAfter(writer, e);
@@ -93,10 +112,12 @@ final class Passes {
     return new WriteOutcome(n, System.nanoTime() - start);
   }
 
-  private static void timedCommit(Writer writer, LatencySampler commits) {
+  private static void timedCommit(Writer writer, LatencySampler commits, CommitListener committed) {
     long t0 = System.nanoTime();
     writer.commit();
-    commits.record(System.nanoTime() - t0);
+    long nanos = System.nanoTime() - t0;
+    commits.record(nanos);
+    committed.committed(nanos);
   }
 
   static GetOutcome readKeys(

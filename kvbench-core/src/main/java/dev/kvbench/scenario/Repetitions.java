@@ -12,11 +12,14 @@ import dev.kvbench.run.ReadCache;
  * @param warmupMillis and at least this long
  * @param measuredPasses timed passes of each phase; the tables show their median with min and max
  * @param readCache the page cache each measured read pass starts with: warm, or cold (dropped)
+ * @param traceCommits each measured write pass records every commit (latency, bytes written,
+ *     pages)
  */
-public record Repetitions(int forks, int warmupPasses, long warmupMillis, int measuredPasses, ReadCache readCache) {
+public record Repetitions(int forks, int warmupPasses, long warmupMillis, int measuredPasses, ReadCache readCache,
+    boolean traceCommits) {
 
   public Repetitions(int forks, int warmupPasses, long warmupMillis, int measuredPasses) {
-    this(forks, warmupPasses, warmupMillis, measuredPasses, ReadCache.WARM);
+    this(forks, warmupPasses, warmupMillis, measuredPasses, ReadCache.WARM, false);
   }
 
   /** What the presets use unless they say otherwise: JMH's shape, a fork, 2 warm-up and 3 measured passes. */
@@ -28,15 +31,20 @@ public record Repetitions(int forks, int warmupPasses, long warmupMillis, int me
     }
     readCache = readCache == null ? ReadCache.WARM : readCache;
     // validates the counts with the plan's own messages (a compact constructor sees parameters, not fields)
-    new PassPlan(warmupPasses, warmupMillis, measuredPasses, readCache);
+    new PassPlan(warmupPasses, warmupMillis, measuredPasses, readCache, traceCommits);
   }
 
   public PassPlan passPlan() {
-    return new PassPlan(warmupPasses, warmupMillis, measuredPasses, readCache);
+    return new PassPlan(warmupPasses, warmupMillis, measuredPasses, readCache, traceCommits);
   }
 
   /** The same repetitions with measured read passes starting from {@code cache}. */
   public Repetitions withReadCache(ReadCache cache) {
-    return new Repetitions(forks, warmupPasses, warmupMillis, measuredPasses, cache);
+    return new Repetitions(forks, warmupPasses, warmupMillis, measuredPasses, cache, traceCommits);
+  }
+
+  /** The same repetitions, with or without a trace of every commit of the measured write passes. */
+  public Repetitions withTraceCommits(boolean trace) {
+    return new Repetitions(forks, warmupPasses, warmupMillis, measuredPasses, readCache, trace);
   }
 }

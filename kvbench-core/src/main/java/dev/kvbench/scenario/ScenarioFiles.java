@@ -114,6 +114,7 @@ public final class ScenarioFiles {
     y.repetitions.warmupMillis = String.valueOf(s.repetitions().warmupMillis());
     y.repetitions.measured = String.valueOf(s.repetitions().measuredPasses());
     y.repetitions.readCache = s.repetitions().readCache().id();
+    y.repetitions.traceCommits = String.valueOf(s.repetitions().traceCommits());
     y.jvm.java = s.jvm().java();
     y.jvm.heap = s.jvm().heap();
     y.jvm.options = s.jvm().options();
@@ -287,6 +288,7 @@ public final class ScenarioFiles {
     public String warmupMillis;
     public String measured;
     public String readCache;
+    public String traceCommits;
 
     Repetitions toRepetitions() {
       Repetitions d = Repetitions.DEFAULT;
@@ -298,8 +300,10 @@ public final class ScenarioFiles {
       int m = measured == null ? d.measuredPasses() : convert("/repetitions/measured", measured, Integer::parseInt);
       ReadCache cache = readCache == null ? d.readCache()
           : convert("/repetitions/readCache", readCache, ReadCache::fromId);
+      boolean trace = traceCommits == null ? d.traceCommits()
+          : convert("/repetitions/traceCommits", traceCommits, ScenarioFiles::bool);
       try {
-        return new Repetitions(f, w, ms, m, cache);
+        return new Repetitions(f, w, ms, m, cache, trace);
       } catch (IllegalArgumentException e) {
         throw new ScenarioException("/repetitions", e.getMessage());
       }
@@ -391,6 +395,14 @@ public final class ScenarioFiles {
       out.add(convert(pointer + "/" + i, texts.get(i), parse));
     }
     return out;
+  }
+
+  private static boolean bool(String text) {
+    return switch (text) {
+      case "true" -> true;
+      case "false" -> false;
+      default -> throw new IllegalArgumentException("'" + text + "' is neither true nor false");
+    };
   }
 
   private static <T> T convert(String pointer, String text, Function<String, T> parse) {

@@ -16,6 +16,15 @@ public interface Store extends AutoCloseable {
    */
   Map<String, Object> nativeSettings();
 
+  /**
+   * The store's page figures now, outside any transaction of the caller's, where it keeps pages
+   * and can tell (LMDB's mdb_env_info and mdb_stat); empty for the rest. A per-commit trace calls
+   * it after every commit, so it must be cheap.
+   */
+  default java.util.Optional<PageCounts> pageCounts() {
+    return java.util.Optional.empty();
+  }
+
   @Override
   void close();
 }

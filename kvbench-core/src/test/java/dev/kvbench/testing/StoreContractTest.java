@@ -478,12 +478,43 @@ public abstract class StoreContractTest {
 
   private CellResult runCell(KeyEncoding keys, KeyOrder order, long entries, int valueSize, long batch,
       List<Phase> phases) {
+    return runCell(keys, order, entries, valueSize, batch, phases, dev.kvbench.run.PassPlan.SINGLE_COLD);
+  }
+
+  private CellResult runCell(KeyEncoding keys, KeyOrder order, long entries, int valueSize, long batch,
+      List<Phase> phases, dev.kvbench.run.PassPlan plan) {
     CellParams cell = new CellParams(provider().id(), entries, keys, order, valueSize, batch, Durability.NOSYNC,
-        42, phases, settings(), 4, dev.kvbench.run.PassPlan.SINGLE_COLD);
+        42, phases, settings(), 4, plan);
     try (WorkArea work = WorkArea.open(temp.resolve("work-" + keys.id() + "-" + order.id()))) {
       CellRunner runner = new CellRunner(new CpuMeter(), new RssMeter(), new StorageMeter(), new ExpectedChecksums(),
           RunListener.NONE, 40);
       return runner.run(provider(), cell, work);
+    }
+  }
+
+  @Test
+  void aTracedWritePassRecordsEveryCommitAndThePagesWhereTheStoreTellsThem() throws IOException {
+    assumeThat(new dev.kvbench.measure.IoMeter().read()).as("/proc/self/io readable").isNotNull();
+    CellResult result = runCell(KeyEncoding.UUID4, KeyOrder.SEQ, 1_000, 100, 100, List.of(Phase.WRITE),
+        new dev.kvbench.run.PassPlan(0, 0, 1, dev.kvbench.run.ReadCache.WARM, true));
+    dev.kvbench.result.CommitTrace trace = result.phases().get(0).passes().get(0).commitTrace();
+
+    assertThat(trace.commits()).isEqualTo(10);
+    assertThat(trace.points()).extracting(dev.kvbench.result.CommitTrace.Point::commits).containsOnly(1L);
+    assertThat(trace.points()).allMatch(p -> p.meanLatencyNanos() > 0 && p.meanWriteBytes() >= 0);
+    boolean tellsPages;
+    try (Store store = open(newDir("pages"), new WorkloadSizing(1, 4, 4))) {
+      tellsPages = store.pageCounts().isPresent();
+    }
+    var last = trace.points().get(trace.points().size() - 1);
+    if (tellsPages) {
+      // 1,000 entries of 116 bytes fill more than one page, and the file only grows in a load
+      assertThat(trace.pageSize()).isPositive();
+      assertThat(last.treePages()).isGreaterThan(1);
+      assertThat(trace.points()).extracting(dev.kvbench.result.CommitTrace.Point::lastPageNumber).isSorted();
+    } else {
+      assertThat(trace.pageSize()).isZero();
+      assertThat(last.lastPageNumber()).isEqualTo(-1);
     }
   }
 

@@ -122,6 +122,14 @@ final class LmdbJavaStore<T> implements Store {
   }
 
   @Override
+  public java.util.Optional<dev.kvbench.store.PageCounts> pageCounts() {
+    // the unnamed database is the one this store writes, so the environment's stat is its tree's
+    org.lmdbjava.Stat stat = env.stat();
+    return java.util.Optional.of(new dev.kvbench.store.PageCounts(stat.pageSize, env.info().lastPageNumber,
+        stat.branchPages + stat.leafPages + stat.overflowPages, stat.depth));
+  }
+
+  @Override
   public void close() {
     env.close();
   }
