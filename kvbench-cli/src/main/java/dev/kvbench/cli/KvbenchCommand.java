@@ -11,7 +11,8 @@ import picocli.CommandLine.IVersionProvider;
     mixinStandardHelpOptions = true,
     versionProvider = KvbenchCommand.Version.class,
     description = "Benchmarks embedded key-value stores on the JVM, the same way for every store.",
-    subcommands = {RunCommand.class, ListCommand.class, ReportCommand.class, CompareCommand.class, EnvCommand.class},
+    subcommands = {RunCommand.class, ListCommand.class, ReportCommand.class, CompareCommand.class, EnvCommand.class,
+        DurabilityCommand.class},
     exitCodeListHeading = "%nExit codes:%n",
     exitCodeList = {
       "0:every phase ok or unsupported",

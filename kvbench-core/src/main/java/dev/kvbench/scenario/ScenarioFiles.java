@@ -370,12 +370,15 @@ public final class ScenarioFiles {
     return duration(text).toMillis();
   }
 
-  /** Durations as {@code 90s}, {@code 30m}, {@code 2h}, or ISO-8601 ({@code PT30M}). */
+  /** Durations as {@code 250ms}, {@code 90s}, {@code 30m}, {@code 2h}, or ISO-8601 ({@code PT30M}). */
   public static Duration duration(String text) {
     String t = text.trim().toLowerCase(Locale.ROOT);
     try {
       if (t.startsWith("pt")) {
         return Duration.parse(t.toUpperCase(Locale.ROOT));
+      }
+      if (t.endsWith("ms")) {
+        return Duration.ofMillis(Long.parseLong(t.substring(0, t.length() - 2)));
       }
       long n = Long.parseLong(t.substring(0, t.length() - 1));
       return switch (t.charAt(t.length() - 1)) {
@@ -385,7 +388,7 @@ public final class ScenarioFiles {
         default -> throw new IllegalArgumentException();
       };
     } catch (RuntimeException e) {
-      throw new IllegalArgumentException("'" + text + "' is not a duration; write e.g. 90s, 30m or 2h");
+      throw new IllegalArgumentException("'" + text + "' is not a duration; write e.g. 250ms, 90s, 30m or 2h");
     }
   }
 

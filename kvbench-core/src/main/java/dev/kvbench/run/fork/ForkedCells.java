@@ -182,8 +182,11 @@ public final class ForkedCells implements CellExecutor {
     return cmd;
   }
 
-  /** The parent's class path with every entry absolute: the child runs in its diagnostics directory. */
-  private static String absoluteClassPath() {
+  /**
+   * This JVM's class path with every entry absolute, for a child JVM that runs in a directory of
+   * its own (a cell's diagnostics directory, a crash trial's).
+   */
+  public static String absoluteClassPath() {
     return Stream.of(System.getProperty("java.class.path").split(File.pathSeparator))
         .filter(s -> !s.isEmpty())
         .map(s -> Path.of(s).toAbsolutePath().toString())

@@ -1,0 +1,166 @@
+package dev.kvbench.cli;
+
+import dev.kvbench.durability.CrashKind;
+import dev.kvbench.durability.CrashTrials;
+import dev.kvbench.durability.CrashWorkload;
+import dev.kvbench.durability.DurabilityReport;
+import dev.kvbench.durability.DurabilityResult;
+import dev.kvbench.result.EnvironmentProbe;
+import dev.kvbench.run.fork.ForkedCells;
+import dev.kvbench.scenario.ScenarioFiles;
+import dev.kvbench.store.Durability;
+import dev.kvbench.store.StoreProvider;
+import dev.kvbench.store.StoreRegistry;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+@Command(
+    name = "durability",
+    mixinStandardHelpOptions = true,
+    description = {"The crash test: for every store, durability mode it claims and kind of crash, a child JVM commits"
+        + " transactions and acknowledges each over a pipe, is killed with SIGKILL at a seeded moment, and a second"
+        + " JVM reopens the store and checks that every acknowledged commit is there, whole, and no value is torn."
+        + " 'process' crashes keep the kernel's page cache; 'power' (root, loop devices) keeps only what reached the"
+        + " device. Writes durability.json and README.md. Exit 0, or 1 when a store lost an acknowledged commit"
+        + " in sync mode (a finding: it is published, not hidden)."})
+final class DurabilityCommand implements Callable<Integer> {
+
+  @Spec CommandSpec spec;
+
+  @Option(names = "--stores", split = ",", paramLabel = "ID",
+      description = "Stores to test (default: every available store that keeps data).")
+  List<String> stores;
+
+  @Option(names = "--sync", split = ",", paramLabel = "MODE",
+      description = "Durability modes: sync, lazy, nosync (default: all three; a store is tried in those it claims).")
+  List<String> modes;
+
+  @Option(names = "--crash", split = ",", paramLabel = "KIND",
+      description = "process, power or both (default: process,power; power is skipped, with the reason, where it"
+          + " cannot run).")
+  List<String> kinds;
+
+  @Option(names = "--trials", paramLabel = "N", description = "Kills per store, mode and crash (default: 3).")
+  int trials = 3;
+
+  @Option(names = "--seed", paramLabel = "N", description = "Decides every kill's moment (default: 1).")
+  long seed = 1;
+
+  @Option(names = "--kill-after", paramLabel = "MIN-MAX",
+      description = "When each kill comes after the store opened, drawn uniformly (default: 200ms-1s).")
+  String killAfter = "200ms-1s";
+
+  @Option(names = "--puts-per-commit", paramLabel = "N", description = "New keys per commit (default: 10).")
+  int putsPerCommit = 10;
+
+  @Option(names = "--value-size", paramLabel = "BYTES", description = "Value size (default: 100).")
+  int valueSize = 100;
+
+  @Option(names = "--max-commits", paramLabel = "N",
+      description = "The writer stops here if the kill has not come (default: 200000); sizes the store.")
+  long maxCommits = 200_000;
+
+  @Option(names = "-o", paramLabel = "STORE.KEY=VALUE", description = "A store setting, as for run.")
+  List<String> storeOptions = new ArrayList<>();
+
+  @Option(names = "--work-dir", paramLabel = "DIR",
+      description = "Where each trial's store (or loop image) is made and removed (default: /dev/shm/kvbench-crash,"
+          + " or the temp directory).")
+  Path workDir;
+
+  @Option(names = "--output", paramLabel = "DIR", description = "Folder for durability.json and README.md"
+      + " (default: kvbench-durability).")
+  Path output = Path.of("kvbench-durability");
+
+  @Option(names = {"-q", "--quiet"}, description = "No progress on stderr.")
+  boolean quiet;
+
+  @Override
+  public Integer call() throws IOException {
+    PrintWriter out = spec.commandLine().getOut();
+    PrintWriter err = spec.commandLine().getErr();
+    StoreRegistry registry = StoreRegistry.load();
+    List<String> storeIds = stores != null ? stores : registry.all().stream()
+        .filter(p -> p.availability().available() && p.capabilities().retainsData()).map(StoreProvider::id).toList();
+    for (String id : storeIds) {
+      if (registry.find(id).isEmpty()) {
+        throw new UsageException("--stores: unknown store '" + id + "'; kvbench list stores shows them");
+      }
+    }
+    CrashTrials.Plan plan;
+    try {
+      String[] window = killAfter.split("-", 2);
+      if (window.length != 2) {
+        throw new IllegalArgumentException("--kill-after '" + killAfter + "': give MIN-MAX, e.g. 200ms-1s");
+      }
+      Duration min = ScenarioFiles.duration(window[0]);
+      Duration max = ScenarioFiles.duration(window[1]);
+      plan = new CrashTrials.Plan(storeIds,
+          (modes == null ? List.of("sync", "lazy", "nosync") : modes).stream().map(Durability::fromId).toList(),
+          (kinds == null ? List.of("process", "power") : kinds).stream().map(CrashKind::fromId).toList(),
+          trials, seed, min, max, new CrashWorkload(seed, putsPerCommit, valueSize, maxCommits), settings(),
+          workDir());
+    } catch (IllegalArgumentException e) {
+      throw new UsageException(e.getMessage(), e);
+    }
+    Files.createDirectories(plan.workDir());
+    String startedAt = Instant.now().toString();
+    List<DurabilityResult> results = new CrashTrials(registry, quiet ? CrashTrials.Listener.NONE
+        : (combination, trial) -> {
+          err.printf("%s %s %s trial %d/%d: killed after %d ms, %s%n", combination.store(), combination.durability(),
+              combination.crash(), trial.trial(), plan.trials(), trial.killAfterMillis(),
+              trial.failure() != null ? "failed: " + trial.failure()
+                  : trial.check().failure() != null ? "reopen failed: " + trial.check().failure()
+                  : trial.check().acknowledged() + " acked, " + trial.check().ackedLost() + " lost, "
+                      + trial.check().tornValues() + " torn, recovery "
+                      + String.format(java.util.Locale.ROOT, "%.1f", trial.check().recoveryMillis()) + " ms");
+          err.flush();
+        }).run(plan);
+    List<String> command = new ArrayList<>(List.of("durability"));
+    command.addAll(spec.commandLine().getParseResult().originalArgs());
+    DurabilityReport report = new DurabilityReport(DurabilityReport.SCHEMA_VERSION, KvbenchCommand.version(),
+        startedAt, command, seed, trials, new DurabilityReport.KillWindow(plan.killAfterMin().toMillis(),
+        plan.killAfterMax().toMillis()), plan.workload(),
+        EnvironmentProbe.probe(plan.workDir(), "n/a", false, 0, ForkedCells.storeJvmFlags()), results);
+    report.write(output);
+    out.println(report.table().render());
+    out.println("results: " + output.resolve("durability.json") + ", report: " + output.resolve("README.md"));
+    return report.syncLosses().isEmpty() ? ExitCodes.OK : ExitCodes.BENCHMARK_FAILED;
+  }
+
+  private Path workDir() {
+    if (workDir != null) {
+      return workDir;
+    }
+    Path shm = Path.of("/dev/shm");
+    return (Files.isDirectory(shm) ? shm : Path.of(System.getProperty("java.io.tmpdir"))).resolve("kvbench-crash");
+  }
+
+  private Map<String, Map<String, String>> settings() {
+    Map<String, Map<String, String>> byStore = new HashMap<>();
+    for (String option : storeOptions) {
+      int dot = option.indexOf('.');
+      int eq = option.indexOf('=');
+      if (dot < 1 || eq < dot) {
+        throw new UsageException("-o " + option + ": expected STORE.KEY=VALUE, e.g. -o rocksdb.walSync=true");
+      }
+      byStore.computeIfAbsent(option.substring(0, dot), k -> new LinkedHashMap<>())
+          .put(option.substring(dot + 1, eq), option.substring(eq + 1));
+    }
+    return byStore;
+  }
+}

@@ -1,0 +1,115 @@
+package dev.kvbench.durability;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import dev.kvbench.report.TextTable;
+import dev.kvbench.result.Environment;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * The crash test's result document (durability.json) and its report (README.md): one row per
+ * store, durability mode and kind of crash.
+ *
+ * @param killAfter the range each trial's kill was drawn from, after the store opened
+ */
+public record DurabilityReport(int schemaVersion, String kvbenchVersion, String startedAt, List<String> command,
+    long seed, int trialsPerCombination, KillWindow killAfter, CrashWorkload workload, Environment environment,
+    List<DurabilityResult> results) {
+
+  public static final int SCHEMA_VERSION = 1;
+
+  /** Milliseconds after the store opened: each kill is drawn uniformly from this range. */
+  public record KillWindow(long fromMillis, long toMillis) {}
+
+  /** The table: what each combination kept. */
+  public TextTable table() {
+    TextTable t = new TextTable(List.of("Store", "Durability", "Crash", "Trials", "Acked commits", "Acked lost",
+        "Trials losing acked", "Torn values", "Partial commits", "Unacked found", "Recovery ms (median / max)",
+        "Note"), false, false, false, true, true, true, true, true, true, true, false, false);
+    for (DurabilityResult r : results) {
+      if (r.skipped() != null) {
+        t.row(r.store(), r.durability(), r.crash(), "-", "-", "-", "-", "-", "-", "-", "-", "skipped: " + r.skipped());
+        continue;
+      }
+      List<String> failures = r.failures();
+      t.row(r.store(), r.durability(), r.crash(), Integer.toString(r.trials()),
+          String.format(Locale.ROOT, "%,d", r.acknowledged()), String.format(Locale.ROOT, "%,d", r.ackedLost()),
+          Integer.toString(r.trialsLosingAcked()), String.format(Locale.ROOT, "%,d", r.tornValues()),
+          String.format(Locale.ROOT, "%,d", r.partialCommits()), String.format(Locale.ROOT, "%,d", r.unackedPresent()),
+          String.format(Locale.ROOT, "%,.1f / %,.1f", r.recoveryMillisMedian(), r.recoveryMillisMax()),
+          failures.isEmpty() ? "" : String.join("; ", failures));
+    }
+    return t;
+  }
+
+  /** Synced combinations that lost an acknowledged commit to a process crash: findings to publish. */
+  public List<DurabilityResult> syncLosses() {
+    return results.stream().filter(r -> r.skipped() == null && r.durability().equals("sync") && r.ackedLost() > 0)
+        .toList();
+  }
+
+  public String markdown() {
+    StringBuilder b = new StringBuilder("# Crash test\n\n");
+    b.append("Written by kvbench ").append(kvbenchVersion).append(", started ").append(startedAt).append(".\n\n")
+        .append("Command: `").append(String.join(" ", command)).append("`\n\n")
+        .append("For each store, durability mode and kind of crash, ").append(trialsPerCombination)
+        .append(" trial(s): a fresh store, a child JVM committing transactions of ").append(workload.putsPerCommit())
+        .append(" new keys (4-byte keys, ").append(workload.valueSize())
+        .append("-byte values) and acknowledging each commit to the parent over a pipe once the commit returned;")
+        .append(" a SIGKILL between ").append(killAfter.fromMillis()).append(" and ").append(killAfter.toMillis())
+        .append(" ms after its store opened (seed ").append(seed).append("); then a second JVM reopens the store")
+        .append(" (timed: recovery) and reads every commit back.\n\n")
+        .append("- **Acked lost**: acknowledged commits not wholly found. A synced store must lose none.\n")
+        .append("- **Torn values**: keys found with other bytes than were put.\n")
+        .append("- **Partial commits**: commits found in part (atomicity broken).\n")
+        .append("- **Unacked found**: commits found whole that the writer had not yet acknowledged (allowed).\n\n")
+        .append("**process**: the process dies, the kernel keeps its page cache, so whatever a store handed the")
+        .append(" kernel survives, synced or not: this tests process crashes, not power loss. **power**: the store")
+        .append(" lives on a loop-mounted ext4 file system whose backing file is copied the moment the writer is")
+        .append(" killed, before the kernel writes the cache back; the copy is mounted (journal replayed) and")
+        .append(" checked: only what was synced, or happened to be written back, survives, as after a power cut.\n\n");
+    if (environment != null) {
+      b.append("Host: ").append(environment.hostname()).append(", ").append(environment.cpuModel()).append(", ")
+          .append(environment.os()).append(' ').append(environment.kernel()).append("; work directory ")
+          .append(environment.workDir()).append(" (").append(environment.workDirFileSystem()).append(").\n\n");
+    }
+    b.append(table().renderMarkdown());
+    List<DurabilityResult> losses = syncLosses();
+    b.append('\n');
+    if (losses.isEmpty()) {
+      b.append("No store lost an acknowledged commit in sync mode.\n");
+    } else {
+      b.append("**Finding**: in sync mode, ");
+      List<String> named = new ArrayList<>();
+      for (DurabilityResult r : losses) {
+        named.add(r.store() + " lost " + r.ackedLost() + " acknowledged commit(s) to a " + r.crash() + " crash in "
+            + r.trialsLosingAcked() + " of " + r.trials() + " trials");
+      }
+      b.append(String.join("; ", named)).append(".\n");
+    }
+    b.append("\nSettings of each store: durability.json, `results[].settings`; every trial's kill moment and check:")
+        .append(" `results[].perTrial`.\n");
+    return b.toString();
+  }
+
+  /** Writes durability.json and README.md into {@code dir} (created; files replaced atomically). */
+  public void write(Path dir) throws IOException {
+    Files.createDirectories(dir);
+    ObjectMapper json = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+    replace(dir.resolve("durability.json"), json.writeValueAsString(this));
+    replace(dir.resolve("README.md"), markdown());
+  }
+
+  private static void replace(Path file, String text) throws IOException {
+    Path part = file.resolveSibling(file.getFileName() + ".part");
+    Files.writeString(part, text, StandardCharsets.UTF_8);
+    Files.move(part, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+  }
+}

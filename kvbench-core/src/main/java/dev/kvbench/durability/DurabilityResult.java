@@ -1,0 +1,69 @@
+package dev.kvbench.durability;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The crash test of one store in one durability mode and one kind of crash, over its trials.
+ *
+ * @param settings the store's settings as resolved (the user's and the defaults)
+ * @param trials trials run (each a fresh store, a writer killed at a seeded moment, a reopen)
+ * @param acknowledged acknowledged commits, summed over the trials
+ * @param ackedLost acknowledged commits not wholly found after the crash, summed
+ * @param trialsLosingAcked trials in which at least one acknowledged commit was lost
+ * @param tornValues values found with other bytes than were put, summed
+ * @param partialCommits commits found in part, summed
+ * @param unackedPresent commits found whole that the writer had not yet acknowledged, summed
+ * @param recoveryMillisMedian median time to reopen the store after the crash
+ * @param recoveryMillisMax the slowest reopen
+ * @param perTrial every trial: when it was killed and what the check found
+ * @param skipped why the combination did not run, else null (then the figures are 0)
+ */
+@JsonInclude(JsonInclude.Include.NON_NULL)
+public record DurabilityResult(String store, String library, String libraryVersion, String durability, String crash,
+    Map<String, String> settings, int trials, long acknowledged, long ackedLost, int trialsLosingAcked,
+    long tornValues, long partialCommits, long unackedPresent, double recoveryMillisMedian, double recoveryMillisMax,
+    List<Trial> perTrial, String skipped) {
+
+  /**
+   * One trial.
+   *
+   * @param killAfterMillis how long after the store opened the writer was killed (seeded)
+   * @param finishedFirst the writer wrote all its commits before the kill came
+   * @param check what the reopen found; null when the trial could not run
+   * @param failure why the trial could not run (the writer did not start, say), else null
+   */
+  @JsonInclude(JsonInclude.Include.NON_NULL)
+  public record Trial(int trial, long killAfterMillis, boolean finishedFirst, CrashCheck check, String failure) {}
+
+  public static DurabilityResult skipped(String store, String library, String version, String durability,
+      String crash, String why) {
+    return new DurabilityResult(store, library, version, durability, crash, Map.of(), 0, 0, 0, 0, 0, 0, 0, 0, 0,
+        List.of(), why);
+  }
+
+  /** The totals of {@code trials}. */
+  public static DurabilityResult of(String store, String library, String version, String durability, String crash,
+      Map<String, String> settings, List<Trial> trials) {
+    List<CrashCheck> checks = trials.stream().map(Trial::check).filter(c -> c != null).toList();
+    double[] recovery = checks.stream().filter(c -> c.failure() == null).mapToDouble(CrashCheck::recoveryMillis)
+        .sorted().toArray();
+    return new DurabilityResult(store, library, version, durability, crash, settings, trials.size(),
+        checks.stream().mapToLong(CrashCheck::acknowledged).sum(),
+        checks.stream().mapToLong(CrashCheck::ackedLost).sum(),
+        (int) checks.stream().filter(c -> c.ackedLost() > 0).count(),
+        checks.stream().mapToLong(CrashCheck::tornValues).sum(),
+        checks.stream().mapToLong(CrashCheck::partialCommits).sum(),
+        checks.stream().mapToLong(CrashCheck::unackedPresent).sum(),
+        recovery.length == 0 ? 0 : recovery[(recovery.length - 1) / 2],
+        recovery.length == 0 ? 0 : recovery[recovery.length - 1],
+        trials, null);
+  }
+
+  /** Trials that could not run or whose reopen failed, with why. */
+  public List<String> failures() {
+    return perTrial.stream().filter(t -> t.failure() != null || (t.check() != null && t.check().failure() != null))
+        .map(t -> "trial " + t.trial() + ": " + (t.failure() != null ? t.failure() : t.check().failure())).toList();
+  }
+}

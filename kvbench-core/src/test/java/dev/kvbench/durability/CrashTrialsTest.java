@@ -1,0 +1,99 @@
+package dev.kvbench.durability;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assumptions.assumeThat;
+
+import dev.kvbench.store.Durability;
+import dev.kvbench.store.StoreRegistry;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The crash test against the test-only journal store: kept promises show as no loss, a store
+ * that drops or tears commits it acknowledged is caught. Each trial is two real child JVMs and a
+ * real SIGKILL.
+ */
+class CrashTrialsTest {
+
+  @TempDir Path temp;
+
+  private List<DurabilityResult> run(String fault, Durability mode, CrashKind kind, int trials) {
+    CrashTrials.Plan plan = new CrashTrials.Plan(List.of("test-journal"), List.of(mode), List.of(kind), trials, 7,
+        Duration.ofMillis(300), Duration.ofMillis(600), new CrashWorkload(7, 5, 64, 1_000_000),
+        Map.of("test-journal", Map.of("fault", fault)), temp);
+    return new CrashTrials(StoreRegistry.load(), CrashTrials.Listener.NONE).run(plan);
+  }
+
+  @Test
+  void aSyncedStoreKeepsEveryAcknowledgedCommitThroughAKill() throws Exception {
+    DurabilityResult r = run("none", Durability.SYNC, CrashKind.PROCESS, 2).get(0);
+
+    assertThat(r.failures()).isEmpty();
+    assertThat(r.trials()).isEqualTo(2);
+    assertThat(r.acknowledged()).isPositive();
+    assertThat(r.ackedLost()).isZero();
+    assertThat(r.tornValues()).isZero();
+    assertThat(r.partialCommits()).isZero();
+    // a writer acknowledges each commit before it starts the next: at most one per trial was
+    // committed and not yet acknowledged, so every acknowledgement in the pipe was counted
+    assertThat(r.unackedPresent()).isLessThanOrEqualTo(r.trials());
+    assertThat(r.perTrial()).allMatch(t -> !t.finishedFirst() && t.killAfterMillis() >= 300
+        && t.killAfterMillis() <= 600);
+    assertThat(r.settings()).containsEntry("fault", "none");
+    // every trial's directory went with it
+    try (var left = Files.list(temp)) {
+      assertThat(left).isEmpty();
+    }
+  }
+
+  @Test
+  void aStoreThatDropsAcknowledgedCommitsIsCaught() {
+    DurabilityResult r = run("drop", Durability.SYNC, CrashKind.PROCESS, 1).get(0);
+
+    assertThat(r.failures()).isEmpty();
+    // every third commit was acknowledged and never written
+    assertThat(r.ackedLost()).isGreaterThanOrEqualTo(r.acknowledged() / 3 - 1).isPositive();
+    assertThat(r.trialsLosingAcked()).isEqualTo(1);
+  }
+
+  @Test
+  void aStoreThatTearsValuesIsCaught() {
+    DurabilityResult r = run("tear", Durability.NOSYNC, CrashKind.PROCESS, 1).get(0);
+
+    assertThat(r.tornValues()).as("%s", r).isPositive();
+    // every key is there: the damage shows as torn values, not as lost commits
+    assertThat(r.ackedLost()).isZero();
+    assertThat(r.partialCommits()).isZero();
+  }
+
+  @Test
+  void aPowerCutKeepsWhatWasSyncedAndLosesWhatWasNot() {
+    assumeThat(LoopDisk.unavailableReason(temp)).as("loop devices here").isNull();
+
+    DurabilityResult synced = run("none", Durability.SYNC, CrashKind.POWER, 1).get(0);
+    DurabilityResult unsynced = run("none", Durability.NOSYNC, CrashKind.POWER, 1).get(0);
+
+    assertThat(synced.failures()).isEmpty();
+    assertThat(synced.acknowledged()).isPositive();
+    assertThat(synced.ackedLost()).isZero();
+    // the journal's unsynced appends were still in the page cache when the device was copied
+    assertThat(unsynced.failures()).isEmpty();
+    assertThat(unsynced.ackedLost()).isPositive();
+  }
+
+  @Test
+  void aCombinationTheStoreDoesNotClaimIsSkippedWithTheReason() {
+    CrashTrials.Plan plan = new CrashTrials.Plan(List.of("null"), List.of(Durability.SYNC),
+        List.of(CrashKind.PROCESS), 1, 7, Duration.ZERO, Duration.ZERO, new CrashWorkload(7, 5, 64, 10), Map.of(),
+        temp);
+    DurabilityResult r = new CrashTrials(StoreRegistry.load(), CrashTrials.Listener.NONE).run(plan).get(0);
+
+    assertThat(r.skipped()).contains("keeps nothing");
+    assertThat(r.trials()).isZero();
+  }
+}
