@@ -180,7 +180,7 @@ public final class CrashTrials {
   private Killed writeAndKill(Plan plan, String storeId, Map<String, String> given, Durability mode, Path store,
       long killAfter, Path trialDir) throws IOException, InterruptedException {
     Path log = trialDir.resolve("writer.log");
-    Process writer = new ProcessBuilder(command("write", plan, storeId, given, mode, store, 0))
+    Process writer = new ProcessBuilder(command("write", plan, storeId, given, mode, store, 0, trialDir))
         .directory(trialDir.toFile()).redirectError(log.toFile()).start();
     AtomicLong acked = new AtomicLong();
     CountDownLatch ready = new CountDownLatch(1);
@@ -238,7 +238,7 @@ public final class CrashTrials {
   private CrashCheck check(Plan plan, String storeId, Map<String, String> given, Durability mode, Path store,
       long acknowledged, Path trialDir) throws IOException, InterruptedException {
     Path log = trialDir.resolve("checker.log");
-    Process checker = new ProcessBuilder(command("check", plan, storeId, given, mode, store, acknowledged))
+    Process checker = new ProcessBuilder(command("check", plan, storeId, given, mode, store, acknowledged, trialDir))
         .directory(trialDir.toFile()).redirectError(log.toFile()).start();
     String result = null;
     try (BufferedReader in = new BufferedReader(new InputStreamReader(checker.getInputStream(),
@@ -260,10 +260,11 @@ public final class CrashTrials {
   }
 
   private static List<String> command(String mode, Plan plan, String storeId, Map<String, String> given,
-      Durability durability, Path store, long acknowledged) {
+      Durability durability, Path store, long acknowledged, Path trialDir) {
     List<String> cmd = new ArrayList<>();
     cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
     cmd.addAll(ForkedCells.storeJvmFlags());
+    cmd.addAll(ForkedCells.ownDirectoryFlags(trialDir));
     cmd.add("-XX:+ExitOnOutOfMemoryError");
     cmd.add("-Djava.io.tmpdir=" + System.getProperty("java.io.tmpdir"));
     cmd.add("-cp");

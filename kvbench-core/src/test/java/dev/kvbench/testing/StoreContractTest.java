@@ -750,6 +750,8 @@ public abstract class StoreContractTest {
       }
     }
     command.add("-XX:-UsePerfData");
+    // as kvbench's own cell JVMs run: a directory of their own that goes with them (ForkedCells)
+    command.addAll(dev.kvbench.run.fork.ForkedCells.ownDirectoryFlags(newDir("child-own")));
     command.add("-Djava.io.tmpdir=" + tmp);
     command.add("-Duser.home=" + home);
     command.add("-cp");

@@ -80,6 +80,16 @@ public final class ForkedCells implements CellExecutor {
     return flags;
   }
 
+  /**
+   * Flags for a child JVM whose working directory {@code ownDirectory} kvbench made and removes:
+   * chronicle-core creates {@code java.io.tmpdir/target} when no "target" or "build" directory is
+   * above the working directory, and {@code project.build.directory/tmp} when that is set, so it is
+   * pointed at the child's own directory, which goes with it.
+   */
+  public static List<String> ownDirectoryFlags(Path ownDirectory) {
+    return List.of("-Dproject.build.directory=" + ownDirectory.toAbsolutePath());
+  }
+
   /** The flags every store's JVM needs (opens and exports for LmdbJava, Agrona, Chronicle Map). */
   public static List<String> storeJvmFlags() {
     return STORE_JVM_FLAGS;
@@ -172,6 +182,7 @@ public final class ForkedCells implements CellExecutor {
     cmd.add(jvm.java().isEmpty() ? Path.of(System.getProperty("java.home"), "bin", "java").toString() : jvm.java());
     cmd.addAll(cellJvmFlags(jvm));
     cmd.add("-XX:ErrorFile=" + diag.resolve("hs_err_pid%p.log"));
+    cmd.addAll(ownDirectoryFlags(diag));
     for (String property : List.of("java.io.tmpdir", "user.home")) {
       cmd.add("-D" + property + "=" + System.getProperty(property));
     }

@@ -1,0 +1,64 @@
+package dev.kvbench.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class DurabilityCommandTest {
+
+  @TempDir Path temp;
+
+  private record Outcome(int code, String out, String err) {}
+
+  private Outcome run(String... args) {
+    StringWriter out = new StringWriter();
+    StringWriter err = new StringWriter();
+    int code = Cli.commandLine(new PrintWriter(out, true), new PrintWriter(err, true)).execute(args);
+    return new Outcome(code, out.toString(), err.toString());
+  }
+
+  @Test
+  void badInputExitsTwoNamingTheInputAndTheFix() {
+    Outcome store = run("durability", "--stores", "lmdb", "--output", temp.resolve("o").toString());
+    assertThat(store.code()).isEqualTo(2);
+    assertThat(store.err()).contains("--stores: unknown store 'lmdb'", "kvbench list stores");
+
+    Outcome window = run("durability", "--kill-after", "1s", "--output", temp.resolve("o").toString());
+    assertThat(window.code()).isEqualTo(2);
+    assertThat(window.err()).contains("--kill-after '1s': give MIN-MAX, e.g. 200ms-1s");
+
+    Outcome crash = run("durability", "--crash", "lightning", "--output", temp.resolve("o").toString());
+    assertThat(crash.code()).isEqualTo(2);
+    assertThat(crash.err()).contains("unknown crash 'lightning': use process or power");
+    assertThat(temp.resolve("o")).doesNotExist();
+  }
+
+  @Test
+  void aSyncedLmdbKeepsEveryAcknowledgedCommitAndTheResultSaysSo() throws Exception {
+    Path out = temp.resolve("durability");
+    Outcome o = run("durability", "--stores", "lmdbjava-bb", "--sync", "sync", "--crash", "process", "--trials", "1",
+        "--kill-after", "300ms-400ms", "--work-dir", temp.resolve("work").toString(), "--output", out.toString(), "-q");
+
+    assertThat(o.code()).as(o.err()).isZero();
+    JsonNode doc = new ObjectMapper().readTree(out.resolve("durability.json").toFile());
+    JsonNode r = doc.get("results").get(0);
+    assertThat(r.get("store").asText()).isEqualTo("lmdbjava-bb");
+    assertThat(r.get("trials").asInt()).isEqualTo(1);
+    assertThat(r.get("acknowledged").asLong()).isPositive();
+    assertThat(r.get("ackedLost").asLong()).isZero();
+    assertThat(r.get("settings").get("writeMap").asText()).isEqualTo("true");
+    assertThat(Files.readString(out.resolve("README.md")))
+        .contains("| lmdbjava-bb | sync | process | 1 |", "No store lost an acknowledged commit in sync mode.");
+    // the trial's store went with it; the work directory is all that is left
+    try (var left = Files.list(temp.resolve("work"))) {
+      assertThat(left).isEmpty();
+    }
+  }
+}
