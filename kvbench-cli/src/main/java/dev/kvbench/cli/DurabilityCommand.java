@@ -89,10 +89,34 @@ final class DurabilityCommand implements Callable<Integer> {
   @Option(names = {"-q", "--quiet"}, description = "No progress on stderr.")
   boolean quiet;
 
+  @Option(names = "--notes", paramLabel = "FILE",
+      description = "Markdown notes and findings to include in README.md as written (for published results).")
+  Path notes;
+
+  @Option(names = "--rewrite", paramLabel = "DURABILITY_JSON",
+      description = "Run nothing: write README.md again from this durability.json (with --notes) into --output.")
+  Path rewrite;
+
   @Override
   public Integer call() throws IOException {
     PrintWriter out = spec.commandLine().getOut();
     PrintWriter err = spec.commandLine().getErr();
+    String notesText = null;
+    if (notes != null) {
+      if (!Files.isRegularFile(notes)) {
+        throw new UsageException("--notes " + notes + ": no such file; give a Markdown file of findings");
+      }
+      notesText = Files.readString(notes);
+    }
+    if (rewrite != null) {
+      if (!Files.isRegularFile(rewrite)) {
+        throw new UsageException("--rewrite " + rewrite + ": no such file; give a durability.json");
+      }
+      DurabilityReport again = DurabilityReport.read(rewrite);
+      again.write(output, notesText);
+      out.println(again.table().render());
+      return again.syncLosses().isEmpty() ? ExitCodes.OK : ExitCodes.BENCHMARK_FAILED;
+    }
     StoreRegistry registry = StoreRegistry.load();
     List<String> storeIds = stores != null ? stores : registry.all().stream()
         .filter(p -> p.availability().available() && p.capabilities().retainsData()).map(StoreProvider::id).toList();
@@ -130,13 +154,13 @@ final class DurabilityCommand implements Callable<Integer> {
                       + String.format(java.util.Locale.ROOT, "%.1f", trial.check().recoveryMillis()) + " ms");
           err.flush();
         }).run(plan);
-    List<String> command = new ArrayList<>(List.of("durability"));
-    command.addAll(spec.commandLine().getParseResult().originalArgs());
+    // the whole command line as given, the subcommand's name included
+    List<String> command = List.copyOf(spec.commandLine().getParseResult().originalArgs());
     DurabilityReport report = new DurabilityReport(DurabilityReport.SCHEMA_VERSION, KvbenchCommand.version(),
         startedAt, command, seed, trials, new DurabilityReport.KillWindow(plan.killAfterMin().toMillis(),
         plan.killAfterMax().toMillis()), plan.workload(),
         EnvironmentProbe.probe(plan.workDir(), "n/a", false, 0, ForkedCells.storeJvmFlags()), results);
-    report.write(output);
+    report.write(output, notesText);
     out.println(report.table().render());
     out.println("results: " + output.resolve("durability.json") + ", report: " + output.resolve("README.md"));
     return report.syncLosses().isEmpty() ? ExitCodes.OK : ExitCodes.BENCHMARK_FAILED;

@@ -48,12 +48,16 @@ class DurabilityCommandTest {
 
     assertThat(o.code()).as(o.err()).isZero();
     JsonNode doc = new ObjectMapper().readTree(out.resolve("durability.json").toFile());
+    assertThat(doc.get("command").get(0).asText()).isEqualTo("durability");
+    assertThat(doc.get("command").get(1).asText()).isEqualTo("--stores");
     JsonNode r = doc.get("results").get(0);
     assertThat(r.get("store").asText()).isEqualTo("lmdbjava-bb");
     assertThat(r.get("trials").asInt()).isEqualTo(1);
     assertThat(r.get("acknowledged").asLong()).isPositive();
     assertThat(r.get("ackedLost").asLong()).isZero();
     assertThat(r.get("settings").get("writeMap").asText()).isEqualTo("true");
+    // the flags the writer's LMDB ran with, as it reported them
+    assertThat(r.get("perTrial").get(0).get("nativeSettings").get("envFlags").toString()).contains("MDB_WRITEMAP");
     assertThat(Files.readString(out.resolve("README.md")))
         .contains("| lmdbjava-bb | sync | process | 1 |", "No store lost an acknowledged commit in sync mode.");
     // the trial's store went with it; the work directory is all that is left

@@ -31,6 +31,7 @@ import java.nio.file.Path;
 public final class CrashChild {
 
   static final String READY = "kvbench-crash ready";
+  static final String SETTINGS = "kvbench-crash settings ";
   static final String ACK = "kvbench-crash ack ";
   static final String DONE = "kvbench-crash done";
   static final String CHECKED = "kvbench-crash checked ";
@@ -63,8 +64,11 @@ public final class CrashChild {
     }
   }
 
-  private static void write(StoreProvider provider, StoreConfig config, CrashWorkload workload, PrintStream out) {
+  private static void write(StoreProvider provider, StoreConfig config, CrashWorkload workload, PrintStream out)
+      throws java.io.IOException {
     Store store = provider.open(config);
+    // the flags the store actually runs with, for the result: one line, before the first commit
+    out.println(SETTINGS + new ObjectMapper().writeValueAsString(store.nativeSettings()));
     ValueGenerator values = workload.values();
     ByteBuffer key = ByteBuffer.allocateDirect(CrashWorkload.KEYS.size());
     ByteBuffer value = ByteBuffer.allocateDirect(workload.valueSize());

@@ -135,10 +135,10 @@ public final class CrashTrials {
       return kind == CrashKind.POWER ? powerCut(plan, storeId, given, mode, number, killAfter, trialDir)
           : processCrash(plan, storeId, given, mode, number, killAfter, trialDir);
     } catch (IOException e) {
-      return new DurabilityResult.Trial(number, killAfter, false, null, e.getMessage());
+      return new DurabilityResult.Trial(number, killAfter, false, null, e.getMessage(), null);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
-      return new DurabilityResult.Trial(number, killAfter, false, null, "interrupted");
+      return new DurabilityResult.Trial(number, killAfter, false, null, "interrupted", null);
     } finally {
       deleteTree(trialDir);
     }
@@ -149,10 +149,10 @@ public final class CrashTrials {
     Path store = Files.createDirectories(trialDir.resolve("store"));
     Killed killed = writeAndKill(plan, storeId, given, mode, store, killAfter, trialDir);
     if (killed.failure != null) {
-      return new DurabilityResult.Trial(number, killAfter, false, null, killed.failure);
+      return new DurabilityResult.Trial(number, killAfter, false, null, killed.failure, null);
     }
     return new DurabilityResult.Trial(number, killAfter, killed.finishedFirst,
-        check(plan, storeId, given, mode, store, killed.acknowledged, trialDir), null);
+        check(plan, storeId, given, mode, store, killed.acknowledged, trialDir), null, nativeSettings(killed));
   }
 
   private DurabilityResult.Trial powerCut(Plan plan, String storeId, Map<String, String> given, Durability mode,
@@ -164,17 +164,24 @@ public final class CrashTrials {
       disk.syncSetup();
       killed = writeAndKill(plan, storeId, given, mode, store, killAfter, trialDir);
       if (killed.failure != null) {
-        return new DurabilityResult.Trial(number, killAfter, false, null, killed.failure);
+        return new DurabilityResult.Trial(number, killAfter, false, null, killed.failure, null);
       }
       disk.cut(cut); // at once: before the kernel writes back what the store left unsynced
     }
     try (LoopDisk after = LoopDisk.mount(cut, trialDir.resolve("mnt-after"))) {
       return new DurabilityResult.Trial(number, killAfter, killed.finishedFirst,
-          check(plan, storeId, given, mode, after.mountPoint().resolve("store"), killed.acknowledged, trialDir), null);
+          check(plan, storeId, given, mode, after.mountPoint().resolve("store"), killed.acknowledged, trialDir), null,
+          nativeSettings(killed));
     }
   }
 
-  private record Killed(long acknowledged, boolean finishedFirst, String failure) {}
+  private record Killed(long acknowledged, boolean finishedFirst, String failure, String nativeSettings) {}
+
+  /** The writer's store's native settings as it reported them, or null. */
+  private Map<String, Object> nativeSettings(Killed killed) throws IOException {
+    return killed.nativeSettings == null ? null
+        : json.readValue(killed.nativeSettings, new com.fasterxml.jackson.core.type.TypeReference<Map<String, Object>>() {});
+  }
 
   /** Starts the writer, kills it {@code killAfter} ms after its store opened, and counts its acknowledgements. */
   private Killed writeAndKill(Plan plan, String storeId, Map<String, String> given, Durability mode, Path store,
@@ -186,6 +193,7 @@ public final class CrashTrials {
     CountDownLatch ready = new CountDownLatch(1);
     java.util.concurrent.atomic.AtomicBoolean sawReady = new java.util.concurrent.atomic.AtomicBoolean();
     java.util.concurrent.atomic.AtomicBoolean done = new java.util.concurrent.atomic.AtomicBoolean();
+    java.util.concurrent.atomic.AtomicReference<String> nativeSettings = new java.util.concurrent.atomic.AtomicReference<>();
     Thread reader = new Thread(() -> {
       // byte by byte through a buffer: a line counts only once its newline arrived, so an ack the
       // kill cut short ("...ack 1016" of 101656) is never taken for an earlier commit's
@@ -200,6 +208,8 @@ public final class CrashTrials {
           line.setLength(0);
           if (text.startsWith(CrashChild.ACK)) {
             acked.accumulateAndGet(Long.parseLong(text.substring(CrashChild.ACK.length())), Math::max);
+          } else if (text.startsWith(CrashChild.SETTINGS)) {
+            nativeSettings.set(text.substring(CrashChild.SETTINGS.length()));
           } else if (text.equals(CrashChild.READY)) {
             sawReady.set(true);
             ready.countDown();
@@ -218,7 +228,7 @@ public final class CrashTrials {
       if (!ready.await(WRITER_START.toSeconds(), TimeUnit.SECONDS) || !sawReady.get()) {
         writer.destroyForcibly().waitFor();
         reader.join();
-        return new Killed(0, false, "the writer did not open the store: " + tail(log));
+        return new Killed(0, false, "the writer did not open the store: " + tail(log), null);
       }
       Thread.sleep(killAfter);
       boolean finishedFirst = !writer.isAlive();
@@ -227,7 +237,7 @@ public final class CrashTrials {
       writer.toHandle().destroyForcibly();
       writer.waitFor();
       reader.join();
-      return new Killed(acked.get(), finishedFirst && done.get(), null);
+      return new Killed(acked.get(), finishedFirst && done.get(), null, nativeSettings.get());
     } finally {
       if (writer.isAlive()) {
         writer.destroyForcibly().waitFor();

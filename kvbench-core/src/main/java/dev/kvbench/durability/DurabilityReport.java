@@ -55,10 +55,18 @@ public record DurabilityReport(int schemaVersion, String kvbenchVersion, String 
         .toList();
   }
 
-  public String markdown() {
+  /**
+   * The report; {@code notes}, when given, is included as written (findings of the person who
+   * published it), after the command.
+   */
+  public String markdown(String notes) {
     StringBuilder b = new StringBuilder("# Crash test\n\n");
     b.append("Written by kvbench ").append(kvbenchVersion).append(", started ").append(startedAt).append(".\n\n")
-        .append("Command: `").append(String.join(" ", command)).append("`\n\n")
+        .append("Command: `").append(String.join(" ", command)).append("`\n\n");
+    if (notes != null) {
+      b.append("## Notes and findings\n\n").append(notes.strip()).append("\n\n## Results\n\n");
+    }
+    b
         .append("For each store, durability mode and kind of crash, ").append(trialsPerCombination)
         .append(" trial(s): a fresh store, a child JVM committing transactions of ").append(workload.putsPerCommit())
         .append(" new keys (4-byte keys, ").append(workload.valueSize())
@@ -94,17 +102,26 @@ public record DurabilityReport(int schemaVersion, String kvbenchVersion, String 
       }
       b.append(String.join("; ", named)).append(".\n");
     }
-    b.append("\nSettings of each store: durability.json, `results[].settings`; every trial's kill moment and check:")
-        .append(" `results[].perTrial`.\n");
+    b.append("\nSettings of each store: durability.json, `results[].settings`; every trial's kill moment, check and")
+        .append(" the native flags its store ran with: `results[].perTrial`.\n");
     return b.toString();
   }
 
-  /** Writes durability.json and README.md into {@code dir} (created; files replaced atomically). */
-  public void write(Path dir) throws IOException {
+  /**
+   * Writes durability.json and README.md (with {@code notes}, or null) into {@code dir} (created;
+   * files replaced atomically).
+   */
+  public void write(Path dir, String notes) throws IOException {
     Files.createDirectories(dir);
     ObjectMapper json = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
     replace(dir.resolve("durability.json"), json.writeValueAsString(this));
-    replace(dir.resolve("README.md"), markdown());
+    replace(dir.resolve("README.md"), markdown(notes));
+  }
+
+  /** Reads a durability.json back, to write its README again (with notes). */
+  public static DurabilityReport read(Path json) throws IOException {
+    return new ObjectMapper().configure(com.fasterxml.jackson.databind.DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES,
+        false).readValue(json.toFile(), DurabilityReport.class);
   }
 
   private static void replace(Path file, String text) throws IOException {

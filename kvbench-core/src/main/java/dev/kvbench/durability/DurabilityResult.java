@@ -33,9 +33,11 @@ public record DurabilityResult(String store, String library, String libraryVersi
    * @param finishedFirst the writer wrote all its commits before the kill came
    * @param check what the reopen found; null when the trial could not run
    * @param failure why the trial could not run (the writer did not start, say), else null
+   * @param nativeSettings the flags the writer's store ran with, as it reported them
    */
   @JsonInclude(JsonInclude.Include.NON_NULL)
-  public record Trial(int trial, long killAfterMillis, boolean finishedFirst, CrashCheck check, String failure) {}
+  public record Trial(int trial, long killAfterMillis, boolean finishedFirst, CrashCheck check, String failure,
+      Map<String, Object> nativeSettings) {}
 
   public static DurabilityResult skipped(String store, String library, String version, String durability,
       String crash, String why) {

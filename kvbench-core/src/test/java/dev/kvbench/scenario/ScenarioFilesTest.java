@@ -177,6 +177,14 @@ class ScenarioFilesTest {
     Scenario sync = files.parse(presets.text("symas-compress-sync"), "p", "p", null);
     assertThat(sync.matrix().entries()).containsExactly(1000L);
     assertThat(sync.matrix().durability()).containsExactly(Durability.SYNC);
+    // seed 003: 100 synced transactions of 100 puts, 16-byte random and time-ordered UUIDs x 100 B, traced
+    Scenario churn = files.parse(presets.text("uuid-churn"), "p", "p", null);
+    assertThat(churn.matrix().keys()).containsExactly(KeyEncoding.UUID4, KeyEncoding.UUID7);
+    assertThat(churn.matrix().entries()).containsExactly(10_000L);
+    assertThat(churn.matrix().batchSizes()).containsExactly(100L);
+    assertThat(churn.matrix().valueSizes()).containsExactly(100);
+    assertThat(churn.matrix().durability()).containsExactly(Durability.SYNC);
+    assertThat(churn.repetitions().traceCommits()).isTrue();
     assertThat(files.parse(presets.text("libmdbx-readme"), "p", "p", null).matrix().stores())
         .containsExactly("libmdbx", "lmdbjava-agrona", "lmdbjni", "lwjgl-lmdb");
     assertThat(files.parse(presets.text("lmdbjava-test6"), "p", "p", null).matrix().valueSizes())
