@@ -247,8 +247,10 @@ final class MarkdownReport {
     for (String phase : SeedTables.phases(cells)) {
       for (CellResult c : cells) {
         for (PhaseResult p : c.phases()) {
-          Amplification a = p.amplification();
-          if (p.phase().equals(phase) && p.status() == PhaseStatus.OK && a != null) {
+          if (!p.phase().equals(phase) || p.status() != PhaseStatus.OK) {
+            continue;
+          }
+          for (Amplification a : p.amplification()) {
             t.row(phase, tables.rowLabel(c), a.direction().name().toLowerCase(Locale.ROOT),
                 String.format(Locale.ROOT, "%,.1f", a.workloadBytes() / 1e6),
                 String.format(Locale.ROOT, "%,.1f", a.deviceBytes() / 1e6),

@@ -20,8 +20,15 @@ public record Amplification(Direction direction, long workloadBytes, long device
 
   /** The amplification of {@code pass}, whose ops each put or got {@code bytesPerOp}; null without its I/O. */
   public static Amplification of(Direction direction, PassResult pass, long bytesPerOp) {
+    return ofBytes(direction, pass, pass.ops() * bytesPerOp);
+  }
+
+  /**
+   * The amplification of {@code pass}, whose ops put or got {@code workload} bytes in all (a mixed
+   * workload's puts or reads); null without its I/O or workload.
+   */
+  public static Amplification ofBytes(Direction direction, PassResult pass, long workload) {
     IoBytes io = pass.io();
-    long workload = pass.ops() * bytesPerOp;
     if (io == null || workload <= 0) {
       return null;
     }

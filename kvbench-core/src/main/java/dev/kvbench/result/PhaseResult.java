@@ -35,7 +35,8 @@ import org.HdrHistogram.Histogram;
  * @param threaded what a threaded phase (readers, ycsb-a ...) adds: threads, per-thread rates,
  *     latency per operation type, the writer, the target rate; null for the seed phases
  * @param amplification the median pass's device bytes against the bytes the workload put (write,
- *     overwrite) or got (the read phases); null for other phases or where Linux does not say
+ *     overwrite, the threaded phases' puts) and got (the read phases, the threaded phases' reads):
+ *     one entry per direction; empty for other phases or where Linux does not say
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record PhaseResult(
@@ -61,10 +62,11 @@ public record PhaseResult(
     String note,
     double cpuNanosPerOp,
     ThreadedFigures threaded,
-    Amplification amplification) {
+    List<Amplification> amplification) {
 
   public PhaseResult {
     passes = passes == null ? List.of() : List.copyOf(passes);
+    amplification = amplification == null ? List.of() : List.copyOf(amplification);
   }
 
   public static PhaseResult unsupported(String phase, String why) {
@@ -147,10 +149,24 @@ public record PhaseResult(
    */
   public PhaseResult withAmplification(Amplification.Direction direction, long bytesPerOp) {
     PassResult median = medianPass();
-    Amplification a = median == null ? null : Amplification.of(direction, median, bytesPerOp);
-    return a == null ? this : new PhaseResult(phase, status, ops, passMillis, minPassMillis, maxPassMillis, opsPerSec,
-        nsPerOp, passes, latencyNanos, commitLatencyNanos, latencySampling, latencyHistogram, commitLatencyHistogram,
-        cpu, peakRssBytes, verified, contended, failure, note, cpuNanosPerOp, threaded, a);
+    return withAmplification(median == null ? null : Amplification.of(direction, median, bytesPerOp));
+  }
+
+  /** These figures with {@code a} added; unchanged for null. */
+  public PhaseResult withAmplification(Amplification a) {
+    if (a == null) {
+      return this;
+    }
+    List<Amplification> all = new ArrayList<>(amplification);
+    all.add(a);
+    return new PhaseResult(phase, status, ops, passMillis, minPassMillis, maxPassMillis, opsPerSec, nsPerOp, passes,
+        latencyNanos, commitLatencyNanos, latencySampling, latencyHistogram, commitLatencyHistogram, cpu,
+        peakRssBytes, verified, contended, failure, note, cpuNanosPerOp, threaded, all);
+  }
+
+  /** The amplification of {@code direction}, or null where it was not measured. */
+  public Amplification amplification(Amplification.Direction direction) {
+    return amplification.stream().filter(a -> a.direction() == direction).findFirst().orElse(null);
   }
 
   /**

@@ -3,6 +3,7 @@ package dev.kvbench.run;
 import dev.kvbench.measure.LatencySampler;
 import dev.kvbench.measure.LatencySummary;
 import dev.kvbench.measure.HistogramCodec;
+import dev.kvbench.result.Amplification;
 import dev.kvbench.result.PassResult;
 import dev.kvbench.result.PhaseResult;
 import dev.kvbench.result.PhaseResult.Latency;
@@ -207,9 +208,15 @@ final class ThreadedPhase {
         services.put(e.getKey().id(), LatencySummary.of(e.getValue()));
       }
     }
+    long entryBytes = (long) encoding.size() + cell.valueSize();
     return r.withThreaded(new ThreadedFigures(threads, median.perThread, summaries, encoded, services,
         traffic.hasRate() ? ThreadedFigures.FROM_INTENDED_START : ThreadedFigures.FROM_OP_START,
-        traffic.rate(), median.figures.opsPerSec(), median.writer, mix.distribution().id()));
+        traffic.rate(), median.figures.opsPerSec(), median.writer, mix.distribution().id()))
+        // the median pass's puts (keys and values) and point reads (values); scans are not counted
+        .withAmplification(Amplification.ofBytes(Amplification.Direction.WRITE, median.figures,
+            (median.puts + (median.writer == null ? 0 : median.writer.puts())) * entryBytes))
+        .withAmplification(Amplification.ofBytes(Amplification.Direction.READ, median.figures,
+            median.reads * cell.valueSize()));
   }
 
   private String note() {
@@ -240,6 +247,8 @@ final class ThreadedPhase {
     long reads;
     long missingReads;
     long firstMissing = -1;
+    // puts of every client and the writer: what the pass's write amplification is over
+    long puts;
   }
 
   /** A worker's exception, carried to the main thread. */
@@ -319,6 +328,7 @@ final class ThreadedPhase {
       c.latency.forEach((op, h) -> o.latency.computeIfAbsent(op, k -> newHistogram()).add(h));
       c.service.forEach((op, h) -> o.service.computeIfAbsent(op, k -> newHistogram()).add(h));
       o.reads += c.reads;
+      o.puts += c.puts;
       o.missingReads += c.missing;
       if (o.firstMissing < 0 && c.firstMissing >= 0) {
         o.firstMissing = c.firstMissing;
@@ -397,6 +407,7 @@ final class ThreadedPhase {
     long ops;
     long endNanos;
     long inserts;
+    long puts;
     long reads;
     long missing;
     long firstMissing = -1;
@@ -420,6 +431,7 @@ final class ThreadedPhase {
         endNanos = loop.endNanos;
         ops = loop.ops;
         inserts = loop.inserts;
+        puts = loop.puts;
         reads = loop.reads;
         missing = loop.missing;
         firstMissing = loop.firstMissing;
@@ -446,6 +458,7 @@ final class ThreadedPhase {
     long ops;
     long endNanos;
     long inserts;
+    long puts;
     long reads;
     long missing;
     long firstMissing = -1;
@@ -582,6 +595,7 @@ final class ThreadedPhase {
           values.fill(index, value);
           Writer w = session.beginWrite(WriteOrder.ANY);
           put(w, key, value);
+          puts++;
           inserts++;
           inserted.setOpaque(thread * STRIDE, inserts);
         }
@@ -612,6 +626,7 @@ final class ThreadedPhase {
       encoding.encode(index, key);
       updates.fill(index, value);
       put(session.beginWrite(WriteOrder.ANY), key, value);
+      puts++;
     }
 
     private void check(ByteBuffer found, long index) {

@@ -98,8 +98,18 @@ public record Matrix(
     return list;
   }
 
+  /**
+   * These stores instead of this matrix's; the settings of stores left out go with them (a preset's
+   * libmdbx setting, say, when --stores names only LMDB), the others stay.
+   */
   public Matrix withStores(List<String> v) {
-    return new Matrix(v, entries, valueSizes, keys, orders, batchSizes, durability, settings,
+    Map<String, List<String>> kept = new LinkedHashMap<>();
+    settings.forEach((key, values) -> {
+      if (v.contains(key.substring(0, Math.max(0, key.indexOf('.'))))) {
+        kept.put(key, values);
+      }
+    });
+    return new Matrix(v, entries, valueSizes, keys, orders, batchSizes, durability, kept,
         threads, valueContents, codecs);
   }
 

@@ -25,8 +25,9 @@ class AmplificationTest {
         PhaseResult.Latency.NONE, false, null, null).withAmplification(Amplification.Direction.WRITE, 104);
 
     assertThat(write.medianPass().passMillis()).isEqualTo(20.0);
-    assertThat(write.amplification()).isEqualTo(
+    assertThat(write.amplification()).containsExactly(
         new Amplification(Amplification.Direction.WRITE, 104_000, 208_000, 2.0));
+    assertThat(write.amplification(Amplification.Direction.READ)).isNull();
   }
 
   @Test
@@ -34,8 +35,8 @@ class AmplificationTest {
     PhaseResult read = PhaseResult.measured("readKey", List.of(pass(5_000_000, new IoBytes(50_000, 7))),
         PhaseResult.Latency.NONE, true, null, null).withAmplification(Amplification.Direction.READ, 100);
 
-    assertThat(read.amplification().deviceBytes()).isEqualTo(50_000);
-    assertThat(read.amplification().factor()).isEqualTo(0.5);
+    assertThat(read.amplification(Amplification.Direction.READ).deviceBytes()).isEqualTo(50_000);
+    assertThat(read.amplification(Amplification.Direction.READ).factor()).isEqualTo(0.5);
   }
 
   @Test
@@ -43,9 +44,23 @@ class AmplificationTest {
     PhaseResult write = PhaseResult.measured("write", List.of(pass(5_000_000, null)), PhaseResult.Latency.NONE,
         false, null, null).withAmplification(Amplification.Direction.WRITE, 104);
 
-    assertThat(write.amplification()).isNull();
+    assertThat(write.amplification()).isEmpty();
     assertThat(PhaseResult.failed("write", "boom").withAmplification(Amplification.Direction.WRITE, 104)
-        .amplification()).isNull();
+        .amplification()).isEmpty();
+  }
+
+  @Test
+  void aMixedPassGetsBothDirectionsOverTheBytesItsOpsPutAndGot() {
+    // a ycsb pass of 1000 ops: 500 updates of 104 bytes, 500 reads of 100; it wrote 104,000 and read 25,000
+    PassResult pass = pass(5_000_000, new IoBytes(25_000, 104_000));
+    PhaseResult mixed = PhaseResult.measured("ycsb-a", List.of(pass), PhaseResult.Latency.NONE, true, null, null)
+        .withAmplification(Amplification.ofBytes(Amplification.Direction.WRITE, pass, 500 * 104))
+        .withAmplification(Amplification.ofBytes(Amplification.Direction.READ, pass, 500 * 100));
+
+    assertThat(mixed.amplification(Amplification.Direction.WRITE).factor()).isEqualTo(2.0);
+    assertThat(mixed.amplification(Amplification.Direction.READ).factor()).isEqualTo(0.5);
+    // a pass that put nothing (readers) has no write amplification rather than 0 or infinity
+    assertThat(Amplification.ofBytes(Amplification.Direction.WRITE, pass, 0)).isNull();
   }
 
   @Test

@@ -194,6 +194,17 @@ class ScenarioFilesTest {
   }
 
   @Test
+  void narrowingAPresetsStoresDropsTheSettingsOfTheStoresLeftOut() {
+    Scenario ycsb = files.parse(new Presets().text("ycsb-a"), "p", "ycsb-a", null);
+    assertThat(ycsb.matrix().settings()).containsKey("libmdbx.syncBytes");
+    Matrix lmdbOnly = ycsb.matrix().withStores(List.of("null"));
+    assertThat(lmdbOnly.settings()).doesNotContainKey("libmdbx.syncBytes");
+    assertThat(ycsb.withMatrix(lmdbOnly).cells(registry)).isNotEmpty();
+    // a store that stays keeps its settings
+    assertThat(ycsb.matrix().withStores(List.of("libmdbx", "null")).settings()).containsKey("libmdbx.syncBytes");
+  }
+
+  @Test
   void aSettingForAStoreNotInTheRunIsAnError() {
     Scenario s = Scenario.defaults("x").withMatrix(Matrix.DEFAULT.withStores(List.of("null"))
         .withSettings(Map.of("misbehaving.ordered", List.of("true"))));
