@@ -141,6 +141,8 @@ final class DurabilityCommand implements Callable<Integer> {
     } catch (IllegalArgumentException e) {
       throw new UsageException(e.getMessage(), e);
     }
+    // kvbench removes only what it made: the work directory too, when this run made it
+    boolean madeWorkDir = !Files.exists(plan.workDir());
     Files.createDirectories(plan.workDir());
     String startedAt = Instant.now().toString();
     List<DurabilityResult> results = new CrashTrials(registry, quiet ? CrashTrials.Listener.NONE
@@ -161,6 +163,13 @@ final class DurabilityCommand implements Callable<Integer> {
         plan.killAfterMax().toMillis()), plan.workload(),
         EnvironmentProbe.probe(plan.workDir(), "n/a", false, 0, ForkedCells.storeJvmFlags()), results);
     report.write(output, notesText);
+    if (madeWorkDir) {
+      try (var left = Files.list(plan.workDir())) {
+        if (left.findAny().isEmpty()) {
+          Files.delete(plan.workDir());
+        }
+      }
+    }
     out.println(report.table().render());
     out.println("results: " + output.resolve("durability.json") + ", report: " + output.resolve("README.md"));
     return report.syncLosses().isEmpty() ? ExitCodes.OK : ExitCodes.BENCHMARK_FAILED;
