@@ -25,11 +25,29 @@ public final class Failures {
     for (int depth = 0; cause != null && cause != e && depth < 5; depth++, cause = cause.getCause()) {
       b.append("; caused by ").append(cause);
     }
+    if (deniedAccess(e)) {
+      // a store reached into the JDK without the opens or exports it needs: say which are missing
+      java.util.List<String> missing = dev.kvbench.host.JvmFlags.missing();
+      if (!missing.isEmpty()) {
+        b.append(" (").append(dev.kvbench.host.JvmFlags.hint(missing)).append(')');
+      }
+    }
     if (e instanceof InternalError && String.valueOf(e.getMessage()).contains("unsafe memory access")) {
       // the JVM's word for SIGBUS on a memory-mapped file: the file could not grow
       b.append(" (SIGBUS writing a memory-mapped file: typically the file system is full)");
     }
     return labelled(b.toString());
+  }
+
+  /** Whether {@code e} or a cause is the module system refusing access (a missing --add-opens). */
+  private static boolean deniedAccess(Throwable e) {
+    for (Throwable t = e; t != null; t = t.getCause() == t ? null : t.getCause()) {
+      if (t instanceof IllegalAccessError || t instanceof IllegalAccessException
+          || t instanceof java.lang.reflect.InaccessibleObjectException) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /** {@code text} with the full-disk phrase in front when it describes a full disk. */

@@ -17,9 +17,7 @@ import dev.kvbench.scenario.JvmOptions;
 import dev.kvbench.store.StoreProvider;
 import java.io.File;
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.RandomAccessFile;
-import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -92,18 +90,7 @@ public final class ForkedCells implements CellExecutor {
 
   /** The flags every store's JVM needs (opens and exports for LmdbJava, Agrona, Chronicle Map). */
   public static List<String> storeJvmFlags() {
-    return STORE_JVM_FLAGS;
-  }
-
-  private static final List<String> STORE_JVM_FLAGS = readStoreJvmFlags();
-
-  private static List<String> readStoreJvmFlags() {
-    try (InputStream in = ForkedCells.class.getResourceAsStream("jvm-flags.txt")) {
-      String text = new String(in.readAllBytes(), StandardCharsets.UTF_8).trim();
-      return text.isEmpty() || text.startsWith("${") ? List.of() : List.of(text.split("\\s+"));
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
+    return dev.kvbench.host.JvmFlags.required();
   }
 
   /** Runs one cell in a child JVM; see the class comment for what becomes of a failure. */
