@@ -103,16 +103,10 @@ final class DurabilityCommand implements Callable<Integer> {
     PrintWriter err = spec.commandLine().getErr();
     String notesText = null;
     if (notes != null) {
-      if (!Files.isRegularFile(notes)) {
-        throw new UsageException("--notes " + notes + ": no such file; give a Markdown file of findings");
-      }
-      notesText = Files.readString(notes);
+      notesText = Files.readString(existing("--notes", notes, "a Markdown file of findings"));
     }
     if (rewrite != null) {
-      if (!Files.isRegularFile(rewrite)) {
-        throw new UsageException("--rewrite " + rewrite + ": no such file; give a durability.json");
-      }
-      DurabilityReport again = DurabilityReport.read(rewrite);
+      DurabilityReport again = DurabilityReport.read(existing("--rewrite", rewrite, "a durability.json"));
       again.write(output, notesText);
       out.println(again.table().render());
       return again.syncLosses().isEmpty() ? ExitCodes.OK : ExitCodes.BENCHMARK_FAILED;
@@ -173,6 +167,14 @@ final class DurabilityCommand implements Callable<Integer> {
     out.println(report.table().render());
     out.println("results: " + output.resolve("durability.json") + ", report: " + output.resolve("README.md"));
     return report.syncLosses().isEmpty() ? ExitCodes.OK : ExitCodes.BENCHMARK_FAILED;
+  }
+
+  /** {@code file} when it is one, else the usage error naming {@code option} and what to give. */
+  private static Path existing(String option, Path file, String what) {
+    if (!Files.isRegularFile(file)) {
+      throw new UsageException(option + " " + file + ": no such file; give " + what);
+    }
+    return file;
   }
 
   private Path workDir() {

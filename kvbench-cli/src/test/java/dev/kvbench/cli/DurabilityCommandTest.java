@@ -4,8 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
@@ -15,26 +13,17 @@ class DurabilityCommandTest {
 
   @TempDir Path temp;
 
-  private record Outcome(int code, String out, String err) {}
-
-  private Outcome run(String... args) {
-    StringWriter out = new StringWriter();
-    StringWriter err = new StringWriter();
-    int code = Cli.commandLine(new PrintWriter(out, true), new PrintWriter(err, true)).execute(args);
-    return new Outcome(code, out.toString(), err.toString());
-  }
-
   @Test
   void badInputExitsTwoNamingTheInputAndTheFix() {
-    Outcome store = run("durability", "--stores", "lmdb", "--output", temp.resolve("o").toString());
+    CliOutcome store = CliOutcome.run("durability", "--stores", "lmdb", "--output", temp.resolve("o").toString());
     assertThat(store.code()).isEqualTo(2);
     assertThat(store.err()).contains("--stores: unknown store 'lmdb'", "kvbench list stores");
 
-    Outcome window = run("durability", "--kill-after", "1s", "--output", temp.resolve("o").toString());
+    CliOutcome window = CliOutcome.run("durability", "--kill-after", "1s", "--output", temp.resolve("o").toString());
     assertThat(window.code()).isEqualTo(2);
     assertThat(window.err()).contains("--kill-after '1s': give MIN-MAX, e.g. 200ms-1s");
 
-    Outcome crash = run("durability", "--crash", "lightning", "--output", temp.resolve("o").toString());
+    CliOutcome crash = CliOutcome.run("durability", "--crash", "lightning", "--output", temp.resolve("o").toString());
     assertThat(crash.code()).isEqualTo(2);
     assertThat(crash.err()).contains("unknown crash 'lightning': use process or power");
     assertThat(temp.resolve("o")).doesNotExist();
@@ -43,7 +32,7 @@ class DurabilityCommandTest {
   @Test
   void aSyncedLmdbKeepsEveryAcknowledgedCommitAndTheResultSaysSo() throws Exception {
     Path out = temp.resolve("durability");
-    Outcome o = run("durability", "--stores", "lmdbjava-bb", "--sync", "sync", "--crash", "process", "--trials", "1",
+    CliOutcome o = CliOutcome.run("durability", "--stores", "lmdbjava-bb", "--sync", "sync", "--crash", "process", "--trials", "1",
         "--kill-after", "300ms-400ms", "--work-dir", temp.resolve("work").toString(), "--output", out.toString(), "-q");
 
     assertThat(o.code()).as(o.err()).isZero();

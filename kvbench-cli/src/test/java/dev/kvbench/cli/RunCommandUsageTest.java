@@ -2,8 +2,6 @@ package dev.kvbench.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
@@ -13,15 +11,6 @@ import org.junit.jupiter.api.io.TempDir;
 class RunCommandUsageTest {
 
   @TempDir Path temp;
-
-  private record Outcome(int code, String out, String err) {}
-
-  private Outcome run(String... args) {
-    StringWriter out = new StringWriter();
-    StringWriter err = new StringWriter();
-    int code = Cli.commandLine(new PrintWriter(out, true), new PrintWriter(err, true)).execute(args);
-    return new Outcome(code, out.toString(), err.toString());
-  }
 
   private String[] with(String... args) {
     String[] all = new String[args.length + 2];
@@ -33,124 +22,124 @@ class RunCommandUsageTest {
 
   @Test
   void unknownStoreListsTheValidOnes() {
-    Outcome o = run(with("run", "--stores", "lmdbjava-bb,leveldb"));
-    assertThat(o.code).isEqualTo(2);
-    assertThat(o.err).contains("unknown store 'leveldb'").contains("lmdbjava-agrona").contains("rocksdb");
+    CliOutcome o = CliOutcome.run(with("run", "--stores", "lmdbjava-bb,leveldb"));
+    assertThat(o.code()).isEqualTo(2);
+    assertThat(o.err()).contains("unknown store 'leveldb'").contains("lmdbjava-agrona").contains("rocksdb");
     assertThat(temp.resolve("out.json")).doesNotExist();
   }
 
   @Test
   void unknownPhaseListsTheValidOnes() {
-    Outcome o = run(with("run", "--phases", "write,readAll"));
-    assertThat(o.code).isEqualTo(2);
-    assertThat(o.err).contains("unknown phase 'readAll'").contains("readKey, readSeq, readRev, readCrc, readXxh64");
+    CliOutcome o = CliOutcome.run(with("run", "--phases", "write,readAll"));
+    assertThat(o.code()).isEqualTo(2);
+    assertThat(o.err()).contains("unknown phase 'readAll'").contains("readKey, readSeq, readRev, readCrc, readXxh64");
   }
 
   @Test
   void unknownCodecsAndValueContentsListTheValidOnes() {
-    Outcome codec = run(with("run", "--codec", "snappy,gzip"));
-    assertThat(codec.code).isEqualTo(2);
-    assertThat(codec.err).contains("unknown value codec 'gzip'")
+    CliOutcome codec = CliOutcome.run(with("run", "--codec", "snappy,gzip"));
+    assertThat(codec.code()).isEqualTo(2);
+    assertThat(codec.err()).contains("unknown value codec 'gzip'")
         .contains("none, bzip2, deflate, lz4, snappy, xz, zstd");
-    Outcome content = run(with("run", "--value-content", "compressible:2"));
-    assertThat(content.code).isEqualTo(2);
-    assertThat(content.err).contains("--value-content: a compressible value's ratio must be above 0 and at most 1");
+    CliOutcome content = CliOutcome.run(with("run", "--value-content", "compressible:2"));
+    assertThat(content.code()).isEqualTo(2);
+    assertThat(content.err()).contains("--value-content: a compressible value's ratio must be above 0 and at most 1");
     assertThat(temp.resolve("out.json")).doesNotExist();
   }
 
   @Test
   void zeroAndNegativeSizesAreRefused() {
-    assertThat(run(with("run", "--entries", "0")).err).contains("--entries must be at least 1");
-    assertThat(run(with("run", "--value-size", "-5")).err).contains("--value-size must be at least 1");
-    assertThat(run(with("run", "--batch-size", "0")).err).contains("--batch-size: batch size must be at least 1");
-    assertThat(run(with("run", "--entries", "lots")).err).contains("'lots' is not a count");
+    assertThat(CliOutcome.run(with("run", "--entries", "0")).err()).contains("--entries must be at least 1");
+    assertThat(CliOutcome.run(with("run", "--value-size", "-5")).err()).contains("--value-size must be at least 1");
+    assertThat(CliOutcome.run(with("run", "--batch-size", "0")).err()).contains("--batch-size: batch size must be at least 1");
+    assertThat(CliOutcome.run(with("run", "--entries", "lots")).err()).contains("'lots' is not a count");
   }
 
   @Test
   void aValueTooBigForEveryStoreIsRefusedBeforeAnythingRuns() {
-    Outcome o = run(with("run", "--stores", "rocksdb", "--value-size", "2147483647"));
-    assertThat(o.code).isEqualTo(2);
-    assertThat(o.err).contains("no cell of this matrix can run", "--value-size 2147483647 is larger than rocksdb can hold");
+    CliOutcome o = CliOutcome.run(with("run", "--stores", "rocksdb", "--value-size", "2147483647"));
+    assertThat(o.code()).isEqualTo(2);
+    assertThat(o.err()).contains("no cell of this matrix can run", "--value-size 2147483647 is larger than rocksdb can hold");
   }
 
   @Test
   void aCommaAlwaysSeparatesValuesAndAThousandsSeparatorIsCaught() {
-    Outcome o = run(with("run", "--stores", "null", "--batch-size", "100,1000", "--dry-run"));
-    assertThat(o.code).as(o.err).isZero();
-    assertThat(o.out).contains("4 cells", "seq 100000x100 batch=100 ", "rnd 100000x100 batch=1000 ");
-    Outcome grouped = run(with("run", "--stores", "null", "--entries", "1,000,000", "--dry-run"));
-    assertThat(grouped.code).isEqualTo(2);
-    assertThat(grouped.err).contains("thousands separator", "1_000_000 or 1m");
+    CliOutcome o = CliOutcome.run(with("run", "--stores", "null", "--batch-size", "100,1000", "--dry-run"));
+    assertThat(o.code()).as(o.err()).isZero();
+    assertThat(o.out()).contains("4 cells", "seq 100000x100 batch=100 ", "rnd 100000x100 batch=1000 ");
+    CliOutcome grouped = CliOutcome.run(with("run", "--stores", "null", "--entries", "1,000,000", "--dry-run"));
+    assertThat(grouped.code()).isEqualTo(2);
+    assertThat(grouped.err()).contains("thousands separator", "1_000_000 or 1m");
   }
 
   @Test
   void theSameSettingTwiceIsAnError() {
-    Outcome o = run(with("run", "--stores", "null", "--entries", "10", "--entries", "20"));
-    assertThat(o.code).isEqualTo(2);
-    assertThat(o.err).contains("--entries is given twice");
-    Outcome seed = run(with("run", "--seed", "1", "--seed=2"));
-    assertThat(seed.code).isEqualTo(2);
-    Outcome option = run(with("run", "--stores", "lmdbjava-bb", "-o", "lmdbjava-bb.writeMap=true",
+    CliOutcome o = CliOutcome.run(with("run", "--stores", "null", "--entries", "10", "--entries", "20"));
+    assertThat(o.code()).isEqualTo(2);
+    assertThat(o.err()).contains("--entries is given twice");
+    CliOutcome seed = CliOutcome.run(with("run", "--seed", "1", "--seed=2"));
+    assertThat(seed.code()).isEqualTo(2);
+    CliOutcome option = CliOutcome.run(with("run", "--stores", "lmdbjava-bb", "-o", "lmdbjava-bb.writeMap=true",
         "-o", "lmdbjava-bb.writeMap=false"));
-    assertThat(option.code).isEqualTo(2);
-    assertThat(option.err).contains("-o lmdbjava-bb.writeMap is given twice", "lmdbjava-bb.writeMap=true,false");
+    assertThat(option.code()).isEqualTo(2);
+    assertThat(option.err()).contains("-o lmdbjava-bb.writeMap is given twice", "lmdbjava-bb.writeMap=true,false");
   }
 
   @Test
   void everyDimensionSweepsFromFlagsAndTheDryRunShowsTheCells() {
-    Outcome o = run(with("run", "--stores", "lmdbjava-bb,rocksdb", "--value-size", "2026,2027",
+    CliOutcome o = CliOutcome.run(with("run", "--stores", "lmdbjava-bb,rocksdb", "--value-size", "2026,2027",
         "-o", "lmdbjava-bb.writeMap=true,false", "--order", "rnd", "--sync", "nosync,lazy", "--keys", "int,str",
         "--entries", "1k,2k", "--dry-run"));
-    assertThat(o.code).as(o.err).isZero();
+    assertThat(o.code()).as(o.err()).isZero();
     // 2 keys x 2 entries x 2 values x 2 durabilities x (bb x 2 writeMap + rocksdb)
-    assertThat(o.out).contains("48 cells", "lmdbjava-bb str rnd 2000x2027 batch=all lazy writeMap=false",
+    assertThat(o.out()).contains("48 cells", "lmdbjava-bb str rnd 2000x2027 batch=all lazy writeMap=false",
         "Flat data", "Disk (rough)", "Time (rough)", "the scenario as YAML", "lmdbjava-bb.writeMap:");
   }
 
   @Test
   void aPresetTooBigForTheWorkDirectoryIsRefusedWithAScaleThatFits() {
-    Outcome o = run(with("run", "lmdbjava-test6", "--dry-run", "--work-dir", temp.resolve("w").toString()));
-    assertThat(o.code).isEqualTo(2);
-    assertThat(o.out).contains("REFUSED", "--scale 0.");
-    Outcome scaled = run(with("run", "lmdbjava-test6", "--dry-run", "--scale", "0.0001"));
-    assertThat(scaled.code).as(scaled.out).isZero();
-    assertThat(scaled.out).contains("1000x4080", "1000x16368");
+    CliOutcome o = CliOutcome.run(with("run", "lmdbjava-test6", "--dry-run", "--work-dir", temp.resolve("w").toString()));
+    assertThat(o.code()).isEqualTo(2);
+    assertThat(o.out()).contains("REFUSED", "--scale 0.");
+    CliOutcome scaled = CliOutcome.run(with("run", "lmdbjava-test6", "--dry-run", "--scale", "0.0001"));
+    assertThat(scaled.code()).as(scaled.out()).isZero();
+    assertThat(scaled.out()).contains("1000x4080", "1000x16368");
   }
 
   @Test
   void aScenarioFileErrorNamesFileLineAndColumn() throws Exception {
     Path file = Files.writeString(temp.resolve("bad.yaml"), "matrix:\n  stores: [null]\n  entrys: 5\n");
-    Outcome o = run(with("run", file.toString()));
-    assertThat(o.code).isEqualTo(2);
-    assertThat(o.err).contains(file + ":3:", "unknown key 'entrys'", "entries");
-    assertThat(run(with("run", "nosuchpreset")).err).contains("neither a scenario file nor a preset", "lmdbjava-test4");
+    CliOutcome o = CliOutcome.run(with("run", file.toString()));
+    assertThat(o.code()).isEqualTo(2);
+    assertThat(o.err()).contains(file + ":3:", "unknown key 'entrys'", "entries");
+    assertThat(CliOutcome.run(with("run", "nosuchpreset")).err()).contains("neither a scenario file nor a preset", "lmdbjava-test4");
   }
 
   @Test
   void listShowsThePresets() {
-    Outcome o = run("list", "presets");
-    assertThat(o.code).isZero();
-    assertThat(o.out).contains("quick", "lmdbjava-test1", "lmdbjava-test2", "lmdbjava-test6", "2,026 / 2,027");
+    CliOutcome o = CliOutcome.run("list", "presets");
+    assertThat(o.code()).isZero();
+    assertThat(o.out()).contains("quick", "lmdbjava-test1", "lmdbjava-test2", "lmdbjava-test6", "2,026 / 2,027");
   }
 
   @Test
   void unknownStoreSettingListsTheValidKeys() {
-    Outcome o = run(with("run", "--stores", "lmdbjava-bb", "-o", "lmdbjava-bb.writemap=false"));
-    assertThat(o.code).isEqualTo(2);
-    assertThat(o.err).contains("unknown setting 'lmdbjava-bb.writemap'")
+    CliOutcome o = CliOutcome.run(with("run", "--stores", "lmdbjava-bb", "-o", "lmdbjava-bb.writemap=false"));
+    assertThat(o.code()).isEqualTo(2);
+    assertThat(o.err()).contains("unknown setting 'lmdbjava-bb.writemap'")
         .contains("forceSafe, getVia, integerKey, mapSize, metaSync, writeMap");
-    assertThat(run(with("run", "--stores", "rocksdb", "-o", "lmdbjava-bb.writeMap=false")).err)
+    assertThat(CliOutcome.run(with("run", "--stores", "rocksdb", "-o", "lmdbjava-bb.writeMap=false")).err())
         .contains("not in this run");
-    assertThat(run(with("run", "-o", "writeMap")).err).contains("expected STORE.KEY=VALUE");
+    assertThat(CliOutcome.run(with("run", "-o", "writeMap")).err()).contains("expected STORE.KEY=VALUE");
   }
 
   @Test
   void aNonEmptyWorkDirectoryIsRefusedAndKept() throws Exception {
     Path work = Files.createDirectory(temp.resolve("work"));
     Path mine = Files.writeString(work.resolve("mine.txt"), "keep me");
-    Outcome o = run(with("run", "--stores", "null", "--entries", "10", "--work-dir", work.toString()));
-    assertThat(o.code).isEqualTo(2);
-    assertThat(o.err).contains("--work-dir").contains("is not empty");
+    CliOutcome o = CliOutcome.run(with("run", "--stores", "null", "--entries", "10", "--work-dir", work.toString()));
+    assertThat(o.code()).isEqualTo(2);
+    assertThat(o.err()).contains("--work-dir").contains("is not empty");
     assertThat(Files.list(work)).containsExactly(mine);
     assertThat(mine).hasContent("keep me");
   }
@@ -158,24 +147,24 @@ class RunCommandUsageTest {
   @Test
   void anExistingResultFileIsNeverOverwritten() throws Exception {
     Path existing = Files.writeString(temp.resolve("old.json"), "{\"measured\": true}");
-    Outcome o = run("run", "--stores", "null", "--entries", "10", "--output", existing.toString());
-    assertThat(o.code).isEqualTo(2);
-    assertThat(o.err).contains("already exists");
+    CliOutcome o = CliOutcome.run("run", "--stores", "null", "--entries", "10", "--output", existing.toString());
+    assertThat(o.code()).isEqualTo(2);
+    assertThat(o.err()).contains("already exists");
     assertThat(existing).hasContent("{\"measured\": true}");
   }
 
   @Test
   void badDurabilityAndKeyTypeNameTheChoices() {
-    assertThat(run(with("run", "--sync", "always")).err).contains("use one of sync, lazy, nosync");
-    assertThat(run(with("run", "--keys", "uuid")).err).contains("use int, str, uuid4 or uuid7");
-    assertThat(run(with("run", "--order", "zipf")).err).contains("use seq or rnd");
+    assertThat(CliOutcome.run(with("run", "--sync", "always")).err()).contains("use one of sync, lazy, nosync");
+    assertThat(CliOutcome.run(with("run", "--keys", "uuid")).err()).contains("use int, str, uuid4 or uuid7");
+    assertThat(CliOutcome.run(with("run", "--order", "zipf")).err()).contains("use seq or rnd");
   }
 
   @Test
   void helpListsEveryOptionWithItsDefault() {
-    Outcome o = run("run", "--help");
-    assertThat(o.code).isZero();
-    assertThat(o.out).contains("FILE|PRESET", "--stores", "--entries", "quick: 100000", "--value-size",
+    CliOutcome o = CliOutcome.run("run", "--help");
+    assertThat(o.code()).isZero();
+    assertThat(o.out()).contains("FILE|PRESET", "--stores", "--entries", "quick: 100000", "--value-size",
         "--keys", "--order", "--batch-size", "--phases", "--seed", "--work-dir", "--output", "--sync",
         "quick: nosync", "-o, --store-option", "--warmup", "--latency-sample", "--scale", "--forks", "--measured",
         "--heap", "--timeout", "--shard", "--resume", "--dry-run", "--quiet");
@@ -183,39 +172,39 @@ class RunCommandUsageTest {
 
   @Test
   void listShowsStoresCapabilitiesVersionsAndSettings() {
-    Outcome o = run("list");
-    assertThat(o.code).isZero();
-    assertThat(o.out).contains("lmdbjava-bb", "lmdbjava-agrona", "rocksdb", "null", "org.lmdbjava:lmdbjava 0.9.3",
+    CliOutcome o = CliOutcome.run("list");
+    assertThat(o.code()).isZero();
+    assertThat(o.out()).contains("lmdbjava-bb", "lmdbjava-agrona", "rocksdb", "null", "org.lmdbjava:lmdbjava 0.9.3",
         "org.rocksdb:rocksdbjni 11.", "writeMap", "default true", "forceSafe", "compression", "reverse cursor",
         "available     yes");
     // what each store's writer can do besides new puts, as the mixed and CRUD workloads need it
-    assertThat(o.out).contains("write operations [overwrite, delete, get-in-write]", "write operations [overwrite, delete]");
-    assertThat(o.out).contains("sessions at once: 126 readers, 1 writer",
+    assertThat(o.out()).contains("write operations [overwrite, delete, get-in-write]", "write operations [overwrite, delete]");
+    assertThat(o.out()).contains("sessions at once: 126 readers, 1 writer",
         "sessions at once: any number of readers, any number of writers");
   }
 
   /** env: a scenario this host cannot hold exits 1 naming what blocks it; an unknown one is a usage error. */
   @Test
   void envChecksAScenarioAgainstTheHost() throws Exception {
-    Outcome big = run("env", "--check", "lmdbjava-test6", "--work-dir", temp.toString());
-    assertThat(big.code).as(big.err).isEqualTo(1);
-    assertThat(big.out).contains("block work directory free space", "lmdbjava-test6: this host cannot run it");
-    Outcome small = run("env", "--check", "quick", "--work-dir", temp.toString(), "--json");
-    assertThat(small.code).as(small.err).isZero();
-    com.fasterxml.jackson.databind.JsonNode doc = new com.fasterxml.jackson.databind.ObjectMapper().readTree(small.out);
+    CliOutcome big = CliOutcome.run("env", "--check", "lmdbjava-test6", "--work-dir", temp.toString());
+    assertThat(big.code()).as(big.err()).isEqualTo(1);
+    assertThat(big.out()).contains("block work directory free space", "lmdbjava-test6: this host cannot run it");
+    CliOutcome small = CliOutcome.run("env", "--check", "quick", "--work-dir", temp.toString(), "--json");
+    assertThat(small.code()).as(small.err()).isZero();
+    com.fasterxml.jackson.databind.JsonNode doc = new com.fasterxml.jackson.databind.ObjectMapper().readTree(small.out());
     assertThat(doc.get("blocked").asBoolean()).isFalse();
     assertThat(doc.get("checks").findValuesAsText("name")).contains("swap", "open files (nofile)", "JDK");
     // the run's --scale and --stores change the largest cell, so the check takes them as the run does
-    Outcome scaled = run("env", "--check", "lmdbjava-test6", "--scale", "0.00001", "--work-dir", temp.toString(), "--json");
-    com.fasterxml.jackson.databind.JsonNode scaledDoc = new com.fasterxml.jackson.databind.ObjectMapper().readTree(scaled.out);
+    CliOutcome scaled = CliOutcome.run("env", "--check", "lmdbjava-test6", "--scale", "0.00001", "--work-dir", temp.toString(), "--json");
+    com.fasterxml.jackson.databind.JsonNode scaledDoc = new com.fasterxml.jackson.databind.ObjectMapper().readTree(scaled.out());
     assertThat(scaledDoc.get("checks").findParents("name").stream()
         .filter(c -> c.get("name").asText().equals("work directory free space"))
-        .map(c -> c.get("severity").asText()).toList()).as(scaled.out).containsExactly("ok");
-    Outcome badStore = run("env", "--check", "quick", "--stores", "nosuchstore");
-    assertThat(badStore.code).isEqualTo(2);
-    assertThat(badStore.err).contains("nosuchstore");
-    Outcome unknown = run("env", "--check", "nosuchscenario");
-    assertThat(unknown.code).isEqualTo(2);
-    assertThat(unknown.err).contains("nosuchscenario", "presets:");
+        .map(c -> c.get("severity").asText()).toList()).as(scaled.out()).containsExactly("ok");
+    CliOutcome badStore = CliOutcome.run("env", "--check", "quick", "--stores", "nosuchstore");
+    assertThat(badStore.code()).isEqualTo(2);
+    assertThat(badStore.err()).contains("nosuchstore");
+    CliOutcome unknown = CliOutcome.run("env", "--check", "nosuchscenario");
+    assertThat(unknown.code()).isEqualTo(2);
+    assertThat(unknown.err()).contains("nosuchscenario", "presets:");
   }
 }

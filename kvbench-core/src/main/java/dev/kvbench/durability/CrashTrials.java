@@ -1,6 +1,7 @@
 package dev.kvbench.durability;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.kvbench.run.WorkArea;
 import dev.kvbench.run.fork.ForkedCells;
 import dev.kvbench.store.Durability;
 import dev.kvbench.store.StoreProvider;
@@ -9,20 +10,17 @@ import dev.kvbench.store.StoreSettings;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
-import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.stream.Stream;
 
 /**
  * Runs the crash test: for every store, durability mode it claims and kind of crash, {@code
@@ -140,7 +138,7 @@ public final class CrashTrials {
       Thread.currentThread().interrupt();
       return new DurabilityResult.Trial(number, killAfter, false, null, "interrupted", null);
     } finally {
-      deleteTree(trialDir);
+      WorkArea.deleteTree(trialDir);
     }
   }
 
@@ -288,27 +286,13 @@ public final class CrashTrials {
     return cmd;
   }
 
+  /** The last lines a child JVM wrote to {@code log}, on one line. */
   private static String tail(Path log) {
     try {
-      String text = Files.exists(log) ? Files.readString(log, StandardCharsets.UTF_8).strip() : "";
-      String[] lines = text.split("\n");
-      return text.isEmpty() ? "(no output)"
-          : String.join(" | ", List.of(lines).subList(Math.max(0, lines.length - 5), lines.length));
+      List<String> lines = ForkedCells.tail(log, 5);
+      return lines.isEmpty() ? "(no output)" : String.join(" | ", lines);
     } catch (IOException e) {
       return "(its log could not be read: " + e.getMessage() + ")";
-    }
-  }
-
-  private static void deleteTree(Path dir) {
-    if (!Files.exists(dir)) {
-      return;
-    }
-    try (Stream<Path> walk = Files.walk(dir)) {
-      for (Path p : walk.sorted(Comparator.reverseOrder()).toList()) {
-        Files.deleteIfExists(p);
-      }
-    } catch (IOException e) {
-      throw new UncheckedIOException("could not delete the crash trial's directory " + dir, e);
     }
   }
 }

@@ -251,8 +251,7 @@ final class Charts {
     boolean any = false;
     for (CellResult c : cells) {
       for (PhaseResult p : c.phases()) {
-        dev.kvbench.result.PassResult median = p.status() == PhaseStatus.OK ? p.medianPass() : null;
-        dev.kvbench.result.CommitTrace trace = median == null ? null : median.commitTrace();
+        dev.kvbench.result.CommitTrace trace = commitTrace(p);
         if (trace == null || trace.points().size() < 2) {
           continue;
         }
@@ -267,6 +266,12 @@ final class Charts {
       }
     }
     return any ? chart : null;
+  }
+
+  /** The commit trace of {@code p}'s median pass, the one its figures are; null unless ok and traced. */
+  static dev.kvbench.result.CommitTrace commitTrace(PhaseResult p) {
+    dev.kvbench.result.PassResult median = p.status() == PhaseStatus.OK ? p.medianPass() : null;
+    return median == null ? null : median.commitTrace();
   }
 
   private static String uniqueName(XYChart chart, String name) {

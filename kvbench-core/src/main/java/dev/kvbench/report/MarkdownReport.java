@@ -304,11 +304,10 @@ final class MarkdownReport {
         false, false, true, true, true, true, true, true, true);
     for (CellResult c : s.cells()) {
       for (PhaseResult p : c.phases()) {
-        PassResultView v = PassResultView.of(p);
-        if (v == null) {
+        dev.kvbench.result.CommitTrace trace = Charts.commitTrace(p);
+        if (trace == null || trace.points().isEmpty()) {
           continue;
         }
-        dev.kvbench.result.CommitTrace trace = v.trace();
         var last = trace.points().get(trace.points().size() - 1);
         double lastTenth = trace.meanWriteBytes(0.1, false);
         long heaviest = trace.points().stream().mapToLong(dev.kvbench.result.CommitTrace.Point::maxWriteBytes).max()
@@ -331,15 +330,6 @@ final class MarkdownReport {
         .append(" overflow pages) after the pass's last commit. Pages per commit are the bytes over the page size.\n\n")
         .append(t.renderMarkdown());
     image(b, s, COMMIT_TRACES, "commit-bytes", "bytes written per commit");
-  }
-
-  /** A phase's median pass and its commit trace, where it has one. */
-  private record PassResultView(dev.kvbench.result.PassResult pass, dev.kvbench.result.CommitTrace trace) {
-    static PassResultView of(PhaseResult p) {
-      dev.kvbench.result.PassResult median = p.status() == PhaseStatus.OK ? p.medianPass() : null;
-      return median == null || median.commitTrace() == null || median.commitTrace().points().isEmpty() ? null
-          : new PassResultView(median, median.commitTrace());
-    }
   }
 
   private static String micros(long nanos) {

@@ -190,7 +190,11 @@ public final class WorkArea implements AutoCloseable {
     }
   }
 
-  private static void deleteTree(Path dir) {
+  /**
+   * Deletes {@code dir} and everything in it, if it exists; for directories kvbench made (a cell's,
+   * a crash trial's). Throws UncheckedIOException naming the directory when it cannot.
+   */
+  public static void deleteTree(Path dir) {
     if (!Files.exists(dir)) {
       return;
     }

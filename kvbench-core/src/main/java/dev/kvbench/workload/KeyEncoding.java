@@ -41,10 +41,7 @@ public enum KeyEncoding {
 
     @Override
     public boolean matches(long index, ByteBuffer key) {
-      int p = key.position();
-      return key.remaining() == 16
-          && readLongBigEndian(key, p) == eightDigits(index / 100_000_000L)
-          && readLongBigEndian(key, p + 8) == eightDigits(index % 100_000_000L);
+      return hasHalves(key, eightDigits(index / 100_000_000L), eightDigits(index % 100_000_000L));
     }
   },
 
@@ -57,14 +54,12 @@ public enum KeyEncoding {
     @Override
     public void encode(long index, ByteBuffer target) {
       target.putLong(0, Uuids.v4High(index));
-      target.putLong(8, Uuids.v4Low(index));
+      target.putLong(8, Uuids.low(index));
     }
 
     @Override
     public boolean matches(long index, ByteBuffer key) {
-      int p = key.position();
-      return key.remaining() == 16 && readLongBigEndian(key, p) == Uuids.v4High(index)
-          && readLongBigEndian(key, p + 8) == Uuids.v4Low(index);
+      return hasHalves(key, Uuids.v4High(index), Uuids.low(index));
     }
 
     @Override
@@ -91,14 +86,12 @@ public enum KeyEncoding {
     @Override
     public void encode(long index, ByteBuffer target) {
       target.putLong(0, Uuids.v7High(index));
-      target.putLong(8, Uuids.v7Low(index));
+      target.putLong(8, Uuids.low(index));
     }
 
     @Override
     public boolean matches(long index, ByteBuffer key) {
-      int p = key.position();
-      return key.remaining() == 16 && readLongBigEndian(key, p) == Uuids.v7High(index)
-          && readLongBigEndian(key, p + 8) == Uuids.v7Low(index);
+      return hasHalves(key, Uuids.v7High(index), Uuids.low(index));
     }
   };
 
@@ -176,6 +169,12 @@ public enum KeyEncoding {
   static int readIntBigEndian(ByteBuffer b, int at) {
     int v = b.getInt(at);
     return b.order() == java.nio.ByteOrder.BIG_ENDIAN ? v : Integer.reverseBytes(v);
+  }
+
+  /** Whether {@code key} is 16 bytes: {@code high} then {@code low}, big-endian. */
+  static boolean hasHalves(ByteBuffer key, long high, long low) {
+    int p = key.position();
+    return key.remaining() == 16 && readLongBigEndian(key, p) == high && readLongBigEndian(key, p + 8) == low;
   }
 
   static long readLongBigEndian(ByteBuffer b, int at) {

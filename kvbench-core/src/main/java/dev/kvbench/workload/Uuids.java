@@ -58,8 +58,11 @@ final class Uuids {
     return v ^ (v >>> 30);
   }
 
-  /** The 62 random-looking bits of a low half (SplitMix64's finaliser of the index). */
-  private static long lowHalf(long index) {
+  /**
+   * The low half of either version's key: the variant bits and 62 random-looking bits
+   * (SplitMix64's finaliser of the index).
+   */
+  static long low(long index) {
     long z = index + 0x9E37_79B9_7F4A_7C15L;
     z = (z ^ (z >>> 30)) * 0xBF58_476D_1CE4_E5B9L;
     z = (z ^ (z >>> 27)) * 0x94D0_49BB_1331_11EBL;
@@ -77,16 +80,8 @@ final class Uuids {
     return unscramble(((high >>> 16) << 12) | (high & 0xFFF));
   }
 
-  static long v4Low(long index) {
-    return lowHalf(index);
-  }
-
   static long v7High(long index) {
     long millis = V7_EPOCH_MILLIS + (index >>> 12);
     return (millis << 16) | (0x7L << 12) | (index & 0xFFF);
-  }
-
-  static long v7Low(long index) {
-    return lowHalf(index);
   }
 }

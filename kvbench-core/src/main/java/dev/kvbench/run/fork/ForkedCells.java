@@ -356,7 +356,8 @@ public final class ForkedCells implements CellExecutor {
         crash == null ? null : crash.toString(), dump == null ? null : dump.toString());
   }
 
-  private static List<String> tail(Path file, int lines) throws IOException {
+  /** The last {@code lines} lines of {@code file}, none when it does not exist: a child JVM's last words. */
+  public static List<String> tail(Path file, int lines) throws IOException {
     if (!Files.exists(file)) {
       return List.of();
     }
