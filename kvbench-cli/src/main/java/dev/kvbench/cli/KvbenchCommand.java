@@ -6,6 +6,7 @@ import java.util.jar.Manifest;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.IVersionProvider;
 
+/** The {@code kvbench} command: its subcommands, version and exit codes. */
 @Command(
     name = "kvbench",
     mixinStandardHelpOptions = true,

@@ -8,6 +8,7 @@ import dev.kvbench.result.RunJournal;
 import dev.kvbench.run.CellEstimate;
 import dev.kvbench.run.CellParams;
 import dev.kvbench.run.ReadCache;
+import dev.kvbench.report.RunSummary;
 import dev.kvbench.run.ScenarioRunner;
 import dev.kvbench.run.Shard;
 import dev.kvbench.scenario.Counts;
@@ -19,7 +20,7 @@ import dev.kvbench.scenario.Scenario;
 import dev.kvbench.scenario.ScenarioFiles;
 import dev.kvbench.store.Durability;
 import dev.kvbench.store.StoreRegistry;
-import dev.kvbench.workload.KeyEncoding;
+import dev.kvbench.workload.KeyFormats;
 import dev.kvbench.workload.KeyOrder;
 import dev.kvbench.workload.Phase;
 import dev.kvbench.workload.RequestDistribution;
@@ -316,30 +317,7 @@ final class RunCommand implements Callable<Integer> {
   }
 
   static void printTables(ResultDocument doc, PrintWriter out) {
-    List<CellResult> ran = doc.cells().stream().filter(c -> c.outcome() == CellResult.Outcome.RAN).toList();
-    SeedTables tables = new SeedTables(doc.cells());
-    for (Map.Entry<String, List<CellResult>> group : tables.byWorkload(ran).entrySet()) {
-      out.println();
-      out.println(group.getKey());
-      out.println();
-      out.print(tables.timings(group.getValue()));
-      var threaded = tables.threadedTable(group.getValue());
-      if (threaded.rows() > 0) {
-        out.println();
-        out.println("Threaded workloads (median pass; latency percentiles per operation over every measured pass)");
-        out.print(threaded.render());
-      }
-      out.println();
-      out.println("Storage (bytes allocated after close, as du -B1; overhead against a flat array of keys + values)");
-      out.print(tables.storage(group.getValue()));
-    }
-    String notRun = tables.notRun(doc.cells());
-    if (!notRun.isEmpty()) {
-      out.println();
-      out.println("Cells that did not run to the end");
-      out.print(notRun);
-    }
-    out.println();
+    out.print(RunSummary.of(doc));
   }
 
   /** The scenario from the file or preset, with every flag applied. */
@@ -380,7 +358,7 @@ final class RunCommand implements Callable<Integer> {
       m = m.withValueContents(each("--value-content", valueContents, ValueContent::fromId));
     }
     if (keys != null) {
-      m = m.withKeys(each("--keys", keys, KeyEncoding::fromId));
+      m = m.withKeys(each("--keys", keys, KeyFormats::of));
     }
     if (orders != null) {
       m = m.withOrders(each("--order", orders, KeyOrder::fromId));

@@ -16,6 +16,7 @@ import dev.kvbench.measure.IoBytes;
  */
 public record Amplification(Direction direction, long workloadBytes, long deviceBytes, double factor) {
 
+  /** Bytes the device wrote against those the workload put, or read against those it got. */
   public enum Direction { WRITE, READ }
 
   /** The amplification of {@code pass}, whose ops each put or got {@code bytesPerOp}; null without its I/O. */

@@ -36,6 +36,7 @@ public record StorageResult(Figure allocatedBytes, Figure apparentBytes, long fl
     return flatBytes == 0 ? 0 : (allocatedBytes.afterClose() - flatBytes) * 100.0 / flatBytes;
   }
 
+  /** One measure taken twice: with the store open, and after it closed. */
   public record Figure(long beforeClose, long afterClose) {}
 
   /**

@@ -6,13 +6,15 @@ import dev.kvbench.store.Durability;
 import dev.kvbench.store.StoreProvider;
 import dev.kvbench.store.StoreSettings;
 import dev.kvbench.store.WorkloadSizing;
-import dev.kvbench.workload.KeyEncoding;
+import dev.kvbench.workload.KeyFormat;
 import dev.kvbench.workload.KeyOrder;
 import dev.kvbench.workload.KeySpace;
 import dev.kvbench.workload.Phase;
 import dev.kvbench.workload.Traffic;
 import dev.kvbench.workload.ValueContent;
-import dev.kvbench.workload.ValueGenerator;
+import dev.kvbench.workload.ValueSource;
+import dev.kvbench.workload.ValueFormat;
+import dev.kvbench.workload.CustomMix;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
@@ -34,11 +36,12 @@ import java.util.Map;
  * @param valueContent what the values' bytes are: random (the default), zeros or compressible
  * @param codec the value codec the harness applies before each put and after each get ({@code
  *     none}: values go to the store as they are), a {@link dev.kvbench.codec.ValueCodecs} id
+ * @param custom the user's operations of a {@link Phase#CUSTOM} phase; {@link CustomMix#NONE} without one
  */
 public record CellParams(
     String storeId,
     long entries,
-    KeyEncoding keys,
+    KeyFormat keys,
     KeyOrder order,
     int valueSize,
     long batchSize,
@@ -50,18 +53,28 @@ public record CellParams(
     PassPlan passes,
     int threads,
     Traffic traffic,
-    ValueContent valueContent,
-    String codec) {
+    ValueFormat valueContent,
+    String codec,
+    CustomMix custom) {
 
   /** Entries of the scratch load that warms up the write path: enough for the JIT's C2 tier. */
   public static final long WARMUP_WRITE_ENTRIES = 200_000;
 
   /** A cell of the seed phases: one thread, default traffic. */
-  public CellParams(String storeId, long entries, KeyEncoding keys, KeyOrder order, int valueSize, long batchSize,
+  public CellParams(String storeId, long entries, KeyFormat keys, KeyOrder order, int valueSize, long batchSize,
       Durability durability, long seed, List<Phase> phases, Map<String, String> storeSettings,
       int latencySampleInterval, PassPlan passes) {
     this(storeId, entries, keys, order, valueSize, batchSize, durability, seed, phases, storeSettings,
-        latencySampleInterval, passes, 1, Traffic.DEFAULT, ValueContent.RANDOM, ValueCodecs.NONE);
+        latencySampleInterval, passes, 1, Traffic.DEFAULT, ValueContent.RANDOM, ValueCodecs.NONE, CustomMix.NONE);
+  }
+
+  /** A cell without custom operations. */
+  public CellParams(String storeId, long entries, KeyFormat keys, KeyOrder order, int valueSize, long batchSize,
+      Durability durability, long seed, List<Phase> phases, Map<String, String> storeSettings,
+      int latencySampleInterval, PassPlan passes, int threads, Traffic traffic, ValueFormat valueContent,
+      String codec) {
+    this(storeId, entries, keys, order, valueSize, batchSize, durability, seed, phases, storeSettings,
+        latencySampleInterval, passes, threads, traffic, valueContent, codec, CustomMix.NONE);
   }
 
   public CellParams {
@@ -69,6 +82,11 @@ public record CellParams(
     traffic = traffic == null ? Traffic.DEFAULT : traffic;
     valueContent = valueContent == null ? ValueContent.RANDOM : valueContent;
     codec = codec == null ? ValueCodecs.NONE : codec;
+    custom = custom == null ? CustomMix.NONE : custom;
+    if (phases.contains(Phase.CUSTOM) && custom.none()) {
+      throw new IllegalArgumentException("the custom phase needs custom operations; add them with the library's"
+          + " Benchmark.operation(...)");
+    }
     if (threads < 1) {
       throw new IllegalArgumentException("--threads must be at least 1, got " + threads);
     }
@@ -113,8 +131,21 @@ public record CellParams(
     return new KeySpace(entries, keys, order, seed);
   }
 
-  public ValueGenerator values() {
-    return new ValueGenerator(valueSize, seed, valueContent);
+  /** The loaded values. */
+  public ValueSource values() {
+    return valueContent.create(valueSize, seed);
+  }
+
+  /**
+   * Why this cell's reads cannot be checked on {@code caps}'s store, for results, or null when they
+   * can: a store that discards data, or values that are not predictable.
+   */
+  public String unverifiableReason(Capabilities caps) {
+    if (!caps.retainsData()) {
+      return "the store discards data, so nothing read can be verified";
+    }
+    return valueContent.predictable() ? null
+        : "values of " + valueContent.id() + " are not predictable, so nothing read is verified";
   }
 
   /** A short label such as {@code lmdbjava-bb int/rnd}. */
@@ -133,7 +164,7 @@ public record CellParams(
         .append(entries).append('x').append(valueSize)
         .append(" batch=").append(batchSize >= entries ? "all" : Long.toString(batchSize))
         .append(' ').append(durability.id());
-    if (!valueContent.equals(ValueContent.RANDOM)) {
+    if (!ValueContent.RANDOM.equals(valueContent)) {
       // only then: ids of random-value cells stay as they were, so older journals still resume
       b.append(" content=").append(valueContent.id());
     }
@@ -145,6 +176,9 @@ public record CellParams(
     }
     if (threaded()) {
       b.append(" threads=").append(threads).append(traffic.idSuffix());
+    }
+    if (phases.contains(Phase.CUSTOM)) {
+      b.append(" custom=").append(String.join("+", custom.operations().stream().map(CustomMix.Entry::name).toList()));
     }
     new java.util.TreeMap<>(storeSettings).forEach((k, v) -> b.append(' ').append(k).append('=').append(v));
     return b.toString();

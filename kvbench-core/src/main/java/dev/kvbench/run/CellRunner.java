@@ -29,10 +29,10 @@ import dev.kvbench.store.StoreConfig;
 import dev.kvbench.store.StoreProvider;
 import dev.kvbench.store.StoreSettings;
 import dev.kvbench.store.WriteOperation;
-import dev.kvbench.workload.KeyEncoding;
+import dev.kvbench.workload.KeyFormat;
 import dev.kvbench.workload.KeySpace;
 import dev.kvbench.workload.Phase;
-import dev.kvbench.workload.ValueGenerator;
+import dev.kvbench.workload.ValueSource;
 import java.nio.ByteBuffer;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -102,7 +102,7 @@ public final class CellRunner {
     private final WorkArea work;
     private final String name;
     private final KeySpace keySpace;
-    private final ValueGenerator values;
+    private final ValueSource values;
     private final List<PhaseResult> phases = new ArrayList<>();
     // the measured write passes, across the fresh stores each of them loads
     private final List<PassResult> writePasses = new ArrayList<>();
@@ -394,7 +394,7 @@ public final class CellRunner {
             failure = problem;
           }
         }
-        if (failure == null && caps.retainsData()) {
+        if (failure == null && cell.unverifiableReason(caps) == null) {
           failure = verificationPass(phase, reader);
         }
       } catch (RuntimeException | LinkageError | InternalError e) {
@@ -405,8 +405,8 @@ public final class CellRunner {
           : new Latency(gets, null, sampling(cell.latencySampleInterval(), samples));
       // readKey gets values; the scans get every key with its value
       long returnedPerOp = phase == Phase.READ_KEY ? cell.valueSize() : entryBytes();
-      return PhaseResult.measured(phase.id(), passes, latency, caps.retainsData(), failure,
-          caps.retainsData() ? null : "the store discards data, so nothing read can be verified")
+      return PhaseResult.measured(phase.id(), passes, latency, cell.unverifiableReason(caps) == null, failure,
+          cell.unverifiableReason(caps))
           .withAmplification(Amplification.Direction.READ, returnedPerOp);
     }
 
@@ -418,7 +418,7 @@ public final class CellRunner {
     private PhaseResult overwritePhase(Session session, Capabilities caps) {
       KeySpace order = new KeySpace(cell.entries(), cell.keys(), dev.kvbench.workload.KeyOrder.RND,
           cell.seed() ^ OVERWRITE_ORDER_SALT);
-      ValueGenerator updated = ThreadedPhase.updateValues(cell);
+      ValueSource updated = ThreadedPhase.updateValues(cell);
       List<PassResult> passes = new ArrayList<>();
       Histogram overwrites = new Histogram(LatencySampler.HIGHEST_NANOS, 3);
       Histogram overwriteCommits = new Histogram(LatencySampler.HIGHEST_NANOS, 3);
@@ -448,17 +448,18 @@ public final class CellRunner {
       } catch (RuntimeException | LinkageError | InternalError e) {
         return PhaseResult.failed(Phase.OVERWRITE.id(), Failures.describe(e));
       }
-      String failure = caps.retainsData() ? checkUpdated(session, updated) : null;
+      String unverifiable = cell.unverifiableReason(caps);
+      String failure = unverifiable == null ? checkUpdated(session, updated) : null;
       return PhaseResult.measured(Phase.OVERWRITE.id(), passes, new Latency(overwrites, overwriteCommits,
-          sampling(cell.latencySampleInterval(), overwrites.getTotalCount())), caps.retainsData(), failure,
-          caps.retainsData() ? "every key read back afterwards, untimed, and checked against its new value"
-              : "the store discards data, so nothing written can be verified")
+          sampling(cell.latencySampleInterval(), overwrites.getTotalCount())), unverifiable == null, failure,
+          unverifiable == null ? "every key read back afterwards, untimed, and checked against its new value"
+              : unverifiable)
           .withAmplification(Amplification.Direction.WRITE, entryBytes());
     }
 
     /** Untimed: every key holds its updated value; else what the first wrong key held. */
-    private String checkUpdated(Session session, ValueGenerator updated) {
-      KeyEncoding encoding = cell.keys();
+    private String checkUpdated(Session session, ValueSource updated) {
+      KeyFormat encoding = cell.keys();
       ByteBuffer key = ByteBuffer.allocateDirect(encoding.size());
       ByteBuffer want = ByteBuffer.allocateDirect(cell.valueSize());
       long wrong = 0;
@@ -489,7 +490,7 @@ public final class CellRunner {
       PhaseProgress progress = new PhaseProgress(n);
       listener.passStarted(cell, label, progress);
       boolean measured = passes != null;
-      boolean verify = measured && caps.retainsData();
+      boolean verify = measured && cell.unverifiableReason(caps) == null;
       if (measured && cell.passes().readCache() == ReadCache.COLD) {
         PageCache.drop(); // untimed: before the meters start
       }
@@ -552,8 +553,9 @@ public final class CellRunner {
       Latency latency = new Latency(transactions, null, sampling(1, transactions.getTotalCount()));
       String note = "an op is one transaction of " + perTransaction
           + " quadruple(s) into an empty store: put b, put a, delete b, get a";
-      return PhaseResult.measured("crud", passes, latency, caps.retainsData(), failure,
-          caps.retainsData() ? note : note + "; the store discards data, so nothing read can be verified");
+      String unverifiable = cell.unverifiableReason(caps);
+      return PhaseResult.measured("crud", passes, latency, unverifiable == null, failure,
+          unverifiable == null ? note : note + "; " + unverifiable);
     }
 
     /**
@@ -571,7 +573,7 @@ public final class CellRunner {
           nativeSettings = Map.copyOf(store.nativeSettings());
           problem = crudPass(session, caps, perTransaction, new PassLabel("crud", PassLabel.Kind.MEASURED, measured,
               measured), passes, transactions);
-          if (problem == null && caps.retainsData()) {
+          if (problem == null && cell.unverifiableReason(caps) == null) {
             problem = verifyAfterCrud(session);
           }
         } catch (RuntimeException | LinkageError | InternalError e) {
@@ -602,7 +604,7 @@ public final class CellRunner {
       }
       passes.add(figures.withInterval(startMillis(o.nanos()), pass.histogram()).withProgress(progress.timeline()));
       transactions.add(pass.histogram());
-      if (o.wrongGets() == 0 || !caps.retainsData()) {
+      if (o.wrongGets() == 0 || cell.unverifiableReason(caps) != null) {
         return null;
       }
       return "verification failed: " + o.wrongGets() + " of " + o.quadruples()
@@ -618,7 +620,7 @@ public final class CellRunner {
         if (bad != null) {
           return bad;
         }
-        KeyEncoding encoding = keySpace.encoding();
+        KeyFormat encoding = keySpace.encoding();
         ByteBuffer key = ByteBuffer.allocateDirect(encoding.size());
         long n = keySpace.count();
         for (long index = n; index < 2 * n; index++) {

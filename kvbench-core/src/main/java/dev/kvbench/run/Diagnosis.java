@@ -2,9 +2,9 @@ package dev.kvbench.run;
 
 import dev.kvbench.store.Reader;
 import dev.kvbench.store.ScanDirection;
-import dev.kvbench.workload.KeyEncoding;
+import dev.kvbench.workload.KeyFormat;
 import dev.kvbench.workload.KeySpace;
-import dev.kvbench.workload.ValueGenerator;
+import dev.kvbench.workload.ValueSource;
 import java.nio.ByteBuffer;
 import java.util.HexFormat;
 
@@ -17,8 +17,8 @@ final class Diagnosis {
   private Diagnosis() {}
 
   /** First key, in the pass's order, whose get is missing or differs; null when all match. */
-  static String firstBadGet(Reader reader, KeySpace keySpace, ValueGenerator values) {
-    KeyEncoding encoding = keySpace.encoding();
+  static String firstBadGet(Reader reader, KeySpace keySpace, ValueSource values) {
+    KeyFormat encoding = keySpace.encoding();
     ByteBuffer key = ByteBuffer.allocateDirect(encoding.size());
     ByteBuffer expected = ByteBuffer.allocateDirect(values.size());
     for (long pos = 0; pos < keySpace.count(); pos++) {
@@ -39,8 +39,8 @@ final class Diagnosis {
 
   /** First entry of a cursor pass that is out of place or differs; null when all match. */
   static String firstBadScan(
-      Reader reader, ScanDirection direction, KeyRanks ranks, ValueGenerator values, long entries) {
-    KeyEncoding encoding = ranks.encoding();
+      Reader reader, ScanDirection direction, KeyRanks ranks, ValueSource values, long entries) {
+    KeyFormat encoding = ranks.encoding();
     ByteBuffer expected = ByteBuffer.allocateDirect(values.size());
     String[] problem = new String[1];
     long[] seen = new long[1];
@@ -77,7 +77,7 @@ final class Diagnosis {
     return problem[0];
   }
 
-  static String describe(KeyEncoding encoding, long index) {
+  static String describe(KeyFormat encoding, long index) {
     return "index " + index + " (" + hex(encoding.keyOf(index)) + ")";
   }
 

@@ -1,9 +1,9 @@
 package dev.kvbench.run;
 
 import dev.kvbench.workload.EntryDigest;
-import dev.kvbench.workload.KeyEncoding;
-import dev.kvbench.workload.ValueContent;
-import dev.kvbench.workload.ValueGenerator;
+import dev.kvbench.workload.KeyFormat;
+import dev.kvbench.workload.ValueFormat;
+import dev.kvbench.workload.ValueSource;
 import java.nio.ByteBuffer;
 import java.util.HashMap;
 import java.util.Map;
@@ -20,9 +20,9 @@ public final class ExpectedChecksums {
   /** The three checks of a full, correct read. */
   public record Totals(long entryDigest, long crc32, long xxh64Fold) {}
 
-  private record Key(long entries, KeyEncoding keys, int valueSize, long seed, ValueContent content) {}
+  private record Key(long entries, KeyFormat keys, int valueSize, long seed, ValueFormat content) {}
 
-  private record KeySet(long entries, KeyEncoding keys) {}
+  private record KeySet(long entries, KeyFormat keys) {}
 
   private final Map<Key, Totals> cache = new HashMap<>();
   private final Map<KeySet, KeyRanks> ranks = new HashMap<>();
@@ -34,13 +34,13 @@ public final class ExpectedChecksums {
   }
 
   /** The cursor order of {@code entries} keys of {@code keys}, computed once per key set. */
-  synchronized KeyRanks ranks(KeyEncoding keys, long entries) {
+  synchronized KeyRanks ranks(KeyFormat keys, long entries) {
     return ranks.computeIfAbsent(new KeySet(entries, keys), k -> new KeyRanks(k.keys, k.entries));
   }
 
-  private static Totals compute(KeyRanks order, ValueGenerator values) {
+  private static Totals compute(KeyRanks order, ValueSource values) {
     long entries = order.count();
-    KeyEncoding keys = order.encoding();
+    KeyFormat keys = order.encoding();
     ByteBuffer key = ByteBuffer.allocateDirect(keys.size());
     ByteBuffer value = ByteBuffer.allocateDirect(values.size());
     CRC32 crc = new CRC32();

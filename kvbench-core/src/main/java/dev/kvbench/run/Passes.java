@@ -6,10 +6,10 @@ import dev.kvbench.store.ScanDirection;
 import dev.kvbench.store.Session;
 import dev.kvbench.store.WriteOrder;
 import dev.kvbench.store.Writer;
-import dev.kvbench.workload.KeyEncoding;
+import dev.kvbench.workload.KeyFormat;
 import dev.kvbench.workload.KeyOrder;
 import dev.kvbench.workload.KeySpace;
-import dev.kvbench.workload.ValueGenerator;
+import dev.kvbench.workload.ValueSource;
 import java.nio.ByteBuffer;
 
 /**
@@ -48,7 +48,7 @@ final class Passes {
   static WriteOutcome write(
       Session session,
       KeySpace keySpace,
-      ValueGenerator values,
+      ValueSource values,
       long batchSize,
       LatencySampler puts,
       LatencySampler commits,
@@ -59,13 +59,13 @@ final class Passes {
   static WriteOutcome write(
       Session session,
       KeySpace keySpace,
-      ValueGenerator values,
+      ValueSource values,
       long batchSize,
       LatencySampler puts,
       LatencySampler commits,
       PhaseProgress progress,
       CommitListener committed) {
-    KeyEncoding encoding = keySpace.encoding();
+    KeyFormat encoding = keySpace.encoding();
     ByteBuffer key = ByteBuffer.allocateDirect(encoding.size());
     ByteBuffer value = ByteBuffer.allocateDirect(values.size());
     long n = keySpace.count();
@@ -122,7 +122,7 @@ final class Passes {
 
   static GetOutcome readKeys(
       Reader reader, KeySpace keySpace, LatencySampler gets, PhaseProgress progress) {
-    KeyEncoding encoding = keySpace.encoding();
+    KeyFormat encoding = keySpace.encoding();
     ByteBuffer key = ByteBuffer.allocateDirect(encoding.size());
     long n = keySpace.count();
     long found = 0;
@@ -171,9 +171,9 @@ final class Passes {
    * call to the return of its commit, goes to {@code transactions} (a sampler of every op). The store then holds exactly
    * the key space's entries, as after a write pass.
    */
-  static CrudOutcome crud(Session session, KeySpace keySpace, ValueGenerator values, long perTransaction,
+  static CrudOutcome crud(Session session, KeySpace keySpace, ValueSource values, long perTransaction,
       LatencySampler transactions, PhaseProgress progress) {
-    KeyEncoding encoding = keySpace.encoding();
+    KeyFormat encoding = keySpace.encoding();
     ByteBuffer a = ByteBuffer.allocateDirect(encoding.size());
     ByteBuffer b = ByteBuffer.allocateDirect(encoding.size());
     ByteBuffer valueA = ByteBuffer.allocateDirect(values.size());

@@ -94,6 +94,14 @@ public final class ScenarioRunner {
    */
   public RunOutcome run(Scenario scenario, Options options) throws IOException {
     List<CellParams> cells = cells(scenario, options.shard());
+    if (scenario.repetitions().forks() > 0) {
+      for (CellParams cell : cells) {
+        String notForkable = ForkedCells.whyNotForkable(cell);
+        if (notForkable != null) {
+          throw new IllegalArgumentException(notForkable);
+        }
+      }
+    }
     Path output = options.output() != null ? options.output() : defaultOutput(scenario.name());
     String noRoom = spaceProblem(cells, options.workDir());
     if (noRoom != null) {

@@ -19,18 +19,19 @@ import dev.kvbench.store.Store;
 import dev.kvbench.store.WriteOperation;
 import dev.kvbench.store.WriteOrder;
 import dev.kvbench.store.Writer;
+import dev.kvbench.workload.CustomMix;
 import dev.kvbench.workload.KeyChooser;
-import dev.kvbench.workload.KeyEncoding;
+import dev.kvbench.workload.KeyFormat;
 import dev.kvbench.workload.Operation;
+import dev.kvbench.workload.OperationContext;
 import dev.kvbench.workload.OperationMix;
 import dev.kvbench.workload.Phase;
 import dev.kvbench.workload.RequestDistribution;
 import dev.kvbench.workload.Traffic;
-import dev.kvbench.workload.ValueGenerator;
+import dev.kvbench.workload.ValueSource;
 import dev.kvbench.workload.Zipfian;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
-import java.util.EnumMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -70,8 +71,8 @@ final class ThreadedPhase {
   static final long UPDATE_SALT = 0x0DDB_A115_EED5_1234L;
 
   /** The values updates put (ycsb updates, the writer, overwrite): a second generator of the cell's kind. */
-  static ValueGenerator updateValues(CellParams cell) {
-    return new ValueGenerator(cell.valueSize(), cell.seed() ^ UPDATE_SALT, cell.valueContent());
+  static ValueSource updateValues(CellParams cell) {
+    return cell.valueContent().create(cell.valueSize(), cell.seed() ^ UPDATE_SALT);
   }
 
   private final Phase phase;
@@ -81,13 +82,18 @@ final class ThreadedPhase {
   private final PassMeters meters;
   private final RunListener listener;
   private final double timerPairNanos;
+  // the built-in phases' mix; the custom phase's operations are in the cell's CustomMix
   private final OperationMix mix;
+  private final Slots slots;
+  private final RequestDistribution distribution;
   private final Traffic traffic;
-  private final ValueGenerator values;
-  private final ValueGenerator updates;
-  private final KeyEncoding encoding;
+  private final ValueSource values;
+  private final ValueSource updates;
+  private final KeyFormat encoding;
   private final int threads;
   private final Zipfian zipfian;
+  // null when every read can be checked
+  private final String unverifiable;
   // every key below it exists: the loaded ones and the inserts of earlier passes
   private long frontier;
 
@@ -101,14 +107,23 @@ final class ThreadedPhase {
     this.listener = listener;
     this.timerPairNanos = timerPairNanos;
     this.traffic = cell.traffic();
-    OperationMix own = OperationMix.of(phase);
-    this.mix = phase.ycsb() && traffic.distribution() != null ? own.withDistribution(traffic.distribution()) : own;
+    if (phase == Phase.CUSTOM) {
+      this.mix = null;
+      this.slots = Slots.of(cell.custom());
+      this.distribution = cell.custom().distribution();
+    } else {
+      OperationMix own = OperationMix.of(phase);
+      this.mix = phase.ycsb() && traffic.distribution() != null ? own.withDistribution(traffic.distribution()) : own;
+      this.slots = Slots.of(mix);
+      this.distribution = mix.distribution();
+    }
     this.values = cell.values();
     this.updates = updateValues(cell);
     this.encoding = cell.keys();
     this.threads = cell.threads();
     this.frontier = loaded;
-    RequestDistribution d = mix.distribution();
+    this.unverifiable = cell.unverifiableReason(caps);
+    RequestDistribution d = distribution;
     this.zipfian = d == RequestDistribution.ZIPFIAN || d == RequestDistribution.LATEST
         ? new Zipfian(loaded, traffic.zipfianConstant()) : null;
   }
@@ -120,6 +135,9 @@ final class ThreadedPhase {
 
   /** Why the store cannot run {@code phase} with the cell's threads, or null when it can. */
   static String unsupportedReason(Phase phase, CellParams cell, Capabilities caps) {
+    if (phase == Phase.CUSTOM) {
+      return customUnsupportedReason(cell, caps);
+    }
     OperationMix mix = OperationMix.of(phase);
     String store = cell.storeId();
     Concurrency c = caps.concurrency();
@@ -148,6 +166,26 @@ final class ThreadedPhase {
     return null;
   }
 
+  private static String customUnsupportedReason(CellParams cell, Capabilities caps) {
+    String store = cell.storeId();
+    Concurrency c = caps.concurrency();
+    int t = cell.threads();
+    if (t > 1 && !c.concurrent()) {
+      return store + " serves one session at a time; run the custom operations with threads 1";
+    }
+    if (t > c.readers() && c.concurrent()) {
+      return store + " allows at most " + c.readers() + " readers at once; asked for " + t;
+    }
+    if (cell.custom().writes() && t > c.writers()) {
+      return store + " allows " + c.writers() + " writer(s) at once and the custom operations write; run them with"
+          + " threads " + c.writers();
+    }
+    if (cell.custom().writes() && !caps.supports(WriteOperation.OVERWRITE)) {
+      return store + " has no overwrite of an existing key";
+    }
+    return null;
+  }
+
   /**
    * Warm-up passes, the measured passes, then the untimed check of every key. Never throws for a
    * store's failure: the phase is failed with the reason.
@@ -161,12 +199,12 @@ final class ThreadedPhase {
       for (int pass = 1; pass <= passes; pass++) {
         PassOutcome o = pass(new PassLabel(phase.id(), PassLabel.Kind.MEASURED, pass, passes));
         measured.add(o);
-        if (failure == null && o.missingReads > 0 && caps.retainsData()) {
+        if (failure == null && o.missingReads > 0 && unverifiable == null) {
           failure = "verification failed: " + o.missingReads + " of " + o.reads + " reads found no value of "
               + cell.valueSize() + " bytes, the first under key " + Diagnosis.describe(encoding, o.firstMissing);
         }
       }
-      if (failure == null && caps.retainsData()) {
+      if (failure == null && unverifiable == null) {
         failure = verifyEveryKey();
       }
     } catch (PassFailure e) {
@@ -178,8 +216,8 @@ final class ThreadedPhase {
   }
 
   private PhaseResult result(List<PassOutcome> measured, String failure) {
-    Map<Operation, Histogram> latency = new EnumMap<>(Operation.class);
-    Map<Operation, Histogram> service = new EnumMap<>(Operation.class);
+    Map<String, Histogram> latency = new LinkedHashMap<>();
+    Map<String, Histogram> service = new LinkedHashMap<>();
     Histogram all = new Histogram(LatencySampler.HIGHEST_NANOS, 3);
     for (PassOutcome o : measured) {
       o.latency.forEach((op, h) -> latency.computeIfAbsent(op, k -> newHistogram()).add(h));
@@ -191,27 +229,26 @@ final class ThreadedPhase {
     String note = note();
     PhaseResult r = PhaseResult.measured(phase.id(), passes,
         new Latency(all, null, new LatencySampling(sampleEvery, all.getTotalCount(), timerPairNanos)),
-        caps.retainsData(), failure,
-        caps.retainsData() ? note : note + "; the store discards data, so nothing read can be verified");
+        unverifiable == null, failure, unverifiable == null ? note : note + "; " + unverifiable);
     PassOutcome median = measured.stream().filter(o -> o.figures.passMillis() == r.passMillis()).findFirst()
         .orElse(measured.get(0));
     Map<String, LatencySummary> summaries = new LinkedHashMap<>();
     Map<String, String> encoded = new LinkedHashMap<>();
     latency.forEach((op, h) -> {
-      summaries.put(op.id(), LatencySummary.of(h));
-      encoded.put(op.id(), HistogramCodec.encode(h));
+      summaries.put(op, LatencySummary.of(h));
+      encoded.put(op, HistogramCodec.encode(h));
     });
     Map<String, LatencySummary> services = null;
     if (traffic.hasRate()) {
       services = new LinkedHashMap<>();
-      for (Map.Entry<Operation, Histogram> e : service.entrySet()) {
-        services.put(e.getKey().id(), LatencySummary.of(e.getValue()));
+      for (Map.Entry<String, Histogram> e : service.entrySet()) {
+        services.put(e.getKey(), LatencySummary.of(e.getValue()));
       }
     }
     long entryBytes = (long) encoding.size() + cell.valueSize();
     return r.withThreaded(new ThreadedFigures(threads, median.perThread, summaries, encoded, services,
         traffic.hasRate() ? ThreadedFigures.FROM_INTENDED_START : ThreadedFigures.FROM_OP_START,
-        traffic.rate(), median.figures.opsPerSec(), median.writer, mix.distribution().id()))
+        traffic.rate(), median.figures.opsPerSec(), median.writer, distribution.id()))
         // the median pass's puts (keys and values) and point reads (values); scans are not counted
         .withAmplification(Amplification.ofBytes(Amplification.Direction.WRITE, median.figures,
             (median.puts + (median.writer == null ? 0 : median.writer.puts())) * entryBytes))
@@ -220,9 +257,15 @@ final class ThreadedPhase {
   }
 
   private String note() {
-    String ops = phase == Phase.READERS || phase == Phase.READ_WHILE_WRITING
-        ? "an op is one get; each thread renews its read snapshot every " + mix.readsPerTransaction() + " gets"
-        : "an op is one request in its own transaction (read-modify-write: a read, then an update)";
+    String ops = switch (phase) {
+      case READERS, READ_WHILE_WRITING ->
+          "an op is one get; each thread renews its read snapshot every " + mix.readsPerTransaction() + " gets";
+      case CUSTOM -> "an op is one custom operation in its own transaction, timed from its start to its commit's"
+          + " return" + (cell.custom().writes() && !caps.supports(WriteOperation.GET_IN_WRITE)
+              ? "; " + cell.storeId() + "'s write batches cannot be read, so gets in a write op read the latest"
+                + " committed data, not the op's own puts" : "");
+      default -> "an op is one request in its own transaction (read-modify-write: a read, then an update)";
+    };
     String latency = traffic.hasRate()
         ? "latencies count from each op's intended start at " + number(traffic.rate()) + " ops/s"
         : "no target rate: latencies are service times, each from its op's own start";
@@ -241,8 +284,8 @@ final class ThreadedPhase {
   private static final class PassOutcome {
     PassResult figures;
     List<ThreadFigures> perThread;
-    Map<Operation, Histogram> latency = new EnumMap<>(Operation.class);
-    Map<Operation, Histogram> service = new EnumMap<>(Operation.class);
+    Map<String, Histogram> latency = new LinkedHashMap<>();
+    Map<String, Histogram> service = new LinkedHashMap<>();
     WriterFigures writer;
     long reads;
     long missingReads;
@@ -325,8 +368,12 @@ final class ThreadedPhase {
     for (Client c : clients) {
       double ms = (c.endNanos - timing.startNanos) / 1e6;
       perThreadFigures.add(new ThreadFigures(c.thread, c.ops, ms, ms <= 0 ? 0 : c.ops * 1e3 / ms));
-      c.latency.forEach((op, h) -> o.latency.computeIfAbsent(op, k -> newHistogram()).add(h));
-      c.service.forEach((op, h) -> o.service.computeIfAbsent(op, k -> newHistogram()).add(h));
+      for (int slot = 0; slot < c.latency.length; slot++) {
+        o.latency.computeIfAbsent(slots.ids().get(slot), k -> newHistogram()).add(c.latency[slot]);
+        if (c.service[slot] != null) {
+          o.service.computeIfAbsent(slots.ids().get(slot), k -> newHistogram()).add(c.service[slot]);
+        }
+      }
       o.reads += c.reads;
       o.puts += c.puts;
       o.missingReads += c.missing;
@@ -402,8 +449,8 @@ final class ThreadedPhase {
     final AtomicLongArray opsDone;
     final AtomicLongArray inserted;
     final int passNumber;
-    Map<Operation, Histogram> latency = Map.of();
-    Map<Operation, Histogram> service = Map.of();
+    Histogram[] latency = new Histogram[0];
+    Histogram[] service = new Histogram[0];
     long ops;
     long endNanos;
     long inserts;
@@ -451,10 +498,11 @@ final class ThreadedPhase {
     final AtomicLongArray inserted;
     final KeyChooser chooser;
     final LatencySampler sampler;
-    final Map<Operation, Histogram> latency = new EnumMap<>(Operation.class);
-    final Map<Operation, Histogram> service = new EnumMap<>(Operation.class);
-    final Operation[] cumulativeOps;
+    // per slot; service times only with a target rate
+    final Histogram[] latency;
+    final Histogram[] service;
     final double[] cumulativeShares;
+    final Context context = new Context(this);
     long ops;
     long endNanos;
     long inserts;
@@ -463,7 +511,7 @@ final class ThreadedPhase {
     long missing;
     long firstMissing = -1;
     // the mix inserts: only then can the keys present grow during a pass
-    final boolean insertsKeys = mix.share(Operation.INSERT) > 0;
+    final boolean insertsKeys = mix != null && mix.share(Operation.INSERT) > 0;
     // a scan's visitor, reused: it stops after the drawn number of entries
     final ScanLength scan = new ScanLength();
 
@@ -475,21 +523,22 @@ final class ThreadedPhase {
       this.opsDone = c.opsDone;
       this.inserted = c.inserted;
       long seed = cell.seed() ^ ((long) c.passNumber << 32) ^ phase.ordinal();
-      this.chooser = new KeyChooser(mix.distribution(), base, zipfian, seed, thread);
+      this.chooser = new KeyChooser(distribution, base, zipfian, seed, thread);
       this.sampler = new LatencySampler(traffic.hasRate() ? 1 : cell.latencySampleInterval(), seed ^ thread);
-      List<Operation> ops = mix.operations();
-      this.cumulativeOps = ops.toArray(new Operation[0]);
-      this.cumulativeShares = new double[ops.size()];
+      int n = slots.ids().size();
+      this.cumulativeShares = new double[n];
+      this.latency = new Histogram[n];
+      this.service = new Histogram[n];
       double sum = 0;
-      for (int i = 0; i < ops.size(); i++) {
-        sum += mix.share(ops.get(i));
+      for (int i = 0; i < n; i++) {
+        sum += slots.shares()[i];
         cumulativeShares[i] = sum;
-        latency.put(ops.get(i), newHistogram());
+        latency[i] = newHistogram();
         if (traffic.hasRate()) {
-          service.put(ops.get(i), newHistogram());
+          service[i] = newHistogram();
         }
       }
-      cumulativeShares[ops.size() - 1] = 1.0;
+      cumulativeShares[n - 1] = 1.0;
     }
 
     void run(Session session, Timing timing) {
@@ -500,10 +549,11 @@ final class ThreadedPhase {
       boolean paced = traffic.hasRate();
       // each thread's share of the rate, as the gap between its intended starts
       double gapNanos = paced ? threads * 1e9 / traffic.rate() : 0;
-      int readsPerTransaction = mix.readsPerTransaction();
-      boolean single = cumulativeOps.length == 1;
-      Operation only = cumulativeOps[0];
-      Histogram onlyLatency = latency.get(only);
+      // the readers workload: its only op is a get, many to a snapshot
+      int readsPerTransaction = mix == null ? 1 : mix.readsPerTransaction();
+      boolean single = cumulativeShares.length == 1;
+      List<OpBody> bodies = slots.bodies();
+      OpBody only = bodies.get(0);
       long present = base;
       long nextSample = sampler.nextSample();
       Reader reader = null;
@@ -527,8 +577,8 @@ final class ThreadedPhase {
           } else if (ops == nextSample) {
             t0 = System.nanoTime();
           }
-          Operation op = single ? only : pick();
-          if (op == Operation.READ && readsPerTransaction > 1) {
+          int slot = single ? 0 : pick();
+          if (readsPerTransaction > 1) {
             if (reader == null || readsInTransaction == readsPerTransaction) {
               if (reader != null) {
                 reader.close();
@@ -541,15 +591,15 @@ final class ThreadedPhase {
             encoding.encode(index, key);
             check(reader.get(key), index);
           } else {
-            execute(op, session, key, value, present);
+            (single ? only : bodies.get(slot)).run(this, session, key, value, present);
           }
           if (paced) {
             long t1 = System.nanoTime();
-            (single ? onlyLatency : latency.get(op)).recordValue(clamp(t1 - intended));
-            service.get(op).recordValue(clamp(t1 - t0));
+            latency[slot].recordValue(clamp(t1 - intended));
+            service[slot].recordValue(clamp(t1 - t0));
           } else if (ops == nextSample) {
             long t1 = System.nanoTime();
-            (single ? onlyLatency : latency.get(op)).recordValue(clamp(t1 - t0));
+            latency[slot].recordValue(clamp(t1 - t0));
             sampler.skip();
             nextSample = sampler.nextSample();
           }
@@ -564,13 +614,13 @@ final class ThreadedPhase {
       }
     }
 
-    private Operation pick() {
+    private int pick() {
       double u = chooser.nextShare();
       int i = 0;
       while (u >= cumulativeShares[i]) {
         i++;
       }
-      return cumulativeOps[i];
+      return i;
     }
 
     /** Every key below the returned index exists: the base and each thread's inserts so far. */
@@ -615,6 +665,33 @@ final class ThreadedPhase {
       }
     }
 
+    /** One custom op in its own transaction: a write transaction committed after it returns, or a read. */
+    private void custom(CustomMix.Entry entry, Session session, long present) {
+      context.present = present;
+      context.session = session;
+      if (entry.access() == CustomMix.Access.READ_WRITE) {
+        Writer w = session.beginWrite(WriteOrder.ANY);
+        context.writer = w;
+        try {
+          entry.operation().run(context);
+          w.commit();
+        } catch (RuntimeException | Error e) {
+          context.end();
+          Failures.closeAfter(w, e);
+          throw e;
+        }
+        context.end();
+        w.close();
+      } else {
+        try (Reader r = session.beginRead()) {
+          context.reader = r;
+          entry.operation().run(context);
+        } finally {
+          context.end();
+        }
+      }
+    }
+
     private void read(Session session, ByteBuffer key, long index) {
       encoding.encode(index, key);
       try (Reader r = session.beginRead()) {
@@ -635,6 +712,102 @@ final class ThreadedPhase {
         if (missing++ == 0) {
           firstMissing = index;
         }
+      }
+    }
+  }
+
+  /** What a client does for one op of a slot: a built-in operation, or the user's. */
+  private interface OpBody {
+    void run(ClientLoop loop, Session session, ByteBuffer key, ByteBuffer value, long present);
+  }
+
+  /**
+   * The kinds of op a phase's clients issue, in a fixed order: the ids their latencies are reported
+   * under, their shares and what each does.
+   */
+  private record Slots(List<String> ids, double[] shares, List<OpBody> bodies) {
+
+    static Slots of(OperationMix mix) {
+      List<Operation> ops = mix.operations();
+      return new Slots(ops.stream().map(Operation::id).toList(), ops.stream().mapToDouble(mix::share).toArray(),
+          ops.stream().<OpBody>map(op -> (loop, session, key, value, present) ->
+              loop.execute(op, session, key, value, present)).toList());
+    }
+
+    static Slots of(CustomMix custom) {
+      List<CustomMix.Entry> ops = custom.operations();
+      return new Slots(ops.stream().map(CustomMix.Entry::name).toList(),
+          ops.stream().mapToDouble(CustomMix.Entry::share).toArray(),
+          ops.stream().<OpBody>map(entry -> (loop, session, key, value, present) ->
+              loop.custom(entry, session, present)).toList());
+    }
+  }
+
+  /**
+   * A client's {@link OperationContext}: the open transaction of the custom op in flight, the
+   * client's own buffers, and its read counts, so custom reads are checked as the built-in ones are.
+   */
+  private final class Context implements OperationContext {
+    private final ClientLoop loop;
+    private final ByteBuffer key = ownCacheLines(encoding.size());
+    private final ByteBuffer value = ownCacheLines(cell.valueSize());
+    private final boolean writerReads = caps.supports(WriteOperation.GET_IN_WRITE);
+    long present;
+    Writer writer;
+    Reader reader;
+    // a write op's reads on a store whose batches cannot be read: the latest committed data
+    private Reader sideReader;
+    Session session;
+
+    Context(ClientLoop loop) {
+      this.loop = loop;
+    }
+
+    @Override
+    public long randomKey() {
+      return loop.chooser.next(present);
+    }
+
+    @Override
+    public ByteBuffer get(long index) {
+      encoding.encode(index, key);
+      ByteBuffer found;
+      if (writer == null) {
+        found = reader.get(key);
+      } else if (writerReads) {
+        found = writer.get(key);
+      } else {
+        if (sideReader == null) {
+          sideReader = session.beginRead();
+        }
+        found = sideReader.get(key);
+      }
+      loop.check(found, index);
+      return found;
+    }
+
+    @Override
+    public void put(long index) {
+      if (writer == null) {
+        throw new IllegalStateException("put in a read-only custom operation; declare it Access.READ_WRITE");
+      }
+      encoding.encode(index, key);
+      updates.fill(index, value);
+      writer.put(key, value);
+      loop.puts++;
+    }
+
+    @Override
+    public int thread() {
+      return loop.thread;
+    }
+
+    void end() {
+      writer = null;
+      reader = null;
+      if (sideReader != null) {
+        sideReader.close();
+        sideReader = null;
       }
     }
   }

@@ -3,9 +3,9 @@ package dev.kvbench.run;
 import dev.kvbench.store.Reader;
 import dev.kvbench.store.ScanDirection;
 import dev.kvbench.workload.EntryDigest;
-import dev.kvbench.workload.KeyEncoding;
+import dev.kvbench.workload.KeyFormat;
 import dev.kvbench.workload.KeySpace;
-import dev.kvbench.workload.ValueGenerator;
+import dev.kvbench.workload.ValueSource;
 import java.nio.ByteBuffer;
 
 /**
@@ -34,7 +34,7 @@ final class Verification {
    * Null when a timed readKey pass found every key with a value of the right length, else what is
    * wrong.
    */
-  String checkGets(Passes.GetOutcome o, Reader reader, KeySpace keySpace, ValueGenerator values) {
+  String checkGets(Passes.GetOutcome o, Reader reader, KeySpace keySpace, ValueSource values) {
     long n = keySpace.count();
     if (o.firstMissingPosition() >= 0) {
       long index = keySpace.indexAt(o.firstMissingPosition());
@@ -52,9 +52,9 @@ final class Verification {
    * The untimed pass behind readKey: gets every key again, in the pass's order, and digests every
    * byte of every value. Null when all match the generated values.
    */
-  String verifyGets(Reader reader, KeySpace keySpace, ValueGenerator values, CellParams cell,
+  String verifyGets(Reader reader, KeySpace keySpace, ValueSource values, CellParams cell,
       PhaseProgress progress) {
-    KeyEncoding encoding = keySpace.encoding();
+    KeyFormat encoding = keySpace.encoding();
     ByteBuffer key = ByteBuffer.allocateDirect(encoding.size());
     EntryDigest entryDigest = new EntryDigest();
     long n = keySpace.count();
@@ -80,7 +80,7 @@ final class Verification {
         + firstBadGet(reader, keySpace, values);
   }
 
-  private static String firstBadGet(Reader reader, KeySpace keySpace, ValueGenerator values) {
+  private static String firstBadGet(Reader reader, KeySpace keySpace, ValueSource values) {
     String bad = Diagnosis.firstBadGet(reader, keySpace, values);
     return bad == null ? "no single bad key found on a second pass (unstable reads)" : "first bad " + bad;
   }
@@ -90,7 +90,7 @@ final class Verification {
    * or the predicted checksum (CRC32, XXH64), else what is wrong.
    */
   String checkScan(ScanChecker checker, ScanChecker.Work work, Reader reader, ScanDirection direction,
-      KeySpace keySpace, ValueGenerator values, CellParams cell) {
+      KeySpace keySpace, ValueSource values, CellParams cell) {
     long n = keySpace.count();
     ExpectedChecksums.Totals want = expected.of(cell);
     boolean sumOk = switch (work) {
@@ -120,7 +120,7 @@ final class Verification {
    * The untimed pass behind readSeq and readRev: the same cursor pass again, checking each key is
    * the next in order and digesting every value's bytes.
    */
-  String verifyScan(Reader reader, ScanDirection direction, KeySpace keySpace, ValueGenerator values,
+  String verifyScan(Reader reader, ScanDirection direction, KeySpace keySpace, ValueSource values,
       CellParams cell, PhaseProgress progress) {
     ScanChecker checker = new ScanChecker(ranks(keySpace), keySpace.count(),
         direction == ScanDirection.FORWARD, ScanChecker.Work.VERIFY, progress);

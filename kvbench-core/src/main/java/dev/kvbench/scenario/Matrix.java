@@ -3,8 +3,11 @@ package dev.kvbench.scenario;
 import dev.kvbench.codec.ValueCodecs;
 import dev.kvbench.store.Durability;
 import dev.kvbench.workload.KeyEncoding;
+import dev.kvbench.workload.KeyFormat;
 import dev.kvbench.workload.KeyOrder;
 import dev.kvbench.workload.ValueContent;
+import dev.kvbench.workload.ValueFormat;
+import dev.kvbench.workload.ValueFormats;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -31,13 +34,13 @@ public record Matrix(
     List<String> stores,
     List<Long> entries,
     List<Integer> valueSizes,
-    List<KeyEncoding> keys,
+    List<KeyFormat> keys,
     List<KeyOrder> orders,
     List<Long> batchSizes,
     List<Durability> durability,
     Map<String, List<String>> settings,
     List<Integer> threads,
-    List<ValueContent> valueContents,
+    List<ValueFormat> valueContents,
     List<String> codecs) {
 
   /** Batch size meaning "all entries in one transaction or batch", as the seeds wrote. */
@@ -49,13 +52,13 @@ public record Matrix(
       List.of(Durability.NOSYNC), Map.of());
 
   /** A matrix of one thread. */
-  public Matrix(List<String> stores, List<Long> entries, List<Integer> valueSizes, List<KeyEncoding> keys,
+  public Matrix(List<String> stores, List<Long> entries, List<Integer> valueSizes, List<KeyFormat> keys,
       List<KeyOrder> orders, List<Long> batchSizes, List<Durability> durability, Map<String, List<String>> settings) {
     this(stores, entries, valueSizes, keys, orders, batchSizes, durability, settings, List.of(1));
   }
 
   /** A matrix of random values. */
-  public Matrix(List<String> stores, List<Long> entries, List<Integer> valueSizes, List<KeyEncoding> keys,
+  public Matrix(List<String> stores, List<Long> entries, List<Integer> valueSizes, List<KeyFormat> keys,
       List<KeyOrder> orders, List<Long> batchSizes, List<Durability> durability, Map<String, List<String>> settings,
       List<Integer> threads) {
     this(stores, entries, valueSizes, keys, orders, batchSizes, durability, settings, threads,
@@ -123,7 +126,7 @@ public record Matrix(
         threads, valueContents, codecs);
   }
 
-  public Matrix withKeys(List<KeyEncoding> v) {
+  public Matrix withKeys(List<KeyFormat> v) {
     return new Matrix(stores, entries, valueSizes, v, orders, batchSizes, durability, settings,
         threads, valueContents, codecs);
   }
@@ -153,7 +156,7 @@ public record Matrix(
         valueContents, v);
   }
 
-  public Matrix withValueContents(List<ValueContent> v) {
+  public Matrix withValueContents(List<ValueFormat> v) {
     return new Matrix(stores, entries, valueSizes, keys, orders, batchSizes, durability, settings, threads, v, codecs);
   }
 

@@ -5,11 +5,14 @@ import dev.kvbench.codec.ValueCodecs;
 import dev.kvbench.store.Durability;
 import dev.kvbench.store.StoreProvider;
 import dev.kvbench.store.StoreRegistry;
-import dev.kvbench.workload.KeyEncoding;
+import dev.kvbench.workload.CustomMix;
+import dev.kvbench.workload.KeyFormat;
 import dev.kvbench.workload.KeyOrder;
 import dev.kvbench.workload.Phase;
 import dev.kvbench.workload.Traffic;
 import dev.kvbench.workload.ValueContent;
+import dev.kvbench.workload.ValueFormat;
+import dev.kvbench.workload.ValueFormats;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -29,6 +32,7 @@ import java.util.Map;
  * @param cellTimeout a forked cell running longer is killed (after a thread dump) and recorded failed
  * @param latencySample about one op in this many is timed for the latency percentiles
  * @param traffic how the threaded phases are driven: target rate, duration, operations, YCSB knobs
+ * @param custom the user's operations that the {@code custom} phase runs ({@link CustomMix#NONE} without one)
  */
 public record Scenario(
     String name,
@@ -40,7 +44,8 @@ public record Scenario(
     JvmOptions jvm,
     Duration cellTimeout,
     int latencySample,
-    Traffic traffic) {
+    Traffic traffic,
+    CustomMix custom) {
 
   public static final long DEFAULT_SEED = 20160710;
   public static final Duration DEFAULT_CELL_TIMEOUT = Duration.ofHours(1);
@@ -52,8 +57,20 @@ public record Scenario(
     this(name, description, matrix, phases, seed, repetitions, jvm, cellTimeout, latencySample, Traffic.DEFAULT);
   }
 
+  /** A scenario without custom operations. */
+  public Scenario(String name, String description, Matrix matrix, List<Phase> phases, long seed,
+      Repetitions repetitions, JvmOptions jvm, Duration cellTimeout, int latencySample, Traffic traffic) {
+    this(name, description, matrix, phases, seed, repetitions, jvm, cellTimeout, latencySample, traffic,
+        CustomMix.NONE);
+  }
+
   public Scenario {
     traffic = traffic == null ? Traffic.DEFAULT : traffic;
+    custom = custom == null ? CustomMix.NONE : custom;
+    if (phases != null && phases.contains(Phase.CUSTOM) && custom.none()) {
+      throw new ScenarioException("/phases", "the custom phase needs custom operations; add them with the library's"
+          + " Benchmark.operation(...)");
+    }
     if (name == null || !name.matches("[A-Za-z0-9][A-Za-z0-9._-]*")) {
       throw new ScenarioException("/name", "name '" + name + "' must be letters, digits, '.', '_' or '-'");
     }
@@ -74,35 +91,39 @@ public record Scenario(
   }
 
   public Scenario withMatrix(Matrix m) {
-    return new Scenario(name, description, m, phases, seed, repetitions, jvm, cellTimeout, latencySample, traffic);
+    return new Scenario(name, description, m, phases, seed, repetitions, jvm, cellTimeout, latencySample, traffic, custom);
   }
 
   public Scenario withPhases(List<Phase> p) {
-    return new Scenario(name, description, matrix, p, seed, repetitions, jvm, cellTimeout, latencySample, traffic);
+    return new Scenario(name, description, matrix, p, seed, repetitions, jvm, cellTimeout, latencySample, traffic, custom);
   }
 
   public Scenario withSeed(long s) {
-    return new Scenario(name, description, matrix, phases, s, repetitions, jvm, cellTimeout, latencySample, traffic);
+    return new Scenario(name, description, matrix, phases, s, repetitions, jvm, cellTimeout, latencySample, traffic, custom);
   }
 
   public Scenario withRepetitions(Repetitions r) {
-    return new Scenario(name, description, matrix, phases, seed, r, jvm, cellTimeout, latencySample, traffic);
+    return new Scenario(name, description, matrix, phases, seed, r, jvm, cellTimeout, latencySample, traffic, custom);
   }
 
   public Scenario withJvm(JvmOptions j) {
-    return new Scenario(name, description, matrix, phases, seed, repetitions, j, cellTimeout, latencySample, traffic);
+    return new Scenario(name, description, matrix, phases, seed, repetitions, j, cellTimeout, latencySample, traffic, custom);
   }
 
   public Scenario withCellTimeout(Duration t) {
-    return new Scenario(name, description, matrix, phases, seed, repetitions, jvm, t, latencySample, traffic);
+    return new Scenario(name, description, matrix, phases, seed, repetitions, jvm, t, latencySample, traffic, custom);
   }
 
   public Scenario withLatencySample(int l) {
-    return new Scenario(name, description, matrix, phases, seed, repetitions, jvm, cellTimeout, l, traffic);
+    return new Scenario(name, description, matrix, phases, seed, repetitions, jvm, cellTimeout, l, traffic, custom);
+  }
+
+  public Scenario withCustom(CustomMix c) {
+    return new Scenario(name, description, matrix, phases, seed, repetitions, jvm, cellTimeout, latencySample, traffic, c);
   }
 
   public Scenario withTraffic(Traffic t) {
-    return new Scenario(name, description, matrix, phases, seed, repetitions, jvm, cellTimeout, latencySample, t);
+    return new Scenario(name, description, matrix, phases, seed, repetitions, jvm, cellTimeout, latencySample, t, custom);
   }
 
   /**
@@ -117,11 +138,11 @@ public record Scenario(
     Map<String, List<Map<String, String>>> settingCombos = settingCombinations(registry, storeIds);
     List<CellParams> cells = new ArrayList<>();
     java.util.Set<String> ids = new java.util.HashSet<>();
-    for (KeyEncoding k : matrix.keys()) {
+    for (KeyFormat k : matrix.keys()) {
       for (KeyOrder o : matrix.orders()) {
         for (long entries : matrix.entries()) {
           for (int valueSize : matrix.valueSizes()) {
-            for (ValueContent content : matrix.valueContents()) {
+            for (ValueFormat content : matrix.valueContents()) {
               for (String codec : matrix.codecs()) {
                 for (long batch : matrix.batchSizes()) {
                   for (Durability d : matrix.durability()) {
@@ -149,15 +170,15 @@ public record Scenario(
   }
 
   /** A cell's value size, content and codec, side by side. */
-  private record ValueShape(int size, ValueContent content, String codec) {}
+  private record ValueShape(int size, ValueFormat content, String codec) {}
 
-  private CellParams cell(StoreProvider provider, long entries, KeyEncoding k, KeyOrder o, ValueShape values,
+  private CellParams cell(StoreProvider provider, long entries, KeyFormat k, KeyOrder o, ValueShape values,
       long batch, Durability d, Map<String, String> settings, int threads) {
     CellParams cell;
     try {
       cell = new CellParams(provider.id(), entries, k, o, values.size(), batch == Matrix.ALL_IN_ONE ? entries : batch,
           d, seed, phases, settings, latencySample, repetitions.passPlan(), threads, traffic, values.content(),
-          values.codec());
+          values.codec(), custom);
     } catch (IllegalArgumentException e) {
       throw new ScenarioException("/matrix", e.getMessage());
     }

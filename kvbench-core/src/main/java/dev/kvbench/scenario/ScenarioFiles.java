@@ -13,12 +13,17 @@ import dev.kvbench.codec.ValueCodecs;
 import dev.kvbench.run.ReadCache;
 import dev.kvbench.store.Durability;
 import dev.kvbench.store.StoreRegistry;
-import dev.kvbench.workload.KeyEncoding;
+import dev.kvbench.workload.ClassReferences;
+import dev.kvbench.workload.CustomMix;
+import dev.kvbench.workload.CustomOperation;
+import dev.kvbench.workload.KeyFormats;
 import dev.kvbench.workload.KeyOrder;
 import dev.kvbench.workload.Phase;
 import dev.kvbench.workload.RequestDistribution;
 import dev.kvbench.workload.Traffic;
 import dev.kvbench.workload.ValueContent;
+import dev.kvbench.workload.ValueFormat;
+import dev.kvbench.workload.ValueFormats;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -102,7 +107,7 @@ public final class ScenarioFiles {
     y.matrix.stores = m.stores();
     y.matrix.entries = m.entries().stream().map(String::valueOf).toList();
     y.matrix.valueSizes = m.valueSizes().stream().map(String::valueOf).toList();
-    y.matrix.keys = m.keys().stream().map(KeyEncoding::id).toList();
+    y.matrix.keys = m.keys().stream().map(KeyFormats::reference).toList();
     y.matrix.orders = m.orders().stream().map(KeyOrder::id).toList();
     y.matrix.batchSizes = m.batchSizes().stream().map(b -> b == Matrix.ALL_IN_ONE ? "all" : String.valueOf(b)).toList();
     y.matrix.durability = m.durability().stream().map(Durability::id).toList();
@@ -121,7 +126,7 @@ public final class ScenarioFiles {
     y.cellTimeout = s.cellTimeout().getSeconds() + "s";
     y.latencySample = String.valueOf(s.latencySample());
     y.matrix.threads = m.threads().stream().map(String::valueOf).toList();
-    y.matrix.valueContents = m.valueContents().stream().map(ValueContent::id).toList();
+    y.matrix.valueContents = m.valueContents().stream().map(ValueFormats::reference).toList();
     y.matrix.codecs = m.codecs();
     if (!s.traffic().equals(Traffic.DEFAULT)) {
       Traffic t = s.traffic();
@@ -133,6 +138,18 @@ public final class ScenarioFiles {
       y.traffic.zipfianConstant = String.valueOf(t.zipfianConstant());
       y.traffic.distribution = t.distribution() == null ? null : t.distribution().id();
       y.traffic.writerStall = t.writerStallMillis() + "ms";
+    }
+    if (!s.custom().none()) {
+      y.custom = new CustomYaml();
+      y.custom.distribution = s.custom().distribution().id();
+      y.custom.operations = s.custom().operations().stream().map(e -> {
+        OperationYaml o = new OperationYaml();
+        o.name = e.name();
+        o.access = e.access().name().toLowerCase(java.util.Locale.ROOT);
+        o.share = String.valueOf(e.share());
+        o.className = e.operation().getClass().getName();
+        return o;
+      }).toList();
     }
     try {
       return yaml.writeValueAsString(y);
@@ -196,6 +213,7 @@ public final class ScenarioFiles {
     public String cellTimeout;
     public String latencySample;
     public TrafficYaml traffic;
+    public CustomYaml custom;
 
     Scenario toScenario(String defaultName) {
       Scenario d = Scenario.defaults(name == null ? defaultName : name);
@@ -209,8 +227,40 @@ public final class ScenarioFiles {
           jvm == null ? JvmOptions.DEFAULT : jvm.toJvm(),
           cellTimeout == null ? d.cellTimeout() : convert("/cellTimeout", cellTimeout, ScenarioFiles::duration),
           latencySample == null ? d.latencySample() : convert("/latencySample", latencySample, Integer::parseInt),
-          traffic == null ? Traffic.DEFAULT : traffic.toTraffic());
+          traffic == null ? Traffic.DEFAULT : traffic.toTraffic(),
+          custom == null ? CustomMix.NONE : custom.toCustomMix());
     }
+  }
+
+  /**
+   * A library run's custom operations, each by the class that re-creates it (a public class with a
+   * public no-argument constructor): what lets a stopped run resume and a forked cell rebuild them.
+   */
+  static final class CustomYaml {
+    public String distribution;
+    public List<OperationYaml> operations;
+
+    CustomMix toCustomMix() {
+      List<CustomMix.Entry> entries = new java.util.ArrayList<>();
+      for (int i = 0; i < (operations == null ? 0 : operations.size()); i++) {
+        OperationYaml o = operations.get(i);
+        String at = "/custom/operations/" + i;
+        entries.add(convert(at, o.name, name -> new CustomMix.Entry(name,
+            CustomMix.Access.valueOf(o.access.toUpperCase(java.util.Locale.ROOT)), Double.parseDouble(o.share),
+            ClassReferences.create(o.className, CustomOperation.class, "custom operation " + name))));
+      }
+      return new CustomMix(entries, distribution == null ? RequestDistribution.ZIPFIAN
+          : convert("/custom/distribution", distribution, RequestDistribution::fromId));
+    }
+  }
+
+  /** One custom operation. */
+  static final class OperationYaml {
+    public String name;
+    public String access;
+    public String share;
+    @com.fasterxml.jackson.annotation.JsonProperty("class")
+    public String className;
   }
 
   /** How the threaded phases are driven; every field optional. */
@@ -265,14 +315,14 @@ public final class ScenarioFiles {
             stores == null ? d.stores() : stores,
             entries == null ? d.entries() : each("/matrix/entries", entries, Counts::parse),
             valueSizes == null ? d.valueSizes() : each("/matrix/valueSizes", valueSizes, Counts::parseBytes),
-            keys == null ? d.keys() : each("/matrix/keys", keys, KeyEncoding::fromId),
+            keys == null ? d.keys() : each("/matrix/keys", keys, KeyFormats::of),
             orders == null ? d.orders() : each("/matrix/orders", orders, KeyOrder::fromId),
             batchSizes == null ? d.batchSizes() : each("/matrix/batchSizes", batchSizes, ScenarioFiles::batchSize),
             durability == null ? d.durability() : each("/matrix/durability", durability, Durability::fromId),
             settings == null ? Map.of() : new LinkedHashMap<>(settings),
             threads == null ? d.threads() : each("/matrix/threads", threads, ScenarioFiles::threads),
             valueContents == null ? d.valueContents()
-                : each("/matrix/valueContents", valueContents, ValueContent::fromId),
+                : each("/matrix/valueContents", valueContents, ValueFormats::of),
             codecs == null ? d.codecs() : each("/matrix/codecs", codecs, ScenarioFiles::codec));
       } catch (ScenarioException e) {
         throw e;

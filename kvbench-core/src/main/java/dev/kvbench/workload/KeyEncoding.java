@@ -4,11 +4,11 @@ import java.nio.ByteBuffer;
 import java.util.Locale;
 
 /**
- * How a key index becomes key bytes. Every encoding but {@link #UUID4} sorts in unsigned byte
+ * The built-in key formats. Every encoding but {@link #UUID4} sorts in unsigned byte
  * order exactly as its indexes sort numerically, so a cursor pass must yield indexes 0..N-1 in
  * order; uuid4 keys sort as random UUIDs do, and {@link #indexOfSortKey} gives their order back.
  */
-public enum KeyEncoding {
+public enum KeyEncoding implements KeyFormat, KeyFormat.SortKeys {
 
   /** 4-byte big-endian integer: the seeds' "Int", in an order every store sorts numerically. */
   INT(4, 1L << 32) {
@@ -106,16 +106,17 @@ public enum KeyEncoding {
     this.capacity = capacity;
   }
 
-  /** Key length in bytes. */
+  @Override
   public int size() {
     return size;
   }
 
-  /** How many distinct keys the encoding can express (indexes 0..capacity-1). */
+  @Override
   public long capacity() {
     return capacity;
   }
 
+  @Override
   public String id() {
     return name().toLowerCase(Locale.ROOT);
   }
@@ -129,41 +130,26 @@ public enum KeyEncoding {
     throw new IllegalArgumentException("unknown key type '" + id + "': use int, str, uuid4 or uuid7");
   }
 
-  /**
-   * Writes the key for {@code index} at offset 0 of {@code target}, which must be big-endian and
-   * at least {@link #size()} bytes; position and limit are left alone.
-   */
+  @Override
   public abstract void encode(long index, ByteBuffer target);
 
-  /** True when the bytes between position and limit of {@code key} are the key for {@code index}. */
+  @Override
   public abstract boolean matches(long index, ByteBuffer key);
 
-  /**
-   * Whether keys sort in unsigned byte order as their indexes sort: then a cursor yields index i
-   * at position i, and writing indexes in ascending order appends.
-   */
+  @Override
   public boolean sortsByIndex() {
     return true;
   }
 
-  /**
-   * A long whose signed order is key {@code index}'s place in the store's key order, and from which
-   * {@link #indexOfSortKey} gives the index back: the index itself where keys sort by index.
-   */
+  /** The index itself where keys sort by index. */
+  @Override
   public long sortKey(long index) {
     return index;
   }
 
-  /** The index whose {@link #sortKey} is {@code sortKey}. */
+  @Override
   public long indexOfSortKey(long sortKey) {
     return sortKey;
-  }
-
-  /** A fresh direct, big-endian buffer holding the key for {@code index}; for tests and tools. */
-  public ByteBuffer keyOf(long index) {
-    ByteBuffer b = ByteBuffer.allocateDirect(size);
-    encode(index, b);
-    return b;
   }
 
   static int readIntBigEndian(ByteBuffer b, int at) {

@@ -2,17 +2,17 @@ package dev.kvbench.workload;
 
 /**
  * N keys with an encoding and a visiting order. Position p of a pass visits key index {@link
- * #indexAt(long)}; the key bytes come from {@link KeyEncoding#encode}.
+ * #indexAt(long)}; the key bytes come from {@link KeyFormat#encode}.
  */
 public final class KeySpace {
 
   private final long count;
-  private final KeyEncoding encoding;
+  private final KeyFormat encoding;
   private final KeyOrder order;
   private final long seed;
   private final IndexPermutation permutation;
 
-  public KeySpace(long count, KeyEncoding encoding, KeyOrder order, long seed) {
+  public KeySpace(long count, KeyFormat encoding, KeyOrder order, long seed) {
     if (count < 0) {
       throw new IllegalArgumentException("key count must be >= 0: " + count);
     }
@@ -31,7 +31,7 @@ public final class KeySpace {
     return count;
   }
 
-  public KeyEncoding encoding() {
+  public KeyFormat encoding() {
     return encoding;
   }
 

@@ -47,7 +47,12 @@ public enum Phase {
   /** YCSB core workload E: 95 % short scans, 5 % inserts, zipfian. */
   YCSB_E("ycsb-e"),
   /** YCSB core workload F: 50 % reads, 50 % read-modify-writes, zipfian. */
-  YCSB_F("ycsb-f");
+  YCSB_F("ycsb-f"),
+  /**
+   * The user's own operations ({@link CustomMix}), each op its own transaction, T clients: what
+   * the library's {@code Benchmark.operation(...)} runs on the loaded store.
+   */
+  CUSTOM("custom");
 
   /** The six phases of the 2016 reports: what a scenario runs unless it names its phases. */
   public static final List<Phase> SEED_PHASES = List.of(WRITE, READ_KEY, READ_SEQ, READ_REV, READ_CRC, READ_XXH64);
@@ -69,7 +74,7 @@ public enum Phase {
 
   /** YCSB's core workloads. */
   public boolean ycsb() {
-    return ordinal() >= YCSB_A.ordinal();
+    return ordinal() >= YCSB_A.ordinal() && ordinal() <= YCSB_F.ordinal();
   }
 
   /** Cursor phases need an ordered store; readRev also a reverse cursor. */

@@ -13,7 +13,7 @@ import java.util.Locale;
  * @param ratio for {@link Kind#COMPRESSIBLE}, db_bench's {@code compression_ratio} (above 0, at
  *     most 1); 1 for random, 0 for zeros
  */
-public record ValueContent(Kind kind, double ratio) {
+public record ValueContent(Kind kind, double ratio) implements ValueFormat {
 
   /** The three kinds of content. */
   public enum Kind {
@@ -42,12 +42,19 @@ public record ValueContent(Kind kind, double ratio) {
     }
   }
 
+  /** A {@link ValueGenerator} of this content. */
+  @Override
+  public ValueSource create(int size, long seed) {
+    return new ValueGenerator(size, seed, this);
+  }
+
   /** Content compressible to about {@code ratio}, db_bench's way. */
   public static ValueContent compressible(double ratio) {
     return new ValueContent(Kind.COMPRESSIBLE, ratio);
   }
 
   /** {@code random}, {@code zeros} or {@code compressible:R}. */
+  @Override
   public String id() {
     return switch (kind) {
       case RANDOM -> "random";

@@ -20,7 +20,7 @@ import java.nio.ByteBuffer;
  * block is zeros and with {@link ValueContent#compressible} it is db_bench's compressible pieces,
  * so only the head is random.
  */
-public final class ValueGenerator {
+public final class ValueGenerator implements ValueSource {
 
   /** Bytes of the random block that offsets range over. */
   public static final int BLOCK_BYTES = 1 << 18;
@@ -93,6 +93,7 @@ public final class ValueGenerator {
     return bytes;
   }
 
+  @Override
   public int size() {
     return size;
   }
@@ -102,6 +103,7 @@ public final class ValueGenerator {
   }
 
   /** Writes the value of {@code index} at offsets 0..size-1 of {@code target} (big-endian). */
+  @Override
   public void fill(long index, ByteBuffer target) {
     // mix64 is a bijection and so is seedMix + index * GOLDEN (GOLDEN is odd): one hash per index
     long hash = mix64(seedMix + index * GOLDEN);

@@ -6,7 +6,7 @@ import java.nio.ByteBuffer;
 import java.util.Arrays;
 
 /** A {@link SortedMapStoreProvider} whose reads return one wrong byte for one key. */
-public final class CorruptingStoreProvider extends SortedMapStoreProvider {
+public class CorruptingStoreProvider extends SortedMapStoreProvider {
 
   private final byte[] badKey;
   private final int badByte;

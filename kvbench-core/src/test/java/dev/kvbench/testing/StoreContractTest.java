@@ -30,6 +30,7 @@ import dev.kvbench.store.WorkloadSizing;
 import dev.kvbench.store.WriteOperation;
 import dev.kvbench.store.WriteOrder;
 import dev.kvbench.store.Writer;
+import dev.kvbench.workload.CustomMix;
 import dev.kvbench.workload.KeyEncoding;
 import dev.kvbench.workload.KeyOrder;
 import dev.kvbench.workload.Operation;
@@ -462,6 +463,9 @@ public abstract class StoreContractTest {
     if (phase == Phase.READ_WHILE_WRITING) {
       return c.concurrency().concurrent() && c.supports(WriteOperation.OVERWRITE);
     }
+    if (phase == Phase.CUSTOM) {
+      return c.supports(WriteOperation.OVERWRITE);
+    }
     if (phase.threaded()) {
       OperationMix mix = OperationMix.of(phase);
       boolean overwrites = mix.share(Operation.UPDATE) > 0 || mix.share(Operation.READ_MODIFY_WRITE) > 0;
@@ -470,6 +474,25 @@ public abstract class StoreContractTest {
     }
     return true;
   }
+
+  /**
+   * The custom phase every store runs: a transaction that reads two keys and updates the first
+   * (a write transaction's gets read the writer where the store can, the latest commit where it
+   * cannot), and a read-only lookup.
+   */
+  static final CustomMix CONTRACT_OPERATIONS = new CustomMix(List.of(
+      new CustomMix.Entry("transfer", CustomMix.Access.READ_WRITE, 0.5, op -> {
+        long from = op.randomKey();
+        if (op.get(from) == null || op.get(op.randomKey()) == null) {
+          throw new AssertionError("a loaded key read nothing in a write transaction");
+        }
+        op.put(from);
+        if (op.get(from) == null) {
+          throw new AssertionError("a key read nothing after its put");
+        }
+      }),
+      new CustomMix.Entry("lookup", CustomMix.Access.READ_ONLY, 0.5, op -> op.get(op.randomKey()))),
+      dev.kvbench.workload.RequestDistribution.ZIPFIAN);
 
   /** The same data written with several commits (batch size 701) must all be visible. */
   protected CellResult runCell(KeyEncoding keys, KeyOrder order, long entries, int valueSize, long batch) {
@@ -484,7 +507,8 @@ public abstract class StoreContractTest {
   private CellResult runCell(KeyEncoding keys, KeyOrder order, long entries, int valueSize, long batch,
       List<Phase> phases, dev.kvbench.run.PassPlan plan) {
     CellParams cell = new CellParams(provider().id(), entries, keys, order, valueSize, batch, Durability.NOSYNC,
-        42, phases, settings(), 4, plan);
+        42, phases, settings(), 4, plan, 1, dev.kvbench.workload.Traffic.DEFAULT,
+        dev.kvbench.workload.ValueContent.RANDOM, dev.kvbench.codec.ValueCodecs.NONE, CONTRACT_OPERATIONS);
     try (WorkArea work = WorkArea.open(temp.resolve("work-" + keys.id() + "-" + order.id()))) {
       CellRunner runner = new CellRunner(new CpuMeter(), new RssMeter(), new StorageMeter(), new ExpectedChecksums(),
           RunListener.NONE, 40);

@@ -33,5 +33,5 @@ sealed interface ForkMessage {
 
   record CellFinished(CellResult result) implements ForkMessage {}
 
-  int PROTOCOL = 1;
+  int PROTOCOL = 2;
 }

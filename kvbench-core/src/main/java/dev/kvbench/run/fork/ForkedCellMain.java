@@ -40,7 +40,7 @@ public final class ForkedCellMain {
       throw new IllegalArgumentException("usage: ForkedCellMain PLAN.json (started by kvbench, not by hand)");
     }
     endWithParent();
-    ObjectMapper json = JsonMapper.builder().build();
+    ObjectMapper json = JsonMapper.builder().addModule(UserCodeJson.module()).build();
     ForkPlan plan = json.readValue(Path.of(args[0]).toFile(), ForkPlan.class);
     if (plan.protocol() != ForkMessage.PROTOCOL) {
       throw new IllegalStateException("plan speaks protocol " + plan.protocol() + ", this JVM " + ForkMessage.PROTOCOL);

@@ -46,10 +46,34 @@ public final class ForkedCells implements CellExecutor {
   private final Path diagnosticsRoot;
   private final RunListener listener;
   private final ObjectMapper json = JsonMapper.builder()
-      .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES).build();
+      .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES).addModule(UserCodeJson.module()).build();
   private volatile Process running;
   private volatile boolean stopped;
   private boolean createdRoot;
+
+  /**
+   * Why {@code cell} cannot run in a forked JVM, or null when it can: a key format, value format or
+   * custom operation given as an object that a forked JVM cannot re-create from its class.
+   */
+  public static String whyNotForkable(CellParams cell) {
+    List<Object> userCode = new ArrayList<>();
+    if (!(cell.keys() instanceof dev.kvbench.workload.KeyEncoding)) {
+      userCode.add(cell.keys());
+    }
+    if (!(cell.valueContent() instanceof dev.kvbench.workload.ValueContent)) {
+      userCode.add(cell.valueContent());
+    }
+    cell.custom().operations().forEach(e -> userCode.add(e.operation()));
+    for (Object code : userCode) {
+      String why = dev.kvbench.workload.ClassReferences.whyNotRecreatable(code, code instanceof
+          dev.kvbench.workload.KeyFormat ? "key format" : code instanceof dev.kvbench.workload.ValueFormat
+          ? "value format" : "custom operation");
+      if (why != null) {
+        return why;
+      }
+    }
+    return null;
+  }
 
   /**
    * @param diagnosticsRoot where each cell's diagnostics directory is made (created on first use)

@@ -6,7 +6,9 @@ import com.fasterxml.jackson.databind.json.JsonMapper;
 import dev.kvbench.run.CellParams;
 import dev.kvbench.run.PassPlan;
 import dev.kvbench.store.Durability;
+import dev.kvbench.workload.CustomMix;
 import dev.kvbench.workload.KeyEncoding;
+import dev.kvbench.workload.RequestDistribution;
 import dev.kvbench.workload.KeyOrder;
 import dev.kvbench.workload.Phase;
 import dev.kvbench.workload.Traffic;
@@ -23,7 +25,7 @@ class ForkPlanTest {
    */
   @Test
   void aCellSurvivesThePlanFileWithItsId() throws Exception {
-    JsonMapper json = JsonMapper.builder().build();
+    JsonMapper json = JsonMapper.builder().addModule(UserCodeJson.module()).build();
     for (ValueContent content : List.of(ValueContent.RANDOM, ValueContent.ZEROS, ValueContent.compressible(0.5))) {
       CellParams cell = new CellParams("null", 1000, KeyEncoding.STR, KeyOrder.RND, 100, 10, Durability.SYNC, 7,
           List.of(Phase.WRITE, Phase.READ_KEY, Phase.READERS), Map.of("values", "true"), 16, new PassPlan(1, 0, 3), 2,
@@ -39,5 +41,25 @@ class ForkPlanTest {
     assertThat(random.id()).isEqualTo("null int seq 1000x100 batch=all nosync");
     assertThat(json.readValue(json.writeValueAsString(new ForkPlan(ForkMessage.PROTOCOL, random, "d", "l")),
         ForkPlan.class).cell().id()).isEqualTo(random.id());
+  }
+
+  /** A library user's key format and operation travel as their classes, and come back as new instances. */
+  @Test
+  void customCodeSurvivesThePlanFileAsItsClass() throws Exception {
+    JsonMapper json = JsonMapper.builder().addModule(UserCodeJson.module()).build();
+    CustomMix mix = new CustomMix(List.of(new CustomMix.Entry("pay", CustomMix.Access.READ_WRITE, 1,
+        new dev.kvbench.bench.BenchmarkTest.Transfer())), RequestDistribution.UNIFORM);
+    CellParams cell = new CellParams("null", 1000, new dev.kvbench.bench.BenchmarkTest.OrderKeys(), KeyOrder.RND, 100,
+        1000, Durability.NOSYNC, 7, List.of(Phase.CUSTOM), Map.of(), 16, new PassPlan(1, 0, 3), 1, Traffic.DEFAULT,
+        ValueContent.ZEROS, "none", mix);
+    String text = json.writeValueAsString(new ForkPlan(ForkMessage.PROTOCOL, cell, "d", "l"));
+    assertThat(text).contains("\"dev.kvbench.bench.BenchmarkTest$OrderKeys\"")
+        .contains("\"dev.kvbench.bench.BenchmarkTest$Transfer\"").contains("\"zeros\"");
+    CellParams back = json.readValue(text, ForkPlan.class).cell();
+    assertThat(back.keys()).isInstanceOf(dev.kvbench.bench.BenchmarkTest.OrderKeys.class).isNotSameAs(cell.keys());
+    assertThat(back.custom().operations().get(0).operation())
+        .isInstanceOf(dev.kvbench.bench.BenchmarkTest.Transfer.class);
+    assertThat(back.custom().distribution()).isEqualTo(RequestDistribution.UNIFORM);
+    assertThat(back.id()).isEqualTo(cell.id()).contains("order").contains("custom=pay");
   }
 }

@@ -1,0 +1,292 @@
+package dev.kvbench.bench;
+
+import dev.kvbench.run.RunListener;
+import dev.kvbench.run.ScenarioRunner;
+import dev.kvbench.scenario.JvmOptions;
+import dev.kvbench.scenario.Matrix;
+import dev.kvbench.scenario.Repetitions;
+import dev.kvbench.scenario.Scenario;
+import dev.kvbench.store.Durability;
+import dev.kvbench.store.StoreRegistry;
+import dev.kvbench.workload.CustomMix;
+import dev.kvbench.workload.CustomOperation;
+import dev.kvbench.workload.KeyFormat;
+import dev.kvbench.workload.KeyOrder;
+import dev.kvbench.workload.Phase;
+import dev.kvbench.workload.RequestDistribution;
+import dev.kvbench.workload.Traffic;
+import dev.kvbench.workload.ValueFormat;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * An application-level benchmark, described in code and run as {@code kvbench run} runs a
+ * scenario: every store gets the same keys, values and durability, the store is loaded, each phase
+ * warms up and is measured, every read is checked, and the result is the same document, tables and
+ * report.
+ *
+ * <pre>{@code
+ * BenchmarkResult result = Benchmark.named("orders")
+ *     .stores("lmdbjava-bb", "rocksdb")
+ *     .entries(100_000)
+ *     .keys(new OrderKeys())
+ *     .operation("pay", CustomMix.Access.READ_WRITE, op -> {
+ *       long order = op.randomKey();
+ *       op.get(order);
+ *       op.put(order);
+ *     })
+ *     .forks(0)
+ *     .run();
+ * }</pre>
+ *
+ * <p>Each setter replaces what it sets and returns this builder; {@link #scenario()} is the
+ * immutable description, checked when it is built. Not thread-safe.
+ */
+public final class Benchmark {
+
+  private final String name;
+  private List<String> stores = List.of();
+  private final Map<String, List<String>> settings = new LinkedHashMap<>();
+  private Matrix matrix = Matrix.DEFAULT.withOrders(List.of(KeyOrder.RND));
+  private final Set<Phase> phases = new LinkedHashSet<>();
+  private final List<CustomMix.Entry> operations = new ArrayList<>();
+  private RequestDistribution distribution = RequestDistribution.ZIPFIAN;
+  private Traffic traffic = Traffic.DEFAULT;
+  private Repetitions repetitions = Repetitions.DEFAULT;
+  private String heap = "";
+  private long seed = Scenario.DEFAULT_SEED;
+  private Duration cellTimeout = Scenario.DEFAULT_CELL_TIMEOUT;
+  private Path workDirectory;
+  private Path output;
+  private RunListener listener = RunListener.NONE;
+
+  private Benchmark(String name) {
+    this.name = name;
+  }
+
+  /**
+   * A benchmark called {@code name} (letters, digits, '.', '_' or '-'; it names the result file), with
+   * kvbench's defaults: 100,000 int keys loaded in random order, 100-byte random values,
+   * one commit for the load, no sync, one forked JVM per cell, 2 warm-up and 3 measured passes.
+   */
+  public static Benchmark named(String name) {
+    return new Benchmark(name);
+  }
+
+  /** The stores to compare, by id ({@code kvbench list} names them); every available one when not set. */
+  public Benchmark stores(String... ids) {
+    this.stores = List.of(ids);
+    return this;
+  }
+
+  /** A store setting, as {@code -o key=value} gives it ({@code rocksdb.compression}); several values sweep it. */
+  public Benchmark setting(String key, String... values) {
+    settings.put(key, List.of(values));
+    return this;
+  }
+
+  /** How many keys the store is loaded with. */
+  public Benchmark entries(long count) {
+    matrix = matrix.withEntries(List.of(count));
+    return this;
+  }
+
+  /** The key format: a built-in {@link dev.kvbench.workload.KeyEncoding} or your own. */
+  public Benchmark keys(KeyFormat format) {
+    matrix = matrix.withKeys(List.of(format));
+    return this;
+  }
+
+  /** The order the load and readKey visit keys in; several make one cell each. */
+  public Benchmark order(KeyOrder... orders) {
+    matrix = matrix.withOrders(List.of(orders));
+    return this;
+  }
+
+  /** The value format: a built-in {@link dev.kvbench.workload.ValueContent} or your own. */
+  public Benchmark values(ValueFormat format) {
+    matrix = matrix.withValueContents(List.of(format));
+    return this;
+  }
+
+  /** Value size in bytes. */
+  public Benchmark valueSize(int bytes) {
+    matrix = matrix.withValueSizes(List.of(bytes));
+    return this;
+  }
+
+  /** Puts per commit while loading; the default is one commit for the whole load. */
+  public Benchmark batchSize(long puts) {
+    matrix = matrix.withBatchSizes(List.of(puts));
+    return this;
+  }
+
+  /** What a commit guarantees, the same for every store. */
+  public Benchmark durability(Durability durability) {
+    matrix = matrix.withDurability(List.of(durability));
+    return this;
+  }
+
+  /**
+   * Built-in phases and workloads to measure, in kvbench's order (write, readKey, ..., ycsb-a ...);
+   * the store is loaded whether or not {@code write} is among them. With {@link #operation}s and no
+   * phases, only the custom operations are measured.
+   */
+  public Benchmark phases(Phase... chosen) {
+    phases.clear();
+    phases.addAll(Arrays.asList(chosen));
+    return this;
+  }
+
+  /** Your operation as every op of the custom phase. */
+  public Benchmark operation(String name, CustomMix.Access access, CustomOperation operation) {
+    return operation(name, 1.0, access, operation);
+  }
+
+  /** One of several operations, issued in proportion to {@code share}; the shares must sum to 1. */
+  public Benchmark operation(String name, double share, CustomMix.Access access, CustomOperation operation) {
+    operations.add(new CustomMix.Entry(name, access, share, operation));
+    return this;
+  }
+
+  /** Which keys {@link dev.kvbench.workload.OperationContext#randomKey()} returns; zipfian by default. */
+  public Benchmark requestDistribution(RequestDistribution d) {
+    this.distribution = d;
+    return this;
+  }
+
+  /** Client threads of the threaded and custom phases, each with its own session. */
+  public Benchmark threads(int count) {
+    matrix = matrix.withThreads(List.of(count));
+    return this;
+  }
+
+  /** Target ops per second over all threads; latencies then count from each op's intended start. */
+  public Benchmark rate(double opsPerSecond) {
+    traffic = traffic.withRate(opsPerSecond);
+    return this;
+  }
+
+  /** Each pass of a threaded or custom phase lasts this long instead of a number of ops. */
+  public Benchmark duration(Duration perPass) {
+    traffic = traffic.withDurationMillis(perPass.toMillis());
+    return this;
+  }
+
+  /** Ops per pass of a threaded or custom phase over all threads; the default is the entry count. */
+  public Benchmark operationsPerPass(long ops) {
+    traffic = traffic.withOperations(ops);
+    return this;
+  }
+
+  /** Untimed passes of each phase before the measured ones, and their least total time. */
+  public Benchmark warmup(int passes, Duration atLeast) {
+    repetitions = new Repetitions(repetitions.forks(), passes, atLeast.toMillis(), repetitions.measuredPasses(),
+        repetitions.readCache(), repetitions.traceCommits());
+    return this;
+  }
+
+  /** Timed passes of each phase; tables show their median. */
+  public Benchmark measuredPasses(int passes) {
+    repetitions = new Repetitions(repetitions.forks(), repetitions.warmupPasses(), repetitions.warmupMillis(),
+        passes, repetitions.readCache(), repetitions.traceCommits());
+    return this;
+  }
+
+  /**
+   * Fresh JVMs per cell; 0 runs every cell in this JVM. Forked cells re-create your key format,
+   * value format and operations from their classes (public, with a public no-argument
+   * constructor); lambdas run in-process only.
+   */
+  public Benchmark forks(int count) {
+    repetitions = new Repetitions(count, repetitions.warmupPasses(), repetitions.warmupMillis(),
+        repetitions.measuredPasses(), repetitions.readCache(), repetitions.traceCommits());
+    return this;
+  }
+
+  /** Maximum heap of forked cells' JVMs, as {@code -Xmx} takes it. */
+  public Benchmark heap(String size) {
+    this.heap = size;
+    return this;
+  }
+
+  /** Master seed of key order, values and sampling. */
+  public Benchmark seed(long value) {
+    this.seed = value;
+    return this;
+  }
+
+  /** A forked cell running longer is killed and recorded failed. */
+  public Benchmark cellTimeout(Duration timeout) {
+    this.cellTimeout = timeout;
+    return this;
+  }
+
+  /** Where the stores' files go (an empty or new directory); a new one under /dev/shm or the temp directory by default. */
+  public Benchmark workDirectory(Path directory) {
+    this.workDirectory = directory;
+    return this;
+  }
+
+  /** The result document's path; {@code kvbench-results/<name>-<time>-<pid>.json} by default. */
+  public Benchmark output(Path file) {
+    this.output = file;
+    return this;
+  }
+
+  /** Told of each cell, pass and phase as the run goes; nothing by default. */
+  public Benchmark listener(RunListener runListener) {
+    this.listener = runListener;
+    return this;
+  }
+
+  /**
+   * The benchmark as an immutable scenario, what {@code kvbench run} would run. Throws
+   * IllegalArgumentException (a {@link dev.kvbench.scenario.ScenarioException}) naming a bad value.
+   */
+  public Scenario scenario() {
+    Matrix m = matrix.withStores(stores);
+    if (!settings.isEmpty()) {
+      m = m.withSettings(settings);
+    }
+    List<Phase> chosen = new ArrayList<>(phases);
+    if (!operations.isEmpty() && !chosen.contains(Phase.CUSTOM)) {
+      chosen.add(Phase.CUSTOM);
+    }
+    CustomMix custom = operations.isEmpty() ? CustomMix.NONE : new CustomMix(operations, distribution);
+    // the operations before the phases: a scenario with the custom phase and none is refused
+    return Scenario.defaults(name).withCustom(custom).withPhases(chosen).withMatrix(m).withSeed(seed)
+        .withRepetitions(repetitions).withJvm(new JvmOptions("", heap, List.of())).withCellTimeout(cellTimeout)
+        .withTraffic(traffic);
+  }
+
+  /**
+   * Runs every cell with the stores on the class path and returns the results. A store that fails
+   * fails its cell, not the run. Throws IllegalArgumentException for bad input (nothing has run
+   * then) and IOException when the results cannot be written.
+   */
+  public BenchmarkResult run() throws IOException {
+    return run(StoreRegistry.load());
+  }
+
+  /** {@link #run()} with the stores of {@code registry}. */
+  public BenchmarkResult run(StoreRegistry registry) throws IOException {
+    ScenarioRunner runner = new ScenarioRunner(registry, listener);
+    ScenarioRunner.RunOutcome outcome = runner.run(scenario(),
+        new ScenarioRunner.Options(workDirectory, output, null, List.of("library:" + name), libraryVersion()));
+    return new BenchmarkResult(outcome);
+  }
+
+  private static String libraryVersion() {
+    String v = Benchmark.class.getPackage().getImplementationVersion();
+    return v == null ? "dev" : v;
+  }
+}

@@ -1,0 +1,79 @@
+package dev.kvbench.bench;
+
+import dev.kvbench.measure.LatencySummary;
+import dev.kvbench.report.ReportWriter;
+import dev.kvbench.report.RunSummary;
+import dev.kvbench.result.CellResult;
+import dev.kvbench.result.PhaseResult;
+import dev.kvbench.result.ResultDocument;
+import dev.kvbench.run.ScenarioRunner;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * What a {@link Benchmark} run left: the result document (also on disk, for {@code kvbench report}
+ * and {@code kvbench compare}), its tables, and the figures a test asserts on.
+ */
+public final class BenchmarkResult {
+
+  private final ScenarioRunner.RunOutcome outcome;
+
+  BenchmarkResult(ScenarioRunner.RunOutcome outcome) {
+    this.outcome = outcome;
+  }
+
+  /** Every cell's result, as the JSON file holds it. */
+  public ResultDocument document() {
+    return outcome.document();
+  }
+
+  /** The result JSON on disk. */
+  public Path documentPath() {
+    return outcome.documentPath();
+  }
+
+  /** Whether every cell ran to the end and every phase it ran passed verification. */
+  public boolean succeeded() {
+    return outcome.completed() && document().cells().stream().allMatch(CellResult::succeeded);
+  }
+
+  /** The text tables {@code kvbench run} prints at the end. */
+  public String tables() {
+    return RunSummary.of(document());
+  }
+
+  /**
+   * The cells of {@code storeId}, in run order (one per key order, setting and so on).
+   */
+  public List<CellResult> cells(String storeId) {
+    return document().cells().stream().filter(c -> c.store().equals(storeId)).toList();
+  }
+
+  /** The phase {@code phase} of the first cell of {@code storeId}, if it ran. */
+  public Optional<PhaseResult> phase(String storeId, String phase) {
+    return cells(storeId).stream().flatMap(c -> c.phases().stream()).filter(p -> p.phase().equals(phase))
+        .findFirst();
+  }
+
+  /**
+   * The latency percentiles of operation {@code operation} (a custom operation's name, or a built-in
+   * one such as {@code read}) in the custom or threaded phase of {@code storeId}'s first cell.
+   */
+  public Optional<LatencySummary> latency(String storeId, String operation) {
+    return cells(storeId).stream().flatMap(c -> c.phases().stream())
+        .filter(p -> p.threaded() != null && p.threaded().latencyNanosByOperation() != null)
+        .map(p -> p.threaded().latencyNanosByOperation().get(operation)).filter(java.util.Objects::nonNull).findFirst();
+  }
+
+  /**
+   * Writes the Markdown report with its charts into {@code directory}, as {@code kvbench report}
+   * does, and returns the README's path.
+   */
+  public Path writeReport(Path directory) throws IOException {
+    return new ReportWriter(document().kvbenchVersion(), Clock.systemUTC())
+        .write(List.of(documentPath()), directory, false).readme();
+  }
+}

@@ -1,0 +1,38 @@
+package dev.kvbench.workload;
+
+import java.nio.ByteBuffer;
+
+/**
+ * What a {@link CustomOperation} is handed: the op's transaction, in terms of key indexes. Keys come
+ * from the cell's {@link KeyFormat} and values from its {@link ValueFormat}, so kvbench can check
+ * every read: inside the timed op, that a value of the right length came back; after the measured
+ * passes, untimed, that every key holds its loaded or its updated value byte for byte.
+ *
+ * <p>Not thread-safe: one context per client thread, valid only during {@link CustomOperation#run}.
+ */
+public interface OperationContext {
+
+  /**
+   * A key index drawn from the phase's request distribution (zipfian unless the mix says otherwise)
+   * over the keys the store holds.
+   */
+  long randomKey();
+
+  /**
+   * The value under key {@code index} as this op's transaction sees it (its own puts included), or
+   * null when there is none, which the phase reports as a failed read. The buffer is read-only and
+   * valid until the next call on this context.
+   */
+  ByteBuffer get(long index);
+
+  /**
+   * Puts key {@code index}'s update value (the value format's bytes for the update seed) in this op's
+   * transaction.
+   *
+   * @throws IllegalStateException in a {@link CustomMix.Access#READ_ONLY} op
+   */
+  void put(long index);
+
+  /** The client thread running this op, 0..threads-1. */
+  int thread();
+}

@@ -1,0 +1,209 @@
+package dev.kvbench.bench;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.kvbench.result.CellResult;
+import dev.kvbench.result.PhaseResult;
+import dev.kvbench.store.Capabilities;
+import dev.kvbench.store.StoreRegistry;
+import dev.kvbench.store.WriteOperation;
+import dev.kvbench.testing.CorruptingStoreProvider;
+import dev.kvbench.testing.SortedMapStoreProvider;
+import dev.kvbench.workload.CustomMix.Access;
+import dev.kvbench.workload.CustomOperation;
+import dev.kvbench.workload.KeyFormat;
+import dev.kvbench.workload.OperationContext;
+import dev.kvbench.workload.Phase;
+import dev.kvbench.workload.ValueFormat;
+import dev.kvbench.workload.ValueSource;
+import java.nio.ByteBuffer;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicLong;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+public class BenchmarkTest {
+
+  @TempDir Path temp;
+
+  /** 12-byte keys, "ORD" and the index's bits reversed: they do not sort by index. */
+  public static final class OrderKeys implements KeyFormat {
+    @Override
+    public String id() {
+      return "order";
+    }
+
+    @Override
+    public int size() {
+      return 12;
+    }
+
+    @Override
+    public void encode(long index, ByteBuffer target) {
+      target.putInt(0, 0x4F52_4400);
+      target.putLong(4, Long.reverse(index));
+    }
+  }
+
+  /** Read two orders, update the first: three operations in one write transaction. */
+  public static final class Transfer implements CustomOperation {
+    @Override
+    public void run(OperationContext op) {
+      long from = op.randomKey();
+      long to = op.randomKey();
+      op.get(from);
+      op.get(to);
+      op.put(from);
+    }
+  }
+
+  /** A sorted map that also overwrites: the custom write ops need it. */
+  static final class OverwritingProvider extends SortedMapStoreProvider {
+    @Override
+    public String id() {
+      return "sortedmap-rw";
+    }
+
+    @Override
+    public Capabilities capabilities() {
+      return super.capabilities().withWriteOperations(EnumSet.of(WriteOperation.OVERWRITE));
+    }
+  }
+
+  private Benchmark small(String name) {
+    return Benchmark.named(name).entries(2_000).keys(new OrderKeys()).warmup(1, Duration.ZERO).measuredPasses(2)
+        .forks(0).workDirectory(temp.resolve("work-" + name)).output(temp.resolve(name + ".json"));
+  }
+
+  @Test
+  void customKeysAndTransactionAreMeasuredVerifiedAndReported() throws Exception {
+    AtomicLong lookups = new AtomicLong();
+    BenchmarkResult result = small("orders")
+        .stores("sortedmap-rw")
+        .phases(Phase.WRITE, Phase.READ_KEY, Phase.READ_SEQ)
+        .operation("transfer", 0.5, Access.READ_WRITE, new Transfer())
+        .operation("lookup", 0.5, Access.READ_ONLY, op -> {
+          lookups.incrementAndGet();
+          assertThat(op.get(op.randomKey())).isNotNull();
+        })
+        .operationsPerPass(3_000)
+        .run(new StoreRegistry(List.of(new OverwritingProvider())));
+
+    assertThat(result.succeeded()).as(result.tables()).isTrue();
+    CellResult cell = result.cells("sortedmap-rw").get(0);
+    assertThat(cell.cellId()).contains("order").contains("custom=transfer+lookup");
+    assertThat(cell.parameters().keys()).isEqualTo("order");
+    PhaseResult custom = result.phase("sortedmap-rw", "custom").orElseThrow();
+    assertThat(custom.verified()).isTrue();
+    assertThat(custom.ops()).isEqualTo(3_000);
+    assertThat(result.latency("sortedmap-rw", "transfer").orElseThrow().samples()).isPositive();
+    assertThat(result.latency("sortedmap-rw", "lookup").orElseThrow().p99()).isPositive();
+    // 1 warm-up and 2 measured passes, about half of each pass's ops
+    assertThat(lookups.get()).isBetween(3 * 1_200L, 3 * 1_800L);
+    // readSeq over keys that do not sort by index: verified against the sorted encoded keys
+    assertThat(result.phase("sortedmap-rw", "readSeq").orElseThrow().verified()).isTrue();
+    assertThat(Files.readString(result.documentPath())).contains("\"transfer\"").contains("\"lookup\"");
+    assertThat(result.tables()).contains("transfer").contains("lookup");
+    Path readme = result.writeReport(temp.resolve("report"));
+    assertThat(Files.readString(readme)).contains("transfer");
+  }
+
+  @Test
+  void aWrongValueUnderACustomKeyFailsTheCustomPhase() throws Exception {
+    KeyFormat keys = new OrderKeys();
+    CorruptingStoreProvider corrupting = new CorruptingStoreProvider(keys.keyOf(17), 3) {
+      @Override
+      public Capabilities capabilities() {
+        return super.capabilities().withWriteOperations(EnumSet.of(WriteOperation.OVERWRITE));
+      }
+    };
+    BenchmarkResult result = small("corrupt").stores("corrupting")
+        .operation("touch", Access.READ_WRITE, op -> op.put(op.randomKey()))
+        .run(new StoreRegistry(List.of(corrupting)));
+
+    PhaseResult custom = result.phase("corrupting", "custom").orElseThrow();
+    assertThat(result.succeeded()).isFalse();
+    assertThat(custom.failure()).contains("verification failed").contains("index 17");
+  }
+
+  /** Values nobody can predict: a counter's bytes. */
+  public static final class CounterValues implements ValueFormat {
+    @Override
+    public String id() {
+      return "counter";
+    }
+
+    @Override
+    public ValueSource create(int size, long seed) {
+      AtomicLong next = new AtomicLong();
+      return new ValueSource() {
+        @Override
+        public int size() {
+          return size;
+        }
+
+        @Override
+        public void fill(long index, ByteBuffer target) {
+          target.putLong(0, next.incrementAndGet());
+        }
+      };
+    }
+
+    @Override
+    public boolean predictable() {
+      return false;
+    }
+  }
+
+  @Test
+  void unpredictableValuesAreMeasuredAndSaidUnverified() throws Exception {
+    BenchmarkResult result = small("counter").stores("sortedmap").values(new CounterValues())
+        .phases(Phase.WRITE, Phase.READ_KEY).run(new StoreRegistry(List.of(new SortedMapStoreProvider())));
+
+    PhaseResult readKey = result.phase("sortedmap", "readKey").orElseThrow();
+    assertThat(readKey.verified()).isFalse();
+    assertThat(readKey.note()).contains("values of counter are not predictable");
+    assertThat(result.cells("sortedmap").get(0).parameters().valueContent()).isEqualTo("counter");
+  }
+
+  @Test
+  void aLambdaCannotRunInAForkedCell() {
+    Benchmark b = small("lambda").forks(1).stores("null").operation("get", Access.READ_ONLY, op -> op.get(1));
+    assertThatThrownBy(b::run).isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("lambda or anonymous class").hasMessageContaining("forks 0");
+    assertThat(temp.resolve("lambda.json")).doesNotExist();
+  }
+
+  /** A read-only op, as a class a forked JVM can make. */
+  public static final class Lookup implements CustomOperation {
+    @Override
+    public void run(OperationContext op) {
+      op.get(op.randomKey());
+    }
+  }
+
+  @Test
+  void aForkedCellRecreatesTheKeyFormatAndOperationFromTheirClasses() throws Exception {
+    BenchmarkResult result = small("forked").forks(1).heap("96m").stores("null")
+        .operation("lookup", Access.READ_ONLY, new Lookup()).operationsPerPass(1_000).run();
+
+    assertThat(result.succeeded()).as(() -> result.tables() + result.cells("null").get(0).diagnostics()).isTrue();
+    PhaseResult custom = result.phase("null", "custom").orElseThrow();
+    assertThat(custom.ops()).isEqualTo(1_000);
+    assertThat(result.latency("null", "lookup")).isPresent();
+    assertThat(result.cells("null").get(0).parameters().keys()).isEqualTo("order");
+    assertThat(custom.note()).contains("the store discards data");
+  }
+
+  @Test
+  void theCustomPhaseWithoutOperationsIsABadInput() {
+    Benchmark b = small("empty").stores("null").phases(Phase.CUSTOM);
+    assertThatThrownBy(b::scenario).isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("custom operations");
+  }
+}

@@ -1,0 +1,38 @@
+package example;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.kvbench.bench.BenchmarkResult;
+import dev.kvbench.measure.LatencySummary;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A regression test on the README's benchmark: every read verified on both stores, and the
+ * payment's 99th percentile within a budget ({@code -Dpay.p99.budget.ms}, 50 ms by default: set
+ * yours from a run on your machine).
+ */
+class OrdersRegressionTest {
+
+  static final long BUDGET_NANOS = Long.getLong("pay.p99.budget.ms", 50) * 1_000_000;
+
+  @TempDir Path temp;
+
+  @Test
+  void paymentsAreVerifiedAndWithinTheirBudget() throws Exception {
+    BenchmarkResult result = OrdersBenchmark.orders()
+        .workDirectory(temp.resolve("work")).output(temp.resolve("orders.json")).run();
+
+    assertThat(result.succeeded()).as(result.tables()).isTrue();
+    for (String store : new String[] {"lmdbjava-bb", "rocksdb"}) {
+      assertThat(result.phase(store, "custom").orElseThrow().verified()).as(store).isTrue();
+      LatencySummary pay = result.latency(store, "pay").orElseThrow();
+      assertThat(pay.samples()).as(store).isPositive();
+      assertThat(pay.p99()).as(store + " pay p99 in ns").isLessThan(BUDGET_NANOS);
+    }
+    assertThat(Files.readString(temp.resolve("orders.json"))).contains("\"pay\"");
+    assertThat(Files.readString(result.writeReport(temp.resolve("report")))).contains("pay");
+  }
+}
