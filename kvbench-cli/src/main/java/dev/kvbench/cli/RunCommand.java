@@ -21,11 +21,11 @@ import dev.kvbench.scenario.ScenarioFiles;
 import dev.kvbench.store.Durability;
 import dev.kvbench.store.StoreRegistry;
 import dev.kvbench.workload.KeyFormats;
+import dev.kvbench.workload.ValueFormats;
 import dev.kvbench.workload.KeyOrder;
 import dev.kvbench.workload.Phase;
 import dev.kvbench.workload.RequestDistribution;
 import dev.kvbench.workload.Traffic;
-import dev.kvbench.workload.ValueContent;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -75,8 +75,8 @@ final class RunCommand implements Callable<Integer> {
       description = "Bytes per value; a comma list sweeps (quick: 100).")
   List<String> valueSizes;
 
-  @Option(names = "--value-content", split = ",", paramLabel = "random|zeros|compressible:R",
-      description = "What the values' bytes are: random (the default, the 2016 reports' values), zeros, or compressible:R, db_bench's values compressible to about R (0.5 is db_bench's default); every kind keeps an 8-byte head per value so every read is still checked. A comma list sweeps.")
+  @Option(names = "--value-content", split = ",", paramLabel = "random|zeros|compressible:R|uniform-length",
+      description = "What the values are: random (the default, the 2016 reports' values), zeros, compressible:R, db_bench's values compressible to about R (0.5 is db_bench's default), or uniform-length, random values of lengths uniform from 1 to --value-size (YCSB's fieldlengthdistribution=uniform); every kind keeps an 8-byte head per value so every read is still checked. A ValueFormat's class name on the class path works too. A comma list sweeps.")
   List<String> valueContents;
 
   @Option(names = "--codec", split = ",", paramLabel = "none|deflate|...",
@@ -355,7 +355,7 @@ final class RunCommand implements Callable<Integer> {
       m = m.withCodecs(each("--codec", codecs, ScenarioFiles::codec));
     }
     if (valueContents != null) {
-      m = m.withValueContents(each("--value-content", valueContents, ValueContent::fromId));
+      m = m.withValueContents(each("--value-content", valueContents, ValueFormats::of));
     }
     if (keys != null) {
       m = m.withKeys(each("--keys", keys, KeyFormats::of));

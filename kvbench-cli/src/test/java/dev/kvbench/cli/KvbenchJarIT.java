@@ -237,6 +237,16 @@ class KvbenchJarIT {
   }
 
   @Test
+  void valuesOfVaryingLengthRunThroughTheJarVerifiedLengthsIncluded() throws Exception {
+    Outcome o = kvbench("run", "--stores", "lmdbjava-bb", "--entries", "2000", "--order", "rnd", "--warmup", "0",
+        "--value-content", "uniform-length", "--value-size", "300", "--phases", "write,readKey,readSeq,readCrc",
+        "--output", "lengths.json");
+    assertThat(o.code).as(o.err).isZero();
+    assertThat(o.out).contains("content=uniform-length").contains("verified").doesNotContain("failed");
+    assertThat(Files.readString(temp.resolve("lengths.json"))).contains("uniform-length");
+  }
+
+  @Test
   void defaultOutputGoesUnderKvbenchResults() throws Exception {
     Outcome o = kvbench("run", "--stores", "null", "--entries", "100", "--warmup", "0");
     assertThat(o.code).as(o.err).isZero();

@@ -189,15 +189,13 @@ public final class Benchmark {
 
   /** Untimed passes of each phase before the measured ones, and their least total time. */
   public Benchmark warmup(int passes, Duration atLeast) {
-    repetitions = new Repetitions(repetitions.forks(), passes, atLeast.toMillis(), repetitions.measuredPasses(),
-        repetitions.readCache(), repetitions.traceCommits());
+    repetitions = repetitions.withWarmup(passes, atLeast.toMillis());
     return this;
   }
 
   /** Timed passes of each phase; tables show their median. */
   public Benchmark measuredPasses(int passes) {
-    repetitions = new Repetitions(repetitions.forks(), repetitions.warmupPasses(), repetitions.warmupMillis(),
-        passes, repetitions.readCache(), repetitions.traceCommits());
+    repetitions = repetitions.withMeasuredPasses(passes);
     return this;
   }
 
@@ -207,8 +205,7 @@ public final class Benchmark {
    * constructor); lambdas run in-process only.
    */
   public Benchmark forks(int count) {
-    repetitions = new Repetitions(count, repetitions.warmupPasses(), repetitions.warmupMillis(),
-        repetitions.measuredPasses(), repetitions.readCache(), repetitions.traceCommits());
+    repetitions = repetitions.withForks(count);
     return this;
   }
 

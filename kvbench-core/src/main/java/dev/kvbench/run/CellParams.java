@@ -123,6 +123,15 @@ public record CellParams(
     return phases.stream().anyMatch(Phase::threaded);
   }
 
+  /**
+   * Entries x (key + mean value length): the seeds' flat array, what storage overhead and space
+   * amplification are relative to.
+   */
+  public long flatBytes() {
+    return Math.round(entries * (keys.size() + values().meanSize()));
+  }
+
+  /** The sizes a store is opened for: the largest value, so its buffers fit every value. */
   public WorkloadSizing sizing() {
     return new WorkloadSizing(entries, keys.size(), valueSize);
   }

@@ -214,7 +214,7 @@ public final class CellRunner {
       }
       StorageSize afterClose = storage.measure(directory);
       IoBytes ioAfterClose = meters.ioNow();
-      StorageResult stored = StorageResult.of(beforeClose, afterClose, cell.sizing().flatBytes());
+      StorageResult stored = StorageResult.of(beforeClose, afterClose, cell.flatBytes());
       // only where every put into this store is counted: threaded writers keep no such count
       boolean everyPutCounted = cell.phases().stream().noneMatch(Phase::threaded);
       if (ioAtOpen != null && ioAfterClose != null && everyPutCounted) {
@@ -246,7 +246,7 @@ public final class CellRunner {
 
     /** Bytes of one entry as the workload sees it: key and uncompressed value. */
     private long entryBytes() {
-      return (long) cell.keys().size() + cell.valueSize();
+      return (long) cell.keys().size() + Math.round(values.meanSize());
     }
 
     private StoreConfig config(Path directory) {
@@ -404,7 +404,7 @@ public final class CellRunner {
       Latency latency = gets == null ? Latency.NONE
           : new Latency(gets, null, sampling(cell.latencySampleInterval(), samples));
       // readKey gets values; the scans get every key with its value
-      long returnedPerOp = phase == Phase.READ_KEY ? cell.valueSize() : entryBytes();
+      long returnedPerOp = phase == Phase.READ_KEY ? Math.round(values.meanSize()) : entryBytes();
       return PhaseResult.measured(phase.id(), passes, latency, cell.unverifiableReason(caps) == null, failure,
           cell.unverifiableReason(caps))
           .withAmplification(Amplification.Direction.READ, returnedPerOp);
@@ -467,7 +467,7 @@ public final class CellRunner {
       try (Reader r = session.beginRead()) {
         for (long i = 0; i < cell.entries(); i++) {
           encoding.encode(i, key);
-          updated.fill(i, want);
+          updated.valueInto(i, want);
           ByteBuffer got = r.get(key);
           if (got == null || !got.equals(want)) {
             if (wrong++ == 0) {
@@ -504,7 +504,7 @@ public final class CellRunner {
         }
         passes.add(figures.withInterval(startMillis(o.nanos()), sampler.histogram()).withProgress(progress.timeline()));
         gets.add(sampler.histogram());
-        return verify ? verification.checkGets(o, reader, keySpace, values) : null;
+        return verify ? verification.checkGets(o, reader, keySpace, values, cell) : null;
       }
       ScanDirection direction = direction(phase);
       ScanChecker.Work work = switch (phase) {
@@ -582,7 +582,7 @@ public final class CellRunner {
         }
         StorageSize beforeClose = storage.measure(scratch);
         store.close();
-        crudStorage = StorageResult.of(beforeClose, storage.measure(scratch), cell.sizing().flatBytes());
+        crudStorage = StorageResult.of(beforeClose, storage.measure(scratch), cell.flatBytes());
         return problem;
       } finally {
         work.delete(scratch);

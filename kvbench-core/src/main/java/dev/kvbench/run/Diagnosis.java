@@ -28,7 +28,7 @@ final class Diagnosis {
       if (value == null) {
         return "key " + describe(encoding, index) + " (position " + pos + ") not found";
       }
-      values.fill(index, expected);
+      values.valueInto(index, expected);
       String diff = difference(expected, value);
       if (diff != null) {
         return "key " + describe(encoding, index) + " (position " + pos + "): " + diff;
@@ -60,7 +60,7 @@ final class Diagnosis {
                     + describe(encoding, index) + " but is " + hex(key);
             return false;
           }
-          values.fill(index, expected);
+          values.valueInto(index, expected);
           String diff = difference(expected, value);
           if (diff != null) {
             problem[0] = "key " + describe(encoding, index) + ": " + diff;

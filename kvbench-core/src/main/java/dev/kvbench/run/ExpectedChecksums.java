@@ -17,8 +17,8 @@ import net.openhft.hashing.LongHashFunction;
  */
 public final class ExpectedChecksums {
 
-  /** The three checks of a full, correct read. */
-  public record Totals(long entryDigest, long crc32, long xxh64Fold) {}
+  /** The three checks of a full, correct read, and the bytes of all its values. */
+  public record Totals(long entryDigest, long crc32, long xxh64Fold, long valueBytes) {}
 
   private record Key(long entries, KeyFormat keys, int valueSize, long seed, ValueFormat content) {}
 
@@ -48,17 +48,19 @@ public final class ExpectedChecksums {
     EntryDigest entryDigest = new EntryDigest();
     long digest = 0;
     long fold = 0;
+    long valueBytes = 0;
     for (long rank = 0; rank < entries; rank++) {
       long i = order.indexAt(rank);
       keys.encode(i, key);
-      values.fill(i, value);
+      values.valueInto(i, value);
       digest += entryDigest.entry(i, value);
       crc.update(key);
       crc.update(value);
       key.clear();
-      value.clear();
+      value.position(0);
+      valueBytes += value.remaining();
       fold = ScanChecker.fold(fold, xx.hashBytes(key), xx.hashBytes(value));
     }
-    return new Totals(digest, crc.getValue(), fold);
+    return new Totals(digest, crc.getValue(), fold, valueBytes);
   }
 }

@@ -85,7 +85,7 @@ final class Passes {
         for (; pos < chunkEnd; pos++) {
           long index = keySpace.indexAt(pos);
           encoding.encode(index, key);
-          values.fill(index, value);
+          values.valueInto(index, value);
           if (pos == nextSample) {
             long t0 = System.nanoTime();
             writer.put(key, value);
@@ -192,9 +192,9 @@ final class Passes {
         for (; pos < chunkEnd; pos++) {
           long index = keySpace.indexAt(pos);
           encoding.encode(n + index, b);
-          values.fill(n + index, valueB);
+          values.valueInto(n + index, valueB);
           encoding.encode(index, a);
-          values.fill(index, valueA);
+          values.valueInto(index, valueA);
           writer.put(b, valueB);
           writer.put(a, valueA);  // a new key: the store grows by one entry per quadruple
           writer.delete(b);

@@ -201,7 +201,7 @@ final class ThreadedPhase {
         measured.add(o);
         if (failure == null && o.missingReads > 0 && unverifiable == null) {
           failure = "verification failed: " + o.missingReads + " of " + o.reads + " reads found no value of "
-              + cell.valueSize() + " bytes, the first under key " + Diagnosis.describe(encoding, o.firstMissing);
+              + "the right length, the first under key " + Diagnosis.describe(encoding, o.firstMissing);
         }
       }
       if (failure == null && unverifiable == null) {
@@ -245,7 +245,7 @@ final class ThreadedPhase {
         services.put(e.getKey(), LatencySummary.of(e.getValue()));
       }
     }
-    long entryBytes = (long) encoding.size() + cell.valueSize();
+    long entryBytes = (long) encoding.size() + Math.round(values.meanSize());
     return r.withThreaded(new ThreadedFigures(threads, median.perThread, summaries, encoded, services,
         traffic.hasRate() ? ThreadedFigures.FROM_INTENDED_START : ThreadedFigures.FROM_OP_START,
         traffic.rate(), median.figures.opsPerSec(), median.writer, distribution.id()))
@@ -253,7 +253,7 @@ final class ThreadedPhase {
         .withAmplification(Amplification.ofBytes(Amplification.Direction.WRITE, median.figures,
             (median.puts + (median.writer == null ? 0 : median.writer.puts())) * entryBytes))
         .withAmplification(Amplification.ofBytes(Amplification.Direction.READ, median.figures,
-            median.reads * cell.valueSize()));
+            Math.round(median.reads * values.meanSize())));
   }
 
   private String note() {
@@ -412,7 +412,7 @@ final class ThreadedPhase {
           for (long k = c.inserts; k < most; k++) {
             long index = base + c.thread + (long) threads * k;
             encoding.encode(index, key);
-            values.fill(index, value);
+            values.valueInto(index, value);
             w.put(key, value);
           }
         }
@@ -642,7 +642,7 @@ final class ThreadedPhase {
         case INSERT -> {
           long index = base + thread + (long) threads * inserts;
           encoding.encode(index, key);
-          values.fill(index, value);
+          values.valueInto(index, value);
           Writer w = session.beginWrite(WriteOrder.ANY);
           put(w, key, value);
           puts++;
@@ -701,14 +701,14 @@ final class ThreadedPhase {
 
     private void update(Session session, ByteBuffer key, ByteBuffer value, long index) {
       encoding.encode(index, key);
-      updates.fill(index, value);
+      updates.valueInto(index, value);
       put(session.beginWrite(WriteOrder.ANY), key, value);
       puts++;
     }
 
     private void check(ByteBuffer found, long index) {
       reads++;
-      if (found == null || found.remaining() != cell.valueSize()) {
+      if (found == null || (found.remaining() != values.sizeOf(index) && found.remaining() != updates.sizeOf(index))) {
         if (missing++ == 0) {
           firstMissing = index;
         }
@@ -792,7 +792,7 @@ final class ThreadedPhase {
         throw new IllegalStateException("put in a read-only custom operation; declare it Access.READ_WRITE");
       }
       encoding.encode(index, key);
-      updates.fill(index, value);
+      updates.valueInto(index, value);
       writer.put(key, value);
       loop.puts++;
     }
@@ -859,7 +859,7 @@ final class ThreadedPhase {
           }
           long index = random.nextLong(cell.entries());
           encoding.encode(index, key);
-          updates.fill(index, value);
+          updates.valueInto(index, value);
           Writer w = session.beginWrite(WriteOrder.ANY);
           try {
             w.put(key, value);
@@ -906,10 +906,8 @@ final class ThreadedPhase {
         if (found == null) {
           return "verification failed: key " + Diagnosis.describe(encoding, index) + " is missing after " + phase.id();
         }
-        values.fill(index, loadedValue);
-        updates.fill(index, updatedValue);
-        loadedValue.clear();
-        updatedValue.clear();
+        values.valueInto(index, loadedValue);
+        updates.valueInto(index, updatedValue);
         if (!found.equals(loadedValue) && !found.equals(updatedValue)) {
           return "verification failed: key " + Diagnosis.describe(encoding, index) + " holds " + found.remaining()
               + " bytes that are neither its loaded value nor its updated one after " + phase.id();

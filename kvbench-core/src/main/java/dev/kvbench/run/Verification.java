@@ -34,16 +34,17 @@ final class Verification {
    * Null when a timed readKey pass found every key with a value of the right length, else what is
    * wrong.
    */
-  String checkGets(Passes.GetOutcome o, Reader reader, KeySpace keySpace, ValueSource values) {
+  String checkGets(Passes.GetOutcome o, Reader reader, KeySpace keySpace, ValueSource values, CellParams cell) {
     long n = keySpace.count();
     if (o.firstMissingPosition() >= 0) {
       long index = keySpace.indexAt(o.firstMissingPosition());
       return "verification failed: " + (n - o.found()) + " of " + n + " keys not found; first: key "
           + Diagnosis.describe(keySpace.encoding(), index) + " at position " + o.firstMissingPosition();
     }
-    if (o.valueBytes() != n * values.size()) {
+    long valueBytes = expected.of(cell).valueBytes();
+    if (o.valueBytes() != valueBytes) {
       return "verification failed: the values read add up to " + o.valueBytes() + " bytes, expected "
-          + n * values.size() + "; " + firstBadGet(reader, keySpace, values);
+          + valueBytes + "; " + firstBadGet(reader, keySpace, values);
     }
     return null;
   }
@@ -94,7 +95,7 @@ final class Verification {
     long n = keySpace.count();
     ExpectedChecksums.Totals want = expected.of(cell);
     boolean sumOk = switch (work) {
-      case CONSUME -> checker.valueBytes == n * values.size();
+      case CONSUME -> checker.valueBytes == want.valueBytes();
       case CRC32 -> checker.crcValue() == want.crc32();
       case XXH64 -> checker.fold == want.xxh64Fold();
       case VERIFY -> checker.firstOutOfOrder < 0 && checker.digest == want.entryDigest();
@@ -104,7 +105,7 @@ final class Verification {
     }
     String what = switch (work) {
       case CONSUME -> "the values' lengths add up to " + checker.valueBytes + " bytes, expected "
-          + n * values.size() + "; ";
+          + want.valueBytes() + "; ";
       case VERIFY -> (checker.firstOutOfOrder >= 0 ? "entry " + checker.firstOutOfOrder + " out of order; " : "")
           + (checker.digest != want.entryDigest() ? "checksum of the values read differs; " : "");
       case CRC32, XXH64 -> work.name() + " checksum differs; ";

@@ -38,6 +38,21 @@ public record Repetitions(int forks, int warmupPasses, long warmupMillis, int me
     return new PassPlan(warmupPasses, warmupMillis, measuredPasses, readCache, traceCommits);
   }
 
+  /** The same repetitions in {@code count} fresh JVMs per cell (0: in-process). */
+  public Repetitions withForks(int count) {
+    return new Repetitions(count, warmupPasses, warmupMillis, measuredPasses, readCache, traceCommits);
+  }
+
+  /** The same repetitions with {@code passes} warm-up passes lasting at least {@code millis} together. */
+  public Repetitions withWarmup(int passes, long millis) {
+    return new Repetitions(forks, passes, millis, measuredPasses, readCache, traceCommits);
+  }
+
+  /** The same repetitions with {@code passes} measured passes. */
+  public Repetitions withMeasuredPasses(int passes) {
+    return new Repetitions(forks, warmupPasses, warmupMillis, passes, readCache, traceCommits);
+  }
+
   /** The same repetitions with measured read passes starting from {@code cache}. */
   public Repetitions withReadCache(ReadCache cache) {
     return new Repetitions(forks, warmupPasses, warmupMillis, measuredPasses, cache, traceCommits);

@@ -2,7 +2,8 @@ package dev.kvbench.workload;
 
 /**
  * Finds a value format by the name a scenario file, a flag or a forked cell's plan gives: a
- * built-in {@link ValueContent} id ({@code random}, {@code zeros}, {@code compressible:R}) or the
+ * built-in {@link ValueContent} id ({@code random}, {@code zeros}, {@code compressible:R}), {@code
+ * uniform-length} ({@link UniformLengthValues}) or the
  * class name of a {@link ValueFormat} on the class path.
  */
 public final class ValueFormats {
@@ -12,6 +13,9 @@ public final class ValueFormats {
   /** The format {@code reference} names; throws IllegalArgumentException naming the fix. */
   public static ValueFormat of(String reference) {
     String s = reference.trim();
+    if (s.equals(UniformLengthValues.ID)) {
+      return new UniformLengthValues();
+    }
     if (s.contains(".") && !s.startsWith("compressible:")) {
       return ClassReferences.create(s, ValueFormat.class, "value format");
     }
@@ -20,6 +24,7 @@ public final class ValueFormats {
 
   /** What {@link #of} turns back into {@code format}: a built-in's id, else its class name. */
   public static String reference(ValueFormat format) {
-    return format instanceof ValueContent c ? c.id() : format.getClass().getName();
+    return format instanceof ValueContent || format instanceof UniformLengthValues ? format.id()
+        : format.getClass().getName();
   }
 }

@@ -15,6 +15,7 @@ import dev.kvbench.workload.CustomOperation;
 import dev.kvbench.workload.KeyFormat;
 import dev.kvbench.workload.OperationContext;
 import dev.kvbench.workload.Phase;
+import dev.kvbench.workload.UniformLengthValues;
 import dev.kvbench.workload.ValueFormat;
 import dev.kvbench.workload.ValueSource;
 import java.nio.ByteBuffer;
@@ -129,6 +130,47 @@ public class BenchmarkTest {
     PhaseResult custom = result.phase("corrupting", "custom").orElseThrow();
     assertThat(result.succeeded()).isFalse();
     assertThat(custom.failure()).contains("verification failed").contains("index 17");
+  }
+
+  @Test
+  void valuesOfVaryingLengthAreVerifiedLengthsIncluded() throws Exception {
+    BenchmarkResult result = small("lengths").stores("sortedmap-rw").values(new UniformLengthValues()).valueSize(300)
+        .phases(Phase.WRITE, Phase.READ_KEY, Phase.READ_SEQ, Phase.READ_CRC, Phase.OVERWRITE)
+        .operation("transfer", Access.READ_WRITE, new Transfer()).operationsPerPass(1_000)
+        .run(new StoreRegistry(List.of(new OverwritingProvider())));
+
+    assertThat(result.succeeded()).as(result.tables()).isTrue();
+    CellResult cell = result.cells("sortedmap-rw").get(0);
+    assertThat(cell.phases()).allSatisfy(p -> assertThat(p.verified()).as(p.phase()).isEqualTo(!p.phase().equals("write")));
+    assertThat(cell.parameters().valueContent()).isEqualTo("uniform-length");
+    // 2,000 entries of 12-byte keys and values of 150.5 bytes on average
+    assertThat(cell.storage().flatBytes()).isEqualTo(2_000 * 12 + 301_000);
+  }
+
+  @Test
+  void aValueOfTheWrongLengthFailsReadKey() throws Exception {
+    // a store that keeps every value one byte short of what was put
+    SortedMapStoreProvider truncating = new SortedMapStoreProvider() {
+      @Override
+      public String id() {
+        return "truncating";
+      }
+
+      @Override
+      public dev.kvbench.store.Store open(dev.kvbench.store.StoreConfig config) {
+        return new SortedMapStore(id(), config.directory(), true) {
+          @Override
+          protected byte[] read(byte[] key, byte[] stored) {
+            return stored.length > 1 ? java.util.Arrays.copyOf(stored, stored.length - 1) : stored;
+          }
+        };
+      }
+    };
+    BenchmarkResult result = small("short").stores("truncating").values(new UniformLengthValues())
+        .phases(Phase.WRITE, Phase.READ_KEY).run(new StoreRegistry(List.of(truncating)));
+
+    assertThat(result.phase("truncating", "readKey").orElseThrow().failure())
+        .contains("verification failed").contains("bytes");
   }
 
   /** Values nobody can predict: a counter's bytes. */

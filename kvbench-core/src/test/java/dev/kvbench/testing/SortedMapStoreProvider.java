@@ -75,7 +75,7 @@ public class SortedMapStoreProvider implements StoreProvider {
     private final boolean ordered;
     final NavigableMap<byte[], byte[]> map = new TreeMap<>(Arrays::compareUnsigned);
 
-    SortedMapStore(String id, Path directory, boolean ordered) {
+    protected SortedMapStore(String id, Path directory, boolean ordered) {
       this.id = id;
       this.file = directory.resolve("data.bin");
       this.ordered = ordered;

@@ -34,7 +34,7 @@ class ValueContentTest {
     }
     assertThat(ValueContent.fromId(" Compressible:0.5 ")).isEqualTo(ValueContent.compressible(0.5));
     assertThatThrownBy(() -> ValueContent.fromId("gzip")).hasMessageContaining("'gzip'")
-        .hasMessageContaining("random, zeros or compressible:R");
+        .hasMessageContaining("random, zeros, compressible:R");
     assertThatThrownBy(() -> ValueContent.fromId("compressible:half")).hasMessageContaining("'half' is not a number");
     assertThatThrownBy(() -> ValueContent.fromId("compressible:0")).hasMessageContaining("above 0 and at most 1");
     assertThatThrownBy(() -> ValueContent.fromId("compressible:1.5")).hasMessageContaining("got 1.5");
@@ -76,5 +76,29 @@ class ValueContentTest {
       assertThat(g.valueOf(11)).as(c.id()).isNotEqualTo(g.valueOf(12));
       assertThat(g.content()).isEqualTo(c);
     }
+  }
+
+  @Test
+  void uniformLengthsCoverOneToTheValueSizeAndAreAFunctionOfTheIndex() {
+    ValueSource values = ValueFormats.of("uniform-length").create(100, 7);
+    ValueSource again = new UniformLengthValues().create(100, 7);
+    ValueSource otherSeed = new UniformLengthValues().create(100, 8);
+    int[] seen = new int[101];
+    long total = 0;
+    int differentLengths = 0;
+    for (long i = 0; i < 100_000; i++) {
+      int n = values.sizeOf(i);
+      assertThat(n).isBetween(1, 100).isEqualTo(again.sizeOf(i));
+      seen[n]++;
+      total += n;
+      differentLengths += n != otherSeed.sizeOf(i) ? 1 : 0;
+    }
+    assertThat(java.util.Arrays.stream(seen, 1, 101).min().getAsInt()).as("every length 1..100 drawn").isPositive();
+    assertThat(total / 100_000.0).isCloseTo(values.meanSize(), org.assertj.core.data.Offset.offset(0.5));
+    assertThat(differentLengths).as("the update seed draws other lengths").isGreaterThan(90_000);
+    ByteBuffer value = values.valueInto(3, ByteBuffer.allocateDirect(100));
+    assertThat(value.position()).isZero();
+    assertThat(value.remaining()).isEqualTo(values.sizeOf(3));
+    assertThat(ValueFormats.reference(new UniformLengthValues())).isEqualTo("uniform-length");
   }
 }
