@@ -242,7 +242,7 @@ class KvbenchJarIT {
         "--value-content", "uniform-length", "--value-size", "300", "--phases", "write,readKey,readSeq,readCrc",
         "--output", "lengths.json");
     assertThat(o.code).as(o.err).isZero();
-    assertThat(o.out).contains("content=uniform-length").contains("verified").doesNotContain("failed");
+    assertThat(o.out).contains("300-byte values (uniform-length)").contains("verified").doesNotContain("failed");
     assertThat(Files.readString(temp.resolve("lengths.json"))).contains("uniform-length");
   }
 
