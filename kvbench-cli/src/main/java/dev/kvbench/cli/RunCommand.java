@@ -2,7 +2,6 @@ package dev.kvbench.cli;
 
 import dev.kvbench.host.PageCache;
 import dev.kvbench.report.SeedTables;
-import dev.kvbench.result.CellResult;
 import dev.kvbench.result.ResultDocument;
 import dev.kvbench.result.RunJournal;
 import dev.kvbench.run.CellEstimate;
@@ -312,8 +311,7 @@ final class RunCommand implements Callable<Integer> {
     out.println("results: " + outcome.documentPath() + " (journal " + outcome.journalPath() + ")"
         + (outcome.completed() ? "" : "; incomplete: finish with kvbench run --resume " + outcome.journalPath()));
     out.flush();
-    boolean ok = outcome.completed() && outcome.document().cells().stream().allMatch(CellResult::succeeded);
-    return ok ? ExitCodes.OK : ExitCodes.BENCHMARK_FAILED;
+    return outcome.succeeded() ? ExitCodes.OK : ExitCodes.BENCHMARK_FAILED;
   }
 
   static void printTables(ResultDocument doc, PrintWriter out) {

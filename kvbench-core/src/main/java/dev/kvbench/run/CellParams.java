@@ -83,9 +83,9 @@ public record CellParams(
     valueContent = valueContent == null ? ValueContent.RANDOM : valueContent;
     codec = codec == null ? ValueCodecs.NONE : codec;
     custom = custom == null ? CustomMix.NONE : custom;
-    if (phases.contains(Phase.CUSTOM) && custom.none()) {
-      throw new IllegalArgumentException("the custom phase needs custom operations; add them with the library's"
-          + " Benchmark.operation(...)");
+    String noOperations = custom.problemWith(phases);
+    if (noOperations != null) {
+      throw new IllegalArgumentException(noOperations);
     }
     if (threads < 1) {
       throw new IllegalArgumentException("--threads must be at least 1, got " + threads);

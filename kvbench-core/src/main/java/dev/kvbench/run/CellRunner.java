@@ -115,6 +115,8 @@ public final class CellRunner {
     private long overwritten;
     // the codec the harness applies around each put and get, if the cell has one
     private final Optional<ValueCodecProvider> codec;
+    // why nothing read can be checked (a store that discards data, unpredictable values); null when all can
+    private final String unverifiable;
 
     CellRun(StoreProvider provider, CellParams cell, StoreSettings settings, WorkArea work, String name) {
       this.provider = provider;
@@ -124,6 +126,7 @@ public final class CellRunner {
       this.name = name;
       this.keySpace = cell.keySpace();
       this.values = cell.values();
+      this.unverifiable = cell.unverifiableReason(provider.capabilities());
       this.codec = cell.codec().equals(ValueCodecs.NONE) ? Optional.empty()
           : Optional.of(ValueCodecs.load().require(cell.codec()));
     }
@@ -164,7 +167,7 @@ public final class CellRunner {
     private CellResult crudAlone() {
       Capabilities caps = provider.capabilities();
       String missing = missingForCrud(caps);
-      PhaseResult crud = missing == null ? crudPhase(caps)
+      PhaseResult crud = missing == null ? crudPhase()
           : PhaseResult.unsupported(Phase.CRUD.id(), cell.storeId() + " has no " + missing);
       phases.add(crud);
       listener.phaseFinished(cell, crud);
@@ -358,17 +361,17 @@ public final class CellRunner {
             present = threaded.frontier();
           }
         } else if (phase == Phase.OVERWRITE) {
-          r = caps.supports(WriteOperation.OVERWRITE) ? overwritePhase(session, caps)
+          r = caps.supports(WriteOperation.OVERWRITE) ? overwritePhase(session)
               : PhaseResult.unsupported(phase.id(), cell.storeId() + " cannot put on an existing key");
         } else if (phase == Phase.CRUD) {
           String missing = missingForCrud(caps);
-          r = missing == null ? crudPhase(caps)
+          r = missing == null ? crudPhase()
               : PhaseResult.unsupported(phase.id(), cell.storeId() + " has no " + missing);
         } else if (!supported(caps, phase)) {
           r = PhaseResult.unsupported(phase.id(),
               cell.storeId() + " has no " + (phase == Phase.READ_REV ? "reverse" : "ordered") + " cursor");
         } else {
-          r = readPhase(phase, session, caps);
+          r = readPhase(phase, session);
         }
         phases.add(r);
         listener.phaseFinished(cell, r);
@@ -380,21 +383,21 @@ public final class CellRunner {
      * verification pass, all inside one read transaction as the seeds' passes were; warm-up passes
      * run the very code of the measured ones. A pass that throws fails the phase.
      */
-    private PhaseResult readPhase(Phase phase, Session session, Capabilities caps) {
+    private PhaseResult readPhase(Phase phase, Session session) {
       List<PassResult> passes = new ArrayList<>();
       Histogram gets = phase == Phase.READ_KEY ? new Histogram(LatencySampler.HIGHEST_NANOS, 3) : null;
       String failure = null;
       try (Reader reader = session.beginRead()) {
-        cell.passes().forEachWarmup(phase.id(), label -> readPass(phase, reader, caps, label, null, null));
+        cell.passes().forEachWarmup(phase.id(), label -> readPass(phase, reader, label, null, null));
         int measured = cell.passes().measuredPasses();
         for (int pass = 1; pass <= measured; pass++) {
-          String problem = readPass(phase, reader, caps, new PassLabel(phase.id(), PassLabel.Kind.MEASURED, pass,
+          String problem = readPass(phase, reader, new PassLabel(phase.id(), PassLabel.Kind.MEASURED, pass,
               measured), passes, gets);
           if (problem != null && failure == null) {
             failure = problem;
           }
         }
-        if (failure == null && cell.unverifiableReason(caps) == null) {
+        if (failure == null && unverifiable == null) {
           failure = verificationPass(phase, reader);
         }
       } catch (RuntimeException | LinkageError | InternalError e) {
@@ -405,8 +408,8 @@ public final class CellRunner {
           : new Latency(gets, null, sampling(cell.latencySampleInterval(), samples));
       // readKey gets values; the scans get every key with its value
       long returnedPerOp = phase == Phase.READ_KEY ? Math.round(values.meanSize()) : entryBytes();
-      return PhaseResult.measured(phase.id(), passes, latency, cell.unverifiableReason(caps) == null, failure,
-          cell.unverifiableReason(caps))
+      return PhaseResult.measured(phase.id(), passes, latency, unverifiable == null, failure,
+          unverifiable)
           .withAmplification(Amplification.Direction.READ, returnedPerOp);
     }
 
@@ -415,7 +418,7 @@ public final class CellRunner {
      * (the threaded workloads' update values), in a random order of the phase's own, committing
      * every batch-size puts; then, untimed, every key is read back and checked against it.
      */
-    private PhaseResult overwritePhase(Session session, Capabilities caps) {
+    private PhaseResult overwritePhase(Session session) {
       KeySpace order = new KeySpace(cell.entries(), cell.keys(), dev.kvbench.workload.KeyOrder.RND,
           cell.seed() ^ OVERWRITE_ORDER_SALT);
       ValueSource updated = ThreadedPhase.updateValues(cell);
@@ -448,7 +451,6 @@ public final class CellRunner {
       } catch (RuntimeException | LinkageError | InternalError e) {
         return PhaseResult.failed(Phase.OVERWRITE.id(), Failures.describe(e));
       }
-      String unverifiable = cell.unverifiableReason(caps);
       String failure = unverifiable == null ? checkUpdated(session, updated) : null;
       return PhaseResult.measured(Phase.OVERWRITE.id(), passes, new Latency(overwrites, overwriteCommits,
           sampling(cell.latencySampleInterval(), overwrites.getTotalCount())), unverifiable == null, failure,
@@ -484,13 +486,13 @@ public final class CellRunner {
      * One read pass. {@code passes} null marks a warm-up pass: its figures are dropped and it is
      * not checked. Returns what the checks of a measured pass found wrong, else null.
      */
-    private String readPass(Phase phase, Reader reader, Capabilities caps, PassLabel label, List<PassResult> passes,
+    private String readPass(Phase phase, Reader reader, PassLabel label, List<PassResult> passes,
         Histogram gets) {
       long n = keySpace.count();
       PhaseProgress progress = new PhaseProgress(n);
       listener.passStarted(cell, label, progress);
       boolean measured = passes != null;
-      boolean verify = measured && cell.unverifiableReason(caps) == null;
+      boolean verify = measured && unverifiable == null;
       if (measured && cell.passes().readCache() == ReadCache.COLD) {
         PageCache.drop(); // untimed: before the meters start
       }
@@ -530,22 +532,22 @@ public final class CellRunner {
      * the deleted keys is left. An op is a transaction of batch-size quadruples (one with batch
      * size 1, as in ioarena's crud).
      */
-    private PhaseResult crudPhase(Capabilities caps) {
+    private PhaseResult crudPhase() {
       List<PassResult> passes = new ArrayList<>();
       Histogram transactions = new Histogram(LatencySampler.HIGHEST_NANOS, 3);
       long perTransaction = Math.min(cell.batchSize(), keySpace.count());
       String failure = null;
       try {
         cell.passes().forEachWarmup("crud", label -> inScratchStore(name + "-crud-warmup-" + label.number(),
-            (store, session) -> crudPass(session, caps, perTransaction, label, null, null)));
+            (store, session) -> crudPass(session, perTransaction, label, null, null)));
         int measured = cell.passes().measuredPasses();
         for (int pass = 1; pass < measured; pass++) {
           PassLabel label = new PassLabel("crud", PassLabel.Kind.MEASURED, pass, measured);
           String problem = inScratchStore(name + "-crud-" + pass,
-              (store, session) -> crudPass(session, caps, perTransaction, label, passes, transactions));
+              (store, session) -> crudPass(session, perTransaction, label, passes, transactions));
           failure = failure != null ? failure : problem;
         }
-        String problem = lastCrudPass(caps, perTransaction, measured, passes, transactions);
+        String problem = lastCrudPass(perTransaction, measured, passes, transactions);
         failure = failure != null ? failure : problem;
       } catch (RuntimeException | LinkageError | InternalError e) {
         return PhaseResult.failed("crud", Failures.describe(e));
@@ -553,7 +555,6 @@ public final class CellRunner {
       Latency latency = new Latency(transactions, null, sampling(1, transactions.getTotalCount()));
       String note = "an op is one transaction of " + perTransaction
           + " quadruple(s) into an empty store: put b, put a, delete b, get a";
-      String unverifiable = cell.unverifiableReason(caps);
       return PhaseResult.measured("crud", passes, latency, unverifiable == null, failure,
           unverifiable == null ? note : note + "; " + unverifiable);
     }
@@ -563,7 +564,7 @@ public final class CellRunner {
      * closes, and kept as {@link #crudStorage} with its native settings: the storage of a cell that
      * runs crud alone.
      */
-    private String lastCrudPass(Capabilities caps, long perTransaction, int measured, List<PassResult> passes,
+    private String lastCrudPass(long perTransaction, int measured, List<PassResult> passes,
         Histogram transactions) {
       Path scratch = work.newDirectory(name + "-crud-" + measured);
       try {
@@ -571,9 +572,9 @@ public final class CellRunner {
         String problem;
         try (Session session = store.openSession()) {
           nativeSettings = Map.copyOf(store.nativeSettings());
-          problem = crudPass(session, caps, perTransaction, new PassLabel("crud", PassLabel.Kind.MEASURED, measured,
+          problem = crudPass(session, perTransaction, new PassLabel("crud", PassLabel.Kind.MEASURED, measured,
               measured), passes, transactions);
-          if (problem == null && cell.unverifiableReason(caps) == null) {
+          if (problem == null && unverifiable == null) {
             problem = verifyAfterCrud(session);
           }
         } catch (RuntimeException | LinkageError | InternalError e) {
@@ -590,7 +591,7 @@ public final class CellRunner {
     }
 
     /** One CRUD pass; {@code passes} null marks a warm-up. Returns what went wrong, else null. */
-    private String crudPass(Session session, Capabilities caps, long perTransaction, PassLabel label,
+    private String crudPass(Session session, long perTransaction, PassLabel label,
         List<PassResult> passes, Histogram transactions) {
       PhaseProgress progress = new PhaseProgress(keySpace.count());
       listener.passStarted(cell, label, progress);
@@ -604,7 +605,7 @@ public final class CellRunner {
       }
       passes.add(figures.withInterval(startMillis(o.nanos()), pass.histogram()).withProgress(progress.timeline()));
       transactions.add(pass.histogram());
-      if (o.wrongGets() == 0 || cell.unverifiableReason(caps) != null) {
+      if (o.wrongGets() == 0 || unverifiable != null) {
         return null;
       }
       return "verification failed: " + o.wrongGets() + " of " + o.quadruples()

@@ -58,7 +58,13 @@ public final class ScenarioRunner {
   }
 
   /** What a run left: the result document, where it is, and whether every cell has a result. */
-  public record RunOutcome(ResultDocument document, Path documentPath, Path journalPath, boolean completed) {}
+  public record RunOutcome(ResultDocument document, Path documentPath, Path journalPath, boolean completed) {
+
+    /** Whether every cell has a result and every one of them succeeded: {@code kvbench run}'s exit 0. */
+    public boolean succeeded() {
+      return completed && document.cells().stream().allMatch(CellResult::succeeded);
+    }
+  }
 
   private final StoreRegistry registry;
   private final RunListener listener;

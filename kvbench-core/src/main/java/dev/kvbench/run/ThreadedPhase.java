@@ -123,8 +123,7 @@ final class ThreadedPhase {
     this.threads = cell.threads();
     this.frontier = loaded;
     this.unverifiable = cell.unverifiableReason(caps);
-    RequestDistribution d = distribution;
-    this.zipfian = d == RequestDistribution.ZIPFIAN || d == RequestDistribution.LATEST
+    this.zipfian = distribution == RequestDistribution.ZIPFIAN || distribution == RequestDistribution.LATEST
         ? new Zipfian(loaded, traffic.zipfianConstant()) : null;
   }
 
@@ -135,14 +134,16 @@ final class ThreadedPhase {
 
   /** Why the store cannot run {@code phase} with the cell's threads, or null when it can. */
   static String unsupportedReason(Phase phase, CellParams cell, Capabilities caps) {
-    if (phase == Phase.CUSTOM) {
-      return customUnsupportedReason(cell, caps);
-    }
-    OperationMix mix = OperationMix.of(phase);
+    boolean custom = phase == Phase.CUSTOM;
+    OperationMix mix = custom ? null : OperationMix.of(phase);
     String store = cell.storeId();
     Concurrency c = caps.concurrency();
     int t = cell.threads();
     boolean writer = phase == Phase.READ_WHILE_WRITING;
+    // a custom op that writes may put on a loaded key
+    boolean clientsWrite = custom ? cell.custom().writes() : mix.writes();
+    boolean overwrites = custom ? clientsWrite
+        : mix.share(Operation.UPDATE) > 0 || mix.share(Operation.READ_MODIFY_WRITE) > 0 || writer;
     if (writer && !c.concurrent()) {
       return store + " serves one session at a time, so no reader can run beside the writer";
     }
@@ -152,36 +153,15 @@ final class ThreadedPhase {
     if (t > c.readers() && c.concurrent()) {
       return store + " allows at most " + c.readers() + " readers at once; asked for " + t;
     }
-    if (mix.writes() && t > c.writers()) {
+    if (clientsWrite && t > c.writers()) {
       return store + " allows " + c.writers() + " writer(s) at once and every one of " + phase.id()
           + "'s " + t + " clients writes; run it with --threads " + c.writers();
     }
-    if ((mix.share(Operation.UPDATE) > 0 || mix.share(Operation.READ_MODIFY_WRITE) > 0 || writer)
-        && !caps.supports(WriteOperation.OVERWRITE)) {
+    if (overwrites && !caps.supports(WriteOperation.OVERWRITE)) {
       return store + " has no overwrite of an existing key";
     }
-    if (mix.share(Operation.SCAN) > 0 && !caps.orderedScan()) {
+    if (!custom && mix.share(Operation.SCAN) > 0 && !caps.orderedScan()) {
       return store + " has no ordered scan from a key";
-    }
-    return null;
-  }
-
-  private static String customUnsupportedReason(CellParams cell, Capabilities caps) {
-    String store = cell.storeId();
-    Concurrency c = caps.concurrency();
-    int t = cell.threads();
-    if (t > 1 && !c.concurrent()) {
-      return store + " serves one session at a time; run the custom operations with threads 1";
-    }
-    if (t > c.readers() && c.concurrent()) {
-      return store + " allows at most " + c.readers() + " readers at once; asked for " + t;
-    }
-    if (cell.custom().writes() && t > c.writers()) {
-      return store + " allows " + c.writers() + " writer(s) at once and the custom operations write; run them with"
-          + " threads " + c.writers();
-    }
-    if (cell.custom().writes() && !caps.supports(WriteOperation.OVERWRITE)) {
-      return store + " has no overwrite of an existing key";
     }
     return null;
   }
@@ -665,10 +645,15 @@ final class ThreadedPhase {
       }
     }
 
-    /** One custom op in its own transaction: a write transaction committed after it returns, or a read. */
-    private void custom(CustomMix.Entry entry, Session session, long present) {
+    /**
+     * One custom op in its own transaction: a write transaction committed after it returns, or a
+     * read; its gets and puts use the loop's key and value buffers.
+     */
+    private void custom(CustomMix.Entry entry, Session session, ByteBuffer key, ByteBuffer value, long present) {
       context.present = present;
       context.session = session;
+      context.key = key;
+      context.value = value;
       if (entry.access() == CustomMix.Access.READ_WRITE) {
         Writer w = session.beginWrite(WriteOrder.ANY);
         context.writer = w;
@@ -739,18 +724,16 @@ final class ThreadedPhase {
       return new Slots(ops.stream().map(CustomMix.Entry::name).toList(),
           ops.stream().mapToDouble(CustomMix.Entry::share).toArray(),
           ops.stream().<OpBody>map(entry -> (loop, session, key, value, present) ->
-              loop.custom(entry, session, present)).toList());
+              loop.custom(entry, session, key, value, present)).toList());
     }
   }
 
   /**
    * A client's {@link OperationContext}: the open transaction of the custom op in flight, the
-   * client's own buffers, and its read counts, so custom reads are checked as the built-in ones are.
+   * client's buffers, and its read counts, so custom reads are checked as the built-in ones are.
    */
   private final class Context implements OperationContext {
     private final ClientLoop loop;
-    private final ByteBuffer key = ownCacheLines(encoding.size());
-    private final ByteBuffer value = ownCacheLines(cell.valueSize());
     private final boolean writerReads = caps.supports(WriteOperation.GET_IN_WRITE);
     long present;
     Writer writer;
@@ -758,6 +741,8 @@ final class ThreadedPhase {
     // a write op's reads on a store whose batches cannot be read: the latest committed data
     private Reader sideReader;
     Session session;
+    ByteBuffer key;
+    ByteBuffer value;
 
     Context(ClientLoop loop) {
       this.loop = loop;

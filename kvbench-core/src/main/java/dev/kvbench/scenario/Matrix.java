@@ -7,7 +7,6 @@ import dev.kvbench.workload.KeyFormat;
 import dev.kvbench.workload.KeyOrder;
 import dev.kvbench.workload.ValueContent;
 import dev.kvbench.workload.ValueFormat;
-import dev.kvbench.workload.ValueFormats;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;

@@ -10,9 +10,7 @@ import dev.kvbench.workload.KeyFormat;
 import dev.kvbench.workload.KeyOrder;
 import dev.kvbench.workload.Phase;
 import dev.kvbench.workload.Traffic;
-import dev.kvbench.workload.ValueContent;
 import dev.kvbench.workload.ValueFormat;
-import dev.kvbench.workload.ValueFormats;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -67,15 +65,15 @@ public record Scenario(
   public Scenario {
     traffic = traffic == null ? Traffic.DEFAULT : traffic;
     custom = custom == null ? CustomMix.NONE : custom;
-    if (phases != null && phases.contains(Phase.CUSTOM) && custom.none()) {
-      throw new ScenarioException("/phases", "the custom phase needs custom operations; add them with the library's"
-          + " Benchmark.operation(...)");
-    }
     if (name == null || !name.matches("[A-Za-z0-9][A-Za-z0-9._-]*")) {
       throw new ScenarioException("/name", "name '" + name + "' must be letters, digits, '.', '_' or '-'");
     }
     description = description == null ? "" : description;
     phases = phases == null || phases.isEmpty() ? Phase.SEED_PHASES : List.copyOf(phases);
+    String noOperations = custom.problemWith(phases);
+    if (noOperations != null) {
+      throw new ScenarioException("/phases", noOperations);
+    }
     if (cellTimeout == null || cellTimeout.isNegative() || cellTimeout.isZero()) {
       throw new ScenarioException("/cellTimeout", "cellTimeout must be a positive duration such as 30m or 2h");
     }

@@ -21,8 +21,6 @@ import dev.kvbench.workload.KeyOrder;
 import dev.kvbench.workload.Phase;
 import dev.kvbench.workload.RequestDistribution;
 import dev.kvbench.workload.Traffic;
-import dev.kvbench.workload.ValueContent;
-import dev.kvbench.workload.ValueFormat;
 import dev.kvbench.workload.ValueFormats;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;

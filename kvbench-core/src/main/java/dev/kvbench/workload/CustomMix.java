@@ -65,6 +65,15 @@ public record CustomMix(List<Entry> operations, RequestDistribution distribution
     return operations.isEmpty();
   }
 
+  /**
+   * What is wrong with running {@code phases} with these operations, or null when nothing is: the
+   * custom phase needs at least one.
+   */
+  public String problemWith(java.util.Collection<Phase> phases) {
+    return phases.contains(Phase.CUSTOM) && none()
+        ? "the custom phase needs custom operations; add them with the library's Benchmark.operation(...)" : null;
+  }
+
   /** Whether an op writes. */
   public boolean writes() {
     return operations.stream().anyMatch(e -> e.access() == Access.READ_WRITE);

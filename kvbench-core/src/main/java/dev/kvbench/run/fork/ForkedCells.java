@@ -15,6 +15,9 @@ import dev.kvbench.run.PhaseProgress;
 import dev.kvbench.run.RunListener;
 import dev.kvbench.scenario.JvmOptions;
 import dev.kvbench.store.StoreProvider;
+import dev.kvbench.workload.ClassReferences;
+import dev.kvbench.workload.KeyEncoding;
+import dev.kvbench.workload.ValueContent;
 import java.io.File;
 import java.io.IOException;
 import java.io.RandomAccessFile;
@@ -24,6 +27,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.stream.Stream;
 
 /**
@@ -56,24 +60,24 @@ public final class ForkedCells implements CellExecutor {
    * custom operation given as an object that a forked JVM cannot re-create from its class.
    */
   public static String whyNotForkable(CellParams cell) {
-    List<Object> userCode = new ArrayList<>();
-    if (!(cell.keys() instanceof dev.kvbench.workload.KeyEncoding)) {
-      userCode.add(cell.keys());
+    // what the plan carries by class name (UserCodeJson): built-ins travel by their ids
+    List<Map.Entry<String, Object>> userCode = new ArrayList<>();
+    if (!(cell.keys() instanceof KeyEncoding)) {
+      userCode.add(Map.entry("key format", cell.keys()));
     }
-    if (!(cell.valueContent() instanceof dev.kvbench.workload.ValueContent)) {
-      userCode.add(cell.valueContent());
+    if (!(cell.valueContent() instanceof ValueContent)) {
+      userCode.add(Map.entry("value format", cell.valueContent()));
     }
-    cell.custom().operations().forEach(e -> userCode.add(e.operation()));
-    for (Object code : userCode) {
-      String why = dev.kvbench.workload.ClassReferences.whyNotRecreatable(code, code instanceof
-          dev.kvbench.workload.KeyFormat ? "key format" : code instanceof dev.kvbench.workload.ValueFormat
-          ? "value format" : "custom operation");
+    cell.custom().operations().forEach(e -> userCode.add(Map.entry("custom operation " + e.name(), e.operation())));
+    for (Map.Entry<String, Object> code : userCode) {
+      String why = ClassReferences.whyNotRecreatable(code.getValue(), code.getKey());
       if (why != null) {
         return why;
       }
     }
     return null;
   }
+
 
   /**
    * @param diagnosticsRoot where each cell's diagnostics directory is made (created on first use)
