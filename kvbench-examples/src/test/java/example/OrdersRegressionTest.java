@@ -10,13 +10,15 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * A regression test on the README's benchmark: every read verified on both stores, and the
- * payment's 99th percentile within a budget ({@code -Dpay.p99.budget.ms}, 50 ms by default: set
- * yours from a run on your machine).
+ * A regression test on the README's benchmark: every read verified on both stores, and, on a
+ * machine where you set one ({@code -Dpay.p99.budget.ms}, from a run on that machine), the
+ * payment's 99th percentile within its budget. Without the property the budget is not checked: a
+ * latency bound passes or fails with the machine's load, so kvbench's own test suite sets none.
  */
 class OrdersRegressionTest {
 
-  static final long BUDGET_NANOS = Long.getLong("pay.p99.budget.ms", 50) * 1_000_000;
+  /** The budget in nanoseconds, or -1 when none was given. */
+  static final long BUDGET_NANOS = Long.getLong("pay.p99.budget.ms", -1) * 1_000_000;
 
   @TempDir Path temp;
 
@@ -30,7 +32,9 @@ class OrdersRegressionTest {
       assertThat(result.phase(store, "custom").orElseThrow().verified()).as(store).isTrue();
       LatencySummary pay = result.latency(store, "pay").orElseThrow();
       assertThat(pay.samples()).as(store).isPositive();
-      assertThat(pay.p99()).as(store + " pay p99 in ns").isLessThan(BUDGET_NANOS);
+      if (BUDGET_NANOS > 0) {
+        assertThat(pay.p99()).as(store + " pay p99 in ns").isLessThan(BUDGET_NANOS);
+      }
     }
     assertThat(Files.readString(temp.resolve("orders.json"))).contains("\"pay\"");
     assertThat(Files.readString(result.writeReport(temp.resolve("report")))).contains("pay");

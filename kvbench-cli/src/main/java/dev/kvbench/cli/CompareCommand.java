@@ -3,6 +3,7 @@ package dev.kvbench.cli;
 import dev.kvbench.report.Comparison;
 import dev.kvbench.report.ReportInputException;
 import dev.kvbench.report.ReportInputs;
+import dev.kvbench.report.RunResults;
 import dev.kvbench.report.TextTable;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -33,18 +34,34 @@ final class CompareCommand implements Callable<Integer> {
   Path candidate;
 
   @Option(names = "--fail-on-regression", paramLabel = "PCT",
-      description = "Exit 1 when a phase is slower beyond the spread by more than PCT percent (e.g. 10).")
+      description = "Exit 1 when a phase is slower beyond the spread by more than PCT percent (e.g. 10), and"
+          + " also when the comparison cannot tell: a candidate cell or phase failed or is missing, or a phase has"
+          + " too few passes to test (see --allow-incomplete).")
   Double failOnRegression;
+
+  @Option(names = "--allow-incomplete",
+      description = "With --fail-on-regression: fail only on regressions shown, not on candidate cells that failed"
+          + " or are missing, or phases too few passes can test.")
+  boolean allowIncomplete;
 
   @Override
   public Integer call() {
     if (failOnRegression != null && (failOnRegression < 0 || failOnRegression.isNaN())) {
       throw new UsageException("--fail-on-regression " + failOnRegression + ": give a percentage of 0 or more, e.g. 10");
     }
+    if (allowIncomplete && failOnRegression == null) {
+      throw new UsageException("--allow-incomplete goes with --fail-on-regression; give both, or neither");
+    }
     ReportInputs inputs = new ReportInputs();
     Comparison c;
+    PrintWriter err = spec.commandLine().getErr();
     try {
-      c = Comparison.of(inputs.read(List.of(baseline)), inputs.read(List.of(candidate)));
+      List<RunResults> base = inputs.read(List.of(baseline));
+      List<RunResults> cand = inputs.read(List.of(candidate));
+      java.util.stream.Stream.concat(base.stream(), cand.stream()).flatMap(r -> r.warnings().stream())
+          .forEach(w -> err.println("kvbench: warning: " + w));
+      err.flush();
+      c = Comparison.of(base, cand);
     } catch (ReportInputException e) {
       throw new UsageException(e.getMessage(), e);
     }
@@ -71,9 +88,28 @@ final class CompareCommand implements Callable<Integer> {
     }
     if (failOnRegression != null) {
       out.printf("%n%d regression(s) beyond %.1f %%%n", regressions, failOnRegression);
-      return regressions > 0 ? ExitCodes.BENCHMARK_FAILED : ExitCodes.OK;
+      List<String> cannotTell = cannotTell(c);
+      if (!cannotTell.isEmpty()) {
+        out.printf("%d comparison(s) the gate cannot make%s:%n", cannotTell.size(),
+            allowIncomplete ? " (allowed by --allow-incomplete)" : "");
+        cannotTell.forEach(why -> out.println("  " + why));
+        if (!allowIncomplete) {
+          out.println("The gate fails: a candidate that did not measure what the baseline did shows no regression"
+              + " only by omission. Fix the candidate run, or pass --allow-incomplete to gate on what was measured.");
+        }
+      }
+      return regressions > 0 || !cannotTell.isEmpty() && !allowIncomplete ? ExitCodes.BENCHMARK_FAILED : ExitCodes.OK;
     }
     return ExitCodes.OK;
+  }
+
+  /** What keeps a regression gate from seeing every baseline figure measured again, one line each. */
+  private static List<String> cannotTell(Comparison c) {
+    List<String> why = new java.util.ArrayList<>();
+    c.unmatched().stream().filter(m -> m.gap().failsGate()).forEach(m -> why.add(m.cell() + ": " + m.why()));
+    c.rows().stream().filter(r -> r.verdict() == Comparison.Verdict.NOT_TESTABLE)
+        .forEach(r -> why.add(r.cell() + " " + r.phase() + ": too few measured passes to test (two or more a side)"));
+    return why;
   }
 
   private static String millis(double ms) {

@@ -6,6 +6,7 @@ import dev.kvbench.durability.CrashWorkload;
 import dev.kvbench.durability.DurabilityReport;
 import dev.kvbench.durability.DurabilityResult;
 import dev.kvbench.result.EnvironmentProbe;
+import dev.kvbench.run.WorkArea;
 import dev.kvbench.run.fork.ForkedCells;
 import dev.kvbench.scenario.ScenarioFiles;
 import dev.kvbench.store.Durability;
@@ -78,8 +79,8 @@ final class DurabilityCommand implements Callable<Integer> {
   List<String> storeOptions = new ArrayList<>();
 
   @Option(names = "--work-dir", paramLabel = "DIR",
-      description = "Where each trial's store (or loop image) is made and removed (default: /dev/shm/kvbench-crash,"
-          + " or the temp directory).")
+      description = "An empty or new directory where each trial's store (or loop image) is made and removed"
+          + " (default: a new private directory under /dev/shm, or the temp directory, removed afterwards).")
   Path workDir;
 
   @Option(names = "--output", paramLabel = "DIR", description = "Folder for durability.json and README.md"
@@ -131,15 +132,33 @@ final class DurabilityCommand implements Callable<Integer> {
           (modes == null ? List.of("sync", "lazy", "nosync") : modes).stream().map(Durability::fromId).toList(),
           (kinds == null ? List.of("process", "power") : kinds).stream().map(CrashKind::fromId).toList(),
           trials, seed, min, max, new CrashWorkload(seed, putsPerCommit, valueSize, maxCommits), settings(),
-          workDir());
+          workDir);
     } catch (IllegalArgumentException e) {
       throw new UsageException(e.getMessage(), e);
     }
-    // kvbench removes only what it made: the work directory too, when this run made it
-    boolean madeWorkDir = !Files.exists(plan.workDir());
-    Files.createDirectories(plan.workDir());
     String startedAt = Instant.now().toString();
-    List<DurabilityResult> results = new CrashTrials(registry, quiet ? CrashTrials.Listener.NONE
+    List<DurabilityResult> results;
+    try {
+      results = trials(registry, plan, err);
+    } catch (IllegalArgumentException e) {
+      // the work directory: not empty, in use, not a directory
+      throw new UsageException(e.getMessage(), e);
+    }
+    // the whole command line as given, the subcommand's name included
+    List<String> command = List.copyOf(spec.commandLine().getParseResult().originalArgs());
+    DurabilityReport report = new DurabilityReport(DurabilityReport.SCHEMA_VERSION, KvbenchCommand.version(),
+        startedAt, command, seed, trials, new DurabilityReport.KillWindow(plan.killAfterMin().toMillis(),
+        plan.killAfterMax().toMillis()), plan.workload(),
+        EnvironmentProbe.probe(workDir != null ? workDir : WorkArea.defaultBase(), "n/a", false, 0,
+            ForkedCells.storeJvmFlags()), results);
+    report.write(output, notesText);
+    out.println(report.table().render());
+    out.println("results: " + output.resolve("durability.json") + ", report: " + output.resolve("README.md"));
+    return report.syncLosses().isEmpty() ? ExitCodes.OK : ExitCodes.BENCHMARK_FAILED;
+  }
+
+  private List<DurabilityResult> trials(StoreRegistry registry, CrashTrials.Plan plan, PrintWriter err) {
+    return new CrashTrials(registry, quiet ? CrashTrials.Listener.NONE
         : (combination, trial) -> {
           err.printf("%s %s %s trial %d/%d: killed after %d ms, %s%n", combination.store(), combination.durability(),
               combination.crash(), trial.trial(), plan.trials(), trial.killAfterMillis(),
@@ -150,23 +169,6 @@ final class DurabilityCommand implements Callable<Integer> {
                       + String.format(java.util.Locale.ROOT, "%.1f", trial.check().recoveryMillis()) + " ms");
           err.flush();
         }).run(plan);
-    // the whole command line as given, the subcommand's name included
-    List<String> command = List.copyOf(spec.commandLine().getParseResult().originalArgs());
-    DurabilityReport report = new DurabilityReport(DurabilityReport.SCHEMA_VERSION, KvbenchCommand.version(),
-        startedAt, command, seed, trials, new DurabilityReport.KillWindow(plan.killAfterMin().toMillis(),
-        plan.killAfterMax().toMillis()), plan.workload(),
-        EnvironmentProbe.probe(plan.workDir(), "n/a", false, 0, ForkedCells.storeJvmFlags()), results);
-    report.write(output, notesText);
-    if (madeWorkDir) {
-      try (var left = Files.list(plan.workDir())) {
-        if (left.findAny().isEmpty()) {
-          Files.delete(plan.workDir());
-        }
-      }
-    }
-    out.println(report.table().render());
-    out.println("results: " + output.resolve("durability.json") + ", report: " + output.resolve("README.md"));
-    return report.syncLosses().isEmpty() ? ExitCodes.OK : ExitCodes.BENCHMARK_FAILED;
   }
 
   /** {@code file} when it is one, else the usage error naming {@code option} and what to give. */
@@ -175,14 +177,6 @@ final class DurabilityCommand implements Callable<Integer> {
       throw new UsageException(option + " " + file + ": no such file; give " + what);
     }
     return file;
-  }
-
-  private Path workDir() {
-    if (workDir != null) {
-      return workDir;
-    }
-    Path shm = Path.of("/dev/shm");
-    return (Files.isDirectory(shm) ? shm : Path.of(System.getProperty("java.io.tmpdir"))).resolve("kvbench-crash");
   }
 
   private Map<String, Map<String, String>> settings() {

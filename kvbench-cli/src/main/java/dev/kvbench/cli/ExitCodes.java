@@ -8,8 +8,13 @@ public final class ExitCodes {
   public static final int BENCHMARK_FAILED = 1;
   /** Bad input: unknown option, store or phase, invalid size, unusable directory. Nothing ran. */
   public static final int USAGE = 2;
-  /** kvbench itself failed (a bug, or the result file could not be written). */
+  /** kvbench itself failed: a bug. */
   public static final int INTERNAL = 3;
+  /**
+   * The results' file system filled up (or failed) during the run: it stopped cleanly, every cell
+   * finished before is kept whole, and {@code --resume} finishes it once there is room.
+   */
+  public static final int RESULTS_NOT_WRITTEN = 4;
 
   private ExitCodes() {}
 }

@@ -13,13 +13,14 @@ import picocli.CommandLine.IVersionProvider;
     versionProvider = KvbenchCommand.Version.class,
     description = "Benchmarks embedded key-value stores on the JVM, the same way for every store.",
     subcommands = {RunCommand.class, ListCommand.class, ReportCommand.class, CompareCommand.class, EnvCommand.class,
-        DurabilityCommand.class},
+        DurabilityCommand.class, CleanCommand.class},
     exitCodeListHeading = "%nExit codes:%n",
     exitCodeList = {
       "0:every phase ok or unsupported",
       "1:a phase failed (error or verification)",
       "2:bad input; nothing was run",
-      "3:internal error"
+      "3:internal error (a bug in kvbench)",
+      "4:the results' file system filled up: the run stopped, what it measured is kept; --resume finishes it"
     })
 public final class KvbenchCommand implements Runnable {
 

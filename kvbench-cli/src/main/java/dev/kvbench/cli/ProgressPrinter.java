@@ -59,6 +59,31 @@ final class ProgressPrinter implements RunListener, AutoCloseable {
     }
   }
 
+  /** Warnings show even with --quiet: something was skipped or the run stopped, and the user must know. */
+  @Override
+  public synchronized void warning(String message) {
+    clearStatus();
+    err.println("kvbench: warning: " + message);
+    err.flush();
+  }
+
+  @Override
+  public synchronized void runStopping() {
+    clearStatus();
+    err.println();
+    err.println("kvbench: stopping; the cell in flight is recorded as interrupted");
+    err.flush();
+  }
+
+  @Override
+  public synchronized void runStopped(java.nio.file.Path journal) {
+    err.println(journal == null ? "kvbench: stopped before any result was written"
+        : "kvbench: every finished cell is kept in " + journal + " and "
+            + dev.kvbench.result.RunJournal.documentOf(journal) + "; finish the run with: kvbench run --resume "
+            + dev.kvbench.report.ShellWords.quote(journal.toString()));
+    err.flush();
+  }
+
   @Override
   public synchronized void runStarted(int cells, int alreadyDone) {
     totalCells = cells;

@@ -57,6 +57,9 @@ final class ReportCommand implements Callable<Integer> {
     } catch (ReportInputException e) {
       throw new UsageException(e.getMessage(), e);
     }
+    PrintWriter err = spec.commandLine().getErr();
+    w.warnings().forEach(warning -> err.println("kvbench: warning: " + warning));
+    err.flush();
     o.printf("report: %s (%d cells, %d charts, %d interval logs, hosts: %s)%n", w.readme(), w.cells(), w.charts(),
         w.intervalLogs(), String.join(", ", w.hosts()));
     return ExitCodes.OK;

@@ -207,6 +207,11 @@ final class RunCommand implements Callable<Integer> {
       description = "Finish the run whose results (.json or .jsonl) these are: only cells without a result run.")
   Path resume;
 
+  @Option(names = "--max-cells", paramLabel = "N",
+      description = "Refuse a matrix of more cells than this, before expanding it (default: 100,000): each sweep"
+          + " multiplies the others, and a mistyped one should not run for weeks.")
+  Long maxCells;
+
   @Option(names = "--dry-run",
       description = "Print the expanded cells, the data and disk each needs and a rough time; run nothing.")
   boolean dryRun;
@@ -225,7 +230,8 @@ final class RunCommand implements Callable<Integer> {
     ScenarioRunner.Options options;
     try {
       options = new ScenarioRunner.Options(workDir, output, shard == null ? null : Shard.parse(shard),
-          spec.commandLine().getParseResult().originalArgs(), KvbenchCommand.version());
+          spec.commandLine().getParseResult().originalArgs(), KvbenchCommand.version(),
+          maxCells == null ? Scenario.DEFAULT_MAX_CELLS : maxCells);
     } catch (IllegalArgumentException e) {
       throw new UsageException(e.getMessage(), e);
     }
@@ -239,7 +245,7 @@ final class RunCommand implements Callable<Integer> {
     List<CellParams> cells;
     ScenarioRunner probe = new ScenarioRunner(registry, dev.kvbench.run.RunListener.NONE);
     try {
-      cells = probe.cells(scenario, options.shard());
+      cells = probe.cells(scenario, options.shard(), options.maxCells());
     } catch (IllegalArgumentException e) {
       throw new UsageException(e.getMessage(), e);
     }
@@ -254,7 +260,7 @@ final class RunCommand implements Callable<Integer> {
     }
     try (ProgressPrinter progress = new ProgressPrinter(err, quiet)) {
       ScenarioRunner runner = new ScenarioRunner(registry, progress);
-      return withStopHook(runner, err, () -> runner.run(scenario, options), out);
+      return runAndReport(runner, err, () -> runner.run(scenario, options), out);
     }
   }
 
@@ -265,7 +271,7 @@ final class RunCommand implements Callable<Integer> {
     }
     try (ProgressPrinter progress = new ProgressPrinter(err, quiet)) {
       ScenarioRunner runner = new ScenarioRunner(registry, progress);
-      return withStopHook(runner, err, () -> runner.resume(resume, options), out);
+      return runAndReport(runner, err, () -> runner.resume(resume, options), out);
     }
   }
 
@@ -274,42 +280,30 @@ final class RunCommand implements Callable<Integer> {
   }
 
   /**
-   * Runs with a shutdown hook, so Ctrl-C and SIGTERM end the cell in flight as interrupted, close
-   * the results as incomplete, remove the work directory and say what was kept.
+   * Runs, and prints what the run kept. Ctrl-C and SIGTERM are core's to handle (the runner's own
+   * shutdown hook ends the cell in flight as interrupted and closes the results); the progress
+   * printer says what was kept. A results file system that fills stops the run cleanly, once.
    */
-  private int withStopHook(ScenarioRunner runner, PrintWriter err, RunAction action, PrintWriter out) {
-    java.util.concurrent.atomic.AtomicBoolean finished = new java.util.concurrent.atomic.AtomicBoolean();
-    Thread hook = new Thread(() -> {
-      if (!finished.get()) {
-        err.println();
-        err.println("kvbench: stopping; the cell in flight is recorded as interrupted");
-        runner.stop();
-        Path journal = runner.journalPath();
-        err.println(journal == null ? "kvbench: stopped before any result was written"
-            : "kvbench: every finished cell is kept in " + journal + " and " + RunJournal.documentOf(journal)
-                + "; finish the run with: kvbench run --resume " + journal);
-        err.flush();
-      }
-    }, "kvbench-stop");
-    Runtime.getRuntime().addShutdownHook(hook);
+  private int runAndReport(ScenarioRunner runner, PrintWriter err, RunAction action, PrintWriter out) {
     ScenarioRunner.RunOutcome outcome;
     try {
       outcome = action.run();
     } catch (IllegalArgumentException e) {
       throw new UsageException(e.getMessage(), e);
+    } catch (RunJournal.NotWritten e) {
+      Path journal = runner.journalPath();
+      err.println("kvbench: " + e.getMessage() + ". Stopped: every cell finished before is kept in " + journal
+          + " and " + RunJournal.documentOf(journal) + "; make room there, then finish the run with: kvbench run"
+          + " --resume " + dev.kvbench.report.ShellWords.quote(journal.toString()));
+      err.flush();
+      return ExitCodes.RESULTS_NOT_WRITTEN;
     } catch (IOException e) {
       throw new IllegalStateException("cannot write results: " + e.getMessage(), e);
-    } finally {
-      finished.set(true);
-      try {
-        Runtime.getRuntime().removeShutdownHook(hook);
-      } catch (IllegalStateException alreadyStopping) {
-        // the JVM is going down; the hook does the rest
-      }
     }
     printTables(outcome.document(), out);
     out.println("results: " + outcome.documentPath() + " (journal " + outcome.journalPath() + ")"
-        + (outcome.completed() ? "" : "; incomplete: finish with kvbench run --resume " + outcome.journalPath()));
+        + (outcome.completed() ? "" : "; incomplete: finish with kvbench run --resume "
+            + dev.kvbench.report.ShellWords.quote(outcome.journalPath().toString())));
     out.flush();
     return outcome.succeeded() ? ExitCodes.OK : ExitCodes.BENCHMARK_FAILED;
   }
@@ -516,7 +510,7 @@ final class RunCommand implements Callable<Integer> {
         || heap != null || jvmOptions != null || cellTimeout != null || latencySample != null || shard != null
         || threads != null || rate != null || duration != null || operations != null || writerRate != null
         || zipfianConstant != null || distribution != null || writerStall != null
-        || output != null || dryRun;
+        || output != null || dryRun || maxCells != null;
   }
 
   private void printPlan(Scenario scenario, List<CellParams> cells, String spaceProblem, PrintWriter out) {

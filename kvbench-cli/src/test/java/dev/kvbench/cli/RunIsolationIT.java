@@ -120,16 +120,76 @@ class RunIsolationIT {
     assertThat(resume.waitFor(300, TimeUnit.SECONDS)).isTrue();
     assertThat(resume.exitValue()).as(err("resume")).isZero();
     assertThat(err("resume")).contains("resuming: " + measured + " of 3 cells have results")
-        .contains("[cell 3 of 3]").doesNotContain("[cell 1 of 3]");
+        .contains("[cell 3 of 3]").doesNotContain("[cell 1 of 3]")
+        .contains("removed " + staleDir, "left by an earlier attempt of this run that was killed");
+    // the killed run's work directory (its cell's files, in RAM on a tmpfs) went with the resume
+    assertThat(staleDir).doesNotExist();
     JsonNode doc = json.readTree(temp.resolve("p.json").toFile());
     assertThat(doc.get("completed").asBoolean()).isTrue();
     List<String> ids = new ArrayList<>();
     doc.get("cells").forEach(c -> ids.add(c.get("cellId").asText()));
     assertThat(ids).hasSize(3).doesNotHaveDuplicates();
     doc.get("cells").forEach(c -> assertThat(c.get("outcome").asText()).isEqualTo("ran"));
-    // the killed run's leftovers are this test's to clean up
-    try (Stream<Path> files = Files.walk(staleDir)) {
-      files.sorted(java.util.Comparator.reverseOrder()).forEach(f -> f.toFile().delete());
+  }
+
+  /**
+   * The results' file system fills while a run goes on: it says so once, naming the file and the
+   * free space, stops with the resume command (exit 4), and leaves no torn line, no diagnostics
+   * folder and no work directory; with room again, the resume finishes the run. Needs root.
+   */
+  @Test
+  void aResultsDiskThatFillsStopsTheRunOnceAndTheResumeFinishesIt() throws Exception {
+    Path mount = Files.createDirectory(temp.resolve("results"));
+    Process m = new ProcessBuilder("mount", "-t", "tmpfs", "-o", "size=2m", "tmpfs", mount.toString())
+        .redirectErrorStream(true).start();
+    assumeThat(m.waitFor(30, TimeUnit.SECONDS) && m.exitValue() == 0).as("mounting a small tmpfs needs root").isTrue();
+    try {
+      Path journal = mount.resolve("r.jsonl");
+      Path work = temp.resolve("work");
+      List<String> args = slowMatrix(mount.resolve("r.json").toString());
+      args.addAll(List.of("--work-dir", work.toString()));
+      Process run = start("full-results", args.toArray(String[]::new));
+      await("the first cell's result", () -> {
+        try {
+          return Files.exists(journal) && Files.readAllLines(journal).size() >= 2;
+        } catch (IOException e) {
+          return false;
+        }
+      });
+      Path filler = mount.resolve("filler");
+      try (var out = Files.newOutputStream(filler)) {
+        byte[] chunk = new byte[4096];
+        while (true) {
+          out.write(chunk);
+        }
+      } catch (IOException full) {
+        // full
+      }
+      assertThat(run.waitFor(300, TimeUnit.SECONDS)).isTrue();
+      String err = err("full-results");
+      assertThat(run.exitValue()).as(err).isEqualTo(4);
+      assertThat(err).contains("cannot write " + journal, "no space left", "bytes free there",
+          "kvbench run --resume " + journal).doesNotContain("internal error", "Exception", "\tat ");
+      assertThat(err.split("cannot write ", -1)).as("said once").hasSize(2);
+      List<String> lines = Files.readAllLines(journal);
+      for (String line : lines) {
+        assertThat(json.readTree(line)).as("every line whole").isNotNull();
+      }
+      try (Stream<Path> files = Files.list(mount)) {
+        assertThat(files.map(p -> p.getFileName().toString())).containsExactlyInAnyOrder("r.json", "r.jsonl",
+            "filler");
+      }
+      assertThat(work).doesNotExist();
+
+      Files.delete(filler);
+      Process resume = start("resume-full", "run", "--resume", journal.toString());
+      assertThat(resume.waitFor(300, TimeUnit.SECONDS)).isTrue();
+      assertThat(resume.exitValue()).as(err("resume-full")).isZero();
+      JsonNode doc = json.readTree(mount.resolve("r.json").toFile());
+      assertThat(doc.get("completed").asBoolean()).isTrue();
+      assertThat(doc.get("cells")).hasSize(3);
+    } finally {
+      new ProcessBuilder("umount", "-l", mount.toString()).start().waitFor();
     }
   }
 

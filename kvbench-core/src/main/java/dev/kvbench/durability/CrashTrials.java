@@ -48,7 +48,8 @@ public final class CrashTrials {
    * @param killAfterMin the earliest kill, after the store opened
    * @param killAfterMax the latest
    * @param settings each store's -o settings, by store id
-   * @param workDir where each trial's directory is made
+   * @param workDir where each trial's directory is made: an empty or new directory, or null for a new
+   *     private one kvbench makes under /dev/shm (or the temp directory) and removes afterwards
    */
   public record Plan(List<String> stores, List<Durability> modes, List<CrashKind> kinds, int trials, long seed,
       Duration killAfterMin, Duration killAfterMax, CrashWorkload workload, Map<String, Map<String, String>> settings,
@@ -87,7 +88,16 @@ public final class CrashTrials {
 
   /** Every combination's result, in the plan's order; a combination that cannot run says why. */
   public List<DurabilityResult> run(Plan plan) {
-    String powerUnavailable = plan.kinds().contains(CrashKind.POWER) ? LoopDisk.unavailableReason(plan.workDir()) : null;
+    // like a run's: a fresh private directory, or the user's empty one, never a fixed name in a
+    // shared directory that another user could have planted a link at; removed afterwards
+    try (WorkArea area = WorkArea.open(plan.workDir(), "kvbench-crash-")) {
+      area.claim();
+      return run(plan, area);
+    }
+  }
+
+  private List<DurabilityResult> run(Plan plan, WorkArea area) {
+    String powerUnavailable = plan.kinds().contains(CrashKind.POWER) ? LoopDisk.unavailableReason(area.root()) : null;
     List<DurabilityResult> results = new ArrayList<>();
     for (String storeId : plan.stores()) {
       StoreProvider provider = registry.require(storeId);
@@ -106,7 +116,7 @@ public final class CrashTrials {
           }
           List<DurabilityResult.Trial> trials = new ArrayList<>();
           for (int t = 1; t <= plan.trials(); t++) {
-            DurabilityResult.Trial trial = trial(plan, storeId, given, mode, kind, t);
+            DurabilityResult.Trial trial = trial(plan, area, storeId, given, mode, kind, t);
             trials.add(trial);
             listener.trialDone(DurabilityResult.of(storeId, provider.library(), provider.libraryVersion(), mode.id(),
                 kind.id(), resolved, trials), trial);
@@ -119,17 +129,16 @@ public final class CrashTrials {
     return results;
   }
 
-  private DurabilityResult.Trial trial(Plan plan, String storeId, Map<String, String> given, Durability mode,
-      CrashKind kind, int number) {
+  private DurabilityResult.Trial trial(Plan plan, WorkArea area, String storeId, Map<String, String> given,
+      Durability mode, CrashKind kind, int number) {
     // the kill's moment depends on the seed and on which trial this is, not on what ran before it
     SplittableRandom random = new SplittableRandom(plan.seed() ^ (storeId + "/" + mode + "/" + kind + "/" + number)
         .hashCode() * 0x9E37_79B9_7F4A_7C15L);
     long min = plan.killAfterMin().toMillis();
     long killAfter = min + random.nextLong(plan.killAfterMax().toMillis() - min + 1);
-    Path trialDir = plan.workDir().resolve("crash-" + storeId + "-" + mode.id() + "-" + kind.id() + "-" + number
-        + "-" + ProcessHandle.current().pid());
+    Path trialDir = area.newDirectory(WorkArea.TRIAL_PREFIX + storeId + "-" + mode.id() + "-" + kind.id() + "-"
+        + number);
     try {
-      Files.createDirectories(trialDir);
       return kind == CrashKind.POWER ? powerCut(plan, storeId, given, mode, number, killAfter, trialDir)
           : processCrash(plan, storeId, given, mode, number, killAfter, trialDir);
     } catch (IOException e) {
@@ -138,7 +147,7 @@ public final class CrashTrials {
       Thread.currentThread().interrupt();
       return new DurabilityResult.Trial(number, killAfter, false, null, "interrupted", null);
     } finally {
-      WorkArea.deleteTree(trialDir);
+      area.delete(trialDir);
     }
   }
 

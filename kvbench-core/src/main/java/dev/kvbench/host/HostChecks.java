@@ -65,9 +65,17 @@ public final class HostChecks {
                 + " --work-dir /dev/shm, or mount -t tmpfs -o size=<size>,noatime tmpfs <dir>");
   }
 
+  /** Below this, not even the smallest cell fits (a store's files and maps take megabytes empty). */
+  static final long MIN_FREE_BYTES = 16L << 20;
+
   private static HostCheck freeSpace(Path workDir, Needs needs) {
     long free = HostFiles.usableBytes(workDir);
     String have = free < 0 ? "unknown" : String.format(Locale.ROOT, "%,d bytes free", free);
+    if (free >= 0 && free < MIN_FREE_BYTES) {
+      return new HostCheck("work directory free space", have, Severity.BLOCK, "no store can run in "
+          + String.format(Locale.ROOT, "%,d bytes", free) + ": free some space there, give the tmpfs more room"
+          + " (mount -o remount,size=<size> <dir>), or point --work-dir elsewhere");
+    }
     if (needs.largestCellBytes() <= 0 || free < 0) {
       return new HostCheck("work directory free space", have, Severity.OK, "");
     }

@@ -50,8 +50,27 @@ public final class Comparison {
     }
   }
 
+  /** Why a cell or phase has no row. */
+  public enum Gap {
+    /** The baseline has it and the candidate does not: a CI gate cannot call that no regression. */
+    CANDIDATE_MISSING,
+    /** The candidate's cell or phase failed (or was interrupted): the same. */
+    CANDIDATE_FAILED,
+    /** The candidate has it and the baseline does not (a new cell or phase). */
+    BASELINE_MISSING,
+    /** The baseline's failed: nothing to compare the candidate with. */
+    BASELINE_FAILED,
+    /** Unsupported on one side only (a setting changed what the store can do). */
+    SUPPORT_DIFFERS;
+
+    /** Whether a gate that must see every baseline figure measured again fails on it. */
+    public boolean failsGate() {
+      return this == CANDIDATE_MISSING || this == CANDIDATE_FAILED;
+    }
+  }
+
   /** A phase that ran on one side but not the other (unsupported, failed, missing). */
-  public record Unmatched(String side, String cell, String why) {}
+  public record Unmatched(String side, String cell, String why, Gap gap) {}
 
   private final List<Row> rows = new ArrayList<>();
   private final List<Unmatched> unmatched = new ArrayList<>();
@@ -72,7 +91,8 @@ public final class Comparison {
     for (Map.Entry<String, List<CellResult>> e : base.entrySet()) {
       List<CellResult> others = cand.getOrDefault(e.getKey(), List.of());
       if (others.isEmpty()) {
-        e.getValue().forEach(b -> c.unmatched.add(new Unmatched("baseline", b.cellId(), "no candidate cell")));
+        e.getValue().forEach(b -> c.unmatched.add(new Unmatched("baseline", b.cellId(), "no candidate cell",
+            Gap.CANDIDATE_MISSING)));
         continue;
       }
       if (e.getValue().size() == 1 && others.size() == 1) {
@@ -82,18 +102,20 @@ public final class Comparison {
       for (CellResult b : e.getValue()) {
         CellResult match = others.stream().filter(o -> o.settings().equals(b.settings())).findFirst().orElse(null);
         if (match == null) {
-          c.unmatched.add(new Unmatched("baseline", b.cellId() + " " + b.settings(), "no candidate cell with these settings"));
+          c.unmatched.add(new Unmatched("baseline", b.cellId() + " " + b.settings(),
+              "no candidate cell with these settings", Gap.CANDIDATE_MISSING));
         } else {
           c.compare(b, match);
         }
       }
       others.stream().filter(o -> e.getValue().stream().noneMatch(b -> b.settings().equals(o.settings())))
           .forEach(o -> c.unmatched.add(new Unmatched("candidate", o.cellId() + " " + o.settings(),
-              "no baseline cell with these settings")));
+              "no baseline cell with these settings", Gap.BASELINE_MISSING)));
     }
     cand.forEach((k, list) -> {
       if (!base.containsKey(k)) {
-        list.forEach(o -> c.unmatched.add(new Unmatched("candidate", o.cellId(), "no baseline cell")));
+        list.forEach(o -> c.unmatched.add(new Unmatched("candidate", o.cellId(), "no baseline cell",
+            Gap.BASELINE_MISSING)));
       }
     });
     return c;
@@ -113,16 +135,29 @@ public final class Comparison {
 
   private void compare(CellResult base, CellResult cand) {
     String changed = settingsChanged(base, cand);
+    if (ended(cand)) {
+      unmatched.add(new Unmatched("candidate", cand.cellId(), "the candidate cell " + cand.outcome().id() + ": "
+          + cand.error(), Gap.CANDIDATE_FAILED));
+      return;
+    }
+    if (ended(base)) {
+      unmatched.add(new Unmatched("baseline", base.cellId(), "the baseline cell " + base.outcome().id() + ": "
+          + base.error(), Gap.BASELINE_FAILED));
+      return;
+    }
     for (PhaseResult b : base.phases()) {
       PhaseResult o = cand.phases().stream().filter(p -> p.phase().equals(b.phase())).findFirst().orElse(null);
       if (o == null) {
-        unmatched.add(new Unmatched("baseline", base.cellId() + " " + b.phase(), "the candidate did not run this phase"));
+        unmatched.add(new Unmatched("baseline", base.cellId() + " " + b.phase(), "the candidate did not run this phase",
+            Gap.CANDIDATE_MISSING));
         continue;
       }
       if (b.status() != PhaseStatus.OK || o.status() != PhaseStatus.OK) {
         if (b.status() != o.status() || b.status() == PhaseStatus.FAILED) {
+          Gap gap = o.status() == PhaseStatus.FAILED ? Gap.CANDIDATE_FAILED
+              : b.status() == PhaseStatus.FAILED ? Gap.BASELINE_FAILED : Gap.SUPPORT_DIFFERS;
           unmatched.add(new Unmatched(b.status() != PhaseStatus.OK ? "baseline" : "candidate",
-              base.cellId() + " " + b.phase(), "baseline " + b.status().id() + ", candidate " + o.status().id()));
+              base.cellId() + " " + b.phase(), "baseline " + b.status().id() + ", candidate " + o.status().id(), gap));
         }
         continue;
       }
@@ -136,7 +171,12 @@ public final class Comparison {
     }
     cand.phases().stream().filter(o -> base.phases().stream().noneMatch(b -> b.phase().equals(o.phase())))
         .forEach(o -> unmatched.add(new Unmatched("candidate", cand.cellId() + " " + o.phase(),
-            "the baseline did not run this phase")));
+            "the baseline did not run this phase", Gap.BASELINE_MISSING)));
+  }
+
+  /** A cell that did not run to its end (failed, interrupted): it has no figures to compare. */
+  private static boolean ended(CellResult c) {
+    return c.outcome() == CellResult.Outcome.FAILED || c.outcome() == CellResult.Outcome.INTERRUPTED;
   }
 
   /** Welch's two-sided p over the passes; NaN when a side has fewer than two or neither varies. */

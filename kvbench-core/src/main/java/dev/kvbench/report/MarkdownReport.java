@@ -48,8 +48,9 @@ final class MarkdownReport {
         .append(TIMESTAMP_MARK).append('\n');
     b.append("\nFrom ").append(inputs.size() == 1 ? "one result file" : inputs.size() + " result files")
         .append(": ").append(inputs.stream().map(i -> "`" + i + "`").collect(Collectors.joining(", ")))
-        .append(". To write it again: `kvbench report ").append(String.join(" ", inputs))
-        .append(notes == null ? "" : " --notes " + notes.source()).append(" --out DIR`.\n");
+        .append(". To write it again: `kvbench report ")
+        .append(inputs.stream().map(ShellWords::quote).collect(Collectors.joining(" ")))
+        .append(notes == null ? "" : " --notes " + ShellWords.quote(notes.source())).append(" --out DIR`.\n");
     b.append("\nTimes are ms per pass, the median of the measured passes with their min-max; \"Difference\" is the")
         .append(" ratio to the fastest store of the same workload; `null` is kvbench's own cost (it keeps nothing).")
         .append(" Storage is what `du` counts after close, against a flat array of the same keys and values.\n");
@@ -147,6 +148,11 @@ final class MarkdownReport {
           r.command().isEmpty() ? "" : "`" + String.join(" ", r.command()) + "`");
     }
     b.append("Runs:\n\n").append(runs.renderMarkdown());
+    List<String> skipped = s.runs().stream().flatMap(r -> r.warnings().stream()).toList();
+    if (!skipped.isEmpty()) {
+      b.append("\nWhat reading the result files skipped or reconciled (nothing else was left out):\n\n");
+      skipped.forEach(w -> b.append("- ").append(w).append('\n'));
+    }
     Map<String, Environment> hosts = new LinkedHashMap<>();
     s.runs().forEach(r -> {
       if (r.environment() != null) {

@@ -1,6 +1,9 @@
 package dev.kvbench.report;
 
+import dev.kvbench.measure.HistogramCodec;
 import dev.kvbench.result.CellResult;
+import dev.kvbench.result.PassResult;
+import dev.kvbench.result.PhaseResult;
 import dev.kvbench.result.ResultDocument;
 import dev.kvbench.result.ResultFiles;
 import dev.kvbench.result.RunHeader;
@@ -12,13 +15,24 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 /**
  * Reads what {@code kvbench run} wrote: result documents ({@code .json}) and journals ({@code
- * .jsonl}, which hold every finished cell even when the run was killed before writing its document).
+ * .jsonl}, which hold every finished cell even when the run was killed before writing its
+ * document). A document and its journal beside it are read together and their cells united, so a
+ * damaged line or a document that fell behind loses nothing the other holds. What cannot be read
+ * right costs only itself: a damaged journal line, or a cell with impossible figures, is left out
+ * with a warning naming it (see {@link RunResults#warnings()}).
  */
 public final class ReportInputs {
+
+  /**
+   * Beyond any figure kvbench records (a pass of 10^15 ms is 31,000 years): a larger one is damage
+   * or an edit, not a measurement, and would break the charts' axes.
+   */
+  static final double MAX_PLAUSIBLE = 1e15;
 
   private final ResultFiles files = new ResultFiles();
 
@@ -48,7 +62,7 @@ public final class ReportInputs {
     try (var s = Files.list(dir)) {
       List<Path> all = s.filter(f -> f.toString().endsWith(".json") || f.toString().endsWith(".jsonl")).sorted()
           .toList();
-      // a document and its own journal hold the same cells: take the document
+      // a document and its own journal are read together: name the document once
       return all.stream().filter(f -> !f.toString().endsWith(".jsonl")
           || !all.contains(RunJournal.documentOf(f))).toList();
     } catch (IOException e) {
@@ -62,12 +76,77 @@ public final class ReportInputs {
           + " written by kvbench run");
     }
     try {
-      return file.toString().endsWith(".jsonl") ? fromJournal(file) : fromDocument(file);
+      boolean isJournal = file.toString().endsWith(".jsonl");
+      Path partner = isJournal ? RunJournal.documentOf(file) : RunJournal.journalOf(file);
+      RunResults run = isJournal ? fromJournal(file) : fromDocument(file);
+      if (!partner.equals(file) && Files.isRegularFile(partner)) {
+        run = unite(run, partner, isJournal);
+      }
+      return checked(run);
     } catch (NoSuchFileException e) {
       throw new ReportInputException(file + ": no such file");
+    } catch (ReportInputException e) {
+      throw e;
+    } catch (IllegalArgumentException e) {
+      // the journal's reader names the file and what it is not
+      throw new ReportInputException(e.getMessage());
     } catch (IOException | RuntimeException e) {
       throw new ReportInputException(file + " is not a kvbench result document or journal: " + e.getMessage());
     }
+  }
+
+  /**
+   * {@code run} with the cells only its partner file has. The journal's cell wins where both have
+   * one: it is written (and fsynced) first, the document only rewritten from it.
+   */
+  private RunResults unite(RunResults run, Path partner, boolean runIsJournal) {
+    RunResults other;
+    try {
+      other = runIsJournal ? fromDocument(partner) : fromJournal(partner);
+    } catch (IOException | RuntimeException e) {
+      List<String> warnings = new ArrayList<>(run.warnings());
+      warnings.add(partner + " beside it could not be read (" + e.getMessage() + "); used " + run.source() + " alone");
+      return copy(run, run.cells(), run.completed(), warnings);
+    }
+    RunResults journal = runIsJournal ? run : other;
+    RunResults document = runIsJournal ? other : run;
+    Map<String, CellResult> cells = new LinkedHashMap<>();
+    document.cells().forEach(c -> cells.put(c.cellId(), c));
+    List<String> onlyInDocument = new ArrayList<>(cells.keySet());
+    List<String> differ = new ArrayList<>();
+    List<String> onlyInJournal = new ArrayList<>();
+    for (CellResult c : journal.cells()) {
+      CellResult d = cells.put(c.cellId(), c);
+      onlyInDocument.remove(c.cellId());
+      if (d == null) {
+        onlyInJournal.add(c.cellId());
+      } else if (!d.equals(c)) {
+        differ.add(c.cellId());
+      }
+    }
+    List<String> warnings = new ArrayList<>(journal.warnings());
+    warnings.addAll(document.warnings());
+    Path doc = Path.of(document.source());
+    Path jnl = Path.of(journal.source());
+    if (!onlyInDocument.isEmpty()) {
+      warnings.add(String.format(Locale.ROOT, "%d cell(s) are in %s but not in its journal %s; kept them: %s",
+          onlyInDocument.size(), doc, jnl, String.join("; ", onlyInDocument)));
+    }
+    if (!onlyInJournal.isEmpty()) {
+      warnings.add(String.format(Locale.ROOT, "%d cell(s) are in the journal %s but not in %s; kept them: %s",
+          onlyInJournal.size(), jnl, doc, String.join("; ", onlyInJournal)));
+    }
+    if (!differ.isEmpty()) {
+      warnings.add(String.format(Locale.ROOT, "%d cell(s) differ between %s and %s; took the journal's: %s",
+          differ.size(), doc, jnl, String.join("; ", differ)));
+    }
+    // the document says whether the run completed; the journal says it too, and later
+    return copy(run, List.copyOf(cells.values()), journal.completed(), warnings);
+  }
+
+  private static RunResults copy(RunResults r, List<CellResult> cells, boolean completed, List<String> warnings) {
+    return new RunResults(r.source(), r.kvbenchVersion(), r.startedAt(), r.scenarioName(), r.seed(), r.command(),
+        r.scenario(), r.environment(), completed, cells, warnings);
   }
 
   private RunResults fromDocument(Path file) throws IOException {
@@ -75,30 +154,100 @@ public final class ReportInputs {
     if (d.environment() == null && d.cells().isEmpty()) {
       throw new IOException("it has neither an environment nor cells");
     }
+    requireSchema(file, d.schemaVersion());
     return new RunResults(file.toString(), d.kvbenchVersion(), d.startedAt(), d.scenarioName(), d.seed(),
         d.command(), d.scenario(), d.environment(), d.completed(), d.cells());
   }
 
   private static RunResults fromJournal(Path file) throws IOException {
-    RunHeader header = null;
-    Map<String, CellResult> cells = new LinkedHashMap<>();
-    boolean completed = false;
-    for (RunJournal.Line line : RunJournal.read(file)) {
-      if (line.run() != null) {
-        header = line.run();
-      } else if (line.cell() != null) {
-        cells.put(line.cell().cellId(), line.cell()); // a resumed cell's last line wins
-      } else if (line.end() != null) {
-        completed = line.end().completed();
-      } else if (line.resumed() != null) {
-        completed = false;
+    RunJournal.Contents contents = RunJournal.read(file);
+    RunHeader header = contents.header();
+    if (header == null) {
+      throw new IOException("no readable header line");
+    }
+    requireSchema(file, header.schemaVersion());
+    List<String> warnings = contents.damaged().stream().map(d -> d.describe(file)).toList();
+    return new RunResults(file.toString(), header.kvbenchVersion(), header.startedAt(), header.scenarioName(),
+        header.seed(), header.command(), header.scenario(), header.environment(), contents.completed(),
+        List.copyOf(contents.cells().values()), warnings);
+  }
+
+  /** Only the schema this kvbench writes is read: an older or newer one would be read wrong, silently. */
+  private static void requireSchema(Path file, int schema) {
+    if (schema == ResultDocument.SCHEMA_VERSION) {
+      return;
+    }
+    throw new ReportInputException(file + " has result schema " + schema + ", and this kvbench reads schema "
+        + ResultDocument.SCHEMA_VERSION + (schema > ResultDocument.SCHEMA_VERSION
+            ? ": it was written by a newer kvbench; report it with that version"
+            : schema <= 0 ? ": it is not a kvbench result (no schemaVersion)"
+            : ": it was written by an older kvbench whose fields meant other things; report it with that version"));
+  }
+
+  /** {@code run} without the cells whose figures cannot be read right, each named in a warning. */
+  private static RunResults checked(RunResults run) {
+    List<CellResult> kept = new ArrayList<>();
+    List<String> warnings = new ArrayList<>(run.warnings());
+    for (CellResult c : run.cells()) {
+      String problem = problemWith(c);
+      if (problem == null) {
+        kept.add(c);
+      } else {
+        warnings.add(run.source() + ": cell " + c.cellId() + " left out: " + problem);
       }
     }
-    if (header == null) {
-      throw new IOException("no header line");
+    return kept.size() == run.cells().size() && warnings.size() == run.warnings().size() ? run
+        : copy(run, kept, run.completed(), warnings);
+  }
+
+  /** What makes a cell's figures unreadable (a time no pass can take, a histogram that does not decode), or null. */
+  static String problemWith(CellResult c) {
+    if (c.parameters() == null) {
+      return "it has no parameters";
     }
-    return new RunResults(file.toString(), header.kvbenchVersion(), header.startedAt(), header.scenarioName(),
-        header.seed(), header.command(), header.scenario(), header.environment(), completed,
-        List.copyOf(cells.values()));
+    for (PhaseResult p : c.phases()) {
+      if (p.phase() == null || p.status() == null) {
+        return "a phase without a name or status";
+      }
+      String where = "phase " + p.phase();
+      for (double t : new double[] {p.passMillis(), p.minPassMillis(), p.maxPassMillis(), p.nsPerOp(), p.opsPerSec()}) {
+        if (!plausible(t)) {
+          return where + " has an impossible figure (" + t + "): the file was edited or damaged";
+        }
+      }
+      for (PassResult pass : p.passes()) {
+        if (!plausible(pass.passMillis()) || pass.ops() < 0) {
+          return where + " has a pass with an impossible time (" + pass.passMillis() + " ms) or count ("
+              + pass.ops() + " ops): the file was edited or damaged";
+        }
+        String bad = undecodable(pass.latencyHistogram());
+        if (bad != null) {
+          return where + " has a pass whose latency histogram does not decode (" + bad + ")";
+        }
+      }
+      for (String h : new String[] {p.latencyHistogram(), p.commitLatencyHistogram()}) {
+        String bad = undecodable(h);
+        if (bad != null) {
+          return where + "'s latency histogram does not decode (" + bad + ")";
+        }
+      }
+    }
+    return null;
+  }
+
+  private static boolean plausible(double v) {
+    return Double.isFinite(v) && v >= 0 && v < MAX_PLAUSIBLE;
+  }
+
+  private static String undecodable(String encoded) {
+    if (encoded == null) {
+      return null;
+    }
+    try {
+      HistogramCodec.decode(encoded);
+      return null;
+    } catch (RuntimeException e) {
+      return e.getClass().getSimpleName() + (e.getMessage() == null ? "" : ": " + e.getMessage());
+    }
   }
 }

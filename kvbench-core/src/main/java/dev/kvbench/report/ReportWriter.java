@@ -9,18 +9,17 @@ import java.time.Clock;
 import java.time.OffsetDateTime;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
-import java.util.stream.Stream;
 import org.knowm.xchart.internal.chartpart.Chart;
 
 /**
  * Writes a report folder from result files: {@code README.md}, {@code charts/} (PNG and SVG),
- * {@code hlog/} (HdrHistogram interval logs), {@code results.csv} and {@code jmh-result.json}. Given the same inputs it writes the same bytes,
- * but for one marked timestamp line in README.md. It writes into an empty or new folder, or over
- * a report it wrote before (whose files it replaces); anything else in the folder is left alone
- * and the report refused.
+ * {@code hlog/} (HdrHistogram interval logs), {@code results.csv}, {@code jmh-result.json} and
+ * {@code kvbench-manifest.json}, the list of these files. Given the same inputs it writes the same
+ * bytes, but for one marked timestamp line in README.md. It writes into a new or empty folder, or
+ * over a report it wrote before, replacing only the files that report's manifest lists (see
+ * {@link ReportFolder}); the inputs are read before anything there changes.
  */
 public final class ReportWriter {
 
@@ -40,8 +39,13 @@ public final class ReportWriter {
     this.clock = clock;
   }
 
-  /** What was written. */
-  public record Written(Path readme, int charts, int intervalLogs, int cells, List<String> hosts) {}
+  /**
+   * What was written.
+   *
+   * @param warnings what reading the inputs skipped (damaged lines, unreadable cells), each naming the file
+   */
+  public record Written(Path readme, int charts, int intervalLogs, int cells, List<String> hosts,
+      List<String> warnings) {}
 
   /**
    * @param inputs result documents, journals or folders of them, as the user named them
@@ -67,36 +71,90 @@ public final class ReportWriter {
    */
   public Written write(List<Path> inputs, Path out, boolean mergeHosts, Path notes, boolean withInputs)
       throws IOException {
-    if (notes != null && !Files.isRegularFile(notes)) {
+    // everything the report is made from is read first: nothing in --out changes before that
+    MarkdownReport.Notes given = notes == null ? null : readNotes(notes);
+    List<RunResults> runs = new ReportInputs().read(inputs);
+    Map<String, byte[]> copies = withInputs ? inputCopies(runs) : Map.of();
+    ReportFolder folder = ReportFolder.open(out);
+    boolean done = false;
+    try {
+      Written w = render(runs, copies, given, inputs, folder.staging(), mergeHosts, withInputs);
+      List<Path> read = new ArrayList<>(runs.stream().map(r -> Path.of(r.source())).toList());
+      if (notes != null) {
+        read.add(notes);
+      }
+      folder.commit("kvbench " + kvbenchVersion, read);
+      done = true;
+      return new Written(out.resolve(README), w.charts(), w.intervalLogs(), w.cells(), w.hosts(), w.warnings());
+    } catch (IOException e) {
+      // a full disk, a folder that went read-only: the user's to fix, and nothing of the old report was lost
+      throw new ReportInputException("cannot write the report to " + out + ": " + reason(e)
+          + "; the folder is as it was before (an earlier report there is whole)");
+    } finally {
+      if (done) {
+        folder.discardStaging();
+      } else {
+        folder.discardCreatedFolder();
+      }
+    }
+  }
+
+  /** What went wrong writing, in words: the full disk a chart writer wraps in its own exception included. */
+  private static String reason(IOException e) {
+    for (Throwable t = e; t != null; t = t.getCause() == t ? null : t.getCause()) {
+      if (String.valueOf(t.getMessage()).contains("No space left")) {
+        return "no space left on its file system";
+      }
+    }
+    return e.getMessage();
+  }
+
+  private static MarkdownReport.Notes readNotes(Path notes) throws IOException {
+    if (!Files.isRegularFile(notes)) {
       throw new ReportInputException("--notes " + notes + ": no such file; give a Markdown file to include");
     }
-    List<RunResults> runs = new ReportInputs().read(inputs);
-    prepare(out);
+    try {
+      return new MarkdownReport.Notes(notes.toString(), Files.readString(notes, StandardCharsets.UTF_8));
+    } catch (java.nio.charset.MalformedInputException e) {
+      throw new ReportInputException("--notes " + notes + " is not UTF-8 text; save it as UTF-8");
+    }
+  }
+
+  /** The bytes of each result file, by the name its copy gets under inputs/; two inputs of one name are refused. */
+  private static Map<String, byte[]> inputCopies(List<RunResults> runs) throws IOException {
+    Map<String, byte[]> copies = new java.util.LinkedHashMap<>();
+    for (RunResults r : runs) {
+      Path source = Path.of(r.source());
+      String name = source.getFileName().toString();
+      if (copies.put(name, Files.readAllBytes(source)) != null) {
+        throw new ReportInputException(source + ": another input has the same file name; rename one");
+      }
+    }
+    return copies;
+  }
+
+  /** Writes the report's files into {@code out} (the staging folder). */
+  private Written render(List<RunResults> runs, Map<String, byte[]> copies, MarkdownReport.Notes notes,
+      List<Path> inputs, Path out, boolean mergeHosts, boolean withInputs) throws IOException {
     List<String> names = inputs.stream().map(Path::toString).toList();
-    String notesName = notes == null ? null : notes.toString();
+    MarkdownReport.Notes given = notes;
     if (withInputs) {
-      Path copies = Files.createDirectories(out.resolve(INPUTS));
+      Path inputDir = Files.createDirectories(out.resolve(INPUTS));
       List<RunResults> renamed = new ArrayList<>();
       for (RunResults r : runs) {
-        Path source = Path.of(r.source());
-        Path target = copies.resolve(source.getFileName());
-        if (Files.exists(target)) {
-          throw new ReportInputException(source + ": another input has the same file name; rename one");
-        }
-        Files.copy(source, target);
+        String name = Path.of(r.source()).getFileName().toString();
+        Files.write(inputDir.resolve(name), copies.get(name));
         // the copy holds the same bytes: name it instead of reading it again
-        renamed.add(r.withSource(INPUTS + "/" + source.getFileName()));
+        renamed.add(r.withSource(INPUTS + "/" + name));
       }
       runs = renamed;
       names = renamed.stream().map(RunResults::source).toList();
       if (notes != null) {
-        Files.copy(notes, out.resolve(NOTES));
-        notesName = NOTES;
+        Files.writeString(out.resolve(NOTES), notes.markdown(), StandardCharsets.UTF_8);
+        given = new MarkdownReport.Notes(NOTES, notes.markdown());
       }
     }
     List<ReportSection> sections = ReportSection.of(runs, mergeHosts);
-    MarkdownReport.Notes given = notes == null ? null
-        : new MarkdownReport.Notes(notesName, Files.readString(notes, StandardCharsets.UTF_8));
     Path chartDir = out.resolve(CHARTS);
     Files.createDirectories(chartDir);
     java.util.Set<String> stems = fullNames(sections);
@@ -154,7 +212,9 @@ public final class ReportWriter {
     Files.writeString(out.resolve(CSV), new ResultsCsv().render(sections), StandardCharsets.UTF_8);
     Files.writeString(out.resolve(JMH), new JmhResults().render(sections), StandardCharsets.UTF_8);
     int cells = sections.stream().mapToInt(s -> s.cells().size()).sum();
-    return new Written(readme, pngs.size(), hlogs.size(), cells, sections.stream().map(ReportSection::host).toList());
+    List<String> warnings = runs.stream().flatMap(r -> r.warnings().stream()).toList();
+    return new Written(readme, pngs.size(), hlogs.size(), cells, sections.stream().map(ReportSection::host).toList(),
+        warnings);
   }
 
   /** Numeric parameters a scenario can sweep, with how to read them off a cell. */
@@ -217,47 +277,5 @@ public final class ReportWriter {
     }
     Charts.write(chart, dir.resolve(stem));
     pngs.add(CHARTS + "/" + stem + ".png");
-  }
-
-  /** An empty or new folder, or a report written before (its files go); anything else is refused. */
-  private static void prepare(Path out) throws IOException {
-    if (!Files.exists(out)) {
-      Files.createDirectories(out);
-      return;
-    }
-    if (!Files.isDirectory(out)) {
-      throw new ReportInputException(out + " is a file: --out needs a folder (new, empty, or an earlier report)");
-    }
-    List<String> present;
-    try (Stream<Path> s = Files.list(out)) {
-      present = s.map(p -> p.getFileName().toString()).toList();
-    }
-    if (present.isEmpty()) {
-      return;
-    }
-    boolean earlierReport = present.contains(README)
-        && Files.readString(out.resolve(README), StandardCharsets.UTF_8).contains(MarkdownReport.TIMESTAMP_MARK);
-    List<String> ours = List.of(README, CSV, JMH, CHARTS, HLOG, INPUTS, NOTES);
-    if (!earlierReport || !ours.containsAll(present)) {
-      throw new ReportInputException(out + " holds files kvbench report did not write (" + present
-          + "): give a new or empty folder with --out; kvbench only replaces a report it wrote");
-    }
-    for (String name : List.of(README, CSV, JMH, NOTES)) {
-      Files.deleteIfExists(out.resolve(name));
-    }
-    for (String dir : List.of(CHARTS, HLOG, INPUTS)) {
-      Path d = out.resolve(dir);
-      if (Files.isDirectory(d)) {
-        try (Stream<Path> s = Files.walk(d)) {
-          for (Path p : s.sorted(Comparator.reverseOrder()).toList()) {
-            String n = p.getFileName().toString();
-            if (p.equals(d) || n.endsWith(".png") || n.endsWith(".svg") || n.endsWith(".hlog")
-                || n.endsWith(".json") || n.endsWith(".jsonl")) {
-              Files.delete(p);
-            }
-          }
-        }
-      }
-    }
   }
 }

@@ -9,6 +9,8 @@ import java.util.List;
  *
  * @param source the file they were read from
  * @param completed false for a run that was interrupted and not resumed to its end
+ * @param warnings what reading the files found and skipped (damaged lines, cells that could not be read
+ *     right, disagreements between a document and its journal), each naming the file
  */
 public record RunResults(
     String source,
@@ -20,17 +22,26 @@ public record RunResults(
     String scenario,
     Environment environment,
     boolean completed,
-    List<CellResult> cells) {
+    List<CellResult> cells,
+    List<String> warnings) {
 
   public RunResults {
     command = command == null ? List.of() : List.copyOf(command);
     cells = List.copyOf(cells);
+    warnings = warnings == null ? List.of() : List.copyOf(warnings);
+  }
+
+  /** Results read without anything to warn about. */
+  public RunResults(String source, String kvbenchVersion, String startedAt, String scenarioName, long seed,
+      List<String> command, String scenario, Environment environment, boolean completed, List<CellResult> cells) {
+    this(source, kvbenchVersion, startedAt, scenarioName, seed, command, scenario, environment, completed, cells,
+        List.of());
   }
 
   /** The same results, named by {@code newSource}. */
   public RunResults withSource(String newSource) {
     return new RunResults(newSource, kvbenchVersion, startedAt, scenarioName, seed, command, scenario, environment,
-        completed, cells);
+        completed, cells, warnings);
   }
 
   /** The host the cells were measured on; results from before hosts were recorded say "unknown". */

@@ -136,6 +136,20 @@ public record PhaseResult(
     return passes.isEmpty() ? null : byTime(passes).get((passes.size() - 1) / 2);
   }
 
+  /**
+   * This phase failed after the fact: its cell could not keep the data (a close that failed to
+   * flush, a full disk). The figures stay for the record, but the phase is not ok, not verified,
+   * and never ranked; unchanged when it already is not ok.
+   */
+  public PhaseResult failedAfterwards(String why) {
+    if (status != PhaseStatus.OK) {
+      return this;
+    }
+    return new PhaseResult(phase, PhaseStatus.FAILED, ops, passMillis, minPassMillis, maxPassMillis, opsPerSec, nsPerOp,
+        passes, latencyNanos, commitLatencyNanos, latencySampling, latencyHistogram, commitLatencyHistogram, cpu,
+        peakRssBytes, false, contended, why, note, cpuNanosPerOp, threaded, amplification);
+  }
+
   /** These figures with a threaded phase's own. */
   public PhaseResult withThreaded(ThreadedFigures figures) {
     return new PhaseResult(phase, status, ops, passMillis, minPassMillis, maxPassMillis, opsPerSec, nsPerOp, passes,

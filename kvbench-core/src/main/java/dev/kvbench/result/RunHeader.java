@@ -1,5 +1,6 @@
 package dev.kvbench.result;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import java.util.List;
 
 /**
@@ -7,7 +8,9 @@ import java.util.List;
  *
  * @param scenario the scenario as YAML
  * @param shard the part of the matrix, {@code i/n}
+ * @param workDirectory where the run put its stores; null in journals written before it was recorded
  */
+@JsonInclude(JsonInclude.Include.NON_NULL)
 public record RunHeader(
     int schemaVersion,
     String kvbenchVersion,
@@ -17,9 +20,16 @@ public record RunHeader(
     List<String> command,
     String scenario,
     String shard,
-    Environment environment) {
+    Environment environment,
+    WorkDirectory workDirectory) {
 
   public RunHeader {
     command = List.copyOf(command);
+  }
+
+  /** A header that records no work directory (a run whose stores live elsewhere, tests). */
+  public RunHeader(int schemaVersion, String kvbenchVersion, String startedAt, String scenarioName, long seed,
+      List<String> command, String scenario, String shard, Environment environment) {
+    this(schemaVersion, kvbenchVersion, startedAt, scenarioName, seed, command, scenario, shard, environment, null);
   }
 }

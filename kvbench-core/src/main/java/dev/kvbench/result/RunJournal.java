@@ -5,14 +5,21 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.json.JsonMapper;
+import dev.kvbench.host.FileLocks;
+import java.io.BufferedReader;
 import java.io.IOException;
+import java.io.InputStream;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
 import java.nio.channels.OverlappingFileLockException;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.AccessDeniedException;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.time.OffsetDateTime;
@@ -20,6 +27,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 
 /**
  * A run's results as JSON Lines: a header line, then one line per finished cell, each written and
@@ -27,18 +35,116 @@ import java.util.Map;
  * flight; then an end line. The file is created exclusively and locked while its run is going,
  * so two runs never write one file. After each cell the journal also rewrites the result
  * document (atomically) beside it.
+ *
+ * <p>Reading never gives up at a damaged line: a line that is not a journal line (cut short by a
+ * crash, edited by hand, a blank line) is skipped and reported in {@link Contents#damaged()}, and
+ * every line after it is read. Nothing kvbench reads is ever truncated.
  */
 public final class RunJournal implements AutoCloseable {
 
   /** One line of the journal: exactly one of its fields is set. */
   @JsonInclude(JsonInclude.Include.NON_NULL)
-  public record Line(RunHeader run, CellResult cell, Resumed resumed, End end) {}
+  public record Line(RunHeader run, CellResult cell, Resumed resumed, End end) {
 
-  /** The run was resumed: when, and with which command. */
-  public record Resumed(String at, List<String> command) {}
+    /** How many of the fields are set: a journal line has exactly one. */
+    int kinds() {
+      return (run != null ? 1 : 0) + (cell != null ? 1 : 0) + (resumed != null ? 1 : 0) + (end != null ? 1 : 0);
+    }
+  }
+
+  /**
+   * The run was resumed: when, with which command, and in which work directory (so a later resume
+   * can remove that directory if this attempt was killed and left it).
+   */
+  @JsonInclude(JsonInclude.Include.NON_NULL)
+  public record Resumed(String at, List<String> command, WorkDirectory workDirectory) {}
 
   /** The run stopped: whether every cell has a result. */
   public record End(String at, boolean completed) {}
+
+  /** A line that could not be read: its number (from 1) and why. */
+  public record Damage(long line, String why) {
+
+    /** A sentence naming the file and line, for the user. */
+    public String describe(Path journal) {
+      return "line " + line + " of " + journal + " is damaged (" + why + "); skipped it and kept every line after it";
+    }
+  }
+
+  /** What a journal holds: the lines that could be read, in order, and the ones that could not. */
+  public record Contents(List<Line> lines, List<Damage> damaged) {
+
+    public Contents {
+      lines = List.copyOf(lines);
+      damaged = List.copyOf(damaged);
+    }
+
+    /** The header line, or null when it is missing or damaged. */
+    public RunHeader header() {
+      return lines.stream().map(Line::run).filter(Objects::nonNull).findFirst().orElse(null);
+    }
+
+    /** Every cell with a result, by id, in the order they finished; a cell's last line wins (it ran again). */
+    public Map<String, CellResult> cells() {
+      Map<String, CellResult> cells = new LinkedHashMap<>();
+      for (Line l : lines) {
+        if (l.cell() != null) {
+          cells.remove(l.cell().cellId());
+          cells.put(l.cell().cellId(), l.cell());
+        }
+      }
+      return cells;
+    }
+
+    /** Whether the run's last word is that it completed (a later resume reopens it). */
+    public boolean completed() {
+      boolean completed = false;
+      for (Line l : lines) {
+        if (l.end() != null) {
+          completed = l.end().completed();
+        } else if (l.resumed() != null) {
+          completed = false;
+        }
+      }
+      return completed;
+    }
+
+    /** The work directories of the run and of each resumption, oldest first. */
+    public List<WorkDirectory> workDirectories() {
+      List<WorkDirectory> dirs = new ArrayList<>();
+      for (Line l : lines) {
+        WorkDirectory w = l.run() != null ? l.run().workDirectory() : l.resumed() != null ? l.resumed().workDirectory()
+            : null;
+        if (w != null) {
+          dirs.add(w);
+        }
+      }
+      return dirs;
+    }
+  }
+
+  /** The results could not be written (a full or failing file system): what was written before is whole. */
+  public static final class NotWritten extends IOException {
+    private final Path path;
+
+    NotWritten(Path path, IOException cause) {
+      super(describe(path, cause), cause);
+      this.path = path;
+    }
+
+    /** The file that could not be written. */
+    public Path path() {
+      return path;
+    }
+
+    private static String describe(Path path, IOException cause) {
+      long free = dev.kvbench.host.HostFiles.usableBytes(path);
+      String what = cause.getMessage() != null && cause.getMessage().contains("No space left")
+          ? "no space left on its file system" : String.valueOf(cause.getMessage());
+      return String.format(java.util.Locale.ROOT, "cannot write %s: %s (%s bytes free there)", path, what,
+          free < 0 ? "unknown" : String.format(java.util.Locale.ROOT, "%,d", free));
+    }
+  }
 
   private static final ObjectMapper JSON = JsonMapper.builder()
       .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
@@ -51,6 +157,8 @@ public final class RunJournal implements AutoCloseable {
   private final RunHeader header;
   private final Map<String, CellResult> cells = new LinkedHashMap<>();
   private final List<String> resumedAt = new ArrayList<>();
+  private final List<String> warnings = new ArrayList<>();
+  private final List<WorkDirectory> earlierWorkDirectories = new ArrayList<>();
   private final ResultFiles files = new ResultFiles();
   private boolean completed;
 
@@ -78,12 +186,32 @@ public final class RunJournal implements AutoCloseable {
   }
 
   /**
+   * Why {@code document} cannot be a run's result document, or null when it can: the document and
+   * its journal must be two files, so a name ending in {@code .jsonl} (the journal's) is refused.
+   */
+  public static String whyNotADocumentName(Path document) {
+    if (document.getFileName() == null) {
+      return document + " names no file";
+    }
+    String name = document.getFileName().toString();
+    if (name.endsWith(".jsonl")) {
+      return document + " ends in .jsonl, the journal's extension: the result document and its journal are two"
+          + " files (x.json and x.jsonl); name the document, e.g. " + documentOf(document);
+    }
+    return null;
+  }
+
+  /**
    * Starts a journal at {@code journalOf(document)}; refuses, with a message saying why, when
    * either file exists (another run writes it, or an earlier run left it).
    */
   public static RunJournal create(Path document, RunHeader header) throws IOException {
+    String badName = whyNotADocumentName(document);
+    if (badName != null) {
+      throw new IllegalArgumentException(badName);
+    }
     Path journal = journalOf(document);
-    if (Files.exists(document)) {
+    if (Files.exists(document, LinkOption.NOFOLLOW_LINKS)) {
       throw new FileAlreadyExistsException(document.toString(), null,
           "already exists: another run is writing it, or an earlier one wrote it; kvbench never overwrites results."
               + " Choose another --output, or --resume it");
@@ -100,19 +228,60 @@ public final class RunJournal implements AutoCloseable {
     }
     FileLock lock = channel.tryLock();
     RunJournal j = new RunJournal(journal, document, channel, lock, header);
-    j.append(new Line(header, null, null, null));
-    j.writeDocument();
+    try {
+      j.append(new Line(header, null, null, null));
+      j.writeDocument();
+    } catch (IOException e) {
+      // nothing was measured yet: leave no half-started results behind
+      j.close();
+      Files.deleteIfExists(journal);
+      Files.deleteIfExists(document);
+      throw e;
+    }
     return j;
   }
 
-  /** Reopens a journal to finish its run; refuses one whose run is still going. */
+  /**
+   * Reopens a journal to finish its run; refuses one whose run is still going, a file that is not
+   * a kvbench journal, and results it could not rewrite. Nothing is written until {@link
+   * #markResumed}: a refused resume leaves the journal as it was.
+   */
   public static RunJournal resume(Path path, List<String> command) throws IOException {
     Path journal = journalOf(path);
+    String name = path.getFileName() == null ? "" : path.getFileName().toString();
+    if (!Files.isDirectory(path) && !name.endsWith(".json") && !name.endsWith(".jsonl")) {
+      throw new IllegalArgumentException(path + " is not a kvbench result: give the .json document or the .jsonl"
+          + " journal that kvbench run wrote");
+    }
+    if (Files.isDirectory(path) || Files.isDirectory(journal)) {
+      throw new IllegalArgumentException(path + " is a directory; give the run's result document (.json) or journal"
+          + " (.jsonl)");
+    }
     if (!Files.exists(journal)) {
       throw new java.nio.file.NoSuchFileException(journal.toString(), null,
           "no journal to resume (kvbench writes it beside the result document as .jsonl)");
     }
-    FileChannel channel = FileChannel.open(journal, StandardOpenOption.READ, StandardOpenOption.WRITE);
+    if (!Files.isRegularFile(journal)) {
+      throw new IllegalArgumentException(journal + " is not a regular file; give the journal kvbench run wrote");
+    }
+    Path document = documentOf(journal);
+    for (Path p : List.of(journal, document)) {
+      if (Files.exists(p) && !Files.isWritable(p)) {
+        throw new IllegalArgumentException(p + " is read-only: resuming rewrites it. Make it writable (chmod u+w "
+            + p + "), or copy both files elsewhere and resume the copy");
+      }
+    }
+    if (!Files.isWritable(journal.toAbsolutePath().getParent())) {
+      throw new IllegalArgumentException(journal.toAbsolutePath().getParent() + " is not writable: resuming"
+          + " rewrites the result document there (atomically, through a temporary file). Make it writable, or copy"
+          + " both files elsewhere and resume the copy");
+    }
+    FileChannel channel;
+    try {
+      channel = FileChannel.open(journal, StandardOpenOption.READ, StandardOpenOption.WRITE);
+    } catch (AccessDeniedException e) {
+      throw new IllegalArgumentException(journal + " cannot be opened for writing: " + e.getMessage(), e);
+    }
     FileLock lock;
     try {
       lock = channel.tryLock();
@@ -121,35 +290,104 @@ public final class RunJournal implements AutoCloseable {
     }
     if (lock == null) {
       channel.close();
-      throw new IOException(journal + " is being written by a run that is still going; wait for it to end");
+      throw new IllegalArgumentException(journal + " is still being written by a run that is going ("
+          + FileLocks.describeHolder(journal) + "); wait for it to end, or stop it and resume then");
     }
-    Parsed parsed = parse(Files.readAllBytes(journal));
-    RunHeader header = null;
-    List<CellResult> done = new ArrayList<>();
-    List<String> resumedBefore = new ArrayList<>();
-    for (Line line : parsed.lines()) {
-      if (line.run() != null) {
-        header = line.run();
-      } else if (line.cell() != null) {
-        done.add(line.cell());
-      } else if (line.resumed() != null) {
-        resumedBefore.add(line.resumed().at());
+    try {
+      Contents contents = readContents(journal);
+      RunHeader header = contents.header();
+      if (header == null) {
+        throw new IllegalArgumentException(journal + " is not a kvbench journal: it has no readable run header"
+            + " (its first line). Give the .jsonl that kvbench run wrote");
       }
-    }
-    if (header == null) {
+      RunJournal j = new RunJournal(journal, document, channel, lock, header);
+      contents.damaged().forEach(d -> j.warnings.add(d.describe(journal)));
+      j.cells.putAll(contents.cells());
+      j.earlierWorkDirectories.addAll(contents.workDirectories());
+      for (Line line : contents.lines()) {
+        if (line.resumed() != null) {
+          j.resumedAt.add(line.resumed().at());
+        }
+      }
+      j.unionWithDocument();
+      return j;
+    } catch (IOException | RuntimeException e) {
       lock.release();
       channel.close();
-      throw new IOException(journal + " has no header line; it is not a kvbench journal");
+      throw e;
     }
-    channel.truncate(parsed.validLength());
-    channel.position(parsed.validLength());
-    RunJournal j = new RunJournal(journal, documentOf(journal), channel, lock, header);
-    done.forEach(c -> j.cells.put(c.cellId(), c));
+  }
+
+  /**
+   * Takes the cells that only the document has (a journal line damaged since) and says where the
+   * two disagree; the journal's line wins where both have a cell, being the one fsynced first.
+   */
+  private void unionWithDocument() {
+    if (!Files.isRegularFile(document)) {
+      return;
+    }
+    ResultDocument doc;
+    try {
+      doc = files.read(document);
+    } catch (IOException | RuntimeException e) {
+      warnings.add(document + " could not be read (" + e.getMessage() + "); it is rewritten from the journal");
+      return;
+    }
+    List<String> onlyInDocument = new ArrayList<>();
+    List<String> differ = new ArrayList<>();
+    for (CellResult c : doc.cells()) {
+      CellResult mine = cells.get(c.cellId());
+      if (mine == null) {
+        cells.put(c.cellId(), c);
+        onlyInDocument.add(c.cellId());
+      } else if (!mine.equals(c)) {
+        differ.add(c.cellId());
+      }
+    }
+    if (!onlyInDocument.isEmpty()) {
+      warnings.add(onlyInDocument.size() + " cell(s) are in " + document + " but not in the journal " + journal
+          + ": kept them, and they are written to the journal again (" + String.join("; ", onlyInDocument) + ")");
+    }
+    if (!differ.isEmpty()) {
+      warnings.add(differ.size() + " cell(s) differ between " + document + " and " + journal
+          + "; kept the journal's (" + String.join("; ", differ) + ")");
+    }
+  }
+
+  /** What reading the journal found that the user should know: damaged lines, disagreements with the document. */
+  public List<String> warnings() {
+    return List.copyOf(warnings);
+  }
+
+  /** The work directories earlier attempts of this run used (the run's, then each resumption's). */
+  public List<WorkDirectory> earlierWorkDirectories() {
+    return List.copyOf(earlierWorkDirectories);
+  }
+
+  /**
+   * Records that the run goes on, in {@code workDirectory}; writes again every cell the journal
+   * lacked (taken from the document), so the journal alone holds every result once more.
+   */
+  public synchronized void markResumed(List<String> command, WorkDirectory workDirectory) throws IOException {
+    Map<String, CellResult> written = readContents(journal).cells();
+    if (channel.size() > 0 && lastByte() != '\n') {
+      // a line cut short by a crash stays as it is (it is reported as damaged); ours start on a new line
+      append(new byte[] {'\n'});
+    }
+    for (CellResult c : cells.values()) {
+      if (!c.equals(written.get(c.cellId()))) {
+        append(new Line(null, c, null, null));
+      }
+    }
     String now = OffsetDateTime.now().toString();
-    j.append(new Line(null, null, new Resumed(now, command), null));
-    j.resumedAt.addAll(resumedBefore);
-    j.resumedAt.add(now);
-    return j;
+    append(new Line(null, null, new Resumed(now, command, workDirectory), null));
+    resumedAt.add(now);
+  }
+
+  private byte lastByte() throws IOException {
+    ByteBuffer b = ByteBuffer.allocate(1);
+    channel.read(b, channel.size() - 1);
+    return b.get(0);
   }
 
   public RunHeader header() {
@@ -171,7 +409,12 @@ public final class RunJournal implements AutoCloseable {
     return kept;
   }
 
-  /** Appends a cell's result and makes it durable before returning; then refreshes the document. */
+  /**
+   * Appends a cell's result and makes it durable before returning; then refreshes the document.
+   *
+   * @throws NotWritten when the file system is full or failing; the journal is left as it was
+   *     before this call (no torn line), or holds the whole line when only the document failed
+   */
   public synchronized void add(CellResult cell) throws IOException {
     append(new Line(null, cell, null, null));
     cells.remove(cell.cellId());
@@ -194,44 +437,92 @@ public final class RunJournal implements AutoCloseable {
 
   private ResultDocument writeDocument() throws IOException {
     ResultDocument doc = document();
-    files.write(doc, document);
+    try {
+      files.write(doc, document);
+    } catch (IOException e) {
+      throw new NotWritten(document, e);
+    }
     return doc;
   }
 
   private void append(Line line) throws IOException {
-    byte[] bytes = (JSON.writeValueAsString(line) + "\n").getBytes(StandardCharsets.UTF_8);
-    ByteBuffer buffer = ByteBuffer.wrap(bytes);
-    while (buffer.hasRemaining()) {
-      channel.write(buffer);
-    }
-    channel.force(true);
+    append((JSON.writeValueAsString(line) + "\n").getBytes(StandardCharsets.UTF_8));
   }
 
-  /** Reads every line of a journal (for reports and tests); a line cut short by a crash ends the read. */
-  public static List<Line> read(Path path) throws IOException {
-    return parse(Files.readAllBytes(journalOf(path))).lines();
-  }
-
-  /** The journal's lines up to the first one a crash cut short, and how many bytes they take. */
-  private record Parsed(List<Line> lines, long validLength) {}
-
-  private static Parsed parse(byte[] all) {
-    List<Line> lines = new ArrayList<>();
-    long validLength = 0;
-    int start = 0;
-    for (int i = 0; i < all.length; i++) {
-      if (all[i] != '\n') {
-        continue;
+  /** Appends whole or not at all: a write the file system refuses half-way is cut back off. */
+  private void append(byte[] bytes) throws IOException {
+    long before = channel.size();
+    try {
+      ByteBuffer buffer = ByteBuffer.wrap(bytes);
+      channel.position(before);
+      while (buffer.hasRemaining()) {
+        channel.write(buffer);
       }
+      channel.force(true);
+    } catch (IOException e) {
       try {
-        lines.add(JSON.readValue(new String(all, start, i - start, StandardCharsets.UTF_8), Line.class));
-      } catch (JsonProcessingException e) {
-        break; // a line cut short by a crash: what follows it cannot be trusted
+        channel.truncate(before); // only the bytes this call wrote
+        channel.force(true);
+      } catch (IOException ignored) {
+        // the reader skips a torn line anyway
       }
-      start = i + 1;
-      validLength = start;
+      throw new NotWritten(journal, e);
     }
-    return new Parsed(lines, validLength);
+  }
+
+  /** Reads every line of a journal (for reports and tests), skipping and naming damaged ones. */
+  public static Contents read(Path path) throws IOException {
+    return readContents(journalOf(path));
+  }
+
+  private static Contents readContents(Path journal) throws IOException {
+    List<Line> lines = new ArrayList<>();
+    List<Damage> damaged = new ArrayList<>();
+    if (!startsLikeJson(journal)) {
+      throw new IllegalArgumentException(journal + " is not a kvbench journal: it does not start with a JSON run"
+          + " header. Give the .jsonl that kvbench run wrote");
+    }
+    try (InputStream in = Files.newInputStream(journal);
+        BufferedReader reader = new BufferedReader(new java.io.InputStreamReader(in, StandardCharsets.UTF_8
+            .newDecoder().onMalformedInput(CodingErrorAction.REPORT)
+            .onUnmappableCharacter(CodingErrorAction.REPORT)))) {
+      long number = 0;
+      while (true) {
+        String text;
+        try {
+          text = reader.readLine();
+        } catch (CharacterCodingException e) {
+          damaged.add(new Damage(number + 1, "not UTF-8 text: the rest of the file cannot be read as lines"));
+          break;
+        }
+        if (text == null) {
+          break;
+        }
+        number++;
+        if (text.isBlank()) {
+          damaged.add(new Damage(number, "a blank line"));
+          continue;
+        }
+        try {
+          Line line = JSON.readValue(text, Line.class);
+          if (line.kinds() != 1 || line.cell() != null && line.cell().cellId() == null) {
+            damaged.add(new Damage(number, "not a journal line: it holds no header, cell, resumption or end"));
+          } else {
+            lines.add(line);
+          }
+        } catch (JsonProcessingException e) {
+          damaged.add(new Damage(number, "not valid JSON: " + e.getOriginalMessage()));
+        }
+      }
+    }
+    return new Contents(lines, damaged);
+  }
+
+  /** Whether the file's first byte opens a JSON object: a cheap test before reading a file of any size as lines. */
+  private static boolean startsLikeJson(Path file) throws IOException {
+    try (InputStream in = Files.newInputStream(file)) {
+      return in.read() == '{';
+    }
   }
 
   @Override

@@ -91,6 +91,9 @@ public record CellParams(
       throw new IllegalArgumentException("--threads must be at least 1, got " + threads);
     }
     storeSettings = Map.copyOf(storeSettings);
+    dev.kvbench.workload.FormatIds.requirePlain("key format " + keys.getClass().getName(), keys.id());
+    dev.kvbench.workload.FormatIds.requireValueFormat("value format " + valueContent.getClass().getName(),
+        valueContent.id());
     if (entries < 1) {
       throw new IllegalArgumentException("--entries must be at least 1, got " + entries);
     }
@@ -100,6 +103,11 @@ public record CellParams(
     }
     if (valueSize < 1) {
       throw new IllegalArgumentException("--value-size must be at least 1 byte, got " + valueSize);
+    }
+    if (valueSize > dev.kvbench.workload.ValueGenerator.MAX_VALUE_SIZE) {
+      throw new IllegalArgumentException(String.format(java.util.Locale.ROOT, "--value-size %,d is more than kvbench"
+          + " can make (at most %,d bytes: each value is a slice of one Java array); choose a smaller value size",
+          valueSize, dev.kvbench.workload.ValueGenerator.MAX_VALUE_SIZE));
     }
     if (batchSize < 1) {
       throw new IllegalArgumentException("--batch-size must be at least 1, got " + batchSize);

@@ -22,11 +22,19 @@ public final class CellResults {
         parameters(cell), phases, storage, Outcome.RAN, null, null);
   }
 
+  /**
+   * A cell that failed, perhaps after some of its phases ran (a close that could not flush the
+   * data, a full disk): those phases are failed too, their figures kept but marked, since they
+   * measured a store that did not keep what it was given; no storage is recorded.
+   */
   static CellResult error(StoreProvider provider, CellParams cell, StoreSettings settings,
       Map<String, Object> nativeSettings, List<PhaseResult> phases, Throwable e) {
+    String why = Failures.describe(e);
+    List<PhaseResult> marked = phases.stream().map(p -> p.failedAfterwards("the cell failed after this phase ran,"
+        + " so its figures are not a result (kept for the record): " + why)).toList();
     return new CellResult(cell.id(), provider.id(), provider.library(), provider.libraryVersion(),
         provider.capabilities(), settings == null ? Map.of() : settings.asText(), nativeSettings,
-        parameters(cell), phases, null, Outcome.FAILED, Failures.describe(e), null);
+        parameters(cell), marked, null, Outcome.FAILED, why, null);
   }
 
   /** A cell the store cannot run: the reason says which combination and what the store supports. */

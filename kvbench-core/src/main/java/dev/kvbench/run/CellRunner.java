@@ -178,6 +178,7 @@ public final class CellRunner {
       IoBytes ioAtOpen = meters.ioNow();
       Store store = open(directory);
       StorageSize beforeClose;
+      boolean loadFailed;
       try {
         nativeSettings = Map.copyOf(store.nativeSettings());
         try (Session session = store.openSession()) {
@@ -198,7 +199,8 @@ public final class CellRunner {
             phases.add(write);
             listener.phaseFinished(cell, write);
           }
-          if (write.status() == PhaseStatus.FAILED) {
+          loadFailed = write.status() == PhaseStatus.FAILED;
+          if (loadFailed) {
             addNotRun(write.failure());
           } else {
             readPhases(session, store);
@@ -217,6 +219,10 @@ public final class CellRunner {
       }
       StorageSize afterClose = storage.measure(directory);
       IoBytes ioAfterClose = meters.ioNow();
+      if (loadFailed) {
+        // a store that holds part of the data is no measure of its overhead
+        return CellResults.measured(provider, cell, settings, nativeSettings, phases, null);
+      }
       StorageResult stored = StorageResult.of(beforeClose, afterClose, cell.flatBytes());
       // only where every put into this store is counted: threaded writers keep no such count
       boolean everyPutCounted = cell.phases().stream().noneMatch(Phase::threaded);

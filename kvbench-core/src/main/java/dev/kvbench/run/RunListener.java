@@ -11,6 +11,18 @@ public interface RunListener {
   /** Something the user should know before the numbers: stale work directories, the work directory's file system. */
   default void notice(String message) {}
 
+  /**
+   * Something that went wrong without stopping the run, or that stopped it: a damaged journal line
+   * skipped, the work directory removed from under the run. Shown even where notices are not.
+   */
+  default void warning(String message) {}
+
+  /** The run is being stopped (Ctrl-C, SIGTERM): the cell in flight ends as interrupted. */
+  default void runStopping() {}
+
+  /** The stopped run's results are closed, incomplete, in {@code journal} (null when none was started). */
+  default void runStopped(java.nio.file.Path journal) {}
+
   /** A run of {@code cells} cells starts; {@code alreadyDone} of them have results from before (a resumed run). */
   default void runStarted(int cells, int alreadyDone) {}
 

@@ -49,11 +49,26 @@ public final class ScenarioRunner {
    * @param output the result document; null for {@code kvbench-results/<scenario>-<time>-<pid>.json}
    * @param command the arguments the run was started with, recorded to rerun it
    * @param kvbenchVersion recorded in the result
+   * @param maxCells the most cells a matrix may expand to before it is refused (see {@link
+   *     Scenario#cellCount}): a typo in a sweep must not run for weeks or exhaust the heap
    */
-  public record Options(Path workDir, Path output, Shard shard, List<String> command, String kvbenchVersion) {
+  public record Options(Path workDir, Path output, Shard shard, List<String> command, String kvbenchVersion,
+      long maxCells) {
+
+    /** A run that allows up to {@link Scenario#DEFAULT_MAX_CELLS} cells. */
+    public Options(Path workDir, Path output, Shard shard, List<String> command, String kvbenchVersion) {
+      this(workDir, output, shard, command, kvbenchVersion, Scenario.DEFAULT_MAX_CELLS);
+    }
+
     public Options {
       shard = shard == null ? Shard.ALL : shard;
       command = command == null ? List.of() : List.copyOf(command);
+      if (maxCells < 1) {
+        throw new IllegalArgumentException("--max-cells must be at least 1, got " + maxCells);
+      }
+      if (output != null && RunJournal.whyNotADocumentName(output) != null) {
+        throw new IllegalArgumentException("--output " + RunJournal.whyNotADocumentName(output));
+      }
     }
   }
 
@@ -91,7 +106,12 @@ public final class ScenarioRunner {
 
   /** The cells {@code scenario} expands to, in run order, and this shard's part of them. */
   public List<CellParams> cells(Scenario scenario, Shard shard) {
-    return shard.select(scenario.cells(registry));
+    return cells(scenario, shard, Scenario.DEFAULT_MAX_CELLS);
+  }
+
+  /** {@link #cells(Scenario, Shard)}, refusing a matrix of more than {@code maxCells} before expanding it. */
+  public List<CellParams> cells(Scenario scenario, Shard shard, long maxCells) {
+    return shard.select(scenario.cells(registry, maxCells));
   }
 
   /**
@@ -99,7 +119,7 @@ public final class ScenarioRunner {
    * and IOException when the results cannot be written.
    */
   public RunOutcome run(Scenario scenario, Options options) throws IOException {
-    List<CellParams> cells = cells(scenario, options.shard());
+    List<CellParams> cells = cells(scenario, options.shard(), options.maxCells());
     if (scenario.repetitions().forks() > 0) {
       for (CellParams cell : cells) {
         String notForkable = ForkedCells.whyNotForkable(cell);
@@ -107,8 +127,10 @@ public final class ScenarioRunner {
           throw new IllegalArgumentException(notForkable);
         }
       }
+      requireJvmStarts(scenario);
     }
     Path output = options.output() != null ? options.output() : defaultOutput(scenario.name());
+    OutputCheck.requireWritable(output);
     String noRoom = spaceProblem(cells, options.workDir());
     if (noRoom != null) {
       throw new IllegalArgumentException(noRoom);
@@ -124,12 +146,15 @@ public final class ScenarioRunner {
           OffsetDateTime.now().toString(), scenario.name(), scenario.seed(), options.command(), files.write(scenario),
           options.shard().toString(), probe(area, scenario.repetitions().forks() == 0
               ? java.lang.management.ManagementFactory.getRuntimeMXBean().getInputArguments()
-              : ForkedCells.cellJvmFlags(scenario.jvm())));
+              : ForkedCells.cellJvmFlags(scenario.jvm())), area.record());
       RunJournal j;
       try {
         j = RunJournal.create(output, header);
       } catch (java.nio.file.FileAlreadyExistsException e) {
         throw new IllegalArgumentException("--output " + e.getFile() + " " + e.getReason(), e);
+      } catch (IOException e) {
+        // before any cell ran: the output is unusable, which is the user's to fix
+        throw new IllegalArgumentException("--output " + output + ": " + OutputCheck.describe(e), e);
       }
       return execute(scenario, cells, j, area);
     } finally {
@@ -137,21 +162,36 @@ public final class ScenarioRunner {
     }
   }
 
-  /** Finishes the run whose results are at {@code results}: runs only the cells it has no result for. */
+  /**
+   * Finishes the run whose results are at {@code results}: runs only the cells it has no result
+   * for, after removing the work directories earlier attempts of it left when they were killed.
+   * Throws IllegalArgumentException, having written nothing, for results it cannot resume.
+   */
   public RunOutcome resume(Path results, Options options) throws IOException {
     RunJournal j;
     try {
       j = RunJournal.resume(results, options.command());
     } catch (java.nio.file.NoSuchFileException e) {
       throw new IllegalArgumentException("--resume " + results + ": " + e.getReason(), e);
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException("--resume " + e.getMessage(), e);
+    } catch (IOException e) {
+      throw new IllegalArgumentException("--resume " + results + ": cannot read it: " + OutputCheck.describe(e), e);
     }
     try {
+      j.warnings().forEach(listener::warning);
       RunHeader header = j.header();
       Scenario scenario = files.parse(header.scenario(), j.journalPath() + " (its scenario)", header.scenarioName(),
           registry);
-      List<CellParams> cells = Shard.parse(header.shard()).select(scenario.cells(registry));
+      // the matrix was accepted when the run started: its size is not refused now
+      List<CellParams> cells = Shard.parse(header.shard()).select(scenario.cells(registry, Long.MAX_VALUE));
+      if (scenario.repetitions().forks() > 0) {
+        requireJvmStarts(scenario);
+      }
+      removeLeftovers(j.earlierWorkDirectories());
       WorkArea area = openWorkArea(options.workDir());
       try {
+        j.markResumed(options.command(), area.record());
         return execute(scenario, cells, j, area);
       } finally {
         area.close();
@@ -162,12 +202,49 @@ public final class ScenarioRunner {
     }
   }
 
+  /** Refuses a scenario whose cells' JVM would not start (a bad option, a heap too small), naming its error. */
+  private static void requireJvmStarts(Scenario scenario) {
+    if (scenario.jvm().equals(dev.kvbench.scenario.JvmOptions.DEFAULT)) {
+      return; // this very JVM's java with kvbench's own flags: it starts
+    }
+    String why = ForkedCells.whyJvmWontStart(scenario.jvm());
+    if (why != null) {
+      throw new IllegalArgumentException("the cells' JVM does not start with " + describe(scenario.jvm()) + ": " + why
+          + "; fix --heap or --jvm-option (scenario jvm.heap, jvm.options)");
+    }
+  }
+
+  private static String describe(dev.kvbench.scenario.JvmOptions jvm) {
+    List<String> parts = new ArrayList<>();
+    if (!jvm.java().isEmpty()) {
+      parts.add(jvm.java());
+    }
+    if (!jvm.heap().isEmpty()) {
+      parts.add("-Xmx" + jvm.heap());
+    }
+    parts.addAll(jvm.options());
+    return String.join(" ", parts);
+  }
+
+  /** Removes the work directories killed attempts of this run left (in RAM, on a tmpfs), and only those. */
+  private void removeLeftovers(List<dev.kvbench.result.WorkDirectory> earlier) {
+    StorageMeter meter = new StorageMeter();
+    for (dev.kvbench.result.WorkDirectory w : earlier) {
+      long freed = WorkArea.removeIfStale(Path.of(w.path()), meter);
+      if (freed >= 0) {
+        listener.notice(String.format(Locale.ROOT, "removed %s (%,d bytes), left by an earlier attempt of this run"
+            + " that was killed", w.path(), freed));
+      }
+    }
+  }
+
   /**
    * Stops the run from another thread (a signal handler): the cell in flight is ended and
    * recorded as interrupted, the journal and document are closed as incomplete, and the work
    * directory is removed. Returns once that is done, or after a few seconds.
    */
   public void stop() {
+    listener.runStopping();
     stopped = true;
     CellExecutor e = executor;
     if (e != null) {
@@ -175,6 +252,7 @@ public final class ScenarioRunner {
     }
     try {
       if (ended.await(15, TimeUnit.SECONDS)) {
+        listener.runStopped(journalPath());
         return;
       }
     } catch (InterruptedException ie) {
@@ -199,8 +277,15 @@ public final class ScenarioRunner {
     if (w != null) {
       w.close();
     }
+    listener.runStopped(journalPath());
   }
 
+  /**
+   * Runs every cell without a result, journaling each before the next starts. Stops early, the
+   * run incomplete and resumable, when the run is stopped, when the work directory is removed from
+   * under it, or when the results cannot be written (then throws {@link RunJournal.NotWritten}
+   * once the journal is closed, whole).
+   */
   private RunOutcome execute(Scenario scenario, List<CellParams> cells, RunJournal j, WorkArea area)
       throws IOException {
     journal = j;
@@ -211,6 +296,9 @@ public final class ScenarioRunner {
         listener, TimerCost.pairNanos());
     executor = scenario.repetitions().forks() == 0 ? new InProcessCells(runner)
         : new ForkedCells(scenario.jvm(), scenario.cellTimeout(), diagnosticsRoot(j.documentPath()), listener);
+    Thread stopHook = new Thread(this::stop, "kvbench-stop");
+    Runtime.getRuntime().addShutdownHook(stopHook);
+    RunJournal.NotWritten notWritten = null;
     try {
       int already = (int) cells.stream().filter(c -> done.containsKey(c.id())).count();
       listener.runStarted(cells.size(), already);
@@ -220,24 +308,58 @@ public final class ScenarioRunner {
         if (done.containsKey(cell.id())) {
           continue;
         }
-        if (stopped) {
+        if (stopped || workAreaGone(area)) {
           complete = false;
           break;
         }
         CellResult result = runCell(scenario, cell, i, area);
-        j.add(result);
+        try {
+          j.add(result);
+        } catch (RunJournal.NotWritten e) {
+          notWritten = e;
+          complete = false;
+          break;
+        }
         listener.cellFinished(cell, result);
         if (result.outcome() == Outcome.INTERRUPTED) {
           complete = false;
           break;
         }
       }
+      if (notWritten != null) {
+        try {
+          j.finish(false);
+        } catch (IOException alsoFull) {
+          // the journal ends at its last whole line: a resume reads it as incomplete anyway
+        }
+        throw notWritten;
+      }
       ResultDocument doc = j.finish(complete);
       return new RunOutcome(doc, j.documentPath(), j.journalPath(), complete);
     } finally {
       j.close();
+      area.close();
+      removeStopHook(stopHook);
       ended.countDown();
     }
+  }
+
+  private static void removeStopHook(Thread hook) {
+    try {
+      Runtime.getRuntime().removeShutdownHook(hook);
+    } catch (IllegalStateException alreadyStopping) {
+      // the JVM is going down and the hook is running: it waits for this run to end
+    }
+  }
+
+  /** True, and said once, when the work directory was removed from under the run: no further cell can run. */
+  private boolean workAreaGone(WorkArea area) {
+    if (!area.gone()) {
+      return false;
+    }
+    listener.warning("the work directory " + area.root() + " was removed while the run went on; stopped. Every"
+        + " finished cell is kept; finish the run with --resume");
+    return true;
   }
 
   private CellResult runCell(Scenario scenario, CellParams cell, int index, WorkArea area) {
@@ -248,22 +370,40 @@ public final class ScenarioRunner {
       return CellResults.unsupported(provider, cell, unsupported);
     }
     inFlight = new CellInFlight(provider, cell);
-    String name = String.format(Locale.ROOT, "cell-%04d-%s", index + 1, cell.label().replace(' ', '-').replace('/', '-'));
+    String name = String.format(Locale.ROOT, WorkArea.CELL_PREFIX + "%04d-%s", index + 1,
+        cell.label().replace(' ', '-').replace('/', '-'));
     List<CellResult> forks = new ArrayList<>();
     int count = Math.max(1, scenario.repetitions().forks());
-    for (int fork = 1; fork <= count; fork++) {
-      Path directory = area.newDirectory(name + (count > 1 ? "-fork" + fork : ""));
-      try {
-        forks.add(executor.run(provider, cell, directory, directory.getFileName().toString()));
-      } finally {
-        area.delete(directory);
+    try {
+      for (int fork = 1; fork <= count; fork++) {
+        Path directory = area.newDirectory(name + (count > 1 ? "-fork" + fork : ""));
+        try {
+          forks.add(executor.run(provider, cell, directory, directory.getFileName().toString()));
+        } finally {
+          area.delete(directory);
+        }
+        if (forks.get(forks.size() - 1).outcome() != Outcome.RAN) {
+          break;
+        }
       }
-      if (forks.get(forks.size() - 1).outcome() != Outcome.RAN) {
-        break;
+    } catch (java.io.UncheckedIOException e) {
+      if (!area.gone()) {
+        throw e;
       }
+      forks.add(CellResults.ended(provider, cell, Outcome.INTERRUPTED, "interrupted: the work directory "
+          + area.root() + " was removed while the cell ran", null));
+    } finally {
+      inFlight = null;
     }
-    inFlight = null;
-    return combineForks(forks);
+    CellResult result = combineForks(forks);
+    if (result.outcome() == Outcome.FAILED && area.gone()) {
+      // its store lost its files with the directory: not the store's failure, and worth running again
+      return new CellResult(result.cellId(), result.store(), result.library(), result.libraryVersion(),
+          result.capabilities(), result.settings(), result.nativeSettings(), result.parameters(), result.phases(),
+          result.storage(), Outcome.INTERRUPTED, "interrupted: the work directory " + area.root()
+              + " was removed while the cell ran (" + result.error() + ")", result.diagnostics());
+    }
+    return result;
   }
 
   /**
@@ -354,8 +494,8 @@ public final class ScenarioRunner {
     if (base != null) {
       for (WorkArea.Stale s : WorkArea.staleDirectories(base, new StorageMeter())) {
         listener.notice(String.format(Locale.ROOT,
-            "stale kvbench work directory %s (%,d bytes) from a run that was killed; remove it with rm -r %s",
-            s.directory(), s.allocatedBytes(), s.directory()));
+            "stale kvbench work directory %s (%,d bytes) from a run that was killed; remove it with kvbench clean"
+            + " (or resume that run, which removes it)", s.directory(), s.allocatedBytes()));
       }
     }
     WorkArea area = WorkArea.open(requested);

@@ -15,7 +15,9 @@ import java.util.Set;
 
 /**
  * The directory stores run in. kvbench only deletes directories it created: the cell directories
- * it makes here, and the work directory itself only when it made that too.
+ * it makes here, and the work directory itself only when it made that too. While a run holds it,
+ * its lock file marks it as kvbench's; one whose lock nobody holds is a killed run's leftover
+ * ({@link #staleDirectories}), which a resume of that run or {@code kvbench clean} removes.
  */
 public final class WorkArea implements AutoCloseable {
 
@@ -24,15 +26,28 @@ public final class WorkArea implements AutoCloseable {
   /** The file a running kvbench holds locked in its work directory; a stale directory's is unlocked. */
   public static final String LOCK_FILE = ".kvbench-lock";
 
+  /** The lock file's second line when kvbench made the work directory itself (then it may remove it whole). */
+  private static final String CREATED_MARK = "created";
+
+  /** The lock file's second line when the user gave the directory: only what kvbench put inside is removed. */
+  private static final String GIVEN_MARK = "given";
+
   private final Path root;
   private final boolean createdRoot;
+  // the parents of a requested work directory that did not exist and were made for it, nearest first
+  private final java.util.List<Path> createdParents;
   private final Set<Path> created = new LinkedHashSet<>();
   private FileChannel lockChannel;
   private FileLock lock;
 
   private WorkArea(Path root, boolean createdRoot) {
+    this(root, createdRoot, java.util.List.of());
+  }
+
+  private WorkArea(Path root, boolean createdRoot, java.util.List<Path> createdParents) {
     this.root = root;
     this.createdRoot = createdRoot;
+    this.createdParents = java.util.List.copyOf(createdParents);
   }
 
   /**
@@ -40,15 +55,28 @@ public final class WorkArea implements AutoCloseable {
    * under /dev/shm when that is a writable tmpfs, else under the system temp directory.
    */
   public static WorkArea open(Path requested) {
+    return open(requested, "kvbench-");
+  }
+
+  /**
+   * {@link #open(Path)}, naming a new default directory {@code prefix} and random characters: a
+   * fresh private directory (mode 0700), never one that already exists, so nothing planted in a
+   * shared directory like /dev/shm can redirect kvbench's files.
+   */
+  public static WorkArea open(Path requested, String prefix) {
     try {
       if (requested == null) {
         Path base = defaultBase();
-        return new WorkArea(Files.createTempDirectory(base, "kvbench-"), true);
+        return new WorkArea(Files.createTempDirectory(base, prefix), true);
       }
       Path dir = requested.toAbsolutePath().normalize();
       if (!Files.exists(dir)) {
+        java.util.List<Path> parents = new java.util.ArrayList<>();
+        for (Path p = dir.getParent(); p != null && !Files.exists(p); p = p.getParent()) {
+          parents.add(p);
+        }
         Files.createDirectories(dir);
-        return new WorkArea(dir, true);
+        return new WorkArea(dir, true, parents);
       }
       if (!Files.isDirectory(dir)) {
         throw new IllegalArgumentException(
@@ -90,6 +118,20 @@ public final class WorkArea implements AutoCloseable {
     return root;
   }
 
+  /** This work area as a run's journal records it. */
+  public dev.kvbench.result.WorkDirectory record() {
+    return new dev.kvbench.result.WorkDirectory(root.toString(), createdRoot);
+  }
+
+  /**
+   * True when the work directory or its lock file has been removed from under the run (someone
+   * deleted it): no further cell can run in it.
+   */
+  public boolean gone() {
+    return !Files.isDirectory(root, java.nio.file.LinkOption.NOFOLLOW_LINKS)
+        || lockChannel != null && !Files.exists(root.resolve(LOCK_FILE));
+  }
+
   /**
    * Marks this work directory as in use by this process until {@link #close}: another run refuses
    * it, and a later run that finds it unlocked (this process was killed) reports it as stale.
@@ -103,8 +145,8 @@ public final class WorkArea implements AutoCloseable {
         lockChannel.close();
         throw new IllegalArgumentException(root + " is in use by another kvbench run");
       }
-      lockChannel.write(java.nio.ByteBuffer.wrap(
-          (ProcessHandle.current().pid() + "\n").getBytes(java.nio.charset.StandardCharsets.US_ASCII)));
+      lockChannel.write(java.nio.ByteBuffer.wrap((ProcessHandle.current().pid() + "\n"
+          + (createdRoot ? CREATED_MARK : GIVEN_MARK) + "\n").getBytes(java.nio.charset.StandardCharsets.US_ASCII)));
     } catch (IOException e) {
       throw new UncheckedIOException("cannot lock work directory " + root, e);
     }
@@ -131,6 +173,54 @@ public final class WorkArea implements AutoCloseable {
     }
     return stale;
   }
+
+  /**
+   * Removes {@code dir} if it is a stale kvbench work directory (its lock file is there and nobody
+   * holds it): the whole directory when kvbench made it, else only the cell and trial directories
+   * kvbench made inside and the lock file. Returns the bytes freed, or -1 when {@code dir} is gone,
+   * in use, or not marked as kvbench's, and then touches nothing.
+   */
+  public static long removeIfStale(Path dir, dev.kvbench.measure.StorageMeter meter) {
+    if (!isStale(dir)) {
+      return -1;
+    }
+    Path lockFile = dir.resolve(LOCK_FILE);
+    long bytes = meter.measure(dir).allocatedBytes();
+    boolean made;
+    try {
+      made = Files.readAllLines(lockFile, java.nio.charset.StandardCharsets.US_ASCII).contains(CREATED_MARK);
+    } catch (IOException e) {
+      return -1;
+    }
+    if (made) {
+      deleteTree(dir);
+      return bytes;
+    }
+    try (var entries = Files.list(dir)) {
+      for (Path p : entries.toList()) {
+        String n = p.getFileName().toString();
+        if (n.startsWith(CELL_PREFIX) || n.startsWith(TRIAL_PREFIX)) {
+          deleteTree(p);
+        }
+      }
+      Files.deleteIfExists(lockFile);
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot clean " + dir, e);
+    }
+    return bytes;
+  }
+
+  /** Whether {@code dir} is a kvbench work directory (it holds the lock file) that no live run holds. */
+  public static boolean isStale(Path dir) {
+    return Files.isDirectory(dir, java.nio.file.LinkOption.NOFOLLOW_LINKS)
+        && Files.isRegularFile(dir.resolve(LOCK_FILE), java.nio.file.LinkOption.NOFOLLOW_LINKS) && unlocked(dir);
+  }
+
+  /** How kvbench names a cell's directory in a work area. */
+  public static final String CELL_PREFIX = "cell-";
+
+  /** How kvbench names a crash trial's directory in a work area. */
+  public static final String TRIAL_PREFIX = "crash-";
 
   private static boolean unlocked(Path dir) {
     try (FileChannel ch = FileChannel.open(dir.resolve(LOCK_FILE), StandardOpenOption.WRITE)) {
@@ -184,6 +274,10 @@ public final class WorkArea implements AutoCloseable {
     if (createdRoot) {
       try {
         Files.deleteIfExists(root);
+        // --work-dir a/b/c where only a existed: b goes too, once empty
+        for (Path p : createdParents) {
+          Files.deleteIfExists(p);
+        }
       } catch (IOException e) {
         // something else was put there meanwhile: it is not ours, leave it
       }

@@ -62,6 +62,9 @@ public record Scenario(
         CustomMix.NONE);
   }
 
+  /** The shortest cell timeout: below it every forked cell would be killed while its JVM starts. */
+  public static final Duration MIN_CELL_TIMEOUT = Duration.ofSeconds(1);
+
   public Scenario {
     traffic = traffic == null ? Traffic.DEFAULT : traffic;
     custom = custom == null ? CustomMix.NONE : custom;
@@ -74,8 +77,10 @@ public record Scenario(
     if (noOperations != null) {
       throw new ScenarioException("/phases", noOperations);
     }
-    if (cellTimeout == null || cellTimeout.isNegative() || cellTimeout.isZero()) {
-      throw new ScenarioException("/cellTimeout", "cellTimeout must be a positive duration such as 30m or 2h");
+    if (cellTimeout == null || cellTimeout.compareTo(MIN_CELL_TIMEOUT) < 0) {
+      throw new ScenarioException("/cellTimeout", "cellTimeout must be at least " + MIN_CELL_TIMEOUT.toSeconds()
+          + " s (a cell's JVM takes about a second just to start), such as 30m or 2h; got "
+          + (cellTimeout == null ? "none" : cellTimeout.toMillis() + " ms"));
     }
     if (latencySample < 1) {
       throw new ScenarioException("/latencySample", "latencySample must be at least 1, got " + latencySample);
@@ -131,7 +136,26 @@ public record Scenario(
    * store, or a setting a store does not have or cannot take.
    */
   public List<CellParams> cells(StoreRegistry registry) {
+    return cells(registry, DEFAULT_MAX_CELLS);
+  }
+
+  /**
+   * The most cells a matrix may expand to unless the caller allows more: far beyond any run that
+   * could finish (100,000 cells of a second each take 28 hours), and small enough that a mistyped
+   * sweep is refused up front instead of filling the heap.
+   */
+  public static final long DEFAULT_MAX_CELLS = 100_000;
+
+  /** {@link #cells(StoreRegistry)}, refusing a matrix of more than {@code maxCells} cells before expanding it. */
+  public List<CellParams> cells(StoreRegistry registry, long maxCells) {
     List<String> storeIds = storeIds(registry);
+    long count = cellCount(registry, storeIds);
+    if (count > maxCells) {
+      throw new ScenarioException("/matrix", String.format(java.util.Locale.ROOT, "this matrix expands to %s cells,"
+          + " more than the limit of %,d: shorten its sweeps (each list multiplies the others), or raise the limit"
+          + " (kvbench run --max-cells N) if you mean it",
+          count == Long.MAX_VALUE ? "more than 9.2e18" : String.format(java.util.Locale.ROOT, "%,d", count), maxCells));
+    }
     requireCodecs();
     Map<String, List<Map<String, String>>> settingCombos = settingCombinations(registry, storeIds);
     List<CellParams> cells = new ArrayList<>();
@@ -165,6 +189,43 @@ public record Scenario(
       }
     }
     return cells;
+  }
+
+  /**
+   * How many cells the matrix expands to (at most; a batch at least as large as the entries is
+   * counted apart from "all"), worked out from the axes' sizes alone, without expanding anything;
+   * {@code Long.MAX_VALUE} when it does not fit a long.
+   */
+  public long cellCount(StoreRegistry registry) {
+    return cellCount(registry, storeIds(registry));
+  }
+
+  private long cellCount(StoreRegistry registry, List<String> storeIds) {
+    long common = 1;
+    for (int size : new int[] {matrix.keys().size(), matrix.orders().size(), matrix.entries().size(),
+        matrix.valueSizes().size(), matrix.valueContents().size(), matrix.codecs().size(), matrix.batchSizes().size(),
+        matrix.durability().size(), threadCounts().size()}) {
+      common = times(common, size);
+    }
+    long perStores = 0;
+    for (String store : storeIds) {
+      long combos = 1;
+      for (Map.Entry<String, List<String>> e : matrix.settings().entrySet()) {
+        if (e.getKey().startsWith(store + ".") && e.getKey().lastIndexOf('.') == store.length()) {
+          combos = times(combos, e.getValue().size());
+        }
+      }
+      perStores = perStores + combos < 0 ? Long.MAX_VALUE : perStores + combos;
+    }
+    return times(common, perStores);
+  }
+
+  private static long times(long a, long b) {
+    try {
+      return Math.multiplyExact(a, b);
+    } catch (ArithmeticException overflow) {
+      return Long.MAX_VALUE;
+    }
   }
 
   /** A cell's value size, content and codec, side by side. */

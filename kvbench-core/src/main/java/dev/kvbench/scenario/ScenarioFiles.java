@@ -49,13 +49,32 @@ public final class ScenarioFiles {
       .disable(com.fasterxml.jackson.dataformat.yaml.YAMLGenerator.Feature.WRITE_DOC_START_MARKER)
       .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
       .enable(DeserializationFeature.ACCEPT_SINGLE_VALUE_AS_ARRAY)
+      // a key given twice is an error, as a flag given twice is, never "the last one wins"
+      .enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION)
       .build();
+
+  /**
+   * The largest scenario file read: a hundred times the largest preset. A bigger one is a mistake
+   * (a data file named by accident) and would take minutes to parse before being refused.
+   */
+  public static final long MAX_FILE_BYTES = 1 << 20;
 
   /** Reads and checks {@code file}, including that its stores and settings exist in {@code registry}. */
   public Scenario read(Path file, StoreRegistry registry) {
     String text;
     try {
+      if (Files.isDirectory(file)) {
+        throw new ScenarioException(file + " is a directory; give a scenario YAML file or a preset"
+            + " (kvbench list presets)", (Throwable) null);
+      }
+      long size = Files.size(file);
+      if (size > MAX_FILE_BYTES) {
+        throw new ScenarioException(String.format(Locale.ROOT, "scenario file %s is %,d bytes; a scenario is at most"
+            + " %,d bytes (the presets are a few hundred): is it the file you meant?", file, size, MAX_FILE_BYTES), (Throwable) null);
+      }
       text = Files.readString(file, StandardCharsets.UTF_8);
+    } catch (java.nio.charset.MalformedInputException e) {
+      throw new ScenarioException("scenario file " + file + " is not UTF-8 text; save it as UTF-8 (a YAML file)", e);
     } catch (NoSuchFileException e) {
       throw new ScenarioException("scenario file " + file + " does not exist; give a YAML file or a preset"
           + " (kvbench list presets)", e);
@@ -73,20 +92,27 @@ public final class ScenarioFiles {
    */
   public Scenario parse(String text, String source, String defaultName, StoreRegistry registry) {
     ScenarioYaml raw;
-    try {
-      raw = text.isBlank() ? new ScenarioYaml() : yaml.readValue(text, ScenarioYaml.class);
+    try (JsonParser parser = yaml.createParser(text)) {
+      raw = text.isBlank() ? null : yaml.readValue(parser, ScenarioYaml.class);
       if (raw == null) {
         raw = new ScenarioYaml();
+      } else if (parser.nextToken() != null) {
+        throw located(source, parser.currentTokenLocation(), "a second YAML document (after '---'): a scenario"
+            + " file holds one scenario; put each in a file of its own", null);
       }
     } catch (UnrecognizedPropertyException e) {
       throw located(source, e.getLocation(), "unknown key '" + e.getPropertyName() + "'; allowed here: "
           + sorted(e.getKnownPropertyIds()), e);
     } catch (JsonProcessingException e) {
-      throw located(source, e.getLocation(), e.getOriginalMessage().replaceAll("\\(class [^)]*\\)", "").trim(), e);
+      throw located(source, e.getLocation(), plain(e.getOriginalMessage()), e);
+    } catch (IOException e) {
+      throw new ScenarioException(source + ": " + e.getMessage(), e);
     }
     try {
       Scenario scenario = raw.toScenario(defaultName);
-      if (registry != null) {
+      // every cell is checked here, unless the matrix is beyond the default limit: its size is then
+      // refused, or allowed by the caller, when it is run
+      if (registry != null && scenario.cellCount(registry) <= Scenario.DEFAULT_MAX_CELLS) {
         scenario.cells(registry);
       }
       return scenario;
@@ -160,6 +186,38 @@ public final class ScenarioFiles {
     String at = where == null || where.getLineNr() < 1 ? source
         : source + ":" + where.getLineNr() + ":" + where.getColumnNr();
     return new ScenarioException(at + ": " + message, cause);
+  }
+
+  /**
+   * Jackson's message without the names of kvbench's classes, which mean nothing to whoever wrote
+   * the YAML: "Cannot deserialize value of type `java.util.ArrayList<java.lang.String>` from Object
+   * value" becomes "expected a list, found a mapping".
+   */
+  static String plain(String message) {
+    String m = message.replaceAll("\\(class [^)]*\\)", "").replaceAll("\\(through reference chain:[^)]*\\)", "");
+    if (m.contains("Duplicate field")) {
+      return m.replaceFirst("(?s).*Duplicate field '([^']*)'.*", "'$1' is given twice; give it once (a list sweeps"
+          + " several values)");
+    }
+    java.util.regex.Matcher type = java.util.regex.Pattern.compile("(?:value of type|instance of) `([^`<]*)").matcher(m);
+    java.util.regex.Matcher from = java.util.regex.Pattern.compile("from (Object|Array|String|Boolean|Integer|Number"
+        + "|Floating-point) value|(int|Int|String|boolean|double)-argument").matcher(m);
+    if (type.find() && from.find()) {
+      String t = type.group(1);
+      String expected = t.startsWith("java.util.List") || t.startsWith("java.util.ArrayList") ? "a list or a single value"
+          : t.startsWith("java.util.") || t.startsWith("dev.kvbench.") ? "a mapping (key: value)" : "a single value";
+      String f = from.group(1) != null ? from.group(1) : from.group(2);
+      String found = switch (f) {
+        case "Object" -> "a mapping (key: value)";
+        case "Array" -> "a list";
+        case "String" -> "a text";
+        case "Boolean", "boolean" -> "true or false";
+        default -> "a number";
+      };
+      return "expected " + expected + " here, found " + found;
+    }
+    return m.replaceAll("`?dev\\.kvbench\\.[A-Za-z.$]+`?", "this field").replaceAll("`java\\.[A-Za-z.<>,$]+`", "a value")
+        .trim();
   }
 
   private static String sorted(Collection<Object> ids) {
@@ -243,13 +301,33 @@ public final class ScenarioFiles {
       for (int i = 0; i < (operations == null ? 0 : operations.size()); i++) {
         OperationYaml o = operations.get(i);
         String at = "/custom/operations/" + i;
+        if (o == null) {
+          throw new ScenarioException(at, "is empty; give name, access, share and class");
+        }
+        for (Map.Entry<String, String> field : java.util.Arrays.asList(Map.entry("name", String.valueOf(o.name)),
+            Map.entry("access", String.valueOf(o.access)), Map.entry("share", String.valueOf(o.share)),
+            Map.entry("class", String.valueOf(o.className)))) {
+          if (field.getValue().equals("null")) {
+            throw new ScenarioException(at, "has no " + field.getKey() + "; an operation needs name, access"
+                + " (read_only or read_write), share and class");
+          }
+        }
         entries.add(convert(at, o.name, name -> new CustomMix.Entry(name,
-            CustomMix.Access.valueOf(o.access.toUpperCase(java.util.Locale.ROOT)), Double.parseDouble(o.share),
+            access(o.access), Double.parseDouble(o.share),
             ClassReferences.create(o.className, CustomOperation.class, "custom operation " + name))));
       }
       return new CustomMix(entries, distribution == null ? RequestDistribution.ZIPFIAN
           : convert("/custom/distribution", distribution, RequestDistribution::fromId));
     }
+  }
+
+  private static CustomMix.Access access(String text) {
+    for (CustomMix.Access a : CustomMix.Access.values()) {
+      if (a.name().equalsIgnoreCase(text.trim())) {
+        return a;
+      }
+    }
+    throw new IllegalArgumentException("access '" + text + "' is neither read_only nor read_write");
   }
 
   /** One custom operation. */
@@ -308,6 +386,11 @@ public final class ScenarioFiles {
 
     Matrix toMatrix() {
       Matrix d = Matrix.DEFAULT;
+      requireNoEmptyValue("/matrix/stores", stores, "for the null store, quote it: 'null'");
+      for (Map.Entry<String, List<String>> e : settings == null ? Map.<String, List<String>>of().entrySet()
+          : settings.entrySet()) {
+        requireNoEmptyValue("/matrix/settings/" + e.getKey(), e.getValue(), "quote a text value: 'null'");
+      }
       try {
         return new Matrix(
             stores == null ? d.stores() : stores,
@@ -440,7 +523,24 @@ public final class ScenarioFiles {
     }
   }
 
+  /**
+   * YAML reads an unquoted {@code null}, {@code ~} or nothing at all as no value: in a list of
+   * stores, that is "unknown store" for what looks like the null store's name.
+   */
+  private static void requireNoEmptyValue(String pointer, List<String> values, String hint) {
+    if (values == null) {
+      return;
+    }
+    for (int i = 0; i < values.size(); i++) {
+      if (values.get(i) == null) {
+        throw new ScenarioException(pointer + "/" + i, "is empty: YAML reads null, ~ and a blank as no value; "
+            + hint);
+      }
+    }
+  }
+
   private static <T> List<T> each(String pointer, List<String> texts, Function<String, T> parse) {
+    requireNoEmptyValue(pointer, texts, "give a value");
     List<T> out = new ArrayList<>();
     for (int i = 0; i < texts.size(); i++) {
       out.add(convert(pointer + "/" + i, texts.get(i), parse));

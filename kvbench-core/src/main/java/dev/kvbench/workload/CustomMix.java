@@ -34,9 +34,7 @@ public record CustomMix(List<Entry> operations, RequestDistribution distribution
    */
   public record Entry(String name, Access access, double share, CustomOperation operation) {
     public Entry {
-      if (name == null || !name.matches("[A-Za-z0-9][A-Za-z0-9._-]*")) {
-        throw new IllegalArgumentException("operation name '" + name + "' must be letters, digits, '.', '_' or '-'");
-      }
+      FormatIds.requirePlain("custom operation", name);
       Objects.requireNonNull(access, "access");
       Objects.requireNonNull(operation, "operation");
       if (!(share > 0 && share <= 1)) {

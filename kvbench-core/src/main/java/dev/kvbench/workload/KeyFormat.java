@@ -16,7 +16,11 @@ import java.nio.ByteBuffer;
  */
 public interface KeyFormat {
 
-  /** Short name in results, tables and cell ids, e.g. {@code order-id}: letters, digits, '.', '_' or '-'. */
+  /**
+   * Short name in results, tables and cell ids, e.g. {@code order-id}: 1 to 64 letters, digits,
+   * '.', '_' or '-', starting with a letter or digit ({@link FormatIds}); a run refuses another
+   * before it starts.
+   */
   String id();
 
   /** Key length in bytes; every key of the format has this length. */

@@ -24,12 +24,23 @@ import java.util.Locale;
 public record Traffic(double rate, long durationMillis, long operations, double writerRate, double zipfianConstant,
     RequestDistribution distribution, long writerStallMillis) {
 
+  /** The lowest target rate, ops (or puts) per second: one every 100 s. Below it a pass never ends in practice. */
+  public static final double MIN_RATE = 0.01;
+
   /** Full speed, count-based passes, YCSB's defaults. */
   public static final Traffic DEFAULT = new Traffic(0, 0, 0, 0, Zipfian.DEFAULT_CONSTANT, null, 0);
 
   public Traffic {
     if (!(rate >= 0) || Double.isInfinite(rate)) {
       throw new IllegalArgumentException("--rate must be a number of ops per second above 0, got " + rate);
+    }
+    if (rate > 0 && rate < MIN_RATE) {
+      throw new IllegalArgumentException("--rate " + rate + " is below " + MIN_RATE + " ops/s (one op every 100 s):"
+          + " a pass would not end; give at least " + MIN_RATE + ", or leave --rate out for no target");
+    }
+    if (writerRate > 0 && writerRate < MIN_RATE) {
+      throw new IllegalArgumentException("--writer-rate " + writerRate + " is below " + MIN_RATE + " puts/s; give at"
+          + " least " + MIN_RATE + ", or leave it out for a writer as fast as it can");
     }
     if (durationMillis < 0) {
       throw new IllegalArgumentException("--duration must be positive, e.g. 10s, got " + durationMillis + " ms");

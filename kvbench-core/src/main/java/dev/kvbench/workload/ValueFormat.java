@@ -13,7 +13,11 @@ package dev.kvbench.workload;
  */
 public interface ValueFormat {
 
-  /** Short name in results, tables and cell ids, e.g. {@code order-json}. */
+  /**
+   * Short name in results, tables and cell ids, e.g. {@code order-json}: 1 to 64 letters, digits,
+   * '.', '_' or '-', and at most one {@code :parameter} ({@link FormatIds}); a run refuses another
+   * before it starts.
+   */
   String id();
 
   /** The source of {@code size}-byte values for {@code seed}. */

@@ -25,6 +25,9 @@ public final class ValueGenerator implements ValueSource {
   /** Bytes of the random block that offsets range over. */
   public static final int BLOCK_BYTES = 1 << 18;
 
+  /** The largest value kvbench generates: every value is a slice of one Java array of this plus a block. */
+  public static final int MAX_VALUE_SIZE = Integer.MAX_VALUE - BLOCK_BYTES - 8;
+
   private static final long GOLDEN = 0x9E37_79B9_7F4A_7C15L;
 
   private final int size;
@@ -42,9 +45,8 @@ public final class ValueGenerator implements ValueSource {
    * db_bench's compressible pieces; the 8-byte head that identifies each value is the same.
    */
   public ValueGenerator(int size, long seed, ValueContent content) {
-    if (size < 0 || size > Integer.MAX_VALUE - BLOCK_BYTES - 8) {
-      throw new IllegalArgumentException(
-          "value size must be between 0 and " + (Integer.MAX_VALUE - BLOCK_BYTES - 8) + ": " + size);
+    if (size < 0 || size > MAX_VALUE_SIZE) {
+      throw new IllegalArgumentException("value size must be between 0 and " + MAX_VALUE_SIZE + ": " + size);
     }
     this.size = size;
     this.seedMix = mix64(seed ^ 0x6A09_E667_F3BC_C908L);

@@ -114,6 +114,79 @@ public class BenchmarkTest {
     assertThat(Files.readString(readme)).contains("transfer");
   }
 
+  /** A key format whose id would break cell ids and file names: refused before anything runs. */
+  @Test
+  void aFormatIdBreakingTheRuleIsRefusedBeforeAnythingRuns() {
+    for (String id : List.of("x".repeat(300), "../x", "a b")) {
+      KeyFormat bad = new KeyFormat() {
+        @Override
+        public String id() {
+          return id;
+        }
+
+        @Override
+        public int size() {
+          return 8;
+        }
+
+        @Override
+        public void encode(long index, ByteBuffer target) {
+          target.putLong(0, index);
+        }
+      };
+      assertThatThrownBy(() -> small("bad").keys(bad).stores("sortedmap-rw")
+          .run(new StoreRegistry(List.of(new OverwritingProvider()))))
+          .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("key format")
+          .hasMessageContaining("1 to 64 characters").hasMessageContaining("id()");
+    }
+    assertThat(temp.resolve("bad.json")).doesNotExist();
+    assertThat(temp.resolve("work-bad")).doesNotExist();
+  }
+
+  /**
+   * A program that embeds kvbench, stopped with SIGTERM mid-run (as Ctrl-C or a service manager
+   * stops it): the cell in flight ends as interrupted, the journal gets its end line, and the work
+   * directory and the cell's JVM are gone.
+   */
+  @Test
+  void aLibraryRunStoppedBySigtermClosesItsResultsAndRemovesItsWorkDirectory() throws Exception {
+    Path work = temp.resolve("work-stopped");
+    Path output = temp.resolve("stopped.json");
+    Process p = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+        "-cp", System.getProperty("java.class.path"), StoppedRunMain.class.getName(), work.toString(),
+        output.toString(), "1").redirectError(temp.resolve("stopped.err").toFile()).start();
+    try (var out = new java.io.BufferedReader(new java.io.InputStreamReader(p.getInputStream()))) {
+      assertThat(out.readLine()).as(() -> readOrEmpty(temp.resolve("stopped.err"))).isEqualTo("running");
+      long until = System.nanoTime() + 60_000_000_000L;
+      while (p.descendants().noneMatch(d -> d.info().commandLine().orElse("").contains("ForkedCellMain"))) {
+        assertThat(System.nanoTime()).as("the cell's JVM starts").isLessThan(until);
+        Thread.sleep(50);
+      }
+      List<ProcessHandle> cellJvms = p.descendants().toList();
+      p.destroy(); // SIGTERM
+      assertThat(p.waitFor(60, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
+      for (ProcessHandle cell : cellJvms) {
+        assertThat(cell.onExit().get(30, java.util.concurrent.TimeUnit.SECONDS).isAlive()).isFalse();
+      }
+    }
+    assertThat(work).as("the work directory is removed").doesNotExist();
+    List<String> lines = Files.readAllLines(dev.kvbench.result.RunJournal.journalOf(output));
+    assertThat(lines.get(lines.size() - 1)).as("the journal is closed").contains("\"end\"")
+        .contains("\"completed\":false");
+    dev.kvbench.result.RunJournal.Contents journal = dev.kvbench.result.RunJournal.read(output);
+    assertThat(journal.damaged()).isEmpty();
+    assertThat(journal.cells().values()).singleElement().extracting(CellResult::outcome)
+        .isEqualTo(CellResult.Outcome.INTERRUPTED);
+  }
+
+  private static String readOrEmpty(Path file) {
+    try {
+      return Files.readString(file);
+    } catch (java.io.IOException e) {
+      return "";
+    }
+  }
+
   @Test
   void aWrongValueUnderACustomKeyFailsTheCustomPhase() throws Exception {
     KeyFormat keys = new OrderKeys();

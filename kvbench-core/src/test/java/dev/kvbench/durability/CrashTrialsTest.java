@@ -86,6 +86,52 @@ class CrashTrialsTest {
     assertThat(unsynced.ackedLost()).isPositive();
   }
 
+  /**
+   * The default work directory is a fresh private one: a link planted at the fixed name earlier
+   * versions used (a world-writable /dev/shm) leads nowhere, and nothing is left behind.
+   */
+  @Test
+  void theDefaultWorkDirectoryIsFreshAndPrivateAndAPlantedLinkIsNotFollowed() throws Exception {
+    Path base = dev.kvbench.run.WorkArea.defaultBase();
+    Path planted = base.resolve("kvbench-crash");
+    assumeThat(Files.exists(planted, java.nio.file.LinkOption.NOFOLLOW_LINKS)).as(planted + " is free").isFalse();
+    Path victim = Files.createDirectories(temp.resolve("another-users-directory"));
+    Files.createSymbolicLink(planted, victim);
+    try {
+      java.util.Set<Path> before = kvbenchDirectories(base);
+      CrashTrials.Plan plan = new CrashTrials.Plan(List.of("test-journal"), List.of(Durability.SYNC),
+          List.of(CrashKind.PROCESS), 1, 7, Duration.ofMillis(200), Duration.ofMillis(300),
+          new CrashWorkload(7, 5, 64, 1_000_000), Map.of(), null);
+      DurabilityResult r = new CrashTrials(StoreRegistry.load(), CrashTrials.Listener.NONE).run(plan).get(0);
+      assertThat(r.failures()).isEmpty();
+      assertThat(r.acknowledged()).isPositive();
+      assertThat(victim).as("nothing written through the planted link").isEmptyDirectory();
+      assertThat(Files.isSymbolicLink(planted)).isTrue();
+      assertThat(kvbenchDirectories(base)).as("its own directory is gone").isEqualTo(before);
+    } finally {
+      Files.deleteIfExists(planted);
+    }
+  }
+
+  @Test
+  void aGivenWorkDirectoryMustBeEmptyOrNew() throws Exception {
+    Files.writeString(temp.resolve("someone-elses"), "x");
+    CrashTrials.Plan plan = new CrashTrials.Plan(List.of("test-journal"), List.of(Durability.SYNC),
+        List.of(CrashKind.PROCESS), 1, 7, Duration.ofMillis(200), Duration.ofMillis(300),
+        new CrashWorkload(7, 5, 64, 1_000_000), Map.of(), temp);
+    org.assertj.core.api.Assertions.assertThatThrownBy(() -> new CrashTrials(StoreRegistry.load(),
+        CrashTrials.Listener.NONE).run(plan)).isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("not empty");
+    assertThat(temp.resolve("someone-elses")).hasContent("x");
+  }
+
+  private static java.util.Set<Path> kvbenchDirectories(Path base) throws java.io.IOException {
+    try (var s = Files.list(base)) {
+      return s.filter(p -> p.getFileName().toString().startsWith("kvbench-crash"))
+          .collect(java.util.stream.Collectors.toSet());
+    }
+  }
+
   @Test
   void aCombinationTheStoreDoesNotClaimIsSkippedWithTheReason() {
     CrashTrials.Plan plan = new CrashTrials.Plan(List.of("null"), List.of(Durability.SYNC),

@@ -187,7 +187,17 @@ class ReportWriterTest {
     assertThat(files).hasSizeGreaterThan(4);
     for (Path a : files) {
       Path b = temp.resolve("b").resolve(temp.resolve("a").relativize(a));
-      if (a.getFileName().toString().equals("README.md")) {
+      if (a.getFileName().toString().equals(ReportFolder.MANIFEST)) {
+        // the list of files with their SHA-256: only README.md's differs
+        List<String> la = Files.readAllLines(a);
+        List<String> lb = Files.readAllLines(b);
+        assertThat(la).hasSameSizeAs(lb);
+        for (int i = 0; i < la.size(); i++) {
+          if (!la.get(i).equals(lb.get(i))) {
+            assertThat(la.get(i)).contains("\"README.md\"");
+          }
+        }
+      } else if (a.getFileName().toString().equals("README.md")) {
         List<String> la = Files.readAllLines(a);
         List<String> lb = Files.readAllLines(b);
         List<Integer> differing = new ArrayList<>();
@@ -208,15 +218,91 @@ class ReportWriterTest {
   void writesOnlyIntoANewOrEmptyFolderOrOverAnEarlierReport() throws Exception {
     Path out = temp.resolve("rep");
     report(out, Instant.EPOCH);
-    Files.writeString(out.resolve("charts/stale.png"), "old chart");
-    report(out, Instant.EPOCH);
-    assertThat(out.resolve("charts/stale.png")).doesNotExist();
+    Path chart = out.resolve("charts/host-a-int-keys-rnd-order-1-000-entries-x-100-byte-values-write.png");
+    assertThat(chart).exists();
+    // the user's files inside an earlier report, of any name, stay where they are
+    Files.writeString(out.resolve("charts/stale.png"), "my own chart");
+    Files.writeString(out.resolve("hlog/mine.hlog"), "my log");
+    Files.writeString(out.resolve("charts/notes.txt"), "keep me too");
+    Files.createDirectories(out.resolve("inputs"));
+    Files.writeString(out.resolve("inputs/mine.json"), "{}");
+    report(out, Instant.parse("2026-05-05T00:00:00Z"));
+    assertThat(out.resolve("charts/stale.png")).hasContent("my own chart");
+    assertThat(out.resolve("hlog/mine.hlog")).hasContent("my log");
+    assertThat(out.resolve("charts/notes.txt")).hasContent("keep me too");
+    assertThat(out.resolve("inputs/mine.json")).hasContent("{}");
+    assertThat(Files.readString(out.resolve("README.md"))).contains("2026-05-05");
+    assertThat(chart).exists();
 
     Path foreign = Files.createDirectories(temp.resolve("mine"));
     Files.writeString(foreign.resolve("notes.txt"), "keep me");
     assertThatThrownBy(() -> report(foreign, Instant.EPOCH)).isInstanceOf(ReportInputException.class)
         .hasMessageContaining("notes.txt").hasMessageContaining("did not write");
     assertThat(Files.readString(foreign.resolve("notes.txt"), StandardCharsets.UTF_8)).isEqualTo("keep me");
+  }
+
+  /**
+   * A report whose file the user changed, or a file of the user's where the new report would write:
+   * refused before anything moves, and the earlier report stays whole, byte for byte.
+   */
+  @Test
+  void aFailedReplacementLeavesTheEarlierReportWhole() throws Exception {
+    Path out = temp.resolve("rep");
+    report(out, Instant.EPOCH);
+    Map<String, byte[]> before = contents(out);
+    Files.writeString(out.resolve("results.csv"), "edited by hand\n", java.nio.file.StandardOpenOption.APPEND);
+    before.put("results.csv", Files.readAllBytes(out.resolve("results.csv")));
+    assertThatThrownBy(() -> report(out, Instant.parse("2026-05-05T00:00:00Z")))
+        .isInstanceOf(ReportInputException.class).hasMessageContaining("results.csv")
+        .hasMessageContaining("changed since kvbench wrote it");
+    assertThat(contents(out)).as("nothing moved, nothing left behind").containsOnlyKeys(before.keySet())
+        .allSatisfy((name, bytes) -> assertThat(bytes).as(name).isEqualTo(before.get(name)));
+  }
+
+  /** A disk that fills while the new report is written: the earlier report stays whole, nothing is left behind. */
+  @Test
+  void aDiskThatFillsWhileWritingLeavesTheEarlierReportWhole() throws Exception {
+    try (dev.kvbench.testing.SmallDisk disk = dev.kvbench.testing.SmallDisk.mount(temp.resolve("small"), "2m")) {
+      Path out = disk.path().resolve("rep");
+      report(out, Instant.EPOCH);
+      Map<String, byte[]> before = contents(out);
+      disk.fill(disk.path().resolve("filler"));
+      assertThatThrownBy(() -> report(out, Instant.parse("2026-05-05T00:00:00Z")))
+          .isInstanceOf(ReportInputException.class).hasMessageContaining("no space left")
+          .hasMessageContaining("as it was before");
+      assertThat(contents(out)).containsOnlyKeys(before.keySet())
+          .allSatisfy((name, bytes) -> assertThat(bytes).as(name).isEqualTo(before.get(name)));
+      try (Stream<Path> s = Files.list(out)) {
+        assertThat(s.map(p -> p.getFileName().toString())).noneMatch(n -> n.startsWith("."));
+      }
+    }
+  }
+
+  /** A report folder is made again from its own copies, in place, with or without --with-inputs. */
+  @Test
+  void aReportInPlaceFromItsOwnInputsKeepsThem() throws Exception {
+    Path out = temp.resolve("pub");
+    ReportWriter w = new ReportWriter("9.9", Clock.fixed(Instant.EPOCH, ZoneOffset.UTC));
+    w.write(List.of(input), out, false, null, true);
+    byte[] copy = Files.readAllBytes(out.resolve("inputs/run.json"));
+    w.write(List.of(out.resolve("inputs/run.json")), out, false, null, true);
+    assertThat(out.resolve("inputs/run.json")).hasBinaryContent(copy);
+    w.write(List.of(out.resolve("inputs/run.json")), out, false, null, false);
+    assertThat(out.resolve("inputs/run.json")).as("an input of this report is never deleted").hasBinaryContent(copy);
+    assertThat(Files.readString(out.resolve(ReportFolder.MANIFEST))).contains("inputs/run.json");
+    // and it stays the report's own: a later report with other inputs replaces it
+    w.write(List.of(input), out, false, null, true);
+    assertThat(out.resolve("inputs/run.json")).hasBinaryContent(Files.readAllBytes(input));
+  }
+
+  private static Map<String, byte[]> contents(Path dir) throws java.io.IOException {
+    Map<String, byte[]> all = new java.util.TreeMap<>();
+    try (Stream<Path> s = Files.walk(dir)) {
+      for (Path p : s.filter(Files::isRegularFile).toList()) {
+        all.put(dir.relativize(p).toString(), Files.readAllBytes(p));
+      }
+    }
+    return all;
   }
 
   /** A value-size sweep gets a line chart over the value size, a line per store, for each phase and storage. */

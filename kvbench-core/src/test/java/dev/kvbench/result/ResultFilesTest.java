@@ -110,19 +110,25 @@ class ResultFilesTest {
       org.assertj.core.api.Assertions.assertThatThrownBy(() -> RunJournal.create(doc, header))
           .hasMessageContaining("already exists");
     }
-    // a crash cut the last line short: resume keeps what came before and drops the torn line
+    // a crash cut the last line short: resume keeps what came before, leaves the torn line as it is
+    // (reported as damaged) and writes its own lines after it, each whole
     java.nio.file.Files.writeString(RunJournal.journalOf(doc), "{\"cell\":{\"cellId\":\"torn",
         java.nio.file.StandardOpenOption.APPEND);
     try (RunJournal j = RunJournal.resume(doc, List.of("run", "--resume"))) {
       assertThat(j.finishedCells()).containsOnlyKeys(cell().cellId());
+      assertThat(j.warnings()).singleElement().asString().contains("line 3 of", "damaged");
+      j.markResumed(List.of("run", "--resume"), new WorkDirectory("/dev/shm/kvbench-1", true));
       ResultDocument done = j.finish(true);
       assertThat(done.completed()).isTrue();
       assertThat(done.resumedAt()).hasSize(1);
     }
     try (RunJournal again = RunJournal.resume(doc, List.of("run", "--resume"))) {
+      again.markResumed(List.of("run", "--resume"), new WorkDirectory("/dev/shm/kvbench-2", true));
       assertThat(again.finish(true).resumedAt()).as("earlier resumptions are kept").hasSize(2);
+      assertThat(again.earlierWorkDirectories()).extracting(WorkDirectory::path).containsExactly("/dev/shm/kvbench-1");
     }
-    List<RunJournal.Line> lines = RunJournal.read(doc);
+    assertThat(RunJournal.read(doc).damaged()).extracting(RunJournal.Damage::line).containsExactly(3L);
+    List<RunJournal.Line> lines = RunJournal.read(doc).lines();
     assertThat(lines.get(0).run()).isEqualTo(header);
     assertThat(lines.get(1).cell()).isEqualTo(cell());
     assertThat(lines.get(2).resumed()).isNotNull();

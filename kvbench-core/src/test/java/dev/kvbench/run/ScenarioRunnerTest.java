@@ -41,7 +41,8 @@ class ScenarioRunnerTest {
         List.of(KeyOrder.RND), List.of(Matrix.ALL_IN_ONE), durability, settings);
     return Scenario.defaults("test").withMatrix(m)
         .withRepetitions(new Repetitions(forks, 1, 0, 2))
-        .withCellTimeout(Duration.ofSeconds(8))
+        // long enough for a cell's JVM to start and run on a loaded machine; the hanging cell takes it whole
+        .withCellTimeout(Duration.ofSeconds(15))
         .withJvm(new JvmOptions("", "96m", List.of()));
   }
 
@@ -76,7 +77,7 @@ class ScenarioRunnerTest {
     });
     assertThat(real.phases().stream().filter(p -> !p.phase().equals("write"))).allMatch(p -> p.verified());
     assertThat(real.phases().get(0).latencyHistogram()).isNotBlank();
-    assertThat(RunJournal.read(outcome.journalPath())).hasSize(4); // header, two cells, end
+    assertThat(RunJournal.read(outcome.journalPath()).lines()).hasSize(4); // header, two cells, end
     assertThat(temp.resolve("work")).doesNotExist();
   }
 
@@ -120,7 +121,7 @@ class ScenarioRunnerTest {
     assertThat(byFailure.get("kill").diagnostics().outputTail()).isNotNull();
 
     CellResult hang = byFailure.get("hang");
-    assertThat(hang.error()).startsWith("timed out after 8 s");
+    assertThat(hang.error()).startsWith("timed out after 15 s");
     assertThat(Files.readString(Path.of(hang.diagnostics().threadDump()))).contains("MisbehavingStoreProvider.hang");
 
     assertThat(byFailure.get("oom").error()).startsWith("out of memory").contains("OutOfMemoryError", "--heap");
@@ -153,9 +154,14 @@ class ScenarioRunnerTest {
     Scenario s = scenario(0, Map.of("misbehaving.ordered", List.of("true", "false")), List.of(Durability.NOSYNC));
     ScenarioRunner.RunOutcome full = new ScenarioRunner(registry, RunListener.NONE).run(s, options("r.json"));
     assertThat(full.document().cells()).hasSize(3);
-    // as if the parent had been killed after the first cell: the journal keeps the header and one cell
+    // as if the parent had been killed after the first cell: the journal keeps the header and one
+    // cell, and the document, rewritten after each cell, that one cell
     List<String> lines = Files.readAllLines(full.journalPath());
     Files.write(full.journalPath(), lines.subList(0, 2));
+    ResultDocument d = full.document();
+    new ResultFiles().write(new ResultDocument(d.schemaVersion(), d.kvbenchVersion(), d.startedAt(), d.scenarioName(),
+        d.seed(), d.command(), d.scenario(), d.shard(), d.environment(), d.cells().subList(0, 1), false,
+        d.resumedAt()), full.documentPath());
     Started started = new Started();
     ScenarioRunner.RunOutcome resumed = new ScenarioRunner(registry, started).resume(full.documentPath(),
         options("ignored.json"));
@@ -223,6 +229,192 @@ class ScenarioRunnerTest {
       assertThat(WorkArea.staleDirectories(base, new dev.kvbench.measure.StorageMeter()))
           .extracting(WorkArea.Stale::directory).containsExactly(stale);
     }
+  }
+
+  /** A store whose close fails (its last flush finds the disk full): the cell fails, and so do its phases. */
+  @Test
+  void aCellWhoseStoreDidNotKeepItsDataHasNoOkPhase() throws Exception {
+    Scenario s = scenario(0, Map.of("misbehaving.failure", List.of("close")), List.of(Durability.NOSYNC));
+    ScenarioRunner.RunOutcome outcome = new ScenarioRunner(registry, RunListener.NONE).run(s, options("c.json"));
+    CellResult failed = outcome.document().cells().get(1);
+    assertThat(failed.outcome()).isEqualTo(Outcome.FAILED);
+    assertThat(failed.error()).startsWith(dev.kvbench.run.Failures.NO_SPACE).contains("the data was not kept");
+    assertThat(failed.storage()).isNull();
+    assertThat(failed.phases()).isNotEmpty().allSatisfy(p -> {
+      assertThat(p.status()).isEqualTo(PhaseStatus.FAILED);
+      assertThat(p.verified()).isFalse();
+      assertThat(p.failure()).contains("the cell failed after this phase ran", "the data was not kept");
+      assertThat(p.passes()).as("the figures stay, marked").isNotEmpty();
+    });
+    assertThat(outcome.succeeded()).isFalse();
+  }
+
+  /**
+   * The results' file system fills during a run (forked cells: nothing of theirs lives beside the
+   * results): the run stops cleanly, once, with every finished cell kept whole and no torn line,
+   * no diagnostics folder, no work directory left; the resume finishes it once there is room.
+   */
+  @Test
+  void aResultsFileSystemThatFillsStopsTheRunCleanlyAndResumeFinishesIt() throws Exception {
+    try (dev.kvbench.testing.SmallDisk disk = dev.kvbench.testing.SmallDisk.mount(temp.resolve("results"), "1m")) {
+      Path output = disk.path().resolve("r.json");
+      Path filler = disk.path().resolve("filler");
+      RunListener fillAfterTheFirstCell = new RunListener() {
+        @Override
+        public void cellFinished(CellParams cell, CellResult result) {
+          try {
+            if (!Files.exists(filler)) {
+              disk.fill(filler);
+            }
+          } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+          }
+        }
+      };
+      Scenario s = scenario(1, Map.of(), List.of(Durability.NOSYNC, Durability.LAZY));
+      ScenarioRunner.Options options = new ScenarioRunner.Options(temp.resolve("work"), output, Shard.ALL,
+          List.of("test"), "dev");
+      assertThatThrownBy(() -> new ScenarioRunner(registry, fillAfterTheFirstCell).run(s, options))
+          .isInstanceOf(RunJournal.NotWritten.class).hasMessageContaining("r.jsonl")
+          .hasMessageContaining("no space left").hasMessageContaining("bytes free there");
+      RunJournal.Contents kept = RunJournal.read(output);
+      assertThat(kept.damaged()).as("no torn line").isEmpty();
+      assertThat(kept.cells()).hasSize(1);
+      assertThat(new ResultFiles().read(output).cells()).hasSize(1);
+      assertThat(list(disk.path())).extracting(p -> p.getFileName().toString())
+          .containsExactlyInAnyOrder("r.json", "r.jsonl", "filler");
+      assertThat(temp.resolve("work")).doesNotExist();
+
+      Files.delete(filler);
+      ScenarioRunner.RunOutcome resumed = new ScenarioRunner(registry, RunListener.NONE).resume(output, options);
+      assertThat(resumed.completed()).isTrue();
+      assertThat(resumed.document().cells()).hasSize(4).allMatch(CellResult::succeeded);
+    }
+  }
+
+  /** The work directory removed from under a run: it stops cleanly, resumable, and the resume finishes it. */
+  @Test
+  void aWorkDirectoryRemovedMidRunStopsTheRunCleanly() throws Exception {
+    Path work = temp.resolve("work");
+    List<String> warnings = new ArrayList<>();
+    RunListener removeAfterTheFirstCell = new RunListener() {
+      @Override
+      public void cellFinished(CellParams cell, CellResult result) {
+        WorkArea.deleteTree(work);
+      }
+
+      @Override
+      public void warning(String message) {
+        warnings.add(message);
+      }
+    };
+    Scenario s = scenario(0, Map.of("misbehaving.ordered", List.of("true", "false")), List.of(Durability.NOSYNC));
+    ScenarioRunner.RunOutcome stopped = new ScenarioRunner(registry, removeAfterTheFirstCell).run(s, options("w.json"));
+    assertThat(stopped.completed()).isFalse();
+    assertThat(stopped.document().cells()).hasSize(1);
+    assertThat(warnings).singleElement().asString().contains(work.toString(), "was removed", "--resume");
+    ScenarioRunner.RunOutcome resumed = new ScenarioRunner(registry, RunListener.NONE).resume(stopped.journalPath(),
+        options("unused.json"));
+    assertThat(resumed.completed()).isTrue();
+    assertThat(resumed.document().cells()).hasSize(3);
+  }
+
+  /** A resume removes the work directory its killed attempt left (the journal names it), and nothing else. */
+  @Test
+  void resumeRemovesTheWorkDirectoryAKilledAttemptLeft() throws Exception {
+    Scenario s = scenario(0, Map.of("misbehaving.ordered", List.of("true", "false")), List.of(Durability.NOSYNC));
+    ScenarioRunner.RunOutcome full = new ScenarioRunner(registry, RunListener.NONE).run(s, options("k.json"));
+    // as a kill -9 in the middle of cell 2 leaves it: the journal up to cell 1, the work directory with
+    // cell 2's files and the lock file nobody holds any more
+    RunJournal.Contents contents = RunJournal.read(full.journalPath());
+    Path left = Path.of(contents.header().workDirectory().path());
+    assertThat(left).isEqualTo(temp.resolve("work"));
+    Files.createDirectories(left.resolve("cell-0002-misbehaving-int-rnd"));
+    Files.write(left.resolve("cell-0002-misbehaving-int-rnd/data.bin"), new byte[4096]);
+    Files.writeString(left.resolve(WorkArea.LOCK_FILE), "999999\ncreated\n");
+    List<String> lines = Files.readAllLines(full.journalPath());
+    Files.write(full.journalPath(), lines.subList(0, 2));
+    Files.delete(full.documentPath());
+    Path unrelated = Files.createDirectories(temp.resolve("kvbench-other"));
+    Files.writeString(unrelated.resolve(WorkArea.LOCK_FILE), "999998\ncreated\n");
+
+    List<String> notices = new ArrayList<>();
+    RunListener heard = new RunListener() {
+      @Override
+      public void notice(String message) {
+        notices.add(message);
+      }
+    };
+    ScenarioRunner.RunOutcome resumed = new ScenarioRunner(registry, heard).resume(full.journalPath(),
+        new ScenarioRunner.Options(temp.resolve("work-2"), null, Shard.ALL, List.of("resume"), "dev"));
+    assertThat(resumed.completed()).isTrue();
+    assertThat(left).doesNotExist();
+    assertThat(unrelated).as("not this run's: left for kvbench clean").exists();
+    assertThat(notices).anySatisfy(n -> assertThat(n).contains("removed " + left, "killed"));
+    assertThat(RunJournal.read(full.journalPath()).workDirectories()).extracting(w -> Path.of(w.path()))
+        .containsExactly(left, temp.resolve("work-2"));
+  }
+
+  /** A matrix beyond the limit is refused before it is expanded (a billion cells would fill the heap first). */
+  @Test
+  void aMatrixBeyondTheLimitIsRefusedBeforeItIsExpanded() {
+    List<Long> entries = new ArrayList<>();
+    List<Integer> sizes = new ArrayList<>();
+    List<Long> batches = new ArrayList<>();
+    for (int i = 1; i <= 1000; i++) {
+      entries.add((long) i);
+      sizes.add(i);
+      batches.add((long) i);
+    }
+    Scenario base = scenario(0, Map.of(), List.of(Durability.NOSYNC));
+    Scenario huge = base.withMatrix(base.matrix().withEntries(entries).withValueSizes(sizes).withBatchSizes(batches));
+    assertThat(huge.cellCount(registry)).isEqualTo(2_000_000_000L);
+    ScenarioRunner runner = new ScenarioRunner(registry, RunListener.NONE);
+    assertThatThrownBy(() -> runner.cells(huge, Shard.ALL)).isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("2,000,000,000 cells").hasMessageContaining("limit of 100,000")
+        .hasMessageContaining("--max-cells");
+    assertThatThrownBy(() -> runner.run(huge, options("huge.json"))).isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("2,000,000,000 cells");
+    assertThat(temp.resolve("huge.json")).doesNotExist();
+    // allowed, it expands
+    Scenario some = base.withMatrix(base.matrix().withEntries(entries.subList(0, 30)).withValueSizes(sizes.subList(0,
+        30)));
+    assertThat(runner.cells(some, Shard.ALL, 1800)).hasSize(1800);
+    assertThatThrownBy(() -> runner.cells(some, Shard.ALL, 1799)).hasMessageContaining("1,800 cells");
+  }
+
+  /** Where the results cannot go, the run is refused before anything runs, saying why. */
+  @Test
+  void anUnusableOutputIsRefusedUpFront() throws Exception {
+    Scenario s = scenario(0, Map.of(), List.of(Durability.NOSYNC));
+    ScenarioRunner runner = new ScenarioRunner(registry, RunListener.NONE);
+    Path dir = Files.createDirectories(temp.resolve("a-dir"));
+    assertThatThrownBy(() -> runner.run(s, options("a-dir"))).isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("is a directory").hasMessageNotContaining("another run");
+    assertThatThrownBy(() -> runner.run(s, new ScenarioRunner.Options(null, Path.of("/dev/null"), Shard.ALL,
+        List.of(), "dev"))).hasMessageContaining("not a regular file").hasMessageNotContaining("another run");
+    assertThatThrownBy(() -> new ScenarioRunner.Options(null, temp.resolve("x.jsonl"), Shard.ALL, List.of(), "dev"))
+        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("journal's extension");
+    try (dev.kvbench.testing.SmallDisk ro = dev.kvbench.testing.SmallDisk.mountReadOnly(temp.resolve("ro"))) {
+      assertThatThrownBy(() -> runner.run(s, new ScenarioRunner.Options(temp.resolve("work"),
+          ro.path().resolve("r.json"), Shard.ALL, List.of(), "dev"))).isInstanceOf(IllegalArgumentException.class)
+          .hasMessageContaining("cannot write in " + ro.path());
+    }
+    assertThat(dir).isEmptyDirectory();
+    assertThat(temp.resolve("work")).doesNotExist();
+  }
+
+  /** A JVM option the cells' JVM refuses is one clear refusal before the run, not every cell failing. */
+  @Test
+  void cellJvmOptionsThatDoNotStartAJvmAreRefusedUpFront() {
+    Scenario s = scenario(1, Map.of(), List.of(Durability.NOSYNC));
+    ScenarioRunner runner = new ScenarioRunner(registry, RunListener.NONE);
+    assertThatThrownBy(() -> runner.run(s.withJvm(new JvmOptions("", "1k", List.of())), options("h.json")))
+        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("-Xmx1k")
+        .hasMessageContaining("Too small");
+    assertThatThrownBy(() -> runner.run(s.withJvm(new JvmOptions("", "", List.of("-XX:+NoSuchOption"))),
+        options("o.json"))).hasMessageContaining("Unrecognized VM option 'NoSuchOption'");
+    assertThat(temp.resolve("h.json")).doesNotExist();
   }
 
   private static Set<Path> list(Path dir) throws java.io.IOException {

@@ -32,6 +32,49 @@ class WorkAreaTest {
     assertThat(dir).doesNotExist();
   }
 
+  /** --work-dir a/b/c where only a existed: b and c were made for the run, and both go. */
+  @Test
+  void theParentsItMadeForANestedDirectoryGoToo() throws Exception {
+    Path a = Files.createDirectory(temp.resolve("a"));
+    try (WorkArea work = WorkArea.open(a.resolve("b/c"))) {
+      work.newDirectory("cell");
+    }
+    assertThat(a).isEmptyDirectory();
+  }
+
+  /**
+   * A killed run's work directory: removed whole when kvbench made it; when the user gave it, only
+   * the cell and trial directories kvbench made inside, and its lock; a live one is never touched.
+   */
+  @Test
+  void aStaleDirectoryIsRemovedAsFarAsItIsKvbenchsOwn() throws Exception {
+    Path made = Files.createDirectory(temp.resolve("kvbench-made"));
+    Files.writeString(made.resolve(WorkArea.LOCK_FILE), "999999\ncreated\n");
+    Files.createDirectories(made.resolve("cell-0001-x/store"));
+    assertThat(WorkArea.removeIfStale(made, new dev.kvbench.measure.StorageMeter())).isNotNegative();
+    assertThat(made).doesNotExist();
+
+    Path given = Files.createDirectory(temp.resolve("given"));
+    Files.writeString(given.resolve(WorkArea.LOCK_FILE), "999999\ngiven\n");
+    Files.createDirectories(given.resolve("cell-0001-x"));
+    Files.createDirectories(given.resolve("crash-test-journal-sync-process-1"));
+    Path mine = Files.writeString(given.resolve("notes.txt"), "the user's");
+    WorkArea.removeIfStale(given, new dev.kvbench.measure.StorageMeter());
+    try (var left = Files.list(given)) {
+      assertThat(left).containsExactly(mine);
+    }
+
+    try (WorkArea live = WorkArea.open(temp.resolve("live"))) {
+      live.claim();
+      live.newDirectory("cell-0001-y");
+      assertThat(WorkArea.removeIfStale(live.root(), new dev.kvbench.measure.StorageMeter())).isEqualTo(-1);
+      assertThat(live.root().resolve("cell-0001-y")).exists();
+    }
+    Path unmarked = Files.createDirectory(temp.resolve("kvbench-unmarked"));
+    assertThat(WorkArea.removeIfStale(unmarked, new dev.kvbench.measure.StorageMeter())).isEqualTo(-1);
+    assertThat(unmarked).exists();
+  }
+
   @Test
   void anEmptyDirectoryGivenByTheUserIsKept() throws Exception {
     Path dir = Files.createDirectory(temp.resolve("given"));

@@ -29,6 +29,43 @@ class ScenarioFilesTest {
     return files.parse(yaml, "s.yaml", "s", registry);
   }
 
+  /** What YAML would silently take or drop is refused, saying where and what to write instead. */
+  @Test
+  void yamlThatWouldBeReadOtherThanMeantIsRefused() throws Exception {
+    assertThatThrownBy(() -> parse("phases: [write]\nphases: [readKey]\n")).isInstanceOf(ScenarioException.class)
+        .hasMessageContaining("s.yaml:2").hasMessageContaining("'phases' is given twice");
+    assertThatThrownBy(() -> parse("matrix:\n  entries: [1000]\n  entries: [2000]\n"))
+        .hasMessageContaining("'entries' is given twice");
+    assertThatThrownBy(() -> parse("name: one\n---\nname: two\n")).hasMessageContaining("s.yaml:3")
+        .hasMessageContaining("a second YAML document");
+    assertThatThrownBy(() -> parse("matrix:\n  stores: [null]\n")).hasMessageContaining("matrix.stores[0]")
+        .hasMessageContaining("quote it: 'null'").hasMessageNotContaining("unknown store");
+    assertThat(parse("matrix:\n  stores: ['null']\n").matrix().stores()).containsExactly("null");
+
+    Path latin1 = Files.write(temp.resolve("latin1.yaml"), "name: caf\u00e9\n".getBytes(
+        java.nio.charset.StandardCharsets.ISO_8859_1));
+    assertThatThrownBy(() -> files.read(latin1, registry)).hasMessageContaining("latin1.yaml is not UTF-8")
+        .hasMessageNotContaining("Input length");
+    Path huge = Files.writeString(temp.resolve("huge.yaml"), "name: " + "x".repeat((1 << 20) + 1) + "\n");
+    assertThatThrownBy(() -> files.read(huge, registry)).hasMessageContaining("huge.yaml is 1,048,584 bytes")
+        .hasMessageContaining("at most 1,048,576");
+  }
+
+  /** Jackson's and kvbench's own class names mean nothing to whoever wrote the YAML. */
+  @Test
+  void messagesSpeakOfTheYamlNotOfClasses() {
+    for (String yaml : List.of("matrix: [1]\n", "repetitions: 3\n", "matrix:\n  settings: [1]\n",
+        "traffic:\n  rate: [1, 2]\n", "custom:\n  operations: [{name: x}]\n",
+        "custom:\n  operations: [{name: x, access: rw, share: 1, class: a.B}]\n", "jvm:\n  options: {a: 1}\n")) {
+      assertThatThrownBy(() -> parse(yaml)).as(yaml).isInstanceOf(ScenarioException.class)
+          .satisfies(e -> assertThat(e.getMessage()).doesNotContain("dev.kvbench", "java.", "Yaml", "$", "\"")
+              .startsWith("s.yaml:"));
+    }
+    assertThatThrownBy(() -> parse("repetitions: 3\n")).hasMessageContaining("expected a mapping (key: value)"
+        + " here, found a number");
+    assertThatThrownBy(() -> parse("custom:\n  operations: [{name: x}]\n")).hasMessageContaining("has no access");
+  }
+
   @Test
   void everyFieldHasADefault() {
     Scenario s = parse("");

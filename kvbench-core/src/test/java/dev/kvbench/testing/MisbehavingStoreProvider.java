@@ -11,8 +11,8 @@ import java.util.List;
 
 /**
  * A test-only store that fails on purpose when it opens its store, in the ways a real store can
- * take a JVM down: a native crash, SIGKILL, a hang, running out of heap, or exiting. Otherwise it
- * is the sorted-map store. Registered for the core tests' forked cells; never in kvbench.jar.
+ * take a JVM down: a native crash, SIGKILL, a hang, running out of heap, or exiting; or when it
+ * closes, as a store whose last flush finds the disk full. Otherwise it is the sorted-map store. Registered for the core tests' forked cells; never in kvbench.jar.
  */
 public final class MisbehavingStoreProvider extends SortedMapStoreProvider {
 
@@ -32,8 +32,9 @@ public final class MisbehavingStoreProvider extends SortedMapStoreProvider {
   public List<SettingSpec> settings() {
     return List.of(
         SettingSpec.bool("ordered", true, "false hides the cursors"),
-        SettingSpec.choice("failure", "none", "how to fail when the store opens", "none", "segv", "kill", "hang",
-            "oom", "exit", "interrupt"));
+        SettingSpec.choice("failure", "none", "how to fail when the store opens (close: when it closes, as a store"
+            + " whose last flush finds the disk full)", "none", "segv", "kill", "hang", "oom", "exit", "interrupt",
+            "close"));
   }
 
   @Override
@@ -45,6 +46,28 @@ public final class MisbehavingStoreProvider extends SortedMapStoreProvider {
       case "hang" -> hang();
       case "oom" -> exhaustHeap();
       case "exit" -> Runtime.getRuntime().halt(42);
+      case "close" -> {
+        // only the loaded store, the one the read phases read, fails to close: as a big store's last flush
+        // finds the disk full where the smaller warm-up stores' did not
+        return new SortedMapStore(id(), config.directory(), config.settings().getBoolean("ordered")) {
+          private volatile boolean read;
+
+          @Override
+          protected byte[] read(byte[] key, byte[] stored) {
+            read = true;
+            return stored;
+          }
+
+          @Override
+          public void close() {
+            super.close();
+            if (read) {
+              throw new dev.kvbench.store.StoreException("misbehaving: close (flushing; the data was not kept)"
+                  + " failed: No space left on device");
+            }
+          }
+        };
+      }
       default -> { }
     }
     return super.open(config);

@@ -7,9 +7,9 @@ import dev.kvbench.result.PhaseResult;
 import dev.kvbench.run.PassLabel;
 
 /**
- * What a forked cell's JVM tells the parent, one JSON line each, in its link file. The parent
- * reads them as they come: progress for the user, and the cell's result, which counts only if it
- * arrives whole.
+ * What a forked cell's JVM tells the parent, one JSON line each, over its link (a loopback
+ * connection: no file, so a full disk cannot cut it). The parent reads them as they come: progress
+ * for the user, and the cell's result, which counts only if it arrives whole.
  */
 @JsonTypeInfo(use = JsonTypeInfo.Id.NAME, property = "type")
 @JsonSubTypes({
@@ -21,8 +21,8 @@ import dev.kvbench.run.PassLabel;
 })
 sealed interface ForkMessage {
 
-  /** The child is up: its pid and the kvbench protocol it speaks. */
-  record Hello(long pid, int protocol) implements ForkMessage {}
+  /** The child is up: its pid, the kvbench protocol it speaks, and the plan's token (the first line). */
+  record Hello(long pid, int protocol, String token) implements ForkMessage {}
 
   record PassStarted(PassLabel pass, long total) implements ForkMessage {}
 
@@ -33,5 +33,5 @@ sealed interface ForkMessage {
 
   record CellFinished(CellResult result) implements ForkMessage {}
 
-  int PROTOCOL = 2;
+  int PROTOCOL = 3;
 }

@@ -16,37 +16,38 @@ import dev.kvbench.run.PhaseProgress;
 import dev.kvbench.run.RunListener;
 import dev.kvbench.run.WorkArea;
 import dev.kvbench.store.StoreRegistry;
+import java.io.BufferedOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
-import java.nio.file.Files;
+import java.net.InetAddress;
+import java.net.Socket;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 
 /**
- * The entry point of a forked cell's JVM: runs the one cell of its plan and writes its messages to
- * the link file. It returns from {@code main} like any program and leaves ending the JVM to the
- * JVM; the parent gives it a grace period for a store's lingering threads, then ends it. The one
- * exit it forces is when the parent is gone.
+ * The entry point of a forked cell's JVM: reads its plan from standard input, runs the one cell of
+ * it and sends its messages to the parent's loopback port. It returns from {@code main} like any
+ * program and leaves ending the JVM to the JVM; the parent gives it a grace period for a store's
+ * lingering threads, then ends it. The one exit it forces is when the parent is gone.
  */
 public final class ForkedCellMain {
 
   private ForkedCellMain() {}
 
   public static void main(String[] args) throws IOException {
-    if (args.length != 1) {
-      throw new IllegalArgumentException("usage: ForkedCellMain PLAN.json (started by kvbench, not by hand)");
+    if (args.length != 0) {
+      throw new IllegalArgumentException("usage: ForkedCellMain < PLAN.json (started by kvbench, not by hand)");
     }
     endWithParent();
     ObjectMapper json = JsonMapper.builder().addModule(UserCodeJson.module()).build();
-    ForkPlan plan = json.readValue(Path.of(args[0]).toFile(), ForkPlan.class);
+    ForkPlan plan = json.readValue(System.in.readAllBytes(), ForkPlan.class);
     if (plan.protocol() != ForkMessage.PROTOCOL) {
       throw new IllegalStateException("plan speaks protocol " + plan.protocol() + ", this JVM " + ForkMessage.PROTOCOL);
     }
-    try (Link link = new Link(json, Path.of(plan.link()))) {
-      link.send(new ForkMessage.Hello(ProcessHandle.current().pid(), ForkMessage.PROTOCOL));
+    try (Link link = new Link(json, plan.linkPort())) {
+      link.send(new ForkMessage.Hello(ProcessHandle.current().pid(), ForkMessage.PROTOCOL, plan.linkToken()));
       CellParams cell = plan.cell();
       CellRunner runner = new CellRunner(new CpuMeter(), new RssMeter(), new StorageMeter(), new ExpectedChecksums(),
           link, TimerCost.pairNanos());
@@ -67,9 +68,10 @@ public final class ForkedCellMain {
     ProcessHandle.current().parent().ifPresent(parent -> parent.onExit().thenRun(() -> Runtime.getRuntime().halt(143)));
   }
 
-  /** Writes messages, and the running pass's progress once a second from a daemon thread. */
+  /** Sends messages, and the running pass's progress once a second from a daemon thread. */
   private static final class Link implements RunListener, AutoCloseable {
     private final ObjectMapper json;
+    private final Socket socket;
     private final OutputStream out;
     private final ScheduledExecutorService ticker = Executors.newSingleThreadScheduledExecutor(r -> {
       Thread t = new Thread(r, "kvbench-fork-progress");
@@ -78,9 +80,10 @@ public final class ForkedCellMain {
     });
     private volatile PhaseProgress current;
 
-    Link(ObjectMapper json, Path file) throws IOException {
+    Link(ObjectMapper json, int port) throws IOException {
       this.json = json;
-      this.out = Files.newOutputStream(file, StandardOpenOption.CREATE, StandardOpenOption.APPEND);
+      this.socket = new Socket(InetAddress.getLoopbackAddress(), port);
+      this.out = new BufferedOutputStream(socket.getOutputStream(), 1 << 16);
       ticker.scheduleAtFixedRate(this::tick, 1, 1, TimeUnit.SECONDS);
     }
 
@@ -90,8 +93,8 @@ public final class ForkedCellMain {
         out.write('\n');
         out.flush();
       } catch (IOException e) {
-        // the parent reads the JVM's exit and output instead; the link is only its fast path
-        throw new java.io.UncheckedIOException("cannot write to the parent's link file", e);
+        // the parent reads the JVM's exit and output instead
+        throw new java.io.UncheckedIOException("cannot send to the parent over the link", e);
       }
     }
 
@@ -117,7 +120,10 @@ public final class ForkedCellMain {
     @Override
     public void close() throws IOException {
       ticker.shutdownNow();
-      out.close();
+      synchronized (this) {
+        out.flush();
+        socket.close();
+      }
     }
   }
 }

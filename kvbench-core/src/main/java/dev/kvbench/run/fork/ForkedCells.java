@@ -1,6 +1,5 @@
 package dev.kvbench.run.fork;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.json.JsonMapper;
@@ -20,7 +19,6 @@ import dev.kvbench.workload.KeyEncoding;
 import dev.kvbench.workload.ValueContent;
 import java.io.File;
 import java.io.IOException;
-import java.io.RandomAccessFile;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -33,10 +31,13 @@ import java.util.stream.Stream;
 /**
  * Runs each cell in a fresh JVM, as JMH forks do: one store's JIT profile, heap, native crash or
  * hang cannot touch the next cell. The child gets the flags its store needs, the scenario's heap
- * and options, and a diagnostics directory as its working directory, so a crash log never lands
- * in the user's directory. A cell whose JVM crashes, runs out of memory, is killed, or outlives
- * its timeout (thread dump first) is recorded as failed with the reason and the tail of its
- * output; its diagnostics are kept, a finished cell's are deleted.
+ * and options, its plan on its standard input, and a directory of its own inside the cell's in the
+ * work area as its working directory, so a crash log never lands in the user's directory; it
+ * sends its messages over a loopback connection ({@link LinkServer}) and the parent keeps its
+ * output in memory ({@link ChildOutput}). Nothing of a healthy cell touches the results' file
+ * system but its result. A cell whose JVM crashes, runs out of memory, is killed, or outlives its
+ * timeout (thread dump first) is recorded as failed with the reason and the tail of its output,
+ * and its evidence is kept beside the results, in {@code <results>-diagnostics/}, where it can be.
  */
 public final class ForkedCells implements CellExecutor {
 
@@ -107,6 +108,44 @@ public final class ForkedCells implements CellExecutor {
   }
 
   /**
+   * Why a JVM cannot start with the cells' {@code java}, heap and options, in its own first error
+   * line, or null when it can: checked once before a run, so a typo in {@code --jvm-option} or a
+   * heap too small to boot is one clear refusal instead of every cell failing "with no result".
+   */
+  public static String whyJvmWontStart(JvmOptions jvm) {
+    List<String> cmd = new ArrayList<>();
+    cmd.add(jvm.java().isEmpty() ? Path.of(System.getProperty("java.home"), "bin", "java").toString() : jvm.java());
+    cmd.addAll(cellJvmFlags(jvm));
+    cmd.add("-version");
+    try {
+      Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
+      byte[] out;
+      try (var in = p.getInputStream()) {
+        out = in.readNBytes(64 << 10);
+      }
+      if (!p.waitFor(60, java.util.concurrent.TimeUnit.SECONDS)) {
+        p.destroyForcibly();
+        return "it did not start within a minute";
+      }
+      if (p.exitValue() == 0) {
+        return null;
+      }
+      List<String> lines = new String(out, StandardCharsets.UTF_8).lines().map(String::trim)
+          .filter(l -> !l.isEmpty()).toList();
+      String first = lines.stream().filter(l -> !l.startsWith("Error occurred during initialization")
+          && !l.startsWith("Error: Could not create the Java Virtual Machine")
+          && !l.startsWith("Error: A fatal exception has occurred")).findFirst()
+          .orElse(lines.isEmpty() ? "exit code " + p.exitValue() : lines.get(0));
+      return first;
+    } catch (IOException e) {
+      return "cannot run " + cmd.get(0) + ": " + e.getMessage();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return "interrupted while trying it";
+    }
+  }
+
+  /**
    * Flags for a child JVM whose working directory {@code ownDirectory} kvbench made and removes:
    * chronicle-core creates {@code java.io.tmpdir/target} when no "target" or "build" directory is
    * above the working directory, and {@code project.build.directory/tmp} when that is set, so it is
@@ -127,31 +166,27 @@ public final class ForkedCells implements CellExecutor {
     if (stopped) {
       return CellResults.ended(provider, cell, Outcome.INTERRUPTED, "not run: the run was stopped", null);
     }
-    try {
-      Path diag = newDiagnosticsDirectory(name);
-      Path plan = diag.resolve("plan.json");
-      Path link = diag.resolve("link.jsonl");
-      Path output = diag.resolve("output.log");
-      json.writeValue(plan.toFile(), new ForkPlan(ForkMessage.PROTOCOL, cell,
-          directory.toAbsolutePath().toString(), link.toString()));
-      Files.createFile(link);
-      ProcessBuilder pb = new ProcessBuilder(command(diag, plan))
-          .directory(diag.toFile())
-          .redirectErrorStream(true)
-          .redirectOutput(output.toFile());
+    // the child's own directory (its working directory, crash log and temp files) and its store's,
+    // both inside the cell's directory of the work area, which the caller deletes
+    Path jvmDir = directory.resolve("jvm");
+    try (LinkServer link = LinkServer.open(json)) {
+      Files.createDirectory(jvmDir);
+      ProcessBuilder pb = new ProcessBuilder(command(jvmDir))
+          .directory(jvmDir.toFile())
+          .redirectErrorStream(true);
       Process child = pb.start();
       running = child;
+      ChildOutput output = ChildOutput.drain(child.getInputStream());
       CellResult result;
       try {
-        result = watch(provider, cell, child, link, output, diag, directory);
+        sendPlan(child, new ForkPlan(ForkMessage.PROTOCOL, cell, directory.resolve("store").toAbsolutePath()
+            .toString(), link.port(), link.token()));
+        result = watch(provider, cell, child, link, output, jvmDir, directory, name);
       } finally {
         running = null;
         if (child.isAlive()) {
           child.destroyForcibly().waitFor();
         }
-      }
-      if (result.outcome() == Outcome.RAN) {
-        deleteTree(diag);
       }
       return result;
     } catch (IOException e) {
@@ -162,10 +197,19 @@ public final class ForkedCells implements CellExecutor {
     }
   }
 
+  /** The plan goes on the child's standard input, which is then closed: no file to write, none to leave. */
+  private void sendPlan(Process child, ForkPlan plan) {
+    try (var stdin = child.getOutputStream()) {
+      stdin.write(json.writeValueAsBytes(plan));
+    } catch (IOException e) {
+      // the child died before reading it: its exit code and output tell why
+    }
+  }
+
   /**
-   * A new directory for a cell's diagnostics. A resumed run may run a cell again whose earlier
-   * attempt left its diagnostics (the run was killed): those are kept, the new attempt gets
-   * {@code name-2}, {@code name-3} ...
+   * A new directory for a failed cell's diagnostics. A resumed run may run a cell again whose
+   * earlier attempt left its diagnostics: those are kept, the new attempt gets {@code name-2},
+   * {@code name-3} ...
    */
   private Path newDiagnosticsDirectory(String name) throws IOException {
     if (!Files.isDirectory(diagnosticsRoot)) {
@@ -192,19 +236,18 @@ public final class ForkedCells implements CellExecutor {
     }
   }
 
-  List<String> command(Path diag, Path plan) {
+  List<String> command(Path jvmDir) {
     List<String> cmd = new ArrayList<>();
     cmd.add(jvm.java().isEmpty() ? Path.of(System.getProperty("java.home"), "bin", "java").toString() : jvm.java());
     cmd.addAll(cellJvmFlags(jvm));
-    cmd.add("-XX:ErrorFile=" + diag.resolve("hs_err_pid%p.log"));
-    cmd.addAll(ownDirectoryFlags(diag));
+    cmd.add("-XX:ErrorFile=" + jvmDir.toAbsolutePath().resolve("hs_err_pid%p.log"));
+    cmd.addAll(ownDirectoryFlags(jvmDir));
     for (String property : List.of("java.io.tmpdir", "user.home")) {
       cmd.add("-D" + property + "=" + System.getProperty(property));
     }
     cmd.add("-cp");
     cmd.add(absoluteClassPath());
     cmd.add(ForkedCellMain.class.getName());
-    cmd.add(plan.toString());
     return cmd;
   }
 
@@ -219,17 +262,19 @@ public final class ForkedCells implements CellExecutor {
         .reduce((a, b) -> a + File.pathSeparator + b).orElse(".");
   }
 
-  private CellResult watch(StoreProvider provider, CellParams cell, Process child, Path link, Path output, Path diag,
-      Path directory)
+  private CellResult watch(StoreProvider provider, CellParams cell, Process child, LinkServer link, ChildOutput output,
+      Path jvmDir, Path directory, String name)
       throws IOException, InterruptedException {
     long deadline = System.nanoTime() + timeout.toNanos();
     long graceEnd = Long.MAX_VALUE;
-    LinkReader reader = new LinkReader(link);
     PhaseProgress[] progress = {null};
     CellResult[] result = {null};
     while (true) {
       boolean exited = child.waitFor(200, java.util.concurrent.TimeUnit.MILLISECONDS);
-      for (ForkMessage m : reader.readNew()) {
+      if (exited) {
+        link.awaitEnd(Duration.ofSeconds(5)); // the messages it sent just before exiting
+      }
+      for (ForkMessage m : link.drain()) {
         dispatch(cell, m, progress, result);
       }
       if (exited) {
@@ -238,7 +283,7 @@ public final class ForkedCells implements CellExecutor {
       if (stopped) {
         child.destroyForcibly().waitFor();
         return CellResults.ended(provider, cell, Outcome.INTERRUPTED, "interrupted: the run was stopped",
-            diagnostics(diag, output, null));
+            tailOnly(output));
       }
       if (result[0] != null && graceEnd == Long.MAX_VALUE) {
         graceEnd = System.nanoTime() + EXIT_GRACE.toNanos();
@@ -249,11 +294,13 @@ public final class ForkedCells implements CellExecutor {
         return result[0];
       }
       if (System.nanoTime() > deadline) {
-        Path dump = threadDump(child, output, diag);
+        String dump = output.printedAfter(() -> threadDump(child));
         child.destroyForcibly().waitFor();
+        Kept kept = keep(name, output, jvmDir, child.pid(), dump);
         return CellResults.ended(provider, cell, Outcome.FAILED,
-            "timed out after " + human(timeout) + " (cellTimeout); thread dump in " + dump,
-            diagnostics(diag, output, dump));
+            "timed out after " + human(timeout) + " (cellTimeout); thread dump "
+                + (kept.diagnostics().threadDump() != null ? "in " + kept.diagnostics().threadDump()
+                    : "not kept" + kept.notKept()), kept.diagnostics());
       }
     }
     if (result[0] != null) {
@@ -264,11 +311,13 @@ public final class ForkedCells implements CellExecutor {
     // own stop begins; a cell ended by SIGINT or SIGTERM was interrupted, not failed
     if (stopped || exit == 128 + 2 || exit == 128 + 15) {
       return CellResults.ended(provider, cell, Outcome.INTERRUPTED, "interrupted: the run was stopped"
-          + (stopped ? "" : " (the cell's JVM got signal " + (exit - 128) + ")"), diagnostics(diag, output, null));
+          + (stopped ? "" : " (the cell's JVM got signal " + (exit - 128) + ")"), tailOnly(output));
     }
+    Path crash = crashLog(jvmDir, child.pid());
+    String why = whyItDied(exit, output.tail(200), crash);
+    Kept kept = keep(name, output, jvmDir, child.pid(), null);
     return CellResults.ended(provider, cell, Outcome.FAILED,
-        Failures.labelled(whyItDied(exit, output, diag) + fullDisk(directory)),
-        diagnostics(diag, output, null));
+        Failures.labelled(why + fullDisk(directory)) + kept.notKept(), kept.diagnostics());
   }
 
   private void dispatch(CellParams cell, ForkMessage m, PhaseProgress[] progress, CellResult[] result) {
@@ -285,15 +334,18 @@ public final class ForkedCells implements CellExecutor {
   }
 
   /** The reason a child JVM that sent no result ended, in the words a user searches for. */
-  static String whyItDied(int exitCode, Path output, Path diag) throws IOException {
-    List<String> tail = tail(output, 200);
+  static String whyItDied(int exitCode, List<String> tail, Path crash) throws IOException {
     String oom = tail.stream().filter(l -> l.contains("OutOfMemoryError")).findFirst().orElse(null);
+    if (oom != null && oom.contains("native thread")) {
+      // not the heap: the process or the system ran out of threads (ulimit -u, pid_max) or stacks
+      return "out of threads: " + oom.trim() + "; run fewer client threads (--threads), or raise the process"
+          + " limit (ulimit -u)";
+    }
     if (oom != null) {
       return "out of memory: " + oom.trim() + "; give the cell more with --heap (scenario jvm.heap)";
     }
-    Path crash = crashLog(diag);
     if (crash != null) {
-      return "the JVM crashed: " + crashSummary(crash) + "; crash log " + crash;
+      return "the JVM crashed: " + crashSummary(crash);
     }
     String noSpace = tail.stream().filter(l -> l.toLowerCase().contains("no space left on device")).findFirst()
         .orElse(null);
@@ -304,7 +356,10 @@ public final class ForkedCells implements CellExecutor {
       int signal = exitCode - 128;
       return "killed by signal " + signal + signalName(signal);
     }
-    return "the cell's JVM exited with code " + exitCode + " and no result";
+    String firstError = tail.stream().filter(l -> l.startsWith("Error") || l.contains("Exception")).findFirst()
+        .orElse(null);
+    return "the cell's JVM exited with code " + exitCode + " and no result"
+        + (firstError == null ? "" : ": " + firstError.trim());
   }
 
   /**
@@ -336,10 +391,19 @@ public final class ForkedCells implements CellExecutor {
     };
   }
 
-  private static Path crashLog(Path diag) throws IOException {
-    try (Stream<Path> files = Files.list(diag)) {
-      return files.filter(f -> f.getFileName().toString().startsWith("hs_err")).findFirst().orElse(null);
+  /**
+   * The child's hs_err file: in its own directory, or where the JVM puts it when it cannot write
+   * there (the temp directory, as on a full work disk); null when it did not crash natively.
+   */
+  private static Path crashLog(Path jvmDir, long pid) {
+    String name = "hs_err_pid" + pid + ".log";
+    for (Path candidate : List.of(jvmDir.resolve(name), Path.of(System.getProperty("java.io.tmpdir"), name),
+        Path.of("/tmp", name))) {
+      if (Files.isRegularFile(candidate)) {
+        return candidate;
+      }
     }
+    return null;
   }
 
   /** The hs_err lines that say what happened: the signal and the problematic frame. */
@@ -359,29 +423,58 @@ public final class ForkedCells implements CellExecutor {
     return picked.isEmpty() ? "see the crash log" : String.join(" ", picked);
   }
 
-  /** Asks the JVM for a thread dump (SIGQUIT prints it to its output), and keeps it. */
-  private static Path threadDump(Process child, Path output, Path diag) throws IOException, InterruptedException {
-    long before = Files.size(output);
-    new ProcessBuilder("kill", "-3", Long.toString(child.pid())).inheritIO().start().waitFor();
-    long until = System.nanoTime() + 3_000_000_000L;
-    while (System.nanoTime() < until && Files.size(output) == before) {
-      Thread.sleep(100);
+  /** Asks the JVM for a thread dump: SIGQUIT makes it print one to its output. */
+  private static void threadDump(Process child) {
+    try {
+      new ProcessBuilder("kill", "-3", Long.toString(child.pid())).inheritIO().start().waitFor();
+    } catch (IOException e) {
+      // no dump, then; the timeout is reported all the same
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
     }
-    Thread.sleep(500);
-    Path dump = diag.resolve("thread-dump.txt");
-    try (RandomAccessFile f = new RandomAccessFile(output.toFile(), "r")) {
-      f.seek(before);
-      byte[] bytes = new byte[(int) Math.min(f.length() - before, 4 << 20)];
-      f.readFully(bytes);
-      Files.write(dump, bytes);
-    }
-    return dump;
   }
 
-  private static Diagnostics diagnostics(Path diag, Path output, Path dump) throws IOException {
-    Path crash = crashLog(diag);
-    return new Diagnostics(diag.toString(), String.join("\n", tail(output, TAIL_LINES)),
-        crash == null ? null : crash.toString(), dump == null ? null : dump.toString());
+  /** A failed cell's evidence as kept beside the results, and why not, if it could not be ({@code ""} when it was). */
+  private record Kept(Diagnostics diagnostics, String notKept) {}
+
+  /** The output's last lines, with no file: for an interrupted cell, whose run is being stopped. */
+  private static Diagnostics tailOnly(ChildOutput output) {
+    return new Diagnostics(null, String.join("\n", output.tail(TAIL_LINES)), null, null);
+  }
+
+  /**
+   * Keeps a failed cell's evidence in its own folder beside the results (its output, crash log and
+   * thread dump), now that the cell's directory in the work area is about to go. Best effort: when
+   * the results' file system cannot take it (full), the result still holds the output's last lines.
+   */
+  private Kept keep(String name, ChildOutput output, Path jvmDir, long pid, String threadDump) {
+    String tail = String.join("\n", output.tail(TAIL_LINES));
+    Path crash = crashLog(jvmDir, pid);
+    Path diag = null;
+    try {
+      diag = newDiagnosticsDirectory(name);
+      Files.write(diag.resolve("output.log"), output.tail(ChildOutput.KEPT_LINES), StandardCharsets.ISO_8859_1);
+      Path keptCrash = null;
+      if (crash != null) {
+        keptCrash = diag.resolve(crash.getFileName());
+        Files.copy(crash, keptCrash);
+        if (!crash.startsWith(jvmDir)) {
+          Files.deleteIfExists(crash); // the child's, written to the temp directory for want of room
+        }
+      }
+      Path dump = null;
+      if (threadDump != null) {
+        dump = Files.writeString(diag.resolve("thread-dump.txt"), threadDump, StandardCharsets.ISO_8859_1);
+      }
+      return new Kept(new Diagnostics(diag.toString(), tail, keptCrash == null ? null : keptCrash.toString(),
+          dump == null ? null : dump.toString()), "");
+    } catch (IOException e) {
+      if (diag != null) {
+        deleteQuietly(diag);
+      }
+      return new Kept(new Diagnostics(null, tail, null, null),
+          " (its diagnostics could not be kept in " + diagnosticsRoot + ": " + e.getMessage() + ")");
+    }
   }
 
   /** The last {@code lines} lines of {@code file}, none when it does not exist: a child JVM's last words. */
@@ -393,16 +486,21 @@ public final class ForkedCells implements CellExecutor {
     return all.subList(Math.max(0, all.size() - lines), all.size());
   }
 
-  private static String human(Duration d) {
-    return d.toSeconds() % 60 == 0 ? d.toMinutes() + " min" : d.toSeconds() + " s";
+  /** A timeout as a person writes it: 2 h, 30 min, 8 s or 1500 ms, never rounded to a number it is not. */
+  static String human(Duration d) {
+    if (d.toMillis() % 1000 != 0) {
+      return d.toMillis() + " ms";
+    }
+    long s = d.toSeconds();
+    return s % 3600 == 0 ? s / 3600 + " h" : s % 60 == 0 ? s / 60 + " min" : s + " s";
   }
 
-  /** Deletes a finished cell's diagnostics, and the diagnostics root once empty if this run made it. */
-  private void deleteTree(Path dir) throws IOException {
-    try (Stream<Path> walk = Files.walk(dir)) {
-      for (Path p : walk.sorted(java.util.Comparator.reverseOrder()).toList()) {
-        Files.deleteIfExists(p);
-      }
+  /** Deletes a diagnostics folder that could not be filled, and the diagnostics root once empty if this run made it. */
+  private void deleteQuietly(Path dir) {
+    try {
+      dev.kvbench.run.WorkArea.deleteTree(dir);
+    } catch (java.io.UncheckedIOException e) {
+      return;
     }
     if (createdRoot) {
       try (Stream<Path> rest = Files.list(diagnosticsRoot)) {
@@ -410,45 +508,9 @@ public final class ForkedCells implements CellExecutor {
           Files.delete(diagnosticsRoot);
           createdRoot = false;
         }
+      } catch (IOException e) {
+        // left for the user: an empty folder kvbench made
       }
     }
   }
-
-  /** Reads the complete lines a child has appended to its link file since the last call. */
-  private final class LinkReader {
-    private final Path file;
-    private long offset;
-
-    LinkReader(Path file) {
-      this.file = file;
-    }
-
-    List<ForkMessage> readNew() throws IOException {
-      List<ForkMessage> out = new ArrayList<>();
-      try (RandomAccessFile f = new RandomAccessFile(file.toFile(), "r")) {
-        long length = f.length();
-        if (length <= offset) {
-          return out;
-        }
-        byte[] bytes = new byte[(int) (length - offset)];
-        f.seek(offset);
-        f.readFully(bytes);
-        int start = 0;
-        for (int i = 0; i < bytes.length; i++) {
-          if (bytes[i] == '\n') {
-            String line = new String(bytes, start, i - start, StandardCharsets.UTF_8);
-            start = i + 1;
-            try {
-              out.add(json.readValue(line, ForkMessage.class));
-            } catch (JsonProcessingException e) {
-              // not a message: a line cut by a crash; the exit code tells what happened
-            }
-          }
-        }
-        offset += start;
-      }
-      return out;
-    }
-  }
-
 }

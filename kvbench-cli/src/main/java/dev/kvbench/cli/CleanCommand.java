@@ -1,0 +1,77 @@
+package dev.kvbench.cli;
+
+import dev.kvbench.measure.StorageMeter;
+import dev.kvbench.run.WorkArea;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+@Command(
+    name = "clean",
+    mixinStandardHelpOptions = true,
+    description = {"Removes the work directories that killed kvbench runs left behind (on a tmpfs they hold RAM):"
+        + " only directories kvbench marked as its own (their lock file is there) whose run is gone (nobody holds"
+        + " that lock). A directory a live run uses is never touched, nor anything kvbench did not make."})
+final class CleanCommand implements Callable<Integer> {
+
+  @Spec CommandSpec spec;
+
+  @Option(names = "--dir", paramLabel = "DIR",
+      description = "Where to look, repeatable: a work directory, or a directory holding kvbench-* work directories"
+          + " (default: /dev/shm and the temp directory).")
+  List<Path> dirs;
+
+  @Option(names = "--dry-run", description = "Only list what would be removed.")
+  boolean dryRun;
+
+  @Override
+  public Integer call() {
+    PrintWriter out = spec.commandLine().getOut();
+    StorageMeter meter = new StorageMeter();
+    Set<Path> bases = new LinkedHashSet<>();
+    if (dirs == null) {
+      bases.add(WorkArea.defaultBase());
+      bases.add(Path.of(System.getProperty("java.io.tmpdir")));
+    } else {
+      for (Path d : dirs) {
+        if (!Files.isDirectory(d)) {
+          throw new UsageException("--dir " + d + " is not a directory; give a work directory or one that holds"
+              + " kvbench-* work directories");
+        }
+        bases.add(d);
+      }
+    }
+    List<Path> candidates = new ArrayList<>();
+    for (Path base : bases) {
+      if (Files.exists(base.resolve(WorkArea.LOCK_FILE))) {
+        candidates.add(base);
+      }
+      WorkArea.staleDirectories(base, meter).forEach(s -> candidates.add(s.directory()));
+    }
+    long total = 0;
+    int count = 0;
+    for (Path dir : candidates) {
+      long bytes = dryRun ? (WorkArea.isStale(dir) ? meter.measure(dir).allocatedBytes() : -1)
+          : WorkArea.removeIfStale(dir, meter);
+      if (bytes >= 0) {
+        out.printf(Locale.ROOT, "%s %s (%,d bytes)%n", dryRun ? "would remove" : "removed", dir, bytes);
+        total += bytes;
+        count++;
+      }
+    }
+    out.printf(Locale.ROOT, count == 0 ? "no stale kvbench work directory in %s%n"
+        : "%2$d stale work director%3$s, %4$,d bytes%5$s%n", bases, count, count == 1 ? "y" : "ies", total,
+        dryRun ? " (dry run: nothing removed)" : " freed");
+    return ExitCodes.OK;
+  }
+}

@@ -1,0 +1,190 @@
+package dev.kvbench.result;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assumptions.assumeThat;
+
+import dev.kvbench.testing.SmallDisk;
+import java.io.BufferedReader;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The journal never gives up at a damaged line, never truncates, and never writes half a line. */
+class RunJournalTest {
+
+  @TempDir Path temp;
+
+  private static RunHeader header() {
+    return new RunHeader(2, "0.1", "now", "quick", 1, List.of("run"), "name: quick\n", "1/1",
+        ResultFilesTest.environment(), new WorkDirectory("/dev/shm/kvbench-1", true));
+  }
+
+  private static CellResult cell(String id) {
+    CellResult c = ResultFilesTest.cell();
+    return new CellResult(id, c.store(), c.library(), c.libraryVersion(), c.capabilities(), c.settings(),
+        c.nativeSettings(), c.parameters(), c.phases(), c.storage(), c.outcome(), c.error(), c.diagnostics());
+  }
+
+  /** A finished run of three cells: the journal's lines are header, a, b, c, end. */
+  private Path threeCells() throws Exception {
+    Path doc = temp.resolve("full.json");
+    try (RunJournal j = RunJournal.create(doc, header())) {
+      for (String id : List.of("a", "b", "c")) {
+        j.add(cell(id));
+      }
+      j.finish(true);
+    }
+    return doc;
+  }
+
+  @Test
+  void aDamagedLineCostsThatLineOnlyAndIsNamed() throws Exception {
+    Path doc = threeCells();
+    Path journal = RunJournal.journalOf(doc);
+    List<String> lines = new ArrayList<>(Files.readAllLines(journal));
+    // as the issue did it: sed -i '3s/"passMillis"/"passMillis"}/'
+    lines.set(2, lines.get(2).replaceFirst("\"passMillis\"", "\"passMillis\"}"));
+    lines.add(4, "");
+    Files.write(journal, lines);
+
+    RunJournal.Contents read = RunJournal.read(journal);
+    assertThat(read.cells()).containsOnlyKeys("a", "c");
+    assertThat(read.damaged()).extracting(RunJournal.Damage::line).containsExactly(3L, 5L);
+    assertThat(read.damaged().get(0).describe(journal)).contains("line 3 of " + journal, "damaged", "kept every line");
+    assertThat(read.completed()).as("the end line after the damage is read too").isTrue();
+  }
+
+  @Test
+  void resumeKeepsEveryCellFromTheJournalAndTheDocumentAndTruncatesNothing() throws Exception {
+    Path doc = threeCells();
+    Path journal = RunJournal.journalOf(doc);
+    List<String> lines = new ArrayList<>(Files.readAllLines(journal));
+    lines.set(2, lines.get(2).replaceFirst("\"passMillis\"", "\"passMillis\"}"));
+    Files.write(journal, lines);
+    byte[] before = Files.readAllBytes(journal);
+
+    try (RunJournal j = RunJournal.resume(journal, List.of("run", "--resume"))) {
+      assertThat(j.finishedCells()).as("b's line is damaged, but the document has b").containsOnlyKeys("a", "b", "c");
+      assertThat(j.warnings()).hasSize(2);
+      assertThat(j.warnings().get(0)).contains("line 3 of");
+      assertThat(j.warnings().get(1)).contains("1 cell(s) are in " + doc, "not in the journal", "b");
+      j.markResumed(List.of("run", "--resume"), new WorkDirectory("/dev/shm/kvbench-2", true));
+      j.finish(true);
+    }
+    byte[] after = Files.readAllBytes(journal);
+    assertThat(new String(after, 0, before.length, StandardCharsets.UTF_8))
+        .as("nothing before the resumption changed").isEqualTo(new String(before, StandardCharsets.UTF_8));
+    RunJournal.Contents read = RunJournal.read(journal);
+    assertThat(read.cells()).as("b is written to the journal again").containsOnlyKeys("a", "b", "c");
+    assertThat(new ResultFiles().read(doc).cells()).extracting(CellResult::cellId).containsExactlyInAnyOrder("a", "b",
+        "c");
+  }
+
+  @Test
+  void aRefusedResumeWritesNothing() throws Exception {
+    Path doc = threeCells();
+    Path journal = RunJournal.journalOf(doc);
+    byte[] before = Files.readAllBytes(journal);
+    try (RunJournal j = RunJournal.resume(journal, List.of("run", "--resume"))) {
+      assertThat(j.finishedCells()).hasSize(3);
+      // the caller refuses here (its work directory is not empty, say): no markResumed
+    }
+    assertThat(journal).hasBinaryContent(before);
+  }
+
+  @Test
+  void theDocumentAndItsJournalAreTwoFiles() {
+    assertThatThrownBy(() -> RunJournal.create(temp.resolve("x.jsonl"), header()))
+        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("x.jsonl")
+        .hasMessageContaining("journal's extension").hasMessageContaining("x.json");
+    assertThat(temp.resolve("x.jsonl")).doesNotExist();
+  }
+
+  @Test
+  void whatIsNotAJournalIsRefusedWithItsName() throws Exception {
+    Path text = Files.writeString(temp.resolve("notes.txt"), "hello\n");
+    assertThatThrownBy(() -> RunJournal.resume(text, List.of())).isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("notes.txt is not a kvbench result");
+    Path binary = Files.write(temp.resolve("b.jsonl"), new byte[] {0, (byte) 0xff, 3, '\n', 7});
+    assertThatThrownBy(() -> RunJournal.resume(binary, List.of())).isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("b.jsonl is not a kvbench journal");
+    Path noHeader = Files.writeString(temp.resolve("h.jsonl"), "{\"cell\":{\"cellId\":\"a\"}}\n");
+    assertThatThrownBy(() -> RunJournal.resume(noHeader, List.of())).isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("no readable run header");
+    Path dir = Files.createDirectories(temp.resolve("d.json"));
+    assertThatThrownBy(() -> RunJournal.resume(dir, List.of())).isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("is a directory");
+  }
+
+  /** A journal another process holds: the refusal names that process and says it is running. */
+  @Test
+  void aJournalStillBeingWrittenNamesItsWriter() throws Exception {
+    Path doc = threeCells();
+    Path journal = RunJournal.journalOf(doc);
+    // a POSIX record lock, the kind FileChannel.tryLock takes, held by another process
+    Process holder;
+    try {
+      holder = new ProcessBuilder("python3", "-c", "import fcntl,sys,time\n"
+          + "f=open(sys.argv[1],'r+')\nfcntl.lockf(f,fcntl.LOCK_EX)\nprint('locked',flush=True)\ntime.sleep(60)",
+          journal.toString()).redirectErrorStream(true).start();
+    } catch (java.io.IOException noPython) {
+      assumeThat(false).as("python3 to hold a lock from another process").isTrue();
+      return;
+    }
+    try {
+      BufferedReader out = new BufferedReader(new InputStreamReader(holder.getInputStream(), StandardCharsets.UTF_8));
+      assertThat(out.readLine()).isEqualTo("locked");
+      byte[] before = Files.readAllBytes(journal);
+      assertThatThrownBy(() -> RunJournal.resume(journal, List.of())).isInstanceOf(IllegalArgumentException.class)
+          .hasMessageContaining("still being written").hasMessageContaining("process " + holder.pid())
+          .hasMessageContaining("still running");
+      assertThat(journal).hasBinaryContent(before);
+    } finally {
+      holder.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+    }
+  }
+
+  /** A full file system: the cell that does not fit is not written at all, and what came before stays whole. */
+  @Test
+  void aFullDiskLeavesNoTornLine() throws Exception {
+    try (SmallDisk disk = SmallDisk.mount(temp.resolve("small"), "256k")) {
+      Path doc = disk.path().resolve("r.json");
+      try (RunJournal j = RunJournal.create(doc, header())) {
+        j.add(cell("a"));
+        disk.fill(disk.path().resolve("filler"));
+        long length = Files.size(RunJournal.journalOf(doc));
+        byte[] document = Files.readAllBytes(doc);
+        assertThatThrownBy(() -> j.add(cell("b"))).isInstanceOf(RunJournal.NotWritten.class)
+            .hasMessageContaining(RunJournal.journalOf(doc).toString())
+            .hasMessageContaining("no space left").hasMessageContaining("bytes free there");
+        assertThat(Files.size(RunJournal.journalOf(doc))).isEqualTo(length);
+        assertThat(doc).hasBinaryContent(document);
+      }
+      RunJournal.Contents read = RunJournal.read(doc);
+      assertThat(read.damaged()).isEmpty();
+      assertThat(read.cells()).containsOnlyKeys("a");
+      try (var left = Files.list(disk.path())) {
+        assertThat(left.map(p -> p.getFileName().toString())).as("no temporary file left")
+            .containsExactlyInAnyOrder("r.json", "r.jsonl", "filler");
+      }
+    }
+  }
+
+  @Test
+  void theWorkDirectoriesOfEveryAttemptAreRecorded() throws Exception {
+    Path doc = threeCells();
+    try (RunJournal j = RunJournal.resume(doc, List.of())) {
+      j.markResumed(List.of("run", "--resume"), new WorkDirectory("/tmp/w2", false));
+      j.finish(true);
+    }
+    assertThat(RunJournal.read(doc).workDirectories()).containsExactly(
+        new WorkDirectory("/dev/shm/kvbench-1", true), new WorkDirectory("/tmp/w2", false));
+  }
+}

@@ -1,0 +1,63 @@
+#!/usr/bin/env bash
+# kvbench's whole test suite, on a fresh Debian or Ubuntu machine with nothing but a JDK 17+ and
+# Python 3: installs what is missing, then runs
+#   1. ./mvnw -B install        unit tests, every store's contract tests, end-to-end tests of kvbench.jar
+#   2. the examples project     a user's project built against the artifacts step 1 installed
+#   3. the fleet playbooks      against three SSH test hosts in network namespaces on this machine
+# Installing packages and the fleet's test hosts need root: run it as root, or as a user with sudo.
+# .ci/run calls exactly this script.
+set -euo pipefail
+cd "$(dirname "$0")"
+
+as_root() {
+  if [ "$(id -u)" -eq 0 ]; then
+    "$@"
+  elif command -v sudo >/dev/null 2>&1; then
+    sudo "$@"
+  else
+    echo "test.sh: '$*' needs root; run test.sh as root or with sudo available" >&2
+    exit 2
+  fi
+}
+
+apt_updated=
+apt_install() {
+  if ! command -v apt-get >/dev/null 2>&1; then
+    echo "test.sh: missing $*, and this machine has no apt-get: install them with its package manager" >&2
+    exit 2
+  fi
+  if [ -z "$apt_updated" ]; then
+    as_root apt-get update -q
+    apt_updated=1
+  fi
+  as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -q "$@"
+}
+
+missing=()
+# the libmdbx store's build takes its shared library from PyPI with pip (src/build/fetch_libmdbx.py)
+python3 -m pip --version >/dev/null 2>&1 || missing+=(python3-pip)
+# kvbench report draws its charts with Java2D, which needs fontconfig and a font (a bare JDK image has none)
+{ command -v fc-list >/dev/null 2>&1 && [ -n "$(fc-list 2>/dev/null | head -1)" ]; } || missing+=(fontconfig fonts-dejavu-core)
+# the fleet test starts three SSH test hosts in network namespaces and drives them with Ansible from a venv
+[ -x /usr/sbin/sshd ] || missing+=(openssh-server)
+command -v ip >/dev/null 2>&1 || missing+=(iproute2)
+python3 -c 'import ensurepip' >/dev/null 2>&1 || missing+=(python3-venv)
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "test.sh: installing ${missing[*]}"
+  apt_install "${missing[@]}"
+fi
+if ! cmp -s ansible/requirements.txt ansible/.venv/requirements.txt; then
+  echo "test.sh: making ansible/.venv from ansible/requirements.txt"
+  rm -rf ansible/.venv
+  python3 -m venv ansible/.venv
+  ansible/.venv/bin/pip install -q -r ansible/requirements.txt
+  cp ansible/requirements.txt ansible/.venv/requirements.txt
+fi
+
+./mvnw -B install
+./mvnw -B -f kvbench-examples/pom.xml verify
+if [ "$(id -u)" -eq 0 ]; then
+  python3 ansible/tests/fleet_test.py
+else
+  as_root python3 ansible/tests/fleet_test.py
+fi
