@@ -45,6 +45,19 @@ class HostChecksTest {
     assertThat(c.get("swap").value()).isEqualTo("off");
   }
 
+  /** A work directory with no room left blocks, scenario or not: no store can run in it. */
+  @Test
+  void aFullWorkDirectoryBlocks() throws Exception {
+    try (dev.kvbench.testing.SmallDisk disk = dev.kvbench.testing.SmallDisk.mount(work.resolve("full"), "1m")) {
+      disk.fill(disk.path().resolve("filler"));
+      HostCheck free = new HostChecks(new HostFiles(root), 4).inspect(disk.path(), HostChecks.Needs.NONE, 1_000_000,
+          1_000_000).stream().filter(c -> c.name().equals("work directory free space")).findFirst().orElseThrow();
+      assertThat(free.severity()).isEqualTo(Severity.BLOCK);
+      assertThat(free.value()).isEqualTo("0 bytes free");
+      assertThat(free.fix()).contains("no store can run");
+    }
+  }
+
   @Test
   void swapHugePagesGovernorAndLoadAreWarnedWithTheirFix() throws Exception {
     file("proc/swaps", "Filename\tType\tSize\tUsed\tPriority\n/swapfile file 1024 0 -2\n");

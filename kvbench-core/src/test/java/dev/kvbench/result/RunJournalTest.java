@@ -99,6 +99,14 @@ class RunJournalTest {
     assertThat(journal).hasBinaryContent(before);
   }
 
+  /** The document and its journal have one mode: that of any file the user makes (0666 less the umask). */
+  @Test
+  void theDocumentHasTheJournalsMode() throws Exception {
+    Path doc = threeCells();
+    assertThat(Files.getPosixFilePermissions(doc)).isEqualTo(Files.getPosixFilePermissions(RunJournal.journalOf(doc)))
+        .contains(java.nio.file.attribute.PosixFilePermission.OTHERS_READ);
+  }
+
   @Test
   void theDocumentAndItsJournalAreTwoFiles() {
     assertThatThrownBy(() -> RunJournal.create(temp.resolve("x.jsonl"), header()))
@@ -174,6 +182,20 @@ class RunJournalTest {
         assertThat(left.map(p -> p.getFileName().toString())).as("no temporary file left")
             .containsExactlyInAnyOrder("r.json", "r.jsonl", "filler");
       }
+    }
+  }
+
+  /** Results that cannot be rewritten (a read-only file system, even for root) cannot be resumed: said up front. */
+  @Test
+  void readOnlyResultsAreRefusedUpFront() throws Exception {
+    try (SmallDisk disk = SmallDisk.mount(temp.resolve("ro"), "1m")) {
+      Path doc = disk.path().resolve("r.json");
+      try (RunJournal j = RunJournal.create(doc, header())) {
+        j.add(cell("a"));
+      }
+      disk.makeReadOnly();
+      assertThatThrownBy(() -> RunJournal.resume(doc, List.of())).isInstanceOf(IllegalArgumentException.class)
+          .hasMessageContaining("is read-only").hasMessageContaining("resume the copy");
     }
   }
 

@@ -43,6 +43,15 @@ public final class SmallDisk implements AutoCloseable {
     return mountPoint;
   }
 
+  /** Makes the mounted file system read-only from now on, what is on it kept. */
+  public void makeReadOnly() throws IOException, InterruptedException {
+    Process m = new ProcessBuilder("mount", "-o", "remount,ro", mountPoint.toString()).redirectErrorStream(true)
+        .start();
+    if (!m.waitFor(30, TimeUnit.SECONDS) || m.exitValue() != 0) {
+      throw new IOException("cannot remount " + mountPoint + " read-only");
+    }
+  }
+
   /** Writes {@code file} until the file system refuses another byte: then it is full. */
   public Path fill(Path file) throws IOException {
     byte[] chunk = new byte[4096];

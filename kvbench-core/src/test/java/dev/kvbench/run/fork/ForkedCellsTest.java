@@ -1,0 +1,36 @@
+package dev.kvbench.run.fork;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.time.Duration;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** How a forked cell's end is put in words. */
+class ForkedCellsTest {
+
+  @Test
+  void aTimeoutIsPrintedAsItWasGivenNeverRoundedToAnotherNumber() {
+    assertThat(ForkedCells.human(Duration.ofMillis(1500))).isEqualTo("1500 ms");
+    assertThat(ForkedCells.human(Duration.ofSeconds(8))).isEqualTo("8 s");
+    assertThat(ForkedCells.human(Duration.ofMinutes(30))).isEqualTo("30 min");
+    assertThat(ForkedCells.human(Duration.ofHours(2))).isEqualTo("2 h");
+  }
+
+  /** Running out of threads is not running out of heap: the advice is fewer threads, not --heap. */
+  @Test
+  void outOfThreadsIsToldApartFromOutOfHeap() throws Exception {
+    String threads = ForkedCells.whyItDied(1, List.of("Exception in thread \"main\" java.lang.OutOfMemoryError:"
+        + " unable to create native thread: possibly out of memory or process/resource limits reached"), null);
+    assertThat(threads).startsWith("out of threads").contains("--threads", "ulimit -u").doesNotContain("--heap");
+    String heap = ForkedCells.whyItDied(3, List.of("Terminating due to java.lang.OutOfMemoryError: Java heap space"),
+        null);
+    assertThat(heap).startsWith("out of memory").contains("--heap");
+  }
+
+  @Test
+  void aJvmThatExitsSaysItsFirstErrorLine() throws Exception {
+    assertThat(ForkedCells.whyItDied(1, List.of("some output", "Error: Could not find or load main class x"), null))
+        .isEqualTo("the cell's JVM exited with code 1 and no result: Error: Could not find or load main class x");
+  }
+}
