@@ -44,15 +44,21 @@ class RunJournalTest {
     return doc;
   }
 
+  /** Damages line 3 (cell b) as the issue did it, {@code sed -i '3s/"passMillis"/"passMillis"}/'}; a blank line too. */
+  private static void damage(Path journal, boolean alsoABlankLine) throws Exception {
+    List<String> lines = new ArrayList<>(Files.readAllLines(journal));
+    lines.set(2, lines.get(2).replaceFirst("\"passMillis\"", "\"passMillis\"}"));
+    if (alsoABlankLine) {
+      lines.add(4, "");
+    }
+    Files.write(journal, lines);
+  }
+
   @Test
   void aDamagedLineCostsThatLineOnlyAndIsNamed() throws Exception {
     Path doc = threeCells();
     Path journal = RunJournal.journalOf(doc);
-    List<String> lines = new ArrayList<>(Files.readAllLines(journal));
-    // as the issue did it: sed -i '3s/"passMillis"/"passMillis"}/'
-    lines.set(2, lines.get(2).replaceFirst("\"passMillis\"", "\"passMillis\"}"));
-    lines.add(4, "");
-    Files.write(journal, lines);
+    damage(journal, true);
 
     RunJournal.Contents read = RunJournal.read(journal);
     assertThat(read.cells()).containsOnlyKeys("a", "c");
@@ -65,9 +71,7 @@ class RunJournalTest {
   void resumeKeepsEveryCellFromTheJournalAndTheDocumentAndTruncatesNothing() throws Exception {
     Path doc = threeCells();
     Path journal = RunJournal.journalOf(doc);
-    List<String> lines = new ArrayList<>(Files.readAllLines(journal));
-    lines.set(2, lines.get(2).replaceFirst("\"passMillis\"", "\"passMillis\"}"));
-    Files.write(journal, lines);
+    damage(journal, false);
     byte[] before = Files.readAllBytes(journal);
 
     try (RunJournal j = RunJournal.resume(journal, List.of("run", "--resume"))) {
