@@ -1,5 +1,6 @@
 package dev.kvbench.cli;
 
+import dev.kvbench.report.ShellWords;
 import dev.kvbench.result.CellResult;
 import dev.kvbench.result.PhaseResult;
 import dev.kvbench.run.CellParams;
@@ -80,7 +81,7 @@ final class ProgressPrinter implements RunListener, AutoCloseable {
     err.println(journal == null ? "kvbench: stopped before any result was written"
         : "kvbench: every finished cell is kept in " + journal + " and "
             + dev.kvbench.result.RunJournal.documentOf(journal) + "; finish the run with: kvbench run --resume "
-            + dev.kvbench.report.ShellWords.quote(journal.toString()));
+            + ShellWords.quote(journal.toString()));
     err.flush();
   }
 

@@ -1,5 +1,6 @@
 package dev.kvbench.cli;
 
+import dev.kvbench.report.ShellWords;
 import dev.kvbench.host.PageCache;
 import dev.kvbench.report.SeedTables;
 import dev.kvbench.result.ResultDocument;
@@ -294,7 +295,7 @@ final class RunCommand implements Callable<Integer> {
       Path journal = runner.journalPath();
       err.println("kvbench: " + e.getMessage() + ". Stopped: every cell finished before is kept in " + journal
           + " and " + RunJournal.documentOf(journal) + "; make room there, then finish the run with: kvbench run"
-          + " --resume " + dev.kvbench.report.ShellWords.quote(journal.toString()));
+          + " --resume " + ShellWords.quote(journal.toString()));
       err.flush();
       return ExitCodes.RESULTS_NOT_WRITTEN;
     } catch (IOException e) {
@@ -303,7 +304,7 @@ final class RunCommand implements Callable<Integer> {
     printTables(outcome.document(), out);
     out.println("results: " + outcome.documentPath() + " (journal " + outcome.journalPath() + ")"
         + (outcome.completed() ? "" : "; incomplete: finish with kvbench run --resume "
-            + dev.kvbench.report.ShellWords.quote(outcome.journalPath().toString())));
+            + ShellWords.quote(outcome.journalPath().toString())));
     out.flush();
     return outcome.succeeded() ? ExitCodes.OK : ExitCodes.BENCHMARK_FAILED;
   }

@@ -2,6 +2,7 @@ package dev.kvbench.report;
 
 import dev.kvbench.measure.HistogramCodec;
 import dev.kvbench.result.CellResult;
+import dev.kvbench.result.CellUnion;
 import dev.kvbench.result.PassResult;
 import dev.kvbench.result.PhaseResult;
 import dev.kvbench.result.ResultDocument;
@@ -15,7 +16,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -110,36 +110,14 @@ public final class ReportInputs {
     }
     RunResults journal = runIsJournal ? run : other;
     RunResults document = runIsJournal ? other : run;
-    Map<String, CellResult> cells = new LinkedHashMap<>();
-    document.cells().forEach(c -> cells.put(c.cellId(), c));
-    List<String> onlyInDocument = new ArrayList<>(cells.keySet());
-    List<String> differ = new ArrayList<>();
-    List<String> onlyInJournal = new ArrayList<>();
-    for (CellResult c : journal.cells()) {
-      CellResult d = cells.put(c.cellId(), c);
-      onlyInDocument.remove(c.cellId());
-      if (d == null) {
-        onlyInJournal.add(c.cellId());
-      } else if (!d.equals(c)) {
-        differ.add(c.cellId());
-      }
-    }
+    Map<String, CellResult> journalCells = new LinkedHashMap<>();
+    journal.cells().forEach(c -> journalCells.put(c.cellId(), c));
+    CellUnion union = CellUnion.of(Path.of(journal.source()), journalCells, Path.of(document.source()),
+        document.cells());
     List<String> warnings = new ArrayList<>(journal.warnings());
     warnings.addAll(document.warnings());
-    Path doc = Path.of(document.source());
-    Path jnl = Path.of(journal.source());
-    if (!onlyInDocument.isEmpty()) {
-      warnings.add(String.format(Locale.ROOT, "%d cell(s) are in %s but not in its journal %s; kept them: %s",
-          onlyInDocument.size(), doc, jnl, String.join("; ", onlyInDocument)));
-    }
-    if (!onlyInJournal.isEmpty()) {
-      warnings.add(String.format(Locale.ROOT, "%d cell(s) are in the journal %s but not in %s; kept them: %s",
-          onlyInJournal.size(), jnl, doc, String.join("; ", onlyInJournal)));
-    }
-    if (!differ.isEmpty()) {
-      warnings.add(String.format(Locale.ROOT, "%d cell(s) differ between %s and %s; took the journal's: %s",
-          differ.size(), doc, jnl, String.join("; ", differ)));
-    }
+    warnings.addAll(union.warnings());
+    Map<String, CellResult> cells = union.cells();
     // the document says whether the run completed; the journal says it too, and later
     return copy(run, List.copyOf(cells.values()), journal.completed(), warnings);
   }

@@ -320,7 +320,8 @@ public final class RunJournal implements AutoCloseable {
 
   /**
    * Takes the cells that only the document has (a journal line damaged since) and says where the
-   * two disagree; the journal's line wins where both have a cell, being the one fsynced first.
+   * two disagree ({@link CellUnion}); the cells only the document has are written to the journal
+   * again when the run goes on ({@link #markResumed}).
    */
   private void unionWithDocument() {
     if (!Files.isRegularFile(document)) {
@@ -333,24 +334,12 @@ public final class RunJournal implements AutoCloseable {
       warnings.add(document + " could not be read (" + e.getMessage() + "); it is rewritten from the journal");
       return;
     }
-    List<String> onlyInDocument = new ArrayList<>();
-    List<String> differ = new ArrayList<>();
-    for (CellResult c : doc.cells()) {
-      CellResult mine = cells.get(c.cellId());
-      if (mine == null) {
-        cells.put(c.cellId(), c);
-        onlyInDocument.add(c.cellId());
-      } else if (!mine.equals(c)) {
-        differ.add(c.cellId());
-      }
-    }
-    if (!onlyInDocument.isEmpty()) {
-      warnings.add(onlyInDocument.size() + " cell(s) are in " + document + " but not in the journal " + journal
-          + ": kept them, and they are written to the journal again (" + String.join("; ", onlyInDocument) + ")");
-    }
-    if (!differ.isEmpty()) {
-      warnings.add(differ.size() + " cell(s) differ between " + document + " and " + journal
-          + "; kept the journal's (" + String.join("; ", differ) + ")");
+    CellUnion union = CellUnion.of(journal, cells, document, doc.cells());
+    cells.clear();
+    cells.putAll(union.cells());
+    warnings.addAll(union.warnings());
+    if (!union.onlyInDocument().isEmpty()) {
+      warnings.add("they are written to " + journal + " again when the run goes on");
     }
   }
 

@@ -76,9 +76,9 @@ class RunJournalTest {
 
     try (RunJournal j = RunJournal.resume(journal, List.of("run", "--resume"))) {
       assertThat(j.finishedCells()).as("b's line is damaged, but the document has b").containsOnlyKeys("a", "b", "c");
-      assertThat(j.warnings()).hasSize(2);
+      assertThat(j.warnings()).hasSize(3);
       assertThat(j.warnings().get(0)).contains("line 3 of");
-      assertThat(j.warnings().get(1)).contains("1 cell(s) are in " + doc, "not in the journal", "b");
+      assertThat(j.warnings().get(1)).contains("1 cell(s) are in " + doc, "not in its journal", "b");
       j.markResumed(List.of("run", "--resume"), new WorkDirectory("/dev/shm/kvbench-2", true));
       j.finish(true);
     }
