@@ -292,7 +292,8 @@ final class RunCommand implements Callable<Integer> {
     } catch (IllegalArgumentException e) {
       throw new UsageException(e.getMessage(), e);
     } catch (RunJournal.NotWritten e) {
-      Path journal = runner.journalPath();
+      // the run's journal; a resume that could not even record itself has none yet: the file it wrote to
+      Path journal = runner.journalPath() != null ? runner.journalPath() : RunJournal.journalOf(e.path());
       err.println("kvbench: " + e.getMessage() + ". Stopped: every cell finished before is kept in " + journal
           + " and " + RunJournal.documentOf(journal) + "; make room there, then finish the run with: kvbench run"
           + " --resume " + ShellWords.quote(journal.toString()));

@@ -447,6 +447,7 @@ public final class ScenarioFiles {
     public List<String> options;
 
     JvmOptions toJvm() {
+      requireNoEmptyValue("/jvm/options", options, "give the option, e.g. -XX:+UseParallelGC");
       try {
         return new JvmOptions(java, heap, options);
       } catch (IllegalArgumentException e) {

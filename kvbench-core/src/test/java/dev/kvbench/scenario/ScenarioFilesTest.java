@@ -61,6 +61,13 @@ class ScenarioFilesTest {
           .satisfies(e -> assertThat(e.getMessage()).doesNotContain("dev.kvbench", "java.", "Yaml", "$", "\"")
               .startsWith("s.yaml:"));
     }
+    // YAML's empty values (~, null, nothing) in a list: named, never a NullPointerException
+    for (String yaml : List.of("matrix:\n  entries: [~]\n", "matrix:\n  keys: [null]\n", "matrix:\n  threads: [~]\n",
+        "jvm:\n  options: [~]\n", "custom:\n  operations:\n    - {name: a, access: read_only, share: 1, class: ~}\n")) {
+      assertThatThrownBy(() -> parse(yaml)).as(yaml).isInstanceOf(ScenarioException.class)
+          .satisfies(e -> assertThat(e.getMessage()).containsAnyOf("is empty", "has no class")
+              .doesNotContain("NullPointer"));
+    }
     assertThatThrownBy(() -> parse("repetitions: 3\n")).hasMessageContaining("expected a mapping (key: value)"
         + " here, found a number");
     assertThatThrownBy(() -> parse("custom:\n  operations: [{name: x}]\n")).hasMessageContaining("has no access");
