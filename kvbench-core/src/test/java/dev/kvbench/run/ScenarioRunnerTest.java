@@ -275,7 +275,7 @@ class ScenarioRunnerTest {
       ScenarioRunner.Options options = new ScenarioRunner.Options(temp.resolve("work"), output, Shard.ALL,
           List.of("test"), "dev");
       assertThatThrownBy(() -> new ScenarioRunner(registry, fillAfterTheFirstCell).run(s, options))
-          .isInstanceOf(RunJournal.NotWritten.class).hasMessageContaining("r.jsonl")
+          .isInstanceOf(RunJournal.NotWritten.class).hasMessageContaining(output.toString())
           .hasMessageContaining("no space left").hasMessageContaining("bytes free there");
       RunJournal.Contents kept = RunJournal.read(output);
       assertThat(kept.damaged()).as("no torn line").isEmpty();

@@ -46,7 +46,7 @@ public final class ForkedCellMain {
     if (plan.protocol() != ForkMessage.PROTOCOL) {
       throw new IllegalStateException("plan speaks protocol " + plan.protocol() + ", this JVM " + ForkMessage.PROTOCOL);
     }
-    try (Link link = new Link(json, plan.linkPort())) {
+    try (Link link = new Link(json, plan.linkHost(), plan.linkPort())) {
       link.send(new ForkMessage.Hello(ProcessHandle.current().pid(), ForkMessage.PROTOCOL, plan.linkToken()));
       CellParams cell = plan.cell();
       CellRunner runner = new CellRunner(new CpuMeter(), new RssMeter(), new StorageMeter(), new ExpectedChecksums(),
@@ -80,9 +80,9 @@ public final class ForkedCellMain {
     });
     private volatile PhaseProgress current;
 
-    Link(ObjectMapper json, int port) throws IOException {
+    Link(ObjectMapper json, String host, int port) throws IOException {
       this.json = json;
-      this.socket = new Socket(InetAddress.getLoopbackAddress(), port);
+      this.socket = new Socket(InetAddress.getByName(host), port);
       this.out = new BufferedOutputStream(socket.getOutputStream(), 1 << 16);
       ticker.scheduleAtFixedRate(this::tick, 1, 1, TimeUnit.SECONDS);
     }

@@ -180,7 +180,7 @@ public final class ForkedCells implements CellExecutor {
       CellResult result;
       try {
         sendPlan(child, new ForkPlan(ForkMessage.PROTOCOL, cell, directory.resolve("store").toAbsolutePath()
-            .toString(), link.port(), link.token()));
+            .toString(), link.host(), link.port(), link.token()));
         result = watch(provider, cell, child, link, output, jvmDir, directory, name);
       } finally {
         running = null;

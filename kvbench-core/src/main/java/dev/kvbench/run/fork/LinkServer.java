@@ -54,6 +54,11 @@ final class LinkServer implements AutoCloseable {
     return link;
   }
 
+  /** The address the child connects to: the very loopback address listened on, IPv4 or IPv6. */
+  String host() {
+    return server.getInetAddress().getHostAddress();
+  }
+
   int port() {
     return server.getLocalPort();
   }

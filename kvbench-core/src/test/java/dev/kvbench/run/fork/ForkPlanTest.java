@@ -30,7 +30,7 @@ class ForkPlanTest {
       CellParams cell = new CellParams("null", 1000, KeyEncoding.STR, KeyOrder.RND, 100, 10, Durability.SYNC, 7,
           List.of(Phase.WRITE, Phase.READ_KEY, Phase.READERS), Map.of("values", "true"), 16, new PassPlan(1, 0, 3), 2,
           Traffic.DEFAULT, content, content.equals(ValueContent.ZEROS) ? "deflate" : "none");
-      ForkPlan back = json.readValue(json.writeValueAsString(new ForkPlan(ForkMessage.PROTOCOL, cell, "d", 1234, "t")),
+      ForkPlan back = json.readValue(json.writeValueAsString(new ForkPlan(ForkMessage.PROTOCOL, cell, "d", "127.0.0.1", 1234, "t")),
           ForkPlan.class);
       assertThat(back.cell()).isEqualTo(cell);
       assertThat(back.cell().id()).isEqualTo(cell.id());
@@ -39,7 +39,7 @@ class ForkPlanTest {
         List.of(Phase.WRITE), Map.of(), 16, PassPlan.SINGLE_COLD);
     // random values, the default, leave the id as it was before value contents existed
     assertThat(random.id()).isEqualTo("null int seq 1000x100 batch=all nosync");
-    assertThat(json.readValue(json.writeValueAsString(new ForkPlan(ForkMessage.PROTOCOL, random, "d", 1234, "t")),
+    assertThat(json.readValue(json.writeValueAsString(new ForkPlan(ForkMessage.PROTOCOL, random, "d", "127.0.0.1", 1234, "t")),
         ForkPlan.class).cell().id()).isEqualTo(random.id());
   }
 
@@ -52,7 +52,7 @@ class ForkPlanTest {
     CellParams cell = new CellParams("null", 1000, new dev.kvbench.bench.BenchmarkTest.OrderKeys(), KeyOrder.RND, 100,
         1000, Durability.NOSYNC, 7, List.of(Phase.CUSTOM), Map.of(), 16, new PassPlan(1, 0, 3), 1, Traffic.DEFAULT,
         ValueContent.ZEROS, "none", mix);
-    String text = json.writeValueAsString(new ForkPlan(ForkMessage.PROTOCOL, cell, "d", 1234, "t"));
+    String text = json.writeValueAsString(new ForkPlan(ForkMessage.PROTOCOL, cell, "d", "127.0.0.1", 1234, "t"));
     assertThat(text).contains("\"dev.kvbench.bench.BenchmarkTest$OrderKeys\"")
         .contains("\"dev.kvbench.bench.BenchmarkTest$Transfer\"").contains("\"zeros\"");
     CellParams back = json.readValue(text, ForkPlan.class).cell();
