@@ -64,7 +64,11 @@ final class CleanCommand implements Callable<Integer> {
       long bytes = dryRun ? (WorkArea.isStale(dir) ? meter.measure(dir).allocatedBytes() : -1)
           : WorkArea.removeIfStale(dir, meter);
       if (bytes >= 0) {
-        out.printf(Locale.ROOT, "%s %s (%,d bytes)%n", dryRun ? "would remove" : "removed", dir, bytes);
+        // a directory the user gave stays: only what kvbench made inside it goes
+        boolean stays = dryRun ? !madeByKvbench(dir) : Files.exists(dir);
+        String what = (dryRun ? "would " : "") + (stays ? (dryRun ? "empty" : "emptied")
+            + " (the directory is yours, so it stays)" : dryRun ? "remove" : "removed");
+        out.printf(Locale.ROOT, "%s %s (%,d bytes)%n", what, dir, bytes);
         total += bytes;
         count++;
       }
@@ -73,5 +77,13 @@ final class CleanCommand implements Callable<Integer> {
         : "%2$d stale work director%3$s, %4$,d bytes%5$s%n", bases, count, count == 1 ? "y" : "ies", total,
         dryRun ? " (dry run: nothing removed)" : " freed");
     return ExitCodes.OK;
+  }
+
+  private static boolean madeByKvbench(Path dir) {
+    try {
+      return WorkArea.madeByKvbench(dir);
+    } catch (java.io.IOException e) {
+      return false; // unreadable: cleaning would leave it, as it leaves a user's
+    }
   }
 }

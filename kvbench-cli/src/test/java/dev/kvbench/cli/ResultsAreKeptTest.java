@@ -151,20 +151,26 @@ class ResultsAreKeptTest {
     Path stale = Files.createDirectories(base.resolve("kvbench-111/cell-0001-x"));
     Files.write(stale.resolve("data.mdb"), new byte[8192]);
     Files.writeString(base.resolve("kvbench-111").resolve(WorkArea.LOCK_FILE), "999999\ncreated\n");
+    Path given = Files.createDirectories(base.resolve("kvbench-given/cell-0001-x"));
+    Files.writeString(base.resolve("kvbench-given").resolve(WorkArea.LOCK_FILE), "999998\ngiven\n");
     Path notOurs = Files.createDirectories(base.resolve("kvbench-but-not-marked"));
     Path other = Files.createDirectories(base.resolve("postgres"));
 
     CliOutcome dry = CliOutcome.run("clean", "--dir", base.toString(), "--dry-run");
     assertThat(dry.code()).isZero();
-    assertThat(dry.out()).contains("would remove " + base.resolve("kvbench-111"), "nothing removed");
+    assertThat(dry.out()).contains("would remove " + base.resolve("kvbench-111"),
+        "would empty (the directory is yours, so it stays) " + base.resolve("kvbench-given"), "nothing removed");
     assertThat(base.resolve("kvbench-111")).exists();
 
     try (WorkArea live = WorkArea.open(base.resolve("kvbench-live"))) {
       live.claim();
       CliOutcome clean = CliOutcome.run("clean", "--dir", base.toString());
       assertThat(clean.code()).isZero();
-      assertThat(clean.out()).contains("removed " + base.resolve("kvbench-111"), "1 stale work directory");
+      assertThat(clean.out()).contains("removed " + base.resolve("kvbench-111"),
+          "emptied (the directory is yours, so it stays) " + base.resolve("kvbench-given"), "2 stale work directories");
       assertThat(base.resolve("kvbench-111")).doesNotExist();
+      assertThat(base.resolve("kvbench-given")).isEmptyDirectory();
+      assertThat(given).doesNotExist();
       assertThat(live.root()).as("a live run's").exists();
     }
     assertThat(notOurs).exists();

@@ -188,7 +188,7 @@ public final class WorkArea implements AutoCloseable {
     long bytes = meter.measure(dir).allocatedBytes();
     boolean made;
     try {
-      made = Files.readAllLines(lockFile, java.nio.charset.StandardCharsets.US_ASCII).contains(CREATED_MARK);
+      made = madeByKvbench(dir);
     } catch (IOException e) {
       return -1;
     }
@@ -208,6 +208,18 @@ public final class WorkArea implements AutoCloseable {
       throw new UncheckedIOException("cannot clean " + dir, e);
     }
     return bytes;
+  }
+
+  /**
+   * Whether kvbench made {@code dir} itself (so cleaning removes it whole) rather than being given it
+   * by the user (so cleaning empties it of kvbench's files and leaves it).
+   */
+  public static boolean madeByKvbench(Path dir) throws IOException {
+    java.util.List<String> lock = Files.readAllLines(dir.resolve(LOCK_FILE), java.nio.charset.StandardCharsets.US_ASCII);
+    // a lock file of kvbench 0.1 holds the pid alone: its default directories have the random name
+    // createTempDirectory gives (kvbench-<digits>), a user's directory any other
+    return lock.contains(CREATED_MARK)
+        || lock.size() == 1 && dir.getFileName().toString().matches("kvbench-(crash-)?\\d+");
   }
 
   /** Whether {@code dir} is a kvbench work directory (it holds the lock file) that no live run holds. */

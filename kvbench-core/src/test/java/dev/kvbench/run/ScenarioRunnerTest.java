@@ -113,7 +113,7 @@ class ScenarioRunnerTest {
 
     CellResult segv = byFailure.get("segv");
     assertThat(segv.outcome()).isEqualTo(Outcome.FAILED);
-    assertThat(segv.error()).contains("the JVM crashed", "SIGSEGV");
+    assertThat(segv.error()).contains("the JVM crashed", "SIGSEGV", "crash log " + segv.diagnostics().crashLog());
     assertThat(Path.of(segv.diagnostics().crashLog())).exists()
         .startsWith(temp.resolve("f-diagnostics"));
 

@@ -70,6 +70,18 @@ class WorkAreaTest {
       assertThat(WorkArea.removeIfStale(live.root(), new dev.kvbench.measure.StorageMeter())).isEqualTo(-1);
       assertThat(live.root().resolve("cell-0001-y")).exists();
     }
+    // kvbench 0.1's lock files hold the pid alone: its own directories have createTempDirectory's name
+    Path old = Files.createDirectory(temp.resolve("kvbench-2614455087896643304"));
+    Files.writeString(old.resolve(WorkArea.LOCK_FILE), "999999\n");
+    Files.createDirectories(old.resolve("cell-0002-x"));
+    WorkArea.removeIfStale(old, new dev.kvbench.measure.StorageMeter());
+    assertThat(old).doesNotExist();
+    Path oldGiven = Files.createDirectory(temp.resolve("my-work"));
+    Files.writeString(oldGiven.resolve(WorkArea.LOCK_FILE), "999999\n");
+    Files.createDirectories(oldGiven.resolve("cell-0002-x"));
+    WorkArea.removeIfStale(oldGiven, new dev.kvbench.measure.StorageMeter());
+    assertThat(oldGiven).isEmptyDirectory();
+
     Path unmarked = Files.createDirectory(temp.resolve("kvbench-unmarked"));
     assertThat(WorkArea.removeIfStale(unmarked, new dev.kvbench.measure.StorageMeter())).isEqualTo(-1);
     assertThat(unmarked).exists();

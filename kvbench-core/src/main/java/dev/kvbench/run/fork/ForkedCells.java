@@ -316,8 +316,9 @@ public final class ForkedCells implements CellExecutor {
     Path crash = crashLog(jvmDir, child.pid());
     String why = whyItDied(exit, output.tail(200), crash);
     Kept kept = keep(name, output, jvmDir, child.pid(), null);
+    String crashLog = kept.diagnostics().crashLog() == null ? "" : "; crash log " + kept.diagnostics().crashLog();
     return CellResults.ended(provider, cell, Outcome.FAILED,
-        Failures.labelled(why + fullDisk(directory)) + kept.notKept(), kept.diagnostics());
+        Failures.labelled(why + crashLog + fullDisk(directory)) + kept.notKept(), kept.diagnostics());
   }
 
   private void dispatch(CellParams cell, ForkMessage m, PhaseProgress[] progress, CellResult[] result) {
