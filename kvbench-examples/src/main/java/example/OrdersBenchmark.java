@@ -1,6 +1,7 @@
 package example;
 
 import dev.kvbench.bench.Benchmark;
+import dev.kvbench.report.Reports;
 import dev.kvbench.workload.CustomMix.Access;
 import dev.kvbench.workload.KeyFormat;
 import java.nio.ByteBuffer;
@@ -23,7 +24,6 @@ public class OrdersBenchmark {
   }
   public static void main(String[] args) throws Exception {
     var result = orders().run();
-    System.out.print(result.tables());
-    System.out.println("report: " + result.writeReport(Path.of("orders-report")));
+    System.out.println(result.tables() + "report: " + Reports.write(result, Path.of("orders-report")));
   }
 }

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.kvbench.bench.BenchmarkResult;
 import dev.kvbench.measure.LatencySummary;
+import dev.kvbench.report.Reports;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
@@ -37,6 +38,6 @@ class OrdersRegressionTest {
       }
     }
     assertThat(Files.readString(temp.resolve("orders.json"))).contains("\"pay\"");
-    assertThat(Files.readString(result.writeReport(temp.resolve("report")))).contains("pay");
+    assertThat(Files.readString(Reports.write(result, temp.resolve("report")))).contains("pay");
   }
 }

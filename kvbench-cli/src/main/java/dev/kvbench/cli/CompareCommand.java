@@ -4,7 +4,7 @@ import dev.kvbench.report.Comparison;
 import dev.kvbench.report.ReportInputException;
 import dev.kvbench.report.ReportInputs;
 import dev.kvbench.report.RunResults;
-import dev.kvbench.report.TextTable;
+import dev.kvbench.summary.TextTable;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;

@@ -2,13 +2,13 @@ package dev.kvbench.cli;
 
 import dev.kvbench.report.ShellWords;
 import dev.kvbench.host.PageCache;
-import dev.kvbench.report.SeedTables;
+import dev.kvbench.summary.SeedTables;
 import dev.kvbench.result.ResultDocument;
 import dev.kvbench.result.RunJournal;
 import dev.kvbench.run.CellEstimate;
 import dev.kvbench.run.CellParams;
 import dev.kvbench.run.ReadCache;
-import dev.kvbench.report.RunSummary;
+import dev.kvbench.summary.RunSummary;
 import dev.kvbench.run.ScenarioRunner;
 import dev.kvbench.run.Shard;
 import dev.kvbench.scenario.Counts;
@@ -522,7 +522,7 @@ final class RunCommand implements Callable<Integer> {
         scenario.repetitions().warmupPasses(), scenario.repetitions().warmupMillis(),
         scenario.repetitions().measuredPasses(),
         scenario.repetitions().forks() == 0 ? "in this JVM" : scenario.repetitions().forks() + " fresh JVM(s) per cell");
-    dev.kvbench.report.TextTable t = new dev.kvbench.report.TextTable(
+    dev.kvbench.summary.TextTable t = new dev.kvbench.summary.TextTable(
         List.of("#", "Cell", "Flat data", "Disk (rough)", "Time (rough)"), true, false, true, true, true);
     long maxDisk = 0;
     double seconds = 0;

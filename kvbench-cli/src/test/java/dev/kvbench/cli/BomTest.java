@@ -63,7 +63,7 @@ class BomTest {
       assertThat(child(d, "version")).isEqualTo("${project.version}");
       managed.add(child(d, "artifactId"));
     }
-    List<String> expected = new ArrayList<>(List.of("kvbench-core", "kvbench-codecs"));
+    List<String> expected = new ArrayList<>(List.of("kvbench-core", "kvbench-report", "kvbench-codecs"));
     expected.addAll(texts(stores, "module"));
     assertThat(managed).containsAll(expected);
   }

@@ -1,15 +1,12 @@
 package dev.kvbench.bench;
 
 import dev.kvbench.measure.LatencySummary;
-import dev.kvbench.report.ReportWriter;
-import dev.kvbench.report.RunSummary;
+import dev.kvbench.summary.RunSummary;
 import dev.kvbench.result.CellResult;
 import dev.kvbench.result.PhaseResult;
 import dev.kvbench.result.ResultDocument;
 import dev.kvbench.run.ScenarioRunner;
-import java.io.IOException;
 import java.nio.file.Path;
-import java.time.Clock;
 import java.util.List;
 import java.util.Optional;
 
@@ -66,14 +63,5 @@ public final class BenchmarkResult {
     return cells(storeId).stream().flatMap(c -> c.phases().stream())
         .filter(p -> p.threaded() != null && p.threaded().latencyNanosByOperation() != null)
         .map(p -> p.threaded().latencyNanosByOperation().get(operation)).filter(java.util.Objects::nonNull).findFirst();
-  }
-
-  /**
-   * Writes the Markdown report with its charts into {@code directory}, as {@code kvbench report}
-   * does, and returns the README's path.
-   */
-  public Path writeReport(Path directory) throws IOException {
-    return new ReportWriter(document().kvbenchVersion(), Clock.systemUTC())
-        .write(List.of(documentPath()), directory, false).readme();
   }
 }

@@ -2,7 +2,7 @@ package dev.kvbench.durability;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
-import dev.kvbench.report.TextTable;
+import dev.kvbench.summary.TextTable;
 import dev.kvbench.result.Environment;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;

@@ -1,5 +1,6 @@
 package dev.kvbench.report;
 
+import dev.kvbench.summary.SeedTables;
 import dev.kvbench.result.CellResult;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;

@@ -1,5 +1,7 @@
 package dev.kvbench.report;
 
+import dev.kvbench.summary.TextTable;
+import dev.kvbench.summary.SeedTables;
 import dev.kvbench.measure.LatencySummary;
 import dev.kvbench.result.Amplification;
 import dev.kvbench.result.CellResult;

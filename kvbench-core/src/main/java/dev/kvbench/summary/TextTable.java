@@ -1,4 +1,4 @@
-package dev.kvbench.report;
+package dev.kvbench.summary;
 
 import java.util.ArrayList;
 import java.util.List;

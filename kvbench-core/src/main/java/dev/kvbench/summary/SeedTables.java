@@ -1,4 +1,4 @@
-package dev.kvbench.report;
+package dev.kvbench.summary;
 
 import dev.kvbench.result.CellResult;
 import dev.kvbench.result.PhaseResult;
@@ -273,7 +273,7 @@ public final class SeedTables {
   }
 
   /** The phases {@code cells} ran, in the order they first appear: the order of every table and chart. */
-  static List<String> phases(List<CellResult> cells) {
+  public static List<String> phases(List<CellResult> cells) {
     List<String> order = new ArrayList<>();
     for (CellResult c : cells) {
       for (PhaseResult p : c.phases()) {
@@ -285,7 +285,8 @@ public final class SeedTables {
     return order;
   }
 
-  static String millis(double ms) {
+  /** A pass time in ms as every table prints it: whole ms from 100 up, two decimals below. */
+  public static String millis(double ms) {
     return ms >= 100 ? String.format(Locale.ROOT, "%,.0f", ms) : String.format(Locale.ROOT, "%,.2f", ms);
   }
 }

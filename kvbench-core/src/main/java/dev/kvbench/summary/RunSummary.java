@@ -1,4 +1,4 @@
-package dev.kvbench.report;
+package dev.kvbench.summary;
 
 import dev.kvbench.result.CellResult;
 import dev.kvbench.result.ResultDocument;

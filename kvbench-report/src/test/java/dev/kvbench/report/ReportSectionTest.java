@@ -1,5 +1,6 @@
 package dev.kvbench.report;
 
+import dev.kvbench.summary.SeedTables;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.kvbench.measure.HistogramCodec;

@@ -1,4 +1,4 @@
-package dev.kvbench.report;
+package dev.kvbench.summary;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
