@@ -29,6 +29,23 @@ public record HostFiles(Path root) {
     }
   }
 
+  /**
+   * Why a file could not be written or read, in words a user can act on: a full disk (however deep a
+   * library wrapped it), a permission refused, else the JDK's own message.
+   */
+  public static String whyFailed(IOException e) {
+    for (Throwable t = e; t != null; t = t.getCause() == t ? null : t.getCause()) {
+      if (String.valueOf(t.getMessage()).contains("No space left")) {
+        return "no space left on its file system";
+      }
+    }
+    if (e instanceof java.nio.file.AccessDeniedException) {
+      return "permission denied (" + e.getMessage() + ")";
+    }
+    String m = String.valueOf(e.getMessage());
+    return m.toLowerCase(java.util.Locale.ROOT).startsWith("java.") ? e.toString() : m;
+  }
+
   /** Bytes free for this user on the file system of {@code dir} (or of its nearest existing parent), or -1. */
   public static long usableBytes(Path dir) {
     try {

@@ -139,8 +139,7 @@ public final class RunJournal implements AutoCloseable {
 
     private static String describe(Path path, IOException cause) {
       long free = dev.kvbench.host.HostFiles.usableBytes(path);
-      String what = cause.getMessage() != null && cause.getMessage().contains("No space left")
-          ? "no space left on its file system" : String.valueOf(cause.getMessage());
+      String what = dev.kvbench.host.HostFiles.whyFailed(cause);
       return String.format(java.util.Locale.ROOT, "cannot write %s: %s (%s bytes free there)", path, what,
           free < 0 ? "unknown" : String.format(java.util.Locale.ROOT, "%,d", free));
     }

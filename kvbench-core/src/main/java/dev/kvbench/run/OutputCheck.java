@@ -1,11 +1,8 @@
 package dev.kvbench.run;
 
-import java.io.IOException;
-import java.nio.file.AccessDeniedException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
-import java.util.Locale;
 import dev.kvbench.result.RunJournal;
 
 /**
@@ -45,17 +42,5 @@ final class OutputCheck {
       throw new IllegalArgumentException("--output " + document + ": it or its journal " + RunJournal.journalOf(abs)
           + " is in the way (a link or not a file); choose another --output");
     }
-  }
-
-  /** An I/O failure in the words a user can act on. */
-  static String describe(IOException e) {
-    if (e instanceof AccessDeniedException) {
-      return "permission denied (" + e.getMessage() + ")";
-    }
-    String m = String.valueOf(e.getMessage());
-    if (m.contains("No space left")) {
-      return "no space left on its file system";
-    }
-    return m.toLowerCase(Locale.ROOT).startsWith("java.") ? e.toString() : m;
   }
 }

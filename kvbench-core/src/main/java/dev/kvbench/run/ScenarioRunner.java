@@ -154,7 +154,7 @@ public final class ScenarioRunner {
         throw new IllegalArgumentException("--output " + e.getFile() + " " + e.getReason(), e);
       } catch (IOException e) {
         // before any cell ran: the output is unusable, which is the user's to fix
-        throw new IllegalArgumentException("--output " + output + ": " + OutputCheck.describe(e), e);
+        throw new IllegalArgumentException("--output " + output + ": " + dev.kvbench.host.HostFiles.whyFailed(e), e);
       }
       return execute(scenario, cells, j, area);
     } finally {
@@ -176,7 +176,7 @@ public final class ScenarioRunner {
     } catch (IllegalArgumentException e) {
       throw new IllegalArgumentException("--resume " + e.getMessage(), e);
     } catch (IOException e) {
-      throw new IllegalArgumentException("--resume " + results + ": cannot read it: " + OutputCheck.describe(e), e);
+      throw new IllegalArgumentException("--resume " + results + ": cannot read it: " + dev.kvbench.host.HostFiles.whyFailed(e), e);
     }
     try {
       j.warnings().forEach(listener::warning);

@@ -279,11 +279,9 @@ final class ReportFolder {
 
   /** Deletes a folder this class made (staging, or the earlier files moved aside), with what is in it. */
   private static void deleteOwnTree(Path dir) {
-    try (Stream<Path> s = Files.walk(dir)) {
-      for (Path p : s.sorted(java.util.Comparator.reverseOrder()).toList()) {
-        Files.deleteIfExists(p);
-      }
-    } catch (IOException e) {
+    try {
+      dev.kvbench.run.WorkArea.deleteTree(dir);
+    } catch (java.io.UncheckedIOException e) {
       // left behind under a hidden name, and never mistaken for a report file
     }
   }

@@ -89,7 +89,7 @@ public final class ReportWriter {
       return new Written(out.resolve(README), w.charts(), w.intervalLogs(), w.cells(), w.hosts(), w.warnings());
     } catch (IOException e) {
       // a full disk, a folder that went read-only: the user's to fix, and nothing of the old report was lost
-      throw new ReportInputException("cannot write the report to " + out + ": " + reason(e)
+      throw new ReportInputException("cannot write the report to " + out + ": " + dev.kvbench.host.HostFiles.whyFailed(e)
           + "; the folder is as it was before (an earlier report there is whole)");
     } finally {
       if (done) {
@@ -98,16 +98,6 @@ public final class ReportWriter {
         folder.discardCreatedFolder();
       }
     }
-  }
-
-  /** What went wrong writing, in words: the full disk a chart writer wraps in its own exception included. */
-  private static String reason(IOException e) {
-    for (Throwable t = e; t != null; t = t.getCause() == t ? null : t.getCause()) {
-      if (String.valueOf(t.getMessage()).contains("No space left")) {
-        return "no space left on its file system";
-      }
-    }
-    return e.getMessage();
   }
 
   private static MarkdownReport.Notes readNotes(Path notes) throws IOException {
