@@ -56,7 +56,7 @@ final class CleanCommand implements Callable<Integer> {
       if (Files.exists(base.resolve(WorkArea.LOCK_FILE))) {
         candidates.add(base);
       }
-      WorkArea.staleDirectories(base, meter).forEach(s -> candidates.add(s.directory()));
+      candidates.addAll(WorkArea.staleDirectoryPaths(base));
     }
     long total = 0;
     int count = 0;

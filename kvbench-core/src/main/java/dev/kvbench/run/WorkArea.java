@@ -160,18 +160,18 @@ public final class WorkArea implements AutoCloseable {
    * machine stopped): their lock file is there but nobody holds it.
    */
   public static java.util.List<Stale> staleDirectories(Path base, dev.kvbench.measure.StorageMeter meter) {
-    java.util.List<Stale> stale = new java.util.ArrayList<>();
+    return staleDirectoryPaths(base).stream().map(dir -> new Stale(dir, meter.measure(dir).allocatedBytes())).toList();
+  }
+
+  /** The same directories as {@link #staleDirectories}, without measuring them. */
+  public static java.util.List<Path> staleDirectoryPaths(Path base) {
     try (var dirs = Files.list(base)) {
-      for (Path dir : dirs.filter(d -> d.getFileName().toString().startsWith("kvbench-")
-          && Files.exists(d.resolve(LOCK_FILE))).toList()) {
-        if (unlocked(dir)) {
-          stale.add(new Stale(dir, meter.measure(dir).allocatedBytes()));
-        }
-      }
+      return dirs.filter(d -> d.getFileName().toString().startsWith("kvbench-")
+          && Files.exists(d.resolve(LOCK_FILE)) && unlocked(d)).toList();
     } catch (IOException | RuntimeException e) {
       // an unreadable base only means we cannot warn about leftovers
+      return java.util.List.of();
     }
-    return stale;
   }
 
   /**
