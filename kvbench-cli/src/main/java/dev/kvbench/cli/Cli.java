@@ -10,6 +10,7 @@ public final class Cli {
 
   public static CommandLine commandLine(PrintWriter out, PrintWriter err) {
     CommandLine cli = new CommandLine(new KvbenchCommand());
+    AxisOptions.addTo(cli.getSubcommands().get("run").getCommandSpec(), "--stores");
     cli.setOut(out);
     cli.setErr(err);
     cli.setCaseInsensitiveEnumValuesAllowed(true);

@@ -6,7 +6,7 @@ import dev.kvbench.host.HostCheck;
 import dev.kvbench.host.HostChecks;
 import dev.kvbench.result.EnvironmentProbe;
 import dev.kvbench.run.CellEstimate;
-import dev.kvbench.run.CellParams;
+import dev.kvbench.scenario.CellParams;
 import dev.kvbench.run.WorkArea;
 import dev.kvbench.scenario.Presets;
 import dev.kvbench.scenario.Scenario;

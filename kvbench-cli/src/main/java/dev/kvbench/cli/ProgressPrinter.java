@@ -3,7 +3,7 @@ package dev.kvbench.cli;
 import dev.kvbench.report.ShellWords;
 import dev.kvbench.result.CellResult;
 import dev.kvbench.result.PhaseResult;
-import dev.kvbench.run.CellParams;
+import dev.kvbench.scenario.CellParams;
 import dev.kvbench.run.PassLabel;
 import dev.kvbench.run.PhaseProgress;
 import dev.kvbench.run.RunListener;

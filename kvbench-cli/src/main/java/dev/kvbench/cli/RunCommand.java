@@ -2,30 +2,24 @@ package dev.kvbench.cli;
 
 import dev.kvbench.report.ShellWords;
 import dev.kvbench.host.PageCache;
-import dev.kvbench.summary.SeedTables;
 import dev.kvbench.result.ResultDocument;
 import dev.kvbench.result.RunJournal;
 import dev.kvbench.run.CellEstimate;
-import dev.kvbench.run.CellParams;
-import dev.kvbench.run.ReadCache;
+import dev.kvbench.scenario.CellParams;
+import dev.kvbench.scenario.ReadCache;
 import dev.kvbench.summary.RunSummary;
 import dev.kvbench.run.ScenarioRunner;
 import dev.kvbench.run.Shard;
+import dev.kvbench.scenario.Axes;
+import dev.kvbench.scenario.Axis;
 import dev.kvbench.scenario.Counts;
-import dev.kvbench.scenario.JvmOptions;
-import dev.kvbench.scenario.Matrix;
 import dev.kvbench.scenario.Presets;
-import dev.kvbench.scenario.Repetitions;
 import dev.kvbench.scenario.Scenario;
 import dev.kvbench.scenario.ScenarioFiles;
-import dev.kvbench.store.Durability;
+import dev.kvbench.scenario.ScenarioOverrides;
 import dev.kvbench.store.StoreRegistry;
-import dev.kvbench.workload.KeyFormats;
-import dev.kvbench.workload.ValueFormats;
-import dev.kvbench.workload.KeyOrder;
 import dev.kvbench.workload.Phase;
 import dev.kvbench.workload.RequestDistribution;
-import dev.kvbench.workload.Traffic;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -66,40 +60,6 @@ final class RunCommand implements Callable<Integer> {
   @Option(names = "--stores", split = ",", paramLabel = "ID",
       description = "Stores to run (default: the scenario's; quick runs every available store, with null as the harness's reference row). See `kvbench list`.")
   List<String> stores;
-
-  @Option(names = "--entries", split = ",", paramLabel = "N",
-      description = "Entries to write and read; a comma list sweeps (quick: 100000); 1m = 1,000,000.")
-  List<String> entries;
-
-  @Option(names = "--value-size", split = ",", paramLabel = "BYTES",
-      description = "Bytes per value; a comma list sweeps (quick: 100).")
-  List<String> valueSizes;
-
-  @Option(names = "--value-content", split = ",", paramLabel = "random|zeros|compressible:R|uniform-length",
-      description = "What the values are: random (the default, the 2016 reports' values), zeros, compressible:R, db_bench's values compressible to about R (0.5 is db_bench's default), or uniform-length, random values of lengths uniform from 1 to --value-size (YCSB's fieldlengthdistribution=uniform); every kind keeps an 8-byte head per value so every read is still checked. A ValueFormat's class name on the class path works too. A comma list sweeps.")
-  List<String> valueContents;
-
-  @Option(names = "--codec", split = ",", paramLabel = "none|deflate|...",
-      description = "Value codec the harness applies to each value before put and after get, as the Symas compression benchmark did (default: none); `kvbench list codecs` names them. A comma list sweeps.")
-  List<String> codecs;
-
-  @Option(names = "--keys", split = ",", paramLabel = "int|str|uuid4|uuid7",
-      description = "Key type: int (4-byte big-endian), str (16-byte zero-padded decimal), uuid4 (16-byte random "
-          + "UUIDs: index order is not key order) or uuid7 (16-byte time-ordered UUIDs); a comma list sweeps "
-          + "(quick: int).")
-  List<String> keys;
-
-  @Option(names = "--order", split = ",", paramLabel = "seq|rnd",
-      description = "Write and readKey order: seq (0..N-1) or rnd (seeded permutation); a comma list sweeps (quick: seq,rnd).")
-  List<String> orders;
-
-  @Option(names = "--batch-size", split = ",", paramLabel = "N|all",
-      description = "Entries per write transaction or batch; all = every entry in one (quick: all); a comma list sweeps.")
-  List<String> batchSizes;
-
-  @Option(names = {"--sync", "--durability"}, split = ",", paramLabel = "sync|lazy|nosync",
-      description = "Durability (quick: nosync): sync = flushed on every commit; lazy = logged or partly flushed; nosync = left to the OS, the seeds' setting. Each store records the native flags used; a store that cannot honour one is reported unsupported for it.")
-  List<String> durability;
 
   @Option(names = {"-o", "--store-option"}, paramLabel = "STORE.KEY=V[,V...]",
       description = "A store-specific setting, repeatable for different keys; a comma list sweeps, e.g. -o lmdbjava-bb.writeMap=true,false. `kvbench list` shows each store's settings.")
@@ -159,10 +119,6 @@ final class RunCommand implements Callable<Integer> {
   @Option(names = "--latency-sample", paramLabel = "N",
       description = "Time about one op in N for the latency percentiles of write and readKey (default: 64); 1 times every op and slows the pass.")
   Integer latencySample;
-
-  @Option(names = "--threads", split = ",", paramLabel = "T",
-      description = "Client threads of the threaded phases (readers, readwhilewriting, ycsb-a ... ycsb-f), each with its own session; a comma list sweeps, e.g. 1,2,4 (default: the scenario's; 1).")
-  List<String> threads;
 
   @Option(names = "--rate", paramLabel = "OPS/S",
       description = "Target ops per second over all client threads of the threaded phases: each op is issued on a schedule and its latency counts from its intended start, so a stall shows in the percentiles; the achieved rate is reported beside it (default: none; latencies are then service times).")
@@ -335,101 +291,101 @@ final class RunCommand implements Callable<Integer> {
   }
 
   private Scenario applyFlags(Scenario s) {
-    Matrix m = s.matrix();
-    if (stores != null) {
-      m = m.withStores(stores);
-    }
-    if (entries != null) {
-      m = m.withEntries(each("--entries", entries, Counts::parse));
-    }
-    if (valueSizes != null) {
-      m = m.withValueSizes(each("--value-size", valueSizes, Counts::parseBytes));
-    }
-    if (codecs != null) {
-      m = m.withCodecs(each("--codec", codecs, ScenarioFiles::codec));
-    }
-    if (valueContents != null) {
-      m = m.withValueContents(each("--value-content", valueContents, ValueFormats::of));
-    }
-    if (keys != null) {
-      m = m.withKeys(each("--keys", keys, KeyFormats::of));
-    }
-    if (orders != null) {
-      m = m.withOrders(each("--order", orders, KeyOrder::fromId));
-    }
-    if (batchSizes != null) {
-      m = m.withBatchSizes(each("--batch-size", batchSizes, ScenarioFiles::batchSize));
-    }
-    if (durability != null) {
-      m = m.withDurability(each("--sync", durability, Durability::fromId));
-    }
-    if (!storeOptions.isEmpty()) {
-      m = m.withSettings(storeSettings());
-    }
-    if (threads != null) {
-      m = m.withThreads(each("--threads", threads, ScenarioFiles::threads));
-    }
-    if (scale != null) {
-      m = m.scaled(scale);
-    }
-    s = s.withMatrix(m);
-    s = s.withTraffic(traffic(s.traffic()));
-    if (phases != null) {
-      s = s.withPhases(each("--phases", phases, Phase::fromId));
-    }
-    if (seed != null) {
-      s = s.withSeed(seed);
-    }
-    Repetitions r = s.repetitions();
-    if (forks != null || warmupPasses != null || warmupMillis != null || measured != null) {
-      s = s.withRepetitions(new Repetitions(forks != null ? forks : r.forks(),
-          warmupPasses != null ? warmupPasses : r.warmupPasses(),
-          warmupMillis != null ? warmupMillis : r.warmupMillis(), measured != null ? measured : r.measuredPasses(),
-          r.readCache(), r.traceCommits()));
-    }
-    if (dropCaches) {
-      s = s.withRepetitions(s.repetitions().withReadCache(ReadCache.COLD));
-    }
-    if (traceCommits) {
-      s = s.withRepetitions(s.repetitions().withTraceCommits(true));
-    }
-    if (heap != null || jvmOptions != null) {
-      s = s.withJvm(new JvmOptions(s.jvm().java(), heap != null ? heap : s.jvm().heap(),
-          jvmOptions != null ? jvmOptions : s.jvm().options()));
-    }
-    if (cellTimeout != null) {
-      s = s.withCellTimeout(ScenarioFiles.duration(cellTimeout));
-    }
-    if (latencySample != null) {
-      s = s.withLatencySample(latencySample);
-    }
-    return s;
+    return overrides().applyTo(s);
   }
 
-  private Traffic traffic(Traffic t) {
+  /** The scenario's changes that the flags ask for. */
+  private ScenarioOverrides overrides() {
+    ScenarioOverrides o = new ScenarioOverrides();
+    if (stores != null) {
+      o.stores(stores);
+    }
+    for (Axis<?> axis : Axes.ALL) {
+      axisFlag(o, axis);
+    }
+    if (!storeOptions.isEmpty()) {
+      o.settings(storeSettings());
+    }
+    if (scale != null) {
+      o.scale(scale);
+    }
+    traffic(o);
+    if (phases != null) {
+      o.phases(each("--phases", phases, Phase::fromId));
+    }
+    if (seed != null) {
+      o.seed(seed);
+    }
+    if (forks != null) {
+      o.forks(forks);
+    }
+    if (warmupPasses != null) {
+      o.warmupPasses(warmupPasses);
+    }
+    if (warmupMillis != null) {
+      o.warmupMillis(warmupMillis);
+    }
+    if (measured != null) {
+      o.measuredPasses(measured);
+    }
+    if (dropCaches) {
+      o.readCache(ReadCache.COLD);
+    }
+    if (traceCommits) {
+      o.traceCommits(true);
+    }
+    if (heap != null) {
+      o.heap(heap);
+    }
+    if (jvmOptions != null) {
+      o.jvmOptions(jvmOptions);
+    }
+    if (cellTimeout != null) {
+      o.cellTimeout(ScenarioFiles.duration(cellTimeout));
+    }
+    if (latencySample != null) {
+      o.latencySample(latencySample);
+    }
+    return o;
+  }
+
+  /** The values of {@code axis}'s flag, when given, parsed by the axis. */
+  private <T> void axisFlag(ScenarioOverrides o, Axis<T> axis) {
+    List<String> texts = AxisOptions.texts(spec, axis);
+    if (texts != null) {
+      o.axis(axis, each(axis.flags().get(0), texts, axis::parse));
+    }
+  }
+
+  private void traffic(ScenarioOverrides o) {
     try {
       if (rate != null) {
-        t = t.withRate(positive("--rate", rate));
+        double r = positive("--rate", rate);
+        o.traffic(t -> t.withRate(r));
       }
       if (duration != null) {
-        t = t.withDurationMillis(ScenarioFiles.millis(duration));
+        long ms = ScenarioFiles.millis(duration);
+        o.traffic(t -> t.withDurationMillis(ms));
       }
       if (operations != null) {
-        t = t.withOperations(Counts.parse(operations));
+        long n = Counts.parse(operations);
+        o.traffic(t -> t.withOperations(n));
       }
       if (writerRate != null) {
-        t = t.withWriterRate(positive("--writer-rate", writerRate));
+        double r = positive("--writer-rate", writerRate);
+        o.traffic(t -> t.withWriterRate(r));
       }
       if (zipfianConstant != null) {
-        t = t.withZipfianConstant(zipfianConstant);
+        o.traffic(t -> t.withZipfianConstant(zipfianConstant));
       }
       if (distribution != null) {
-        t = t.withDistribution(RequestDistribution.fromId(distribution));
+        RequestDistribution d = RequestDistribution.fromId(distribution);
+        o.traffic(t -> t.withDistribution(d));
       }
       if (writerStall != null) {
-        t = t.withWriterStallMillis(ScenarioFiles.millis(writerStall));
+        long ms = ScenarioFiles.millis(writerStall);
+        o.traffic(t -> t.withWriterStallMillis(ms));
       }
-      return t;
     } catch (IllegalArgumentException e) {
       throw new UsageException(e.getMessage(), e);
     }
@@ -492,7 +448,8 @@ final class RunCommand implements Callable<Integer> {
         throw new UsageException(longest + " is given twice; give it once (a comma list sweeps several values)");
       }
     }
-    for (List<String> values : java.util.Arrays.asList(entries, batchSizes, valueSizes)) {
+    for (Axis<?> counted : List.of(Axes.ENTRIES, Axes.BATCH_SIZES, Axes.VALUE_SIZES)) {
+      List<String> values = AxisOptions.texts(spec, counted);
       if (values == null) {
         continue;
       }
@@ -506,13 +463,14 @@ final class RunCommand implements Callable<Integer> {
   }
 
   private boolean scenarioFlagsGiven() {
-    return stores != null || entries != null || valueSizes != null || keys != null || orders != null
-        || batchSizes != null || durability != null || !storeOptions.isEmpty() || phases != null || scale != null
-        || seed != null || forks != null || warmupMillis != null || warmupPasses != null || measured != null || dropCaches || traceCommits
-        || heap != null || jvmOptions != null || cellTimeout != null || latencySample != null || shard != null
-        || threads != null || rate != null || duration != null || operations != null || writerRate != null
-        || zipfianConstant != null || distribution != null || writerStall != null
-        || output != null || dryRun || maxCells != null;
+    if (shard != null || output != null || dryRun || maxCells != null) {
+      return true;
+    }
+    try {
+      return !overrides().isEmpty();
+    } catch (IllegalArgumentException e) {
+      return true; // a flag was given, and a bad one at that
+    }
   }
 
   private void printPlan(Scenario scenario, List<CellParams> cells, String spaceProblem, PrintWriter out) {

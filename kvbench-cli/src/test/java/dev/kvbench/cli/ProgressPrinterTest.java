@@ -2,9 +2,9 @@ package dev.kvbench.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.kvbench.run.CellParams;
+import dev.kvbench.scenario.CellParams;
 import dev.kvbench.run.PassLabel;
-import dev.kvbench.run.PassPlan;
+import dev.kvbench.scenario.PassPlan;
 import dev.kvbench.store.Durability;
 import dev.kvbench.workload.KeyEncoding;
 import dev.kvbench.workload.KeyOrder;

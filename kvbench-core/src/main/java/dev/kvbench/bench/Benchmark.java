@@ -2,10 +2,9 @@ package dev.kvbench.bench;
 
 import dev.kvbench.run.RunListener;
 import dev.kvbench.run.ScenarioRunner;
-import dev.kvbench.scenario.JvmOptions;
-import dev.kvbench.scenario.Matrix;
-import dev.kvbench.scenario.Repetitions;
+import dev.kvbench.scenario.Axes;
 import dev.kvbench.scenario.Scenario;
+import dev.kvbench.scenario.ScenarioOverrides;
 import dev.kvbench.store.Durability;
 import dev.kvbench.store.StoreRegistry;
 import dev.kvbench.workload.CustomMix;
@@ -14,14 +13,12 @@ import dev.kvbench.workload.KeyFormat;
 import dev.kvbench.workload.KeyOrder;
 import dev.kvbench.workload.Phase;
 import dev.kvbench.workload.RequestDistribution;
-import dev.kvbench.workload.Traffic;
 import dev.kvbench.workload.ValueFormat;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -53,17 +50,12 @@ import java.util.Set;
 public final class Benchmark {
 
   private final String name;
-  private List<String> stores = List.of();
-  private final Map<String, List<String>> settings = new LinkedHashMap<>();
-  private Matrix matrix = Matrix.DEFAULT.withOrders(List.of(KeyOrder.RND));
+  // the library's one default that differs from kvbench run's: random order only
+  private final ScenarioOverrides overrides = new ScenarioOverrides().stores(List.of())
+      .axis(Axes.ORDERS, List.of(KeyOrder.RND));
   private final Set<Phase> phases = new LinkedHashSet<>();
   private final List<CustomMix.Entry> operations = new ArrayList<>();
   private RequestDistribution distribution = RequestDistribution.ZIPFIAN;
-  private Traffic traffic = Traffic.DEFAULT;
-  private Repetitions repetitions = Repetitions.DEFAULT;
-  private String heap = "";
-  private long seed = Scenario.DEFAULT_SEED;
-  private Duration cellTimeout = Scenario.DEFAULT_CELL_TIMEOUT;
   private Path workDirectory;
   private Path output;
   private RunListener listener = RunListener.NONE;
@@ -83,55 +75,55 @@ public final class Benchmark {
 
   /** The stores to compare, by id ({@code kvbench list} names them); every available one when not set. */
   public Benchmark stores(String... ids) {
-    this.stores = List.of(ids);
+    overrides.stores(List.of(ids));
     return this;
   }
 
   /** A store setting, as {@code -o key=value} gives it ({@code rocksdb.compression}); several values sweep it. */
   public Benchmark setting(String key, String... values) {
-    settings.put(key, List.of(values));
+    overrides.settings(Map.of(key, List.of(values)));
     return this;
   }
 
   /** How many keys the store is loaded with. */
   public Benchmark entries(long count) {
-    matrix = matrix.withEntries(List.of(count));
+    overrides.axis(Axes.ENTRIES, List.of(count));
     return this;
   }
 
   /** The key format: a built-in {@link dev.kvbench.workload.KeyEncoding} or your own. */
   public Benchmark keys(KeyFormat format) {
-    matrix = matrix.withKeys(List.of(format));
+    overrides.axis(Axes.KEYS, List.of(format));
     return this;
   }
 
   /** The order the load and readKey visit keys in; several make one cell each. */
   public Benchmark order(KeyOrder... orders) {
-    matrix = matrix.withOrders(List.of(orders));
+    overrides.axis(Axes.ORDERS, List.of(orders));
     return this;
   }
 
   /** The value format: a built-in {@link dev.kvbench.workload.ValueContent} or your own. */
   public Benchmark values(ValueFormat format) {
-    matrix = matrix.withValueContents(List.of(format));
+    overrides.axis(Axes.VALUE_CONTENTS, List.of(format));
     return this;
   }
 
   /** Value size in bytes. */
   public Benchmark valueSize(int bytes) {
-    matrix = matrix.withValueSizes(List.of(bytes));
+    overrides.axis(Axes.VALUE_SIZES, List.of(bytes));
     return this;
   }
 
   /** Puts per commit while loading; the default is one commit for the whole load. */
   public Benchmark batchSize(long puts) {
-    matrix = matrix.withBatchSizes(List.of(puts));
+    overrides.axis(Axes.BATCH_SIZES, List.of(puts));
     return this;
   }
 
   /** What a commit guarantees, the same for every store. */
   public Benchmark durability(Durability durability) {
-    matrix = matrix.withDurability(List.of(durability));
+    overrides.axis(Axes.DURABILITY, List.of(durability));
     return this;
   }
 
@@ -165,37 +157,37 @@ public final class Benchmark {
 
   /** Client threads of the threaded and custom phases, each with its own session. */
   public Benchmark threads(int count) {
-    matrix = matrix.withThreads(List.of(count));
+    overrides.axis(Axes.THREADS, List.of(count));
     return this;
   }
 
   /** Target ops per second over all threads; latencies then count from each op's intended start. */
   public Benchmark rate(double opsPerSecond) {
-    traffic = traffic.withRate(opsPerSecond);
+    overrides.traffic(t -> t.withRate(opsPerSecond));
     return this;
   }
 
   /** Each pass of a threaded or custom phase lasts this long instead of a number of ops. */
   public Benchmark duration(Duration perPass) {
-    traffic = traffic.withDurationMillis(perPass.toMillis());
+    overrides.traffic(t -> t.withDurationMillis(perPass.toMillis()));
     return this;
   }
 
   /** Ops per pass of a threaded or custom phase over all threads; the default is the entry count. */
   public Benchmark operationsPerPass(long ops) {
-    traffic = traffic.withOperations(ops);
+    overrides.traffic(t -> t.withOperations(ops));
     return this;
   }
 
   /** Untimed passes of each phase before the measured ones, and their least total time. */
   public Benchmark warmup(int passes, Duration atLeast) {
-    repetitions = repetitions.withWarmup(passes, atLeast.toMillis());
+    overrides.warmupPasses(passes).warmupMillis(atLeast.toMillis());
     return this;
   }
 
   /** Timed passes of each phase; tables show their median. */
   public Benchmark measuredPasses(int passes) {
-    repetitions = repetitions.withMeasuredPasses(passes);
+    overrides.measuredPasses(passes);
     return this;
   }
 
@@ -205,25 +197,25 @@ public final class Benchmark {
    * constructor); lambdas run in-process only.
    */
   public Benchmark forks(int count) {
-    repetitions = repetitions.withForks(count);
+    overrides.forks(count);
     return this;
   }
 
   /** Maximum heap of forked cells' JVMs, as {@code -Xmx} takes it. */
   public Benchmark heap(String size) {
-    this.heap = size;
+    overrides.heap(size);
     return this;
   }
 
   /** Master seed of key order, values and sampling. */
   public Benchmark seed(long value) {
-    this.seed = value;
+    overrides.seed(value);
     return this;
   }
 
   /** A forked cell running longer is killed and recorded failed. */
   public Benchmark cellTimeout(Duration timeout) {
-    this.cellTimeout = timeout;
+    overrides.cellTimeout(timeout);
     return this;
   }
 
@@ -250,19 +242,12 @@ public final class Benchmark {
    * IllegalArgumentException (a {@link dev.kvbench.scenario.ScenarioException}) naming a bad value.
    */
   public Scenario scenario() {
-    Matrix m = matrix.withStores(stores);
-    if (!settings.isEmpty()) {
-      m = m.withSettings(settings);
-    }
     List<Phase> chosen = new ArrayList<>(phases);
     if (!operations.isEmpty() && !chosen.contains(Phase.CUSTOM)) {
       chosen.add(Phase.CUSTOM);
     }
     CustomMix custom = operations.isEmpty() ? CustomMix.NONE : new CustomMix(operations, distribution);
-    // the operations before the phases: a scenario with the custom phase and none is refused
-    return Scenario.defaults(name).withCustom(custom).withPhases(chosen).withMatrix(m).withSeed(seed)
-        .withRepetitions(repetitions).withJvm(new JvmOptions("", heap, List.of())).withCellTimeout(cellTimeout)
-        .withTraffic(traffic);
+    return overrides.custom(custom).phases(chosen).applyTo(Scenario.defaults(name));
   }
 
   /**

@@ -1,5 +1,7 @@
 package dev.kvbench.run;
 
+import dev.kvbench.scenario.PassPlan;
+import dev.kvbench.scenario.CellParams;
 /**
  * Rough size and time of a cell, before it runs: for {@code --dry-run} and for refusing a run
  * that clearly cannot fit its work directory. The floor is exact (no store can keep the data in

@@ -1,5 +1,6 @@
 package dev.kvbench.run;
 
+import dev.kvbench.scenario.CellParams;
 import dev.kvbench.result.CellResult;
 import dev.kvbench.store.StoreProvider;
 import java.nio.file.Path;

@@ -1,5 +1,8 @@
 package dev.kvbench.run;
 
+import dev.kvbench.scenario.PassPlan;
+import dev.kvbench.scenario.ReadCache;
+import dev.kvbench.scenario.CellParams;
 import dev.kvbench.codec.CompressingStore;
 import dev.kvbench.codec.ValueCodecProvider;
 import dev.kvbench.codec.ValueCodecs;
@@ -279,7 +282,7 @@ public final class CellRunner {
     private void warmUpWrites() {
       long entries = Math.min(cell.entries(), CellParams.WARMUP_WRITE_ENTRIES);
       KeySpace keys = new KeySpace(entries, cell.keys(), cell.order(), cell.seed());
-      cell.passes().forEachWarmup("write", label -> {
+      Warmups.forEach(cell.passes(), "write", label -> {
         PhaseProgress progress = new PhaseProgress(entries);
         listener.passStarted(cell, label, progress);
         inScratchStore(name + "-warmup-" + label.number(), (store, session) -> Passes.write(session, keys, values,
@@ -394,7 +397,7 @@ public final class CellRunner {
       Histogram gets = phase == Phase.READ_KEY ? new Histogram(LatencySampler.HIGHEST_NANOS, 3) : null;
       String failure = null;
       try (Reader reader = session.beginRead()) {
-        cell.passes().forEachWarmup(phase.id(), label -> readPass(phase, reader, label, null, null));
+        Warmups.forEach(cell.passes(), phase.id(), label -> readPass(phase, reader, label, null, null));
         int measured = cell.passes().measuredPasses();
         for (int pass = 1; pass <= measured; pass++) {
           String problem = readPass(phase, reader, new PassLabel(phase.id(), PassLabel.Kind.MEASURED, pass,
@@ -432,7 +435,7 @@ public final class CellRunner {
       Histogram overwrites = new Histogram(LatencySampler.HIGHEST_NANOS, 3);
       Histogram overwriteCommits = new Histogram(LatencySampler.HIGHEST_NANOS, 3);
       try {
-        cell.passes().forEachWarmup(Phase.OVERWRITE.id(), label -> {
+        Warmups.forEach(cell.passes(), Phase.OVERWRITE.id(), label -> {
           PhaseProgress progress = new PhaseProgress(order.count());
           listener.passStarted(cell, label, progress);
           overwritten += Passes.write(session, order, updated, cell.batchSize(),
@@ -544,7 +547,7 @@ public final class CellRunner {
       long perTransaction = Math.min(cell.batchSize(), keySpace.count());
       String failure = null;
       try {
-        cell.passes().forEachWarmup("crud", label -> inScratchStore(name + "-crud-warmup-" + label.number(),
+        Warmups.forEach(cell.passes(), "crud", label -> inScratchStore(name + "-crud-warmup-" + label.number(),
             (store, session) -> crudPass(session, perTransaction, label, null, null)));
         int measured = cell.passes().measuredPasses();
         for (int pass = 1; pass < measured; pass++) {

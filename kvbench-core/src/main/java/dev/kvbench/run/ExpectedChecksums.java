@@ -1,5 +1,6 @@
 package dev.kvbench.run;
 
+import dev.kvbench.scenario.CellParams;
 import dev.kvbench.workload.EntryDigest;
 import dev.kvbench.workload.KeyFormat;
 import dev.kvbench.workload.ValueFormat;

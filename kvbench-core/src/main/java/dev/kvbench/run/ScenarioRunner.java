@@ -1,5 +1,6 @@
 package dev.kvbench.run;
 
+import dev.kvbench.scenario.CellParams;
 import dev.kvbench.measure.CpuMeter;
 import dev.kvbench.measure.HistogramCodec;
 import dev.kvbench.measure.RssMeter;

@@ -1,5 +1,6 @@
 package dev.kvbench.run;
 
+import dev.kvbench.scenario.CellParams;
 import dev.kvbench.measure.LatencySampler;
 import dev.kvbench.measure.LatencySummary;
 import dev.kvbench.measure.HistogramCodec;
@@ -174,7 +175,7 @@ final class ThreadedPhase {
     List<PassOutcome> measured = new ArrayList<>();
     String failure = null;
     try {
-      cell.passes().forEachWarmup(phase.id(), this::pass);
+      Warmups.forEach(cell.passes(), phase.id(), this::pass);
       int passes = cell.passes().measuredPasses();
       for (int pass = 1; pass <= passes; pass++) {
         PassOutcome o = pass(new PassLabel(phase.id(), PassLabel.Kind.MEASURED, pass, passes));

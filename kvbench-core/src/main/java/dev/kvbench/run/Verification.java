@@ -1,5 +1,6 @@
 package dev.kvbench.run;
 
+import dev.kvbench.scenario.CellParams;
 import dev.kvbench.store.Reader;
 import dev.kvbench.store.ScanDirection;
 import dev.kvbench.workload.EntryDigest;

@@ -1,7 +1,5 @@
 package dev.kvbench.scenario;
 
-import dev.kvbench.run.PassPlan;
-import dev.kvbench.run.ReadCache;
 
 /**
  * How often a scenario's cells are measured.

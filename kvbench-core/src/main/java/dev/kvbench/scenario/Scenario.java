@@ -1,16 +1,11 @@
 package dev.kvbench.scenario;
 
-import dev.kvbench.run.CellParams;
 import dev.kvbench.codec.ValueCodecs;
-import dev.kvbench.store.Durability;
 import dev.kvbench.store.StoreProvider;
 import dev.kvbench.store.StoreRegistry;
 import dev.kvbench.workload.CustomMix;
-import dev.kvbench.workload.KeyFormat;
-import dev.kvbench.workload.KeyOrder;
 import dev.kvbench.workload.Phase;
 import dev.kvbench.workload.Traffic;
-import dev.kvbench.workload.ValueFormat;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -160,35 +155,39 @@ public record Scenario(
     Map<String, List<Map<String, String>>> settingCombos = settingCombinations(registry, storeIds);
     List<CellParams> cells = new ArrayList<>();
     java.util.Set<String> ids = new java.util.HashSet<>();
-    for (KeyFormat k : matrix.keys()) {
-      for (KeyOrder o : matrix.orders()) {
-        for (long entries : matrix.entries()) {
-          for (int valueSize : matrix.valueSizes()) {
-            for (ValueFormat content : matrix.valueContents()) {
-              for (String codec : matrix.codecs()) {
-                for (long batch : matrix.batchSizes()) {
-                  for (Durability d : matrix.durability()) {
-                    for (int threads : threadCounts()) {
-                      for (String store : storeIds) {
-                        for (Map<String, String> settings : settingCombos.get(store)) {
-                          CellParams cell = cell(registry.require(store), entries, k, o,
-                              new ValueShape(valueSize, content, codec), batch, d, settings, threads);
-                          // a batch at least as large as the entries is one batch: the same cell as "all"
-                          if (ids.add(cell.id())) {
-                            cells.add(cell);
-                          }
-                        }
-                      }
-                    }
-                  }
-                }
-              }
-            }
+    for (AxisValues values : axisCombinations()) {
+      for (String store : storeIds) {
+        for (Map<String, String> settings : settingCombos.get(store)) {
+          CellParams cell = cell(registry.require(store), values, settings);
+          // a batch at least as large as the entries is one batch: the same cell as "all"
+          if (ids.add(cell.id())) {
+            cells.add(cell);
           }
         }
       }
     }
     return cells;
+  }
+
+  /** Every combination of the axes' swept values, the first axis varying slowest. */
+  private List<AxisValues> axisCombinations() {
+    List<AxisValues> combos = new ArrayList<>();
+    combos.add(AxisValues.NONE);
+    for (Axis<?> axis : Axes.ALL) {
+      List<AxisValues> next = new ArrayList<>();
+      for (AxisValues base : combos) {
+        for (Object value : swept(axis)) {
+          next.add(base.with(axis, value));
+        }
+      }
+      combos = next;
+    }
+    return combos;
+  }
+
+  /** The values the cells take of {@code axis}: the matrix's, or its neutral one when no phase uses it. */
+  private <T> List<T> swept(Axis<T> axis) {
+    return axis.swept(matrix.get(axis), phases);
   }
 
   /**
@@ -202,10 +201,8 @@ public record Scenario(
 
   private long cellCount(StoreRegistry registry, List<String> storeIds) {
     long common = 1;
-    for (int size : new int[] {matrix.keys().size(), matrix.orders().size(), matrix.entries().size(),
-        matrix.valueSizes().size(), matrix.valueContents().size(), matrix.codecs().size(), matrix.batchSizes().size(),
-        matrix.durability().size(), threadCounts().size()}) {
-      common = times(common, size);
+    for (Axis<?> axis : Axes.ALL) {
+      common = times(common, swept(axis).size());
     }
     long perStores = 0;
     for (String store : storeIds) {
@@ -228,16 +225,15 @@ public record Scenario(
     }
   }
 
-  /** A cell's value size, content and codec, side by side. */
-  private record ValueShape(int size, ValueFormat content, String codec) {}
-
-  private CellParams cell(StoreProvider provider, long entries, KeyFormat k, KeyOrder o, ValueShape values,
-      long batch, Durability d, Map<String, String> settings, int threads) {
+  private CellParams cell(StoreProvider provider, AxisValues values, Map<String, String> settings) {
     CellParams cell;
     try {
-      cell = new CellParams(provider.id(), entries, k, o, values.size(), batch == Matrix.ALL_IN_ONE ? entries : batch,
-          d, seed, phases, settings, latencySample, repetitions.passPlan(), threads, traffic, values.content(),
-          values.codec(), custom);
+      long entries = values.get(Axes.ENTRIES);
+      long batch = values.get(Axes.BATCH_SIZES);
+      cell = new CellParams(provider.id(), entries, values.get(Axes.KEYS), values.get(Axes.ORDERS),
+          values.get(Axes.VALUE_SIZES), batch == Matrix.ALL_IN_ONE ? entries : batch, values.get(Axes.DURABILITY), seed,
+          phases, settings, latencySample, repetitions.passPlan(), values.get(Axes.THREADS), traffic,
+          values.get(Axes.VALUE_CONTENTS), values.get(Axes.CODECS), custom);
     } catch (IllegalArgumentException e) {
       throw new ScenarioException("/matrix", e.getMessage());
     }
@@ -252,7 +248,7 @@ public record Scenario(
   /** Every codec of the matrix is on the class path, as every store must be. */
   private void requireCodecs() {
     ValueCodecs codecs = null;
-    for (String id : matrix.codecs()) {
+    for (String id : matrix.get(Axes.CODECS)) {
       if (id.equals(ValueCodecs.NONE)) {
         continue;
       }
@@ -263,11 +259,6 @@ public record Scenario(
         throw new ScenarioException("/matrix/codecs", e.getMessage());
       }
     }
-  }
-
-  /** The matrix's thread counts where a phase uses threads; one thread otherwise. */
-  private List<Integer> threadCounts() {
-    return phases.stream().anyMatch(Phase::threaded) ? matrix.threads() : List.of(1);
   }
 
   private List<String> storeIds(StoreRegistry registry) {

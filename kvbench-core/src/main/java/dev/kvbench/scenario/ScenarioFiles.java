@@ -9,19 +9,13 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
-import dev.kvbench.codec.ValueCodecs;
-import dev.kvbench.run.ReadCache;
-import dev.kvbench.store.Durability;
 import dev.kvbench.store.StoreRegistry;
 import dev.kvbench.workload.ClassReferences;
 import dev.kvbench.workload.CustomMix;
 import dev.kvbench.workload.CustomOperation;
-import dev.kvbench.workload.KeyFormats;
-import dev.kvbench.workload.KeyOrder;
 import dev.kvbench.workload.Phase;
 import dev.kvbench.workload.RequestDistribution;
 import dev.kvbench.workload.Traffic;
-import dev.kvbench.workload.ValueFormats;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -127,15 +121,7 @@ public final class ScenarioFiles {
     ScenarioYaml y = new ScenarioYaml();
     y.name = s.name();
     y.description = s.description();
-    Matrix m = s.matrix();
-    y.matrix.stores = m.stores();
-    y.matrix.entries = m.entries().stream().map(String::valueOf).toList();
-    y.matrix.valueSizes = m.valueSizes().stream().map(String::valueOf).toList();
-    y.matrix.keys = m.keys().stream().map(KeyFormats::reference).toList();
-    y.matrix.orders = m.orders().stream().map(KeyOrder::id).toList();
-    y.matrix.batchSizes = m.batchSizes().stream().map(b -> b == Matrix.ALL_IN_ONE ? "all" : String.valueOf(b)).toList();
-    y.matrix.durability = m.durability().stream().map(Durability::id).toList();
-    y.matrix.settings = m.settings();
+    y.matrix = MatrixYaml.of(s.matrix());
     y.phases = s.phases().stream().map(Phase::id).toList();
     y.seed = String.valueOf(s.seed());
     y.repetitions.forks = String.valueOf(s.repetitions().forks());
@@ -149,9 +135,6 @@ public final class ScenarioFiles {
     y.jvm.options = s.jvm().options();
     y.cellTimeout = s.cellTimeout().getSeconds() + "s";
     y.latencySample = String.valueOf(s.latencySample());
-    y.matrix.threads = m.threads().stream().map(String::valueOf).toList();
-    y.matrix.valueContents = m.valueContents().stream().map(ValueFormats::reference).toList();
-    y.matrix.codecs = m.codecs();
     if (!s.traffic().equals(Traffic.DEFAULT)) {
       Traffic t = s.traffic();
       y.traffic = new TrafficYaml();
@@ -371,45 +354,66 @@ public final class ScenarioFiles {
     }
   }
 
+  /** The matrix: stores, their settings, and one list per axis of {@link Axes}, by the axis's key. */
   static final class MatrixYaml {
     public List<String> stores;
-    public List<String> entries;
-    public List<String> valueSizes;
-    public List<String> keys;
-    public List<String> orders;
-    public List<String> batchSizes;
-    public List<String> durability;
     public Map<String, List<String>> settings;
-    public List<String> threads;
-    public List<String> valueContents;
-    public List<String> codecs;
+    private final Map<String, List<String>> axes = new LinkedHashMap<>();
+
+    @com.fasterxml.jackson.annotation.JsonAnySetter
+    void axis(String key, List<String> values) {
+      axes.put(key, values);
+    }
+
+    @com.fasterxml.jackson.annotation.JsonAnyGetter
+    Map<String, List<String>> axes() {
+      return axes;
+    }
+
+    static MatrixYaml of(Matrix m) {
+      MatrixYaml y = new MatrixYaml();
+      y.stores = m.stores();
+      y.settings = m.settings();
+      for (Axis<?> axis : Axes.ALL) {
+        y.axes.put(axis.key(), texts(axis, m));
+      }
+      return y;
+    }
+
+    private static <T> List<String> texts(Axis<T> axis, Matrix m) {
+      return m.get(axis).stream().map(axis::text).toList();
+    }
 
     Matrix toMatrix() {
-      Matrix d = Matrix.DEFAULT;
+      for (String key : axes.keySet()) {
+        if (Axes.byKey(key) == null) {
+          List<String> allowed = new ArrayList<>(List.of("stores", "settings"));
+          Axes.ALL.forEach(a -> allowed.add(a.key()));
+          throw new ScenarioException("/matrix/" + key, "unknown key '" + key + "'; allowed here: "
+              + allowed.stream().sorted().collect(Collectors.joining(", ")));
+        }
+      }
       requireNoEmptyValue("/matrix/stores", stores, "for the null store, quote it: 'null'");
       for (Map.Entry<String, List<String>> e : settings == null ? Map.<String, List<String>>of().entrySet()
           : settings.entrySet()) {
         requireNoEmptyValue("/matrix/settings/" + e.getKey(), e.getValue(), "quote a text value: 'null'");
       }
       try {
-        return new Matrix(
-            stores == null ? d.stores() : stores,
-            entries == null ? d.entries() : each("/matrix/entries", entries, Counts::parse),
-            valueSizes == null ? d.valueSizes() : each("/matrix/valueSizes", valueSizes, Counts::parseBytes),
-            keys == null ? d.keys() : each("/matrix/keys", keys, KeyFormats::of),
-            orders == null ? d.orders() : each("/matrix/orders", orders, KeyOrder::fromId),
-            batchSizes == null ? d.batchSizes() : each("/matrix/batchSizes", batchSizes, ScenarioFiles::batchSize),
-            durability == null ? d.durability() : each("/matrix/durability", durability, Durability::fromId),
-            settings == null ? Map.of() : new LinkedHashMap<>(settings),
-            threads == null ? d.threads() : each("/matrix/threads", threads, ScenarioFiles::threads),
-            valueContents == null ? d.valueContents()
-                : each("/matrix/valueContents", valueContents, ValueFormats::of),
-            codecs == null ? d.codecs() : each("/matrix/codecs", codecs, ScenarioFiles::codec));
+        Matrix m = Matrix.of(stores == null ? List.of() : stores)
+            .withSettings(settings == null ? Map.of() : new LinkedHashMap<>(settings));
+        for (Axis<?> axis : Axes.ALL) {
+          m = withTexts(m, axis, axes.get(axis.key()));
+        }
+        return m;
       } catch (ScenarioException e) {
         throw e;
       } catch (IllegalArgumentException e) {
         throw new ScenarioException("/matrix", e.getMessage());
       }
+    }
+
+    private static <T> Matrix withTexts(Matrix m, Axis<T> axis, List<String> texts) {
+      return texts == null ? m : m.with(axis, each(axis.pointer(), texts, axis::parse));
     }
   }
 
@@ -454,39 +458,6 @@ public final class ScenarioFiles {
         throw new ScenarioException("/jvm/heap", e.getMessage());
       }
     }
-  }
-
-  /** Batch sizes are counts, or {@code all} for one transaction for all entries. */
-  public static long batchSize(String text) {
-    if (text.trim().equalsIgnoreCase("all")) {
-      return Matrix.ALL_IN_ONE;
-    }
-    long n = Counts.parse(text);
-    if (n < 1) {
-      throw new IllegalArgumentException("batch size must be at least 1 or 'all', got " + text);
-    }
-    return n;
-  }
-
-  /**
-   * A value codec's id; whether it is on the class path is checked with the stores, when the
-   * scenario's cells are made.
-   */
-  public static String codec(String text) {
-    String id = text.trim();
-    if (id.isEmpty()) {
-      throw new IllegalArgumentException("a codec id is empty: use none, deflate, snappy, lz4, zstd, bzip2 or xz");
-    }
-    return id;
-  }
-
-  /** A thread count: 1 or more. */
-  public static int threads(String text) {
-    int n = Integer.parseInt(text.trim());
-    if (n < 1) {
-      throw new IllegalArgumentException("thread count must be at least 1, got " + text);
-    }
-    return n;
   }
 
   /** A duration in milliseconds: {@code 500ms}, or anything {@link #duration} reads. */

@@ -1,6 +1,6 @@
 package dev.kvbench.bench;
 
-import dev.kvbench.run.CellParams;
+import dev.kvbench.scenario.CellParams;
 import dev.kvbench.run.RunListener;
 import java.nio.file.Path;
 import java.time.Duration;

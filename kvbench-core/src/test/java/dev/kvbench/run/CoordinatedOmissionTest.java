@@ -8,6 +8,7 @@ import dev.kvbench.result.PhaseStatus;
 import dev.kvbench.result.ResultDocument;
 import dev.kvbench.result.ResultFiles;
 import dev.kvbench.result.ThreadedFigures;
+import dev.kvbench.scenario.Axes;
 import dev.kvbench.scenario.Matrix;
 import dev.kvbench.scenario.Repetitions;
 import dev.kvbench.scenario.Scenario;
@@ -45,9 +46,7 @@ class CoordinatedOmissionTest {
   private final StoreRegistry registry = StoreRegistry.load();
 
   private PhaseResult readWhileWriting(Traffic traffic, String name) throws java.io.IOException {
-    Matrix m = new Matrix(List.of("locking"), List.of(20_000L), List.of(32), List.of(KeyEncoding.INT),
-        List.of(KeyOrder.RND), List.of(Matrix.ALL_IN_ONE), List.of(Durability.NOSYNC), java.util.Map.of(),
-        List.of(1));
+    Matrix m = Matrix.of(List.of("locking")).with(Axes.ENTRIES, List.of(20_000L)).with(Axes.VALUE_SIZES, List.of(32)).with(Axes.KEYS, List.of(KeyEncoding.INT)).with(Axes.ORDERS, List.of(KeyOrder.RND)).with(Axes.BATCH_SIZES, List.of(Matrix.ALL_IN_ONE)).with(Axes.DURABILITY, List.of(Durability.NOSYNC)).withSettings(java.util.Map.of()).with(Axes.THREADS, List.of(1));
     Scenario s = Scenario.defaults("co").withMatrix(m).withPhases(List.of(Phase.READ_WHILE_WRITING))
         // each run in a fresh JVM with a small heap: the test JVM's heap, full of earlier tests'
         // objects, could pause for longer than the percentiles this test reads

@@ -1,5 +1,6 @@
 package dev.kvbench.run;
 
+import dev.kvbench.scenario.CellParams;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -10,6 +11,7 @@ import dev.kvbench.result.ResultDocument;
 import dev.kvbench.result.ResultFiles;
 import dev.kvbench.result.RunJournal;
 import dev.kvbench.scenario.JvmOptions;
+import dev.kvbench.scenario.Axes;
 import dev.kvbench.scenario.Matrix;
 import dev.kvbench.scenario.Repetitions;
 import dev.kvbench.scenario.Scenario;
@@ -37,8 +39,7 @@ class ScenarioRunnerTest {
   private final StoreRegistry registry = StoreRegistry.load();
 
   private static Scenario scenario(int forks, Map<String, List<String>> settings, List<Durability> durability) {
-    Matrix m = new Matrix(List.of("null", "misbehaving"), List.of(500L), List.of(20), List.of(KeyEncoding.INT),
-        List.of(KeyOrder.RND), List.of(Matrix.ALL_IN_ONE), durability, settings);
+    Matrix m = Matrix.of(List.of("null", "misbehaving")).with(Axes.ENTRIES, List.of(500L)).with(Axes.VALUE_SIZES, List.of(20)).with(Axes.KEYS, List.of(KeyEncoding.INT)).with(Axes.ORDERS, List.of(KeyOrder.RND)).with(Axes.BATCH_SIZES, List.of(Matrix.ALL_IN_ONE)).with(Axes.DURABILITY, durability).withSettings(settings);
     return Scenario.defaults("test").withMatrix(m)
         .withRepetitions(new Repetitions(forks, 1, 0, 2))
         // long enough for a cell's JVM to start and run on a loaded machine; the hanging cell takes it whole
@@ -101,9 +102,7 @@ class ScenarioRunnerTest {
     Set<Path> cwdFiles = list(cwdBefore);
     ScenarioRunner.RunOutcome outcome = new ScenarioRunner(registry, RunListener.NONE).run(
         scenario(1, Map.of("misbehaving.failure", List.of("none", "segv", "kill", "hang", "oom", "exit")),
-            List.of(Durability.NOSYNC)).withMatrix(new Matrix(List.of("misbehaving"), List.of(500L), List.of(20),
-            List.of(KeyEncoding.INT), List.of(KeyOrder.RND), List.of(Matrix.ALL_IN_ONE), List.of(Durability.NOSYNC),
-            Map.of("misbehaving.failure", List.of("none", "segv", "kill", "hang", "oom", "exit")))),
+            List.of(Durability.NOSYNC)).withMatrix(Matrix.of(List.of("misbehaving")).with(Axes.ENTRIES, List.of(500L)).with(Axes.VALUE_SIZES, List.of(20)).with(Axes.KEYS, List.of(KeyEncoding.INT)).with(Axes.ORDERS, List.of(KeyOrder.RND)).with(Axes.BATCH_SIZES, List.of(Matrix.ALL_IN_ONE)).with(Axes.DURABILITY, List.of(Durability.NOSYNC)).withSettings(Map.of("misbehaving.failure", List.of("none", "segv", "kill", "hang", "oom", "exit")))),
         options("f.json"));
     Map<String, CellResult> byFailure = new java.util.HashMap<>();
     outcome.document().cells().forEach(c -> byFailure.put(c.settings().get("failure"), c));
@@ -188,7 +187,7 @@ class ScenarioRunnerTest {
   void shardsAreDisjointAndTogetherCoverTheMatrixOnce() {
     Scenario base = scenario(0, Map.of("misbehaving.ordered", List.of("true", "false")),
         List.of(Durability.NOSYNC, Durability.LAZY));
-    Scenario s = base.withMatrix(base.matrix().withOrders(List.of(KeyOrder.SEQ, KeyOrder.RND)));
+    Scenario s = base.withMatrix(base.matrix().with(Axes.ORDERS, List.of(KeyOrder.SEQ, KeyOrder.RND)));
     ScenarioRunner runner = new ScenarioRunner(registry, RunListener.NONE);
     List<String> all = runner.cells(s, Shard.ALL).stream().map(CellParams::id).toList();
     assertThat(all).hasSize(12).doesNotHaveDuplicates(); // 2 orders x 2 durabilities x (null + 2 settings)
@@ -204,8 +203,8 @@ class ScenarioRunnerTest {
   @Test
   void aRunThatCannotFitIsRefusedWithTheScaleThatWould() {
     Scenario s = scenario(0, Map.of(), List.of(Durability.NOSYNC)).withMatrix(
-        scenario(0, Map.of(), List.of(Durability.NOSYNC)).matrix().withEntries(List.of(4_000_000_000L))
-            .withValueSizes(List.of(1_000_000)));
+        scenario(0, Map.of(), List.of(Durability.NOSYNC)).matrix().with(Axes.ENTRIES, List.of(4_000_000_000L))
+            .with(Axes.VALUE_SIZES, List.of(1_000_000)));
     ScenarioRunner runner = new ScenarioRunner(registry, RunListener.NONE);
     String problem = runner.spaceProblem(runner.cells(s, Shard.ALL), temp);
     assertThat(problem).contains("needs at least", "--scale 0.0");
@@ -367,7 +366,7 @@ class ScenarioRunnerTest {
       batches.add((long) i);
     }
     Scenario base = scenario(0, Map.of(), List.of(Durability.NOSYNC));
-    Scenario huge = base.withMatrix(base.matrix().withEntries(entries).withValueSizes(sizes).withBatchSizes(batches));
+    Scenario huge = base.withMatrix(base.matrix().with(Axes.ENTRIES, entries).with(Axes.VALUE_SIZES, sizes).with(Axes.BATCH_SIZES, batches));
     assertThat(huge.cellCount(registry)).isEqualTo(2_000_000_000L);
     ScenarioRunner runner = new ScenarioRunner(registry, RunListener.NONE);
     assertThatThrownBy(() -> runner.cells(huge, Shard.ALL)).isInstanceOf(IllegalArgumentException.class)
@@ -377,7 +376,7 @@ class ScenarioRunnerTest {
         .hasMessageContaining("2,000,000,000 cells");
     assertThat(temp.resolve("huge.json")).doesNotExist();
     // allowed, it expands
-    Scenario some = base.withMatrix(base.matrix().withEntries(entries.subList(0, 30)).withValueSizes(sizes.subList(0,
+    Scenario some = base.withMatrix(base.matrix().with(Axes.ENTRIES, entries.subList(0, 30)).with(Axes.VALUE_SIZES, sizes.subList(0,
         30)));
     assertThat(runner.cells(some, Shard.ALL, 1800)).hasSize(1800);
     assertThatThrownBy(() -> runner.cells(some, Shard.ALL, 1799)).hasMessageContaining("1,800 cells");

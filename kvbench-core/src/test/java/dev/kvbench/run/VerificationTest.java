@@ -1,5 +1,7 @@
 package dev.kvbench.run;
 
+import dev.kvbench.scenario.PassPlan;
+import dev.kvbench.scenario.CellParams;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.kvbench.measure.CpuMeter;

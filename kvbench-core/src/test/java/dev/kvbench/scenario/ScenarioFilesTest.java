@@ -3,7 +3,6 @@ package dev.kvbench.scenario;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.kvbench.run.CellParams;
 import dev.kvbench.store.Durability;
 import dev.kvbench.store.StoreRegistry;
 import dev.kvbench.workload.KeyEncoding;
@@ -110,10 +109,10 @@ class ScenarioFilesTest {
         """;
     Path file = Files.writeString(temp.resolve("sweep.yaml"), yaml);
     Scenario s = files.read(file, registry);
-    assertThat(s.matrix().entries()).containsExactly(1_000_000L, 2_000L);
-    assertThat(s.matrix().orders()).containsExactly(KeyOrder.RND);
-    assertThat(s.matrix().batchSizes()).containsExactly(Matrix.ALL_IN_ONE, 10_000L);
-    assertThat(s.matrix().durability()).containsExactly(Durability.NOSYNC, Durability.LAZY);
+    assertThat(s.matrix().get(Axes.ENTRIES)).containsExactly(1_000_000L, 2_000L);
+    assertThat(s.matrix().get(Axes.ORDERS)).containsExactly(KeyOrder.RND);
+    assertThat(s.matrix().get(Axes.BATCH_SIZES)).containsExactly(Matrix.ALL_IN_ONE, 10_000L);
+    assertThat(s.matrix().get(Axes.DURABILITY)).containsExactly(Durability.NOSYNC, Durability.LAZY);
     assertThat(s.repetitions()).isEqualTo(new Repetitions(0, 1, 250, 5));
     assertThat(s.jvm()).isEqualTo(new JvmOptions("", "2g", List.of("-XX:+UseSerialGC")));
     assertThat(s.cellTimeout()).isEqualTo(Duration.ofSeconds(90));
@@ -143,11 +142,11 @@ class ScenarioFilesTest {
   @Test
   void valueContentsSweepAndEachNamesItsCellAndABadOneSaysWhatIsAccepted() {
     Scenario s = parse("matrix:\n  valueContents: [random, zeros, \"compressible:0.5\"]\n");
-    assertThat(s.matrix().valueContents()).containsExactly(ValueContent.RANDOM, ValueContent.ZEROS,
+    assertThat(s.matrix().get(Axes.VALUE_CONTENTS)).containsExactly(ValueContent.RANDOM, ValueContent.ZEROS,
         ValueContent.compressible(0.5));
     assertThat(files.parse(files.write(s), "again", "s", registry)).isEqualTo(s);
     Scenario c = parse("matrix:\n  codecs: [none, deflate]\n");
-    assertThat(c.matrix().codecs()).containsExactly("none", "deflate");
+    assertThat(c.matrix().get(Axes.CODECS)).containsExactly("none", "deflate");
     assertThat(c.cells(registry)).extracting(CellParams::id).anyMatch(id -> id.endsWith(" codec=deflate"));
     assertThatThrownBy(() -> parse("matrix:\n  codecs: [gzip]\n").cells(registry))
         .hasMessageContaining("matrix.codecs", "unknown value codec 'gzip'", "none, deflate", "kvbench-codecs");
@@ -190,11 +189,11 @@ class ScenarioFilesTest {
 
   @Test
   void scalingMultipliesEntriesAndBatchesAndKeepsAtLeastOne() {
-    Matrix m = Matrix.DEFAULT.withEntries(List.of(10_000_000L)).withBatchSizes(List.of(1_000_000L, Matrix.ALL_IN_ONE));
+    Matrix m = Matrix.DEFAULT.with(Axes.ENTRIES, List.of(10_000_000L)).with(Axes.BATCH_SIZES, List.of(1_000_000L, Matrix.ALL_IN_ONE));
     Matrix scaled = m.scaled(0.01);
-    assertThat(scaled.entries()).containsExactly(100_000L);
-    assertThat(scaled.batchSizes()).containsExactly(10_000L, Matrix.ALL_IN_ONE);
-    assertThat(Matrix.DEFAULT.withEntries(List.of(10L)).scaled(0.001).entries()).containsExactly(1L);
+    assertThat(scaled.get(Axes.ENTRIES)).containsExactly(100_000L);
+    assertThat(scaled.get(Axes.BATCH_SIZES)).containsExactly(10_000L, Matrix.ALL_IN_ONE);
+    assertThat(Matrix.DEFAULT.with(Axes.ENTRIES, List.of(10L)).scaled(0.001).get(Axes.ENTRIES)).containsExactly(1L);
     assertThatThrownBy(() -> m.scaled(0)).hasMessageContaining("--scale must be above 0");
   }
 
@@ -207,31 +206,31 @@ class ScenarioFilesTest {
       assertThat(s.description()).as(name).isNotBlank();
     }
     Scenario test2 = files.parse(presets.text("lmdbjava-test2"), "p", "p", null);
-    assertThat(test2.matrix().valueSizes()).contains(2026, 2027);
-    assertThat(test2.matrix().orders()).containsExactly(KeyOrder.RND);
+    assertThat(test2.matrix().get(Axes.VALUE_SIZES)).contains(2026, 2027);
+    assertThat(test2.matrix().get(Axes.ORDERS)).containsExactly(KeyOrder.RND);
     Scenario test4 = files.parse(presets.text("lmdbjava-test4"), "p", "p", null);
-    assertThat(test4.matrix().keys()).containsExactly(KeyEncoding.INT, KeyEncoding.STR);
+    assertThat(test4.matrix().get(Axes.KEYS)).containsExactly(KeyEncoding.INT, KeyEncoding.STR);
     assertThat(test4.matrix().stores()).hasSize(12).contains("libmdbx", "lwjgl-lmdb");
     // seed 002: db_bench's values, the seed's codecs (lzma dropped, as the seed did), its workloads
     Scenario symas = files.parse(presets.text("symas-compress"), "p", "p", null);
-    assertThat(symas.matrix().valueContents()).containsExactly(ValueContent.compressible(0.5));
-    assertThat(symas.matrix().codecs()).containsExactly("none", "snappy", "lz4", "zstd", "deflate", "bzip2");
-    assertThat(symas.matrix().batchSizes()).containsExactly(1L, 1000L);
+    assertThat(symas.matrix().get(Axes.VALUE_CONTENTS)).containsExactly(ValueContent.compressible(0.5));
+    assertThat(symas.matrix().get(Axes.CODECS)).containsExactly("none", "snappy", "lz4", "zstd", "deflate", "bzip2");
+    assertThat(symas.matrix().get(Axes.BATCH_SIZES)).containsExactly(1L, 1000L);
     assertThat(symas.phases()).containsExactly(Phase.WRITE, Phase.READ_KEY, Phase.OVERWRITE);
     Scenario sync = files.parse(presets.text("symas-compress-sync"), "p", "p", null);
-    assertThat(sync.matrix().entries()).containsExactly(1000L);
-    assertThat(sync.matrix().durability()).containsExactly(Durability.SYNC);
+    assertThat(sync.matrix().get(Axes.ENTRIES)).containsExactly(1000L);
+    assertThat(sync.matrix().get(Axes.DURABILITY)).containsExactly(Durability.SYNC);
     // seed 003: 100 synced transactions of 100 puts, 16-byte random and time-ordered UUIDs x 100 B, traced
     Scenario churn = files.parse(presets.text("uuid-churn"), "p", "p", null);
-    assertThat(churn.matrix().keys()).containsExactly(KeyEncoding.UUID4, KeyEncoding.UUID7);
-    assertThat(churn.matrix().entries()).containsExactly(10_000L);
-    assertThat(churn.matrix().batchSizes()).containsExactly(100L);
-    assertThat(churn.matrix().valueSizes()).containsExactly(100);
-    assertThat(churn.matrix().durability()).containsExactly(Durability.SYNC);
+    assertThat(churn.matrix().get(Axes.KEYS)).containsExactly(KeyEncoding.UUID4, KeyEncoding.UUID7);
+    assertThat(churn.matrix().get(Axes.ENTRIES)).containsExactly(10_000L);
+    assertThat(churn.matrix().get(Axes.BATCH_SIZES)).containsExactly(100L);
+    assertThat(churn.matrix().get(Axes.VALUE_SIZES)).containsExactly(100);
+    assertThat(churn.matrix().get(Axes.DURABILITY)).containsExactly(Durability.SYNC);
     assertThat(churn.repetitions().traceCommits()).isTrue();
     assertThat(files.parse(presets.text("libmdbx-readme"), "p", "p", null).matrix().stores())
         .containsExactly("libmdbx", "lmdbjava-agrona", "lmdbjni", "lwjgl-lmdb");
-    assertThat(files.parse(presets.text("lmdbjava-test6"), "p", "p", null).matrix().valueSizes())
+    assertThat(files.parse(presets.text("lmdbjava-test6"), "p", "p", null).matrix().get(Axes.VALUE_SIZES))
         .containsExactly(4080, 8176, 16368);
     assertThat(presets.descriptions()).containsKeys("quick", "lmdbjava-test1");
     assertThatThrownBy(() -> presets.text("test7")).hasMessageContaining("lmdbjava-test4");
@@ -258,7 +257,7 @@ class ScenarioFilesTest {
   @Test
   void aColdReadCacheNamesItsCellsReadPhasesOnlyAndABadOneSaysWhatIsAccepted() {
     Scenario s = parse("phases: [write, readKey]\nrepetitions: {readCache: cold}\n");
-    assertThat(s.repetitions().readCache()).isEqualTo(dev.kvbench.run.ReadCache.COLD);
+    assertThat(s.repetitions().readCache()).isEqualTo(dev.kvbench.scenario.ReadCache.COLD);
     assertThat(files.parse(files.write(s), "again", "s", registry)).isEqualTo(s);
     assertThat(s.cells(registry)).extracting(CellParams::id).allMatch(id -> id.contains(" cache=cold"));
     // a cell with no read phase reads nothing from the cache, so its id stays as it was

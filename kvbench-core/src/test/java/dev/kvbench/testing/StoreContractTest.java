@@ -10,7 +10,7 @@ import dev.kvbench.measure.StorageMeter;
 import dev.kvbench.result.CellResult;
 import dev.kvbench.result.PhaseResult;
 import dev.kvbench.result.PhaseStatus;
-import dev.kvbench.run.CellParams;
+import dev.kvbench.scenario.CellParams;
 import dev.kvbench.run.CellRunner;
 import dev.kvbench.run.ExpectedChecksums;
 import dev.kvbench.run.RunListener;
@@ -499,11 +499,11 @@ public abstract class StoreContractTest {
 
   private CellResult runCell(KeyEncoding keys, KeyOrder order, long entries, int valueSize, long batch,
       List<Phase> phases) {
-    return runCell(keys, order, entries, valueSize, batch, phases, dev.kvbench.run.PassPlan.SINGLE_COLD);
+    return runCell(keys, order, entries, valueSize, batch, phases, dev.kvbench.scenario.PassPlan.SINGLE_COLD);
   }
 
   private CellResult runCell(KeyEncoding keys, KeyOrder order, long entries, int valueSize, long batch,
-      List<Phase> phases, dev.kvbench.run.PassPlan plan) {
+      List<Phase> phases, dev.kvbench.scenario.PassPlan plan) {
     CellParams cell = new CellParams(provider().id(), entries, keys, order, valueSize, batch, Durability.NOSYNC,
         42, phases, settings(), 4, plan, 1, dev.kvbench.workload.Traffic.DEFAULT,
         dev.kvbench.workload.ValueContent.RANDOM, dev.kvbench.codec.ValueCodecs.NONE, CONTRACT_OPERATIONS);
@@ -518,7 +518,7 @@ public abstract class StoreContractTest {
   void aTracedWritePassRecordsEveryCommitAndThePagesWhereTheStoreTellsThem() throws IOException {
     assumeThat(new dev.kvbench.measure.IoMeter().read()).as("/proc/self/io readable").isNotNull();
     CellResult result = runCell(KeyEncoding.UUID4, KeyOrder.SEQ, 1_000, 100, 100, List.of(Phase.WRITE),
-        new dev.kvbench.run.PassPlan(0, 0, 1, dev.kvbench.run.ReadCache.WARM, true));
+        new dev.kvbench.scenario.PassPlan(0, 0, 1, dev.kvbench.scenario.ReadCache.WARM, true));
     dev.kvbench.result.CommitTrace trace = result.phases().get(0).passes().get(0).commitTrace();
 
     assertThat(trace.commits()).isEqualTo(10);

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.kvbench.run.RunListener;
 import dev.kvbench.run.ScenarioRunner;
 import dev.kvbench.run.Shard;
+import dev.kvbench.scenario.Axes;
 import dev.kvbench.scenario.Matrix;
 import dev.kvbench.scenario.Repetitions;
 import dev.kvbench.scenario.Scenario;
@@ -32,8 +33,7 @@ class ThreadedReportTest {
 
   @Test
   void aThreadedRunReportsScalingAndThroughputOverTime() throws Exception {
-    Matrix m = new Matrix(List.of("locking"), List.of(5_000L), List.of(32), List.of(KeyEncoding.INT),
-        List.of(KeyOrder.RND), List.of(Matrix.ALL_IN_ONE), List.of(Durability.NOSYNC), Map.of(), List.of(1, 2));
+    Matrix m = Matrix.of(List.of("locking")).with(Axes.ENTRIES, List.of(5_000L)).with(Axes.VALUE_SIZES, List.of(32)).with(Axes.KEYS, List.of(KeyEncoding.INT)).with(Axes.ORDERS, List.of(KeyOrder.RND)).with(Axes.BATCH_SIZES, List.of(Matrix.ALL_IN_ONE)).with(Axes.DURABILITY, List.of(Durability.NOSYNC)).withSettings(Map.of()).with(Axes.THREADS, List.of(1, 2));
     Scenario s = Scenario.defaults("threaded").withMatrix(m).withPhases(List.of(Phase.READERS))
         .withRepetitions(new Repetitions(0, 0, 0, 1))
         // long enough for the throughput-over-time chart (Charts.THROUGHPUT_MIN_MILLIS)

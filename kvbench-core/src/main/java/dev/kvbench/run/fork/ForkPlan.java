@@ -1,6 +1,6 @@
 package dev.kvbench.run.fork;
 
-import dev.kvbench.run.CellParams;
+import dev.kvbench.scenario.CellParams;
 
 /**
  * What a forked JVM is to do, handed over on its standard input: one cell, the directory to run

@@ -8,7 +8,7 @@ import dev.kvbench.measure.StorageMeter;
 import dev.kvbench.measure.TimerCost;
 import dev.kvbench.result.CellResult;
 import dev.kvbench.result.PhaseResult;
-import dev.kvbench.run.CellParams;
+import dev.kvbench.scenario.CellParams;
 import dev.kvbench.run.CellRunner;
 import dev.kvbench.run.ExpectedChecksums;
 import dev.kvbench.run.PassLabel;

@@ -7,7 +7,7 @@ import dev.kvbench.result.CellResult;
 import dev.kvbench.result.CellResult.Diagnostics;
 import dev.kvbench.result.CellResult.Outcome;
 import dev.kvbench.run.CellExecutor;
-import dev.kvbench.run.CellParams;
+import dev.kvbench.scenario.CellParams;
 import dev.kvbench.run.CellResults;
 import dev.kvbench.run.Failures;
 import dev.kvbench.run.PhaseProgress;

@@ -3,8 +3,8 @@ package dev.kvbench.run.fork;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.json.JsonMapper;
-import dev.kvbench.run.CellParams;
-import dev.kvbench.run.PassPlan;
+import dev.kvbench.scenario.CellParams;
+import dev.kvbench.scenario.PassPlan;
 import dev.kvbench.store.Durability;
 import dev.kvbench.workload.CustomMix;
 import dev.kvbench.workload.KeyEncoding;

@@ -1,4 +1,4 @@
-package dev.kvbench.run;
+package dev.kvbench.scenario;
 
 /**
  * How often each phase of a cell is run: untimed warm-up passes first, then the measured passes
@@ -40,27 +40,5 @@ public record PassPlan(int warmupPasses, long warmupMillis, int measuredPasses, 
   /** True when any untimed pass runs before the measured ones. */
   public boolean warmsUp() {
     return warmupPasses > 0 || warmupMillis > 0;
-  }
-
-  /**
-   * Runs {@code phase}'s warm-up passes, each with its label: at least the plan's count of them,
-   * and for at least its time.
-   */
-  void forEachWarmup(String phase, java.util.function.Consumer<PassLabel> pass) {
-    long start = System.nanoTime();
-    for (int done = 0; moreWarmup(done, start); ) {
-      done++;
-      pass.accept(new PassLabel(phase, PassLabel.Kind.WARMUP, done, warmupPasses));
-    }
-  }
-
-  /** Whether another warm-up pass is due after {@code done} passes started at {@code startNanos}. */
-  private boolean moreWarmup(int done, long startNanos) {
-    if (!warmsUp()) {
-      return false;
-    }
-    boolean countMet = done >= Math.max(warmupPasses, 1);
-    boolean timeMet = System.nanoTime() - startNanos >= warmupMillis * 1_000_000;
-    return !(countMet && timeMet);
   }
 }

@@ -1,4 +1,4 @@
-package dev.kvbench.run;
+package dev.kvbench.scenario;
 
 import dev.kvbench.codec.ValueCodecs;
 import dev.kvbench.store.Capabilities;

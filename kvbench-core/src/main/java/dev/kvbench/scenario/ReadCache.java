@@ -1,4 +1,4 @@
-package dev.kvbench.run;
+package dev.kvbench.scenario;
 
 import java.util.Arrays;
 import java.util.Locale;

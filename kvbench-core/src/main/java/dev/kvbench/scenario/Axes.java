@@ -1,0 +1,169 @@
+package dev.kvbench.scenario;
+
+import dev.kvbench.codec.ValueCodecs;
+import dev.kvbench.store.Durability;
+import dev.kvbench.workload.KeyEncoding;
+import dev.kvbench.workload.KeyFormat;
+import dev.kvbench.workload.KeyFormats;
+import dev.kvbench.workload.KeyOrder;
+import dev.kvbench.workload.Phase;
+import dev.kvbench.workload.ValueContent;
+import dev.kvbench.workload.ValueFormat;
+import dev.kvbench.workload.ValueFormats;
+import java.util.List;
+
+/**
+ * The matrix's axes besides stores and their settings, each defined once, in the order the cells
+ * are expanded (the first varies slowest), so shards and resumed runs agree on which cell is which.
+ * A cell id writes the axes' parts in their id rank (the order ids had before the axes were data):
+ * ranks 90 and 110 are the cold cache and the custom operations, which are not axes.
+ */
+public final class Axes {
+
+  private Axes() {}
+
+  public static final Axis<KeyFormat> KEYS = Axis.<KeyFormat>named("keys")
+      .flag("int|str|uuid4|uuid7", "Key type: int (4-byte big-endian), str (16-byte zero-padded decimal), uuid4 (16-byte"
+          + " random UUIDs: index order is not key order) or uuid7 (16-byte time-ordered UUIDs); a comma list sweeps"
+          + " (quick: int).", "--keys")
+      .parsedBy(KeyFormats::of, KeyFormats::reference)
+      .defaults(KeyEncoding.INT)
+      .inCell(CellParams::keys)
+      .id(10, (keys, cell) -> " " + keys.id())
+      .namedInResults()
+      .build();
+
+  public static final Axis<KeyOrder> ORDERS = Axis.<KeyOrder>named("orders")
+      .flag("seq|rnd", "Write and readKey order: seq (0..N-1) or rnd (seeded permutation); a comma list sweeps"
+          + " (quick: seq,rnd).", "--order")
+      .parsedBy(KeyOrder::fromId, KeyOrder::id)
+      .defaults(KeyOrder.SEQ, KeyOrder.RND)
+      .inCell(CellParams::order)
+      .id(20, (order, cell) -> " " + order.id())
+      .namedInResults()
+      .build();
+
+  public static final Axis<Long> ENTRIES = Axis.<Long>named("entries")
+      .flag("N", "Entries to write and read; a comma list sweeps (quick: 100000); 1m = 1,000,000.", "--entries")
+      .parsedBy(Counts::parse, String::valueOf)
+      .defaults(100_000L)
+      .scaledBy(Axes::scale)
+      .inCell(CellParams::entries)
+      .id(30, (entries, cell) -> " " + entries)
+      .namedInResults()
+      .build();
+
+  public static final Axis<Integer> VALUE_SIZES = Axis.<Integer>named("valueSizes")
+      .flag("BYTES", "Bytes per value; a comma list sweeps (quick: 100).", "--value-size")
+      .parsedBy(Counts::parseBytes, String::valueOf)
+      .defaults(100)
+      .inCell(CellParams::valueSize)
+      .id(40, (size, cell) -> "x" + size)
+      .namedInResults()
+      .build();
+
+  public static final Axis<ValueFormat> VALUE_CONTENTS = Axis.<ValueFormat>named("valueContents")
+      .flag("random|zeros|compressible:R|uniform-length", "What the values are: random (the default, the 2016"
+          + " reports' values), zeros, compressible:R, db_bench's values compressible to about R (0.5 is db_bench's"
+          + " default), or uniform-length, random values of lengths uniform from 1 to --value-size (YCSB's"
+          + " fieldlengthdistribution=uniform); every kind keeps an 8-byte head per value so every read is still"
+          + " checked. A ValueFormat's class name on the class path works too. A comma list sweeps.",
+          "--value-content")
+      .parsedBy(ValueFormats::of, ValueFormats::reference)
+      .defaults(ValueContent.RANDOM)
+      .inCell(CellParams::valueContent)
+      // random values only then: ids of random-value cells stay as they were, so older journals still resume
+      .id(70, (content, cell) -> ValueContent.RANDOM.equals(content) ? null : " content=" + content.id())
+      .namedInResults()
+      .build();
+
+  public static final Axis<String> CODECS = Axis.<String>named("codecs")
+      .flag("none|deflate|...", "Value codec the harness applies to each value before put and after get, as the Symas"
+          + " compression benchmark did (default: none); `kvbench list codecs` names them. A comma list sweeps.",
+          "--codec")
+      .parsedBy(Axes::codec, String::valueOf)
+      .defaults(ValueCodecs.NONE)
+      .inCell(CellParams::codec)
+      .id(80, (codec, cell) -> codec.equals(ValueCodecs.NONE) ? null : " codec=" + codec)
+      .namedInResults()
+      .build();
+
+  public static final Axis<Long> BATCH_SIZES = Axis.<Long>named("batchSizes")
+      .flag("N|all", "Entries per write transaction or batch; all = every entry in one (quick: all); a comma list"
+          + " sweeps.", "--batch-size")
+      .parsedBy(Axes::batchSize, b -> b == Matrix.ALL_IN_ONE ? "all" : String.valueOf(b))
+      .defaults(Matrix.ALL_IN_ONE)
+      .scaledBy((b, factor) -> b == Matrix.ALL_IN_ONE ? b : scale(b, factor))
+      .inCell(CellParams::batchSize)
+      .id(50, (batch, cell) -> " batch=" + (batch >= cell.entries() ? "all" : Long.toString(batch)))
+      .namedInResults()
+      .build();
+
+  public static final Axis<Durability> DURABILITY = Axis.<Durability>named("durability")
+      .flag("sync|lazy|nosync", "Durability (quick: nosync): sync = flushed on every commit; lazy = logged or partly"
+          + " flushed; nosync = left to the OS, the seeds' setting. Each store records the native flags used; a store"
+          + " that cannot honour one is reported unsupported for it.", "--sync", "--durability")
+      .parsedBy(Durability::fromId, Durability::id)
+      .defaults(Durability.NOSYNC)
+      .inCell(CellParams::durability)
+      .id(60, (d, cell) -> " " + d.id())
+      .namedInResults()
+      .build();
+
+  public static final Axis<Integer> THREADS = Axis.<Integer>named("threads")
+      .flag("T", "Client threads of the threaded phases (readers, readwhilewriting, ycsb-a ... ycsb-f), each with its"
+          + " own session; a comma list sweeps, e.g. 1,2,4 (default: the scenario's; 1).", "--threads")
+      .parsedBy(Axes::threads, String::valueOf)
+      .defaults(1)
+      .onlyFor(Phase::threaded, 1)
+      .inCell(CellParams::threads)
+      .id(100, (threads, cell) -> cell.threaded() ? " threads=" + threads + cell.traffic().idSuffix() : null)
+      .namedInResults()
+      .build();
+
+  /** Every axis, in the order cells are expanded. */
+  public static final List<Axis<?>> ALL = List.of(KEYS, ORDERS, ENTRIES, VALUE_SIZES, VALUE_CONTENTS, CODECS,
+      BATCH_SIZES, DURABILITY, THREADS);
+
+  /** The axis with this YAML key, or null. */
+  public static Axis<?> byKey(String key) {
+    return ALL.stream().filter(a -> a.key().equals(key)).findFirst().orElse(null);
+  }
+
+  private static long scale(long n, double factor) {
+    return Math.max(1, Math.round(n * factor));
+  }
+
+  /** Batch sizes are counts, or {@code all} for one transaction for all entries. */
+  static long batchSize(String text) {
+    if (text.trim().equalsIgnoreCase("all")) {
+      return Matrix.ALL_IN_ONE;
+    }
+    long n = Counts.parse(text);
+    if (n < 1) {
+      throw new IllegalArgumentException("batch size must be at least 1 or 'all', got " + text);
+    }
+    return n;
+  }
+
+  /**
+   * A value codec's id; whether it is on the class path is checked with the stores, when the
+   * scenario's cells are made.
+   */
+  static String codec(String text) {
+    String id = text.trim();
+    if (id.isEmpty()) {
+      throw new IllegalArgumentException("a codec id is empty: use none, deflate, snappy, lz4, zstd, bzip2 or xz");
+    }
+    return id;
+  }
+
+  /** A thread count: 1 or more. */
+  static int threads(String text) {
+    int n = Integer.parseInt(text.trim());
+    if (n < 1) {
+      throw new IllegalArgumentException("thread count must be at least 1, got " + text);
+    }
+    return n;
+  }
+}

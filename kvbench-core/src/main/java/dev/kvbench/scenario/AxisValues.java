@@ -1,0 +1,40 @@
+package dev.kvbench.scenario;
+
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/** One value of each axis: one point of the matrix, before the store and its settings are added. */
+public final class AxisValues {
+
+  /** No axis set yet. */
+  static final AxisValues NONE = new AxisValues(Map.of());
+
+  private final Map<Axis<?>, Object> values;
+
+  private AxisValues(Map<Axis<?>, Object> values) {
+    this.values = Collections.unmodifiableMap(values);
+  }
+
+  /** These values and {@code value} for {@code axis}. */
+  AxisValues with(Axis<?> axis, Object value) {
+    Map<Axis<?>, Object> next = new LinkedHashMap<>(values);
+    next.put(axis, value);
+    return new AxisValues(next);
+  }
+
+  /** The value of {@code axis}. */
+  @SuppressWarnings("unchecked")
+  public <T> T get(Axis<T> axis) {
+    Object v = values.get(axis);
+    if (v == null) {
+      throw new IllegalStateException("no value for axis " + axis);
+    }
+    return (T) v;
+  }
+
+  @Override
+  public String toString() {
+    return values.toString();
+  }
+}
