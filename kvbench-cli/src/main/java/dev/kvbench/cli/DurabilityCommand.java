@@ -7,7 +7,7 @@ import dev.kvbench.durability.DurabilityReport;
 import dev.kvbench.durability.DurabilityResult;
 import dev.kvbench.result.EnvironmentProbe;
 import dev.kvbench.run.WorkArea;
-import dev.kvbench.run.fork.ForkedCells;
+import dev.kvbench.runner.fork.ForkedCells;
 import dev.kvbench.scenario.ScenarioFiles;
 import dev.kvbench.store.Durability;
 import dev.kvbench.store.StoreProvider;

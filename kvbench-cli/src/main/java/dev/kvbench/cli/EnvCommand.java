@@ -5,7 +5,7 @@ import com.fasterxml.jackson.databind.json.JsonMapper;
 import dev.kvbench.host.HostCheck;
 import dev.kvbench.host.HostChecks;
 import dev.kvbench.result.EnvironmentProbe;
-import dev.kvbench.run.CellEstimate;
+import dev.kvbench.runner.CellEstimate;
 import dev.kvbench.scenario.CellParams;
 import dev.kvbench.run.WorkArea;
 import dev.kvbench.scenario.Presets;

@@ -1,7 +1,7 @@
 package dev.kvbench.bench;
 
 import dev.kvbench.run.RunListener;
-import dev.kvbench.run.ScenarioRunner;
+import dev.kvbench.runner.ScenarioRunner;
 import dev.kvbench.scenario.Axes;
 import dev.kvbench.scenario.Scenario;
 import dev.kvbench.scenario.ScenarioOverrides;

@@ -5,7 +5,7 @@ import dev.kvbench.summary.RunSummary;
 import dev.kvbench.result.CellResult;
 import dev.kvbench.result.PhaseResult;
 import dev.kvbench.result.ResultDocument;
-import dev.kvbench.run.ScenarioRunner;
+import dev.kvbench.runner.ScenarioRunner;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;

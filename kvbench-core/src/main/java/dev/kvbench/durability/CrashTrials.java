@@ -2,7 +2,7 @@ package dev.kvbench.durability;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.kvbench.run.WorkArea;
-import dev.kvbench.run.fork.ForkedCells;
+import dev.kvbench.runner.fork.ForkedCells;
 import dev.kvbench.store.Durability;
 import dev.kvbench.store.StoreProvider;
 import dev.kvbench.store.StoreRegistry;

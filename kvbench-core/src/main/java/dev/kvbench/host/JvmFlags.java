@@ -18,7 +18,7 @@ import java.util.Optional;
  */
 public final class JvmFlags {
 
-  private static final String RESOURCE = "/dev/kvbench/run/fork/jvm-flags.txt";
+  private static final String RESOURCE = "/dev/kvbench/runner/fork/jvm-flags.txt";
 
   private JvmFlags() {}
 

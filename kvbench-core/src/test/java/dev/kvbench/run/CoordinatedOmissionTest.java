@@ -1,5 +1,7 @@
 package dev.kvbench.run;
 
+import dev.kvbench.runner.Shard;
+import dev.kvbench.runner.ScenarioRunner;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.kvbench.result.CellResult;

@@ -3,8 +3,8 @@ package dev.kvbench.report;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.kvbench.run.RunListener;
-import dev.kvbench.run.ScenarioRunner;
-import dev.kvbench.run.Shard;
+import dev.kvbench.runner.ScenarioRunner;
+import dev.kvbench.runner.Shard;
 import dev.kvbench.scenario.Axes;
 import dev.kvbench.scenario.Matrix;
 import dev.kvbench.scenario.Repetitions;

@@ -1,4 +1,4 @@
-package dev.kvbench.run;
+package dev.kvbench.runner;
 
 import java.nio.file.Files;
 import java.nio.file.LinkOption;

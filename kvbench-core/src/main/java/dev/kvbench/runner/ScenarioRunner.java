@@ -1,5 +1,11 @@
-package dev.kvbench.run;
+package dev.kvbench.runner;
 
+import dev.kvbench.run.WorkArea;
+import dev.kvbench.run.CellExecutor;
+import dev.kvbench.run.CellResults;
+import dev.kvbench.run.CellRunner;
+import dev.kvbench.run.ExpectedChecksums;
+import dev.kvbench.run.RunListener;
 import dev.kvbench.scenario.CellParams;
 import dev.kvbench.measure.CpuMeter;
 import dev.kvbench.measure.HistogramCodec;
@@ -15,7 +21,7 @@ import dev.kvbench.result.PhaseStatus;
 import dev.kvbench.result.ResultDocument;
 import dev.kvbench.result.RunHeader;
 import dev.kvbench.result.RunJournal;
-import dev.kvbench.run.fork.ForkedCells;
+import dev.kvbench.runner.fork.ForkedCells;
 import dev.kvbench.scenario.Scenario;
 import dev.kvbench.scenario.ScenarioFiles;
 import dev.kvbench.store.StoreProvider;

@@ -1,4 +1,4 @@
-package dev.kvbench.run.fork;
+package dev.kvbench.runner.fork;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;

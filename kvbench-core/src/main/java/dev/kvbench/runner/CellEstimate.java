@@ -1,4 +1,4 @@
-package dev.kvbench.run;
+package dev.kvbench.runner;
 
 import dev.kvbench.scenario.PassPlan;
 import dev.kvbench.scenario.CellParams;

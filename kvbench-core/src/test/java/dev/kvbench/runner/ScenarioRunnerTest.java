@@ -1,5 +1,8 @@
-package dev.kvbench.run;
+package dev.kvbench.runner;
 
+import dev.kvbench.run.WorkArea;
+import dev.kvbench.run.Failures;
+import dev.kvbench.run.RunListener;
 import dev.kvbench.scenario.CellParams;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;

@@ -1,4 +1,4 @@
-package dev.kvbench.run.fork;
+package dev.kvbench.runner.fork;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;

@@ -1,4 +1,4 @@
-package dev.kvbench.run;
+package dev.kvbench.runner;
 
 import java.util.ArrayList;
 import java.util.List;

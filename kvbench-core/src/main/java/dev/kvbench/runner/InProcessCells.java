@@ -1,5 +1,8 @@
-package dev.kvbench.run;
+package dev.kvbench.runner;
 
+import dev.kvbench.run.WorkArea;
+import dev.kvbench.run.CellExecutor;
+import dev.kvbench.run.CellRunner;
 import dev.kvbench.scenario.CellParams;
 import dev.kvbench.result.CellResult;
 import dev.kvbench.store.StoreProvider;
