@@ -199,13 +199,14 @@ final class RunCommand implements Callable<Integer> {
     if (scenario.repetitions().readCache() == ReadCache.COLD && PageCache.unavailableReason() != null) {
       throw new UsageException("--drop-caches (repetitions.readCache: cold): " + PageCache.unavailableReason());
     }
-    List<CellParams> cells;
     ScenarioRunner probe = new ScenarioRunner(registry, dev.kvbench.run.RunListener.NONE);
+    ScenarioRunner.RunPlan plan;
     try {
-      cells = probe.cells(scenario, options.shard(), options.maxCells());
+      plan = probe.plan(scenario, options);
     } catch (IllegalArgumentException e) {
       throw new UsageException(e.getMessage(), e);
     }
+    List<CellParams> cells = plan.cells();
     if (cells.stream().allMatch(c -> c.unsupportedReason(registry.require(c.storeId())) != null)) {
       throw new UsageException("no cell of this matrix can run: "
           + cells.get(0).unsupportedReason(registry.require(cells.get(0).storeId())));
@@ -217,7 +218,7 @@ final class RunCommand implements Callable<Integer> {
     }
     try (ProgressPrinter progress = new ProgressPrinter(err, quiet)) {
       ScenarioRunner runner = new ScenarioRunner(registry, progress);
-      return runAndReport(runner, err, () -> runner.run(scenario, options), out);
+      return runAndReport(runner, err, () -> runner.run(plan, options), out);
     }
   }
 

@@ -95,6 +95,8 @@ public record CellResult(
    *     documents written before it existed, whose values were random
    * @param codec the value codec the harness applied; null in documents written before it
    *     existed, which applied none
+   * @param axes the values of the matrix's axes that have no field here, by their scenario key
+   *     (kvbench's {@code Axes}); empty (left out) in documents written before any existed
    */
   @JsonInclude(JsonInclude.Include.NON_NULL)
   public record Parameters(
@@ -114,14 +116,15 @@ public record CellResult(
       dev.kvbench.workload.Traffic traffic,
       String valueContent,
       String codec,
-      String readCache) {
+      String readCache,
+      @JsonInclude(JsonInclude.Include.NON_EMPTY) Map<String, String> axes) {
 
     /** A cell of the seed phases. */
     public Parameters(long entries, String keys, int keySize, int valueSize, String order, long batchSize,
         String durability, long seed, int latencySampleInterval, int warmupPasses, long warmupMillis,
         int measuredPasses) {
       this(entries, keys, keySize, valueSize, order, batchSize, durability, seed, latencySampleInterval, warmupPasses,
-          warmupMillis, measuredPasses, 1, null, null, null, null);
+          warmupMillis, measuredPasses, 1, null, null, null, null, Map.of());
     }
 
     /** The value codec, none where the document predates the setting. */
@@ -142,6 +145,7 @@ public record CellResult(
     public Parameters {
       // documents written before threads existed read as one thread
       threads = Math.max(1, threads);
+      axes = axes == null ? Map.of() : Map.copyOf(axes);
     }
   }
 }

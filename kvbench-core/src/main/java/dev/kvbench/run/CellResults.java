@@ -58,7 +58,7 @@ public final class CellResults {
         cell.order().id(), cell.batchSize(), cell.durability().id(), cell.seed(), cell.latencySampleInterval(),
         cell.passes().warmupPasses(), cell.passes().warmupMillis(), cell.passes().measuredPasses(), cell.threads(),
         cell.threaded() ? cell.traffic() : null, cell.valueContent().id(),
-        cell.codec(), cell.passes().readCache().id());
+        cell.codec(), cell.passes().readCache().id(), cell.axes());
   }
 
 }

@@ -122,11 +122,32 @@ public final class ScenarioRunner {
   }
 
   /**
+   * A scenario and the cells it expands to, this shard's part of them in run order: the matrix is
+   * expanded once per run, by {@link #plan}, and what a caller shows (a dry run) is what runs.
+   */
+  public record RunPlan(Scenario scenario, List<CellParams> cells) {
+    public RunPlan {
+      cells = List.copyOf(cells);
+    }
+  }
+
+  /** {@code scenario}'s cells for {@code options}' shard, refusing more than its maximum before expanding. */
+  public RunPlan plan(Scenario scenario, Options options) {
+    return new RunPlan(scenario, cells(scenario, options.shard(), options.maxCells()));
+  }
+
+  /**
    * Runs {@code scenario}. Throws IllegalArgumentException for bad input (nothing has run then)
    * and IOException when the results cannot be written.
    */
   public RunOutcome run(Scenario scenario, Options options) throws IOException {
-    List<CellParams> cells = cells(scenario, options.shard(), options.maxCells());
+    return run(plan(scenario, options), options);
+  }
+
+  /** Runs the cells of {@code plan}, as {@link #run(Scenario, Options)} does. */
+  public RunOutcome run(RunPlan plan, Options options) throws IOException {
+    Scenario scenario = plan.scenario();
+    List<CellParams> cells = plan.cells();
     if (scenario.repetitions().forks() > 0) {
       for (CellParams cell : cells) {
         String notForkable = ForkedCells.whyNotForkable(cell);
@@ -188,8 +209,9 @@ public final class ScenarioRunner {
     try {
       j.warnings().forEach(listener::warning);
       RunHeader header = j.header();
+      // no registry: its cells, expanded once below, check it against this host's stores
       Scenario scenario = files.parse(header.scenario(), j.journalPath() + " (its scenario)", header.scenarioName(),
-          registry);
+          null);
       // the matrix was accepted when the run started: its size is not refused now
       List<CellParams> cells = Shard.parse(header.shard()).select(scenario.cells(registry, Long.MAX_VALUE));
       if (scenario.repetitions().forks() > 0) {

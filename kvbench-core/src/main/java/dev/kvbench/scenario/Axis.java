@@ -36,6 +36,7 @@ public final class Axis<T> {
   private final Predicate<Phase> usedBy;
   private final T whenUnused;
   private final Function<CellParams, T> inCell;
+  private final BiFunction<T, Scenario, String> problem;
   private final int idRank;
   private final IdPart<T> idPart;
   private final boolean namedInResults;
@@ -51,7 +52,10 @@ public final class Axis<T> {
     this.scaling = b.scaling;
     this.usedBy = b.usedBy;
     this.whenUnused = b.whenUnused;
-    this.inCell = Objects.requireNonNull(b.inCell, key + ": inCell");
+    // an axis without a field of its own travels as text in the cell's axes
+    this.inCell = b.inCell != null ? b.inCell
+        : cell -> cell.axes().containsKey(key) ? parser.apply(cell.axes().get(key)) : defaults.get(0);
+    this.problem = b.problem;
     this.idRank = b.idRank;
     this.idPart = Objects.requireNonNull(b.idPart, key + ": idPart");
     this.namedInResults = b.namedInResults;
@@ -116,6 +120,11 @@ public final class Axis<T> {
     return usedBy == null || phases.stream().anyMatch(usedBy) ? values : List.of(whenUnused);
   }
 
+  /** What is wrong with {@code value} in {@code scenario}, or null. */
+  String problemWith(T value, Scenario scenario) {
+    return problem == null ? null : problem.apply(value, scenario);
+  }
+
   /** This axis's value in {@code cell}. */
   public T valueIn(CellParams cell) {
     return inCell.apply(cell);
@@ -157,6 +166,7 @@ public final class Axis<T> {
     private Predicate<Phase> usedBy;
     private T whenUnused;
     private Function<CellParams, T> inCell;
+    private BiFunction<T, Scenario, String> problem;
     private int idRank;
     private IdPart<T> idPart;
     private boolean namedInResults;
@@ -197,6 +207,12 @@ public final class Axis<T> {
 
     Builder<T> inCell(Function<CellParams, T> read) {
       this.inCell = read;
+      return this;
+    }
+
+    /** What is wrong with a value in {@code scenario} (null when nothing), checked before any cell runs. */
+    Builder<T> checkedBy(BiFunction<T, Scenario, String> check) {
+      this.problem = check;
       return this;
     }
 

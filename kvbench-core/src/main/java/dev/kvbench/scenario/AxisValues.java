@@ -33,6 +33,18 @@ public final class AxisValues {
     return (T) v;
   }
 
+  /** The values of the axes without a field of their own in a cell, as text by key: a cell's {@code axes}. */
+  @SuppressWarnings({"unchecked", "rawtypes"})
+  Map<String, String> withoutFields() {
+    Map<String, String> texts = new LinkedHashMap<>();
+    values.forEach((axis, value) -> {
+      if (!axis.namedInResults()) {
+        texts.put(axis.key(), ((Axis) axis).text(value));
+      }
+    });
+    return texts;
+  }
+
   @Override
   public String toString() {
     return values.toString();

@@ -37,6 +37,8 @@ import java.util.Map;
  * @param codec the value codec the harness applies before each put and after each get ({@code
  *     none}: values go to the store as they are), a {@link dev.kvbench.codec.ValueCodecs} id
  * @param custom the user's operations of a {@link Phase#CUSTOM} phase; {@link CustomMix#NONE} without one
+ * @param axes the values of the axes without a field here, as text by axis key ({@link Axis#text});
+ *     read them with {@link #value}
  */
 public record CellParams(
     String storeId,
@@ -55,7 +57,8 @@ public record CellParams(
     Traffic traffic,
     ValueFormat valueContent,
     String codec,
-    CustomMix custom) {
+    CustomMix custom,
+    Map<String, String> axes) {
 
   /** Entries of the scratch load that warms up the write path: enough for the JIT's C2 tier. */
   public static final long WARMUP_WRITE_ENTRIES = 200_000;
@@ -74,10 +77,20 @@ public record CellParams(
       int latencySampleInterval, PassPlan passes, int threads, Traffic traffic, ValueFormat valueContent,
       String codec) {
     this(storeId, entries, keys, order, valueSize, batchSize, durability, seed, phases, storeSettings,
-        latencySampleInterval, passes, threads, traffic, valueContent, codec, CustomMix.NONE);
+        latencySampleInterval, passes, threads, traffic, valueContent, codec, CustomMix.NONE, Map.of());
+  }
+
+  /** A cell whose axes all have fields here. */
+  public CellParams(String storeId, long entries, KeyFormat keys, KeyOrder order, int valueSize, long batchSize,
+      Durability durability, long seed, List<Phase> phases, Map<String, String> storeSettings,
+      int latencySampleInterval, PassPlan passes, int threads, Traffic traffic, ValueFormat valueContent,
+      String codec, CustomMix custom) {
+    this(storeId, entries, keys, order, valueSize, batchSize, durability, seed, phases, storeSettings,
+        latencySampleInterval, passes, threads, traffic, valueContent, codec, custom, Map.of());
   }
 
   public CellParams {
+    axes = axes == null ? Map.of() : Map.copyOf(axes);
     phases = List.copyOf(EnumSet.copyOf(requireNonEmpty(phases)));
     traffic = traffic == null ? Traffic.DEFAULT : traffic;
     valueContent = valueContent == null ? ValueContent.RANDOM : valueContent;
@@ -176,29 +189,33 @@ public record CellParams(
    * and shards find cells by it.
    */
   public String id() {
-    StringBuilder b = new StringBuilder()
-        .append(storeId).append(' ').append(keys.id()).append(' ').append(order.id()).append(' ')
-        .append(entries).append('x').append(valueSize)
-        .append(" batch=").append(batchSize >= entries ? "all" : Long.toString(batchSize))
-        .append(' ').append(durability.id());
-    if (!ValueContent.RANDOM.equals(valueContent)) {
-      // only then: ids of random-value cells stay as they were, so older journals still resume
-      b.append(" content=").append(valueContent.id());
-    }
-    if (!codec.equals(ValueCodecs.NONE)) {
-      b.append(" codec=").append(codec);
+    java.util.SortedMap<Integer, String> parts = new java.util.TreeMap<>();
+    for (Axis<?> axis : Axes.ALL) {
+      String part = axis.idPart(this);
+      if (part != null) {
+        parts.put(axis.idRank(), part);
+      }
     }
     if (passes.readCache() == ReadCache.COLD && phases.stream().anyMatch(Phase::dropsCacheWhenCold)) {
-      b.append(" cache=cold");
-    }
-    if (threaded()) {
-      b.append(" threads=").append(threads).append(traffic.idSuffix());
+      parts.put(COLD_CACHE_ID_RANK, " cache=cold");
     }
     if (phases.contains(Phase.CUSTOM)) {
-      b.append(" custom=").append(String.join("+", custom.operations().stream().map(CustomMix.Entry::name).toList()));
+      parts.put(CUSTOM_ID_RANK, " custom=" + String.join("+",
+          custom.operations().stream().map(CustomMix.Entry::name).toList()));
     }
+    StringBuilder b = new StringBuilder(storeId);
+    parts.values().forEach(b::append);
     new java.util.TreeMap<>(storeSettings).forEach((k, v) -> b.append(' ').append(k).append('=').append(v));
     return b.toString();
+  }
+
+  /** Where the cold cache and the custom operations, which are not axes, go in the id ({@link Axis#idRank}). */
+  static final int COLD_CACHE_ID_RANK = 90;
+  static final int CUSTOM_ID_RANK = 110;
+
+  /** This cell's value of {@code axis}. */
+  public <T> T value(Axis<T> axis) {
+    return axis.valueIn(this);
   }
 
   /**

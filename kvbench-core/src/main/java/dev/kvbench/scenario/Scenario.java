@@ -152,6 +152,9 @@ public record Scenario(
           count == Long.MAX_VALUE ? "more than 9.2e18" : String.format(java.util.Locale.ROOT, "%,d", count), maxCells));
     }
     requireCodecs();
+    for (Axis<?> axis : Axes.ALL) {
+      requireValid(axis);
+    }
     Map<String, List<Map<String, String>>> settingCombos = settingCombinations(registry, storeIds);
     List<CellParams> cells = new ArrayList<>();
     java.util.Set<String> ids = new java.util.HashSet<>();
@@ -233,7 +236,7 @@ public record Scenario(
       cell = new CellParams(provider.id(), entries, values.get(Axes.KEYS), values.get(Axes.ORDERS),
           values.get(Axes.VALUE_SIZES), batch == Matrix.ALL_IN_ONE ? entries : batch, values.get(Axes.DURABILITY), seed,
           phases, settings, latencySample, repetitions.passPlan(), values.get(Axes.THREADS), traffic,
-          values.get(Axes.VALUE_CONTENTS), values.get(Axes.CODECS), custom);
+          values.get(Axes.VALUE_CONTENTS), values.get(Axes.CODECS), custom, values.withoutFields());
     } catch (IllegalArgumentException e) {
       throw new ScenarioException("/matrix", e.getMessage());
     }
@@ -243,6 +246,16 @@ public record Scenario(
       throw new ScenarioException("/matrix/settings", e.getMessage());
     }
     return cell;
+  }
+
+  /** Each swept value of {@code axis} can run in this scenario. */
+  private <T> void requireValid(Axis<T> axis) {
+    for (T value : swept(axis)) {
+      String problem = axis.problemWith(value, this);
+      if (problem != null) {
+        throw new ScenarioException(axis.pointer(), problem);
+      }
+    }
   }
 
   /** Every codec of the matrix is on the class path, as every store must be. */
