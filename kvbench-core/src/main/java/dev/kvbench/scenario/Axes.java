@@ -22,6 +22,9 @@ public final class Axes {
 
   private Axes() {}
 
+  private static final String DEFAULT_GC = "default";
+  private static final List<String> COLLECTORS = List.of(DEFAULT_GC, "g1", "parallel", "serial", "z", "shenandoah");
+
   public static final Axis<KeyFormat> KEYS = Axis.<KeyFormat>named("keys")
       .flag("int|str|uuid4|uuid7", "Key type: int (4-byte big-endian), str (16-byte zero-padded decimal), uuid4 (16-byte"
           + " random UUIDs: index order is not key order) or uuid7 (16-byte time-ordered UUIDs); a comma list sweeps"
@@ -121,13 +124,51 @@ public final class Axes {
       .namedInResults()
       .build();
 
+  /**
+   * The garbage collector of each forked cell's JVM: on-heap stores (MapDB, MVStore, the JVM-side
+   * buffers of every binding) and the latency percentiles depend on it, and a sweep compares
+   * collectors cell by cell in one run. Used by {@link dev.kvbench.runner.fork.ForkedCells}.
+   */
+  public static final Axis<String> GC = Axis.<String>named("gc")
+      .flag("default|g1|parallel|serial|z|shenandoah", "Garbage collector of each cell's JVM: default (the JVM's"
+          + " choice), g1, parallel, serial, z or shenandoah (where the JVM has it); a comma list sweeps. Needs forked"
+          + " cells (--forks 1 or more).", "--gc")
+      .parsedBy(Axes::collector, String::valueOf)
+      .defaults(DEFAULT_GC)
+      .checkedBy(Axes::gcProblem)
+      .id(120, (gc, cell) -> gc.equals(DEFAULT_GC) ? null : " gc=" + gc)
+      .build();
+
   /** Every axis, in the order cells are expanded. */
   public static final List<Axis<?>> ALL = List.of(KEYS, ORDERS, ENTRIES, VALUE_SIZES, VALUE_CONTENTS, CODECS,
-      BATCH_SIZES, DURABILITY, THREADS);
+      BATCH_SIZES, DURABILITY, THREADS, GC);
 
   /** The axis with this YAML key, or null. */
   public static Axis<?> byKey(String key) {
     return ALL.stream().filter(a -> a.key().equals(key)).findFirst().orElse(null);
+  }
+
+  private static String collector(String text) {
+    String id = text.trim().toLowerCase(java.util.Locale.ROOT);
+    if (!COLLECTORS.contains(id)) {
+      throw new IllegalArgumentException("unknown garbage collector '" + text + "'; valid: " + String.join(", ",
+          COLLECTORS));
+    }
+    return id;
+  }
+
+  private static String gcProblem(String gc, Scenario scenario) {
+    if (gc.equals(DEFAULT_GC)) {
+      return null;
+    }
+    if (scenario.repetitions().forks() == 0) {
+      return "gc " + gc + " needs forked cells: with forks 0 every cell runs in this JVM, whose collector is"
+          + " already chosen; set forks to 1 or more";
+    }
+    return scenario.jvm().options().stream().filter(o -> o.matches("-XX:\\+Use\\w+GC")).findFirst()
+        .map(o -> "gc " + gc + " and the JVM option " + o + " both choose a collector; sweep gc or give the option,"
+            + " not both")
+        .orElse(null);
   }
 
   private static long scale(long n, double factor) {

@@ -37,6 +37,12 @@ public final class SeedTables {
     candidates.put("sync", c -> c.parameters().durability());
     candidates.put("threads", c -> Integer.toString(c.parameters().threads()));
     candidates.put("version", CellResult::libraryVersion);
+    // the axes without a field of their own (the scenario's Axes), by their key
+    Set<String> axisKeys = new LinkedHashSet<>();
+    cells.forEach(c -> axisKeys.addAll(c.parameters().axes().keySet()));
+    for (String key : axisKeys) {
+      candidates.putIfAbsent(key, c -> c.parameters().axes().getOrDefault(key, "-"));
+    }
     Set<String> settingKeys = new LinkedHashSet<>();
     cells.forEach(c -> settingKeys.addAll(new TreeMap<>(c.settings()).keySet()));
     for (String key : settingKeys) {

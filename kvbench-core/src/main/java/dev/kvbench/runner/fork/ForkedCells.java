@@ -7,6 +7,7 @@ import dev.kvbench.result.CellResult;
 import dev.kvbench.result.CellResult.Diagnostics;
 import dev.kvbench.result.CellResult.Outcome;
 import dev.kvbench.run.CellExecutor;
+import dev.kvbench.scenario.Axes;
 import dev.kvbench.scenario.CellParams;
 import dev.kvbench.run.CellResults;
 import dev.kvbench.run.Failures;
@@ -160,6 +161,11 @@ public final class ForkedCells implements CellExecutor {
     return dev.kvbench.host.JvmFlags.required();
   }
 
+  /** The flag that makes a JVM use each collector of {@link Axes#GC}. */
+  private static final java.util.Map<String, String> GC_FLAGS = java.util.Map.of("g1", "-XX:+UseG1GC",
+      "parallel", "-XX:+UseParallelGC", "serial", "-XX:+UseSerialGC", "z", "-XX:+UseZGC",
+      "shenandoah", "-XX:+UseShenandoahGC");
+
   /** Runs one cell in a child JVM; see the class comment for what becomes of a failure. */
   @Override
   public CellResult run(StoreProvider provider, CellParams cell, Path directory, String name) {
@@ -171,7 +177,7 @@ public final class ForkedCells implements CellExecutor {
     Path jvmDir = directory.resolve("jvm");
     try (LinkServer link = LinkServer.open(json)) {
       Files.createDirectory(jvmDir);
-      ProcessBuilder pb = new ProcessBuilder(command(jvmDir))
+      ProcessBuilder pb = new ProcessBuilder(command(jvmDir, cell))
           .directory(jvmDir.toFile())
           .redirectErrorStream(true);
       Process child = pb.start();
@@ -237,9 +243,18 @@ public final class ForkedCells implements CellExecutor {
   }
 
   List<String> command(Path jvmDir) {
+    return command(jvmDir, null);
+  }
+
+  /** The child JVM's command line for {@code cell} (null: no cell's own flags). */
+  List<String> command(Path jvmDir, CellParams cell) {
     List<String> cmd = new ArrayList<>();
     cmd.add(jvm.java().isEmpty() ? Path.of(System.getProperty("java.home"), "bin", "java").toString() : jvm.java());
     cmd.addAll(cellJvmFlags(jvm));
+    String gc = cell == null ? "default" : cell.value(Axes.GC);
+    if (!gc.equals("default")) {
+      cmd.add(GC_FLAGS.get(gc));
+    }
     cmd.add("-XX:ErrorFile=" + jvmDir.toAbsolutePath().resolve("hs_err_pid%p.log"));
     cmd.addAll(ownDirectoryFlags(jvmDir));
     for (String property : List.of("java.io.tmpdir", "user.home")) {

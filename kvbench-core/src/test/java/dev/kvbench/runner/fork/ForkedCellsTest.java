@@ -33,4 +33,18 @@ class ForkedCellsTest {
     assertThat(ForkedCells.whyItDied(1, List.of("some output", "Error: Could not find or load main class x"), null))
         .isEqualTo("the cell's JVM exited with code 1 and no result: Error: Could not find or load main class x");
   }
+
+  @Test
+  void aCellsCollectorIsOnItsJvmsCommandLineAndTheDefaultAddsNone() {
+    ForkedCells forks = new ForkedCells(dev.kvbench.scenario.JvmOptions.DEFAULT, Duration.ofMinutes(1),
+        java.nio.file.Path.of("diag"), dev.kvbench.run.RunListener.NONE);
+    dev.kvbench.scenario.Scenario s = new dev.kvbench.scenario.ScenarioOverrides().stores(List.of("null"))
+        .axis(dev.kvbench.scenario.Axes.GC, List.of("default", "serial", "z"))
+        .applyTo(dev.kvbench.scenario.Scenario.defaults("gc"));
+    List<dev.kvbench.scenario.CellParams> cells = s.cells(dev.kvbench.store.StoreRegistry.load());
+    java.nio.file.Path dir = java.nio.file.Path.of("jvm");
+    assertThat(forks.command(dir, cells.get(0))).noneMatch(a -> a.matches("-XX:\\+Use\\w+GC"));
+    assertThat(forks.command(dir, cells.get(1))).contains("-XX:+UseSerialGC").noneMatch(a -> a.equals("-XX:+UseZGC"));
+    assertThat(forks.command(dir, cells.get(2))).contains("-XX:+UseZGC");
+  }
 }
