@@ -31,4 +31,24 @@ public final class HistogramCodec {
       throw new IllegalArgumentException("not a compressed HdrHistogram in base64: " + e.getMessage(), e);
     }
   }
+
+  /**
+   * The sum of the encoded histograms, skipping nulls (a run or host that sampled none), or null
+   * when every one is null: merged counts, never averaged percentiles.
+   */
+  public static Histogram sum(Iterable<String> encoded) {
+    Histogram sum = null;
+    for (String e : encoded) {
+      if (e == null) {
+        continue;
+      }
+      Histogram h = decode(e);
+      if (sum == null) {
+        sum = h;
+      } else {
+        sum.add(h);
+      }
+    }
+    return sum;
+  }
 }

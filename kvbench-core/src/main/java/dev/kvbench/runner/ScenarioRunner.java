@@ -472,20 +472,7 @@ public final class ScenarioRunner {
   }
 
   private static Histogram merge(List<PhaseResult> runs, java.util.function.Function<PhaseResult, String> field) {
-    Histogram sum = null;
-    for (PhaseResult p : runs) {
-      String encoded = field.apply(p);
-      if (encoded == null) {
-        continue;
-      }
-      Histogram h = HistogramCodec.decode(encoded);
-      if (sum == null) {
-        sum = h;
-      } else {
-        sum.add(h);
-      }
-    }
-    return sum;
+    return HistogramCodec.sum(runs.stream().map(field).toList());
   }
 
   /**

@@ -61,8 +61,8 @@ final class CellMerge {
     }
     List<PassResult> passes = new ArrayList<>();
     list.forEach(p -> passes.addAll(p.passes()));
-    Histogram ops = add(list.stream().map(PhaseResult::latencyHistogram).toList());
-    Histogram commits = add(list.stream().map(PhaseResult::commitLatencyHistogram).toList());
+    Histogram ops = HistogramCodec.sum(list.stream().map(PhaseResult::latencyHistogram).toList());
+    Histogram commits = HistogramCodec.sum(list.stream().map(PhaseResult::commitLatencyHistogram).toList());
     PhaseResult.LatencySampling sampling = list.get(0).latencySampling() == null ? null
         : new PhaseResult.LatencySampling(list.get(0).latencySampling().meanInterval(),
             list.stream().filter(p -> p.latencySampling() != null).mapToLong(p -> p.latencySampling().samples()).sum(),
@@ -70,21 +70,5 @@ final class CellMerge {
     boolean verified = list.stream().allMatch(PhaseResult::verified);
     String note = list.stream().map(PhaseResult::note).filter(Objects::nonNull).findFirst().orElse(null);
     return PhaseResult.measured(name, passes, new PhaseResult.Latency(ops, commits, sampling), verified, null, note);
-  }
-
-  private static Histogram add(List<String> encoded) {
-    Histogram sum = null;
-    for (String e : encoded) {
-      if (e == null) {
-        continue;
-      }
-      Histogram h = HistogramCodec.decode(e);
-      if (sum == null) {
-        sum = h;
-      } else {
-        sum.add(h);
-      }
-    }
-    return sum;
   }
 }
