@@ -285,14 +285,10 @@ final class RunCommand implements Callable<Integer> {
         throw new UsageException("'" + name + "' is neither a scenario file nor a preset; presets: "
             + String.join(", ", Presets.NAMES));
       }
-      return applyFlags(s);
+      return overrides().applyTo(s);
     } catch (IllegalArgumentException e) {
       throw new UsageException(e.getMessage(), e);
     }
-  }
-
-  private Scenario applyFlags(Scenario s) {
-    return overrides().applyTo(s);
   }
 
   /** The scenario's changes that the flags ask for. */

@@ -22,8 +22,22 @@ public final class Axes {
 
   private Axes() {}
 
-  private static final String DEFAULT_GC = "default";
-  private static final List<String> COLLECTORS = List.of(DEFAULT_GC, "g1", "parallel", "serial", "z", "shenandoah");
+  private static final String DEFAULT_GC = Collector.DEFAULT.id();
+  /** Each collector of {@link #GC} and the flag that chooses it; the JVM's own choice needs none. */
+  private enum Collector {
+    DEFAULT, G1("-XX:+UseG1GC"), PARALLEL("-XX:+UseParallelGC"), SERIAL("-XX:+UseSerialGC"), Z("-XX:+UseZGC"),
+    SHENANDOAH("-XX:+UseShenandoahGC");
+
+    final List<String> flags;
+
+    Collector(String... flags) {
+      this.flags = List.of(flags);
+    }
+
+    String id() {
+      return name().toLowerCase(java.util.Locale.ROOT);
+    }
+  }
 
   public static final Axis<KeyFormat> KEYS = Axis.<KeyFormat>named("keys")
       .flag("int|str|uuid4|uuid7", "Key type: int (4-byte big-endian), str (16-byte zero-padded decimal), uuid4 (16-byte"
@@ -150,11 +164,18 @@ public final class Axes {
 
   private static String collector(String text) {
     String id = text.trim().toLowerCase(java.util.Locale.ROOT);
-    if (!COLLECTORS.contains(id)) {
-      throw new IllegalArgumentException("unknown garbage collector '" + text + "'; valid: " + String.join(", ",
-          COLLECTORS));
+    for (Collector c : Collector.values()) {
+      if (c.id().equals(id)) {
+        return id;
+      }
     }
-    return id;
+    throw new IllegalArgumentException("unknown garbage collector '" + text + "'; valid: " + String.join(", ",
+        java.util.Arrays.stream(Collector.values()).map(Collector::id).toList()));
+  }
+
+  /** The JVM flags that choose {@code gc}, a value of {@link #GC}: none for the JVM's own choice. */
+  public static List<String> jvmFlagsOf(String gc) {
+    return Collector.valueOf(collector(gc).toUpperCase(java.util.Locale.ROOT)).flags;
   }
 
   private static String gcProblem(String gc, Scenario scenario) {

@@ -161,11 +161,6 @@ public final class ForkedCells implements CellExecutor {
     return dev.kvbench.host.JvmFlags.required();
   }
 
-  /** The flag that makes a JVM use each collector of {@link Axes#GC}. */
-  private static final java.util.Map<String, String> GC_FLAGS = java.util.Map.of("g1", "-XX:+UseG1GC",
-      "parallel", "-XX:+UseParallelGC", "serial", "-XX:+UseSerialGC", "z", "-XX:+UseZGC",
-      "shenandoah", "-XX:+UseShenandoahGC");
-
   /** Runs one cell in a child JVM; see the class comment for what becomes of a failure. */
   @Override
   public CellResult run(StoreProvider provider, CellParams cell, Path directory, String name) {
@@ -242,19 +237,12 @@ public final class ForkedCells implements CellExecutor {
     }
   }
 
-  List<String> command(Path jvmDir) {
-    return command(jvmDir, null);
-  }
-
-  /** The child JVM's command line for {@code cell} (null: no cell's own flags). */
+  /** The child JVM's command line for {@code cell}. */
   List<String> command(Path jvmDir, CellParams cell) {
     List<String> cmd = new ArrayList<>();
     cmd.add(jvm.java().isEmpty() ? Path.of(System.getProperty("java.home"), "bin", "java").toString() : jvm.java());
     cmd.addAll(cellJvmFlags(jvm));
-    String gc = cell == null ? "default" : cell.value(Axes.GC);
-    if (!gc.equals("default")) {
-      cmd.add(GC_FLAGS.get(gc));
-    }
+    cmd.addAll(Axes.jvmFlagsOf(cell.value(Axes.GC)));
     cmd.add("-XX:ErrorFile=" + jvmDir.toAbsolutePath().resolve("hs_err_pid%p.log"));
     cmd.addAll(ownDirectoryFlags(jvmDir));
     for (String property : List.of("java.io.tmpdir", "user.home")) {
