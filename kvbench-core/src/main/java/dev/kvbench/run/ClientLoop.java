@@ -1,0 +1,287 @@
+package dev.kvbench.run;
+
+import dev.kvbench.measure.LatencySampler;
+import dev.kvbench.store.EntryVisitor;
+import dev.kvbench.store.Reader;
+import dev.kvbench.store.Session;
+import dev.kvbench.store.WriteOrder;
+import dev.kvbench.store.Writer;
+import dev.kvbench.workload.CustomMix;
+import dev.kvbench.workload.KeyChooser;
+import dev.kvbench.workload.KeyFormat;
+import dev.kvbench.workload.Operation;
+import dev.kvbench.workload.ValueSource;
+import java.nio.ByteBuffer;
+import java.util.List;
+import org.HdrHistogram.Histogram;
+
+/**
+ * One client thread's loop over a pass and its per-op state. The client's own thread allocates
+ * it, so no two threads' counters share a cache line; the pool reads what it recorded after
+ * joining the thread.
+ */
+final class ClientLoop {
+
+  /** A client's part of a pass, set by the pool before its thread starts. */
+  record Plan(int thread, long quota, boolean timed, long base, int passNumber) {}
+
+  private final ThreadedWorkload workload;
+  private final ClientCounts counts;
+  final int thread;
+  private final long quota;
+  private final boolean timed;
+  private final long base;
+  private final int threads;
+  private final KeyFormat encoding;
+  private final ValueSource values;
+  private final ValueSource updates;
+  final KeyChooser chooser;
+  private final LatencySampler sampler;
+  // per slot; service times only with a target rate
+  final Histogram[] latency;
+  final Histogram[] service;
+  private final double[] cumulativeShares;
+  private final CustomOpContext context;
+  // the mix inserts: only then can the keys present grow during a pass
+  private final boolean insertsKeys;
+  // ycsb-e's longest scan; 0 where the mix scans nothing
+  private final int maxScanLength;
+  // a scan's visitor, reused: it stops after the drawn number of entries
+  private final ScanLength scan = new ScanLength();
+  long ops;
+  long endNanos;
+  long inserts;
+  long puts;
+  long reads;
+  long missing;
+  long firstMissing = -1;
+
+  ClientLoop(ThreadedWorkload workload, Plan plan, ClientCounts counts) {
+    this.workload = workload;
+    this.counts = counts;
+    this.thread = plan.thread();
+    this.quota = plan.quota();
+    this.timed = plan.timed();
+    this.base = plan.base();
+    this.threads = workload.threads();
+    this.encoding = workload.encoding();
+    this.values = workload.values();
+    this.updates = workload.updates();
+    this.insertsKeys = workload.insertsKeys();
+    this.maxScanLength = workload.mix().map(dev.kvbench.workload.OperationMix::maxScanLength).orElse(0);
+    long seed = workload.cell().seed() ^ ((long) plan.passNumber() << 32) ^ workload.phase().ordinal();
+    this.chooser = new KeyChooser(workload.distribution(), base, workload.zipfian(), seed, thread);
+    this.sampler = new LatencySampler(workload.sampleEvery(), seed ^ thread);
+    this.context = new CustomOpContext(this, workload);
+    OpSlots slots = workload.slots();
+    int n = slots.ids().size();
+    this.cumulativeShares = new double[n];
+    this.latency = new Histogram[n];
+    this.service = new Histogram[n];
+    double sum = 0;
+    for (int i = 0; i < n; i++) {
+      sum += slots.shares()[i];
+      cumulativeShares[i] = sum;
+      latency[i] = ThreadedResults.newHistogram();
+      if (workload.traffic().hasRate()) {
+        service[i] = ThreadedResults.newHistogram();
+      }
+    }
+    cumulativeShares[n - 1] = 1.0;
+  }
+
+  void run(Session session, PassSignals signals) {
+    ByteBuffer key = Pacing.ownCacheLines(encoding.size());
+    ByteBuffer value = Pacing.ownCacheLines(workload.cell().valueSize());
+    long start = signals.startNanos;
+    long deadline = signals.deadlineNanos;
+    boolean paced = workload.traffic().hasRate();
+    // each thread's share of the rate, as the gap between its intended starts
+    double gapNanos = paced ? threads * 1e9 / workload.traffic().rate() : 0;
+    // the readers workload: its only op is a get, many to a snapshot
+    int readsPerTransaction = workload.readsPerTransaction();
+    boolean single = cumulativeShares.length == 1;
+    List<OpSlots.Body> bodies = workload.slots().bodies();
+    OpSlots.Body only = bodies.get(0);
+    long present = base;
+    long nextSample = sampler.nextSample();
+    Reader reader = null;
+    int readsInTransaction = 0;
+    try {
+      while (true) {
+        if (ops % ClientCounts.PUBLISH_EVERY == 0) {
+          counts.publishOps(thread, ops);
+          if (signals.stop || (timed ? System.nanoTime() >= deadline : ops >= quota)) {
+            break;
+          }
+          present = present(present);
+        } else if (!timed && ops >= quota) {
+          break;
+        }
+        long intended = 0;
+        long t0 = 0;
+        if (paced) {
+          intended = start + (long) (ops * gapNanos);
+          t0 = Pacing.waitUntil(intended);
+        } else if (ops == nextSample) {
+          t0 = System.nanoTime();
+        }
+        int slot = single ? 0 : pick();
+        if (readsPerTransaction > 1) {
+          if (reader == null || readsInTransaction == readsPerTransaction) {
+            if (reader != null) {
+              reader.close();
+            }
+            reader = session.beginRead();
+            readsInTransaction = 0;
+          }
+          readsInTransaction++;
+          long index = chooser.next(present);
+          encoding.encode(index, key);
+          check(reader.get(key), index);
+        } else {
+          (single ? only : bodies.get(slot)).run(this, session, key, value, present);
+        }
+        if (paced) {
+          long t1 = System.nanoTime();
+          latency[slot].recordValue(Pacing.clamp(t1 - intended));
+          service[slot].recordValue(Pacing.clamp(t1 - t0));
+        } else if (ops == nextSample) {
+          long t1 = System.nanoTime();
+          latency[slot].recordValue(Pacing.clamp(t1 - t0));
+          sampler.skip();
+          nextSample = sampler.nextSample();
+        }
+        ops++;
+      }
+    } finally {
+      endNanos = System.nanoTime();
+      counts.publishOps(thread, ops);
+      if (reader != null) {
+        reader.close();
+      }
+    }
+  }
+
+  private int pick() {
+    double u = chooser.nextShare();
+    int i = 0;
+    while (u >= cumulativeShares[i]) {
+      i++;
+    }
+    return i;
+  }
+
+  /** Every key below the returned index exists: the base and each thread's inserts so far. */
+  private long present(long current) {
+    if (!insertsKeys) {
+      return current;
+    }
+    return base + counts.leastInserted() * threads;
+  }
+
+  void execute(Operation op, Session session, ByteBuffer key, ByteBuffer value, long present) {
+    switch (op) {
+      case READ -> read(session, key, chooser.next(present));
+      case UPDATE -> update(session, key, value, chooser.next(present));
+      case INSERT -> {
+        long index = base + thread + (long) threads * inserts;
+        encoding.encode(index, key);
+        values.valueInto(index, value);
+        Writer w = session.beginWrite(WriteOrder.ANY);
+        put(w, key, value);
+        puts++;
+        inserts++;
+        counts.publishInserts(thread, inserts);
+      }
+      case SCAN -> {
+        long index = chooser.next(present);
+        encoding.encode(index, key);
+        scan.left = chooser.nextScanLength(maxScanLength);
+        try (Reader r = session.beginRead()) {
+          r.scanFrom(key, scan);
+        }
+      }
+      case READ_MODIFY_WRITE -> {
+        long index = chooser.next(present);
+        read(session, key, index);
+        update(session, key, value, index);
+      }
+    }
+  }
+
+  /**
+   * One custom op in its own transaction: a write transaction committed after it returns, or a
+   * read; its gets and puts use the loop's key and value buffers.
+   */
+  void custom(CustomMix.Entry entry, Session session, ByteBuffer key, ByteBuffer value, long present) {
+    context.begin(session, key, value, present);
+    if (entry.access() == CustomMix.Access.READ_WRITE) {
+      Writer w = session.beginWrite(WriteOrder.ANY);
+      context.writer = w;
+      try {
+        entry.operation().run(context);
+        w.commit();
+      } catch (RuntimeException | Error e) {
+        context.end();
+        Failures.closeAfter(w, e);
+        throw e;
+      }
+      context.end();
+      w.close();
+    } else {
+      try (Reader r = session.beginRead()) {
+        context.reader = r;
+        entry.operation().run(context);
+      } finally {
+        context.end();
+      }
+    }
+  }
+
+  private void read(Session session, ByteBuffer key, long index) {
+    encoding.encode(index, key);
+    try (Reader r = session.beginRead()) {
+      check(r.get(key), index);
+    }
+  }
+
+  private void update(Session session, ByteBuffer key, ByteBuffer value, long index) {
+    encoding.encode(index, key);
+    updates.valueInto(index, value);
+    put(session.beginWrite(WriteOrder.ANY), key, value);
+    puts++;
+  }
+
+  /** Counts a read; one that found no value of the loaded or the updated length is missing. */
+  void check(ByteBuffer found, long index) {
+    reads++;
+    if (found == null || (found.remaining() != values.sizeOf(index) && found.remaining() != updates.sizeOf(index))) {
+      if (missing++ == 0) {
+        firstMissing = index;
+      }
+    }
+  }
+
+  /** One put, committed, the writer closed: a request's own transaction. */
+  static void put(Writer w, ByteBuffer key, ByteBuffer value) {
+    try {
+      w.put(key, value);
+      w.commit();
+    } catch (RuntimeException | Error e) {
+      Failures.closeAfter(w, e);
+      throw e;
+    }
+    w.close();
+  }
+
+  /** Visits entries until {@code left} of them have been visited: one scan's length. */
+  private static final class ScanLength implements EntryVisitor {
+    int left;
+
+    @Override
+    public boolean visit(ByteBuffer key, ByteBuffer value) {
+      return --left > 0;
+    }
+  }
+}

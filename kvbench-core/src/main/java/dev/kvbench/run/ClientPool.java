@@ -1,0 +1,249 @@
+package dev.kvbench.run;
+
+import dev.kvbench.measure.LatencySummary;
+import dev.kvbench.result.PassResult;
+import dev.kvbench.result.ThreadedFigures.ThreadFigures;
+import dev.kvbench.result.ThreadedFigures.WriterFigures;
+import dev.kvbench.store.Session;
+import dev.kvbench.store.WriteOrder;
+import dev.kvbench.store.Writer;
+import dev.kvbench.workload.Phase;
+import dev.kvbench.workload.Traffic;
+import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
+
+/**
+ * Runs one pass of a threaded phase: starts T client threads (and readwhilewriting's writer),
+ * each on its own session, lets them go together, watches their published counts for progress,
+ * joins them and gathers what they recorded. The main thread only watches: the sum of the
+ * published counts, every quarter second, is the throughput-over-time series.
+ */
+final class ClientPool {
+
+  private final ThreadedWorkload workload;
+  private final PassMeters meters;
+  private final RunListener listener;
+
+  ClientPool(ThreadedWorkload workload, PassMeters meters, RunListener listener) {
+    this.workload = workload;
+    this.meters = meters;
+    this.listener = listener;
+  }
+
+  /** A worker's exception, carried to the main thread. */
+  static final class PassFailure extends RuntimeException {
+    PassFailure(Throwable cause) {
+      super(cause);
+    }
+  }
+
+  /** A client: its plan, and its loop once its thread has made it (read after the join). */
+  private static final class Client {
+    final ClientLoop.Plan plan;
+    ClientLoop loop;
+
+    Client(ClientLoop.Plan plan) {
+      this.plan = plan;
+    }
+
+    long ops() {
+      return loop == null ? 0 : loop.ops;
+    }
+
+    long endNanos() {
+      return loop == null ? 0 : loop.endNanos;
+    }
+  }
+
+  /** The clients, and the writer for readwhilewriting, over one pass on the keys below {@code frontier}. */
+  ThreadedResults.PassOutcome pass(PassLabel label, long frontier) {
+    Phase phase = workload.phase();
+    Traffic traffic = workload.traffic();
+    int threads = workload.threads();
+    long perThread = phase == Phase.READERS || phase == Phase.READ_WHILE_WRITING ? frontier
+        : Math.max(1, traffic.operationsFor(workload.cell().entries()) / threads);
+    boolean timed = traffic.timed();
+    PhaseProgress progress = new PhaseProgress(timed ? 0 : perThread * threads);
+    listener.passStarted(workload.cell(), label, progress);
+    ClientCounts counts = new ClientCounts(threads);
+    AtomicReference<Throwable> thrown = new AtomicReference<>();
+    CountDownLatch ready = new CountDownLatch(threads + (phase == Phase.READ_WHILE_WRITING ? 1 : 0));
+    CountDownLatch go = new CountDownLatch(1);
+    CountDownLatch clientsDone = new CountDownLatch(threads);
+    PassSignals signals = new PassSignals();
+    Client[] clients = new Client[threads];
+    List<Thread> started = new ArrayList<>();
+    for (int t = 0; t < threads; t++) {
+      Client c = new Client(new ClientLoop.Plan(t, perThread, timed, frontier, label.number()));
+      clients[t] = c;
+      started.add(start(phase.id() + "-client-" + t, ready, go, thrown, signals, clientsDone, (session, s) -> {
+        c.loop = new ClientLoop(workload, c.plan, counts);
+        c.loop.run(session, s);
+      }));
+    }
+    WriterLoop writer = phase == Phase.READ_WHILE_WRITING ? new WriterLoop(workload, label.number()) : null;
+    Thread writerThread = null;
+    if (writer != null) {
+      writerThread = start(phase.id() + "-writer", ready, go, thrown, signals, null, writer::run);
+    }
+    await(ready);
+    PassMeters.Start before = meters.start();
+    signals.startNanos = System.nanoTime();
+    signals.deadlineNanos = signals.startNanos + TimeUnit.MILLISECONDS.toNanos(traffic.durationMillis());
+    go.countDown();
+    try {
+      while (!clientsDone.await(PhaseProgress.TIMELINE_STEP_NANOS, TimeUnit.NANOSECONDS)) {
+        progress.publish(counts.opsDone());
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      signals.stop = true;
+    }
+    long clientEnd = 0;
+    for (Client c : clients) {
+      clientEnd = Math.max(clientEnd, c.endNanos());
+    }
+    long nanos = Math.max(1, clientEnd - signals.startNanos);
+    signals.writerStop = true;
+    join(started);
+    if (writerThread != null) {
+      join(List.of(writerThread));
+    }
+    long total = 0;
+    for (Client c : clients) {
+      total += c.ops();
+    }
+    PassResult figures = meters.end(before, total, nanos);
+    progress.publish(total);
+    if (thrown.get() != null) {
+      throw new PassFailure(thrown.get());
+    }
+    ThreadedResults.PassOutcome o = new ThreadedResults.PassOutcome();
+    o.figures = figures.withInterval(System.currentTimeMillis() - nanos / 1_000_000, null)
+        .withProgress(progress.timeline());
+    List<String> slotIds = workload.slots().ids();
+    List<ThreadFigures> perThreadFigures = new ArrayList<>();
+    for (Client c : clients) {
+      ClientLoop loop = c.loop;
+      double ms = (loop.endNanos - signals.startNanos) / 1e6;
+      perThreadFigures.add(new ThreadFigures(loop.thread, loop.ops, ms, ms <= 0 ? 0 : loop.ops * 1e3 / ms));
+      for (int slot = 0; slot < loop.latency.length; slot++) {
+        o.latency.computeIfAbsent(slotIds.get(slot), k -> ThreadedResults.newHistogram()).add(loop.latency[slot]);
+        if (loop.service[slot] != null) {
+          o.service.computeIfAbsent(slotIds.get(slot), k -> ThreadedResults.newHistogram()).add(loop.service[slot]);
+        }
+      }
+      o.reads += loop.reads;
+      o.puts += loop.puts;
+      o.missingReads += loop.missing;
+      if (o.firstMissing < 0 && loop.firstMissing >= 0) {
+        o.firstMissing = loop.firstMissing;
+      }
+    }
+    o.perThread = perThreadFigures;
+    if (writer != null) {
+      double ms = writer.nanos / 1e6;
+      o.writer = new WriterFigures(writer.puts, ms, ms <= 0 ? 0 : writer.puts * 1e3 / ms, traffic.writerRate(),
+          LatencySummary.of(writer.commits), writer.stall.heldMillis());
+    }
+    o.frontier = fillInsertGaps(clients, frontier);
+    return o;
+  }
+
+  /**
+   * Threads insert keys base + thread + T x k; one that inserted fewer than another leaves gaps,
+   * which are put here, untimed, so every key below the new frontier exists for the next pass.
+   * Returns that frontier.
+   */
+  private long fillInsertGaps(Client[] clients, long base) {
+    long most = 0;
+    for (Client c : clients) {
+      most = Math.max(most, c.loop.inserts);
+    }
+    if (most == 0) {
+      return base;
+    }
+    int threads = workload.threads();
+    ByteBuffer key = ByteBuffer.allocateDirect(workload.encoding().size());
+    ByteBuffer value = ByteBuffer.allocateDirect(workload.cell().valueSize());
+    try (Session session = workload.store().openSession()) {
+      Writer w = session.beginWrite(WriteOrder.ANY);
+      try {
+        for (Client c : clients) {
+          for (long k = c.loop.inserts; k < most; k++) {
+            long index = base + c.plan.thread() + (long) threads * k;
+            workload.encoding().encode(index, key);
+            workload.values().valueInto(index, value);
+            w.put(key, value);
+          }
+        }
+        w.commit();
+      } catch (RuntimeException | Error e) {
+        Failures.closeAfter(w, e);
+        throw e;
+      }
+      w.close();
+    }
+    return base + threads * most;
+  }
+
+  /** A pass's loop on its own thread and session. */
+  private interface Loop {
+    void run(Session session, PassSignals signals);
+  }
+
+  /**
+   * Starts a thread that opens its own session, says it is ready, waits for {@code go} and runs
+   * {@code loop}; a failure is kept in {@code thrown} and stops the other threads.
+   */
+  private Thread start(String name, CountDownLatch ready, CountDownLatch go, AtomicReference<Throwable> thrown,
+      PassSignals signals, CountDownLatch done, Loop loop) {
+    Runnable body = () -> {
+      boolean counted = false;
+      try (Session session = workload.store().openSession()) {
+        ready.countDown();
+        counted = true;
+        await(go);
+        loop.run(session, signals);
+      } catch (RuntimeException | Error e) {
+        thrown.compareAndSet(null, e);
+        signals.stop = true;
+      } finally {
+        if (!counted) {
+          ready.countDown();
+        }
+        if (done != null) {
+          done.countDown();
+        }
+      }
+    };
+    Thread t = new Thread(body, name);
+    t.setDaemon(true);
+    t.start();
+    return t;
+  }
+
+  private static void await(CountDownLatch latch) {
+    try {
+      latch.await();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException("interrupted while the pass's threads started", e);
+    }
+  }
+
+  private static void join(List<Thread> threads) {
+    for (Thread t : threads) {
+      try {
+        t.join();
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        return;
+      }
+    }
+  }
+}
