@@ -4,10 +4,6 @@ import dev.kvbench.durability.CrashKind;
 import dev.kvbench.durability.CrashTrials;
 import dev.kvbench.durability.CrashWorkload;
 import dev.kvbench.durability.DurabilityReport;
-import dev.kvbench.durability.DurabilityResult;
-import dev.kvbench.result.EnvironmentProbe;
-import dev.kvbench.run.WorkArea;
-import dev.kvbench.runner.fork.ForkedCells;
 import dev.kvbench.scenario.ScenarioFiles;
 import dev.kvbench.store.Durability;
 import dev.kvbench.store.StoreProvider;
@@ -17,14 +13,10 @@ import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.time.Instant;
-import java.util.ArrayList;
-import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -75,20 +67,14 @@ final class DurabilityCommand implements Callable<Integer> {
       description = "The writer stops here if the kill has not come (default: 200000); sizes the store.")
   long maxCommits = 200_000;
 
-  @Option(names = "-o", paramLabel = "STORE.KEY=VALUE", description = "A store setting, as for run.")
-  List<String> storeOptions = new ArrayList<>();
-
-  @Option(names = "--work-dir", paramLabel = "DIR",
-      description = "An empty or new directory where each trial's store (or loop image) is made and removed"
-          + " (default: a new private directory under /dev/shm, or the temp directory, removed afterwards).")
-  Path workDir;
+  @Mixin StoreOptions storeOptions;
+  @Mixin CommonOptions.WorkDir workDir;
 
   @Option(names = "--output", paramLabel = "DIR", description = "Folder for durability.json and README.md"
       + " (default: kvbench-durability).")
   Path output = Path.of("kvbench-durability");
 
-  @Option(names = {"-q", "--quiet"}, description = "No progress on stderr.")
-  boolean quiet;
+  @Mixin CommonOptions.Quiet quiet;
 
   @Option(names = "--notes", paramLabel = "FILE",
       description = "Markdown notes and findings to include in README.md as written (for published results).")
@@ -131,44 +117,38 @@ final class DurabilityCommand implements Callable<Integer> {
       plan = new CrashTrials.Plan(storeIds,
           (modes == null ? List.of("sync", "lazy", "nosync") : modes).stream().map(Durability::fromId).toList(),
           (kinds == null ? List.of("process", "power") : kinds).stream().map(CrashKind::fromId).toList(),
-          trials, seed, min, max, new CrashWorkload(seed, putsPerCommit, valueSize, maxCommits), settings(),
-          workDir);
+          trials, seed, min, max, new CrashWorkload(seed, putsPerCommit, valueSize, maxCommits),
+          storeOptions.byStore("durability"), workDir.path);
     } catch (IllegalArgumentException e) {
       throw new UsageException(e.getMessage(), e);
     }
-    String startedAt = Instant.now().toString();
-    List<DurabilityResult> results;
+    DurabilityReport report;
     try {
-      results = trials(registry, plan, err);
+      // the whole command line as given, the subcommand's name included
+      report = trials(registry, err).report(plan, spec.commandLine().getParseResult().originalArgs(),
+          KvbenchCommand.version());
     } catch (IllegalArgumentException e) {
       // the work directory: not empty, in use, not a directory
       throw new UsageException(e.getMessage(), e);
     }
-    // the whole command line as given, the subcommand's name included
-    List<String> command = List.copyOf(spec.commandLine().getParseResult().originalArgs());
-    DurabilityReport report = new DurabilityReport(DurabilityReport.SCHEMA_VERSION, KvbenchCommand.version(),
-        startedAt, command, seed, trials, new DurabilityReport.KillWindow(plan.killAfterMin().toMillis(),
-        plan.killAfterMax().toMillis()), plan.workload(),
-        EnvironmentProbe.probe(workDir != null ? workDir : WorkArea.defaultBase(), "n/a", false, 0,
-            ForkedCells.storeJvmFlags()), results);
     report.write(output, notesText);
     out.println(report.table().render());
     out.println("results: " + output.resolve("durability.json") + ", report: " + output.resolve("README.md"));
     return report.syncLosses().isEmpty() ? ExitCodes.OK : ExitCodes.BENCHMARK_FAILED;
   }
 
-  private List<DurabilityResult> trials(StoreRegistry registry, CrashTrials.Plan plan, PrintWriter err) {
-    return new CrashTrials(registry, quiet ? CrashTrials.Listener.NONE
+  private CrashTrials trials(StoreRegistry registry, PrintWriter err) {
+    return new CrashTrials(registry, quiet.quiet ? CrashTrials.Listener.NONE
         : (combination, trial) -> {
           err.printf("%s %s %s trial %d/%d: killed after %d ms, %s%n", combination.store(), combination.durability(),
-              combination.crash(), trial.trial(), plan.trials(), trial.killAfterMillis(),
+              combination.crash(), trial.trial(), trials, trial.killAfterMillis(),
               trial.failure() != null ? "failed: " + trial.failure()
                   : trial.check().failure() != null ? "reopen failed: " + trial.check().failure()
                   : trial.check().acknowledged() + " acked, " + trial.check().ackedLost() + " lost, "
                       + trial.check().tornValues() + " torn, recovery "
                       + String.format(java.util.Locale.ROOT, "%.1f", trial.check().recoveryMillis()) + " ms");
           err.flush();
-        }).run(plan);
+        });
   }
 
   /** {@code file} when it is one, else the usage error naming {@code option} and what to give. */
@@ -177,19 +157,5 @@ final class DurabilityCommand implements Callable<Integer> {
       throw new UsageException(option + " " + file + ": no such file; give " + what);
     }
     return file;
-  }
-
-  private Map<String, Map<String, String>> settings() {
-    Map<String, Map<String, String>> byStore = new HashMap<>();
-    for (String option : storeOptions) {
-      int dot = option.indexOf('.');
-      int eq = option.indexOf('=');
-      if (dot < 1 || eq < dot) {
-        throw new UsageException("-o " + option + ": expected STORE.KEY=VALUE, e.g. -o rocksdb.walSync=true");
-      }
-      byStore.computeIfAbsent(option.substring(0, dot), k -> new LinkedHashMap<>())
-          .put(option.substring(dot + 1, eq), option.substring(eq + 1));
-    }
-    return byStore;
   }
 }

@@ -10,10 +10,9 @@ import dev.kvbench.scenario.CellParams;
 import dev.kvbench.run.WorkArea;
 import dev.kvbench.scenario.Presets;
 import dev.kvbench.scenario.Scenario;
-import dev.kvbench.scenario.ScenarioFiles;
+import dev.kvbench.scenario.ScenarioOverrides;
 import dev.kvbench.store.StoreRegistry;
 import java.io.PrintWriter;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -21,6 +20,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -42,29 +42,22 @@ final class EnvCommand implements Callable<Integer> {
 
   @Spec CommandSpec spec;
 
-  @Option(names = "--work-dir", paramLabel = "DIR",
-      description = "The work directory to look at (default: the one kvbench run would use).")
-  Path workDir;
+  @Mixin CommonOptions.WorkDir workDir;
 
   @Option(names = "--check", paramLabel = "SCENARIO",
       description = "A preset or scenario file: exit 1 when the host cannot run it as it stands.")
   String check;
 
-  @Option(names = "--stores", split = ",", paramLabel = "ID",
-      description = "With --check: only these stores of the scenario, as kvbench run --stores takes them.")
-  List<String> stores;
-
-  @Option(names = "--scale", paramLabel = "FACTOR",
-      description = "With --check: the scenario's entry counts times FACTOR, as kvbench run --scale takes it.")
-  Double scale;
+  // with --check: the run's own --stores and --scale change its largest cell, so the check takes them too
+  @Mixin CommonOptions.StoresAndScale storesAndScale;
 
   @Option(names = "--json", description = "Print the checks as JSON, for scripts and playbooks.")
   boolean json;
 
   @Override
   public Integer call() throws Exception {
-    Path dir = workDir != null ? workDir : WorkArea.defaultBase();
-    HostChecks.Needs needs = check == null ? HostChecks.Needs.NONE : needs(check, stores, scale);
+    Path dir = workDir.path != null ? workDir.path : WorkArea.defaultBase();
+    HostChecks.Needs needs = check == null ? HostChecks.Needs.NONE : needs(check, storesAndScale);
     long[] nofile = EnvironmentProbe.nofileLimits();
     List<HostCheck> checks = HostChecks.here().inspect(dir, needs, nofile[0], nofile[1]);
     boolean blocked = checks.stream().anyMatch(c -> c.severity() == HostCheck.Severity.BLOCK);
@@ -92,26 +85,12 @@ final class EnvCommand implements Callable<Integer> {
   }
 
   /** What {@code source}'s largest cell needs: its rough disk size, and open files for the LSM stores. */
-  private static HostChecks.Needs needs(String source, List<String> stores, Double scale) {
+  private static HostChecks.Needs needs(String source, CommonOptions.StoresAndScale storesAndScale) {
     StoreRegistry registry = StoreRegistry.load();
-    Scenario scenario;
     List<CellParams> cells;
     try {
-      if (new Presets().exists(source)) {
-        scenario = new Presets().load(source, registry);
-      } else if (Files.exists(Path.of(source))) {
-        scenario = new ScenarioFiles().read(Path.of(source), registry);
-      } else {
-        throw new UsageException("--check " + source + ": neither a preset nor a scenario file; presets: "
-            + String.join(", ", Presets.NAMES));
-      }
-      // the run's own --stores and --scale change its largest cell, so the check takes them too
-      if (stores != null) {
-        scenario = scenario.withMatrix(scenario.matrix().withStores(stores));
-      }
-      if (scale != null) {
-        scenario = scenario.withMatrix(scenario.matrix().scaled(scale));
-      }
+      Scenario scenario = storesAndScale.applyTo(new ScenarioOverrides())
+          .applyTo(new Presets().presetOrFile(source, registry));
       cells = scenario.cells(registry);
     } catch (IllegalArgumentException e) {
       throw new UsageException("--check " + source + ": " + e.getMessage(), e);

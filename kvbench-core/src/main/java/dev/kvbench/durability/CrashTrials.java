@@ -86,6 +86,20 @@ public final class CrashTrials {
     this.listener = listener;
   }
 
+  /**
+   * Runs {@code plan} and makes its report: the results with the host they ran on, the command
+   * ({@code command}, as given) and kvbench's version.
+   */
+  public DurabilityReport report(Plan plan, List<String> command, String kvbenchVersion) {
+    String startedAt = java.time.Instant.now().toString();
+    List<DurabilityResult> results = run(plan);
+    return new DurabilityReport(DurabilityReport.SCHEMA_VERSION, kvbenchVersion, startedAt, List.copyOf(command),
+        plan.seed(), plan.trials(), new DurabilityReport.KillWindow(plan.killAfterMin().toMillis(),
+        plan.killAfterMax().toMillis()), plan.workload(),
+        dev.kvbench.result.EnvironmentProbe.probe(plan.workDir() != null ? plan.workDir() : WorkArea.defaultBase(),
+            "n/a", false, 0, ForkedCells.storeJvmFlags()), results);
+  }
+
   /** Every combination's result, in the plan's order; a combination that cannot run says why. */
   public List<DurabilityResult> run(Plan plan) {
     // like a run's: a fresh private directory, or the user's empty one, never a fixed name in a

@@ -133,7 +133,9 @@ public final class ScenarioRunner {
 
   /** {@code scenario}'s cells for {@code options}' shard, refusing more than its maximum before expanding. */
   public RunPlan plan(Scenario scenario, Options options) {
-    return new RunPlan(scenario, cells(scenario, options.shard(), options.maxCells()));
+    List<CellParams> cells = cells(scenario, options.shard(), options.maxCells());
+    Preflight.requireRunnable(scenario, cells, registry);
+    return new RunPlan(scenario, cells);
   }
 
   /**
@@ -148,26 +150,8 @@ public final class ScenarioRunner {
   public RunOutcome run(RunPlan plan, Options options) throws IOException {
     Scenario scenario = plan.scenario();
     List<CellParams> cells = plan.cells();
-    if (scenario.repetitions().forks() > 0) {
-      for (CellParams cell : cells) {
-        String notForkable = ForkedCells.whyNotForkable(cell);
-        if (notForkable != null) {
-          throw new IllegalArgumentException(notForkable);
-        }
-      }
-      requireJvmStarts(scenario);
-    }
     Path output = options.output() != null ? options.output() : defaultOutput(scenario.name());
-    OutputCheck.requireWritable(output);
-    String noRoom = spaceProblem(cells, options.workDir());
-    if (noRoom != null) {
-      throw new IllegalArgumentException(noRoom);
-    }
-    if (java.nio.file.Files.exists(output) || java.nio.file.Files.exists(RunJournal.journalOf(output))) {
-      // checked again, exclusively, when the journal is created; this only spares opening a work area
-      throw new IllegalArgumentException("--output " + output + " already exists: another run is writing it, or an"
-          + " earlier one wrote it; kvbench never overwrites results. Choose another --output, or --resume it");
-    }
+    Preflight.requireStartable(scenario, cells, output, options.workDir());
     WorkArea area = openWorkArea(options.workDir());
     try {
       RunHeader header = new RunHeader(ResultDocument.SCHEMA_VERSION, options.kvbenchVersion(),
@@ -215,7 +199,7 @@ public final class ScenarioRunner {
       // the matrix was accepted when the run started: its size is not refused now
       List<CellParams> cells = Shard.parse(header.shard()).select(scenario.cells(registry, Long.MAX_VALUE));
       if (scenario.repetitions().forks() > 0) {
-        requireJvmStarts(scenario);
+        Preflight.requireJvmStarts(scenario);
       }
       removeLeftovers(j.earlierWorkDirectories());
       WorkArea area = openWorkArea(options.workDir());
@@ -229,30 +213,6 @@ public final class ScenarioRunner {
       j.close();
       throw e;
     }
-  }
-
-  /** Refuses a scenario whose cells' JVM would not start (a bad option, a heap too small), naming its error. */
-  private static void requireJvmStarts(Scenario scenario) {
-    if (scenario.jvm().equals(dev.kvbench.scenario.JvmOptions.DEFAULT)) {
-      return; // this very JVM's java with kvbench's own flags: it starts
-    }
-    String why = ForkedCells.whyJvmWontStart(scenario.jvm());
-    if (why != null) {
-      throw new IllegalArgumentException("the cells' JVM does not start with " + describe(scenario.jvm()) + ": " + why
-          + "; fix --heap or --jvm-option (scenario jvm.heap, jvm.options)");
-    }
-  }
-
-  private static String describe(dev.kvbench.scenario.JvmOptions jvm) {
-    List<String> parts = new ArrayList<>();
-    if (!jvm.java().isEmpty()) {
-      parts.add(jvm.java());
-    }
-    if (!jvm.heap().isEmpty()) {
-      parts.add("-Xmx" + jvm.heap());
-    }
-    parts.addAll(jvm.options());
-    return String.join(" ", parts);
   }
 
   /** Removes the work directories killed attempts of this run left (in RAM, on a tmpfs), and only those. */
@@ -473,36 +433,6 @@ public final class ScenarioRunner {
 
   private static Histogram merge(List<PhaseResult> runs, java.util.function.Function<PhaseResult, String> field) {
     return HistogramCodec.sum(runs.stream().map(field).toList());
-  }
-
-  /**
-   * Why the largest of {@code cells} cannot fit in the work directory's free space even as a flat
-   * array of its keys and values, with the {@code --scale} that would fit; null when it may fit.
-   */
-  public String spaceProblem(List<CellParams> cells, Path workDir) {
-    long free = freeBytes(workDir);
-    if (free < 0 || cells.isEmpty()) {
-      return null;
-    }
-    CellParams largest = cells.stream().max(java.util.Comparator.comparingLong(c -> c.sizing().flatBytes())).get();
-    long flat = largest.sizing().flatBytes();
-    if (flat <= free) {
-      return null;
-    }
-    return String.format(Locale.ROOT, "the largest cell (%s, %,d entries x %,d-byte values) needs at least %,d bytes"
-        + " but the work directory has %,d bytes free; run with --scale %s, or point --work-dir at a larger file"
-        + " system", largest.storeId(), largest.entries(), largest.valueSize(), flat, free, scaleToFit(flat, free));
-  }
-
-  /** A --scale that brings {@code needed} bytes within {@code free}, with a fifth to spare. */
-  public static String scaleToFit(long needed, long free) {
-    double scale = Math.floor(free * 0.8 / needed * 1000) / 1000;
-    return scale > 0 ? Double.toString(scale) : "0.001";
-  }
-
-  /** Usable bytes of the file system the work directory is (or will be) on; -1 when unknown. */
-  public static long freeBytes(Path workDir) {
-    return dev.kvbench.host.HostFiles.usableBytes(workDir == null ? WorkArea.defaultBase() : workDir);
   }
 
   private WorkArea openWorkArea(Path requested) {

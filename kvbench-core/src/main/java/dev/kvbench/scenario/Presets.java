@@ -46,6 +46,23 @@ public final class Presets {
     return files.parse(text(name), "preset " + name, name, registry);
   }
 
+  /**
+   * A preset by name, else the scenario file at {@code presetOrFile}: what {@code kvbench run} and
+   * {@code kvbench env --check} take. Throws IllegalArgumentException naming the input when it is
+   * neither, or when the file does not read.
+   */
+  public Scenario presetOrFile(String presetOrFile, StoreRegistry registry) {
+    if (exists(presetOrFile)) {
+      return load(presetOrFile, registry);
+    }
+    if (java.nio.file.Files.exists(java.nio.file.Path.of(presetOrFile)) || presetOrFile.endsWith(".yaml")
+        || presetOrFile.endsWith(".yml")) {
+      return files.read(java.nio.file.Path.of(presetOrFile), registry);
+    }
+    throw new IllegalArgumentException("'" + presetOrFile + "' is neither a scenario file nor a preset; presets: "
+        + String.join(", ", NAMES));
+  }
+
   /** Every preset's name and description. */
   public Map<String, String> descriptions() {
     Map<String, String> out = new LinkedHashMap<>();

@@ -209,7 +209,7 @@ class ScenarioRunnerTest {
         scenario(0, Map.of(), List.of(Durability.NOSYNC)).matrix().with(Axes.ENTRIES, List.of(4_000_000_000L))
             .with(Axes.VALUE_SIZES, List.of(1_000_000)));
     ScenarioRunner runner = new ScenarioRunner(registry, RunListener.NONE);
-    String problem = runner.spaceProblem(runner.cells(s, Shard.ALL), temp);
+    String problem = Preflight.spaceProblem(runner.cells(s, Shard.ALL), temp);
     assertThat(problem).contains("needs at least", "--scale 0.0");
     assertThatThrownBy(() -> runner.run(s, options("big.json"))).hasMessageContaining("--scale");
     assertThat(temp.resolve("big.json")).doesNotExist();

@@ -1,0 +1,70 @@
+package dev.kvbench.cli;
+
+import dev.kvbench.runner.CellEstimate;
+import dev.kvbench.runner.Preflight;
+import dev.kvbench.runner.ScenarioRunner;
+import dev.kvbench.scenario.CellParams;
+import dev.kvbench.scenario.Scenario;
+import dev.kvbench.scenario.ScenarioFiles;
+import dev.kvbench.summary.TextTable;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+
+/** {@code kvbench run --dry-run}: the plan's cells, what each needs and a rough time, and the scenario as YAML. */
+final class DryRun {
+
+  private DryRun() {}
+
+  /** Prints {@code plan}; {@code spaceProblem} is why the run would be refused for room, or null. */
+  static void print(ScenarioRunner.RunPlan plan, Path workDir, String spaceProblem, PrintWriter out) {
+    Scenario scenario = plan.scenario();
+    List<CellParams> cells = plan.cells();
+    out.printf(Locale.ROOT, "scenario %s: %d cells%s%n", scenario.name(), cells.size(),
+        scenario.description().isEmpty() ? "" : " - " + scenario.description().trim().replaceAll("\\s+", " "));
+    out.printf(Locale.ROOT, "passes per phase: %d warm-up (at least %,d ms) + %d measured; %s%n",
+        scenario.repetitions().warmupPasses(), scenario.repetitions().warmupMillis(),
+        scenario.repetitions().measuredPasses(),
+        scenario.repetitions().forks() == 0 ? "in this JVM" : scenario.repetitions().forks() + " fresh JVM(s) per cell");
+    TextTable t = new TextTable(List.of("#", "Cell", "Flat data", "Disk (rough)", "Time (rough)"),
+        true, false, true, true, true);
+    long maxDisk = 0;
+    double seconds = 0;
+    for (int i = 0; i < cells.size(); i++) {
+      CellParams c = cells.get(i);
+      CellEstimate e = CellEstimate.of(c);
+      maxDisk = Math.max(maxDisk, e.estimatedBytes());
+      seconds += e.estimatedSeconds();
+      t.row(Integer.toString(i + 1), c.id(), bytes(e.flatBytes()), bytes(e.estimatedBytes()),
+          duration(e.estimatedSeconds()));
+    }
+    out.print(t.render());
+    out.printf(Locale.ROOT, "largest cell needs about %s in the work directory; the whole run takes roughly %s"
+        + " (estimates from per-op costs on an in-memory work directory; real times vary by store and host)%n",
+        bytes(maxDisk), duration(seconds));
+    long free = Preflight.freeBytes(workDir);
+    if (spaceProblem == null && free >= 0 && maxDisk > free) {
+      out.printf(Locale.ROOT, "WARNING: the largest cell will likely need %s but the work directory has %s free;"
+          + " --scale %s would fit the estimate%n", bytes(maxDisk), bytes(free), Preflight.scaleToFit(maxDisk, free));
+    }
+    out.println();
+    out.println("# the scenario as YAML: save it to a file, edit it, and run it with kvbench run FILE");
+    out.print(new ScenarioFiles().write(scenario));
+    if (spaceProblem != null) {
+      out.println();
+      out.println("REFUSED: " + spaceProblem);
+    }
+    out.flush();
+  }
+
+  private static String bytes(long b) {
+    return b >= 1L << 30 ? String.format(Locale.ROOT, "%.1f GiB", b / (double) (1L << 30))
+        : String.format(Locale.ROOT, "%.1f MiB", b / (double) (1L << 20));
+  }
+
+  private static String duration(double s) {
+    return s >= 3600 ? String.format(Locale.ROOT, "%.1f h", s / 3600)
+        : s >= 60 ? String.format(Locale.ROOT, "%.1f min", s / 60) : String.format(Locale.ROOT, "%.0f s", s);
+  }
+}

@@ -1,0 +1,50 @@
+package dev.kvbench.cli;
+
+import dev.kvbench.scenario.Axes;
+import dev.kvbench.scenario.Axis;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import picocli.CommandLine.Model.CommandSpec;
+
+/**
+ * The same option twice is an error, not "last wins" (and list options would silently add up);
+ * so is a count written with a thousands separator, which a sweep's comma would split.
+ */
+final class RepeatedOptions {
+
+  private RepeatedOptions() {}
+
+  /** Throws a usage error for the first option of {@code command}'s given twice, or a count that looks split. */
+  static void refuse(CommandSpec command) {
+    Map<String, Integer> seen = new HashMap<>();
+    for (String arg : command.commandLine().getParseResult().originalArgs()) {
+      // the options meant to repeat: -o per setting, --jvm-option per option
+      if (!arg.startsWith("-") || arg.startsWith("-o") || arg.equals("--store-option")
+          || arg.startsWith("--store-option=") || arg.startsWith("--jvm-option")) {
+        continue;
+      }
+      String name = arg.contains("=") ? arg.substring(0, arg.indexOf('=')) : arg;
+      var option = command.findOption(name);
+      if (option == null) {
+        continue;
+      }
+      String longest = option.longestName();
+      if (seen.merge(longest, 1, Integer::sum) > 1) {
+        throw new UsageException(longest + " is given twice; give it once (a comma list sweeps several values)");
+      }
+    }
+    for (Axis<?> counted : List.of(Axes.ENTRIES, Axes.BATCH_SIZES, Axes.VALUE_SIZES)) {
+      List<String> values = AxisOptions.texts(command, counted);
+      if (values == null) {
+        continue;
+      }
+      for (int i = 0; i + 1 < values.size(); i++) {
+        if (values.get(i).matches("\\d{1,3}") && values.get(i + 1).matches("\\d{3}")) {
+          throw new UsageException("'" + String.join(",", values) + "' looks like a number with a thousands"
+              + " separator, but a comma separates the values of a sweep; write 1000000, 1_000_000 or 1m");
+        }
+      }
+    }
+  }
+}

@@ -1,0 +1,218 @@
+package dev.kvbench.cli;
+
+import dev.kvbench.scenario.Axes;
+import dev.kvbench.scenario.Axis;
+import dev.kvbench.scenario.Counts;
+import dev.kvbench.scenario.ReadCache;
+import dev.kvbench.scenario.ScenarioFiles;
+import dev.kvbench.scenario.ScenarioOverrides;
+import dev.kvbench.workload.Phase;
+import dev.kvbench.workload.RequestDistribution;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Function;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+
+/**
+ * {@code kvbench run}'s flags that change the scenario beyond its matrix's axes (which {@link
+ * AxisOptions} makes from the axis table): phases, passes, forks, the cells' JVM and the threaded
+ * phases' traffic. {@link #overrides} turns every flag given, axes included, into the scenario's
+ * changes; the scenario file's field names are in each error's message where core speaks them.
+ */
+final class ScenarioFlags {
+
+  @Option(names = "--phases", split = ",", paramLabel = "PHASE",
+      description = "Phases to report (default: the scenario's; quick: write, readKey, readSeq, readRev, readCrc,"
+          + " readXxh64). The store is always loaded first.")
+  List<String> phases;
+
+  @Option(names = "--seed", paramLabel = "LONG",
+      description = "Master seed for key order, values and latency sampling (default: 20160710).")
+  Long seed;
+
+  @Option(names = "--forks", paramLabel = "N",
+      description = "Fresh JVMs per cell (default: 1); 0 runs every cell inside this JVM, without crash isolation.")
+  Integer forks;
+
+  @Option(names = "--warmup", paramLabel = "MS",
+      description = "At least this many milliseconds of untimed passes before each phase's measured passes"
+          + " (default: 1000).")
+  Long warmupMillis;
+
+  @Option(names = "--warmup-passes", paramLabel = "N",
+      description = "At least this many untimed passes before each phase's measured passes (default: 2).")
+  Integer warmupPasses;
+
+  @Option(names = "--measured", paramLabel = "N",
+      description = "Measured passes per phase; tables show their median with min-max (default: 3).")
+  Integer measured;
+
+  @Option(names = "--drop-caches",
+      description = "Write dirty pages back and drop the page cache before each measured read pass (readKey, "
+          + "readSeq, readRev, readCrc, readXxh64), untimed, so read amplification is a cold cache's; needs root.")
+  boolean dropCaches;
+
+  @Option(names = "--trace-commits",
+      description = "Record every commit of each measured write pass: its latency, the bytes the process wrote for it "
+          + "(/proc/self/io; a tmpfs counts none) and, for LMDB via LmdbJava, its pages; the probes' time is left out "
+          + "of the pass time.")
+  boolean traceCommits;
+
+  @Option(names = "--heap", paramLabel = "SIZE",
+      description = "Maximum heap of each cell's JVM, as -Xmx takes it (default: the JVM's).")
+  String heap;
+
+  @Option(names = "--jvm-option", paramLabel = "OPTION",
+      description = "A further option for each cell's JVM, repeatable, e.g. --jvm-option=-XX:+UseParallelGC.")
+  List<String> jvmOptions;
+
+  @Option(names = "--timeout", paramLabel = "DURATION",
+      description = "A cell running longer is killed after a thread dump and recorded failed, e.g. 30m"
+          + " (default: 1h).")
+  String cellTimeout;
+
+  @Option(names = "--latency-sample", paramLabel = "N",
+      description = "Time about one op in N for the latency percentiles of write and readKey (default: 64); 1 times"
+          + " every op and slows the pass.")
+  Integer latencySample;
+
+  @Option(names = "--rate", paramLabel = "OPS/S",
+      description = "Target ops per second over all client threads of the threaded phases: each op is issued on a"
+          + " schedule and its latency counts from its intended start, so a stall shows in the percentiles; the"
+          + " achieved rate is reported beside it (default: none; latencies are then service times).")
+  Double rate;
+
+  @Option(names = "--duration", paramLabel = "DURATION",
+      description = "Each pass of a threaded phase lasts this long (e.g. 500ms, 10s, 5m) instead of a count of ops;"
+          + " ops per interval are recorded for the throughput-over-time chart.")
+  String duration;
+
+  @Option(names = "--operations", paramLabel = "N",
+      description = "Ops per pass of a ycsb phase over all client threads, YCSB's operationcount (default: the"
+          + " entry count).")
+  String operations;
+
+  @Option(names = "--writer-rate", paramLabel = "PUTS/S",
+      description = "Puts per second of readwhilewriting's writer (default: as fast as it can).")
+  Double writerRate;
+
+  @Option(names = "--zipfian-constant", paramLabel = "THETA",
+      description = "Constant of the zipfian and latest request distributions, above 0 and below 1 (default: 0.99,"
+          + " YCSB's).")
+  Double zipfianConstant;
+
+  @Option(names = "--distribution", paramLabel = "uniform|zipfian|latest|hotspot",
+      description = "Request distribution of every ycsb phase instead of its own (YCSB's requestdistribution).")
+  String distribution;
+
+  // test-only: shows what a stalled writer does to the readers' latencies (coordinated omission)
+  @Option(names = "--writer-stall", paramLabel = "DURATION", hidden = true)
+  String writerStall;
+
+  /**
+   * The scenario's changes every flag given asks for: these, the axes' flags of {@code run}, its
+   * stores, scale and store settings. A value a flag cannot take is a usage error naming the flag.
+   */
+  ScenarioOverrides overrides(CommandSpec run, CommonOptions.StoresAndScale storesAndScale,
+      StoreOptions storeOptions) {
+    try {
+      ScenarioOverrides o = storesAndScale.applyTo(new ScenarioOverrides());
+      for (Axis<?> axis : Axes.ALL) {
+        axisFlag(run, o, axis);
+      }
+      if (!storeOptions.given.isEmpty()) {
+        o.settings(storeOptions.sweeps());
+      }
+      traffic(o);
+      if (phases != null) {
+        o.phases(each("--phases", phases, Phase::fromId));
+      }
+      setIfGiven(seed, o::seed);
+      setIfGiven(forks, o::forks);
+      setIfGiven(warmupPasses, o::warmupPasses);
+      setIfGiven(warmupMillis, o::warmupMillis);
+      setIfGiven(measured, o::measuredPasses);
+      if (dropCaches) {
+        o.readCache(ReadCache.COLD);
+      }
+      if (traceCommits) {
+        o.traceCommits(true);
+      }
+      setIfGiven(heap, o::heap);
+      setIfGiven(jvmOptions, o::jvmOptions);
+      if (cellTimeout != null) {
+        o.cellTimeout(ScenarioFiles.duration(cellTimeout));
+      }
+      setIfGiven(latencySample, o::latencySample);
+      return o;
+    } catch (UsageException e) {
+      throw e;
+    } catch (IllegalArgumentException e) {
+      throw new UsageException(e.getMessage(), e);
+    }
+  }
+
+  private static <T> void setIfGiven(T value, java.util.function.Consumer<T> set) {
+    if (value != null) {
+      set.accept(value);
+    }
+  }
+
+  /** The values of {@code axis}'s flag, when given, parsed by the axis. */
+  private static <T> void axisFlag(CommandSpec run, ScenarioOverrides o, Axis<T> axis) {
+    List<String> texts = AxisOptions.texts(run, axis);
+    if (texts != null) {
+      o.axis(axis, each(axis.flags().get(0), texts, axis::parse));
+    }
+  }
+
+  private void traffic(ScenarioOverrides o) {
+    if (rate != null) {
+      double r = positive("--rate", rate);
+      o.traffic(t -> t.withRate(r));
+    }
+    if (duration != null) {
+      long ms = ScenarioFiles.millis(duration);
+      o.traffic(t -> t.withDurationMillis(ms));
+    }
+    if (operations != null) {
+      long n = Counts.parse(operations);
+      o.traffic(t -> t.withOperations(n));
+    }
+    if (writerRate != null) {
+      double r = positive("--writer-rate", writerRate);
+      o.traffic(t -> t.withWriterRate(r));
+    }
+    if (zipfianConstant != null) {
+      o.traffic(t -> t.withZipfianConstant(zipfianConstant));
+    }
+    if (distribution != null) {
+      RequestDistribution d = RequestDistribution.fromId(distribution);
+      o.traffic(t -> t.withDistribution(d));
+    }
+    if (writerStall != null) {
+      long ms = ScenarioFiles.millis(writerStall);
+      o.traffic(t -> t.withWriterStallMillis(ms));
+    }
+  }
+
+  private static double positive(String flag, double v) {
+    if (!(v > 0)) {
+      throw new UsageException(flag + " must be above 0, got " + v + "; leave it out for no target");
+    }
+    return v;
+  }
+
+  private static <T> List<T> each(String flag, List<String> texts, Function<String, T> parse) {
+    List<T> out = new ArrayList<>();
+    for (String t : texts) {
+      try {
+        out.add(parse.apply(t));
+      } catch (IllegalArgumentException e) {
+        throw new UsageException(flag + ": " + e.getMessage(), e);
+      }
+    }
+    return out;
+  }
+}

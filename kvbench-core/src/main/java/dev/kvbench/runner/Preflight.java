@@ -1,0 +1,117 @@
+package dev.kvbench.runner;
+
+import dev.kvbench.host.HostFiles;
+import dev.kvbench.host.PageCache;
+import dev.kvbench.result.RunJournal;
+import dev.kvbench.run.WorkArea;
+import dev.kvbench.runner.fork.ForkedCells;
+import dev.kvbench.scenario.CellParams;
+import dev.kvbench.scenario.JvmOptions;
+import dev.kvbench.scenario.ReadCache;
+import dev.kvbench.scenario.Scenario;
+import dev.kvbench.store.StoreRegistry;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * The checks a run passes before any cell runs, so that bad input costs nothing and no result is
+ * lost to it: the library's runs get them as the CLI's do. Each throws IllegalArgumentException
+ * naming the scenario field (and its flag) and the fix.
+ */
+public final class Preflight {
+
+  private Preflight() {}
+
+  /** What a plan needs to be shown or run: a page cache it may drop, and a cell that can run at all. */
+  static void requireRunnable(Scenario scenario, List<CellParams> cells, StoreRegistry registry) {
+    if (scenario.repetitions().readCache() == ReadCache.COLD && PageCache.unavailableReason() != null) {
+      throw new IllegalArgumentException("--drop-caches (repetitions.readCache: cold): "
+          + PageCache.unavailableReason());
+    }
+    if (!cells.isEmpty() && cells.stream().allMatch(c -> c.unsupportedReason(registry.require(c.storeId())) != null)) {
+      throw new IllegalArgumentException("no cell of this matrix can run: "
+          + cells.get(0).unsupportedReason(registry.require(cells.get(0).storeId())));
+    }
+  }
+
+  /** What running {@code cells} needs beyond the plan: forkable cells, a JVM that starts, room, a new output. */
+  static void requireStartable(Scenario scenario, List<CellParams> cells, Path output, Path workDir) {
+    if (scenario.repetitions().forks() > 0) {
+      for (CellParams cell : cells) {
+        String notForkable = ForkedCells.whyNotForkable(cell);
+        if (notForkable != null) {
+          throw new IllegalArgumentException(notForkable);
+        }
+      }
+      requireJvmStarts(scenario);
+    }
+    OutputCheck.requireWritable(output);
+    String noRoom = spaceProblem(cells, workDir);
+    if (noRoom != null) {
+      throw new IllegalArgumentException(noRoom);
+    }
+    if (Files.exists(output) || Files.exists(RunJournal.journalOf(output))) {
+      // checked again, exclusively, when the journal is created; this only spares opening a work area
+      throw new IllegalArgumentException("--output " + output + " already exists: another run is writing it, or an"
+          + " earlier one wrote it; kvbench never overwrites results. Choose another --output, or --resume it");
+    }
+  }
+
+  /** Refuses a scenario whose cells' JVM would not start (a bad option, a heap too small), naming its error. */
+  static void requireJvmStarts(Scenario scenario) {
+    if (scenario.jvm().equals(JvmOptions.DEFAULT)) {
+      return; // this very JVM's java with kvbench's own flags: it starts
+    }
+    String why = ForkedCells.whyJvmWontStart(scenario.jvm());
+    if (why != null) {
+      throw new IllegalArgumentException("the cells' JVM does not start with " + describe(scenario.jvm()) + ": " + why
+          + "; fix --heap or --jvm-option (scenario jvm.heap, jvm.options)");
+    }
+  }
+
+  private static String describe(JvmOptions jvm) {
+    List<String> parts = new ArrayList<>();
+    if (!jvm.java().isEmpty()) {
+      parts.add(jvm.java());
+    }
+    if (!jvm.heap().isEmpty()) {
+      parts.add("-Xmx" + jvm.heap());
+    }
+    parts.addAll(jvm.options());
+    return String.join(" ", parts);
+  }
+
+  /**
+   * Why the largest of {@code cells} cannot fit in the work directory's free space even as a flat
+   * array of its keys and values, with the {@code --scale} that would fit; null when it may fit.
+   */
+  public static String spaceProblem(List<CellParams> cells, Path workDir) {
+    long free = freeBytes(workDir);
+    if (free < 0 || cells.isEmpty()) {
+      return null;
+    }
+    CellParams largest = cells.stream().max(Comparator.comparingLong(c -> c.sizing().flatBytes())).get();
+    long flat = largest.sizing().flatBytes();
+    if (flat <= free) {
+      return null;
+    }
+    return String.format(Locale.ROOT, "the largest cell (%s, %,d entries x %,d-byte values) needs at least %,d bytes"
+        + " but the work directory has %,d bytes free; run with --scale %s, or point --work-dir at a larger file"
+        + " system", largest.storeId(), largest.entries(), largest.valueSize(), flat, free, scaleToFit(flat, free));
+  }
+
+  /** A --scale that brings {@code needed} bytes within {@code free}, with a fifth to spare. */
+  public static String scaleToFit(long needed, long free) {
+    double scale = Math.floor(free * 0.8 / needed * 1000) / 1000;
+    return scale > 0 ? Double.toString(scale) : "0.001";
+  }
+
+  /** Usable bytes of the file system the work directory is (or will be) on; -1 when unknown. */
+  public static long freeBytes(Path workDir) {
+    return HostFiles.usableBytes(workDir == null ? WorkArea.defaultBase() : workDir);
+  }
+}
