@@ -4,7 +4,7 @@ import dev.kvbench.durability.CrashKind;
 import dev.kvbench.durability.CrashTrials;
 import dev.kvbench.durability.CrashWorkload;
 import dev.kvbench.durability.DurabilityReport;
-import dev.kvbench.scenario.ScenarioFiles;
+import dev.kvbench.scenario.Durations;
 import dev.kvbench.store.Durability;
 import dev.kvbench.store.StoreProvider;
 import dev.kvbench.store.StoreRegistry;
@@ -112,8 +112,8 @@ final class DurabilityCommand implements Callable<Integer> {
       if (window.length != 2) {
         throw new IllegalArgumentException("--kill-after '" + killAfter + "': give MIN-MAX, e.g. 200ms-1s");
       }
-      Duration min = ScenarioFiles.duration(window[0]);
-      Duration max = ScenarioFiles.duration(window[1]);
+      Duration min = Durations.parse(window[0]);
+      Duration max = Durations.parse(window[1]);
       plan = new CrashTrials.Plan(storeIds,
           (modes == null ? List.of("sync", "lazy", "nosync") : modes).stream().map(Durability::fromId).toList(),
           (kinds == null ? List.of("process", "power") : kinds).stream().map(CrashKind::fromId).toList(),

@@ -4,7 +4,7 @@ import dev.kvbench.scenario.Axes;
 import dev.kvbench.scenario.Axis;
 import dev.kvbench.scenario.Counts;
 import dev.kvbench.scenario.ReadCache;
-import dev.kvbench.scenario.ScenarioFiles;
+import dev.kvbench.scenario.Durations;
 import dev.kvbench.scenario.ScenarioOverrides;
 import dev.kvbench.workload.Phase;
 import dev.kvbench.workload.RequestDistribution;
@@ -142,7 +142,7 @@ final class ScenarioFlags {
       setIfGiven(heap, o::heap);
       setIfGiven(jvmOptions, o::jvmOptions);
       if (cellTimeout != null) {
-        o.cellTimeout(ScenarioFiles.duration(cellTimeout));
+        o.cellTimeout(Durations.parse(cellTimeout));
       }
       setIfGiven(latencySample, o::latencySample);
       return o;
@@ -173,7 +173,7 @@ final class ScenarioFlags {
       o.traffic(t -> t.withRate(r));
     }
     if (duration != null) {
-      long ms = ScenarioFiles.millis(duration);
+      long ms = Durations.millis(duration);
       o.traffic(t -> t.withDurationMillis(ms));
     }
     if (operations != null) {
@@ -192,7 +192,7 @@ final class ScenarioFlags {
       o.traffic(t -> t.withDistribution(d));
     }
     if (writerStall != null) {
-      long ms = ScenarioFiles.millis(writerStall);
+      long ms = Durations.millis(writerStall);
       o.traffic(t -> t.withWriterStallMillis(ms));
     }
   }

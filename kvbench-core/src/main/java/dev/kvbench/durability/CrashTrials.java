@@ -97,7 +97,7 @@ public final class CrashTrials {
         plan.seed(), plan.trials(), new DurabilityReport.KillWindow(plan.killAfterMin().toMillis(),
         plan.killAfterMax().toMillis()), plan.workload(),
         dev.kvbench.result.EnvironmentProbe.probe(plan.workDir() != null ? plan.workDir() : WorkArea.defaultBase(),
-            "n/a", false, 0, ForkedCells.storeJvmFlags()), results);
+            "n/a", false, 0, dev.kvbench.runner.fork.CellJvm.storeJvmFlags()), results);
   }
 
   /** Every combination's result, in the plan's order; a combination that cannot run says why. */
@@ -294,12 +294,12 @@ public final class CrashTrials {
       Durability durability, Path store, long acknowledged, Path trialDir) {
     List<String> cmd = new ArrayList<>();
     cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-    cmd.addAll(ForkedCells.storeJvmFlags());
-    cmd.addAll(ForkedCells.ownDirectoryFlags(trialDir));
+    cmd.addAll(dev.kvbench.runner.fork.CellJvm.storeJvmFlags());
+    cmd.addAll(dev.kvbench.runner.fork.CellJvm.ownDirectoryFlags(trialDir));
     cmd.add("-XX:+ExitOnOutOfMemoryError");
     cmd.add("-Djava.io.tmpdir=" + System.getProperty("java.io.tmpdir"));
     cmd.add("-cp");
-    cmd.add(ForkedCells.absoluteClassPath());
+    cmd.add(dev.kvbench.runner.fork.CellJvm.absoluteClassPath());
     cmd.add(CrashChild.class.getName());
     CrashWorkload w = plan.workload();
     cmd.addAll(List.of(mode, storeId, store.toString(), durability.id(), Long.toString(w.seed()),
@@ -312,7 +312,7 @@ public final class CrashTrials {
   /** The last lines a child JVM wrote to {@code log}, on one line. */
   private static String tail(Path log) {
     try {
-      List<String> lines = ForkedCells.tail(log, 5);
+      List<String> lines = dev.kvbench.runner.fork.ChildDeath.tail(log, 5);
       return lines.isEmpty() ? "(no output)" : String.join(" | ", lines);
     } catch (IOException e) {
       return "(its log could not be read: " + e.getMessage() + ")";

@@ -50,9 +50,11 @@ public final class NullStoreProvider implements StoreProvider {
 
   @Override
   public Capabilities capabilities() {
-    return new Capabilities(
-        true, true, false, true, EnumSet.allOf(Durability.class), true, false, Integer.MAX_VALUE, Integer.MAX_VALUE,
-        EnumSet.allOf(WriteOperation.class), Concurrency.unlimited());
+    return Capabilities.builder().orderedScan().reverseScan().batches()
+        .durabilities(EnumSet.allOf(Durability.class)).zeroCopyReads().discardsData()
+        .maxKeySize(Integer.MAX_VALUE).maxValueSize(Integer.MAX_VALUE)
+        .writeOperations(EnumSet.allOf(WriteOperation.class)).concurrency(Concurrency.unlimited())
+        .build();
   }
 
   @Override

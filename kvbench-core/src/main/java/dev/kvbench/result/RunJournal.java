@@ -1,20 +1,15 @@
 package dev.kvbench.result;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
-import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import dev.kvbench.host.FileLocks;
-import java.io.BufferedReader;
 import java.io.IOException;
-import java.io.InputStream;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
 import java.nio.channels.OverlappingFileLockException;
-import java.nio.charset.CharacterCodingException;
-import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.FileAlreadyExistsException;
@@ -27,7 +22,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
 
 /**
  * A run's results as JSON Lines: a header line, then one line per finished cell, each written and
@@ -37,7 +31,7 @@ import java.util.Objects;
  * document (atomically) beside it.
  *
  * <p>Reading never gives up at a damaged line: a line that is not a journal line (cut short by a
- * crash, edited by hand, a blank line) is skipped and reported in {@link Contents#damaged()}, and
+ * crash, edited by hand, a blank line) is skipped and reported in {@link JournalContents#damaged()}, and
  * every line after it is read. Nothing kvbench reads is ever truncated.
  */
 public final class RunJournal implements AutoCloseable {
@@ -61,67 +55,6 @@ public final class RunJournal implements AutoCloseable {
 
   /** The run stopped: whether every cell has a result. */
   public record End(String at, boolean completed) {}
-
-  /** A line that could not be read: its number (from 1) and why. */
-  public record Damage(long line, String why) {
-
-    /** A sentence naming the file and line, for the user. */
-    public String describe(Path journal) {
-      return "line " + line + " of " + journal + " is damaged (" + why + "); skipped it and kept every line after it";
-    }
-  }
-
-  /** What a journal holds: the lines that could be read, in order, and the ones that could not. */
-  public record Contents(List<Line> lines, List<Damage> damaged) {
-
-    public Contents {
-      lines = List.copyOf(lines);
-      damaged = List.copyOf(damaged);
-    }
-
-    /** The header line, or null when it is missing or damaged. */
-    public RunHeader header() {
-      return lines.stream().map(Line::run).filter(Objects::nonNull).findFirst().orElse(null);
-    }
-
-    /** Every cell with a result, by id, in the order they finished; a cell's last line wins (it ran again). */
-    public Map<String, CellResult> cells() {
-      Map<String, CellResult> cells = new LinkedHashMap<>();
-      for (Line l : lines) {
-        if (l.cell() != null) {
-          cells.remove(l.cell().cellId());
-          cells.put(l.cell().cellId(), l.cell());
-        }
-      }
-      return cells;
-    }
-
-    /** Whether the run's last word is that it completed (a later resume reopens it). */
-    public boolean completed() {
-      boolean completed = false;
-      for (Line l : lines) {
-        if (l.end() != null) {
-          completed = l.end().completed();
-        } else if (l.resumed() != null) {
-          completed = false;
-        }
-      }
-      return completed;
-    }
-
-    /** The work directories of the run and of each resumption, oldest first. */
-    public List<WorkDirectory> workDirectories() {
-      List<WorkDirectory> dirs = new ArrayList<>();
-      for (Line l : lines) {
-        WorkDirectory w = l.run() != null ? l.run().workDirectory() : l.resumed() != null ? l.resumed().workDirectory()
-            : null;
-        if (w != null) {
-          dirs.add(w);
-        }
-      }
-      return dirs;
-    }
-  }
 
   /** The results could not be written (a full or failing file system): what was written before is whole. */
   public static final class NotWritten extends IOException {
@@ -293,7 +226,7 @@ public final class RunJournal implements AutoCloseable {
           + FileLocks.describeHolder(journal) + "); wait for it to end, or stop it and resume then");
     }
     try {
-      Contents contents = readContents(journal);
+      JournalContents contents = JournalContents.read(journal);
       RunHeader header = contents.header();
       if (header == null) {
         throw new IllegalArgumentException(journal + " is not a kvbench journal: it has no readable run header"
@@ -357,7 +290,7 @@ public final class RunJournal implements AutoCloseable {
    * lacked (taken from the document), so the journal alone holds every result once more.
    */
   public synchronized void markResumed(List<String> command, WorkDirectory workDirectory) throws IOException {
-    Map<String, CellResult> written = readContents(journal).cells();
+    Map<String, CellResult> written = JournalContents.read(journal).cells();
     if (channel.size() > 0 && lastByte() != '\n') {
       // a line cut short by a crash stays as it is (it is reported as damaged); ours start on a new line
       append(new byte[] {'\n'});
@@ -459,58 +392,8 @@ public final class RunJournal implements AutoCloseable {
   }
 
   /** Reads every line of a journal (for reports and tests), skipping and naming damaged ones. */
-  public static Contents read(Path path) throws IOException {
-    return readContents(journalOf(path));
-  }
-
-  private static Contents readContents(Path journal) throws IOException {
-    List<Line> lines = new ArrayList<>();
-    List<Damage> damaged = new ArrayList<>();
-    if (!startsLikeJson(journal)) {
-      throw new IllegalArgumentException(journal + " is not a kvbench journal: it does not start with a JSON run"
-          + " header. Give the .jsonl that kvbench run wrote");
-    }
-    try (InputStream in = Files.newInputStream(journal);
-        BufferedReader reader = new BufferedReader(new java.io.InputStreamReader(in, StandardCharsets.UTF_8
-            .newDecoder().onMalformedInput(CodingErrorAction.REPORT)
-            .onUnmappableCharacter(CodingErrorAction.REPORT)))) {
-      long number = 0;
-      while (true) {
-        String text;
-        try {
-          text = reader.readLine();
-        } catch (CharacterCodingException e) {
-          damaged.add(new Damage(number + 1, "not UTF-8 text: the rest of the file cannot be read as lines"));
-          break;
-        }
-        if (text == null) {
-          break;
-        }
-        number++;
-        if (text.isBlank()) {
-          damaged.add(new Damage(number, "a blank line"));
-          continue;
-        }
-        try {
-          Line line = JSON.readValue(text, Line.class);
-          if (line.kinds() != 1 || line.cell() != null && line.cell().cellId() == null) {
-            damaged.add(new Damage(number, "not a journal line: it holds no header, cell, resumption or end"));
-          } else {
-            lines.add(line);
-          }
-        } catch (JsonProcessingException e) {
-          damaged.add(new Damage(number, "not valid JSON: " + e.getOriginalMessage()));
-        }
-      }
-    }
-    return new Contents(lines, damaged);
-  }
-
-  /** Whether the file's first byte opens a JSON object: a cheap test before reading a file of any size as lines. */
-  private static boolean startsLikeJson(Path file) throws IOException {
-    try (InputStream in = Files.newInputStream(file)) {
-      return in.read() == '{';
-    }
+  public static JournalContents read(Path path) throws IOException {
+    return JournalContents.read(journalOf(path));
   }
 
   @Override

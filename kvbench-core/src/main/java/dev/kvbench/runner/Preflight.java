@@ -66,7 +66,7 @@ public final class Preflight {
     if (scenario.jvm().equals(JvmOptions.DEFAULT)) {
       return; // this very JVM's java with kvbench's own flags: it starts
     }
-    String why = ForkedCells.whyJvmWontStart(scenario.jvm());
+    String why = dev.kvbench.runner.fork.CellJvm.whyJvmWontStart(scenario.jvm());
     if (why != null) {
       throw new IllegalArgumentException("the cells' JVM does not start with " + describe(scenario.jvm()) + ": " + why
           + "; fix --heap or --jvm-option (scenario jvm.heap, jvm.options)");

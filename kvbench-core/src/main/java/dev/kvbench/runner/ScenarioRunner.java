@@ -8,16 +8,13 @@ import dev.kvbench.run.ExpectedChecksums;
 import dev.kvbench.run.RunListener;
 import dev.kvbench.scenario.CellParams;
 import dev.kvbench.measure.CpuMeter;
-import dev.kvbench.measure.HistogramCodec;
 import dev.kvbench.measure.RssMeter;
 import dev.kvbench.measure.StorageMeter;
 import dev.kvbench.measure.TimerCost;
 import dev.kvbench.result.CellResult;
 import dev.kvbench.result.CellResult.Outcome;
 import dev.kvbench.result.EnvironmentProbe;
-import dev.kvbench.result.PassResult;
-import dev.kvbench.result.PhaseResult;
-import dev.kvbench.result.PhaseStatus;
+import dev.kvbench.result.ForkMerge;
 import dev.kvbench.result.ResultDocument;
 import dev.kvbench.result.RunHeader;
 import dev.kvbench.result.RunJournal;
@@ -32,13 +29,11 @@ import java.time.LocalDateTime;
 import java.time.OffsetDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
-import org.HdrHistogram.Histogram;
 
 /**
  * Runs a scenario: expands its matrix, takes its shard, opens and locks the work area, probes the
@@ -152,13 +147,13 @@ public final class ScenarioRunner {
     List<CellParams> cells = plan.cells();
     Path output = options.output() != null ? options.output() : defaultOutput(scenario.name());
     Preflight.requireStartable(scenario, cells, output, options.workDir());
-    WorkArea area = openWorkArea(options.workDir());
+    WorkArea area = RunWorkArea.open(options.workDir(), listener);
     try {
       RunHeader header = new RunHeader(ResultDocument.SCHEMA_VERSION, options.kvbenchVersion(),
           OffsetDateTime.now().toString(), scenario.name(), scenario.seed(), options.command(), files.write(scenario),
           options.shard().toString(), probe(area, scenario.repetitions().forks() == 0
               ? java.lang.management.ManagementFactory.getRuntimeMXBean().getInputArguments()
-              : ForkedCells.cellJvmFlags(scenario.jvm())), area.record());
+              : dev.kvbench.runner.fork.CellJvm.flags(scenario.jvm())), area.record());
       RunJournal j;
       try {
         j = RunJournal.create(output, header);
@@ -201,8 +196,8 @@ public final class ScenarioRunner {
       if (scenario.repetitions().forks() > 0) {
         Preflight.requireJvmStarts(scenario);
       }
-      removeLeftovers(j.earlierWorkDirectories());
-      WorkArea area = openWorkArea(options.workDir());
+      RunWorkArea.removeLeftovers(j.earlierWorkDirectories(), listener);
+      WorkArea area = RunWorkArea.open(options.workDir(), listener);
       try {
         j.markResumed(options.command(), area.record());
         return execute(scenario, cells, j, area);
@@ -212,18 +207,6 @@ public final class ScenarioRunner {
     } catch (RuntimeException | IOException e) {
       j.close();
       throw e;
-    }
-  }
-
-  /** Removes the work directories killed attempts of this run left (in RAM, on a tmpfs), and only those. */
-  private void removeLeftovers(List<dev.kvbench.result.WorkDirectory> earlier) {
-    StorageMeter meter = new StorageMeter();
-    for (dev.kvbench.result.WorkDirectory w : earlier) {
-      long freed = WorkArea.removeIfStale(Path.of(w.path()), meter);
-      if (freed >= 0) {
-        listener.notice(String.format(Locale.ROOT, "removed %s (%,d bytes), left by an earlier attempt of this run"
-            + " that was killed", w.path(), freed));
-      }
     }
   }
 
@@ -384,7 +367,7 @@ public final class ScenarioRunner {
     } finally {
       inFlight = null;
     }
-    CellResult result = combineForks(forks);
+    CellResult result = ForkMerge.combine(forks);
     if (result.outcome() == Outcome.FAILED && area.gone()) {
       // its store lost its files with the directory: not the store's failure, and worth running again
       return new CellResult(result.cellId(), result.store(), result.library(), result.libraryVersion(),
@@ -393,63 +376,6 @@ public final class ScenarioRunner {
               + " was removed while the cell ran (" + result.error() + ")", result.diagnostics());
     }
     return result;
-  }
-
-  /**
-   * One result from the forks of a cell: each phase's passes from every fork together (the median
-   * is over all of them), latency histograms added, storage from the last fork. A fork that did
-   * not run to the end is the cell's result.
-   */
-  static CellResult combineForks(List<CellResult> forks) {
-    CellResult last = forks.get(forks.size() - 1);
-    if (forks.size() == 1 || last.outcome() != Outcome.RAN) {
-      return last;
-    }
-    Map<String, List<PhaseResult>> byPhase = new LinkedHashMap<>();
-    for (CellResult f : forks) {
-      for (PhaseResult p : f.phases()) {
-        byPhase.computeIfAbsent(p.phase(), k -> new ArrayList<>()).add(p);
-      }
-    }
-    List<PhaseResult> phases = new ArrayList<>();
-    for (Map.Entry<String, List<PhaseResult>> e : byPhase.entrySet()) {
-      List<PhaseResult> runs = e.getValue();
-      PhaseResult failed = runs.stream().filter(p -> p.status() != PhaseStatus.OK).findFirst().orElse(null);
-      if (failed != null) {
-        phases.add(failed);
-        continue;
-      }
-      List<PassResult> passes = new ArrayList<>();
-      runs.forEach(p -> passes.addAll(p.passes()));
-      PhaseResult first = runs.get(0);
-      phases.add(PhaseResult.measured(e.getKey(), passes,
-          new PhaseResult.Latency(merge(runs, PhaseResult::latencyHistogram),
-              merge(runs, PhaseResult::commitLatencyHistogram), first.latencySampling()),
-          runs.stream().allMatch(PhaseResult::verified), null, first.note()));
-    }
-    return new CellResult(last.cellId(), last.store(), last.library(), last.libraryVersion(), last.capabilities(),
-        last.settings(), last.nativeSettings(), last.parameters(), phases, last.storage(), Outcome.RAN, null, null);
-  }
-
-  private static Histogram merge(List<PhaseResult> runs, java.util.function.Function<PhaseResult, String> field) {
-    return HistogramCodec.sum(runs.stream().map(field).toList());
-  }
-
-  private WorkArea openWorkArea(Path requested) {
-    Path base = requested == null ? WorkArea.defaultBase() : requested.toAbsolutePath().getParent();
-    if (base != null) {
-      for (WorkArea.Stale s : WorkArea.staleDirectories(base, new StorageMeter())) {
-        listener.notice(String.format(Locale.ROOT,
-            "stale kvbench work directory %s (%,d bytes) from a run that was killed; remove it with kvbench clean"
-            + " (or resume that run, which removes it)", s.directory(), s.allocatedBytes()));
-      }
-    }
-    WorkArea area = WorkArea.open(requested);
-    area.claim();
-    String fsType = EnvironmentProbe.fileSystemType(area.root());
-    listener.notice("work directory: " + area.root() + " (" + fsType
-        + ("tmpfs".equals(fsType) ? ", in memory)" : ", on disk: results include this file system's costs)"));
-    return area;
   }
 
   private static dev.kvbench.result.Environment probe(WorkArea area, List<String> cellJvmFlags) {

@@ -67,7 +67,7 @@ public record Scenario(
       throw new ScenarioException("/name", "name '" + name + "' must be letters, digits, '.', '_' or '-'");
     }
     description = description == null ? "" : description;
-    phases = phases == null || phases.isEmpty() ? Phase.SEED_PHASES : List.copyOf(phases);
+    phases = phases == null || phases.isEmpty() ? Phase.LMDBJAVA_2016_PHASES : List.copyOf(phases);
     String noOperations = custom.problemWith(phases);
     if (noOperations != null) {
       throw new ScenarioException("/phases", noOperations);

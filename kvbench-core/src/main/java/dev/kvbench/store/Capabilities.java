@@ -49,6 +49,107 @@ public record Capabilities(
         maxValueSize, Set.of(), Concurrency.ONE_SESSION);
   }
 
+  /**
+   * Named capabilities, for providers: {@code Capabilities.builder().orderedScan().reverseScan()
+   * .batches().durabilities(EnumSet.allOf(Durability.class)).maxKeySize(511).maxValueSize(...)
+   * .build()}. What is not named is absent: no cursor, no transactions, no batches, no zero-copy
+   * reads, no write operation besides putting new keys, one session at a time; a store retains
+   * data unless it says {@link Builder#discardsData()}.
+   */
+  public static Builder builder() {
+    return new Builder();
+  }
+
+  /** Builds {@link Capabilities} by name; see {@link Capabilities#builder()}. Not thread-safe. */
+  public static final class Builder {
+    private boolean orderedScan;
+    private boolean reverseScan;
+    private boolean transactions;
+    private boolean batches;
+    private Set<Durability> durabilities = Set.of();
+    private boolean zeroCopyReads;
+    private boolean retainsData = true;
+    private int maxKeySize;
+    private int maxValueSize = -1;
+    private Set<WriteOperation> writeOperations = Set.of();
+    private Concurrency concurrency = Concurrency.ONE_SESSION;
+
+    private Builder() {}
+
+    /** A forward cursor in unsigned byte order, from the first key or any key. */
+    public Builder orderedScan() {
+      orderedScan = true;
+      return this;
+    }
+
+    /** A cursor in descending key order. */
+    public Builder reverseScan() {
+      reverseScan = true;
+      return this;
+    }
+
+    /** Reads and writes happen inside transactions. */
+    public Builder transactions() {
+      transactions = true;
+      return this;
+    }
+
+    /** Writes can be grouped into batches committed together. */
+    public Builder batches() {
+      batches = true;
+      return this;
+    }
+
+    /** The durability modes the store can honour. */
+    public Builder durabilities(Set<Durability> modes) {
+      durabilities = modes;
+      return this;
+    }
+
+    /** A read hands out the store's own memory, no copy. */
+    public Builder zeroCopyReads() {
+      zeroCopyReads = true;
+      return this;
+    }
+
+    /** The store discards what it is given (the null store): nothing read can be verified. */
+    public Builder discardsData() {
+      retainsData = false;
+      return this;
+    }
+
+    public Builder maxKeySize(int bytes) {
+      maxKeySize = bytes;
+      return this;
+    }
+
+    public Builder maxValueSize(int bytes) {
+      maxValueSize = bytes;
+      return this;
+    }
+
+    /** What a writer does besides putting new keys (overwrite, delete, get inside a write). */
+    public Builder writeOperations(Set<WriteOperation> operations) {
+      writeOperations = operations;
+      return this;
+    }
+
+    /** How many reader and writer sessions the store serves at once. */
+    public Builder concurrency(Concurrency sessions) {
+      concurrency = sessions;
+      return this;
+    }
+
+    /** The capabilities; throws IllegalArgumentException without a key size, a value size or a durability. */
+    public Capabilities build() {
+      if (durabilities.isEmpty()) {
+        throw new IllegalArgumentException("a store honours at least one durability mode; name it with durabilities");
+      }
+      return new Capabilities(orderedScan, reverseScan, transactions, batches, durabilities, zeroCopyReads,
+          retainsData, maxKeySize, maxValueSize, writeOperations, concurrency);
+    }
+  }
+
   /** The same capabilities with these write operations. */
   public Capabilities withWriteOperations(Set<WriteOperation> operations) {
     return new Capabilities(orderedScan, reverseScan, transactions, batches, durabilities, zeroCopyReads, retainsData,

@@ -18,7 +18,7 @@ public final class RunSummary {
   public static String of(ResultDocument doc) {
     StringBuilder out = new StringBuilder();
     List<CellResult> ran = doc.cells().stream().filter(c -> c.outcome() == CellResult.Outcome.RAN).toList();
-    SeedTables tables = new SeedTables(doc.cells());
+    Lmdbjava2016Tables tables = new Lmdbjava2016Tables(doc.cells());
     for (Map.Entry<String, List<CellResult>> group : tables.byWorkload(ran).entrySet()) {
       out.append('\n').append(group.getKey()).append("\n\n");
       out.append(tables.timings(group.getValue()));

@@ -55,7 +55,7 @@ public enum Phase {
   CUSTOM("custom");
 
   /** The six phases of the 2016 reports: what a scenario runs unless it names its phases. */
-  public static final List<Phase> SEED_PHASES = List.of(WRITE, READ_KEY, READ_SEQ, READ_REV, READ_CRC, READ_XXH64);
+  public static final List<Phase> LMDBJAVA_2016_PHASES = List.of(WRITE, READ_KEY, READ_SEQ, READ_REV, READ_CRC, READ_XXH64);
 
   private final String id;
 

@@ -176,7 +176,7 @@ public class BenchmarkTest {
     List<String> lines = Files.readAllLines(dev.kvbench.result.RunJournal.journalOf(output));
     assertThat(lines.get(lines.size() - 1)).as("the journal is closed").contains("\"end\"")
         .contains("\"completed\":false");
-    dev.kvbench.result.RunJournal.Contents journal = dev.kvbench.result.RunJournal.read(output);
+    dev.kvbench.result.JournalContents journal = dev.kvbench.result.RunJournal.read(output);
     assertThat(journal.damaged()).isEmpty();
     assertThat(journal.cells().values()).singleElement().extracting(CellResult::outcome)
         .isEqualTo(CellResult.Outcome.INTERRUPTED);

@@ -127,7 +127,7 @@ class ResultFilesTest {
       assertThat(again.finish(true).resumedAt()).as("earlier resumptions are kept").hasSize(2);
       assertThat(again.earlierWorkDirectories()).extracting(WorkDirectory::path).containsExactly("/dev/shm/kvbench-1");
     }
-    assertThat(RunJournal.read(doc).damaged()).extracting(RunJournal.Damage::line).containsExactly(3L);
+    assertThat(RunJournal.read(doc).damaged()).extracting(JournalContents.Damage::line).containsExactly(3L);
     List<RunJournal.Line> lines = RunJournal.read(doc).lines();
     assertThat(lines.get(0).run()).isEqualTo(header);
     assertThat(lines.get(1).cell()).isEqualTo(cell());

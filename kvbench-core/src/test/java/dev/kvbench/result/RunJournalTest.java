@@ -60,9 +60,9 @@ class RunJournalTest {
     Path journal = RunJournal.journalOf(doc);
     damage(journal, true);
 
-    RunJournal.Contents read = RunJournal.read(journal);
+    JournalContents read = RunJournal.read(journal);
     assertThat(read.cells()).containsOnlyKeys("a", "c");
-    assertThat(read.damaged()).extracting(RunJournal.Damage::line).containsExactly(3L, 5L);
+    assertThat(read.damaged()).extracting(JournalContents.Damage::line).containsExactly(3L, 5L);
     assertThat(read.damaged().get(0).describe(journal)).contains("line 3 of " + journal, "damaged", "kept every line");
     assertThat(read.completed()).as("the end line after the damage is read too").isTrue();
   }
@@ -85,7 +85,7 @@ class RunJournalTest {
     byte[] after = Files.readAllBytes(journal);
     assertThat(new String(after, 0, before.length, StandardCharsets.UTF_8))
         .as("nothing before the resumption changed").isEqualTo(new String(before, StandardCharsets.UTF_8));
-    RunJournal.Contents read = RunJournal.read(journal);
+    JournalContents read = RunJournal.read(journal);
     assertThat(read.cells()).as("b is written to the journal again").containsOnlyKeys("a", "b", "c");
     assertThat(new ResultFiles().read(doc).cells()).extracting(CellResult::cellId).containsExactlyInAnyOrder("a", "b",
         "c");
@@ -179,7 +179,7 @@ class RunJournalTest {
         assertThat(Files.size(RunJournal.journalOf(doc))).isEqualTo(length);
         assertThat(doc).hasBinaryContent(document);
       }
-      RunJournal.Contents read = RunJournal.read(doc);
+      JournalContents read = RunJournal.read(doc);
       assertThat(read.damaged()).isEmpty();
       assertThat(read.cells()).containsOnlyKeys("a");
       try (var left = Files.list(disk.path())) {

@@ -30,7 +30,7 @@ class VerificationTest {
 
   private CellResult run(StoreProvider provider, KeyEncoding keys, KeyOrder order) {
     CellParams cell = new CellParams(provider.id(), 2_000, keys, order, 100, 2_000, Durability.NOSYNC, 5,
-        Phase.SEED_PHASES, Map.of(), 8, PassPlan.SINGLE_COLD);
+        Phase.LMDBJAVA_2016_PHASES, Map.of(), 8, PassPlan.SINGLE_COLD);
     try (WorkArea work = WorkArea.open(temp.resolve("w"))) {
       return new CellRunner(new CpuMeter(), new RssMeter(), new StorageMeter(), new ExpectedChecksums(),
           RunListener.NONE, 40).run(provider, cell, work);

@@ -12,6 +12,7 @@ import dev.kvbench.result.CellResult.Outcome;
 import dev.kvbench.result.PhaseStatus;
 import dev.kvbench.result.ResultDocument;
 import dev.kvbench.result.ResultFiles;
+import dev.kvbench.result.JournalContents;
 import dev.kvbench.result.RunJournal;
 import dev.kvbench.scenario.JvmOptions;
 import dev.kvbench.scenario.Axes;
@@ -279,7 +280,7 @@ class ScenarioRunnerTest {
       assertThatThrownBy(() -> new ScenarioRunner(registry, fillAfterTheFirstCell).run(s, options))
           .isInstanceOf(RunJournal.NotWritten.class).hasMessageContaining(output.toString())
           .hasMessageContaining("no space left").hasMessageContaining("bytes free there");
-      RunJournal.Contents kept = RunJournal.read(output);
+      JournalContents kept = RunJournal.read(output);
       assertThat(kept.damaged()).as("no torn line").isEmpty();
       assertThat(kept.cells()).hasSize(1);
       assertThat(new ResultFiles().read(output).cells()).hasSize(1);
@@ -328,7 +329,7 @@ class ScenarioRunnerTest {
     ScenarioRunner.RunOutcome full = new ScenarioRunner(registry, RunListener.NONE).run(s, options("k.json"));
     // as a kill -9 in the middle of cell 2 leaves it: the journal up to cell 1, the work directory with
     // cell 2's files and the lock file nobody holds any more
-    RunJournal.Contents contents = RunJournal.read(full.journalPath());
+    JournalContents contents = RunJournal.read(full.journalPath());
     Path left = Path.of(contents.header().workDirectory().path());
     assertThat(left).isEqualTo(temp.resolve("work"));
     Files.createDirectories(left.resolve("cell-0002-misbehaving-int-rnd"));

@@ -77,7 +77,7 @@ class ScenarioFilesTest {
     Scenario s = parse("");
     assertThat(s.name()).isEqualTo("s");
     assertThat(s.matrix()).isEqualTo(Matrix.DEFAULT);
-    assertThat(s.phases()).isEqualTo(Phase.SEED_PHASES);
+    assertThat(s.phases()).isEqualTo(Phase.LMDBJAVA_2016_PHASES);
     assertThat(s.seed()).isEqualTo(20160710);
     assertThat(s.repetitions()).isEqualTo(new Repetitions(1, 2, 1000, 3));
     assertThat(s.jvm()).isEqualTo(JvmOptions.DEFAULT);

@@ -773,7 +773,7 @@ public abstract class StoreContractTest {
     }
     command.add("-XX:-UsePerfData");
     // as kvbench's own cell JVMs run: a directory of their own that goes with them (ForkedCells)
-    command.addAll(dev.kvbench.runner.fork.ForkedCells.ownDirectoryFlags(newDir("child-own")));
+    command.addAll(dev.kvbench.runner.fork.CellJvm.ownDirectoryFlags(newDir("child-own")));
     command.add("-Djava.io.tmpdir=" + tmp);
     command.add("-Duser.home=" + home);
     command.add("-cp");

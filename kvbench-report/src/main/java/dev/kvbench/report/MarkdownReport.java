@@ -1,7 +1,7 @@
 package dev.kvbench.report;
 
 import dev.kvbench.summary.TextTable;
-import dev.kvbench.summary.SeedTables;
+import dev.kvbench.summary.Lmdbjava2016Tables;
 import dev.kvbench.measure.LatencySummary;
 import dev.kvbench.result.Amplification;
 import dev.kvbench.result.CellResult;
@@ -79,13 +79,13 @@ final class MarkdownReport {
     String h = several ? "## " + s.title() : "## Results";
     b.append('\n').append(h).append("\n\n");
     methodology(b, s);
-    SeedTables tables = new SeedTables(s.cells());
+    Lmdbjava2016Tables tables = new Lmdbjava2016Tables(s.cells());
     for (Map.Entry<String, List<CellResult>> group : tables.byWorkload(s.cells()).entrySet()) {
       String workload = group.getKey();
       List<CellResult> cells = group.getValue();
       b.append("\n### ").append(workload).append("\n\n");
       b.append(tables.timingsTable(cells).renderMarkdown());
-      for (String phase : SeedTables.phases(cells)) {
+      for (String phase : Lmdbjava2016Tables.phases(cells)) {
         image(b, s, workload, phase, phase + ": ms per pass by store (log scale)");
         image(b, s, workload, phase + "-throughput", phase + ": throughput over the median pass");
       }
@@ -95,7 +95,7 @@ final class MarkdownReport {
             .append(" against the same store's one-thread cell; latencies per operation type over every measured")
             .append(" pass and thread, from each op's intended start with a target rate, else from its own start):\n\n")
             .append(threaded.renderMarkdown());
-        for (String phase : SeedTables.phases(cells)) {
+        for (String phase : Lmdbjava2016Tables.phases(cells)) {
           image(b, s, workload, phase + "-scaling", phase + ": ops/s by client threads");
         }
       }
@@ -106,7 +106,7 @@ final class MarkdownReport {
       }
       for (String swept : List.of("value", "batch", "entries")) {
         if (tables.varies(swept)) {
-          for (String phase : SeedTables.phases(cells)) {
+          for (String phase : Lmdbjava2016Tables.phases(cells)) {
             image(b, s, workload, phase + "-by-" + swept, phase + " by " + swept);
           }
           image(b, s, workload, "storage-by-" + swept, "storage by " + swept);
@@ -205,11 +205,11 @@ final class MarkdownReport {
         .collect(Collectors.joining("; "));
   }
 
-  private void latency(StringBuilder b, ReportSection s, String workload, List<CellResult> cells, SeedTables tables) {
+  private void latency(StringBuilder b, ReportSection s, String workload, List<CellResult> cells, Lmdbjava2016Tables tables) {
     TextTable t = new TextTable(List.of("Phase", "Store", "p50 µs", "p90 µs", "p99 µs", "p99.9 µs", "max µs",
         "samples"), false, false, true, true, true, true, true, true);
     List<String> withLatency = new ArrayList<>();
-    for (String phase : SeedTables.phases(cells)) {
+    for (String phase : Lmdbjava2016Tables.phases(cells)) {
       for (CellResult c : cells) {
         if (c.reference()) {
           continue;
@@ -249,10 +249,10 @@ final class MarkdownReport {
    * Write and read amplification of the median passes. On a tmpfs work directory the device
    * bytes are 0 whatever the store did, so the table says so instead of showing zeros.
    */
-  private static void amplification(StringBuilder b, ReportSection s, List<CellResult> cells, SeedTables tables) {
+  private static void amplification(StringBuilder b, ReportSection s, List<CellResult> cells, Lmdbjava2016Tables tables) {
     TextTable t = new TextTable(List.of("Phase", "Store", "Direction", "Workload MB", "Device MB", "Amplification"),
         false, false, false, true, true, true);
-    for (String phase : SeedTables.phases(cells)) {
+    for (String phase : Lmdbjava2016Tables.phases(cells)) {
       for (CellResult c : cells) {
         for (PhaseResult p : c.phases()) {
           if (!p.phase().equals(phase) || p.status() != PhaseStatus.OK) {
@@ -298,7 +298,7 @@ final class MarkdownReport {
   static final String COMMIT_TRACES = "commits";
 
   /** A traced cell in the commit table and chart: the store and its keys, as the post compared them. */
-  static String traceLabel(SeedTables tables, CellResult c) {
+  static String traceLabel(Lmdbjava2016Tables tables, CellResult c) {
     return tables.rowLabel(c) + " " + c.parameters().keys() + "/" + c.parameters().order();
   }
 
@@ -306,7 +306,7 @@ final class MarkdownReport {
    * The per-commit traces of a section (--trace-commits): bytes written per commit at the start
    * and the end of each traced write pass, and where the store tells, its pages; then the chart.
    */
-  private void commitTraces(StringBuilder b, ReportSection s, SeedTables tables) {
+  private void commitTraces(StringBuilder b, ReportSection s, Lmdbjava2016Tables tables) {
     TextTable t = new TextTable(List.of("Store, keys", "Phase", "Commits", "KB/commit, first 10 %",
         "KB/commit, last 10 %", "KB/commit, heaviest", "Pages/commit, last 10 %", "Last page no.", "Tree pages"),
         false, false, true, true, true, true, true, true, true);
@@ -344,15 +344,15 @@ final class MarkdownReport {
     return String.format(Locale.ROOT, "%,.2f", nanos / 1e3);
   }
 
-  private static void cpu(StringBuilder b, List<CellResult> cells, SeedTables tables) {
+  private static void cpu(StringBuilder b, List<CellResult> cells, Lmdbjava2016Tables tables) {
     TextTable t = new TextTable(List.of("Phase", "Store", "ms/pass", "CPU user ms", "CPU sys ms", "CPU / wall",
         "CPU ns/op", "Peak RSS MB"), false, false, true, true, true, true, true, true);
-    for (String phase : SeedTables.phases(cells)) {
+    for (String phase : Lmdbjava2016Tables.phases(cells)) {
       for (CellResult c : cells) {
         for (PhaseResult p : c.phases()) {
           if (p.phase().equals(phase) && p.status() == PhaseStatus.OK && p.cpu() != null) {
             double cpu = p.cpu().userMillis() + p.cpu().sysMillis();
-            t.row(phase, tables.rowLabel(c), SeedTables.millis(p.passMillis()),
+            t.row(phase, tables.rowLabel(c), Lmdbjava2016Tables.millis(p.passMillis()),
                 String.format(Locale.ROOT, "%,.0f", p.cpu().userMillis()),
                 String.format(Locale.ROOT, "%,.0f", p.cpu().sysMillis()),
                 p.passMillis() > 0 ? String.format(Locale.ROOT, "%.2f", cpu / p.passMillis()) : "-",

@@ -8,6 +8,7 @@ import dev.kvbench.result.PhaseResult;
 import dev.kvbench.result.ResultDocument;
 import dev.kvbench.result.ResultFiles;
 import dev.kvbench.result.RunHeader;
+import dev.kvbench.result.JournalContents;
 import dev.kvbench.result.RunJournal;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -138,7 +139,7 @@ public final class ReportInputs {
   }
 
   private static RunResults fromJournal(Path file) throws IOException {
-    RunJournal.Contents contents = RunJournal.read(file);
+    JournalContents contents = RunJournal.read(file);
     RunHeader header = contents.header();
     if (header == null) {
       throw new IOException("no readable header line");

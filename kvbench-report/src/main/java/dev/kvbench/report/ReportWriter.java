@@ -1,6 +1,6 @@
 package dev.kvbench.report;
 
-import dev.kvbench.summary.SeedTables;
+import dev.kvbench.summary.Lmdbjava2016Tables;
 import dev.kvbench.result.CellResult;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -151,11 +151,11 @@ public final class ReportWriter {
     java.util.Set<String> stems = fullNames(sections);
     List<String> pngs = new ArrayList<>();
     for (ReportSection s : sections) {
-      SeedTables tables = new SeedTables(s.cells());
+      Lmdbjava2016Tables tables = new Lmdbjava2016Tables(s.cells());
       for (Map.Entry<String, List<CellResult>> group : tables.byWorkload(s.cells()).entrySet()) {
         String title = group.getKey().replaceAll(";.*", "");
         List<CellResult> cells = group.getValue();
-        for (String phase : SeedTables.phases(cells)) {
+        for (String phase : Lmdbjava2016Tables.phases(cells)) {
           save(Charts.phase(title, phase, cells, tables::rowLabel), chartDir, stem(stems, s, group.getKey(), phase), pngs);
           save(Charts.latency(title, phase, cells, tables::rowLabel), chartDir,
               stem(stems, s, group.getKey(), phase + "-latency"), pngs);
@@ -164,7 +164,7 @@ public final class ReportWriter {
         }
         save(Charts.storage(title, cells, tables::rowLabel), chartDir, stem(stems, s, group.getKey(), "storage"), pngs);
         if (tables.varies("threads")) {
-          for (String phase : SeedTables.phases(cells)) {
+          for (String phase : Lmdbjava2016Tables.phases(cells)) {
             save(Charts.sweep(title + ": " + phase + " by client threads", "client threads",
                 "ops per second (median pass)", cells, c -> tables.rowLabelWithout(c, "threads"),
                 c -> c.parameters().threads(), c -> c.phases().stream()
@@ -219,13 +219,13 @@ public final class ReportWriter {
 
   /** For each swept numeric parameter, each phase's ms per pass and the storage over it, a line per store. */
   private static void sweeps(java.util.Set<String> stems, ReportSection s, String workload, String title,
-      List<CellResult> cells, SeedTables tables, Path chartDir, List<String> pngs) throws IOException {
+      List<CellResult> cells, Lmdbjava2016Tables tables, Path chartDir, List<String> pngs) throws IOException {
     for (String swept : List.of("value", "batch", "entries")) {
       if (!tables.varies(swept)) {
         continue;
       }
       var x = SWEEPABLE.get(swept);
-      for (String phase : SeedTables.phases(cells)) {
+      for (String phase : Lmdbjava2016Tables.phases(cells)) {
         save(Charts.sweep(title + ": " + phase + " by " + swept, SWEEP_TITLES.get(swept), "ms per pass (median)", cells,
             c -> tables.rowLabelWithout(c, swept), x, c -> c.phases().stream()
                 .filter(p -> p.phase().equals(phase) && p.status() == dev.kvbench.result.PhaseStatus.OK)
@@ -254,7 +254,7 @@ public final class ReportWriter {
     java.util.Set<String> full = new java.util.HashSet<>();
     for (ReportSection s : sections) {
       Map<String, List<String>> byShort = new java.util.HashMap<>();
-      for (String w : new SeedTables(s.cells()).byWorkload(s.cells()).keySet()) {
+      for (String w : new Lmdbjava2016Tables(s.cells()).byWorkload(s.cells()).keySet()) {
         byShort.computeIfAbsent(w.replaceAll(";.*", ""), k -> new ArrayList<>()).add(w);
       }
       byShort.values().stream().filter(v -> v.size() > 1).flatMap(List::stream).forEach(w -> full.add(s.title() + "\n" + w));

@@ -1,6 +1,6 @@
 package dev.kvbench.report;
 
-import dev.kvbench.summary.SeedTables;
+import dev.kvbench.summary.Lmdbjava2016Tables;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.kvbench.measure.HistogramCodec;
@@ -94,7 +94,7 @@ class ReportSectionTest {
         run("b", Fixtures.document("h", List.of(upgraded))));
     List<CellResult> cells = ReportSection.of(runs, false).get(0).cells();
     assertThat(cells).hasSize(2);
-    SeedTables tables = new SeedTables(cells);
+    Lmdbjava2016Tables tables = new Lmdbjava2016Tables(cells);
     assertThat(cells).extracting(tables::rowLabel).containsExactly("alpha version=1.0", "alpha version=2.0");
   }
 

@@ -44,7 +44,7 @@ class ReportWriterTest {
   }
 
   @Test
-  void readmeHasTheSeedTablesWithTheResultsFigures() throws Exception {
+  void readmeHasTheLmdbjava2016TablesWithTheResultsFigures() throws Exception {
     report(temp.resolve("rep"), Instant.parse("2026-02-03T04:05:06Z"));
     String md = Files.readString(temp.resolve("rep/README.md"));
     assertThat(md).contains("Written 2026-02-03T04:05:06Z by kvbench 9.9")

@@ -18,7 +18,6 @@ import dev.kvbench.store.StoreProvider;
 import dev.kvbench.workload.ClassReferences;
 import dev.kvbench.workload.KeyEncoding;
 import dev.kvbench.workload.ValueContent;
-import java.io.File;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -89,76 +88,6 @@ public final class ForkedCells implements CellExecutor {
     this.timeout = timeout;
     this.diagnosticsRoot = diagnosticsRoot.toAbsolutePath();
     this.listener = listener;
-  }
-
-  /**
-   * The flags that decide how a forked cell measures (heap, the stores' flags, the scenario's
-   * options), as the result records them; the child's command adds only paths (crash log, temp and
-   * home directories).
-   */
-  public static List<String> cellJvmFlags(JvmOptions jvm) {
-    List<String> flags = new ArrayList<>();
-    if (!jvm.heap().isEmpty()) {
-      flags.add("-Xmx" + jvm.heap());
-    }
-    flags.addAll(storeJvmFlags());
-    // an OutOfMemoryError ends the JVM at once with a line that names it, never a half-measured cell
-    flags.add("-XX:+ExitOnOutOfMemoryError");
-    flags.addAll(jvm.options());
-    return flags;
-  }
-
-  /**
-   * Why a JVM cannot start with the cells' {@code java}, heap and options, in its own first error
-   * line, or null when it can: checked once before a run, so a typo in {@code --jvm-option} or a
-   * heap too small to boot is one clear refusal instead of every cell failing "with no result".
-   */
-  public static String whyJvmWontStart(JvmOptions jvm) {
-    List<String> cmd = new ArrayList<>();
-    cmd.add(jvm.java().isEmpty() ? Path.of(System.getProperty("java.home"), "bin", "java").toString() : jvm.java());
-    cmd.addAll(cellJvmFlags(jvm));
-    cmd.add("-version");
-    try {
-      Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
-      byte[] out;
-      try (var in = p.getInputStream()) {
-        out = in.readNBytes(64 << 10);
-      }
-      if (!p.waitFor(60, java.util.concurrent.TimeUnit.SECONDS)) {
-        p.destroyForcibly();
-        return "it did not start within a minute";
-      }
-      if (p.exitValue() == 0) {
-        return null;
-      }
-      List<String> lines = new String(out, StandardCharsets.UTF_8).lines().map(String::trim)
-          .filter(l -> !l.isEmpty()).toList();
-      String first = lines.stream().filter(l -> !l.startsWith("Error occurred during initialization")
-          && !l.startsWith("Error: Could not create the Java Virtual Machine")
-          && !l.startsWith("Error: A fatal exception has occurred")).findFirst()
-          .orElse(lines.isEmpty() ? "exit code " + p.exitValue() : lines.get(0));
-      return first;
-    } catch (IOException e) {
-      return "cannot run " + cmd.get(0) + ": " + e.getMessage();
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      return "interrupted while trying it";
-    }
-  }
-
-  /**
-   * Flags for a child JVM whose working directory {@code ownDirectory} kvbench made and removes:
-   * chronicle-core creates {@code java.io.tmpdir/target} when no "target" or "build" directory is
-   * above the working directory, and {@code project.build.directory/tmp} when that is set, so it is
-   * pointed at the child's own directory, which goes with it.
-   */
-  public static List<String> ownDirectoryFlags(Path ownDirectory) {
-    return List.of("-Dproject.build.directory=" + ownDirectory.toAbsolutePath());
-  }
-
-  /** The flags every store's JVM needs (opens and exports for LmdbJava, Agrona, Chronicle Map). */
-  public static List<String> storeJvmFlags() {
-    return dev.kvbench.host.JvmFlags.required();
   }
 
   /** Runs one cell in a child JVM; see the class comment for what becomes of a failure. */
@@ -240,29 +169,18 @@ public final class ForkedCells implements CellExecutor {
   /** The child JVM's command line for {@code cell}. */
   List<String> command(Path jvmDir, CellParams cell) {
     List<String> cmd = new ArrayList<>();
-    cmd.add(jvm.java().isEmpty() ? Path.of(System.getProperty("java.home"), "bin", "java").toString() : jvm.java());
-    cmd.addAll(cellJvmFlags(jvm));
+    cmd.add(CellJvm.java(jvm));
+    cmd.addAll(CellJvm.flags(jvm));
     cmd.addAll(Axes.jvmFlagsOf(cell.value(Axes.GC)));
     cmd.add("-XX:ErrorFile=" + jvmDir.toAbsolutePath().resolve("hs_err_pid%p.log"));
-    cmd.addAll(ownDirectoryFlags(jvmDir));
+    cmd.addAll(CellJvm.ownDirectoryFlags(jvmDir));
     for (String property : List.of("java.io.tmpdir", "user.home")) {
       cmd.add("-D" + property + "=" + System.getProperty(property));
     }
     cmd.add("-cp");
-    cmd.add(absoluteClassPath());
+    cmd.add(CellJvm.absoluteClassPath());
     cmd.add(ForkedCellMain.class.getName());
     return cmd;
-  }
-
-  /**
-   * This JVM's class path with every entry absolute, for a child JVM that runs in a directory of
-   * its own (a cell's diagnostics directory, a crash trial's).
-   */
-  public static String absoluteClassPath() {
-    return Stream.of(System.getProperty("java.class.path").split(File.pathSeparator))
-        .filter(s -> !s.isEmpty())
-        .map(s -> Path.of(s).toAbsolutePath().toString())
-        .reduce((a, b) -> a + File.pathSeparator + b).orElse(".");
   }
 
   private CellResult watch(StoreProvider provider, CellParams cell, Process child, LinkServer link, ChildOutput output,
@@ -316,12 +234,12 @@ public final class ForkedCells implements CellExecutor {
       return CellResults.ended(provider, cell, Outcome.INTERRUPTED, "interrupted: the run was stopped"
           + (stopped ? "" : " (the cell's JVM got signal " + (exit - 128) + ")"), tailOnly(output));
     }
-    Path crash = crashLog(jvmDir, child.pid());
-    String why = whyItDied(exit, output.tail(200), crash);
+    Path crash = ChildDeath.crashLog(jvmDir, child.pid());
+    String why = ChildDeath.whyItDied(exit, output.tail(200), crash);
     Kept kept = keep(name, output, jvmDir, child.pid(), null);
     String crashLog = kept.diagnostics().crashLog() == null ? "" : "; crash log " + kept.diagnostics().crashLog();
     return CellResults.ended(provider, cell, Outcome.FAILED,
-        Failures.labelled(why + crashLog + fullDisk(directory)) + kept.notKept(), kept.diagnostics());
+        Failures.labelled(why + crashLog + ChildDeath.fullDisk(directory)) + kept.notKept(), kept.diagnostics());
   }
 
   private void dispatch(CellParams cell, ForkMessage m, PhaseProgress[] progress, CellResult[] result) {
@@ -335,96 +253,6 @@ public final class ForkedCells implements CellExecutor {
     } else if (m instanceof ForkMessage.CellFinished c) {
       result[0] = c.result();
     }
-  }
-
-  /** The reason a child JVM that sent no result ended, in the words a user searches for. */
-  static String whyItDied(int exitCode, List<String> tail, Path crash) throws IOException {
-    String oom = tail.stream().filter(l -> l.contains("OutOfMemoryError")).findFirst().orElse(null);
-    if (oom != null && oom.contains("native thread")) {
-      // not the heap: the process or the system ran out of threads (ulimit -u, pid_max) or stacks
-      return "out of threads: " + oom.trim() + "; run fewer client threads (--threads), or raise the process"
-          + " limit (ulimit -u)";
-    }
-    if (oom != null) {
-      return "out of memory: " + oom.trim() + "; give the cell more with --heap (scenario jvm.heap)";
-    }
-    if (crash != null) {
-      return "the JVM crashed: " + crashSummary(crash);
-    }
-    String noSpace = tail.stream().filter(l -> l.toLowerCase().contains("no space left on device")).findFirst()
-        .orElse(null);
-    if (noSpace != null) {
-      return "no space left on device: " + noSpace.trim();
-    }
-    if (exitCode > 128) {
-      int signal = exitCode - 128;
-      return "killed by signal " + signal + signalName(signal);
-    }
-    String firstError = tail.stream().filter(l -> l.startsWith("Error") || l.contains("Exception")).findFirst()
-        .orElse(null);
-    return "the cell's JVM exited with code " + exitCode + " and no result"
-        + (firstError == null ? "" : ": " + firstError.trim());
-  }
-
-  /**
-   * What the cell's file system looked like when its JVM died: a store writing through a memory
-   * map gets SIGBUS, not an error, when the file system is full.
-   */
-  private static String fullDisk(Path directory) {
-    try {
-      var store = Files.getFileStore(directory);
-      long free = store.getUsableSpace();
-      if (free < Math.max(1L << 20, store.getTotalSpace() / 100)) {
-        return String.format(java.util.Locale.ROOT, " (no space left on device: %,d bytes free on the work"
-            + " directory's file system)", free);
-      }
-    } catch (IOException e) {
-      // the directory is gone: nothing to say about it
-    }
-    return "";
-  }
-
-  private static String signalName(int signal) {
-    return switch (signal) {
-      case 6 -> " (SIGABRT)";
-      case 7 -> " (SIGBUS)";
-      case 9 -> " (SIGKILL)";
-      case 11 -> " (SIGSEGV)";
-      case 15 -> " (SIGTERM)";
-      default -> "";
-    };
-  }
-
-  /**
-   * The child's hs_err file: in its own directory, or where the JVM puts it when it cannot write
-   * there (the temp directory, as on a full work disk); null when it did not crash natively.
-   */
-  private static Path crashLog(Path jvmDir, long pid) {
-    String name = "hs_err_pid" + pid + ".log";
-    for (Path candidate : List.of(jvmDir.resolve(name), Path.of(System.getProperty("java.io.tmpdir"), name),
-        Path.of("/tmp", name))) {
-      if (Files.isRegularFile(candidate)) {
-        return candidate;
-      }
-    }
-    return null;
-  }
-
-  /** The hs_err lines that say what happened: the signal and the problematic frame. */
-  private static String crashSummary(Path crash) throws IOException {
-    List<String> picked = new ArrayList<>();
-    for (String line : Files.readAllLines(crash, StandardCharsets.ISO_8859_1)) {
-      String t = line.replaceFirst("^#\\s*", "").trim();
-      if (t.matches("(SIG[A-Z]+|EXCEPTION_[A-Z_]+) .*") || line.startsWith("# Problematic frame:")) {
-        picked.add(t);
-      } else if (picked.size() == 2 && line.startsWith("# ") && picked.get(1).startsWith("Problematic frame")) {
-        picked.add(t);
-      }
-      if (picked.size() == 3) {
-        break;
-      }
-    }
-    return picked.isEmpty() ? "see the crash log" : String.join(" ", picked);
   }
 
   /** Asks the JVM for a thread dump: SIGQUIT makes it print one to its output. */
@@ -453,7 +281,7 @@ public final class ForkedCells implements CellExecutor {
    */
   private Kept keep(String name, ChildOutput output, Path jvmDir, long pid, String threadDump) {
     String tail = String.join("\n", output.tail(TAIL_LINES));
-    Path crash = crashLog(jvmDir, pid);
+    Path crash = ChildDeath.crashLog(jvmDir, pid);
     Path diag = null;
     try {
       diag = newDiagnosticsDirectory(name);
@@ -479,15 +307,6 @@ public final class ForkedCells implements CellExecutor {
       return new Kept(new Diagnostics(null, tail, null, null),
           " (its diagnostics could not be kept in " + diagnosticsRoot + ": " + e.getMessage() + ")");
     }
-  }
-
-  /** The last {@code lines} lines of {@code file}, none when it does not exist: a child JVM's last words. */
-  public static List<String> tail(Path file, int lines) throws IOException {
-    if (!Files.exists(file)) {
-      return List.of();
-    }
-    List<String> all = Files.readAllLines(file, StandardCharsets.ISO_8859_1);
-    return all.subList(Math.max(0, all.size() - lines), all.size());
   }
 
   /** A timeout as a person writes it: 2 h, 30 min, 8 s or 1500 ms, never rounded to a number it is not. */

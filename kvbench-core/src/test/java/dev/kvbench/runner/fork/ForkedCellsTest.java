@@ -20,17 +20,17 @@ class ForkedCellsTest {
   /** Running out of threads is not running out of heap: the advice is fewer threads, not --heap. */
   @Test
   void outOfThreadsIsToldApartFromOutOfHeap() throws Exception {
-    String threads = ForkedCells.whyItDied(1, List.of("Exception in thread \"main\" java.lang.OutOfMemoryError:"
+    String threads = ChildDeath.whyItDied(1, List.of("Exception in thread \"main\" java.lang.OutOfMemoryError:"
         + " unable to create native thread: possibly out of memory or process/resource limits reached"), null);
     assertThat(threads).startsWith("out of threads").contains("--threads", "ulimit -u").doesNotContain("--heap");
-    String heap = ForkedCells.whyItDied(3, List.of("Terminating due to java.lang.OutOfMemoryError: Java heap space"),
+    String heap = ChildDeath.whyItDied(3, List.of("Terminating due to java.lang.OutOfMemoryError: Java heap space"),
         null);
     assertThat(heap).startsWith("out of memory").contains("--heap");
   }
 
   @Test
   void aJvmThatExitsSaysItsFirstErrorLine() throws Exception {
-    assertThat(ForkedCells.whyItDied(1, List.of("some output", "Error: Could not find or load main class x"), null))
+    assertThat(ChildDeath.whyItDied(1, List.of("some output", "Error: Could not find or load main class x"), null))
         .isEqualTo("the cell's JVM exited with code 1 and no result: Error: Could not find or load main class x");
   }
 

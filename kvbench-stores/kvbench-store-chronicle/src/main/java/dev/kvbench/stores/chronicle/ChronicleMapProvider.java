@@ -61,11 +61,13 @@ public final class ChronicleMapProvider implements StoreProvider {
     // a hash map: no cursor in key order. No transactions or batches: every put is visible at
     // once. Writes land in a shared memory map that Chronicle never flushes, so only NOSYNC is
     // honoured.
-    return new Capabilities(
-        false, false, false, false, EnumSet.of(Durability.NOSYNC), false, true, MAX_KEY_SIZE, MAX_VALUE_SIZE,
-        EnumSet.allOf(WriteOperation.class),
+    return Capabilities.builder()
+        .durabilities(EnumSet.of(Durability.NOSYNC))
+        .maxKeySize(MAX_KEY_SIZE).maxValueSize(MAX_VALUE_SIZE)
+        .writeOperations(EnumSet.allOf(WriteOperation.class))
         // segment locks: readers and writers from many threads
-        Concurrency.unlimited());
+        .concurrency(Concurrency.unlimited())
+        .build();
   }
 
   @Override

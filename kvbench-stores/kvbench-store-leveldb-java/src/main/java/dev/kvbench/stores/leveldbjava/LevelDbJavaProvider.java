@@ -47,12 +47,14 @@ public final class LevelDbJavaProvider implements StoreProvider {
     // iq80 0.12's DBIterator throws UnsupportedOperationException from seekToLast/prev: no reverse
     // cursor. LAZY and NOSYNC are both accepted: iq80 cannot turn its log off, so both run with the
     // log written and not synced, which is at least as durable as either promises (recorded).
-    return new Capabilities(
-        true, false, false, true, EnumSet.allOf(Durability.class), false, true, MAX_KEY_SIZE, MAX_VALUE_SIZE,
+    return Capabilities.builder().orderedScan().batches()
+        .durabilities(EnumSet.allOf(Durability.class))
+        .maxKeySize(MAX_KEY_SIZE).maxValueSize(MAX_VALUE_SIZE)
         // a WriteBatch cannot be read, so no get inside a write
-        EnumSet.of(WriteOperation.OVERWRITE, WriteOperation.DELETE),
+        .writeOperations(EnumSet.of(WriteOperation.OVERWRITE, WriteOperation.DELETE))
         // thread-safe; concurrent batches are queued into the log by the store itself
-        Concurrency.unlimited());
+        .concurrency(Concurrency.unlimited())
+        .build();
   }
 
   @Override

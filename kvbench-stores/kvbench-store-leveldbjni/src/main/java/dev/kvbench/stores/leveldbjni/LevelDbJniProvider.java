@@ -39,12 +39,14 @@ public final class LevelDbJniProvider implements StoreProvider {
   public Capabilities capabilities() {
     // leveldb sets no key or value limit of its own; keys are bounded as for RocksDB (8 MiB) and
     // values by the byte[] LevelDBJNI returns. No transactions: reads use a snapshot, writes a batch.
-    return new Capabilities(
-        true, true, false, true, EnumSet.allOf(Durability.class), false, true, 8 << 20, Integer.MAX_VALUE - 8,
+    return Capabilities.builder().orderedScan().reverseScan().batches()
+        .durabilities(EnumSet.allOf(Durability.class))
+        .maxKeySize(8 << 20).maxValueSize(Integer.MAX_VALUE - 8)
         // a WriteBatch cannot be read, so no get inside a write
-        EnumSet.of(WriteOperation.OVERWRITE, WriteOperation.DELETE),
+        .writeOperations(EnumSet.of(WriteOperation.OVERWRITE, WriteOperation.DELETE))
         // thread-safe; concurrent batches are queued into the log by the store itself
-        Concurrency.unlimited());
+        .concurrency(Concurrency.unlimited())
+        .build();
   }
 
   @Override

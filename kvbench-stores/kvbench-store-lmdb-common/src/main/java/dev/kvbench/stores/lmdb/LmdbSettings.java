@@ -56,11 +56,13 @@ public final class LmdbSettings {
   public static final int LMDB_DEFAULT_MAX_READERS = 126;
 
   public static Capabilities capabilities(int maxKeySize, int maxReaders) {
-    return new Capabilities(
-        true, true, true, true, EnumSet.allOf(Durability.class), true, true, maxKeySize, Integer.MAX_VALUE - 8,
-        EnumSet.allOf(WriteOperation.class),
+    return Capabilities.builder().orderedScan().reverseScan().transactions().batches()
+        .durabilities(EnumSet.allOf(Durability.class)).zeroCopyReads()
+        .maxKeySize(maxKeySize).maxValueSize(Integer.MAX_VALUE - 8)
+        .writeOperations(EnumSet.allOf(WriteOperation.class))
         // readers never block and never block the writer, up to the reader slots; write transactions take one lock
-        new Concurrency(maxReaders, 1));
+        .concurrency(new Concurrency(maxReaders, 1))
+        .build();
   }
 
   /**

@@ -44,12 +44,14 @@ public final class MapDbProvider implements StoreProvider {
   public Capabilities capabilities() {
     // no WAL by default (as the seeds): a put is in the file at once and commit only flushes, so
     // there are no transactions nor atomic batches; commit either syncs the file or it does not
-    return new Capabilities(
-        true, true, false, false, EnumSet.of(Durability.SYNC, Durability.NOSYNC), false, true,
-        MAX_ENTRY_PART, MAX_ENTRY_PART, EnumSet.allOf(WriteOperation.class),
+    return Capabilities.builder().orderedScan().reverseScan()
+        .durabilities(EnumSet.of(Durability.SYNC, Durability.NOSYNC))
+        .maxKeySize(MAX_ENTRY_PART).maxValueSize(MAX_ENTRY_PART)
+        .writeOperations(EnumSet.allOf(WriteOperation.class))
         // by default (concurrencyDisable, the seeds' setting) MapDB has no locks at all, and with the
         // write-ahead log a read races a commit (an IndexOutOfBoundsException inside StoreWAL.get)
-        Concurrency.ONE_SESSION);
+        .concurrency(Concurrency.ONE_SESSION)
+        .build();
   }
 
   @Override

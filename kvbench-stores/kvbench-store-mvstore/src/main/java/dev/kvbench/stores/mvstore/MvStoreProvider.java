@@ -44,11 +44,13 @@ public final class MvStoreProvider implements StoreProvider {
   public Capabilities capabilities() {
     // a commit writes one new version atomically (a batch); puts are visible before it, so there
     // are no transactions. Commit without sync leaves write-back to the OS; SYNC forces the file
-    return new Capabilities(
-        true, true, false, true, EnumSet.of(Durability.SYNC, Durability.NOSYNC), false, true,
-        MAX_ENTRY_PART, MAX_ENTRY_PART, EnumSet.allOf(WriteOperation.class),
+    return Capabilities.builder().orderedScan().reverseScan().batches()
+        .durabilities(EnumSet.of(Durability.SYNC, Durability.NOSYNC))
+        .maxKeySize(MAX_ENTRY_PART).maxValueSize(MAX_ENTRY_PART)
+        .writeOperations(EnumSet.allOf(WriteOperation.class))
         // readers read a version of the map; a commit stores every map's changes, so one writer
-        Concurrency.readersAndOneWriter());
+        .concurrency(Concurrency.readersAndOneWriter())
+        .build();
   }
 
   @Override

@@ -33,12 +33,14 @@ public final class RocksDbProvider implements StoreProvider {
   @Override
   public Capabilities capabilities() {
     // RocksDB's documented limits: keys up to 8 MiB, values up to 3 GiB (capped by ByteBuffer)
-    return new Capabilities(
-        true, true, false, true, EnumSet.allOf(Durability.class), false, true, 8 << 20, Integer.MAX_VALUE - 8,
+    return Capabilities.builder().orderedScan().reverseScan().batches()
+        .durabilities(EnumSet.allOf(Durability.class))
+        .maxKeySize(8 << 20).maxValueSize(Integer.MAX_VALUE - 8)
         // a WriteBatch cannot be read, so no get inside a write (WriteBatchWithIndex could, at a cost to every put)
-        EnumSet.of(WriteOperation.OVERWRITE, WriteOperation.DELETE),
+        .writeOperations(EnumSet.of(WriteOperation.OVERWRITE, WriteOperation.DELETE))
         // thread-safe; concurrent batches are queued into the log by the store itself
-        Concurrency.unlimited());
+        .concurrency(Concurrency.unlimited())
+        .build();
   }
 
   @Override

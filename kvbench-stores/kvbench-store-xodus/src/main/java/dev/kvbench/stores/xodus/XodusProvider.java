@@ -42,11 +42,13 @@ public final class XodusProvider implements StoreProvider {
 
   @Override
   public Capabilities capabilities() {
-    return new Capabilities(
-        true, true, true, true, EnumSet.allOf(Durability.class), false, true, MAX_ENTRY_PART, MAX_ENTRY_PART,
-        EnumSet.allOf(WriteOperation.class),
+    return Capabilities.builder().orderedScan().reverseScan().transactions().batches()
+        .durabilities(EnumSet.allOf(Durability.class))
+        .maxKeySize(MAX_ENTRY_PART).maxValueSize(MAX_ENTRY_PART)
+        .writeOperations(EnumSet.allOf(WriteOperation.class))
         // readers see snapshots; concurrent write transactions would fail each other's commits
-        Concurrency.readersAndOneWriter());
+        .concurrency(Concurrency.readersAndOneWriter())
+        .build();
   }
 
   @Override

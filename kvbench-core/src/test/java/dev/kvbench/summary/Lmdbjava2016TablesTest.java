@@ -16,7 +16,7 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
-class SeedTablesTest {
+class Lmdbjava2016TablesTest {
 
   private static PhaseResult phase(String id, double... passMillis) {
     List<PassResult> passes = java.util.Arrays.stream(passMillis)
@@ -46,7 +46,7 @@ class SeedTablesTest {
         cell("slow", true, 30, PhaseStatus.OK, 200_000),
         cell("null", false, 1, PhaseStatus.OK, 0),
         cell("fast", true, 10, PhaseStatus.UNSUPPORTED, 150_000));
-    String table = new SeedTables(cells).timings(cells);
+    String table = new Lmdbjava2016Tables(cells).timings(cells);
     List<String> lines = table.lines().toList();
     assertThat(lines.get(2)).contains("readKey", "fast", "12.00", "10.00-15.00", "fastest");
     assertThat(lines.get(3)).contains("slow", "36.00", "x 3.00");
@@ -58,7 +58,7 @@ class SeedTablesTest {
   void storageShowsOverheadAgainstTheFlatArrayWithoutTheReferenceStore() {
     List<CellResult> cells = List.of(cell("slow", true, 30, PhaseStatus.OK, 208_000),
         cell("null", false, 1, PhaseStatus.OK, 4096));
-    String table = new SeedTables(cells).storage(cells);
+    String table = new Lmdbjava2016Tables(cells).storage(cells);
     assertThat(table).contains("104,000", "208,000", "100.00").doesNotContain("null");
   }
 
@@ -69,7 +69,7 @@ class SeedTablesTest {
         cell("lmdb", true, 10, PhaseStatus.OK, 4_128_489, 2027, Map.of("writeMap", "true")),
         cell("rocksdb", true, 10, PhaseStatus.OK, 2_100_000, 2026, Map.of("compression", "none")),
         cell("rocksdb", true, 10, PhaseStatus.OK, 2_100_000, 2027, Map.of("compression", "none")));
-    SeedTables tables = new SeedTables(cells);
+    Lmdbjava2016Tables tables = new Lmdbjava2016Tables(cells);
     assertThat(tables.byWorkload(cells)).hasSize(1);
     String storage = tables.storage(cells);
     assertThat(storage).contains("lmdb value=2026 B", "lmdb value=2027 B", "rocksdb value=2026 B", "4,128,489")
@@ -81,7 +81,7 @@ class SeedTablesTest {
     List<CellResult> cells = List.of(
         cell("lmdb", true, 10, PhaseStatus.OK, 1, 100, Map.of("writeMap", "true")),
         cell("lmdb", true, 12, PhaseStatus.OK, 1, 100, Map.of("writeMap", "false")));
-    assertThat(new SeedTables(cells).timings(cells)).contains("lmdb writeMap=true", "lmdb writeMap=false");
+    assertThat(new Lmdbjava2016Tables(cells).timings(cells)).contains("lmdb writeMap=true", "lmdb writeMap=false");
   }
 
   @Test
@@ -94,6 +94,6 @@ class SeedTablesTest {
     CellResult c = new CellResult("x", "x", "g:a", "1", null, Map.of(), Map.of(),
         new CellResult.Parameters(1000, "int", 4, 100, "rnd", 1000, "nosync", 1, 16, 0, 0, 1), List.of(p), null,
         CellResult.Outcome.RAN, null, null);
-    assertThat(new SeedTables(List.of(c)).timings(List.of(c))).contains("CONTENDED");
+    assertThat(new Lmdbjava2016Tables(List.of(c)).timings(List.of(c))).contains("CONTENDED");
   }
 }

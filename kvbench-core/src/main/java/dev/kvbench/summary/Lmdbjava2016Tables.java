@@ -15,18 +15,18 @@ import java.util.TreeMap;
 import java.util.function.Function;
 
 /**
- * The tables the seed reports print: per key type and order, each phase's stores ranked by ms per
+ * The tables the LmdbJava benchmark reports (2016) print: per key type and order, each phase's stores ranked by ms per
  * pass (the median of the measured passes, min and max beside it) with the difference to the
  * fastest; and storage against a flat array of the same keys and values. When the cells of a run
  * differ in more than store, key type and order (a value-size, batch-size or setting sweep), each
  * row names what differs, so a sweep reads as one table.
  */
-public final class SeedTables {
+public final class Lmdbjava2016Tables {
 
   private final Map<String, Function<CellResult, String>> varying;
 
   /** Tables for {@code cells}: the parameters that differ between them are found once, here. */
-  public SeedTables(List<CellResult> cells) {
+  public Lmdbjava2016Tables(List<CellResult> cells) {
     Map<String, Function<CellResult, String>> candidates = new LinkedHashMap<>();
     candidates.put("entries", c -> String.format(Locale.ROOT, "%,d", c.parameters().entries()));
     candidates.put("value", c -> c.parameters().valueSize() + " B");

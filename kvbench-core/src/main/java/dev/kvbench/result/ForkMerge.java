@@ -1,0 +1,57 @@
+package dev.kvbench.result;
+
+import dev.kvbench.measure.HistogramCodec;
+import dev.kvbench.result.CellResult.Outcome;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+import org.HdrHistogram.Histogram;
+
+/** The results of one cell's forks (fresh JVMs) made into the cell's one result. */
+public final class ForkMerge {
+
+  private ForkMerge() {}
+
+  /**
+   * One result from the forks of a cell: each phase's passes from every fork together (the median
+   * is over all of them), latency histograms added, storage from the last fork. A fork that did
+   * not run to the end is the cell's result.
+   */
+  public static CellResult combine(List<CellResult> forks) {
+    CellResult last = forks.get(forks.size() - 1);
+    if (forks.size() == 1 || last.outcome() != Outcome.RAN) {
+      return last;
+    }
+    Map<String, List<PhaseResult>> byPhase = new LinkedHashMap<>();
+    for (CellResult f : forks) {
+      for (PhaseResult p : f.phases()) {
+        byPhase.computeIfAbsent(p.phase(), k -> new ArrayList<>()).add(p);
+      }
+    }
+    List<PhaseResult> phases = new ArrayList<>();
+    for (Map.Entry<String, List<PhaseResult>> e : byPhase.entrySet()) {
+      List<PhaseResult> runs = e.getValue();
+      PhaseResult failed = runs.stream().filter(p -> p.status() != PhaseStatus.OK).findFirst().orElse(null);
+      if (failed != null) {
+        phases.add(failed);
+        continue;
+      }
+      List<PassResult> passes = new ArrayList<>();
+      runs.forEach(p -> passes.addAll(p.passes()));
+      PhaseResult first = runs.get(0);
+      phases.add(PhaseResult.measured(e.getKey(), passes,
+          new PhaseResult.Latency(merge(runs, PhaseResult::latencyHistogram),
+              merge(runs, PhaseResult::commitLatencyHistogram), first.latencySampling()),
+          runs.stream().allMatch(PhaseResult::verified), null, first.note()));
+    }
+    return new CellResult(last.cellId(), last.store(), last.library(), last.libraryVersion(), last.capabilities(),
+        last.settings(), last.nativeSettings(), last.parameters(), phases, last.storage(), Outcome.RAN, null, null);
+  }
+
+  private static Histogram merge(List<PhaseResult> runs, Function<PhaseResult, String> field) {
+    return HistogramCodec.sum(runs.stream().map(field).toList());
+  }
+
+}

@@ -1,0 +1,141 @@
+package dev.kvbench.result;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.json.JsonMapper;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CodingErrorAction;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * What a run's journal holds: the lines that could be read, in order, and the ones that could
+ * not. Reading never gives up at a damaged line (cut short by a crash, edited by hand, a blank
+ * line): it is named in {@link #damaged()} and every line after it is read.
+ */
+public record JournalContents(List<RunJournal.Line> lines, List<JournalContents.Damage> damaged) {
+
+  private static final ObjectMapper JSON = JsonMapper.builder()
+      .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
+      .build();
+
+  /** A line that could not be read: its number (from 1) and why. */
+  public record Damage(long line, String why) {
+
+    /** A sentence naming the file and line, for the user. */
+    public String describe(Path journal) {
+      return "line " + line + " of " + journal + " is damaged (" + why + "); skipped it and kept every line after it";
+    }
+  }
+
+  public JournalContents {
+    lines = List.copyOf(lines);
+    damaged = List.copyOf(damaged);
+  }
+
+  /** The header line, or null when it is missing or damaged. */
+  public RunHeader header() {
+    return lines.stream().map(RunJournal.Line::run).filter(Objects::nonNull).findFirst().orElse(null);
+  }
+
+  /** Every cell with a result, by id, in the order they finished; a cell's last line wins (it ran again). */
+  public Map<String, CellResult> cells() {
+    Map<String, CellResult> cells = new LinkedHashMap<>();
+    for (RunJournal.Line l : lines) {
+      if (l.cell() != null) {
+        cells.remove(l.cell().cellId());
+        cells.put(l.cell().cellId(), l.cell());
+      }
+    }
+    return cells;
+  }
+
+  /** Whether the run's last word is that it completed (a later resume reopens it). */
+  public boolean completed() {
+    boolean completed = false;
+    for (RunJournal.Line l : lines) {
+      if (l.end() != null) {
+        completed = l.end().completed();
+      } else if (l.resumed() != null) {
+        completed = false;
+      }
+    }
+    return completed;
+  }
+
+  /** The work directories of the run and of each resumption, oldest first. */
+  public List<WorkDirectory> workDirectories() {
+    List<WorkDirectory> dirs = new ArrayList<>();
+    for (RunJournal.Line l : lines) {
+      WorkDirectory w = l.run() != null ? l.run().workDirectory() : l.resumed() != null ? l.resumed().workDirectory()
+          : null;
+      if (w != null) {
+        dirs.add(w);
+      }
+    }
+    return dirs;
+  }
+
+  /** Reads every line of {@code journal}, skipping and naming damaged ones. */
+  static JournalContents read(Path journal) throws IOException {
+    List<RunJournal.Line> lines = new ArrayList<>();
+    List<Damage> damaged = new ArrayList<>();
+    if (!startsLikeJson(journal)) {
+      throw new IllegalArgumentException(journal + " is not a kvbench journal: it does not start with a JSON run"
+          + " header. Give the .jsonl that kvbench run wrote");
+    }
+    try (InputStream in = Files.newInputStream(journal);
+        BufferedReader reader = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8
+            .newDecoder().onMalformedInput(CodingErrorAction.REPORT)
+            .onUnmappableCharacter(CodingErrorAction.REPORT)))) {
+      long number = 0;
+      while (true) {
+        String text;
+        try {
+          text = reader.readLine();
+        } catch (CharacterCodingException e) {
+          damaged.add(new Damage(number + 1, "not UTF-8 text: the rest of the file cannot be read as lines"));
+          break;
+        }
+        if (text == null) {
+          break;
+        }
+        number++;
+        if (text.isBlank()) {
+          damaged.add(new Damage(number, "a blank line"));
+          continue;
+        }
+        try {
+          RunJournal.Line line = JSON.readValue(text, RunJournal.Line.class);
+          if (line.kinds() != 1 || line.cell() != null && line.cell().cellId() == null) {
+            damaged.add(new Damage(number, "not a journal line: it holds no header, cell, resumption or end"));
+          } else {
+            lines.add(line);
+          }
+        } catch (JsonProcessingException e) {
+          damaged.add(new Damage(number, "not valid JSON: " + e.getOriginalMessage()));
+        }
+      }
+    }
+    return new JournalContents(lines, damaged);
+  }
+
+  /** Whether the file's first byte opens a JSON object: a cheap test before reading a file of any size as lines. */
+  private static boolean startsLikeJson(Path file) throws IOException {
+    try (InputStream in = Files.newInputStream(file)) {
+      return in.read() == '{';
+    }
+  }
+
+}

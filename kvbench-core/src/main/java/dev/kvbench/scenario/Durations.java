@@ -1,0 +1,45 @@
+package dev.kvbench.scenario;
+
+import java.time.Duration;
+import java.util.Locale;
+
+/** Durations as a person writes them in a scenario or a flag: {@code 500ms}, {@code 90s}, {@code 30m}, {@code 2h}. */
+public final class Durations {
+
+  private Durations() {}
+
+  /** A duration in milliseconds: {@code 500ms}, or anything {@link #parse} reads. */
+  public static long millis(String text) {
+    String t = text.trim().toLowerCase(Locale.ROOT);
+    if (t.endsWith("ms")) {
+      try {
+        return Long.parseLong(t.substring(0, t.length() - 2));
+      } catch (NumberFormatException e) {
+        throw new IllegalArgumentException("'" + text + "' is not a duration; write e.g. 500ms, 10s or 5m");
+      }
+    }
+    return parse(text).toMillis();
+  }
+
+  /** Durations as {@code 250ms}, {@code 90s}, {@code 30m}, {@code 2h}, or ISO-8601 ({@code PT30M}). */
+  public static Duration parse(String text) {
+    String t = text.trim().toLowerCase(Locale.ROOT);
+    try {
+      if (t.startsWith("pt")) {
+        return Duration.parse(t.toUpperCase(Locale.ROOT));
+      }
+      if (t.endsWith("ms")) {
+        return Duration.ofMillis(Long.parseLong(t.substring(0, t.length() - 2)));
+      }
+      long n = Long.parseLong(t.substring(0, t.length() - 1));
+      return switch (t.charAt(t.length() - 1)) {
+        case 's' -> Duration.ofSeconds(n);
+        case 'm' -> Duration.ofMinutes(n);
+        case 'h' -> Duration.ofHours(n);
+        default -> throw new IllegalArgumentException();
+      };
+    } catch (RuntimeException e) {
+      throw new IllegalArgumentException("'" + text + "' is not a duration; write e.g. 250ms, 90s, 30m or 2h");
+    }
+  }
+}

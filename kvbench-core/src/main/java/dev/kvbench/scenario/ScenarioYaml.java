@@ -1,0 +1,281 @@
+package dev.kvbench.scenario;
+
+import dev.kvbench.workload.ClassReferences;
+import dev.kvbench.workload.CustomMix;
+import dev.kvbench.workload.CustomOperation;
+import dev.kvbench.workload.Phase;
+import dev.kvbench.workload.RequestDistribution;
+import dev.kvbench.workload.Traffic;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+
+/**
+ * A scenario file's shape, as Jackson reads and writes it: strings everywhere, so every
+ * conversion error can name its field (a JSON pointer such as {@code /matrix/entries/1}), and
+ * the conversions to and from the scenario's own types.
+ */
+final class ScenarioYaml {
+  public String name;
+  public String description;
+  public MatrixYaml matrix = new MatrixYaml();
+  public List<String> phases;
+  public String seed;
+  public RepetitionsYaml repetitions = new RepetitionsYaml();
+  public JvmYaml jvm = new JvmYaml();
+  public String cellTimeout;
+  public String latencySample;
+  public TrafficYaml traffic;
+  public CustomYaml custom;
+
+  Scenario toScenario(String defaultName) {
+    Scenario d = Scenario.defaults(name == null ? defaultName : name);
+    return new Scenario(
+        d.name(),
+        description,
+        matrix == null ? Matrix.DEFAULT : matrix.toMatrix(),
+        phases == null ? d.phases() : each("/phases", phases, Phase::fromId),
+        seed == null ? d.seed() : convert("/seed", seed, Long::parseLong),
+        repetitions == null ? Repetitions.DEFAULT : repetitions.toRepetitions(),
+        jvm == null ? JvmOptions.DEFAULT : jvm.toJvm(),
+        cellTimeout == null ? d.cellTimeout() : convert("/cellTimeout", cellTimeout, Durations::parse),
+        latencySample == null ? d.latencySample() : convert("/latencySample", latencySample, Integer::parseInt),
+        traffic == null ? Traffic.DEFAULT : traffic.toTraffic(),
+        custom == null ? CustomMix.NONE : custom.toCustomMix());
+  }
+
+  /**
+   * A library run's custom operations, each by the class that re-creates it (a public class with a
+   * public no-argument constructor): what lets a stopped run resume and a forked cell rebuild them.
+   */
+  static final class CustomYaml {
+    public String distribution;
+    public List<OperationYaml> operations;
+
+    CustomMix toCustomMix() {
+      List<CustomMix.Entry> entries = new java.util.ArrayList<>();
+      for (int i = 0; i < (operations == null ? 0 : operations.size()); i++) {
+        OperationYaml o = operations.get(i);
+        String at = "/custom/operations/" + i;
+        if (o == null) {
+          throw new ScenarioException(at, "is empty; give name, access, share and class");
+        }
+        for (Map.Entry<String, String> field : java.util.Arrays.asList(Map.entry("name", String.valueOf(o.name)),
+            Map.entry("access", String.valueOf(o.access)), Map.entry("share", String.valueOf(o.share)),
+            Map.entry("class", String.valueOf(o.className)))) {
+          if (field.getValue().equals("null")) {
+            throw new ScenarioException(at, "has no " + field.getKey() + "; an operation needs name, access"
+                + " (read_only or read_write), share and class");
+          }
+        }
+        entries.add(convert(at, o.name, name -> new CustomMix.Entry(name,
+            access(o.access), Double.parseDouble(o.share),
+            ClassReferences.create(o.className, CustomOperation.class, "custom operation " + name))));
+      }
+      return new CustomMix(entries, distribution == null ? RequestDistribution.ZIPFIAN
+          : convert("/custom/distribution", distribution, RequestDistribution::fromId));
+    }
+  }
+
+  private static CustomMix.Access access(String text) {
+    for (CustomMix.Access a : CustomMix.Access.values()) {
+      if (a.name().equalsIgnoreCase(text.trim())) {
+        return a;
+      }
+    }
+    throw new IllegalArgumentException("access '" + text + "' is neither read_only nor read_write");
+  }
+
+  /** One custom operation. */
+  static final class OperationYaml {
+    public String name;
+    public String access;
+    public String share;
+    @com.fasterxml.jackson.annotation.JsonProperty("class")
+    public String className;
+  }
+
+  /** How the threaded phases are driven; every field optional. */
+  static final class TrafficYaml {
+    public String rate;
+    public String duration;
+    public String operations;
+    public String writerRate;
+    public String zipfianConstant;
+    public String distribution;
+    public String writerStall;
+
+    Traffic toTraffic() {
+      Traffic d = Traffic.DEFAULT;
+      try {
+        return new Traffic(
+            rate == null ? d.rate() : convert("/traffic/rate", rate, Double::parseDouble),
+            duration == null ? d.durationMillis() : convert("/traffic/duration", duration, Durations::millis),
+            operations == null ? d.operations() : convert("/traffic/operations", operations, Counts::parse),
+            writerRate == null ? d.writerRate() : convert("/traffic/writerRate", writerRate, Double::parseDouble),
+            zipfianConstant == null ? d.zipfianConstant()
+                : convert("/traffic/zipfianConstant", zipfianConstant, Double::parseDouble),
+            distribution == null ? null
+                : convert("/traffic/distribution", distribution, RequestDistribution::fromId),
+            writerStall == null ? d.writerStallMillis() : convert("/traffic/writerStall", writerStall,
+                Durations::millis));
+      } catch (ScenarioException e) {
+        throw e;
+      } catch (IllegalArgumentException e) {
+        throw new ScenarioException("/traffic", e.getMessage());
+      }
+    }
+  }
+
+  /** The matrix: stores, their settings, and one list per axis of {@link Axes}, by the axis's key. */
+  static final class MatrixYaml {
+    public List<String> stores;
+    public Map<String, List<String>> settings;
+    private final Map<String, List<String>> axes = new LinkedHashMap<>();
+
+    @com.fasterxml.jackson.annotation.JsonAnySetter
+    void axis(String key, List<String> values) {
+      axes.put(key, values);
+    }
+
+    @com.fasterxml.jackson.annotation.JsonAnyGetter
+    Map<String, List<String>> axes() {
+      return axes;
+    }
+
+    static MatrixYaml of(Matrix m) {
+      MatrixYaml y = new MatrixYaml();
+      y.stores = m.stores();
+      y.settings = m.settings();
+      for (Axis<?> axis : Axes.ALL) {
+        y.axes.put(axis.key(), texts(axis, m));
+      }
+      return y;
+    }
+
+    private static <T> List<String> texts(Axis<T> axis, Matrix m) {
+      return m.get(axis).stream().map(axis::text).toList();
+    }
+
+    Matrix toMatrix() {
+      for (String key : axes.keySet()) {
+        if (Axes.byKey(key) == null) {
+          List<String> allowed = new ArrayList<>(List.of("stores", "settings"));
+          Axes.ALL.forEach(a -> allowed.add(a.key()));
+          throw new ScenarioException("/matrix/" + key, "unknown key '" + key + "'; allowed here: "
+              + allowed.stream().sorted().collect(Collectors.joining(", ")));
+        }
+      }
+      requireNoEmptyValue("/matrix/stores", stores, "for the null store, quote it: 'null'");
+      for (Map.Entry<String, List<String>> e : settings == null ? Map.<String, List<String>>of().entrySet()
+          : settings.entrySet()) {
+        requireNoEmptyValue("/matrix/settings/" + e.getKey(), e.getValue(), "quote a text value: 'null'");
+      }
+      try {
+        Matrix m = Matrix.of(stores == null ? List.of() : stores)
+            .withSettings(settings == null ? Map.of() : new LinkedHashMap<>(settings));
+        for (Axis<?> axis : Axes.ALL) {
+          m = withTexts(m, axis, axes.get(axis.key()));
+        }
+        return m;
+      } catch (ScenarioException e) {
+        throw e;
+      } catch (IllegalArgumentException e) {
+        throw new ScenarioException("/matrix", e.getMessage());
+      }
+    }
+
+    private static <T> Matrix withTexts(Matrix m, Axis<T> axis, List<String> texts) {
+      return texts == null ? m : m.with(axis, each(axis.pointer(), texts, axis::parse));
+    }
+  }
+
+  static final class RepetitionsYaml {
+    public String forks;
+    public String warmupPasses;
+    public String warmupMillis;
+    public String measured;
+    public String readCache;
+    public String traceCommits;
+
+    Repetitions toRepetitions() {
+      Repetitions d = Repetitions.DEFAULT;
+      int f = forks == null ? d.forks() : convert("/repetitions/forks", forks, Integer::parseInt);
+      int w = warmupPasses == null ? d.warmupPasses() : convert("/repetitions/warmupPasses", warmupPasses,
+          Integer::parseInt);
+      long ms = warmupMillis == null ? d.warmupMillis() : convert("/repetitions/warmupMillis", warmupMillis,
+          Long::parseLong);
+      int m = measured == null ? d.measuredPasses() : convert("/repetitions/measured", measured, Integer::parseInt);
+      ReadCache cache = readCache == null ? d.readCache()
+          : convert("/repetitions/readCache", readCache, ReadCache::fromId);
+      boolean trace = traceCommits == null ? d.traceCommits()
+          : convert("/repetitions/traceCommits", traceCommits, ScenarioYaml::bool);
+      try {
+        return new Repetitions(f, w, ms, m, cache, trace);
+      } catch (IllegalArgumentException e) {
+        throw new ScenarioException("/repetitions", e.getMessage());
+      }
+    }
+  }
+
+  static final class JvmYaml {
+    public String java;
+    public String heap;
+    public List<String> options;
+
+    JvmOptions toJvm() {
+      requireNoEmptyValue("/jvm/options", options, "give the option, e.g. -XX:+UseParallelGC");
+      try {
+        return new JvmOptions(java, heap, options);
+      } catch (IllegalArgumentException e) {
+        throw new ScenarioException("/jvm/heap", e.getMessage());
+      }
+    }
+  }
+
+  /**
+   * YAML reads an unquoted {@code null}, {@code ~} or nothing at all as no value: in a list of
+   * stores, that is "unknown store" for what looks like the null store's name.
+   */
+  static void requireNoEmptyValue(String pointer, List<String> values, String hint) {
+    if (values == null) {
+      return;
+    }
+    for (int i = 0; i < values.size(); i++) {
+      if (values.get(i) == null) {
+        throw new ScenarioException(pointer + "/" + i, "is empty: YAML reads null, ~ and a blank as no value; "
+            + hint);
+      }
+    }
+  }
+
+  static <T> List<T> each(String pointer, List<String> texts, Function<String, T> parse) {
+    requireNoEmptyValue(pointer, texts, "give a value");
+    List<T> out = new ArrayList<>();
+    for (int i = 0; i < texts.size(); i++) {
+      out.add(convert(pointer + "/" + i, texts.get(i), parse));
+    }
+    return out;
+  }
+
+  static boolean bool(String text) {
+    return switch (text) {
+      case "true" -> true;
+      case "false" -> false;
+      default -> throw new IllegalArgumentException("'" + text + "' is neither true nor false");
+    };
+  }
+
+  static <T> T convert(String pointer, String text, Function<String, T> parse) {
+    try {
+      return parse.apply(text);
+    } catch (NumberFormatException e) {
+      throw new ScenarioException(pointer, "'" + text + "' is not a number");
+    } catch (IllegalArgumentException e) {
+      throw new ScenarioException(pointer, e.getMessage());
+    }
+  }
+}
