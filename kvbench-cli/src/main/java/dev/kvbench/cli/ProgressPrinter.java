@@ -194,20 +194,20 @@ final class ProgressPrinter implements RunListener, AutoCloseable {
     if (cell == null || pass == null) {
       return 0;
     }
-    int measured = cell.passes().measuredPasses();
-    int perPhase = cell.passes().warmupPasses() + measured;
+    int measured = cell.plan().passes().measuredPasses();
+    int perPhase = cell.plan().passes().warmupPasses() + measured;
     int restOfPhase = switch (pass.kind()) {
-      case WARMUP -> Math.max(0, cell.passes().warmupPasses() - pass.number()) + measured;
+      case WARMUP -> Math.max(0, cell.plan().passes().warmupPasses() - pass.number()) + measured;
       case MEASURED -> pass.of() - pass.number();
       case LOAD, VERIFY -> 0;
     };
     int index = 0;
-    for (int i = 0; i < cell.phases().size(); i++) {
-      if (cell.phases().get(i).id().equals(pass.phase())) {
+    for (int i = 0; i < cell.plan().phases().size(); i++) {
+      if (cell.plan().phases().get(i).id().equals(pass.phase())) {
         index = i;
       }
     }
-    int laterPhases = pass.kind() == PassLabel.Kind.LOAD ? cell.phases().size() : cell.phases().size() - index - 1;
+    int laterPhases = pass.kind() == PassLabel.Kind.LOAD ? cell.plan().phases().size() : cell.plan().phases().size() - index - 1;
     return restOfPhase + laterPhases * perPhase;
   }
 

@@ -15,9 +15,12 @@ import org.junit.jupiter.api.Test;
 
 class ProgressPrinterTest {
 
-  private final CellParams cell = new CellParams("null", 1000, KeyEncoding.INT, KeyOrder.RND, 100, 1000,
-      Durability.NOSYNC, 1, List.of(Phase.WRITE, Phase.READ_KEY, Phase.READ_SEQ), Map.of(), 16,
-      new PassPlan(2, 0, 3));
+  private final CellParams cell = new CellParams("null",
+      new dev.kvbench.scenario.DataSet(1000, KeyEncoding.INT, 100, dev.kvbench.workload.ValueContent.RANDOM, 1),
+      new dev.kvbench.scenario.WriteShape(KeyOrder.RND, 1000),
+      new dev.kvbench.scenario.StoreSetup(Map.of(), Durability.NOSYNC, "none"),
+      new dev.kvbench.scenario.PhasePlan(List.of(Phase.WRITE, Phase.READ_KEY, Phase.READ_SEQ), new PassPlan(2, 0, 3), 16),
+      dev.kvbench.scenario.Load.SINGLE, Map.of());
 
   @Test
   void countsThePassesLeftInTheCellForItsEta() {

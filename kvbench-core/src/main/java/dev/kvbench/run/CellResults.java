@@ -41,7 +41,7 @@ public final class CellResults {
   /** A cell the store cannot run: the reason says which combination and what the store supports. */
   public static CellResult unsupported(StoreProvider provider, CellParams cell, String reason) {
     return new CellResult(cell.id(), provider.id(), provider.library(), provider.libraryVersion(),
-        provider.capabilities(), cell.storeSettings(), Map.of(), parameters(cell), List.of(), null,
+        provider.capabilities(), cell.setup().storeSettings(), Map.of(), parameters(cell), List.of(), null,
         Outcome.UNSUPPORTED, reason, null);
   }
 
@@ -49,16 +49,16 @@ public final class CellResults {
   public static CellResult ended(StoreProvider provider, CellParams cell, Outcome outcome, String reason,
       Diagnostics diagnostics) {
     return new CellResult(cell.id(), provider.id(), provider.library(), provider.libraryVersion(),
-        provider.capabilities(), cell.storeSettings(), Map.of(), parameters(cell), List.of(), null, outcome,
+        provider.capabilities(), cell.setup().storeSettings(), Map.of(), parameters(cell), List.of(), null, outcome,
         reason, diagnostics);
   }
 
   public static CellResult.Parameters parameters(CellParams cell) {
-    return new CellResult.Parameters(cell.entries(), cell.keys().id(), cell.keys().size(), cell.valueSize(),
-        cell.order().id(), cell.batchSize(), cell.durability().id(), cell.seed(), cell.latencySampleInterval(),
-        cell.passes().warmupPasses(), cell.passes().warmupMillis(), cell.passes().measuredPasses(), cell.threads(),
-        cell.threaded() ? cell.traffic() : null, cell.valueContent().id(),
-        cell.codec(), cell.passes().readCache().id(), cell.axes());
+    return new CellResult.Parameters(cell.data().entries(), cell.data().keys().id(), cell.data().keys().size(), cell.data().valueSize(),
+        cell.write().order().id(), cell.write().batchSize(), cell.setup().durability().id(), cell.data().seed(), cell.plan().latencySampleInterval(),
+        cell.plan().passes().warmupPasses(), cell.plan().passes().warmupMillis(), cell.plan().passes().measuredPasses(), cell.load().threads(),
+        cell.threaded() ? cell.load().traffic() : null, cell.data().valueContent().id(),
+        cell.setup().codec(), cell.plan().passes().readCache().id(), cell.axes());
   }
 
 }

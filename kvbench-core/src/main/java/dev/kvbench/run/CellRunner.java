@@ -95,14 +95,14 @@ public final class CellRunner {
     }
 
     CellResult run() {
-      if (cell.phases().equals(List.of(Phase.CRUD))) {
+      if (cell.plan().phases().equals(List.of(Phase.CRUD))) {
         return crudAlone();
       }
-      boolean reportWrite = cell.phases().contains(Phase.WRITE);
-      if (reportWrite && cell.passes().warmsUp()) {
+      boolean reportWrite = cell.plan().phases().contains(Phase.WRITE);
+      if (reportWrite && cell.plan().passes().warmsUp()) {
         write.warmUp();
       }
-      int loads = reportWrite ? cell.passes().measuredPasses() : 1;
+      int loads = reportWrite ? cell.plan().passes().measuredPasses() : 1;
       // every measured write pass loads a fresh store; the last one stays loaded for the reads
       for (int pass = 1; pass < loads; pass++) {
         PassLabel label = new PassLabel(WritePhase.ID, PassLabel.Kind.MEASURED, pass, loads);
@@ -181,9 +181,9 @@ public final class CellRunner {
       }
       StorageResult stored = StorageResult.of(beforeClose, afterClose, cell.flatBytes());
       // only where every put into this store is counted: threaded writers keep no such count
-      boolean everyPutCounted = cell.phases().stream().noneMatch(Phase::threaded);
+      boolean everyPutCounted = cell.plan().phases().stream().noneMatch(Phase::threaded);
       if (ioAtOpen != null && ioAfterClose != null && everyPutCounted) {
-        stored = stored.withLifetimeWrites(LifetimeWrites.of((cell.entries() + overwritten) * context.entryBytes(),
+        stored = stored.withLifetimeWrites(LifetimeWrites.of((cell.data().entries() + overwritten) * context.entryBytes(),
             ioAfterClose.minus(ioAtOpen).writeBytes()));
       }
       return CellResults.measured(provider, cell, settings, nativeSettings, phases, stored);
@@ -199,7 +199,7 @@ public final class CellRunner {
     }
 
     private void addNotRun(String loadFailure) {
-      for (Phase phase : cell.phases()) {
+      for (Phase phase : cell.plan().phases()) {
         if (phase != Phase.WRITE) {
           finished(PhaseResult.failed(phase.id(), "not run: loading the store failed: " + loadFailure));
         }
@@ -209,8 +209,8 @@ public final class CellRunner {
     /** The phases after the load, in order, each by its kind, on the loaded store. */
     private void phasesOnLoadedStore(Session session, Store store) {
       // keys the loaded store holds: ycsb-d and ycsb-e insert more, which later phases read
-      long present = cell.entries();
-      for (Phase phase : cell.phases()) {
+      long present = cell.data().entries();
+      for (Phase phase : cell.plan().phases()) {
         if (phase == Phase.WRITE) {
           continue;
         }

@@ -30,9 +30,9 @@ final class CellStores {
     this.cell = cell;
     this.settings = settings;
     this.work = work;
-    this.name = cell.storeId() + "-" + cell.keys().id() + "-" + cell.order().id();
-    this.codec = cell.codec().equals(ValueCodecs.NONE) ? Optional.empty()
-        : Optional.of(ValueCodecs.load().require(cell.codec()));
+    this.name = cell.storeId() + "-" + cell.data().keys().id() + "-" + cell.write().order().id();
+    this.codec = cell.setup().codec().equals(ValueCodecs.NONE) ? Optional.empty()
+        : Optional.of(ValueCodecs.load().require(cell.setup().codec()));
   }
 
   /** A new directory named for the cell and {@code suffix} (empty for the loaded store). */
@@ -49,7 +49,7 @@ final class CellStores {
    * wrapped so that the workload puts and gets its own values.
    */
   Store open(Path directory) {
-    StoreConfig config = new StoreConfig(directory, settings, cell.durability(), cell.sizing());
+    StoreConfig config = new StoreConfig(directory, settings, cell.setup().durability(), cell.sizing());
     return codec.isEmpty() ? provider.open(config) : CompressingStore.open(provider, config, codec.get());
   }
 

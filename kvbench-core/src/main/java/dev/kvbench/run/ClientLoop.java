@@ -69,7 +69,7 @@ final class ClientLoop {
     this.updates = workload.updates();
     this.insertsKeys = workload.insertsKeys();
     this.maxScanLength = workload.mix().map(dev.kvbench.workload.OperationMix::maxScanLength).orElse(0);
-    long seed = workload.cell().seed() ^ ((long) plan.passNumber() << 32) ^ workload.phase().ordinal();
+    long seed = workload.cell().data().seed() ^ ((long) plan.passNumber() << 32) ^ workload.phase().ordinal();
     this.chooser = new KeyChooser(workload.distribution(), base, workload.zipfian(), seed, thread);
     this.sampler = new LatencySampler(workload.sampleEvery(), seed ^ thread);
     this.context = new CustomOpContext(this, workload);
@@ -92,7 +92,7 @@ final class ClientLoop {
 
   void run(Session session, PassSignals signals) {
     ByteBuffer key = Pacing.ownCacheLines(encoding.size());
-    ByteBuffer value = Pacing.ownCacheLines(workload.cell().valueSize());
+    ByteBuffer value = Pacing.ownCacheLines(workload.cell().data().valueSize());
     long start = signals.startNanos;
     long deadline = signals.deadlineNanos;
     boolean paced = workload.traffic().hasRate();

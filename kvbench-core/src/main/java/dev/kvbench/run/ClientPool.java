@@ -65,7 +65,7 @@ final class ClientPool {
     Traffic traffic = workload.traffic();
     int threads = workload.threads();
     long perThread = phase == Phase.READERS || phase == Phase.READ_WHILE_WRITING ? frontier
-        : Math.max(1, traffic.operationsFor(workload.cell().entries()) / threads);
+        : Math.max(1, traffic.operationsFor(workload.cell().data().entries()) / threads);
     boolean timed = traffic.timed();
     PhaseProgress progress = new PhaseProgress(timed ? 0 : perThread * threads);
     listener.passStarted(workload.cell(), label, progress);
@@ -169,7 +169,7 @@ final class ClientPool {
     }
     int threads = workload.threads();
     ByteBuffer key = ByteBuffer.allocateDirect(workload.encoding().size());
-    ByteBuffer value = ByteBuffer.allocateDirect(workload.cell().valueSize());
+    ByteBuffer value = ByteBuffer.allocateDirect(workload.cell().data().valueSize());
     try (Session session = workload.store().openSession()) {
       Writer w = session.beginWrite(WriteOrder.ANY);
       try {

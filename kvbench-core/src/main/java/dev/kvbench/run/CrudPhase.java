@@ -72,12 +72,12 @@ final class CrudPhase implements PhaseKind {
     CellParams cell = context.cell();
     List<PassResult> passes = new ArrayList<>();
     Histogram transactions = new Histogram(LatencySampler.HIGHEST_NANOS, 3);
-    long perTransaction = Math.min(cell.batchSize(), context.keySpace().count());
+    long perTransaction = Math.min(cell.write().batchSize(), context.keySpace().count());
     String failure = null;
     try {
-      Warmups.forEach(cell.passes(), ID, label -> stores.inScratchStore("crud-warmup-" + label.number(),
+      Warmups.forEach(cell.plan().passes(), ID, label -> stores.inScratchStore("crud-warmup-" + label.number(),
           (store, session) -> pass(session, perTransaction, label, null, null)));
-      int measured = cell.passes().measuredPasses();
+      int measured = cell.plan().passes().measuredPasses();
       for (int pass = 1; pass < measured; pass++) {
         PassLabel label = new PassLabel(ID, PassLabel.Kind.MEASURED, pass, measured);
         String problem = stores.inScratchStore("crud-" + pass,
@@ -131,7 +131,7 @@ final class CrudPhase implements PhaseKind {
     PhaseProgress progress = new PhaseProgress(keySpace.count());
     context.listener().passStarted(cell, label, progress);
     // every transaction timed, as the write pass times every commit
-    LatencySampler sampler = new LatencySampler(1, cell.seed());
+    LatencySampler sampler = new LatencySampler(1, cell.data().seed());
     PassMeters.Start cpuBefore = context.meters().start();
     Passes.CrudOutcome o = Passes.crud(session, keySpace, context.values(), perTransaction, sampler, progress);
     PassResult figures = context.meters().end(cpuBefore, o.transactions(), o.nanos());

@@ -1,9 +1,9 @@
 package dev.kvbench.run;
 
 import dev.kvbench.scenario.CellParams;
+import dev.kvbench.scenario.DataSet;
 import dev.kvbench.workload.EntryDigest;
 import dev.kvbench.workload.KeyFormat;
-import dev.kvbench.workload.ValueFormat;
 import dev.kvbench.workload.ValueSource;
 import java.nio.ByteBuffer;
 import java.util.HashMap;
@@ -21,17 +21,14 @@ public final class ExpectedChecksums {
   /** The three checks of a full, correct read, and the bytes of all its values. */
   public record Totals(long entryDigest, long crc32, long xxh64Fold, long valueBytes) {}
 
-  private record Key(long entries, KeyFormat keys, int valueSize, long seed, ValueFormat content) {}
-
   private record KeySet(long entries, KeyFormat keys) {}
 
-  private final Map<Key, Totals> cache = new HashMap<>();
+  // by data set: the keys and values, whatever order they were written in
+  private final Map<DataSet, Totals> cache = new HashMap<>();
   private final Map<KeySet, KeyRanks> ranks = new HashMap<>();
 
   public synchronized Totals of(CellParams cell) {
-    return cache.computeIfAbsent(
-        new Key(cell.entries(), cell.keys(), cell.valueSize(), cell.seed(), cell.valueContent()),
-        k -> compute(ranks(k.keys, k.entries), cell.values()));
+    return cache.computeIfAbsent(cell.data(), data -> compute(ranks(data.keys(), data.entries()), data.values()));
   }
 
   /** The cursor order of {@code entries} keys of {@code keys}, computed once per key set. */

@@ -53,29 +53,29 @@ final class OverwritePhase implements PhaseKind {
   @Override
   public PhaseResult run() {
     CellParams cell = context.cell();
-    KeySpace order = new KeySpace(cell.entries(), cell.keys(), KeyOrder.RND, cell.seed() ^ ORDER_SALT);
+    KeySpace order = new KeySpace(cell.data().entries(), cell.data().keys(), KeyOrder.RND, cell.data().seed() ^ ORDER_SALT);
     ValueSource updated = ThreadedWorkload.updateValues(cell);
     List<PassResult> passes = new ArrayList<>();
     Histogram overwrites = new Histogram(LatencySampler.HIGHEST_NANOS, 3);
     Histogram overwriteCommits = new Histogram(LatencySampler.HIGHEST_NANOS, 3);
     PassMeters meters = context.meters();
     try {
-      Warmups.forEach(cell.passes(), Phase.OVERWRITE.id(), label -> {
+      Warmups.forEach(cell.plan().passes(), Phase.OVERWRITE.id(), label -> {
         PhaseProgress progress = new PhaseProgress(order.count());
         context.listener().passStarted(cell, label, progress);
-        overwritten += Passes.write(session, order, updated, cell.batchSize(),
-            new LatencySampler(cell.latencySampleInterval(), cell.seed()), new LatencySampler(1, cell.seed()),
+        overwritten += Passes.write(session, order, updated, cell.write().batchSize(),
+            new LatencySampler(cell.plan().latencySampleInterval(), cell.data().seed()), new LatencySampler(1, cell.data().seed()),
             progress).ops();
       });
-      int measured = cell.passes().measuredPasses();
+      int measured = cell.plan().passes().measuredPasses();
       for (int pass = 1; pass <= measured; pass++) {
         PhaseProgress progress = new PhaseProgress(order.count());
         context.listener().passStarted(cell, new PassLabel("overwrite", PassLabel.Kind.MEASURED, pass, measured),
             progress);
-        LatencySampler putSampler = new LatencySampler(cell.latencySampleInterval(), cell.seed() ^ 0x0F ^ pass);
-        LatencySampler commitSampler = new LatencySampler(1, cell.seed());
+        LatencySampler putSampler = new LatencySampler(cell.plan().latencySampleInterval(), cell.data().seed() ^ 0x0F ^ pass);
+        LatencySampler commitSampler = new LatencySampler(1, cell.data().seed());
         PassMeters.Start cpuBefore = meters.start();
-        Passes.WriteOutcome o = Passes.write(session, order, updated, cell.batchSize(), putSampler, commitSampler,
+        Passes.WriteOutcome o = Passes.write(session, order, updated, cell.write().batchSize(), putSampler, commitSampler,
             progress);
         overwritten += o.ops();
         passes.add(meters.end(cpuBefore, o.ops(), o.nanos()).withInterval(PhaseContext.startMillis(o.nanos()),
@@ -89,7 +89,7 @@ final class OverwritePhase implements PhaseKind {
     String unverifiable = context.unverifiable();
     String failure = unverifiable == null ? checkUpdated(updated) : null;
     return PhaseResult.measured(Phase.OVERWRITE.id(), passes, new Latency(overwrites, overwriteCommits,
-        context.sampling(cell.latencySampleInterval(), overwrites.getTotalCount())), unverifiable == null, failure,
+        context.sampling(cell.plan().latencySampleInterval(), overwrites.getTotalCount())), unverifiable == null, failure,
         unverifiable == null ? "every key read back afterwards, untimed, and checked against its new value"
             : unverifiable)
         .withAmplification(Amplification.Direction.WRITE, context.entryBytes());
@@ -98,13 +98,13 @@ final class OverwritePhase implements PhaseKind {
   /** Untimed: every key holds its updated value; else what the first wrong key held. */
   private String checkUpdated(ValueSource updated) {
     CellParams cell = context.cell();
-    KeyFormat encoding = cell.keys();
+    KeyFormat encoding = cell.data().keys();
     ByteBuffer key = ByteBuffer.allocateDirect(encoding.size());
-    ByteBuffer want = ByteBuffer.allocateDirect(cell.valueSize());
+    ByteBuffer want = ByteBuffer.allocateDirect(cell.data().valueSize());
     long wrong = 0;
     long first = -1;
     try (Reader r = session.beginRead()) {
-      for (long i = 0; i < cell.entries(); i++) {
+      for (long i = 0; i < cell.data().entries(); i++) {
         encoding.encode(i, key);
         updated.valueInto(i, want);
         ByteBuffer got = r.get(key);
@@ -115,7 +115,7 @@ final class OverwritePhase implements PhaseKind {
         }
       }
     }
-    return wrong == 0 ? null : wrong + " of " + cell.entries() + " keys do not hold the value overwrite put"
+    return wrong == 0 ? null : wrong + " of " + cell.data().entries() + " keys do not hold the value overwrite put"
         + " (first: key index " + first + ")";
   }
 }

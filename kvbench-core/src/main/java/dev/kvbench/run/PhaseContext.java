@@ -32,7 +32,7 @@ record PhaseContext(
 
   /** Bytes of one entry as the workload sees it: key and uncompressed value. */
   long entryBytes() {
-    return (long) cell.keys().size() + Math.round(values.meanSize());
+    return (long) cell.data().keys().size() + Math.round(values.meanSize());
   }
 
   LatencySampling sampling(int meanInterval, long samples) {

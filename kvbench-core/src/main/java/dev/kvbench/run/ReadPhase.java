@@ -53,8 +53,8 @@ final class ReadPhase implements PhaseKind {
     Histogram gets = phase == Phase.READ_KEY ? new Histogram(LatencySampler.HIGHEST_NANOS, 3) : null;
     String failure = null;
     try (Reader reader = session.beginRead()) {
-      Warmups.forEach(cell.passes(), phase.id(), label -> pass(reader, label, null, null));
-      int measured = cell.passes().measuredPasses();
+      Warmups.forEach(cell.plan().passes(), phase.id(), label -> pass(reader, label, null, null));
+      int measured = cell.plan().passes().measuredPasses();
       for (int pass = 1; pass <= measured; pass++) {
         String problem = pass(reader, new PassLabel(phase.id(), PassLabel.Kind.MEASURED, pass, measured), passes,
             gets);
@@ -70,7 +70,7 @@ final class ReadPhase implements PhaseKind {
     }
     long samples = gets == null ? 0 : gets.getTotalCount();
     Latency latency = gets == null ? Latency.NONE
-        : new Latency(gets, null, context.sampling(cell.latencySampleInterval(), samples));
+        : new Latency(gets, null, context.sampling(cell.plan().latencySampleInterval(), samples));
     // readKey gets values; the scans get every key with its value
     long returnedPerOp = phase == Phase.READ_KEY ? Math.round(context.values().meanSize()) : context.entryBytes();
     return PhaseResult.measured(phase.id(), passes, latency, unverifiable == null, failure, unverifiable)
@@ -91,11 +91,11 @@ final class ReadPhase implements PhaseKind {
     context.listener().passStarted(cell, label, progress);
     boolean measured = passes != null;
     boolean verify = measured && context.unverifiable() == null;
-    if (measured && cell.passes().readCache() == ReadCache.COLD) {
+    if (measured && cell.plan().passes().readCache() == ReadCache.COLD) {
       PageCache.drop(); // untimed: before the meters start
     }
     if (phase == Phase.READ_KEY) {
-      LatencySampler sampler = new LatencySampler(cell.latencySampleInterval(), cell.seed() ^ 0x6B ^ label.number());
+      LatencySampler sampler = new LatencySampler(cell.plan().latencySampleInterval(), cell.data().seed() ^ 0x6B ^ label.number());
       PassMeters.Start cpuBefore = meters.start();
       Passes.GetOutcome o = Passes.readKeys(reader, keySpace, sampler, progress);
       PassResult figures = meters.end(cpuBefore, o.ops(), o.nanos());

@@ -62,10 +62,10 @@ final class ThreadedPhase implements PhaseKind {
     OperationMix mix = custom ? null : OperationMix.of(phase);
     String store = cell.storeId();
     Concurrency c = caps.concurrency();
-    int t = cell.threads();
+    int t = cell.load().threads();
     boolean writer = phase == Phase.READ_WHILE_WRITING;
     // a custom op that writes may put on a loaded key
-    boolean clientsWrite = custom ? cell.custom().writes() : mix.writes();
+    boolean clientsWrite = custom ? cell.load().custom().writes() : mix.writes();
     boolean overwrites = custom ? clientsWrite
         : mix.share(Operation.UPDATE) > 0 || mix.share(Operation.READ_MODIFY_WRITE) > 0 || writer;
     if (writer && !c.concurrent()) {
@@ -103,8 +103,8 @@ final class ThreadedPhase implements PhaseKind {
     List<ThreadedResults.PassOutcome> measured = new ArrayList<>();
     String failure = null;
     try {
-      Warmups.forEach(cell.passes(), phase.id(), label -> frontier = pool.pass(label, frontier).frontier);
-      int passes = cell.passes().measuredPasses();
+      Warmups.forEach(cell.plan().passes(), phase.id(), label -> frontier = pool.pass(label, frontier).frontier);
+      int passes = cell.plan().passes().measuredPasses();
       for (int pass = 1; pass <= passes; pass++) {
         ThreadedResults.PassOutcome o = pool.pass(new PassLabel(phase.id(), PassLabel.Kind.MEASURED, pass, passes),
             frontier);
@@ -112,7 +112,7 @@ final class ThreadedPhase implements PhaseKind {
         measured.add(o);
         if (failure == null && o.missingReads > 0 && unverifiable == null) {
           failure = "verification failed: " + o.missingReads + " of " + o.reads + " reads found no value of "
-              + "the right length, the first under key " + Diagnosis.describe(cell.keys(), o.firstMissing);
+              + "the right length, the first under key " + Diagnosis.describe(cell.data().keys(), o.firstMissing);
         }
       }
       if (failure == null && unverifiable == null) {
@@ -133,8 +133,8 @@ final class ThreadedPhase implements PhaseKind {
   private String verifyEveryKey(ThreadedWorkload workload) {
     KeyFormat encoding = workload.encoding();
     ByteBuffer key = ByteBuffer.allocateDirect(encoding.size());
-    ByteBuffer loadedValue = ByteBuffer.allocateDirect(context.cell().valueSize());
-    ByteBuffer updatedValue = ByteBuffer.allocateDirect(context.cell().valueSize());
+    ByteBuffer loadedValue = ByteBuffer.allocateDirect(context.cell().data().valueSize());
+    ByteBuffer updatedValue = ByteBuffer.allocateDirect(context.cell().data().valueSize());
     PhaseProgress progress = new PhaseProgress(frontier);
     context.listener().passStarted(context.cell(), new PassLabel(phase.id(), PassLabel.Kind.VERIFY, 1, 1), progress);
     try (Session session = store.openSession(); Reader r = session.beginRead()) {

@@ -100,7 +100,7 @@ final class ThreadedResults {
       case READERS, READ_WHILE_WRITING -> "an op is one get; each thread renews its read snapshot every "
           + workload.readsPerTransaction() + " gets";
       case CUSTOM -> "an op is one custom operation in its own transaction, timed from its start to its commit's"
-          + " return" + (workload.cell().custom().writes() && !workload.caps().supports(WriteOperation.GET_IN_WRITE)
+          + " return" + (workload.cell().load().custom().writes() && !workload.caps().supports(WriteOperation.GET_IN_WRITE)
               ? "; " + workload.cell().storeId() + "'s write batches cannot be read, so gets in a write op read the"
                 + " latest committed data, not the op's own puts" : "");
       default -> "an op is one request in its own transaction (read-modify-write: a read, then an update)";

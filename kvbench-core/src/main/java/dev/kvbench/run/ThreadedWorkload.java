@@ -40,18 +40,18 @@ record ThreadedWorkload(
 
   /** The values updates put (ycsb updates, the writer, overwrite): a second generator of the cell's kind. */
   static ValueSource updateValues(CellParams cell) {
-    return cell.valueContent().create(cell.valueSize(), cell.seed() ^ UPDATE_SALT);
+    return cell.data().valueContent().create(cell.data().valueSize(), cell.data().seed() ^ UPDATE_SALT);
   }
 
   static ThreadedWorkload of(Phase phase, CellParams cell, Store store, Capabilities caps, long loaded) {
-    Traffic traffic = cell.traffic();
+    Traffic traffic = cell.load().traffic();
     java.util.Optional<OperationMix> mix;
     OpSlots slots;
     RequestDistribution distribution;
     if (phase == Phase.CUSTOM) {
       mix = java.util.Optional.empty();
-      slots = OpSlots.of(cell.custom());
-      distribution = cell.custom().distribution();
+      slots = OpSlots.of(cell.load().custom());
+      distribution = cell.load().custom().distribution();
     } else {
       OperationMix own = OperationMix.of(phase);
       OperationMix m = phase.ycsb() && traffic.distribution() != null ? own.withDistribution(traffic.distribution()) : own;
@@ -62,7 +62,7 @@ record ThreadedWorkload(
     Zipfian zipfian = distribution == RequestDistribution.ZIPFIAN || distribution == RequestDistribution.LATEST
         ? new Zipfian(loaded, traffic.zipfianConstant()) : null;
     return new ThreadedWorkload(phase, cell, store, caps, mix, slots, distribution, traffic, cell.values(),
-        updateValues(cell), cell.keys(), cell.threads(), zipfian);
+        updateValues(cell), cell.data().keys(), cell.load().threads(), zipfian);
   }
 
   /** Gets per read snapshot: the readers workload's many, else one (each op its own transaction). */
@@ -77,6 +77,6 @@ record ThreadedWorkload(
 
   /** One op in this many is timed without a target rate; every op with one. */
   int sampleEvery() {
-    return traffic.hasRate() ? 1 : cell.latencySampleInterval();
+    return traffic.hasRate() ? 1 : cell.plan().latencySampleInterval();
   }
 }

@@ -42,14 +42,14 @@ final class WritePhase {
    */
   void warmUp() {
     CellParams cell = context.cell();
-    long entries = Math.min(cell.entries(), CellParams.WARMUP_WRITE_ENTRIES);
-    KeySpace keys = new KeySpace(entries, cell.keys(), cell.order(), cell.seed());
-    Warmups.forEach(cell.passes(), ID, label -> {
+    long entries = Math.min(cell.data().entries(), CellParams.WARMUP_WRITE_ENTRIES);
+    KeySpace keys = new KeySpace(entries, cell.data().keys(), cell.write().order(), cell.data().seed());
+    Warmups.forEach(cell.plan().passes(), ID, label -> {
       PhaseProgress progress = new PhaseProgress(entries);
       context.listener().passStarted(cell, label, progress);
       stores.inScratchStore("warmup-" + label.number(), (store, session) -> Passes.write(session, keys,
-          context.values(), Math.min(cell.batchSize(), entries),
-          new LatencySampler(cell.latencySampleInterval(), cell.seed()), new LatencySampler(1, cell.seed()),
+          context.values(), Math.min(cell.write().batchSize(), entries),
+          new LatencySampler(cell.plan().latencySampleInterval(), cell.data().seed()), new LatencySampler(1, cell.data().seed()),
           progress));
     });
   }
@@ -60,14 +60,14 @@ final class WritePhase {
     KeySpace keySpace = context.keySpace();
     PhaseProgress progress = new PhaseProgress(keySpace.count());
     context.listener().passStarted(cell, label, progress);
-    LatencySampler putSampler = new LatencySampler(cell.latencySampleInterval(), cell.seed() ^ 0x57 ^ label.number());
-    LatencySampler commitSampler = new LatencySampler(1, cell.seed());
+    LatencySampler putSampler = new LatencySampler(cell.plan().latencySampleInterval(), cell.data().seed() ^ 0x57 ^ label.number());
+    LatencySampler commitSampler = new LatencySampler(1, cell.data().seed());
     CommitTracer tracer = commitTracer(store);
     PassMeters.Start cpuBefore = context.meters().start();
     if (tracer != null) {
       tracer.start();
     }
-    Passes.WriteOutcome o = Passes.write(session, keySpace, context.values(), cell.batchSize(), putSampler,
+    Passes.WriteOutcome o = Passes.write(session, keySpace, context.values(), cell.write().batchSize(), putSampler,
         commitSampler, progress, tracer == null ? Passes.CommitListener.NONE : tracer);
     PassResult figures = context.meters().end(cpuBefore, o.ops(), o.nanos() - (tracer == null ? 0 : tracer.probeNanos()));
     passes.add((tracer == null ? figures : figures.withCommitTrace(tracer.trace()))
@@ -79,7 +79,7 @@ final class WritePhase {
   /** The phase over the measured passes so far. */
   PhaseResult result() {
     return PhaseResult.measured(ID, passes,
-        new Latency(puts, commits, context.sampling(context.cell().latencySampleInterval(), puts.getTotalCount())),
+        new Latency(puts, commits, context.sampling(context.cell().plan().latencySampleInterval(), puts.getTotalCount())),
         false, null, "write is verified by the read phases that follow it")
         .withAmplification(Amplification.Direction.WRITE, context.entryBytes());
   }
@@ -87,10 +87,10 @@ final class WritePhase {
   /** A tracer for a write pass into {@code store}, or null unless the plan traces commits. */
   private CommitTracer commitTracer(Store store) {
     CellParams cell = context.cell();
-    if (!cell.passes().traceCommits()) {
+    if (!cell.plan().passes().traceCommits()) {
       return null;
     }
-    long commits = (context.keySpace().count() + cell.batchSize() - 1) / cell.batchSize();
+    long commits = (context.keySpace().count() + cell.write().batchSize() - 1) / cell.write().batchSize();
     return new CommitTracer(store, new IoMeter(), commits);
   }
 }

@@ -22,16 +22,16 @@ final class WriterLoop {
 
   WriterLoop(ThreadedWorkload workload, int passNumber) {
     this.workload = workload;
-    this.random = new SplittableRandom(workload.cell().seed() ^ ThreadedWorkload.UPDATE_SALT ^ passNumber);
+    this.random = new SplittableRandom(workload.cell().data().seed() ^ ThreadedWorkload.UPDATE_SALT ^ passNumber);
   }
 
   void run(Session session, PassSignals signals) {
     KeyFormat encoding = workload.encoding();
     ValueSource updates = workload.updates();
     Traffic traffic = workload.traffic();
-    long entries = workload.cell().entries();
+    long entries = workload.cell().data().entries();
     ByteBuffer key = Pacing.ownCacheLines(encoding.size());
-    ByteBuffer value = Pacing.ownCacheLines(workload.cell().valueSize());
+    ByteBuffer value = Pacing.ownCacheLines(workload.cell().data().valueSize());
     long start = signals.startNanos;
     double gapNanos = traffic.writerRate() > 0 ? 1e9 / traffic.writerRate() : 0;
     stall = WriterStall.of(traffic, start);

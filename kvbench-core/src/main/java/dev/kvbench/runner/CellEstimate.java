@@ -21,14 +21,14 @@ public record CellEstimate(long flatBytes, long estimatedBytes, double estimated
 
   public static CellEstimate of(CellParams cell) {
     long flat = cell.sizing().flatBytes();
-    long estimated = (long) (flat * overhead(cell.storeId(), cell.keys().size() + cell.valueSize()));
+    long estimated = (long) (flat * overhead(cell.storeId(), cell.data().keys().size() + cell.data().valueSize()));
     // larger values cost more per op, roughly with their size beyond a cache line or two
-    double sizeFactor = 1 + cell.valueSize() / 1024.0;
-    PassPlan plan = cell.passes();
+    double sizeFactor = 1 + cell.data().valueSize() / 1024.0;
+    PassPlan plan = cell.plan().passes();
     int passesPerPhase = plan.measuredPasses() + Math.max(plan.warmupPasses(), plan.warmsUp() ? 1 : 0);
-    double writeSeconds = cell.entries() * WRITE_NANOS * sizeFactor * passesPerPhase / 1e9;
-    double readSeconds = cell.entries() * READ_NANOS * sizeFactor * passesPerPhase * (cell.phases().size() - 1) / 1e9;
-    double warmupSeconds = cell.phases().size() * plan.warmupMillis() / 1e3;
+    double writeSeconds = cell.data().entries() * WRITE_NANOS * sizeFactor * passesPerPhase / 1e9;
+    double readSeconds = cell.data().entries() * READ_NANOS * sizeFactor * passesPerPhase * (cell.plan().phases().size() - 1) / 1e9;
+    double warmupSeconds = cell.plan().phases().size() * plan.warmupMillis() / 1e3;
     return new CellEstimate(flat, estimated, JVM_START_SECONDS + writeSeconds + readSeconds + warmupSeconds);
   }
 

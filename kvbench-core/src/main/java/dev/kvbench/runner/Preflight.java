@@ -101,7 +101,7 @@ public final class Preflight {
     }
     return String.format(Locale.ROOT, "the largest cell (%s, %,d entries x %,d-byte values) needs at least %,d bytes"
         + " but the work directory has %,d bytes free; run with --scale %s, or point --work-dir at a larger file"
-        + " system", largest.storeId(), largest.entries(), largest.valueSize(), flat, free, scaleToFit(flat, free));
+        + " system", largest.storeId(), largest.data().entries(), largest.data().valueSize(), flat, free, scaleToFit(flat, free));
   }
 
   /** A --scale that brings {@code needed} bytes within {@code free}, with a fifth to spare. */

@@ -45,7 +45,7 @@ public final class Axes {
           + " (quick: int).", "--keys")
       .parsedBy(KeyFormats::of, KeyFormats::reference)
       .defaults(KeyEncoding.INT)
-      .inCell(CellParams::keys)
+      .inCell(c -> c.data().keys())
       .id(10, (keys, cell) -> " " + keys.id())
       .namedInResults()
       .build();
@@ -55,7 +55,7 @@ public final class Axes {
           + " (quick: seq,rnd).", "--order")
       .parsedBy(KeyOrder::fromId, KeyOrder::id)
       .defaults(KeyOrder.SEQ, KeyOrder.RND)
-      .inCell(CellParams::order)
+      .inCell(c -> c.write().order())
       .id(20, (order, cell) -> " " + order.id())
       .namedInResults()
       .build();
@@ -65,7 +65,7 @@ public final class Axes {
       .parsedBy(Counts::parse, String::valueOf)
       .defaults(100_000L)
       .scaledBy(Axes::scale)
-      .inCell(CellParams::entries)
+      .inCell(c -> c.data().entries())
       .id(30, (entries, cell) -> " " + entries)
       .namedInResults()
       .build();
@@ -74,7 +74,7 @@ public final class Axes {
       .flag("BYTES", "Bytes per value; a comma list sweeps (quick: 100).", "--value-size")
       .parsedBy(Counts::parseBytes, String::valueOf)
       .defaults(100)
-      .inCell(CellParams::valueSize)
+      .inCell(c -> c.data().valueSize())
       .id(40, (size, cell) -> "x" + size)
       .namedInResults()
       .build();
@@ -88,7 +88,7 @@ public final class Axes {
           "--value-content")
       .parsedBy(ValueFormats::of, ValueFormats::reference)
       .defaults(ValueContent.RANDOM)
-      .inCell(CellParams::valueContent)
+      .inCell(c -> c.data().valueContent())
       // random values only then: ids of random-value cells stay as they were, so older journals still resume
       .id(70, (content, cell) -> ValueContent.RANDOM.equals(content) ? null : " content=" + content.id())
       .namedInResults()
@@ -100,7 +100,7 @@ public final class Axes {
           "--codec")
       .parsedBy(Axes::codec, String::valueOf)
       .defaults(ValueCodecs.NONE)
-      .inCell(CellParams::codec)
+      .inCell(c -> c.setup().codec())
       .id(80, (codec, cell) -> codec.equals(ValueCodecs.NONE) ? null : " codec=" + codec)
       .namedInResults()
       .build();
@@ -111,8 +111,8 @@ public final class Axes {
       .parsedBy(Axes::batchSize, b -> b == Matrix.ALL_IN_ONE ? "all" : String.valueOf(b))
       .defaults(Matrix.ALL_IN_ONE)
       .scaledBy((b, factor) -> b == Matrix.ALL_IN_ONE ? b : scale(b, factor))
-      .inCell(CellParams::batchSize)
-      .id(50, (batch, cell) -> " batch=" + (batch >= cell.entries() ? "all" : Long.toString(batch)))
+      .inCell(c -> c.write().batchSize())
+      .id(50, (batch, cell) -> " batch=" + (batch >= cell.data().entries() ? "all" : Long.toString(batch)))
       .namedInResults()
       .build();
 
@@ -122,7 +122,7 @@ public final class Axes {
           + " that cannot honour one is reported unsupported for it.", "--sync", "--durability")
       .parsedBy(Durability::fromId, Durability::id)
       .defaults(Durability.NOSYNC)
-      .inCell(CellParams::durability)
+      .inCell(c -> c.setup().durability())
       .id(60, (d, cell) -> " " + d.id())
       .namedInResults()
       .build();
@@ -133,8 +133,8 @@ public final class Axes {
       .parsedBy(Axes::threads, String::valueOf)
       .defaults(1)
       .onlyFor(Phase::threaded, 1)
-      .inCell(CellParams::threads)
-      .id(100, (threads, cell) -> cell.threaded() ? " threads=" + threads + cell.traffic().idSuffix() : null)
+      .inCell(c -> c.load().threads())
+      .id(100, (threads, cell) -> cell.threaded() ? " threads=" + threads + cell.load().traffic().idSuffix() : null)
       .namedInResults()
       .build();
 

@@ -233,10 +233,13 @@ public record Scenario(
     try {
       long entries = values.get(Axes.ENTRIES);
       long batch = values.get(Axes.BATCH_SIZES);
-      cell = new CellParams(provider.id(), entries, values.get(Axes.KEYS), values.get(Axes.ORDERS),
-          values.get(Axes.VALUE_SIZES), batch == Matrix.ALL_IN_ONE ? entries : batch, values.get(Axes.DURABILITY), seed,
-          phases, settings, latencySample, repetitions.passPlan(), values.get(Axes.THREADS), traffic,
-          values.get(Axes.VALUE_CONTENTS), values.get(Axes.CODECS), custom, values.withoutFields());
+      cell = new CellParams(provider.id(),
+          new DataSet(entries, values.get(Axes.KEYS), values.get(Axes.VALUE_SIZES), values.get(Axes.VALUE_CONTENTS),
+              seed),
+          new WriteShape(values.get(Axes.ORDERS), batch == Matrix.ALL_IN_ONE ? entries : batch),
+          new StoreSetup(settings, values.get(Axes.DURABILITY), values.get(Axes.CODECS)),
+          new PhasePlan(phases, repetitions.passPlan(), latencySample),
+          new Load(values.get(Axes.THREADS), traffic, custom), values.withoutFields());
     } catch (IllegalArgumentException e) {
       throw new ScenarioException("/matrix", e.getMessage());
     }

@@ -1,5 +1,13 @@
 package dev.kvbench.run;
 
+import dev.kvbench.scenario.DataSet;
+import dev.kvbench.scenario.WriteShape;
+import dev.kvbench.scenario.StoreSetup;
+import dev.kvbench.scenario.PhasePlan;
+import dev.kvbench.scenario.Load;
+import dev.kvbench.workload.ValueContent;
+import dev.kvbench.codec.ValueCodecs;
+
 import dev.kvbench.scenario.PassPlan;
 import dev.kvbench.scenario.CellParams;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -29,8 +37,9 @@ class VerificationTest {
   @TempDir Path temp;
 
   private CellResult run(StoreProvider provider, KeyEncoding keys, KeyOrder order) {
-    CellParams cell = new CellParams(provider.id(), 2_000, keys, order, 100, 2_000, Durability.NOSYNC, 5,
-        Phase.LMDBJAVA_2016_PHASES, Map.of(), 8, PassPlan.SINGLE_COLD);
+    CellParams cell = new CellParams(provider.id(), new DataSet(2_000, keys, 100, ValueContent.RANDOM, 5),
+        new WriteShape(order, 2_000), new StoreSetup(Map.of(), Durability.NOSYNC, ValueCodecs.NONE),
+        new PhasePlan(Phase.LMDBJAVA_2016_PHASES, PassPlan.SINGLE_COLD, 8), Load.SINGLE, Map.of());
     try (WorkArea work = WorkArea.open(temp.resolve("w"))) {
       return new CellRunner(new CpuMeter(), new RssMeter(), new StorageMeter(), new ExpectedChecksums(),
           RunListener.NONE, 40).run(provider, cell, work);

@@ -124,8 +124,8 @@ class ScenarioFilesTest {
     assertThat(cells).hasSize(2 * 2 * 2 * 3 * (2 + 1));
     assertThat(cells.stream().map(CellParams::id).distinct()).hasSize(cells.size());
     assertThat(cells).filteredOn(c -> c.storeId().equals("misbehaving"))
-        .extracting(c -> c.storeSettings().get("ordered")).containsOnly("true", "false");
-    assertThat(cells).filteredOn(c -> c.entries() == 2_000 && c.batchSize() == 2_000).isNotEmpty();
+        .extracting(c -> c.setup().storeSettings().get("ordered")).containsOnly("true", "false");
+    assertThat(cells).filteredOn(c -> c.data().entries() == 2_000 && c.write().batchSize() == 2_000).isNotEmpty();
   }
 
   @Test

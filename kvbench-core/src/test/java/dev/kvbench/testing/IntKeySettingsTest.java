@@ -108,8 +108,13 @@ public abstract class IntKeySettingsTest {
   }
 
   protected CellResult runCell(KeyEncoding keys, KeyOrder order) {
-    CellParams cell = new CellParams(provider().id(), 3_000, keys, order, 100, 701, Durability.NOSYNC, 42,
-        Arrays.stream(Phase.values()).filter(p -> p != Phase.CUSTOM).toList(), settings(), 4, PassPlan.SINGLE_COLD);
+    CellParams cell = new CellParams(provider().id(),
+        new dev.kvbench.scenario.DataSet(3_000, keys, 100, dev.kvbench.workload.ValueContent.RANDOM, 42),
+        new dev.kvbench.scenario.WriteShape(order, 701),
+        new dev.kvbench.scenario.StoreSetup(settings(), Durability.NOSYNC, dev.kvbench.codec.ValueCodecs.NONE),
+        new dev.kvbench.scenario.PhasePlan(Arrays.stream(Phase.values()).filter(p -> p != Phase.CUSTOM).toList(),
+            PassPlan.SINGLE_COLD, 4),
+        dev.kvbench.scenario.Load.SINGLE, Map.of());
     try (WorkArea work = WorkArea.open(temp.resolve("work-" + keys.id() + "-" + order.id()))) {
       return new CellRunner(new CpuMeter(), new RssMeter(), new StorageMeter(), new ExpectedChecksums(),
           RunListener.NONE, 40).run(provider(), cell, work);

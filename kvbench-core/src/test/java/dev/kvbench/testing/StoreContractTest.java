@@ -504,9 +504,12 @@ public abstract class StoreContractTest {
 
   private CellResult runCell(KeyEncoding keys, KeyOrder order, long entries, int valueSize, long batch,
       List<Phase> phases, dev.kvbench.scenario.PassPlan plan) {
-    CellParams cell = new CellParams(provider().id(), entries, keys, order, valueSize, batch, Durability.NOSYNC,
-        42, phases, settings(), 4, plan, 1, dev.kvbench.workload.Traffic.DEFAULT,
-        dev.kvbench.workload.ValueContent.RANDOM, dev.kvbench.codec.ValueCodecs.NONE, CONTRACT_OPERATIONS);
+    CellParams cell = new CellParams(provider().id(),
+        new dev.kvbench.scenario.DataSet(entries, keys, valueSize, dev.kvbench.workload.ValueContent.RANDOM, 42),
+        new dev.kvbench.scenario.WriteShape(order, batch),
+        new dev.kvbench.scenario.StoreSetup(settings(), Durability.NOSYNC, dev.kvbench.codec.ValueCodecs.NONE),
+        new dev.kvbench.scenario.PhasePlan(phases, plan, 4),
+        new dev.kvbench.scenario.Load(1, dev.kvbench.workload.Traffic.DEFAULT, CONTRACT_OPERATIONS), Map.of());
     try (WorkArea work = WorkArea.open(temp.resolve("work-" + keys.id() + "-" + order.id()))) {
       CellRunner runner = new CellRunner(new CpuMeter(), new RssMeter(), new StorageMeter(), new ExpectedChecksums(),
           RunListener.NONE, 40);

@@ -63,13 +63,13 @@ public final class ForkedCells implements CellExecutor {
   public static String whyNotForkable(CellParams cell) {
     // what the plan carries by class name (UserCodeJson): built-ins travel by their ids
     List<Map.Entry<String, Object>> userCode = new ArrayList<>();
-    if (!(cell.keys() instanceof KeyEncoding)) {
-      userCode.add(Map.entry("key format", cell.keys()));
+    if (!(cell.data().keys() instanceof KeyEncoding)) {
+      userCode.add(Map.entry("key format", cell.data().keys()));
     }
-    if (!(cell.valueContent() instanceof ValueContent)) {
-      userCode.add(Map.entry("value format", cell.valueContent()));
+    if (!(cell.data().valueContent() instanceof ValueContent)) {
+      userCode.add(Map.entry("value format", cell.data().valueContent()));
     }
-    cell.custom().operations().forEach(e -> userCode.add(Map.entry("custom operation " + e.name(), e.operation())));
+    cell.load().custom().operations().forEach(e -> userCode.add(Map.entry("custom operation " + e.name(), e.operation())));
     for (Map.Entry<String, Object> code : userCode) {
       String why = ClassReferences.whyNotRecreatable(code.getValue(), code.getKey());
       if (why != null) {

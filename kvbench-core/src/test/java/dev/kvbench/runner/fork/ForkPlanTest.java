@@ -1,5 +1,11 @@
 package dev.kvbench.runner.fork;
 
+import dev.kvbench.scenario.DataSet;
+import dev.kvbench.scenario.WriteShape;
+import dev.kvbench.scenario.StoreSetup;
+import dev.kvbench.scenario.PhasePlan;
+import dev.kvbench.scenario.Load;
+
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.json.JsonMapper;
@@ -27,16 +33,19 @@ class ForkPlanTest {
   void aCellSurvivesThePlanFileWithItsId() throws Exception {
     JsonMapper json = JsonMapper.builder().addModule(UserCodeJson.module()).build();
     for (ValueContent content : List.of(ValueContent.RANDOM, ValueContent.ZEROS, ValueContent.compressible(0.5))) {
-      CellParams cell = new CellParams("null", 1000, KeyEncoding.STR, KeyOrder.RND, 100, 10, Durability.SYNC, 7,
-          List.of(Phase.WRITE, Phase.READ_KEY, Phase.READERS), Map.of("values", "true"), 16, new PassPlan(1, 0, 3), 2,
-          Traffic.DEFAULT, content, content.equals(ValueContent.ZEROS) ? "deflate" : "none");
+      CellParams cell = new CellParams("null", new DataSet(1000, KeyEncoding.STR, 100, content, 7),
+          new WriteShape(KeyOrder.RND, 10),
+          new StoreSetup(Map.of("values", "true"), Durability.SYNC, content.equals(ValueContent.ZEROS) ? "deflate" : "none"),
+          new PhasePlan(List.of(Phase.WRITE, Phase.READ_KEY, Phase.READERS), new PassPlan(1, 0, 3), 16),
+          new Load(2, Traffic.DEFAULT, CustomMix.NONE), Map.of());
       ForkPlan back = json.readValue(json.writeValueAsString(new ForkPlan(ForkMessage.PROTOCOL, cell, "d", "127.0.0.1", 1234, "t")),
           ForkPlan.class);
       assertThat(back.cell()).isEqualTo(cell);
       assertThat(back.cell().id()).isEqualTo(cell.id());
     }
-    CellParams random = new CellParams("null", 1000, KeyEncoding.INT, KeyOrder.SEQ, 100, 1000, Durability.NOSYNC, 7,
-        List.of(Phase.WRITE), Map.of(), 16, PassPlan.SINGLE_COLD);
+    CellParams random = new CellParams("null", new DataSet(1000, KeyEncoding.INT, 100, ValueContent.RANDOM, 7),
+        new WriteShape(KeyOrder.SEQ, 1000), new StoreSetup(Map.of(), Durability.NOSYNC, "none"),
+        new PhasePlan(List.of(Phase.WRITE), PassPlan.SINGLE_COLD, 16), Load.SINGLE, Map.of());
     // random values, the default, leave the id as it was before value contents existed
     assertThat(random.id()).isEqualTo("null int seq 1000x100 batch=all nosync");
     assertThat(json.readValue(json.writeValueAsString(new ForkPlan(ForkMessage.PROTOCOL, random, "d", "127.0.0.1", 1234, "t")),
@@ -49,17 +58,18 @@ class ForkPlanTest {
     JsonMapper json = JsonMapper.builder().addModule(UserCodeJson.module()).build();
     CustomMix mix = new CustomMix(List.of(new CustomMix.Entry("pay", CustomMix.Access.READ_WRITE, 1,
         new dev.kvbench.bench.BenchmarkTest.Transfer())), RequestDistribution.UNIFORM);
-    CellParams cell = new CellParams("null", 1000, new dev.kvbench.bench.BenchmarkTest.OrderKeys(), KeyOrder.RND, 100,
-        1000, Durability.NOSYNC, 7, List.of(Phase.CUSTOM), Map.of(), 16, new PassPlan(1, 0, 3), 1, Traffic.DEFAULT,
-        ValueContent.ZEROS, "none", mix);
+    CellParams cell = new CellParams("null",
+        new DataSet(1000, new dev.kvbench.bench.BenchmarkTest.OrderKeys(), 100, ValueContent.ZEROS, 7),
+        new WriteShape(KeyOrder.RND, 1000), new StoreSetup(Map.of(), Durability.NOSYNC, "none"),
+        new PhasePlan(List.of(Phase.CUSTOM), new PassPlan(1, 0, 3), 16), new Load(1, Traffic.DEFAULT, mix), Map.of());
     String text = json.writeValueAsString(new ForkPlan(ForkMessage.PROTOCOL, cell, "d", "127.0.0.1", 1234, "t"));
     assertThat(text).contains("\"dev.kvbench.bench.BenchmarkTest$OrderKeys\"")
         .contains("\"dev.kvbench.bench.BenchmarkTest$Transfer\"").contains("\"zeros\"");
     CellParams back = json.readValue(text, ForkPlan.class).cell();
-    assertThat(back.keys()).isInstanceOf(dev.kvbench.bench.BenchmarkTest.OrderKeys.class).isNotSameAs(cell.keys());
-    assertThat(back.custom().operations().get(0).operation())
+    assertThat(back.data().keys()).isInstanceOf(dev.kvbench.bench.BenchmarkTest.OrderKeys.class).isNotSameAs(cell.data().keys());
+    assertThat(back.load().custom().operations().get(0).operation())
         .isInstanceOf(dev.kvbench.bench.BenchmarkTest.Transfer.class);
-    assertThat(back.custom().distribution()).isEqualTo(RequestDistribution.UNIFORM);
+    assertThat(back.load().custom().distribution()).isEqualTo(RequestDistribution.UNIFORM);
     assertThat(back.id()).isEqualTo(cell.id()).contains("order").contains("custom=pay");
   }
 }
