@@ -7,6 +7,9 @@ import dev.kvbench.runner.ScenarioRunner;
 import dev.kvbench.runner.Shard;
 import dev.kvbench.scenario.Presets;
 import dev.kvbench.scenario.Scenario;
+import dev.kvbench.scenario.ScenarioException;
+import dev.kvbench.scenario.ScenarioOverrides;
+import dev.kvbench.scenario.ScenarioSource;
 import dev.kvbench.store.StoreRegistry;
 import dev.kvbench.summary.RunSummary;
 import java.io.IOException;
@@ -85,9 +88,16 @@ final class RunCommand implements Callable<Integer> {
         }
         return runAndReport(runner, () -> runner.resume(resume, options), out);
       }
-      Scenario scenario = scenarioFlags.overrides(spec, storesAndScale, storeOptions)
-          .applyTo(new Presets().presetOrFile(source == null ? "quick" : source, registry));
-      ScenarioRunner.RunPlan plan = runner.plan(scenario, options);
+      ScenarioSource read = new Presets().source(source == null ? "quick" : source);
+      ScenarioOverrides overrides = scenarioFlags.overrides(spec, storesAndScale, storeOptions);
+      ScenarioRunner.RunPlan plan;
+      try {
+        // the one expansion of the run; a problem of the file as written is placed at its line
+        plan = runner.plan(overrides.applyTo(read.scenario()), options);
+      } catch (ScenarioException e) {
+        throw overrides.changes(e.pointer()) ? new UsageException(e.field().isEmpty() ? e.getMessage()
+            : e.field() + ": " + e.getMessage(), e) : read.placed(e);
+      }
       if (dryRun) {
         String spaceProblem = Preflight.spaceProblem(plan.cells(), workDir.path);
         DryRun.print(plan, workDir.path, spaceProblem, out);

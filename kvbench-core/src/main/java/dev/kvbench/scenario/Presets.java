@@ -55,11 +55,27 @@ public final class Presets {
     if (exists(presetOrFile)) {
       return load(presetOrFile, registry);
     }
-    if (java.nio.file.Files.exists(java.nio.file.Path.of(presetOrFile)) || presetOrFile.endsWith(".yaml")
-        || presetOrFile.endsWith(".yml")) {
-      return files.read(java.nio.file.Path.of(presetOrFile), registry);
+    return files.read(scenarioFile(presetOrFile), registry);
+  }
+
+  /**
+   * A preset by name, else the scenario file at {@code presetOrFile}, parsed but neither checked
+   * against the stores nor expanded: for a run, which expands it once, after its flags.
+   */
+  public ScenarioSource source(String presetOrFile) {
+    if (exists(presetOrFile)) {
+      String text = text(presetOrFile);
+      return new ScenarioSource(files.parse(text, "preset " + presetOrFile, presetOrFile, null), text,
+          "preset " + presetOrFile);
     }
-    throw new IllegalArgumentException("'" + presetOrFile + "' is neither a scenario file nor a preset; presets: "
+    return files.source(scenarioFile(presetOrFile));
+  }
+
+  private static java.nio.file.Path scenarioFile(String name) {
+    if (java.nio.file.Files.exists(java.nio.file.Path.of(name)) || name.endsWith(".yaml") || name.endsWith(".yml")) {
+      return java.nio.file.Path.of(name);
+    }
+    throw new IllegalArgumentException("'" + name + "' is neither a scenario file nor a preset; presets: "
         + String.join(", ", NAMES));
   }
 

@@ -51,6 +51,21 @@ public final class ScenarioFiles {
 
   /** Reads and checks {@code file}, including that its stores and settings exist in {@code registry}. */
   public Scenario read(Path file, StoreRegistry registry) {
+    return parse(text(file), file.toString(), nameOf(file), registry);
+  }
+
+  /** {@code file} read and parsed, not checked against stores nor expanded, with its text. */
+  public ScenarioSource source(Path file) {
+    String text = text(file);
+    return new ScenarioSource(parse(text, file.toString(), nameOf(file), null), text, file.toString());
+  }
+
+  private static String nameOf(Path file) {
+    return file.getFileName().toString().replaceFirst("\\.ya?ml$", "");
+  }
+
+  /** The file's text; a ScenarioException naming the file when it is no scenario file. */
+  private static String text(Path file) {
     String text;
     try {
       if (Files.isDirectory(file)) {
@@ -71,8 +86,7 @@ public final class ScenarioFiles {
     } catch (IOException e) {
       throw new ScenarioException("cannot read scenario file " + file + ": " + e.getMessage(), e);
     }
-    String defaultName = file.getFileName().toString().replaceFirst("\\.ya?ml$", "");
-    return parse(text, file.toString(), defaultName, registry);
+    return text;
   }
 
   /**
@@ -107,9 +121,18 @@ public final class ScenarioFiles {
       }
       return scenario;
     } catch (ScenarioException e) {
-      throw located(source, locate(text, e.pointer()), e.field().isEmpty() ? e.getMessage()
-          : e.field() + ": " + e.getMessage(), e);
+      throw placed(e, text, source);
     }
+  }
+
+  /**
+   * {@code problem}, found in the scenario parsed from {@code text}, with the file (or preset)
+   * {@code source}, line and column of the field it names: for a problem found when the scenario
+   * is expanded later, as a run does.
+   */
+  public static ScenarioException placed(ScenarioException problem, String text, String source) {
+    return located(source, locate(text, problem.pointer()), problem.field().isEmpty() ? problem.getMessage()
+        : problem.field() + ": " + problem.getMessage(), problem);
   }
 
   /** The scenario as YAML that {@link #parse} reads back to an equal scenario. */

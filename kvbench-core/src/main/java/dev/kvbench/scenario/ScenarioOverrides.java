@@ -140,6 +140,36 @@ public final class ScenarioOverrides {
         && cellTimeout == null && latencySample == null && traffic.isEmpty();
   }
 
+  /**
+   * Whether a change set here replaces the scenario field at {@code pointer} (a JSON pointer such as
+   * {@code /matrix/entries/1}, or {@code /matrix} for a problem of a combination of axes): a
+   * problem found there is then not the scenario file's, and its line would mislead.
+   */
+  public boolean changes(String pointer) {
+    String[] parts = pointer.split("/");
+    String top = parts.length > 1 ? parts[1] : "";
+    String field = parts.length > 2 ? parts[2] : "";
+    return switch (top) {
+      case "matrix" -> switch (field) {
+        case "" -> stores != null || !settings.isEmpty() || !axes.isEmpty() || scale != null;
+        case "stores" -> stores != null;
+        case "settings" -> !settings.isEmpty() || stores != null;
+        default -> axes.keySet().stream().anyMatch(a -> a.key().equals(field))
+            || scale != null && (field.equals(Axes.ENTRIES.key()) || field.equals(Axes.BATCH_SIZES.key()));
+      };
+      case "phases" -> phases != null;
+      case "seed" -> seed != null;
+      case "traffic" -> !traffic.isEmpty();
+      case "custom" -> custom != null;
+      case "repetitions" -> forks != null || warmupPasses != null || warmupMillis != null || measuredPasses != null
+          || readCache != null || traceCommits != null;
+      case "jvm" -> heap != null || jvmOptions != null;
+      case "cellTimeout" -> cellTimeout != null;
+      case "latencySample" -> latencySample != null;
+      default -> !isEmpty();
+    };
+  }
+
   /** {@code s} with every change set here. Throws IllegalArgumentException for a value it cannot take. */
   public Scenario applyTo(Scenario s) {
     Matrix m = s.matrix();
