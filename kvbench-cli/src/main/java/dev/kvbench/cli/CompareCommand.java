@@ -66,8 +66,15 @@ final class CompareCommand implements Callable<Integer> {
       throw new UsageException(e.getMessage(), e);
     }
     PrintWriter out = spec.commandLine().getOut();
-    TextTable t = new TextTable(List.of("Cell", "Phase", "Baseline ms", "Candidate ms", "Ratio", "p (Welch)",
-        "Verdict", "Settings changed"), false, false, true, true, true, true, false, false);
+    TextTable t = new TextTable(
+        TextTable.left("Cell"),
+        TextTable.left("Phase"),
+        TextTable.right("Baseline ms"),
+        TextTable.right("Candidate ms"),
+        TextTable.right("Ratio"),
+        TextTable.right("p (Welch)"),
+        TextTable.left("Verdict"),
+        TextTable.left("Settings changed"));
     int regressions = 0;
     for (Comparison.Row r : c.rows()) {
       boolean regression = failOnRegression != null && r.regression(failOnRegression);
@@ -82,7 +89,10 @@ final class CompareCommand implements Callable<Integer> {
     out.printf("%nVerdict: slower or faster when Welch's two-sided t-test on the measured passes gives p < %.2f;"
         + " within spread otherwise; not testable with fewer than two passes on a side.%n", Comparison.ALPHA);
     if (!c.unmatched().isEmpty()) {
-      TextTable u = new TextTable(List.of("Side", "Cell", "Why not compared"), false, false, false);
+      TextTable u = new TextTable(
+          TextTable.left("Side"),
+          TextTable.left("Cell"),
+          TextTable.left("Why not compared"));
       c.unmatched().forEach(m -> u.row(m.side(), m.cell(), m.why()));
       out.printf("%nNot compared:%n%s", u.render());
     }

@@ -27,8 +27,12 @@ final class DryRun {
         scenario.repetitions().warmupPasses(), scenario.repetitions().warmupMillis(),
         scenario.repetitions().measuredPasses(),
         scenario.repetitions().forks() == 0 ? "in this JVM" : scenario.repetitions().forks() + " fresh JVM(s) per cell");
-    TextTable t = new TextTable(List.of("#", "Cell", "Flat data", "Disk (rough)", "Time (rough)"),
-        true, false, true, true, true);
+    TextTable t = new TextTable(
+        TextTable.right("#"),
+        TextTable.left("Cell"),
+        TextTable.right("Flat data"),
+        TextTable.right("Disk (rough)"),
+        TextTable.right("Time (rough)"));
     long maxDisk = 0;
     double seconds = 0;
     for (int i = 0; i < cells.size(); i++) {

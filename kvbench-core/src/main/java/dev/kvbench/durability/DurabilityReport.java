@@ -30,9 +30,19 @@ public record DurabilityReport(int schemaVersion, String kvbenchVersion, String 
 
   /** The table: what each combination kept. */
   public TextTable table() {
-    TextTable t = new TextTable(List.of("Store", "Durability", "Crash", "Trials", "Acked commits", "Acked lost",
-        "Trials losing acked", "Torn values", "Partial commits", "Unacked found", "Recovery ms (median / max)",
-        "Note"), false, false, false, true, true, true, true, true, true, true, false, false);
+    TextTable t = new TextTable(
+        TextTable.left("Store"),
+        TextTable.left("Durability"),
+        TextTable.left("Crash"),
+        TextTable.right("Trials"),
+        TextTable.right("Acked commits"),
+        TextTable.right("Acked lost"),
+        TextTable.right("Trials losing acked"),
+        TextTable.right("Torn values"),
+        TextTable.right("Partial commits"),
+        TextTable.right("Unacked found"),
+        TextTable.left("Recovery ms (median / max)"),
+        TextTable.left("Note"));
     for (DurabilityResult r : results) {
       if (r.skipped() != null) {
         t.row(r.store(), r.durability(), r.crash(), "-", "-", "-", "-", "-", "-", "-", "-", "skipped: " + r.skipped());

@@ -69,14 +69,31 @@ public record PhaseResult(
     amplification = amplification == null ? List.of() : List.copyOf(amplification);
   }
 
+  /** A phase the store cannot run: {@code why} is its note, and nothing was measured. */
   public static PhaseResult unsupported(String phase, String why) {
-    return new PhaseResult(phase, PhaseStatus.UNSUPPORTED, 0, 0, 0, 0, 0, 0, List.of(), null, null, null,
-        null, null, null, 0, false, false, null, why, 0, null, null);
+    return notMeasured(phase, PhaseStatus.UNSUPPORTED, Reason.note(why));
   }
 
+  /** A phase that failed before any pass was measured. */
   public static PhaseResult failed(String phase, String failure) {
-    return new PhaseResult(phase, PhaseStatus.FAILED, 0, 0, 0, 0, 0, 0, List.of(), null, null, null,
-        null, null, null, 0, false, false, failure, null, 0, null, null);
+    return notMeasured(phase, PhaseStatus.FAILED, Reason.failure(failure));
+  }
+
+  /** Why a phase has no figures: the failure, or the note that says why it did not run. */
+  private record Reason(String failure, String note) {
+    static Reason failure(String text) {
+      return new Reason(text, null);
+    }
+
+    static Reason note(String text) {
+      return new Reason(null, text);
+    }
+  }
+
+  /** A phase without figures: every measured field empty (left out of the JSON), only the reason set. */
+  private static PhaseResult notMeasured(String phase, PhaseStatus status, Reason reason) {
+    return new PhaseResult(phase, status, 0, 0, 0, 0, 0, 0, List.of(), null, null, null, null, null, null, 0,
+        false, false, reason.failure(), reason.note(), 0, null, null);
   }
 
   /** Latency of a phase's measured passes: histograms merged over the passes, and how they were sampled. */

@@ -119,8 +119,14 @@ public final class Lmdbjava2016Tables {
   /** {@link #timings} as a table, to render as text or Markdown. */
   public TextTable timingsTable(List<CellResult> cells) {
     TextTable t = new TextTable(
-        List.of("Phase", "Store", "ms/pass", "min-max", "Difference", "ns/op", "CPU ns/op", "Check"),
-        false, false, true, true, true, true, true, false);
+        TextTable.left("Phase"),
+        TextTable.left("Store"),
+        TextTable.right("ms/pass"),
+        TextTable.right("min-max"),
+        TextTable.right("Difference"),
+        TextTable.right("ns/op"),
+        TextTable.right("CPU ns/op"),
+        TextTable.left("Check"));
     for (String phase : phases(cells)) {
       List<Map.Entry<CellResult, PhaseResult>> rows = new ArrayList<>();
       for (CellResult c : cells) {
@@ -163,9 +169,21 @@ public final class Lmdbjava2016Tables {
    * threaded phase.
    */
   public TextTable threadedTable(List<CellResult> cells) {
-    TextTable t = new TextTable(List.of("Phase", "Store", "Threads", "ops/s", "per thread", "x 1 thread",
-        "Writer puts/s", "Op", "p50 µs", "p99 µs", "p99.9 µs", "CPU ns/op", "Rate: target / achieved",
-        "Latency from"), false, false, true, true, true, true, true, false, true, true, true, true, true, false);
+    TextTable t = new TextTable(
+        TextTable.left("Phase"),
+        TextTable.left("Store"),
+        TextTable.right("Threads"),
+        TextTable.right("ops/s"),
+        TextTable.right("per thread"),
+        TextTable.right("x 1 thread"),
+        TextTable.right("Writer puts/s"),
+        TextTable.left("Op"),
+        TextTable.right("p50 µs"),
+        TextTable.right("p99 µs"),
+        TextTable.right("p99.9 µs"),
+        TextTable.right("CPU ns/op"),
+        TextTable.right("Rate: target / achieved"),
+        TextTable.left("Latency from"));
     for (String phase : phases(cells)) {
       boolean first = true;
       for (CellResult c : cells) {
@@ -237,9 +255,14 @@ public final class Lmdbjava2016Tables {
   /** {@link #storage} as a table, to render as text or Markdown. */
   public TextTable storageTable(List<CellResult> cells) {
     TextTable t = new TextTable(
-        List.of("Store", "Flat array", "Bytes", "Overhead %", "Apparent bytes", "Bytes before close",
-            "Space amp. before close", "Space amp. after close"),
-        false, true, true, true, true, true, true, true);
+        TextTable.left("Store"),
+        TextTable.right("Flat array"),
+        TextTable.right("Bytes"),
+        TextTable.right("Overhead %"),
+        TextTable.right("Apparent bytes"),
+        TextTable.right("Bytes before close"),
+        TextTable.right("Space amp. before close"),
+        TextTable.right("Space amp. after close"));
     cells.stream().filter(c -> c.storage() != null && !c.reference())
         .sorted(Comparator.comparingLong((CellResult c) -> c.storage().flatBytes())
             .thenComparingLong(c -> c.storage().allocatedBytes().afterClose()))
@@ -268,7 +291,10 @@ public final class Lmdbjava2016Tables {
 
   /** {@link #notRun} as a table (no rows when every cell ran). */
   public TextTable notRunTable(List<CellResult> cells) {
-    TextTable t = new TextTable(List.of("Cell", "Outcome", "Reason"), false, false, false);
+    TextTable t = new TextTable(
+        TextTable.left("Cell"),
+        TextTable.left("Outcome"),
+        TextTable.left("Reason"));
     for (CellResult c : cells) {
       if (c.outcome() != CellResult.Outcome.RAN || c.error() != null) {
         t.row(rowLabel(c) + " " + c.parameters().keys() + "/" + c.parameters().order(), c.outcome().id(),

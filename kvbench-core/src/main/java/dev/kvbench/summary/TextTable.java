@@ -6,15 +6,28 @@ import java.util.List;
 /** A plain-text table with a header rule; text columns left-aligned, numeric columns right-aligned. */
 public final class TextTable {
 
+  /** A column: its header, and whether its cells are right-aligned (numbers) or left-aligned (text). */
+  public record Column(String header, boolean rightAligned) {}
+
+  /** A text column. */
+  public static Column left(String header) {
+    return new Column(header, false);
+  }
+
+  /** A numeric column, right-aligned. */
+  public static Column right(String header) {
+    return new Column(header, true);
+  }
+
   private final List<String> headers;
   private final boolean[] rightAligned;
   private final List<List<String>> rows = new ArrayList<>();
 
-  public TextTable(List<String> headers, boolean... rightAligned) {
-    this.headers = List.copyOf(headers);
-    this.rightAligned = rightAligned.clone();
-    if (rightAligned.length != headers.size()) {
-      throw new IllegalArgumentException("one alignment per column");
+  public TextTable(Column... columns) {
+    this.headers = java.util.Arrays.stream(columns).map(Column::header).toList();
+    this.rightAligned = new boolean[columns.length];
+    for (int i = 0; i < columns.length; i++) {
+      rightAligned[i] = columns[i].rightAligned();
     }
   }
 

@@ -142,8 +142,13 @@ final class MarkdownReport {
   }
 
   private static void methodology(StringBuilder b, ReportSection s) {
-    TextTable runs = new TextTable(List.of("Result file", "Scenario", "Started", "kvbench", "Completed", "Command"),
-        false, false, false, false, false, false);
+    TextTable runs = new TextTable(
+        TextTable.left("Result file"),
+        TextTable.left("Scenario"),
+        TextTable.left("Started"),
+        TextTable.left("kvbench"),
+        TextTable.left("Completed"),
+        TextTable.left("Command"));
     for (RunResults r : s.runs()) {
       runs.row(r.source(), String.valueOf(r.scenarioName()), String.valueOf(r.startedAt()),
           String.valueOf(r.kvbenchVersion()), r.completed() ? "yes" : "no (interrupted)",
@@ -163,7 +168,9 @@ final class MarkdownReport {
     });
     for (Map.Entry<String, Environment> e : hosts.entrySet()) {
       Environment env = e.getValue();
-      TextTable t = new TextTable(List.of("Host " + e.getKey(), ""), false, false);
+      TextTable t = new TextTable(
+          TextTable.left("Host " + e.getKey()),
+          TextTable.left(""));
       t.row("CPU", env.cpuModel() + ", " + env.cores() + " cores");
       t.row("RAM", String.format(Locale.ROOT, "%,.1f GiB", env.ramBytes() / (double) (1L << 30)));
       t.row("OS", env.os() + " " + env.kernel() + " (" + env.arch() + ")");
@@ -187,8 +194,11 @@ final class MarkdownReport {
             .append(r.scenario().strip()).append("\n```\n\n</details>\n");
       }
     }
-    TextTable stores = new TextTable(List.of("Store", "Library", "Settings", "Native settings"),
-        false, false, false, false);
+    TextTable stores = new TextTable(
+        TextTable.left("Store"),
+        TextTable.left("Library"),
+        TextTable.left("Settings"),
+        TextTable.left("Native settings"));
     Map<String, CellResult> firstPerStore = new TreeMap<>();
     s.cells().forEach(c -> firstPerStore.putIfAbsent(c.store(), c));
     firstPerStore.values().forEach(c -> stores.row(c.store(), c.library() + " " + c.libraryVersion(),
@@ -206,8 +216,15 @@ final class MarkdownReport {
   }
 
   private void latency(StringBuilder b, ReportSection s, String workload, List<CellResult> cells, Lmdbjava2016Tables tables) {
-    TextTable t = new TextTable(List.of("Phase", "Store", "p50 µs", "p90 µs", "p99 µs", "p99.9 µs", "max µs",
-        "samples"), false, false, true, true, true, true, true, true);
+    TextTable t = new TextTable(
+        TextTable.left("Phase"),
+        TextTable.left("Store"),
+        TextTable.right("p50 µs"),
+        TextTable.right("p90 µs"),
+        TextTable.right("p99 µs"),
+        TextTable.right("p99.9 µs"),
+        TextTable.right("max µs"),
+        TextTable.right("samples"));
     List<String> withLatency = new ArrayList<>();
     for (String phase : Lmdbjava2016Tables.phases(cells)) {
       for (CellResult c : cells) {
@@ -250,8 +267,13 @@ final class MarkdownReport {
    * bytes are 0 whatever the store did, so the table says so instead of showing zeros.
    */
   private static void amplification(StringBuilder b, ReportSection s, List<CellResult> cells, Lmdbjava2016Tables tables) {
-    TextTable t = new TextTable(List.of("Phase", "Store", "Direction", "Workload MB", "Device MB", "Amplification"),
-        false, false, false, true, true, true);
+    TextTable t = new TextTable(
+        TextTable.left("Phase"),
+        TextTable.left("Store"),
+        TextTable.left("Direction"),
+        TextTable.right("Workload MB"),
+        TextTable.right("Device MB"),
+        TextTable.right("Amplification"));
     for (String phase : Lmdbjava2016Tables.phases(cells)) {
       for (CellResult c : cells) {
         for (PhaseResult p : c.phases()) {
@@ -307,9 +329,16 @@ final class MarkdownReport {
    * and the end of each traced write pass, and where the store tells, its pages; then the chart.
    */
   private void commitTraces(StringBuilder b, ReportSection s, Lmdbjava2016Tables tables) {
-    TextTable t = new TextTable(List.of("Store, keys", "Phase", "Commits", "KB/commit, first 10 %",
-        "KB/commit, last 10 %", "KB/commit, heaviest", "Pages/commit, last 10 %", "Last page no.", "Tree pages"),
-        false, false, true, true, true, true, true, true, true);
+    TextTable t = new TextTable(
+        TextTable.left("Store, keys"),
+        TextTable.left("Phase"),
+        TextTable.right("Commits"),
+        TextTable.right("KB/commit, first 10 %"),
+        TextTable.right("KB/commit, last 10 %"),
+        TextTable.right("KB/commit, heaviest"),
+        TextTable.right("Pages/commit, last 10 %"),
+        TextTable.right("Last page no."),
+        TextTable.right("Tree pages"));
     for (CellResult c : s.cells()) {
       for (PhaseResult p : c.phases()) {
         dev.kvbench.result.CommitTrace trace = Charts.commitTrace(p);
@@ -345,8 +374,15 @@ final class MarkdownReport {
   }
 
   private static void cpu(StringBuilder b, List<CellResult> cells, Lmdbjava2016Tables tables) {
-    TextTable t = new TextTable(List.of("Phase", "Store", "ms/pass", "CPU user ms", "CPU sys ms", "CPU / wall",
-        "CPU ns/op", "Peak RSS MB"), false, false, true, true, true, true, true, true);
+    TextTable t = new TextTable(
+        TextTable.left("Phase"),
+        TextTable.left("Store"),
+        TextTable.right("ms/pass"),
+        TextTable.right("CPU user ms"),
+        TextTable.right("CPU sys ms"),
+        TextTable.right("CPU / wall"),
+        TextTable.right("CPU ns/op"),
+        TextTable.right("Peak RSS MB"));
     for (String phase : Lmdbjava2016Tables.phases(cells)) {
       for (CellResult c : cells) {
         for (PhaseResult p : c.phases()) {
