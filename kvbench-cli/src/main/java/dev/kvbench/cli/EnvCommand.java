@@ -9,8 +9,9 @@ import dev.kvbench.runner.CellEstimate;
 import dev.kvbench.scenario.CellParams;
 import dev.kvbench.run.WorkArea;
 import dev.kvbench.scenario.Presets;
-import dev.kvbench.scenario.Scenario;
+import dev.kvbench.scenario.ScenarioException;
 import dev.kvbench.scenario.ScenarioOverrides;
+import dev.kvbench.scenario.ScenarioSource;
 import dev.kvbench.store.StoreRegistry;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -89,9 +90,14 @@ final class EnvCommand implements Callable<Integer> {
     StoreRegistry registry = StoreRegistry.load();
     List<CellParams> cells;
     try {
-      Scenario scenario = storesAndScale.applyTo(new ScenarioOverrides())
-          .applyTo(new Presets().presetOrFile(source, registry));
-      cells = scenario.cells(registry);
+      // read as kvbench run reads it, then expanded once with the run's own --stores and --scale
+      ScenarioSource read = new Presets().source(source);
+      ScenarioOverrides overrides = storesAndScale.applyTo(new ScenarioOverrides());
+      try {
+        cells = overrides.applyTo(read.scenario()).cells(registry);
+      } catch (ScenarioException e) {
+        throw overrides.changes(e.pointer()) ? e : read.placed(e);
+      }
     } catch (IllegalArgumentException e) {
       throw new UsageException("--check " + source + ": " + e.getMessage(), e);
     }

@@ -47,20 +47,10 @@ public final class Presets {
   }
 
   /**
-   * A preset by name, else the scenario file at {@code presetOrFile}: what {@code kvbench run} and
-   * {@code kvbench env --check} take. Throws IllegalArgumentException naming the input when it is
-   * neither, or when the file does not read.
-   */
-  public Scenario presetOrFile(String presetOrFile, StoreRegistry registry) {
-    if (exists(presetOrFile)) {
-      return load(presetOrFile, registry);
-    }
-    return files.read(scenarioFile(presetOrFile), registry);
-  }
-
-  /**
    * A preset by name, else the scenario file at {@code presetOrFile}, parsed but neither checked
-   * against the stores nor expanded: for a run, which expands it once, after its flags.
+   * against the stores nor expanded: what {@code kvbench run} and {@code kvbench env --check} take,
+   * to expand once, after their flags. Throws IllegalArgumentException naming the input when it is
+   * neither, or when the file does not read.
    */
   public ScenarioSource source(String presetOrFile) {
     if (exists(presetOrFile)) {
