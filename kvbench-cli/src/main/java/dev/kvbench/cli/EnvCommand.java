@@ -96,7 +96,7 @@ final class EnvCommand implements Callable<Integer> {
       try {
         cells = overrides.applyTo(read.scenario()).cells(registry);
       } catch (ScenarioException e) {
-        throw overrides.changes(e.pointer()) ? e : read.placed(e);
+        throw read.explained(e, overrides);
       }
     } catch (IllegalArgumentException e) {
       throw new UsageException("--check " + source + ": " + e.getMessage(), e);

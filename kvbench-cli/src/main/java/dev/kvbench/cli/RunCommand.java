@@ -95,8 +95,7 @@ final class RunCommand implements Callable<Integer> {
         // the one expansion of the run; a problem of the file as written is placed at its line
         plan = runner.plan(overrides.applyTo(read.scenario()), options);
       } catch (ScenarioException e) {
-        throw overrides.changes(e.pointer()) ? new UsageException(e.field().isEmpty() ? e.getMessage()
-            : e.field() + ": " + e.getMessage(), e) : read.placed(e);
+        throw read.explained(e, overrides);
       }
       if (dryRun) {
         String spaceProblem = Preflight.spaceProblem(plan.cells(), workDir.path);

@@ -26,7 +26,8 @@ import java.util.Objects;
  */
 public record JournalContents(List<RunJournal.Line> lines, List<JournalContents.Damage> damaged) {
 
-  private static final ObjectMapper JSON = JsonMapper.builder()
+  /** The journal's lines as JSON, for writing them (RunJournal) and reading them back (here). */
+  static final ObjectMapper JSON = JsonMapper.builder()
       .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
       .build();
 

@@ -1,9 +1,6 @@
 package dev.kvbench.result;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
-import com.fasterxml.jackson.databind.DeserializationFeature;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.json.JsonMapper;
 import dev.kvbench.host.FileLocks;
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -77,10 +74,6 @@ public final class RunJournal implements AutoCloseable {
           free < 0 ? "unknown" : String.format(java.util.Locale.ROOT, "%,d", free));
     }
   }
-
-  private static final ObjectMapper JSON = JsonMapper.builder()
-      .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
-      .build();
 
   private final Path journal;
   private final Path document;
@@ -367,7 +360,7 @@ public final class RunJournal implements AutoCloseable {
   }
 
   private void append(Line line) throws IOException {
-    append((JSON.writeValueAsString(line) + "\n").getBytes(StandardCharsets.UTF_8));
+    append((JournalContents.JSON.writeValueAsString(line) + "\n").getBytes(StandardCharsets.UTF_8));
   }
 
   /** Appends whole or not at all: a write the file system refuses half-way is cut back off. */

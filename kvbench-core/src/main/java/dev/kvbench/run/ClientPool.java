@@ -123,7 +123,7 @@ final class ClientPool {
       throw new PassFailure(thrown.get());
     }
     ThreadedResults.PassOutcome o = new ThreadedResults.PassOutcome();
-    o.figures = figures.withInterval(System.currentTimeMillis() - nanos / 1_000_000, null)
+    o.figures = figures.withInterval(PhaseContext.startMillis(nanos), null)
         .withProgress(progress.timeline());
     List<String> slotIds = workload.slots().ids();
     List<ThreadFigures> perThreadFigures = new ArrayList<>();

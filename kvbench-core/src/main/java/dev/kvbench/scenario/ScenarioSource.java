@@ -13,4 +13,17 @@ public record ScenarioSource(Scenario scenario, String text, String origin) {
   public ScenarioException placed(ScenarioException problem) {
     return ScenarioFiles.placed(problem, text, origin);
   }
+
+  /**
+   * {@code problem}, found when this scenario was expanded with {@code overrides} applied: placed at
+   * its line when its field is the scenario's as written, else named by its field alone (a change
+   * replaced that field, and the file's line would mislead).
+   */
+  public ScenarioException explained(ScenarioException problem, ScenarioOverrides overrides) {
+    if (!overrides.changes(problem.pointer())) {
+      return placed(problem);
+    }
+    return new ScenarioException(problem.field().isEmpty() ? problem.getMessage()
+        : problem.field() + ": " + problem.getMessage(), problem);
+  }
 }

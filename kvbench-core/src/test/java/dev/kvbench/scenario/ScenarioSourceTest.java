@@ -30,6 +30,11 @@ class ScenarioSourceTest {
     ScenarioException found = catchThrowableOfType(() -> read.scenario().cells(registry), ScenarioException.class);
     assertThat(found.pointer()).startsWith("/matrix/settings");
     assertThat(read.placed(found)).hasMessageStartingWith(file + ":5:").hasMessageContaining("failure");
+    // explained: placed while no change replaces the field; named by its field alone once one does
+    assertThat(read.explained(found, new ScenarioOverrides().seed(1)).getMessage())
+        .isEqualTo(read.placed(found).getMessage());
+    assertThat(read.explained(found, new ScenarioOverrides().settings(java.util.Map.of("misbehaving.failure",
+        List.of("never")))).getMessage()).isEqualTo("matrix.settings: " + found.getMessage());
     // the same problem as the file check finds it, at the same place
     assertThat(catchThrowableOfType(() -> new ScenarioFiles().read(file, registry), ScenarioException.class))
         .hasMessage(read.placed(found).getMessage());
