@@ -57,7 +57,7 @@ final class DryRun {
     out.print(new ScenarioFiles().write(scenario));
     if (spaceProblem != null) {
       out.println();
-      out.println("REFUSED: " + spaceProblem);
+      out.println("REFUSED: " + FlagNames.worded(spaceProblem));
     }
     out.flush();
   }

@@ -120,7 +120,7 @@ final class DurabilityCommand implements Callable<Integer> {
           trials, seed, min, max, new CrashWorkload(seed, putsPerCommit, valueSize, maxCommits),
           storeOptions.byStore("durability"), workDir.path);
     } catch (IllegalArgumentException e) {
-      throw new UsageException(e.getMessage(), e);
+      throw FlagNames.usage(e);
     }
     DurabilityReport report;
     try {
@@ -129,7 +129,7 @@ final class DurabilityCommand implements Callable<Integer> {
           KvbenchCommand.version());
     } catch (IllegalArgumentException e) {
       // the work directory: not empty, in use, not a directory
-      throw new UsageException(e.getMessage(), e);
+      throw FlagNames.usage(e);
     }
     report.write(output, notesText);
     out.println(report.table().render());

@@ -96,10 +96,10 @@ final class EnvCommand implements Callable<Integer> {
       try {
         cells = overrides.applyTo(read.scenario()).cells(registry);
       } catch (ScenarioException e) {
-        throw read.explained(e, overrides);
+        throw new UsageException("--check " + source + ": " + FlagNames.explained(read, e, overrides), e);
       }
     } catch (IllegalArgumentException e) {
-      throw new UsageException("--check " + source + ": " + e.getMessage(), e);
+      throw new UsageException("--check " + source + ": " + FlagNames.worded(e.getMessage()), e);
     }
     long largest = 0;
     long files = 0;

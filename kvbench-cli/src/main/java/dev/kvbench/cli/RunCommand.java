@@ -95,7 +95,7 @@ final class RunCommand implements Callable<Integer> {
         // the one expansion of the run; a problem of the file as written is placed at its line
         plan = runner.plan(overrides.applyTo(read.scenario()), options);
       } catch (ScenarioException e) {
-        throw read.explained(e, overrides);
+        throw new UsageException(FlagNames.explained(read, e, overrides), e);
       }
       if (dryRun) {
         String spaceProblem = Preflight.spaceProblem(plan.cells(), workDir.path);
@@ -104,7 +104,7 @@ final class RunCommand implements Callable<Integer> {
       }
       return runAndReport(runner, () -> runner.run(plan, options), out);
     } catch (IllegalArgumentException e) {
-      throw new UsageException(e.getMessage(), e);
+      throw FlagNames.usage(e);
     }
   }
 

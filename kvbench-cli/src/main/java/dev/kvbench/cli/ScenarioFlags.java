@@ -149,7 +149,7 @@ final class ScenarioFlags {
     } catch (UsageException e) {
       throw e;
     } catch (IllegalArgumentException e) {
-      throw new UsageException(e.getMessage(), e);
+      throw FlagNames.usage(e);
     }
   }
 
@@ -174,10 +174,19 @@ final class ScenarioFlags {
     }
     if (duration != null) {
       long ms = Durations.millis(duration);
+      // the traffic's 0 means "no duration, count ops": a flag given 0 would silently mean that
+      if (ms < 1) {
+        throw new UsageException("--duration must be at least 1 ms, e.g. 10s, got " + duration
+            + "; leave it out for passes of a count of ops");
+      }
       o.traffic(t -> t.withDurationMillis(ms));
     }
     if (operations != null) {
       long n = Counts.parse(operations);
+      if (n < 1) {
+        throw new UsageException("--operations must be at least 1, got " + operations
+            + "; leave it out for one op per entry");
+      }
       o.traffic(t -> t.withOperations(n));
     }
     if (writerRate != null) {

@@ -213,7 +213,7 @@ class ResultsAreKeptTest {
     assertThat(usage(base, "--heap", "1k")).contains("-Xmx1k", "Too small");
     assertThat(usage(base, "--jvm-option=-XX:+NoSuchThing")).contains("Unrecognized VM option 'NoSuchThing'");
     assertThat(usage(base, "--entries", "1,2,3,4,5,6,7,8,9,10", "--value-size", "1,2,3,4,5,6,7,8,9,10",
-        "--max-cells", "50")).contains("200 cells", "limit of 50"); // x 2 orders
+        "--max-cells", "50")).contains("200 cells", "limit of 50", "--max-cells"); // x 2 orders
     assertThat(temp.resolve("m.json")).doesNotExist();
   }
 

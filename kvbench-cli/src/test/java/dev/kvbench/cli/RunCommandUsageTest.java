@@ -53,6 +53,7 @@ class RunCommandUsageTest {
     assertThat(CliOutcome.run(with("run", "--value-size", "-5")).err()).contains("--value-size must be at least 1");
     assertThat(CliOutcome.run(with("run", "--batch-size", "0")).err()).contains("--batch-size: batch size must be at least 1");
     assertThat(CliOutcome.run(with("run", "--entries", "lots")).err()).contains("'lots' is not a count");
+    assertThat(CliOutcome.run(with("run", "--scale", "0")).err()).contains("--scale must be above 0");
   }
 
   @Test
@@ -101,6 +102,9 @@ class RunCommandUsageTest {
     CliOutcome o = CliOutcome.run(with("run", "lmdbjava-test6", "--dry-run", "--work-dir", temp.resolve("w").toString()));
     assertThat(o.code()).isEqualTo(2);
     assertThat(o.out()).contains("REFUSED", "--scale 0.");
+    CliOutcome run = CliOutcome.run(with("run", "lmdbjava-test6", "--work-dir", temp.resolve("w").toString()));
+    assertThat(run.code()).isEqualTo(2);
+    assertThat(run.err()).contains("needs at least", "--scale 0.", "--work-dir");
     CliOutcome scaled = CliOutcome.run(with("run", "lmdbjava-test6", "--dry-run", "--scale", "0.0001"));
     assertThat(scaled.code()).as(scaled.out()).isZero();
     assertThat(scaled.out()).contains("1000x4080", "1000x16368");

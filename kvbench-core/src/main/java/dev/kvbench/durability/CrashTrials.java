@@ -57,10 +57,10 @@ public final class CrashTrials {
 
     public Plan {
       if (trials < 1) {
-        throw new IllegalArgumentException("--trials must be at least 1, got " + trials);
+        throw new IllegalArgumentException("trials must be at least 1, got " + trials);
       }
       if (killAfterMin.isNegative() || killAfterMax.compareTo(killAfterMin) < 0) {
-        throw new IllegalArgumentException("--kill-after: the earliest kill must be >= 0 and not after the latest ("
+        throw new IllegalArgumentException("killAfter: the earliest kill must be >= 0 and not after the latest ("
             + killAfterMin.toMillis() + " ms to " + killAfterMax.toMillis() + " ms)");
       }
       stores = List.copyOf(stores);

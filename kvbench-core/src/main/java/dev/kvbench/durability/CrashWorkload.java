@@ -18,10 +18,10 @@ public record CrashWorkload(long seed, int putsPerCommit, int valueSize, long ma
 
   public CrashWorkload {
     if (putsPerCommit < 1) {
-      throw new IllegalArgumentException("--puts-per-commit must be at least 1, got " + putsPerCommit);
+      throw new IllegalArgumentException("putsPerCommit must be at least 1, got " + putsPerCommit);
     }
     if (valueSize < 8) {
-      throw new IllegalArgumentException("--value-size must be at least 8 bytes for the crash test, got " + valueSize);
+      throw new IllegalArgumentException("valueSize must be at least 8 bytes for the crash test, got " + valueSize);
     }
     if (maxCommits < 1 || maxCommits * putsPerCommit > KEYS.capacity()) {
       throw new IllegalArgumentException("max commits must be 1 to " + KEYS.capacity() / putsPerCommit + ", got "

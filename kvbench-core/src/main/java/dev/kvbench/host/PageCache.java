@@ -18,8 +18,8 @@ public final class PageCache {
       return DROP_CACHES + " does not exist (not Linux): the page cache cannot be dropped here";
     }
     if (!Files.isWritable(DROP_CACHES)) {
-      return "dropping the page cache writes " + DROP_CACHES + ", which needs root: run as root or leave out"
-          + " --drop-caches";
+      return "dropping the page cache writes " + DROP_CACHES + ", which needs root: run as root, or keep the"
+          + " read cache warm";
     }
     return null;
   }

@@ -139,7 +139,7 @@ public final class RunJournal implements AutoCloseable {
     if (Files.exists(document, LinkOption.NOFOLLOW_LINKS)) {
       throw new FileAlreadyExistsException(document.toString(), null,
           "already exists: another run is writing it, or an earlier one wrote it; kvbench never overwrites results."
-              + " Choose another --output, or --resume it");
+              + " Choose another output, or resume it");
     }
     Path parent = document.toAbsolutePath().getParent();
     Files.createDirectories(parent);
@@ -149,7 +149,7 @@ public final class RunJournal implements AutoCloseable {
     } catch (FileAlreadyExistsException e) {
       throw new FileAlreadyExistsException(journal.toString(), null,
           "already exists: another run is writing these results, or an earlier one left them. Choose another"
-              + " --output, or --resume " + journal);
+              + " output, or resume " + journal);
     }
     FileLock lock = channel.tryLock();
     RunJournal j = new RunJournal(journal, document, channel, lock, header);

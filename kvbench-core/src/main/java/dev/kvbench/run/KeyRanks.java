@@ -29,7 +29,7 @@ final class KeyRanks {
     if (count > Integer.MAX_VALUE - 8) {
       throw new IllegalArgumentException(encoding.id() + " keys: verifying a cursor pass over " + count
           + " keys needs their order in one array, which holds at most " + (Integer.MAX_VALUE - 8)
-          + "; use fewer --entries or keys that sort by index");
+          + "; use fewer entries (matrix.entries) or keys that sort by index");
     }
     sorted = sortKeys != null ? sortedSortKeys(sortKeys, (int) count) : indexesInKeyOrder(encoding, (int) count);
   }

@@ -80,21 +80,21 @@ public final class WorkArea implements AutoCloseable {
       }
       if (!Files.isDirectory(dir)) {
         throw new IllegalArgumentException(
-            "--work-dir " + requested + " is not a directory; point it at an empty or new directory");
+            "workDir " + requested + " is not a directory; point it at an empty or new directory");
       }
       if (Files.exists(dir.resolve(LOCK_FILE)) && !unlocked(dir)) {
-        throw new IllegalArgumentException("--work-dir " + requested + " is in use by another kvbench run"
+        throw new IllegalArgumentException("workDir " + requested + " is in use by another kvbench run"
             + " (it holds " + dir.resolve(LOCK_FILE) + "); give each run its own work directory");
       }
       try (var entries = Files.list(dir)) {
         if (entries.findAny().isPresent()) {
           throw new IllegalArgumentException(
-              "--work-dir " + requested + " is not empty; kvbench runs only in an empty or new directory"
+              "workDir " + requested + " is not empty; kvbench runs only in an empty or new directory"
                   + " and never deletes files it did not create. Empty it, or choose another directory");
         }
       }
       if (!Files.isWritable(dir)) {
-        throw new IllegalArgumentException("--work-dir " + requested + " is not writable");
+        throw new IllegalArgumentException("workDir " + requested + " is not writable");
       }
       return new WorkArea(dir, false);
     } catch (IOException e) {

@@ -18,12 +18,12 @@ final class OutputCheck {
   static void requireWritable(Path document) {
     Path abs = document.toAbsolutePath();
     if (Files.isDirectory(abs)) {
-      throw new IllegalArgumentException("--output " + document + " is a directory; --output names the result"
+      throw new IllegalArgumentException("output " + document + " is a directory; the output is the result"
           + " document to write, e.g. " + document.resolve("run.json"));
     }
     if (Files.exists(abs) && !Files.isRegularFile(abs)) {
-      throw new IllegalArgumentException("--output " + document + " is not a regular file (a device or a pipe);"
-          + " --output names a new file for the result document, and its journal goes beside it");
+      throw new IllegalArgumentException("output " + document + " is not a regular file (a device or a pipe);"
+          + " the output is a new file for the result document, and its journal goes beside it");
     }
     Path parent = abs.getParent();
     Path existing = parent;
@@ -31,16 +31,16 @@ final class OutputCheck {
       existing = existing.getParent();
     }
     if (existing == null || !Files.isDirectory(existing)) {
-      throw new IllegalArgumentException("--output " + document + ": " + existing + " is not a directory");
+      throw new IllegalArgumentException("output " + document + ": " + existing + " is not a directory");
     }
     if (!Files.isWritable(existing) || !Files.isExecutable(existing)) {
-      throw new IllegalArgumentException("--output " + document + ": cannot write in " + existing
-          + " (permission denied); choose an --output in a directory you can write");
+      throw new IllegalArgumentException("output " + document + ": cannot write in " + existing
+          + " (permission denied); choose an output in a directory you can write");
     }
     if (Files.isSymbolicLink(abs) || Files.exists(RunJournal.journalOf(abs), LinkOption.NOFOLLOW_LINKS)
         && !Files.isRegularFile(RunJournal.journalOf(abs), LinkOption.NOFOLLOW_LINKS)) {
-      throw new IllegalArgumentException("--output " + document + ": it or its journal " + RunJournal.journalOf(abs)
-          + " is in the way (a link or not a file); choose another --output");
+      throw new IllegalArgumentException("output " + document + ": it or its journal " + RunJournal.journalOf(abs)
+          + " is in the way (a link or not a file); choose another output");
     }
   }
 }

@@ -29,7 +29,7 @@ public final class Preflight {
   /** What a plan needs to be shown or run: a page cache it may drop, and a cell that can run at all. */
   static void requireRunnable(Scenario scenario, List<CellParams> cells, StoreRegistry registry) {
     if (scenario.repetitions().readCache() == ReadCache.COLD && PageCache.unavailableReason() != null) {
-      throw new IllegalArgumentException("--drop-caches (repetitions.readCache: cold): "
+      throw new IllegalArgumentException("repetitions.readCache cold drops the page cache before each measured read pass, but "
           + PageCache.unavailableReason());
     }
     if (!cells.isEmpty() && cells.stream().allMatch(c -> c.unsupportedReason(registry.require(c.storeId())) != null)) {
@@ -56,8 +56,8 @@ public final class Preflight {
     }
     if (Files.exists(output) || Files.exists(RunJournal.journalOf(output))) {
       // checked again, exclusively, when the journal is created; this only spares opening a work area
-      throw new IllegalArgumentException("--output " + output + " already exists: another run is writing it, or an"
-          + " earlier one wrote it; kvbench never overwrites results. Choose another --output, or --resume it");
+      throw new IllegalArgumentException("output " + output + " already exists: another run is writing it, or an"
+          + " earlier one wrote it; kvbench never overwrites results. Choose another output, or resume it");
     }
   }
 
@@ -69,7 +69,7 @@ public final class Preflight {
     String why = dev.kvbench.runner.fork.CellJvm.whyJvmWontStart(scenario.jvm());
     if (why != null) {
       throw new IllegalArgumentException("the cells' JVM does not start with " + describe(scenario.jvm()) + ": " + why
-          + "; fix --heap or --jvm-option (scenario jvm.heap, jvm.options)");
+          + "; fix the heap or the JVM options");
     }
   }
 
@@ -100,7 +100,7 @@ public final class Preflight {
       return null;
     }
     return String.format(Locale.ROOT, "the largest cell (%s, %,d entries x %,d-byte values) needs at least %,d bytes"
-        + " but the work directory has %,d bytes free; run with --scale %s, or point --work-dir at a larger file"
+        + " but the work directory has %,d bytes free; run with scale %s, or point workDir at a larger file"
         + " system", largest.storeId(), largest.data().entries(), largest.data().valueSize(), flat, free, scaleToFit(flat, free));
   }
 

@@ -66,10 +66,10 @@ public final class ScenarioRunner {
       shard = shard == null ? Shard.ALL : shard;
       command = command == null ? List.of() : List.copyOf(command);
       if (maxCells < 1) {
-        throw new IllegalArgumentException("--max-cells must be at least 1, got " + maxCells);
+        throw new IllegalArgumentException("maxCells must be at least 1, got " + maxCells);
       }
       if (output != null && RunJournal.whyNotADocumentName(output) != null) {
-        throw new IllegalArgumentException("--output " + RunJournal.whyNotADocumentName(output));
+        throw new IllegalArgumentException("output " + RunJournal.whyNotADocumentName(output));
       }
     }
   }
@@ -158,10 +158,10 @@ public final class ScenarioRunner {
       try {
         j = RunJournal.create(output, header);
       } catch (java.nio.file.FileAlreadyExistsException e) {
-        throw new IllegalArgumentException("--output " + e.getFile() + " " + e.getReason(), e);
+        throw new IllegalArgumentException("output " + e.getFile() + " " + e.getReason(), e);
       } catch (IOException e) {
         // before any cell ran: the output is unusable, which is the user's to fix
-        throw new IllegalArgumentException("--output " + output + ": " + dev.kvbench.host.HostFiles.whyFailed(e), e);
+        throw new IllegalArgumentException("output " + output + ": " + dev.kvbench.host.HostFiles.whyFailed(e), e);
       }
       return execute(scenario, cells, j, area);
     } finally {
@@ -179,11 +179,11 @@ public final class ScenarioRunner {
     try {
       j = RunJournal.resume(results, options.command());
     } catch (java.nio.file.NoSuchFileException e) {
-      throw new IllegalArgumentException("--resume " + results + ": " + e.getReason(), e);
+      throw new IllegalArgumentException("resume " + results + ": " + e.getReason(), e);
     } catch (IllegalArgumentException e) {
-      throw new IllegalArgumentException("--resume " + e.getMessage(), e);
+      throw new IllegalArgumentException("resume " + e.getMessage(), e);
     } catch (IOException e) {
-      throw new IllegalArgumentException("--resume " + results + ": cannot read it: " + dev.kvbench.host.HostFiles.whyFailed(e), e);
+      throw new IllegalArgumentException("resume " + results + ": cannot read it: " + dev.kvbench.host.HostFiles.whyFailed(e), e);
     }
     try {
       j.warnings().forEach(listener::warning);

@@ -14,7 +14,7 @@ public record Shard(int index, int count) {
 
   public Shard {
     if (count < 1 || index < 1 || index > count) {
-      throw new IllegalArgumentException("--shard " + index + "/" + count + ": write i/n with 1 <= i <= n, e.g. 2/4");
+      throw new IllegalArgumentException("shard " + index + "/" + count + ": write i/n with 1 <= i <= n, e.g. 2/4");
     }
   }
 
@@ -28,7 +28,7 @@ public record Shard(int index, int count) {
     } catch (NumberFormatException e) {
       // falls through to the message below
     }
-    throw new IllegalArgumentException("--shard '" + text + "': write i/n with 1 <= i <= n, e.g. 2/4");
+    throw new IllegalArgumentException("shard '" + text + "': write i/n with 1 <= i <= n, e.g. 2/4");
   }
 
   public <T> List<T> select(List<T> cells) {

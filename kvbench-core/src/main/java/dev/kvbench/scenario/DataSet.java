@@ -28,17 +28,17 @@ public record DataSet(long entries, KeyFormat keys, int valueSize, ValueFormat v
     FormatIds.requirePlain("key format " + keys.getClass().getName(), keys.id());
     FormatIds.requireValueFormat("value format " + valueContent.getClass().getName(), valueContent.id());
     if (entries < 1) {
-      throw new IllegalArgumentException("--entries must be at least 1, got " + entries);
+      throw new ScenarioException("/matrix/entries", "matrix.entries must be at least 1, got " + entries);
     }
     if (entries > keys.capacity()) {
-      throw new IllegalArgumentException(
-          "--entries " + entries + " does not fit " + keys.id() + " keys (at most " + keys.capacity() + ")");
+      throw new ScenarioException("/matrix/entries",
+          "matrix.entries " + entries + " does not fit " + keys.id() + " keys (at most " + keys.capacity() + ")");
     }
     if (valueSize < 1) {
-      throw new IllegalArgumentException("--value-size must be at least 1 byte, got " + valueSize);
+      throw new ScenarioException("/matrix/valueSizes", "matrix.valueSizes must be at least 1 byte, got " + valueSize);
     }
     if (valueSize > ValueGenerator.MAX_VALUE_SIZE) {
-      throw new IllegalArgumentException(String.format(Locale.ROOT, "--value-size %,d is more than kvbench"
+      throw new ScenarioException("/matrix/valueSizes", String.format(Locale.ROOT, "matrix.valueSizes %,d is more than kvbench"
           + " can make (at most %,d bytes: each value is a slice of one Java array); choose a smaller value size",
           valueSize, ValueGenerator.MAX_VALUE_SIZE));
     }

@@ -22,7 +22,7 @@ public record Load(int threads, Traffic traffic, CustomMix custom) {
     traffic = traffic == null ? Traffic.DEFAULT : traffic;
     custom = custom == null ? CustomMix.NONE : custom;
     if (threads < 1) {
-      throw new IllegalArgumentException("--threads must be at least 1, got " + threads);
+      throw new ScenarioException("/matrix/threads", "matrix.threads must be at least 1, got " + threads);
     }
   }
 }

@@ -113,7 +113,7 @@ public final class Matrix {
    */
   public Matrix scaled(double factor) {
     if (!(factor > 0)) {
-      throw new IllegalArgumentException("--scale must be above 0, got " + factor);
+      throw new IllegalArgumentException("scale must be above 0, got " + factor);
     }
     Map<Axis<?>, List<?>> next = new LinkedHashMap<>();
     axes.forEach((axis, values) -> next.put(axis, scaled(axis, values, factor)));

@@ -26,13 +26,16 @@ public record PassPlan(int warmupPasses, long warmupMillis, int measuredPasses, 
 
   public PassPlan {
     if (warmupPasses < 0) {
-      throw new IllegalArgumentException("warm-up passes must be 0 or more, got " + warmupPasses);
+      throw new ScenarioException("/repetitions/warmupPasses", "repetitions.warmupPasses must be 0 or more, got "
+          + warmupPasses);
     }
     if (warmupMillis < 0) {
-      throw new IllegalArgumentException("--warmup must be 0 or more milliseconds, got " + warmupMillis);
+      throw new ScenarioException("/repetitions/warmupMillis", "repetitions.warmupMillis must be 0 or more"
+          + " milliseconds, got " + warmupMillis);
     }
     if (measuredPasses < 1) {
-      throw new IllegalArgumentException("--measured must be at least 1 pass, got " + measuredPasses);
+      throw new ScenarioException("/repetitions/measured", "repetitions.measured must be at least 1 pass, got "
+          + measuredPasses);
     }
     readCache = readCache == null ? ReadCache.WARM : readCache;
   }

@@ -19,12 +19,12 @@ public record PhasePlan(List<Phase> phases, PassPlan passes, int latencySampleIn
 
   public PhasePlan {
     if (phases.isEmpty()) {
-      throw new IllegalArgumentException("--phases must name at least one phase: " + Phase.ids());
+      throw new ScenarioException("/phases", "phases must name at least one phase: " + Phase.ids());
     }
     phases = List.copyOf(EnumSet.copyOf(phases));
     Objects.requireNonNull(passes, "passes");
     if (latencySampleInterval < 1) {
-      throw new IllegalArgumentException("--latency-sample must be at least 1, got " + latencySampleInterval);
+      throw new ScenarioException("/latencySample", "latencySample must be at least 1, got " + latencySampleInterval);
     }
   }
 

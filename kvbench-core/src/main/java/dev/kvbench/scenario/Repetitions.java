@@ -25,7 +25,8 @@ public record Repetitions(int forks, int warmupPasses, long warmupMillis, int me
 
   public Repetitions {
     if (forks < 0) {
-      throw new IllegalArgumentException("forks must be 0 (in-process) or more, got " + forks);
+      throw new ScenarioException("/repetitions/forks", "repetitions.forks must be 0 (in-process) or more, got "
+          + forks);
     }
     readCache = readCache == null ? ReadCache.WARM : readCache;
     // validates the counts with the plan's own messages (a compact constructor sees parameters, not fields)

@@ -148,7 +148,7 @@ public record Scenario(
     if (count > maxCells) {
       throw new ScenarioException("/matrix", String.format(java.util.Locale.ROOT, "this matrix expands to %s cells,"
           + " more than the limit of %,d: shorten its sweeps (each list multiplies the others), or raise the limit"
-          + " (kvbench run --max-cells N) if you mean it",
+          + " (maxCells) if you mean it",
           count == Long.MAX_VALUE ? "more than 9.2e18" : String.format(java.util.Locale.ROOT, "%,d", count), maxCells));
     }
     requireCodecs();
@@ -240,6 +240,8 @@ public record Scenario(
           new StoreSetup(settings, values.get(Axes.DURABILITY), values.get(Axes.CODECS)),
           new PhasePlan(phases, repetitions.passPlan(), latencySample),
           new Load(values.get(Axes.THREADS), traffic, custom), values.withoutFields());
+    } catch (ScenarioException e) {
+      throw e; // a record's own check, naming its field
     } catch (IllegalArgumentException e) {
       throw new ScenarioException("/matrix", e.getMessage());
     }

@@ -27,6 +27,15 @@ public final class ScenarioException extends IllegalArgumentException {
     return pointer;
   }
 
+  /**
+   * The message led by its field's name ({@code matrix.settings: setting 'x.y' ...}), unless it
+   * begins with it already ({@code matrix.entries must be at least 1}), as most do.
+   */
+  public String namingItsField() {
+    String message = getMessage();
+    return field().isEmpty() || message.startsWith(field()) ? message : field() + ": " + message;
+  }
+
   /** The field name a person reads, e.g. {@code matrix.stores[2]}. */
   public String field() {
     return pointer.isEmpty() ? "" : pointer.substring(1).replaceAll("/(\\d+)(?=/|$)", "[$1]").replace('/', '.');

@@ -131,8 +131,7 @@ public final class ScenarioFiles {
    * is expanded later, as a run does.
    */
   public static ScenarioException placed(ScenarioException problem, String text, String source) {
-    return located(source, locate(text, problem.pointer()), problem.field().isEmpty() ? problem.getMessage()
-        : problem.field() + ": " + problem.getMessage(), problem);
+    return located(source, locate(text, problem.pointer()), problem.namingItsField(), problem);
   }
 
   /** The scenario as YAML that {@link #parse} reads back to an equal scenario. */

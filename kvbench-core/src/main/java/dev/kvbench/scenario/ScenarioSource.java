@@ -23,7 +23,6 @@ public record ScenarioSource(Scenario scenario, String text, String origin) {
     if (!overrides.changes(problem.pointer())) {
       return placed(problem);
     }
-    return new ScenarioException(problem.field().isEmpty() ? problem.getMessage()
-        : problem.field() + ": " + problem.getMessage(), problem);
+    return new ScenarioException(problem.namingItsField(), problem);
   }
 }

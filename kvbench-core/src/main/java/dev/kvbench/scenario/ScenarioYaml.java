@@ -215,6 +215,8 @@ final class ScenarioYaml {
           : convert("/repetitions/traceCommits", traceCommits, ScenarioYaml::bool);
       try {
         return new Repetitions(f, w, ms, m, cache, trace);
+      } catch (ScenarioException e) {
+        throw e;
       } catch (IllegalArgumentException e) {
         throw new ScenarioException("/repetitions", e.getMessage());
       }

@@ -14,7 +14,7 @@ public record WriteShape(KeyOrder order, long batchSize) {
   public WriteShape {
     java.util.Objects.requireNonNull(order, "order");
     if (batchSize < 1) {
-      throw new IllegalArgumentException("--batch-size must be at least 1, got " + batchSize);
+      throw new ScenarioException("/matrix/batchSizes", "matrix.batchSizes must be at least 1, got " + batchSize);
     }
   }
 }

@@ -32,28 +32,28 @@ public record Traffic(double rate, long durationMillis, long operations, double 
 
   public Traffic {
     if (!(rate >= 0) || Double.isInfinite(rate)) {
-      throw new IllegalArgumentException("--rate must be a number of ops per second above 0, got " + rate);
+      throw new IllegalArgumentException("traffic.rate must be a number of ops per second above 0, got " + rate);
     }
     if (rate > 0 && rate < MIN_RATE) {
-      throw new IllegalArgumentException("--rate " + rate + " is below " + MIN_RATE + " ops/s (one op every 100 s):"
-          + " a pass would not end; give at least " + MIN_RATE + ", or leave --rate out for no target");
+      throw new IllegalArgumentException("traffic.rate " + rate + " is below " + MIN_RATE + " ops/s (one op every 100 s):"
+          + " a pass would not end; give at least " + MIN_RATE + ", or leave the rate out for no target");
     }
     if (writerRate > 0 && writerRate < MIN_RATE) {
-      throw new IllegalArgumentException("--writer-rate " + writerRate + " is below " + MIN_RATE + " puts/s; give at"
+      throw new IllegalArgumentException("traffic.writerRate " + writerRate + " is below " + MIN_RATE + " puts/s; give at"
           + " least " + MIN_RATE + ", or leave it out for a writer as fast as it can");
     }
     if (durationMillis < 0) {
-      throw new IllegalArgumentException("--duration must be positive, e.g. 10s, got " + durationMillis + " ms");
+      throw new IllegalArgumentException("traffic.duration must be positive, e.g. 10s, got " + durationMillis + " ms");
     }
     if (operations < 0) {
-      throw new IllegalArgumentException("--operations must be at least 1, got " + operations);
+      throw new IllegalArgumentException("traffic.operations must be at least 1, got " + operations);
     }
     if (!(writerRate >= 0) || Double.isInfinite(writerRate)) {
-      throw new IllegalArgumentException("--writer-rate must be puts per second above 0, got " + writerRate);
+      throw new IllegalArgumentException("traffic.writerRate must be puts per second above 0, got " + writerRate);
     }
     Zipfian.checkConstant(zipfianConstant);
     if (writerStallMillis < 0) {
-      throw new IllegalArgumentException("writerStall must be a positive duration, got " + writerStallMillis + " ms");
+      throw new IllegalArgumentException("traffic.writerStall must be a positive duration, got " + writerStallMillis + " ms");
     }
   }
 

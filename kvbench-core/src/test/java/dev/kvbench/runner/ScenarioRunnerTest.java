@@ -211,8 +211,8 @@ class ScenarioRunnerTest {
             .with(Axes.VALUE_SIZES, List.of(1_000_000)));
     ScenarioRunner runner = new ScenarioRunner(registry, RunListener.NONE);
     String problem = Preflight.spaceProblem(runner.cells(s, Shard.ALL), temp);
-    assertThat(problem).contains("needs at least", "--scale 0.0");
-    assertThatThrownBy(() -> runner.run(s, options("big.json"))).hasMessageContaining("--scale");
+    assertThat(problem).contains("needs at least", "scale 0.0");
+    assertThatThrownBy(() -> runner.run(s, options("big.json"))).hasMessageContaining("scale 0.0");
     assertThat(temp.resolve("big.json")).doesNotExist();
   }
 
@@ -375,7 +375,7 @@ class ScenarioRunnerTest {
     ScenarioRunner runner = new ScenarioRunner(registry, RunListener.NONE);
     assertThatThrownBy(() -> runner.cells(huge, Shard.ALL)).isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("2,000,000,000 cells").hasMessageContaining("limit of 100,000")
-        .hasMessageContaining("--max-cells");
+        .hasMessageContaining("maxCells");
     assertThatThrownBy(() -> runner.run(huge, options("huge.json"))).isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("2,000,000,000 cells");
     assertThat(temp.resolve("huge.json")).doesNotExist();

@@ -194,7 +194,7 @@ class ScenarioFilesTest {
     assertThat(scaled.get(Axes.ENTRIES)).containsExactly(100_000L);
     assertThat(scaled.get(Axes.BATCH_SIZES)).containsExactly(10_000L, Matrix.ALL_IN_ONE);
     assertThat(Matrix.DEFAULT.with(Axes.ENTRIES, List.of(10L)).scaled(0.001).get(Axes.ENTRIES)).containsExactly(1L);
-    assertThatThrownBy(() -> m.scaled(0)).hasMessageContaining("--scale must be above 0");
+    assertThatThrownBy(() -> m.scaled(0)).hasMessageContaining("scale must be above 0");
   }
 
   @Test

@@ -1,0 +1,73 @@
+package dev.kvbench.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.catchThrowableOfType;
+
+import dev.kvbench.scenario.Axes;
+import dev.kvbench.scenario.Presets;
+import dev.kvbench.scenario.ScenarioException;
+import dev.kvbench.scenario.ScenarioOverrides;
+import dev.kvbench.scenario.ScenarioSource;
+import dev.kvbench.store.StoreRegistry;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+
+/** Core's messages name the scenario's fields and the runner's options; the CLI says them as the flags a person gave. */
+class FlagNamesTest {
+
+  @TempDir Path temp;
+
+  @Test
+  void everyNameMapsToAFlagTheCommandsHave() {
+    CommandLine cli = Cli.commandLine(new PrintWriter(new StringWriter()), new PrintWriter(new StringWriter()));
+    var run = cli.getSubcommands().get("run").getCommandSpec();
+    var durability = cli.getSubcommands().get("durability").getCommandSpec();
+    Stream.concat(FlagNames.FIELDS.values().stream(), FlagNames.OPTIONS.values().stream()).forEach(flag ->
+        assertThat(run.findOption(flag) != null || durability.findOption(flag) != null).as(flag).isTrue());
+  }
+
+  @Test
+  void aMessageLedByAFieldOrOptionIsLedByItsFlag() {
+    assertThat(FlagNames.worded("matrix.entries must be at least 1, got 0")).isEqualTo("--entries must be at least 1, got 0");
+    assertThat(FlagNames.worded("matrix.valueSizes must be at least 1 byte, got 0"))
+        .isEqualTo("--value-size must be at least 1 byte, got 0");
+    assertThat(FlagNames.worded("repetitions.readCache cold drops the page cache"))
+        .isEqualTo("--drop-caches drops the page cache");
+    assertThat(FlagNames.worded("shard '3/2': write i/n")).isEqualTo("--shard '3/2': write i/n");
+    assertThat(FlagNames.worded("output /tmp is a directory; the output is the result document"))
+        .as("a plain word inside a sentence stays a word").isEqualTo("--output /tmp is a directory; the output is the result document");
+    // a word that only begins like a name is left alone
+    assertThat(FlagNames.worded("outputs differ")).isEqualTo("outputs differ");
+  }
+
+  @Test
+  void optionsInsideAMessageBecomeFlagsAndAFilesFieldsStayTheFiles() {
+    assertThat(FlagNames.worded("needs 9 bytes; run with scale 0.5, or point workDir at a larger file system"))
+        .isEqualTo("needs 9 bytes; run with --scale 0.5, or point --work-dir at a larger file system");
+    assertThat(FlagNames.worded("s.yaml:3:12: matrix.entries must be at least 1 (or raise maxCells)"))
+        .isEqualTo("s.yaml:3:12: matrix.entries must be at least 1 (or raise --max-cells)");
+  }
+
+  @Test
+  void aFilesProblemIsInItsWordsAndAFlagsInTheFlags() throws Exception {
+    Path file = temp.resolve("s.yaml");
+    Files.writeString(file, "name: s\nmatrix:\n  stores: ['null']\n  entries: [0]\n");
+    ScenarioSource read = new Presets().source(file.toString());
+    ScenarioException problem = catchThrowableOfType(() -> read.scenario().cells(StoreRegistry.load()),
+        ScenarioException.class);
+    assertThat(problem.pointer()).isEqualTo("/matrix/entries");
+    assertThat(FlagNames.explained(read, problem, new ScenarioOverrides().seed(1)))
+        .isEqualTo(file + ":4:12: matrix.entries must be at least 1, got 0");
+    ScenarioOverrides flags = new ScenarioOverrides().axis(Axes.ENTRIES, List.of(0L));
+    ScenarioException flagged = catchThrowableOfType(() -> flags.applyTo(read.scenario()).cells(StoreRegistry.load()),
+        ScenarioException.class);
+    assertThat(FlagNames.explained(read, flagged, flags)).isEqualTo("--entries must be at least 1, got 0");
+  }
+}
