@@ -1,6 +1,7 @@
 package dev.kvbench.cli;
 
 import dev.kvbench.report.Comparison;
+import dev.kvbench.report.ForkRatio;
 import dev.kvbench.report.ReportInputException;
 import dev.kvbench.report.ReportInputs;
 import dev.kvbench.report.RunResults;
@@ -19,10 +20,12 @@ import picocli.CommandLine.Spec;
 @Command(
     name = "compare",
     mixinStandardHelpOptions = true,
-    description = {"Compares two result sets phase by phase: baseline and candidate ms per pass (medians), their"
-        + " ratio, and whether the difference is beyond run-to-run spread (Welch's t-test on the measured passes,"
-        + " p < 0.05). Cells match by store and workload; settings that differ are named. Exit 0, or 1 with"
-        + " --fail-on-regression when a phase got slower beyond the spread by more than the threshold."})
+    description = {"Compares two result sets phase by phase: baseline and candidate ms per pass (each the median"
+        + " of its forks' median passes), their ratio with a 95 % interval from the forks (Welch's t on log times),"
+        + " and a verdict: slower or faster only when the interval excludes 1 and the change exceeds --min-effect;"
+        + " a fork, not a pass, is the sample, so each side needs 3 forks or more (kvbench run --forks 3). Cells"
+        + " match by store and workload; settings that differ are named. Exit 0, or 1 with --fail-on-regression"
+        + " when a phase is shown slower by more than the threshold."})
 final class CompareCommand implements Callable<Integer> {
 
   @Spec CommandSpec spec;
@@ -34,10 +37,15 @@ final class CompareCommand implements Callable<Integer> {
   Path candidate;
 
   @Option(names = "--fail-on-regression", paramLabel = "PCT",
-      description = "Exit 1 when a phase is slower beyond the spread by more than PCT percent (e.g. 10), and"
-          + " also when the comparison cannot tell: a candidate cell or phase failed or is missing, or a phase has"
-          + " too few passes to test (see --allow-incomplete).")
+      description = "Exit 1 when a phase is shown slower by more than PCT percent (e.g. 10), and also when the"
+          + " comparison cannot tell: a candidate cell or phase failed or is missing, or a side has too few forks"
+          + " (see --allow-incomplete).")
   Double failOnRegression;
+
+  @Option(names = "--min-effect", paramLabel = "PCT",
+      description = "The smallest change called slower or faster, in percent either way (default: 3): a real"
+          + " difference smaller than this is reported as no difference shown.")
+  Double minEffect;
 
   @Option(names = "--allow-incomplete",
       description = "With --fail-on-regression: fail only on regressions shown, not on candidate cells that failed"
@@ -52,6 +60,9 @@ final class CompareCommand implements Callable<Integer> {
     if (allowIncomplete && failOnRegression == null) {
       throw new UsageException("--allow-incomplete goes with --fail-on-regression; give both, or neither");
     }
+    if (minEffect != null && !(minEffect >= 0)) {
+      throw new UsageException("--min-effect " + minEffect + ": give a percentage of 0 or more, e.g. 3");
+    }
     ReportInputs inputs = new ReportInputs();
     Comparison c;
     PrintWriter err = spec.commandLine().getErr();
@@ -61,7 +72,7 @@ final class CompareCommand implements Callable<Integer> {
       java.util.stream.Stream.concat(base.stream(), cand.stream()).flatMap(r -> r.warnings().stream())
           .forEach(w -> err.println("kvbench: warning: " + w));
       err.flush();
-      c = Comparison.of(base, cand);
+      c = Comparison.of(base, cand, minEffect == null ? Comparison.DEFAULT_MIN_EFFECT_PERCENT : minEffect);
     } catch (ReportInputException e) {
       throw new UsageException(e.getMessage(), e);
     }
@@ -71,8 +82,9 @@ final class CompareCommand implements Callable<Integer> {
         TextTable.left("Phase"),
         TextTable.right("Baseline ms"),
         TextTable.right("Candidate ms"),
+        TextTable.right("Forks"),
         TextTable.right("Ratio"),
-        TextTable.right("p (Welch)"),
+        TextTable.right("95 % interval"),
         TextTable.left("Verdict"),
         TextTable.left("Settings changed"));
     int regressions = 0;
@@ -80,14 +92,17 @@ final class CompareCommand implements Callable<Integer> {
       boolean regression = failOnRegression != null && r.regression(failOnRegression);
       regressions += regression ? 1 : 0;
       t.row(r.cell(), r.phase(), millis(r.baselineMillis()), millis(r.candidateMillis()),
+          r.change().baselineForks() + "/" + r.change().candidateForks(),
           String.format(Locale.ROOT, "x %.3f", r.ratio()),
-          Double.isNaN(r.pValue()) ? "-" : String.format(Locale.ROOT, "%.4f", r.pValue()),
+          r.change().hasInterval() ? String.format(Locale.ROOT, "%.3f-%.3f", r.change().low(), r.change().high()) : "-",
           r.verdict().id() + (regression ? " REGRESSION" : ""), r.settingsChanged());
     }
     out.printf("baseline  %s%ncandidate %s%n%n", baseline, candidate);
     out.print(t.render());
-    out.printf("%nVerdict: slower or faster when Welch's two-sided t-test on the measured passes gives p < %.2f;"
-        + " within spread otherwise; not testable with fewer than two passes on a side.%n", Comparison.ALPHA);
+    out.printf("%nForks: baseline/candidate, each fork one sample (its median pass). Verdict: slower or faster when"
+        + " the 95 %% interval of the ratio excludes 1 and the ratio differs from 1 by more than %.1f %%; no"
+        + " difference shown otherwise; not enough forks below %d a side.%n", c.minEffectPercent(),
+        ForkRatio.MIN_FORKS);
     if (!c.unmatched().isEmpty()) {
       TextTable u = new TextTable(
           TextTable.left("Side"),
@@ -117,8 +132,10 @@ final class CompareCommand implements Callable<Integer> {
   private static List<String> cannotTell(Comparison c) {
     List<String> why = new java.util.ArrayList<>();
     c.unmatched().stream().filter(m -> m.gap().failsGate()).forEach(m -> why.add(m.cell() + ": " + m.why()));
-    c.rows().stream().filter(r -> r.verdict() == Comparison.Verdict.NOT_TESTABLE)
-        .forEach(r -> why.add(r.cell() + " " + r.phase() + ": too few measured passes to test (two or more a side)"));
+    c.rows().stream().filter(r -> r.verdict() == Comparison.Verdict.NOT_ENOUGH_FORKS)
+        .forEach(r -> why.add(r.cell() + " " + r.phase() + ": not enough forks to compare (" + r.change().baselineForks()
+            + " and " + r.change().candidateForks() + "; " + ForkRatio.MIN_FORKS + " or more a side: kvbench run --forks "
+            + ForkRatio.MIN_FORKS + ")"));
     return why;
   }
 

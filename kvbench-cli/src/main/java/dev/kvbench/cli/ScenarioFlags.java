@@ -32,7 +32,8 @@ final class ScenarioFlags {
   Long seed;
 
   @Option(names = "--forks", paramLabel = "N",
-      description = "Fresh JVMs per cell (default: 1); 0 runs every cell inside this JVM, without crash isolation.")
+      description = "Fresh JVMs per cell (default: 1), each a sample kvbench compare counts (it needs 3 or more a"
+          + " side); 0 runs every cell inside this JVM, without crash isolation.")
   Integer forks;
 
   @Option(names = "--warmup", paramLabel = "MS",

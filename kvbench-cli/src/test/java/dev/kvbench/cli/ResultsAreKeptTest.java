@@ -111,8 +111,11 @@ class ResultsAreKeptTest {
   /** Issue 23, 12: a regression gate fails when the candidate failed, is missing, or cannot be tested. */
   @Test
   void theRegressionGateFailsOnWhatItCannotCompare() throws Exception {
-    CliOutcome same = CliOutcome.run("compare", p("r.json"), p("r.json"), "--fail-on-regression", "5");
+    // a fork is compare's sample: three runs of one fork each, pooled from a folder, give three a side
+    Path base = threeRunsOf(run, "base");
+    CliOutcome same = CliOutcome.run("compare", base.toString(), base.toString(), "--fail-on-regression", "5");
     assertThat(same.code()).as(same.out()).isZero();
+    assertThat(same.out()).contains("3/3", "no difference shown");
 
     // the candidate: the same run with one cell failed and one missing
     String text = Files.readString(run);
@@ -125,23 +128,33 @@ class ResultsAreKeptTest {
     Path candidate = temp.resolve("cand.json");
     new com.fasterxml.jackson.databind.ObjectMapper().writeValue(candidate.toFile(), doc);
 
-    CliOutcome gate = CliOutcome.run("compare", p("r.json"), candidate.toString(), "--fail-on-regression", "5");
+    Path cands = threeRunsOf(candidate, "cand");
+    CliOutcome gate = CliOutcome.run("compare", base.toString(), cands.toString(), "--fail-on-regression", "5");
     assertThat(gate.code()).isEqualTo(1);
     assertThat(gate.out()).contains("0 regression(s)", "2 comparison(s) the gate cannot make",
         "the candidate cell failed: the JVM crashed", "no candidate cell", "The gate fails");
-    CliOutcome allowed = CliOutcome.run("compare", p("r.json"), candidate.toString(), "--fail-on-regression", "5",
+    CliOutcome allowed = CliOutcome.run("compare", base.toString(), cands.toString(), "--fail-on-regression", "5",
         "--allow-incomplete");
     assertThat(allowed.code()).as(allowed.out()).isZero();
     assertThat(allowed.out()).contains("allowed by --allow-incomplete");
 
-    // one measured pass a side: nothing can be tested
+    // one fork a side: nothing can be compared
     CliOutcome one = CliOutcome.run("run", "--stores", "null", "--entries", "1000", "--order", "seq", "--phases",
         "write", "--warmup", "0", "--warmup-passes", "0", "--measured", "1", "--forks", "0", "--output", p("one.json"),
         "-q");
     assertThat(one.code()).as(one.err()).isZero();
     CliOutcome untestable = CliOutcome.run("compare", p("one.json"), p("one.json"), "--fail-on-regression", "5");
     assertThat(untestable.code()).isEqualTo(1);
-    assertThat(untestable.out()).contains("too few measured passes to test");
+    assertThat(untestable.out()).contains("not enough forks to compare (1 and 1; 3 or more a side");
+  }
+
+  /** A folder holding three copies of the result document {@code document}, as three runs would. */
+  private Path threeRunsOf(Path document, String folder) throws Exception {
+    Path dir = Files.createDirectories(temp.resolve(folder));
+    for (int i = 1; i <= 3; i++) {
+      Files.copy(document, dir.resolve("run" + i + ".json"));
+    }
+    return dir;
   }
 
   /** Issue 23, 13: kvbench clean removes a killed run's work directory, and only kvbench's own. */

@@ -70,6 +70,12 @@ public record CellResult(
   @JsonInclude(JsonInclude.Include.NON_NULL)
   public record Diagnostics(String directory, String outputTail, String crashLog, String threadDump) {}
 
+  /** This result with {@code figures} as its phases. */
+  public CellResult withPhases(List<PhaseResult> figures) {
+    return new CellResult(cellId, store, library, libraryVersion, capabilities, settings, nativeSettings, parameters,
+        figures, storage, outcome, error, diagnostics);
+  }
+
   /** True when the cell ran and every phase is ok or unsupported, or the store cannot run it at all. */
   @JsonIgnore
   public boolean succeeded() {

@@ -15,19 +15,23 @@ public final class ForkMerge {
   private ForkMerge() {}
 
   /**
-   * One result from the forks of a cell: each phase's passes from every fork together (the median
-   * is over all of them), latency histograms added, storage from the last fork. A fork that did
-   * not run to the end is the cell's result.
+   * One result from the forks of a cell, in the order they ran: each phase's passes from every
+   * fork together, each marked with its fork (the figure is the median of the forks' medians),
+   * latency histograms added, storage from the last fork. A fork that did not run to the end is
+   * the cell's result.
    */
   public static CellResult combine(List<CellResult> forks) {
     CellResult last = forks.get(forks.size() - 1);
-    if (forks.size() == 1 || last.outcome() != Outcome.RAN) {
+    if (last.outcome() != Outcome.RAN) {
       return last;
     }
+    if (forks.size() == 1) {
+      return last.withPhases(last.phases().stream().map(p -> p.ofFork(1)).toList());
+    }
     Map<String, List<PhaseResult>> byPhase = new LinkedHashMap<>();
-    for (CellResult f : forks) {
-      for (PhaseResult p : f.phases()) {
-        byPhase.computeIfAbsent(p.phase(), k -> new ArrayList<>()).add(p);
+    for (int i = 0; i < forks.size(); i++) {
+      for (PhaseResult p : forks.get(i).phases()) {
+        byPhase.computeIfAbsent(p.phase(), k -> new ArrayList<>()).add(p.ofFork(i + 1));
       }
     }
     List<PhaseResult> phases = new ArrayList<>();

@@ -23,11 +23,13 @@ import org.HdrHistogram.Histogram;
  * @param io bytes the process read from and wrote to storage during the pass (/proc/self/io), or
  *     null where Linux does not say
  * @param commitTrace every commit of a write pass, where the run traced commits; else null
+ * @param fork which of the cell's forks (fresh JVMs, from 1) ran the pass; 0 where not recorded
+ *     (results of kvbench before 0.3): a fork, not a pass, is the sample a comparison counts
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record PassResult(double passMillis, long ops, CpuTime cpu, long peakRssBytes, boolean contended,
     long startEpochMillis, String latencyHistogram, List<ProgressPoint> progress, IoBytes io,
-    CommitTrace commitTrace) {
+    CommitTrace commitTrace, int fork) {
 
   /** Ops done after {@code millis} of the pass. */
   public record ProgressPoint(long millis, long ops) {}
@@ -45,31 +47,37 @@ public record PassResult(double passMillis, long ops, CpuTime cpu, long peakRssB
     // too short a pass for the CPU clock's resolution (ticks of 1 to 10 ms) says nothing either way
     boolean contended = millis >= 50 && cpu != null
         && cpu.userMillis() + cpu.sysMillis() < CONTENDED_CPU_SHARE * millis;
-    return new PassResult(millis, ops, cpu, peakRssBytes, contended, 0, null, List.of(), null, null);
+    return new PassResult(millis, ops, cpu, peakRssBytes, contended, 0, null, List.of(), null, null, 0);
   }
 
   /** These figures with the pass's wall-clock start and, when sampled, its latency histogram. */
   public PassResult withInterval(long startEpochMillis, Histogram latencies) {
     return new PassResult(passMillis, ops, cpu, peakRssBytes, contended, startEpochMillis,
-        latencies == null ? null : HistogramCodec.encode(latencies), progress, io, commitTrace);
+        latencies == null ? null : HistogramCodec.encode(latencies), progress, io, commitTrace, fork);
   }
 
   /** These figures with where the pass stood over time. */
   public PassResult withProgress(List<ProgressPoint> points) {
     return new PassResult(passMillis, ops, cpu, peakRssBytes, contended, startEpochMillis, latencyHistogram, points,
-        io, commitTrace);
+        io, commitTrace, fork);
   }
 
   /** These figures with the storage I/O of the pass. */
   public PassResult withIo(IoBytes bytes) {
     return new PassResult(passMillis, ops, cpu, peakRssBytes, contended, startEpochMillis, latencyHistogram, progress,
-        bytes, commitTrace);
+        bytes, commitTrace, fork);
   }
 
   /** These figures with the pass's commit trace. */
   public PassResult withCommitTrace(CommitTrace trace) {
     return new PassResult(passMillis, ops, cpu, peakRssBytes, contended, startEpochMillis, latencyHistogram, progress,
-        io, trace);
+        io, trace, fork);
+  }
+
+  /** These figures as fork {@code number}'s. */
+  public PassResult withFork(int number) {
+    return new PassResult(passMillis, ops, cpu, peakRssBytes, contended, startEpochMillis, latencyHistogram, progress,
+        io, commitTrace, number);
   }
 
   public double opsPerSec() {

@@ -10,10 +10,12 @@ import java.util.List;
 import org.HdrHistogram.Histogram;
 
 /**
- * Figures of one phase of one cell: every measured pass, and the median pass as the phase's
- * figure. Field names are a contract: scripts read them.
+ * Figures of one phase of one cell: every measured pass of every fork, and the median pass as the
+ * phase's figure: each fork's median pass, then the median of those, so the figure is a fork's
+ * (the sample that varies between JVMs) and never an average. Field names are a contract: scripts
+ * read them.
  *
- * @param passMillis wall time of the median measured pass, the seeds' "ms per pass"
+ * @param passMillis wall time of the median pass (see {@link #medianPass}), the seeds' "ms per pass"
  * @param minPassMillis fastest measured pass
  * @param maxPassMillis slowest measured pass
  * @param opsPerSec of the median pass
@@ -102,8 +104,9 @@ public record PhaseResult(
   }
 
   /**
-   * The phase's figures from its measured passes: the median pass is the figure, min and max
-   * beside it; failed when {@code failure} is not null.
+   * The phase's figures from its measured passes, of one fork or several: the median pass (see
+   * {@link #medianPass}) is the figure, min and max over every pass beside it; failed when {@code
+   * failure} is not null.
    */
   public static PhaseResult measured(
       String phase, List<PassResult> passes, Latency latency, boolean verified, String failure, String note) {
@@ -111,7 +114,7 @@ public record PhaseResult(
       throw new IllegalArgumentException("a measured phase needs at least one pass");
     }
     List<PassResult> sorted = byTime(passes);
-    PassResult median = sorted.get((sorted.size() - 1) / 2);
+    PassResult median = medianOf(forkMedians(passes));
     return new PhaseResult(
         phase,
         failure == null ? PhaseStatus.OK : PhaseStatus.FAILED,
@@ -146,11 +149,40 @@ public record PhaseResult(
   }
 
   /**
-   * The pass whose figures are the phase's: the median by time, the lower one for an even count (a
-   * real pass, never an average of two); null when no pass was measured.
+   * The pass whose figures are the phase's: each fork's median pass by time, then the median of
+   * those; the lower one for an even count (a real pass, never an average of two). Null when no
+   * pass was measured.
    */
   public PassResult medianPass() {
-    return passes.isEmpty() ? null : byTime(passes).get((passes.size() - 1) / 2);
+    return passes.isEmpty() ? null : medianOf(forkMedians(passes));
+  }
+
+  /**
+   * Each fork's median pass, in fork order: the samples a comparison counts, since what varies
+   * between runs is mostly the JVM (its JIT, its heap, its memory layout), not the pass. One
+   * where the passes do not say their fork.
+   */
+  public List<PassResult> forkMedians() {
+    return forkMedians(passes);
+  }
+
+  private static List<PassResult> forkMedians(List<PassResult> passes) {
+    java.util.Map<Integer, List<PassResult>> byFork = new java.util.TreeMap<>();
+    passes.forEach(p -> byFork.computeIfAbsent(p.fork(), k -> new ArrayList<>()).add(p));
+    return byFork.values().stream().map(PhaseResult::medianOf).toList();
+  }
+
+  /** The median of {@code passes} by time, the lower one for an even count. */
+  private static PassResult medianOf(List<PassResult> passes) {
+    return byTime(passes).get((passes.size() - 1) / 2);
+  }
+
+  /** These figures with every pass marked as fork {@code number}'s: the cell ran once. */
+  public PhaseResult ofFork(int number) {
+    return new PhaseResult(phase, status, ops, passMillis, minPassMillis, maxPassMillis, opsPerSec, nsPerOp,
+        passes.stream().map(p -> p.withFork(number)).toList(), latencyNanos, commitLatencyNanos, latencySampling,
+        latencyHistogram, commitLatencyHistogram, cpu, peakRssBytes, verified, contended, failure, note, cpuNanosPerOp,
+        threaded, amplification);
   }
 
   /**

@@ -15,8 +15,8 @@ import org.HdrHistogram.Histogram;
 
 /**
  * Puts the same cell measured in several runs (a resumed run, repeats, fleet hosts under {@code
- * --merge}) together as one: the measured passes of all of them, the median and range recomputed
- * over those, latency histograms added (so percentiles come from all samples, never from
+ * --merge}) together as one: the measured passes of all of them, each run's forks counted as
+ * forks of their own, the median and range recomputed over those, latency histograms added (so percentiles come from all samples, never from
  * averaging percentiles). A phase that failed anywhere stays failed.
  */
 final class CellMerge {
@@ -59,8 +59,15 @@ final class CellMerge {
     if (notOk != null) {
       return notOk;
     }
+    // each run's forks are JVMs of their own: numbered on from the runs before (a run whose passes
+    // do not say their fork is one fork), so a fork 1 of two runs stays two samples
     List<PassResult> passes = new ArrayList<>();
-    list.forEach(p -> passes.addAll(p.passes()));
+    int before = 0;
+    for (PhaseResult p : list) {
+      int offset = before;
+      p.passes().forEach(pass -> passes.add(pass.withFork(offset + Math.max(1, pass.fork()))));
+      before += Math.max(1, p.passes().stream().mapToInt(PassResult::fork).max().orElse(0));
+    }
     Histogram ops = HistogramCodec.sum(list.stream().map(PhaseResult::latencyHistogram).toList());
     Histogram commits = HistogramCodec.sum(list.stream().map(PhaseResult::commitLatencyHistogram).toList());
     PhaseResult.LatencySampling sampling = list.get(0).latencySampling() == null ? null

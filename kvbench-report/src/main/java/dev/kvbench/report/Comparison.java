@@ -5,48 +5,67 @@ import dev.kvbench.result.PassResult;
 import dev.kvbench.result.PhaseResult;
 import dev.kvbench.result.PhaseStatus;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.TreeSet;
-import org.apache.commons.math3.stat.inference.TTest;
 
 /**
- * Two result sets side by side, phase by phase: the candidate's median pass against the
- * baseline's, their ratio, and whether the difference is beyond run-to-run spread by Welch's
- * t-test on the measured passes (two-sided, {@link #ALPHA}). Cells match by store and workload
+ * Two result sets side by side, phase by phase: the candidate's figure against the baseline's,
+ * their ratio with a confidence interval from the forks ({@link ForkRatio}), and a verdict: slower
+ * or faster only when the interval excludes 1 and the ratio differs from 1 by more than a minimum
+ * effect, since a difference too small to matter is no finding even when it is real; no
+ * difference shown otherwise; not enough forks below {@link ForkRatio#MIN_FORKS} a side. Cells
+ * match by store and workload
  * (entries, key type and size, value size, order, batch, durability); when a side has several
  * cells of one workload (a sweep) they match by settings too. Settings that differ between matched
  * cells are named, since that is usually the point of the comparison.
  */
 public final class Comparison {
 
-  /** Significance level of the t-test. */
-  public static final double ALPHA = 0.05;
+  /** The smallest change, in percent either way, called slower or faster unless the caller chooses another. */
+  public static final double DEFAULT_MIN_EFFECT_PERCENT = 3;
 
   /** How a phase moved. */
   public enum Verdict {
-    SLOWER, FASTER, WITHIN_SPREAD, NOT_TESTABLE;
+    SLOWER("slower"),
+    FASTER("faster"),
+    /** The interval holds 1, or the change is below the minimum effect. */
+    NO_DIFFERENCE("no difference shown"),
+    /** A side has fewer than {@link ForkRatio#MIN_FORKS} forks: no interval, no verdict. */
+    NOT_ENOUGH_FORKS("not enough forks");
+
+    private final String id;
+
+    Verdict(String id) {
+      this.id = id;
+    }
 
     public String id() {
-      return name().toLowerCase(Locale.ROOT).replace('_', ' ');
+      return id;
     }
   }
 
   /**
    * One phase of one matched cell.
    *
-   * @param pValue Welch's two-sided p, NaN when a side has fewer than two passes
+   * @param baselineMillis the baseline phase's figure (its median fork's median pass)
+   * @param candidateMillis the candidate's
+   * @param change the ratio of the two with its interval and the forks behind each side
    */
-  public record Row(String cell, String phase, double baselineMillis, double candidateMillis, double ratio,
-      double pValue, Verdict verdict, String settingsChanged) {
+  public record Row(String cell, String phase, double baselineMillis, double candidateMillis, ForkRatio change,
+      Verdict verdict, String settingsChanged) {
 
-    /** True when slower beyond the spread by more than {@code percent}. */
+    /** Candidate over baseline. */
+    public double ratio() {
+      return change.ratio();
+    }
+
+    /** True when shown slower, and by more than {@code percent}. */
     public boolean regression(double percent) {
-      return verdict == Verdict.SLOWER && ratio > 1 + percent / 100;
+      return verdict == Verdict.SLOWER && ratio() > 1 + percent / 100;
     }
   }
 
@@ -74,6 +93,16 @@ public final class Comparison {
 
   private final List<Row> rows = new ArrayList<>();
   private final List<Unmatched> unmatched = new ArrayList<>();
+  private final double minEffectPercent;
+
+  private Comparison(double minEffectPercent) {
+    this.minEffectPercent = minEffectPercent;
+  }
+
+  /** The smallest change, in percent either way, this comparison calls slower or faster. */
+  public double minEffectPercent() {
+    return minEffectPercent;
+  }
 
   public List<Row> rows() {
     return List.copyOf(rows);
@@ -83,9 +112,20 @@ public final class Comparison {
     return List.copyOf(unmatched);
   }
 
-  /** Compares every run in {@code candidate} with every run in {@code baseline}, all hosts together. */
+  /** {@link #of(List, List, double)} with the {@link #DEFAULT_MIN_EFFECT_PERCENT}. */
   public static Comparison of(List<RunResults> baseline, List<RunResults> candidate) {
-    Comparison c = new Comparison();
+    return of(baseline, candidate, DEFAULT_MIN_EFFECT_PERCENT);
+  }
+
+  /**
+   * Compares every run in {@code candidate} with every run in {@code baseline}, all hosts together,
+   * calling a change slower or faster only beyond {@code minEffectPercent} (0 or more).
+   */
+  public static Comparison of(List<RunResults> baseline, List<RunResults> candidate, double minEffectPercent) {
+    if (!(minEffectPercent >= 0)) {
+      throw new IllegalArgumentException("the minimum effect must be 0 % or more, got " + minEffectPercent);
+    }
+    Comparison c = new Comparison(minEffectPercent);
     Map<String, List<CellResult>> base = byWorkload(ReportSection.of(baseline, true).get(0).cells());
     Map<String, List<CellResult>> cand = byWorkload(ReportSection.of(candidate, true).get(0).cells());
     for (Map.Entry<String, List<CellResult>> e : base.entrySet()) {
@@ -161,13 +201,8 @@ public final class Comparison {
         }
         continue;
       }
-      double[] x = b.passes().stream().mapToDouble(PassResult::passMillis).toArray();
-      double[] y = o.passes().stream().mapToDouble(PassResult::passMillis).toArray();
-      double p = pValue(x, y);
-      double ratio = b.passMillis() == 0 ? Double.NaN : o.passMillis() / b.passMillis();
-      Verdict v = Double.isNaN(p) ? Verdict.NOT_TESTABLE
-          : p >= ALPHA ? Verdict.WITHIN_SPREAD : ratio > 1 ? Verdict.SLOWER : Verdict.FASTER;
-      rows.add(new Row(base.cellId(), b.phase(), b.passMillis(), o.passMillis(), ratio, p, v, changed));
+      ForkRatio change = ForkRatio.of(forkFigures(b), forkFigures(o));
+      rows.add(new Row(base.cellId(), b.phase(), b.passMillis(), o.passMillis(), change, verdict(change), changed));
     }
     cand.phases().stream().filter(o -> base.phases().stream().noneMatch(b -> b.phase().equals(o.phase())))
         .forEach(o -> unmatched.add(new Unmatched("candidate", cand.cellId() + " " + o.phase(),
@@ -179,19 +214,23 @@ public final class Comparison {
     return c.outcome() == CellResult.Outcome.FAILED || c.outcome() == CellResult.Outcome.INTERRUPTED;
   }
 
-  /** Welch's two-sided p over the passes; NaN when a side has fewer than two or neither varies. */
-  static double pValue(double[] x, double[] y) {
-    if (x.length < 2 || y.length < 2) {
-      return Double.NaN;
+  /** Each fork's median pass time: one figure per JVM, the comparison's samples. */
+  private static double[] forkFigures(PhaseResult phase) {
+    return phase.forkMedians().stream().mapToDouble(PassResult::passMillis).toArray();
+  }
+
+  Verdict verdict(ForkRatio change) {
+    if (!change.hasInterval()) {
+      return Verdict.NOT_ENOUGH_FORKS;
     }
-    double p = new TTest().tTest(x, y);
-    if (Double.isNaN(p)) {
-      // neither side varies (identical passes): the same figure, or a difference no spread can explain
-      double mx = Arrays.stream(x).average().orElse(0);
-      double my = Arrays.stream(y).average().orElse(0);
-      return Math.abs(mx - my) <= 1e-9 * Math.max(Math.abs(mx), Math.abs(my)) ? 1.0 : 0.0;
+    if (!change.beyond(minEffectPercent)) {
+      return Verdict.NO_DIFFERENCE;
     }
-    return p;
+    // the interval and the medians must agree on the direction (skewed forks can part them)
+    if (change.low() > 1 && change.ratio() > 1) {
+      return Verdict.SLOWER;
+    }
+    return change.high() < 1 && change.ratio() < 1 ? Verdict.FASTER : Verdict.NO_DIFFERENCE;
   }
 
   private static String settingsChanged(CellResult base, CellResult cand) {

@@ -2,6 +2,8 @@ package dev.kvbench.report;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.kvbench.result.PassResult;
+import dev.kvbench.result.PhaseResult;
 import dev.kvbench.result.ResultDocument;
 import java.util.List;
 import java.util.Map;
@@ -21,7 +23,9 @@ class ComparisonTest {
     // alpha and beta write and readKey, and null's two phases
     assertThat(c.rows()).hasSize(6).allSatisfy(row -> {
       assertThat(row.ratio()).isEqualTo(1.0);
-      assertThat(row.verdict()).isEqualTo(Comparison.Verdict.WITHIN_SPREAD);
+      assertThat(row.verdict()).isEqualTo(Comparison.Verdict.NO_DIFFERENCE);
+      assertThat(row.change().low()).isLessThanOrEqualTo(1.0);
+      assertThat(row.change().high()).isGreaterThanOrEqualTo(1.0);
       assertThat(row.regression(0)).isFalse();
     });
     // beta's failed readRev is not compared, and says so; alpha's unsupported one on both sides is simply absent
@@ -41,20 +45,46 @@ class ComparisonTest {
     Comparison.Row write = c.rows().stream().filter(r -> r.phase().equals("write")).findFirst().orElseThrow();
     assertThat(write.ratio()).isEqualTo(16.0 / 11.0);
     assertThat(write.verdict()).isEqualTo(Comparison.Verdict.SLOWER);
-    assertThat(write.pValue()).isLessThan(Comparison.ALPHA);
+    assertThat(write.change().low()).isGreaterThan(1.0);
+    assertThat(write.change().baselineForks()).isEqualTo(3);
     assertThat(write.settingsChanged()).isEqualTo("writeMap true -> false");
     assertThat(write.regression(10)).isTrue();
     assertThat(write.regression(50)).isFalse();
     Comparison.Row read = c.rows().stream().filter(r -> r.phase().equals("readKey")).findFirst().orElseThrow();
-    assertThat(read.verdict()).isEqualTo(Comparison.Verdict.WITHIN_SPREAD);
+    assertThat(read.verdict()).isEqualTo(Comparison.Verdict.NO_DIFFERENCE);
     assertThat(c.unmatched()).extracting(Comparison.Unmatched::cell)
         .contains("beta int rnd 1000x100 batch=all nosync", "null int rnd 1000x100 batch=all nosync");
   }
 
   @Test
-  void onePassASideIsNotTestable() {
-    assertThat(Comparison.pValue(new double[] {1}, new double[] {2, 3})).isNaN();
-    assertThat(Comparison.pValue(new double[] {1, 1}, new double[] {1, 1})).isEqualTo(1.0);
-    assertThat(Comparison.pValue(new double[] {1, 1}, new double[] {2, 2})).isEqualTo(0.0);
+  void aChangeBelowTheMinimumEffectIsNoDifferenceEvenWhenItsIntervalExcludesOne() {
+    // three forks a side with 0.1 % spread; the candidate 2 % slower: real, and small
+    ResultDocument base = writes(100, 100.1, 100.2);
+    ResultDocument slightly = writes(102, 102.1, 102.2);
+    Comparison.Row atThree = Comparison.of(List.of(run(base)), List.of(run(slightly))).rows().get(0);
+    assertThat(atThree.change().low()).isGreaterThan(1.0);
+    assertThat(atThree.verdict()).isEqualTo(Comparison.Verdict.NO_DIFFERENCE);
+    Comparison.Row atOne = Comparison.of(List.of(run(base)), List.of(run(slightly)), 1).rows().get(0);
+    assertThat(atOne.verdict()).isEqualTo(Comparison.Verdict.SLOWER);
+    assertThat(atOne.regression(1)).isTrue();
+    assertThat(atOne.regression(5)).isFalse();
+  }
+
+  private static ResultDocument writes(double... forkMillis) {
+    return Fixtures.document("h", List.of(Fixtures.cell("alpha", "rnd", Map.of(), Fixtures.ORDERED,
+        Fixtures.phase("write", forkMillis))));
+  }
+
+  @Test
+  void oneForkASideHasNoVerdict() {
+    PassResult pass = PassResult.of(1000, 10_000_000, null, 0).withFork(1);
+    ResultDocument one = Fixtures.document("h", List.of(Fixtures.cell("alpha", "rnd", Map.of(), Fixtures.ORDERED,
+        PhaseResult.measured("write", List.of(pass, pass, pass), PhaseResult.Latency.NONE, true, null, null))));
+    Comparison c = Comparison.of(List.of(run(one)), List.of(run(one)));
+    assertThat(c.rows()).singleElement().satisfies(r -> {
+      assertThat(r.verdict()).isEqualTo(Comparison.Verdict.NOT_ENOUGH_FORKS);
+      assertThat(r.change().baselineForks()).isOne();
+      assertThat(r.change().hasInterval()).isFalse();
+    });
   }
 }

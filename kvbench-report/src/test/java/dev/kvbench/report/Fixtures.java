@@ -41,14 +41,16 @@ final class Fixtures {
     List<PassResult> passes = new ArrayList<>();
     Histogram all = new Histogram(3_600_000_000_000L, 3);
     long start = 1_700_000_000_000L;
+    int fork = 0;
     for (double ms : millis) {
+      fork++; // each pass its own fork's, so a comparison has a sample per pass
       Histogram h = new Histogram(3_600_000_000_000L, 3);
       for (long us : micros) {
         h.recordValue(us * 1000);
       }
       all.add(h);
       passes.add(PassResult.of(1000, (long) (ms * 1e6), new CpuTime(ms * 0.9, ms * 0.1), 50_000_000)
-          .withInterval(start, micros.length == 0 ? null : h));
+          .withInterval(start, micros.length == 0 ? null : h).withFork(fork));
       start += 1000;
     }
     return PhaseResult.measured(name, passes,
