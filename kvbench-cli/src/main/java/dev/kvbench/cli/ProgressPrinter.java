@@ -32,6 +32,9 @@ final class ProgressPrinter implements RunListener, AutoCloseable {
   });
   private int totalCells;
   private int cellNumber;
+  /** With several forks a cell: the round (every cell's fork N) running, and how many there are. */
+  private int round = 1;
+  private int rounds = 1;
   private int finishedCells;
   private long runStartNanos = System.nanoTime();
   private long cellStartNanos;
@@ -93,6 +96,20 @@ final class ProgressPrinter implements RunListener, AutoCloseable {
     if (!quiet && alreadyDone > 0) {
       err.printf(Locale.ROOT, "resuming: %d of %d cells have results; running the other %d%n", alreadyDone, cells,
           cells - alreadyDone);
+    }
+  }
+
+  @Override
+  public synchronized void roundStarted(int round, int rounds, int cells) {
+    this.round = round;
+    this.rounds = rounds;
+    totalCells = cells;
+    cellNumber = 0;
+    if (!quiet) {
+      clearStatus();
+      err.printf(Locale.ROOT, "[round %d of %d] each cell's fork %d (%d cells); rounds interleave the forks so"
+          + " the host's drift falls on every cell alike%n", round, rounds, round, cells);
+      err.flush();
     }
   }
 
@@ -165,7 +182,8 @@ final class ProgressPrinter implements RunListener, AutoCloseable {
     double passLeft = rate > 0 ? (p.total() - done) / rate : -1;
     // rough: the passes still to come in this cell, each as long as this one
     double cellLeft = passLeft < 0 ? -1 : passLeft + passesAfter(currentCell, currentPass) * p.total() / rate;
-    int remaining = totalCells - cellNumber;
+    // in rounds, each later round runs every cell once more (fewer where a cell failed: rough)
+    int remaining = totalCells - cellNumber + (rounds - round) * totalCells;
     double perCell = finishedCells > 0 ? secondsPerFinishedCell : cellLeft < 0 ? -1 : cellElapsed + cellLeft;
     double runLeft = perCell < 0 || cellLeft < 0 ? -1 : cellLeft + perCell * remaining;
     String line = String.format(Locale.ROOT, "  cell %d/%d %s: %,d of %,d (%.0f%%) %,.0f/s; pass ETA %s;"

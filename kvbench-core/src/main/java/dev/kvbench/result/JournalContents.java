@@ -62,6 +62,23 @@ public record JournalContents(List<RunJournal.Line> lines, List<JournalContents.
     return cells;
   }
 
+  /**
+   * The forks of cells whose forks interleave, by cell id and fork number (a fork's last line
+   * wins), for the cells without a result that combines them: what a resumed run goes on from.
+   */
+  public Map<String, java.util.SortedMap<Integer, CellResult>> forks() {
+    Map<String, java.util.SortedMap<Integer, CellResult>> forks = new LinkedHashMap<>();
+    for (RunJournal.Line l : lines) {
+      if (l.fork() != null && l.fork().result() != null) {
+        forks.computeIfAbsent(l.fork().result().cellId(), k -> new java.util.TreeMap<>())
+            .put(l.fork().number(), l.fork().result());
+      } else if (l.cell() != null && l.cell().outcome() != CellResult.Outcome.INTERRUPTED) {
+        forks.remove(l.cell().cellId());
+      }
+    }
+    return forks;
+  }
+
   /** Whether the run's last word is that it completed (a later resume reopens it). */
   public boolean completed() {
     boolean completed = false;
@@ -119,7 +136,8 @@ public record JournalContents(List<RunJournal.Line> lines, List<JournalContents.
         }
         try {
           RunJournal.Line line = JSON.readValue(text, RunJournal.Line.class);
-          if (line.kinds() != 1 || line.cell() != null && line.cell().cellId() == null) {
+          if (line.kinds() != 1 || line.cell() != null && line.cell().cellId() == null
+              || line.fork() != null && (line.fork().result() == null || line.fork().result().cellId() == null)) {
             damaged.add(new Damage(number, "not a journal line: it holds no header, cell, resumption or end"));
           } else {
             lines.add(line);

@@ -21,7 +21,8 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * A run's results as JSON Lines: a header line, then one line per finished cell, each written and
+ * A run's results as JSON Lines: a header line, then one line per finished cell (and per fork, where
+ * a cell's forks interleave with the others'), each written and
  * fsynced before the next cell starts, so killing kvbench at any moment loses at most the cell in
  * flight; then an end line. The file is created exclusively and locked while its run is going,
  * so two runs never write one file. After each cell the journal also rewrites the result
@@ -35,13 +36,27 @@ public final class RunJournal implements AutoCloseable {
 
   /** One line of the journal: exactly one of its fields is set. */
   @JsonInclude(JsonInclude.Include.NON_NULL)
-  public record Line(RunHeader run, CellResult cell, Resumed resumed, End end) {
+  public record Line(RunHeader run, CellResult cell, Resumed resumed, End end, Fork fork) {
+
+    Line(RunHeader run, CellResult cell, Resumed resumed, End end) {
+      this(run, cell, resumed, end, null);
+    }
 
     /** How many of the fields are set: a journal line has exactly one. */
     int kinds() {
-      return (run != null ? 1 : 0) + (cell != null ? 1 : 0) + (resumed != null ? 1 : 0) + (end != null ? 1 : 0);
+      return (run != null ? 1 : 0) + (cell != null ? 1 : 0) + (resumed != null ? 1 : 0) + (end != null ? 1 : 0)
+          + (fork != null ? 1 : 0);
     }
   }
+
+  /**
+   * One fork of a cell whose forks are interleaved with the other cells' (every cell's fork 1,
+   * then every cell's fork 2 ...): kept as it ends, so a stopped run loses no fork; the cell's own
+   * line, its forks combined, follows its last fork. The lines' order is the order they ran.
+   *
+   * @param number the fork, from 1
+   */
+  public record Fork(int number, CellResult result) {}
 
   /**
    * The run was resumed: when, with which command, and in which work directory (so a later resume
@@ -81,6 +96,8 @@ public final class RunJournal implements AutoCloseable {
   private final FileLock lock;
   private final RunHeader header;
   private final Map<String, CellResult> cells = new LinkedHashMap<>();
+  /** Forks of cells without a result yet, by cell id and fork number. */
+  private final Map<String, java.util.SortedMap<Integer, CellResult>> forks = new LinkedHashMap<>();
   private final List<String> resumedAt = new ArrayList<>();
   private final List<String> warnings = new ArrayList<>();
   private final List<WorkDirectory> earlierWorkDirectories = new ArrayList<>();
@@ -228,6 +245,7 @@ public final class RunJournal implements AutoCloseable {
       RunJournal j = new RunJournal(journal, document, channel, lock, header);
       contents.damaged().forEach(d -> j.warnings.add(d.describe(journal)));
       j.cells.putAll(contents.cells());
+      j.forks.putAll(contents.forks());
       j.earlierWorkDirectories.addAll(contents.workDirectories());
       for (Line line : contents.lines()) {
         if (line.resumed() != null) {
@@ -324,6 +342,25 @@ public final class RunJournal implements AutoCloseable {
   }
 
   /**
+   * The forks of {@code cellId} kept so far, in fork order, while the cell has no result of its
+   * own: a resumed run goes on from the next.
+   */
+  public synchronized List<CellResult> forksOf(String cellId) {
+    return cells.containsKey(cellId) ? List.of() : List.copyOf(forks.getOrDefault(cellId, new java.util.TreeMap<>()).values());
+  }
+
+  /**
+   * Appends fork {@code number} of a cell whose forks interleave with other cells' and makes it
+   * durable before returning; the document keeps only cells with every fork done.
+   *
+   * @throws NotWritten as {@link #add} does
+   */
+  public synchronized void addFork(int number, CellResult fork) throws IOException {
+    append(new Line(null, null, null, null, new Fork(number, fork)));
+    forks.computeIfAbsent(fork.cellId(), k -> new java.util.TreeMap<>()).put(number, fork);
+  }
+
+  /**
    * Appends a cell's result and makes it durable before returning; then refreshes the document.
    *
    * @throws NotWritten when the file system is full or failing; the journal is left as it was
@@ -333,6 +370,9 @@ public final class RunJournal implements AutoCloseable {
     append(new Line(null, cell, null, null));
     cells.remove(cell.cellId());
     cells.put(cell.cellId(), cell);
+    if (cell.outcome() != CellResult.Outcome.INTERRUPTED) {
+      forks.remove(cell.cellId()); // combined into it; an interrupted cell goes on from its forks when resumed
+    }
     writeDocument();
   }
 

@@ -27,6 +27,14 @@ public interface RunListener {
   /** A run of {@code cells} cells starts; {@code alreadyDone} of them have results from before (a resumed run). */
   default void runStarted(int cells, int alreadyDone) {}
 
+  /**
+   * With several forks a cell, the run goes in rounds, every cell's fork {@code round} in one, so
+   * the host's drift falls on every cell alike: round {@code round} of {@code rounds} starts, with
+   * {@code cells} cells to run. Each cell's fork then starts and finishes as a cell does; {@link
+   * #cellFinished} gets the fork's result, or in the last round the cell's, its forks combined.
+   */
+  default void roundStarted(int round, int rounds, int cells) {}
+
   default void cellStarted(CellParams cell) {}
 
   /** A pass starts: warm-up, measured, or the untimed load that fills the store when write is not reported. */

@@ -262,7 +262,8 @@ public final class ScenarioRunner {
       throws IOException {
     journal = j;
     work = area;
-    listener.notice("results: " + j.documentPath() + " (journal " + j.journalPath() + ", one line per finished cell)");
+    listener.notice("results: " + j.documentPath() + " (journal " + j.journalPath() + ", one line per finished cell"
+        + (scenario.repetitions().forks() > 1 ? " and per fork)" : ")"));
     Map<String, CellResult> done = j.finishedCells();
     CellRunner runner = new CellRunner(new CpuMeter(), new RssMeter(), new StorageMeter(), new ExpectedChecksums(),
         listener, TimerCost.pairNanos());
@@ -275,27 +276,42 @@ public final class ScenarioRunner {
       int already = (int) cells.stream().filter(c -> done.containsKey(c.id())).count();
       listener.runStarted(cells.size(), already);
       boolean complete = true;
-      for (int i = 0; i < cells.size(); i++) {
-        CellParams cell = cells.get(i);
-        if (done.containsKey(cell.id())) {
-          continue;
+      int rounds = Math.max(1, scenario.repetitions().forks());
+      java.util.Set<String> ended = new java.util.HashSet<>(done.keySet());
+      // every cell's fork 1, then every cell's fork 2 ...: drift of the host falls on all cells alike
+      rounds:
+      for (int round = 1; round <= rounds; round++) {
+        List<Integer> todo = new ArrayList<>();
+        for (int i = 0; i < cells.size(); i++) {
+          CellParams cell = cells.get(i);
+          if (!ended.contains(cell.id()) && j.forksOf(cell.id()).size() < round) {
+            todo.add(i);
+          }
         }
-        if (stopped || workAreaGone(area)) {
-          complete = false;
-          break;
+        if (rounds > 1 && !todo.isEmpty()) {
+          listener.roundStarted(round, rounds, todo.size());
         }
-        CellResult result = runCell(scenario, cell, i, area);
-        try {
-          j.add(result);
-        } catch (RunJournal.NotWritten e) {
-          notWritten = e;
-          complete = false;
-          break;
-        }
-        listener.cellFinished(cell, result);
-        if (result.outcome() == Outcome.INTERRUPTED) {
-          complete = false;
-          break;
+        for (int i : todo) {
+          CellParams cell = cells.get(i);
+          if (stopped || workAreaGone(area)) {
+            complete = false;
+            break rounds;
+          }
+          try {
+            CellResult result = runFork(scenario, cell, i, area, round, rounds);
+            if (round == rounds || result.outcome() != Outcome.RAN) {
+              ended.add(cell.id());
+            }
+            listener.cellFinished(cell, result);
+            if (result.outcome() == Outcome.INTERRUPTED) {
+              complete = false;
+              break rounds;
+            }
+          } catch (RunJournal.NotWritten e) {
+            notWritten = e;
+            complete = false;
+            break rounds;
+          }
         }
       }
       if (notWritten != null) {
@@ -334,40 +350,54 @@ public final class ScenarioRunner {
     return true;
   }
 
-  private CellResult runCell(Scenario scenario, CellParams cell, int index, WorkArea area) {
+  /**
+   * Runs fork {@code fork} of {@code forks} of {@code cell} and journals it: the fork alone while
+   * more are to come, else the cell, its forks combined (a fork that did not run to its end, or a
+   * cell the store cannot run, ends the cell at once). Returns what was journaled.
+   */
+  private CellResult runFork(Scenario scenario, CellParams cell, int index, WorkArea area, int fork, int forks)
+      throws IOException {
     StoreProvider provider = registry.require(cell.storeId());
     listener.cellStarted(cell);
     String unsupported = cell.unsupportedReason(provider);
     if (unsupported != null) {
-      return CellResults.unsupported(provider, cell, unsupported);
+      CellResult result = CellResults.unsupported(provider, cell, unsupported);
+      journal.add(result);
+      return result;
     }
     inFlight = new CellInFlight(provider, cell);
     String name = String.format(Locale.ROOT, WorkArea.CELL_PREFIX + "%04d-%s", index + 1,
         cell.label().replace(' ', '-').replace('/', '-'));
-    List<CellResult> forks = new ArrayList<>();
-    int count = Math.max(1, scenario.repetitions().forks());
+    CellResult ran;
     try {
-      for (int fork = 1; fork <= count; fork++) {
-        Path directory = area.newDirectory(name + (count > 1 ? "-fork" + fork : ""));
-        try {
-          forks.add(executor.run(provider, cell, directory, directory.getFileName().toString()));
-        } finally {
-          area.delete(directory);
-        }
-        if (forks.get(forks.size() - 1).outcome() != Outcome.RAN) {
-          break;
-        }
+      Path directory = area.newDirectory(name + (forks > 1 ? "-fork" + fork : ""));
+      try {
+        ran = executor.run(provider, cell, directory, directory.getFileName().toString());
+      } finally {
+        area.delete(directory);
       }
     } catch (java.io.UncheckedIOException e) {
       if (!area.gone()) {
         throw e;
       }
-      forks.add(CellResults.ended(provider, cell, Outcome.INTERRUPTED, "interrupted: the work directory "
-          + area.root() + " was removed while the cell ran", null));
+      ran = CellResults.ended(provider, cell, Outcome.INTERRUPTED, "interrupted: the work directory "
+          + area.root() + " was removed while the cell ran", null);
     } finally {
       inFlight = null;
     }
-    CellResult result = ForkMerge.combine(forks);
+    if (ran.outcome() == Outcome.RAN && fork < forks) {
+      journal.addFork(fork, ran);
+      return ran;
+    }
+    List<CellResult> all = new ArrayList<>(journal.forksOf(cell.id()));
+    all.add(ran);
+    CellResult result = finalResult(ForkMerge.combine(all), area);
+    journal.add(result);
+    return result;
+  }
+
+  /** {@code result}, or interrupted when it failed because the work directory went from under it. */
+  private static CellResult finalResult(CellResult result, WorkArea area) {
     if (result.outcome() == Outcome.FAILED && area.gone()) {
       // its store lost its files with the directory: not the store's failure, and worth running again
       return new CellResult(result.cellId(), result.store(), result.library(), result.libraryVersion(),

@@ -10,6 +10,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.kvbench.result.CellResult;
 import dev.kvbench.result.CellResult.Outcome;
 import dev.kvbench.result.PhaseStatus;
+import dev.kvbench.result.PassResult;
 import dev.kvbench.result.ResultDocument;
 import dev.kvbench.result.ResultFiles;
 import dev.kvbench.result.JournalContents;
@@ -173,6 +174,47 @@ class ScenarioRunnerTest {
     assertThat(resumed.document().cells()).extracting(CellResult::cellId)
         .containsExactlyInAnyOrderElementsOf(full.document().cells().stream().map(CellResult::cellId).toList());
     assertThat(resumed.document().resumedAt()).hasSize(1);
+  }
+
+  /** Issue 25: forks run in rounds, every cell's fork 1 then every cell's fork 2 ..., each kept as it ends. */
+  @Test
+  void forksInterleaveAcrossCellsAndAStoppedRunGoesOnFromTheForksItKept() throws Exception {
+    Scenario s = scenario(3, Map.of(), List.of(Durability.NOSYNC));
+    List<String> rounds = new ArrayList<>();
+    RunListener heard = new RunListener() {
+      @Override
+      public void roundStarted(int round, int of, int cells) {
+        rounds.add(round + "/" + of + ":" + cells);
+      }
+    };
+    ScenarioRunner.RunOutcome full = new ScenarioRunner(registry, heard).run(s, options("f.json"));
+    assertThat(full.completed()).isTrue();
+    assertThat(rounds).containsExactly("1/3:2", "2/3:2", "3/3:2");
+    String a = full.document().cells().get(0).cellId();
+    String b = full.document().cells().get(1).cellId();
+    // the journal's order is the order they ran: round by round, the last round's lines the cells combined
+    List<String> order = RunJournal.read(full.journalPath()).lines().stream()
+        .filter(l -> l.fork() != null || l.cell() != null)
+        .map(l -> l.fork() != null ? l.fork().result().cellId() + " fork " + l.fork().number() : l.cell().cellId())
+        .toList();
+    assertThat(order).containsExactly(a + " fork 1", b + " fork 1", a + " fork 2", b + " fork 2", a, b);
+    assertThat(full.document().cells()).allSatisfy(c -> assertThat(c.phases()).allSatisfy(p -> {
+      assertThat(p.passes()).extracting(PassResult::fork).containsExactly(1, 1, 2, 2, 3, 3);
+      assertThat(p.forkMedians()).hasSize(3);
+    }));
+
+    // as if killed in round 2, after a's fork 2: the journal keeps a's forks 1 and 2 and b's fork 1
+    List<String> lines = Files.readAllLines(full.journalPath());
+    Files.write(full.journalPath(), lines.subList(0, 4));
+    Files.delete(full.documentPath());
+    Started started = new Started();
+    ScenarioRunner.RunOutcome resumed = new ScenarioRunner(registry, started).resume(full.journalPath(),
+        options("ignored.json"));
+    assertThat(resumed.completed()).isTrue();
+    assertThat(started.cells).containsExactly(b, a, b); // b's fork 2, then round 3
+    assertThat(resumed.document().cells()).extracting(CellResult::cellId).containsExactlyInAnyOrder(a, b);
+    assertThat(resumed.document().cells()).allSatisfy(c -> assertThat(c.phases().get(0).passes())
+        .extracting(PassResult::fork).containsExactly(1, 1, 2, 2, 3, 3));
   }
 
   @Test
