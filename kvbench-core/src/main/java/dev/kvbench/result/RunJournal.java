@@ -346,7 +346,9 @@ public final class RunJournal implements AutoCloseable {
    * own: a resumed run goes on from the next.
    */
   public synchronized List<CellResult> forksOf(String cellId) {
-    return cells.containsKey(cellId) ? List.of() : List.copyOf(forks.getOrDefault(cellId, new java.util.TreeMap<>()).values());
+    // a cell's final line drops its forks (add, JournalContents.forks); an interrupted one keeps them
+    java.util.SortedMap<Integer, CellResult> kept = forks.get(cellId);
+    return kept == null ? List.of() : List.copyOf(kept.values());
   }
 
   /**

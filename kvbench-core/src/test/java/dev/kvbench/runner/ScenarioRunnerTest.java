@@ -215,6 +215,25 @@ class ScenarioRunnerTest {
     assertThat(resumed.document().cells()).extracting(CellResult::cellId).containsExactlyInAnyOrder(a, b);
     assertThat(resumed.document().cells()).allSatisfy(c -> assertThat(c.phases().get(0).passes())
         .extracting(PassResult::fork).containsExactly(1, 1, 2, 2, 3, 3));
+
+    // as if stopped during b's fork 2: b's line says interrupted, and its fork 1 is still kept
+    com.fasterxml.jackson.databind.ObjectMapper json = new com.fasterxml.jackson.databind.ObjectMapper();
+    com.fasterxml.jackson.databind.node.ObjectNode interrupted =
+        (com.fasterxml.jackson.databind.node.ObjectNode) json.readTree(lines.get(6));
+    ((com.fasterxml.jackson.databind.node.ObjectNode) interrupted.get("cell")).put("outcome", "interrupted")
+        .put("error", "interrupted: the run was stopped").putArray("phases");
+    assertThat(interrupted.get("cell").get("cellId").asText()).isEqualTo(b);
+    List<String> stopped = new ArrayList<>(lines.subList(0, 4));
+    stopped.add(json.writeValueAsString(interrupted));
+    Files.write(full.journalPath(), stopped);
+    Files.deleteIfExists(full.documentPath());
+    Started again = new Started();
+    ScenarioRunner.RunOutcome finished = new ScenarioRunner(registry, again).resume(full.journalPath(),
+        options("ignored.json"));
+    assertThat(finished.completed()).isTrue();
+    assertThat(again.cells).containsExactly(b, a, b); // b's fork 2 again, then round 3: never b's fork 1
+    assertThat(finished.document().cells()).allSatisfy(c -> assertThat(c.phases().get(0).passes())
+        .extracting(PassResult::fork).containsExactly(1, 1, 2, 2, 3, 3));
   }
 
   @Test
