@@ -114,7 +114,7 @@ public record PhaseResult(
       throw new IllegalArgumentException("a measured phase needs at least one pass");
     }
     List<PassResult> sorted = byTime(passes);
-    PassResult median = medianOf(forkMedians(passes));
+    PassResult median = figureOf(passes);
     return new PhaseResult(
         phase,
         failure == null ? PhaseStatus.OK : PhaseStatus.FAILED,
@@ -154,7 +154,12 @@ public record PhaseResult(
    * pass was measured.
    */
   public PassResult medianPass() {
-    return passes.isEmpty() ? null : medianOf(forkMedians(passes));
+    return passes.isEmpty() ? null : figureOf(passes);
+  }
+
+  /** The median of the forks' median passes: the one rule for the figure, at measuring and after. */
+  private static PassResult figureOf(List<PassResult> passes) {
+    return medianOf(forkMedians(passes));
   }
 
   /**
