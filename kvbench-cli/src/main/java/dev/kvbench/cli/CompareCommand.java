@@ -86,6 +86,7 @@ final class CompareCommand implements Callable<Integer> {
         TextTable.right("Ratio"),
         TextTable.right("95 % interval"),
         TextTable.left("Verdict"),
+        TextTable.left("Caveats"),
         TextTable.left("Settings changed"));
     int regressions = 0;
     for (Comparison.Row r : c.rows()) {
@@ -95,7 +96,7 @@ final class CompareCommand implements Callable<Integer> {
           r.change().baselineForks() + "/" + r.change().candidateForks(),
           String.format(Locale.ROOT, "x %.3f", r.ratio()),
           r.change().hasInterval() ? String.format(Locale.ROOT, "%.3f-%.3f", r.change().low(), r.change().high()) : "-",
-          r.verdict().id() + (regression ? " REGRESSION" : ""), r.settingsChanged());
+          r.verdict().id() + (regression ? " REGRESSION" : ""), r.caveats().describe(), r.settingsChanged());
     }
     out.printf("baseline  %s%ncandidate %s%n%n", baseline, candidate);
     out.print(t.render());
@@ -103,6 +104,12 @@ final class CompareCommand implements Callable<Integer> {
         + " the 95 %% interval of the ratio excludes 1 and the ratio differs from 1 by more than %.1f %%; no"
         + " difference shown otherwise; not enough forks below %d a side.%n", c.minEffectPercent(),
         ForkRatio.MIN_FORKS);
+    long doubtful = c.rows().stream().filter(r -> r.caveats().any()).count();
+    if (doubtful > 0) {
+      out.printf("Caveats: %d row(s) rest on forks a reader should doubt (baseline/candidate): noisy, a measured pass"
+          + " the host disturbed (other processes, waiting for a CPU, steal); unsteady, passes that still trended"
+          + " (too short a warm-up). Their verdict may say more about the machine than the change.%n", doubtful);
+    }
     if (!c.unmatched().isEmpty()) {
       TextTable u = new TextTable(
           TextTable.left("Side"),

@@ -66,6 +66,7 @@ final class FlagNames {
     f.put("repetitions.readCache cold", "--drop-caches");
     f.put("jvm.heap", "--heap");
     f.put("jvm.options", "--jvm-option");
+    f.put("jvm.cpus", "--cpus");
     f.put("traffic.rate", "--rate");
     f.put("traffic.duration", "--duration");
     f.put("traffic.operations", "--operations");

@@ -8,6 +8,7 @@ import dev.kvbench.run.PassLabel;
 import dev.kvbench.run.PhaseProgress;
 import dev.kvbench.run.RunListener;
 import java.io.PrintWriter;
+import dev.kvbench.summary.Lmdbjava2016Tables;
 import java.util.Locale;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -139,9 +140,9 @@ final class ProgressPrinter implements RunListener, AutoCloseable {
       return;
     }
     String detail = switch (r.status()) {
-      case OK -> String.format(Locale.ROOT, "%,12.1f ms (median of %d, %,.1f-%,.1f)  %,10.1f ns/op  %s%s",
+      case OK -> String.format(Locale.ROOT, "%,12.1f ms (median of %d, %,.1f-%,.1f)  %,10.1f ns/op  %s",
           r.passMillis(), r.passes().size(), r.minPassMillis(), r.maxPassMillis(), r.nsPerOp(),
-          r.verified() ? "verified" : "not verified", r.contended() ? ", CONTENDED" : "");
+          Lmdbjava2016Tables.check(r));
       case UNSUPPORTED -> "unsupported" + (r.note() == null ? "" : ": " + r.note());
       case FAILED -> "FAILED: " + r.failure();
     };

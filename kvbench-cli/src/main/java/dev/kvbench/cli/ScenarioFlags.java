@@ -64,6 +64,11 @@ final class ScenarioFlags {
       description = "Maximum heap of each cell's JVM, as -Xmx takes it (default: the JVM's).")
   String heap;
 
+  @Option(names = "--cpus", paramLabel = "LIST",
+      description = "Pin each cell's JVM (its JIT and GC threads too) to these CPUs, e.g. 2-5 or 2,4,6 (taskset -c);"
+          + " recorded in the result. Keep other work off them: see the README, 'Quiet CPUs'.")
+  String cpus;
+
   @Option(names = "--jvm-option", paramLabel = "OPTION",
       description = "A further option for each cell's JVM, repeatable, e.g. --jvm-option=-XX:+UseParallelGC.")
   List<String> jvmOptions;
@@ -142,6 +147,7 @@ final class ScenarioFlags {
       }
       setIfGiven(heap, o::heap);
       setIfGiven(jvmOptions, o::jvmOptions);
+      setIfGiven(cpus, o::cpus);
       if (cellTimeout != null) {
         o.cellTimeout(Durations.parse(cellTimeout));
       }

@@ -57,6 +57,17 @@ class RunCommandUsageTest {
   }
 
   @Test
+  void aCpuListThatIsNotOneOrWithoutForksIsRefusedNamingTheFlag() {
+    CliOutcome backwards = CliOutcome.run(with("run", "--cpus", "5-2"));
+    assertThat(backwards.code()).isEqualTo(2);
+    assertThat(backwards.err()).contains("--cpus '5-2': the range 5-2 runs backwards; write 2-5");
+    CliOutcome inProcess = CliOutcome.run(with("run", "--cpus", "0", "--forks", "0"));
+    assertThat(inProcess.code()).isEqualTo(2);
+    assertThat(inProcess.err()).contains("--cpus 0 pins forked cells, but these cells run in this JVM (forks 0)");
+    assertThat(temp.resolve("out.json")).doesNotExist();
+  }
+
+  @Test
   void aValueTooBigForEveryStoreIsRefusedBeforeAnythingRuns() {
     CliOutcome o = CliOutcome.run(with("run", "--stores", "rocksdb", "--value-size", "2147483647"));
     assertThat(o.code()).isEqualTo(2);

@@ -21,6 +21,9 @@ public final class CpuMeter {
 
   private static final int RUSAGE_SELF = 0;
 
+  /** ru_nivcsw, the last of the struct's fourteen longs after the two timevals. */
+  private static final int RU_NIVCSW_OFFSET = 136;
+
   /** The libc function this meter binds. */
   public interface LibC {
     int getrusage(int who, Pointer usage);
@@ -59,6 +62,14 @@ public final class CpuMeter {
       return new CpuTime(user, sys);
     }
     return readProcStat();
+  }
+
+  /**
+   * Times the kernel took a CPU from one of this process's threads (ru_nivcsw, every thread, ended
+   * ones included); -1 where libc could not be bound.
+   */
+  public synchronized long involuntarySwitches() {
+    return libc != null && libc.getrusage(RUSAGE_SELF, usage) == 0 ? usage.getLong(RU_NIVCSW_OFFSET) : -1;
   }
 
   private static CpuTime readProcStat() {

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.kvbench.measure.CpuTime;
 import dev.kvbench.measure.HistogramCodec;
 import dev.kvbench.measure.IoBytes;
+import dev.kvbench.measure.PassNoise;
 import java.util.List;
 import org.HdrHistogram.Histogram;
 
@@ -13,9 +14,8 @@ import org.HdrHistogram.Histogram;
  * @param passMillis wall time of the pass
  * @param cpu process CPU over the pass, all threads
  * @param peakRssBytes peak resident set during the pass
- * @param contended the process used far less CPU than the pass took wall time (see {@link
- *     #CONTENDED_CPU_SHARE}): the measuring thread waited for a CPU, a lock or I/O, so the pass
- *     time says more about the machine than the store
+ * @param noise what else the host did during the pass (steal, waits for a CPU, other processes'
+ *     CPU), marked where it passes a threshold; null where not recorded (kvbench before 0.3)
  * @param startEpochMillis wall-clock start of the pass, for interval logs; 0 when not recorded
  * @param latencyHistogram this pass's sampled op latencies (base64, as the phase's), or null
  * @param progress where the pass stood over time, a point every quarter second or so; empty when
@@ -27,7 +27,7 @@ import org.HdrHistogram.Histogram;
  *     (results of kvbench before 0.3): a fork, not a pass, is the sample a comparison counts
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
-public record PassResult(double passMillis, long ops, CpuTime cpu, long peakRssBytes, boolean contended,
+public record PassResult(double passMillis, long ops, CpuTime cpu, long peakRssBytes, PassNoise noise,
     long startEpochMillis, String latencyHistogram, List<ProgressPoint> progress, IoBytes io,
     CommitTrace commitTrace, int fork) {
 
@@ -38,45 +38,49 @@ public record PassResult(double passMillis, long ops, CpuTime cpu, long peakRssB
     progress = progress == null ? List.of() : List.copyOf(progress);
   }
 
-  /** A single-threaded pass whose process CPU is below this share of its wall time is contended. */
-  public static final double CONTENDED_CPU_SHARE = 0.7;
-
-  /** A pass's figures, with the contention flag derived from its CPU and wall time. */
+  /** A pass's figures; its noise, interval and the rest are added by the {@code with} methods. */
   public static PassResult of(long ops, long nanos, CpuTime cpu, long peakRssBytes) {
-    double millis = nanos / 1e6;
-    // too short a pass for the CPU clock's resolution (ticks of 1 to 10 ms) says nothing either way
-    boolean contended = millis >= 50 && cpu != null
-        && cpu.userMillis() + cpu.sysMillis() < CONTENDED_CPU_SHARE * millis;
-    return new PassResult(millis, ops, cpu, peakRssBytes, contended, 0, null, List.of(), null, null, 0);
+    return new PassResult(nanos / 1e6, ops, cpu, peakRssBytes, null, 0, null, List.of(), null, null, 0);
+  }
+
+  /** These figures with what else the host did during the pass. */
+  public PassResult withNoise(PassNoise hostNoise) {
+    return new PassResult(passMillis, ops, cpu, peakRssBytes, hostNoise, startEpochMillis, latencyHistogram, progress,
+        io, commitTrace, fork);
+  }
+
+  /** The host disturbed this pass past a threshold (see {@link PassNoise}). */
+  public boolean noisy() {
+    return noise != null && noise.noisy();
   }
 
   /** These figures with the pass's wall-clock start and, when sampled, its latency histogram. */
   public PassResult withInterval(long startEpochMillis, Histogram latencies) {
-    return new PassResult(passMillis, ops, cpu, peakRssBytes, contended, startEpochMillis,
+    return new PassResult(passMillis, ops, cpu, peakRssBytes, noise, startEpochMillis,
         latencies == null ? null : HistogramCodec.encode(latencies), progress, io, commitTrace, fork);
   }
 
   /** These figures with where the pass stood over time. */
   public PassResult withProgress(List<ProgressPoint> points) {
-    return new PassResult(passMillis, ops, cpu, peakRssBytes, contended, startEpochMillis, latencyHistogram, points,
+    return new PassResult(passMillis, ops, cpu, peakRssBytes, noise, startEpochMillis, latencyHistogram, points,
         io, commitTrace, fork);
   }
 
   /** These figures with the storage I/O of the pass. */
   public PassResult withIo(IoBytes bytes) {
-    return new PassResult(passMillis, ops, cpu, peakRssBytes, contended, startEpochMillis, latencyHistogram, progress,
+    return new PassResult(passMillis, ops, cpu, peakRssBytes, noise, startEpochMillis, latencyHistogram, progress,
         bytes, commitTrace, fork);
   }
 
   /** These figures with the pass's commit trace. */
   public PassResult withCommitTrace(CommitTrace trace) {
-    return new PassResult(passMillis, ops, cpu, peakRssBytes, contended, startEpochMillis, latencyHistogram, progress,
+    return new PassResult(passMillis, ops, cpu, peakRssBytes, noise, startEpochMillis, latencyHistogram, progress,
         io, trace, fork);
   }
 
   /** These figures as fork {@code number}'s. */
   public PassResult withFork(int number) {
-    return new PassResult(passMillis, ops, cpu, peakRssBytes, contended, startEpochMillis, latencyHistogram, progress,
+    return new PassResult(passMillis, ops, cpu, peakRssBytes, noise, startEpochMillis, latencyHistogram, progress,
         io, commitTrace, number);
   }
 

@@ -29,7 +29,10 @@ import org.HdrHistogram.Histogram;
  * @param cpu process CPU over the median pass, all threads
  * @param peakRssBytes highest peak resident set over the measured passes
  * @param verified every measured pass's data was checked against what the generators predict
- * @param contended at least one measured pass was contended (see {@link PassResult#contended})
+ * @param noisyPasses how many measured passes the host disturbed past a threshold (see {@link
+ *     PassResult#noise}): their time says something of the machine, not only of the store
+ * @param unsteadyForks the forks (by number) whose measured passes still trended: too short a
+ *     warm-up (see {@link SteadyState}); empty when every fork was steady
  * @param failure why the phase failed, naming the first bad key; null unless failed
  * @param note anything a reader must know to interpret the figures, else null
  * @param cpuNanosPerOp process CPU (user + sys, every thread, the stores' background threads
@@ -59,7 +62,8 @@ public record PhaseResult(
     CpuTime cpu,
     long peakRssBytes,
     boolean verified,
-    boolean contended,
+    int noisyPasses,
+    List<Integer> unsteadyForks,
     String failure,
     String note,
     double cpuNanosPerOp,
@@ -69,6 +73,7 @@ public record PhaseResult(
   public PhaseResult {
     passes = passes == null ? List.of() : List.copyOf(passes);
     amplification = amplification == null ? List.of() : List.copyOf(amplification);
+    unsteadyForks = unsteadyForks == null ? List.of() : List.copyOf(unsteadyForks);
   }
 
   /** A phase the store cannot run: {@code why} is its note, and nothing was measured. */
@@ -95,7 +100,7 @@ public record PhaseResult(
   /** A phase without figures: every measured field empty (left out of the JSON), only the reason set. */
   private static PhaseResult notMeasured(String phase, PhaseStatus status, Reason reason) {
     return new PhaseResult(phase, status, 0, 0, 0, 0, 0, 0, List.of(), null, null, null, null, null, null, 0,
-        false, false, reason.failure(), reason.note(), 0, null, null);
+        false, 0, List.of(), reason.failure(), reason.note(), 0, null, null);
   }
 
   /** Latency of a phase's measured passes: histograms merged over the passes, and how they were sampled. */
@@ -133,7 +138,8 @@ public record PhaseResult(
         median.cpu(),
         passes.stream().mapToLong(PassResult::peakRssBytes).max().orElse(0),
         verified && failure == null,
-        passes.stream().anyMatch(PassResult::contended),
+        (int) passes.stream().filter(PassResult::noisy).count(),
+        unsteadyForks(passes),
         failure,
         note,
         median.cpu() == null || median.ops() == 0 ? 0
@@ -177,6 +183,14 @@ public record PhaseResult(
     return byFork.values().stream().map(PhaseResult::medianOf).toList();
   }
 
+  /** The forks whose passes, in the order they ran, still trend (see {@link SteadyState}). */
+  private static List<Integer> unsteadyForks(List<PassResult> passes) {
+    java.util.Map<Integer, List<Double>> byFork = new java.util.TreeMap<>();
+    passes.forEach(p -> byFork.computeIfAbsent(p.fork(), k -> new ArrayList<>()).add(p.passMillis()));
+    return byFork.entrySet().stream().filter(e -> SteadyState.trends(e.getValue())).map(java.util.Map.Entry::getKey)
+        .toList();
+  }
+
   /** The median of {@code passes} by time, the lower one for an even count. */
   private static PassResult medianOf(List<PassResult> passes) {
     return byTime(passes).get((passes.size() - 1) / 2);
@@ -186,8 +200,8 @@ public record PhaseResult(
   public PhaseResult ofFork(int number) {
     return new PhaseResult(phase, status, ops, passMillis, minPassMillis, maxPassMillis, opsPerSec, nsPerOp,
         passes.stream().map(p -> p.withFork(number)).toList(), latencyNanos, commitLatencyNanos, latencySampling,
-        latencyHistogram, commitLatencyHistogram, cpu, peakRssBytes, verified, contended, failure, note, cpuNanosPerOp,
-        threaded, amplification);
+        latencyHistogram, commitLatencyHistogram, cpu, peakRssBytes, verified, noisyPasses,
+        unsteadyForks.isEmpty() ? List.of() : List.of(number), failure, note, cpuNanosPerOp, threaded, amplification);
   }
 
   /**
@@ -201,14 +215,14 @@ public record PhaseResult(
     }
     return new PhaseResult(phase, PhaseStatus.FAILED, ops, passMillis, minPassMillis, maxPassMillis, opsPerSec, nsPerOp,
         passes, latencyNanos, commitLatencyNanos, latencySampling, latencyHistogram, commitLatencyHistogram, cpu,
-        peakRssBytes, false, contended, why, note, cpuNanosPerOp, threaded, amplification);
+        peakRssBytes, false, noisyPasses, unsteadyForks, why, note, cpuNanosPerOp, threaded, amplification);
   }
 
   /** These figures with a threaded phase's own. */
   public PhaseResult withThreaded(ThreadedFigures figures) {
     return new PhaseResult(phase, status, ops, passMillis, minPassMillis, maxPassMillis, opsPerSec, nsPerOp, passes,
         latencyNanos, commitLatencyNanos, latencySampling, latencyHistogram, commitLatencyHistogram, cpu,
-        peakRssBytes, verified, contended, failure, note, cpuNanosPerOp, figures, amplification);
+        peakRssBytes, verified, noisyPasses, unsteadyForks, failure, note, cpuNanosPerOp, figures, amplification);
   }
 
   /**
@@ -229,7 +243,7 @@ public record PhaseResult(
     all.add(a);
     return new PhaseResult(phase, status, ops, passMillis, minPassMillis, maxPassMillis, opsPerSec, nsPerOp, passes,
         latencyNanos, commitLatencyNanos, latencySampling, latencyHistogram, commitLatencyHistogram, cpu,
-        peakRssBytes, verified, contended, failure, note, cpuNanosPerOp, threaded, all);
+        peakRssBytes, verified, noisyPasses, unsteadyForks, failure, note, cpuNanosPerOp, threaded, all);
   }
 
   /** The amplification of {@code direction}, or null where it was not measured. */

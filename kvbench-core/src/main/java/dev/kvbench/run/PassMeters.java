@@ -4,10 +4,11 @@ import dev.kvbench.measure.CpuMeter;
 import dev.kvbench.measure.CpuTime;
 import dev.kvbench.measure.IoBytes;
 import dev.kvbench.measure.IoMeter;
+import dev.kvbench.measure.NoiseMeter;
 import dev.kvbench.measure.RssMeter;
 import dev.kvbench.result.PassResult;
 
-/** The meters that cover exactly one timed pass: process CPU, peak RSS and storage I/O. */
+/** The meters that cover exactly one timed pass: process CPU, peak RSS, storage I/O and the host's noise. */
 final class PassMeters {
 
   private final CpuMeter cpu;
@@ -15,13 +16,16 @@ final class PassMeters {
   // storage I/O of each pass: /proc/self/io of this JVM (the cell's own when forked)
   private final IoMeter io = new IoMeter();
 
+  private final NoiseMeter noise;
+
   PassMeters(CpuMeter cpu, RssMeter rss) {
     this.cpu = cpu;
     this.rss = rss;
+    this.noise = NoiseMeter.ofThisProcess(cpu);
   }
 
   /** The meters' readings as a timed pass starts, to subtract as it ends. */
-  record Start(CpuTime cpu, IoBytes io) {}
+  record Start(CpuTime cpu, IoBytes io, NoiseMeter.Reading noise) {}
 
   /** The process's storage I/O so far, or null where Linux does not say: for spans longer than a pass. */
   IoBytes ioNow() {
@@ -32,12 +36,14 @@ final class PassMeters {
   Start start() {
     rss.resetPeak();
     IoBytes ioBefore = io.read();
-    return new Start(cpu.read(), ioBefore);
+    NoiseMeter.Reading noiseBefore = noise.read();
+    return new Start(cpu.read(), ioBefore, noiseBefore);
   }
 
   /** Reads the meters as the timed pass ends, before verification does any work of its own. */
   PassResult end(Start before, long ops, long nanos) {
     PassResult figures = PassResult.of(ops, nanos, cpu.read().minus(before.cpu()), rss.peakBytes());
+    figures = figures.withNoise(NoiseMeter.between(before.noise(), noise.read(), figures.passMillis()));
     IoBytes ioAfter = io.read();
     return ioAfter == null || before.io() == null ? figures : figures.withIo(ioAfter.minus(before.io()));
   }

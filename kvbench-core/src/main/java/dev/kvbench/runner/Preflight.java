@@ -69,12 +69,13 @@ public final class Preflight {
     String why = dev.kvbench.runner.fork.CellJvm.whyJvmWontStart(scenario.jvm());
     if (why != null) {
       throw new IllegalArgumentException("the cells' JVM does not start with " + describe(scenario.jvm()) + ": " + why
-          + "; fix the heap or the JVM options");
+          + (scenario.jvm().cpus().pins() ? "; fix the heap, the JVM options or the CPU list (the CPUs this host lets kvbench"
+              + " use: grep Cpus_allowed_list /proc/self/status)" : "; fix the heap or the JVM options"));
     }
   }
 
   private static String describe(JvmOptions jvm) {
-    List<String> parts = new ArrayList<>();
+    List<String> parts = new ArrayList<>(dev.kvbench.runner.fork.CellJvm.launcher(jvm));
     if (!jvm.java().isEmpty()) {
       parts.add(jvm.java());
     }

@@ -8,6 +8,8 @@ import dev.kvbench.run.ExpectedChecksums;
 import dev.kvbench.run.RunListener;
 import dev.kvbench.scenario.CellParams;
 import dev.kvbench.measure.CpuMeter;
+import dev.kvbench.measure.NoiseMeter;
+import dev.kvbench.measure.PassNoise;
 import dev.kvbench.measure.RssMeter;
 import dev.kvbench.measure.StorageMeter;
 import dev.kvbench.measure.TimerCost;
@@ -252,6 +254,31 @@ public final class ScenarioRunner {
     listener.runStopped(journalPath());
   }
 
+  /** How long the run watches the host before its first cell, to say whether it is busy. */
+  private static final long BUSY_HOST_SAMPLE_MILLIS = 300;
+
+  /**
+   * Says before the first cell when other processes (or the hypervisor) already take CPU the cells
+   * would run on: the CPUs they are pinned to, else those kvbench may use.
+   */
+  private void noticeBusyHost(CpuMeter cpu, dev.kvbench.host.CpuList pinned) {
+    try {
+      NoiseMeter meter = pinned.pins() ? new NoiseMeter(cpu, pinned) : NoiseMeter.ofThisProcess(cpu);
+      PassNoise now = meter.whileIdle(BUSY_HOST_SAMPLE_MILLIS);
+      if (now.marks().contains(PassNoise.Mark.OTHER_PROCESSES) || now.marks().contains(PassNoise.Mark.STEAL)) {
+        String cpus = meter.watched().pins() ? meter.watched().cpus().size() + " (CPUs " + meter.watched() + ")"
+            : Integer.toString(Runtime.getRuntime().availableProcessors());
+        listener.notice(String.format(Locale.ROOT, "host busy: over %d ms before the first cell other processes"
+                + " used %.2f CPU and the hypervisor stole %.2f CPU, of %s: passes they disturb are marked NOISY"
+                + " and counted at the end; stop the other work, or give the cells CPUs of their own with --cpus",
+            BUSY_HOST_SAMPLE_MILLIS, now.otherProcessesCpuMillis() / BUSY_HOST_SAMPLE_MILLIS,
+            now.stealMillis() / BUSY_HOST_SAMPLE_MILLIS, cpus));
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+
   /**
    * Runs every cell without a result, journaling each before the next starts. Stops early, the
    * run incomplete and resumable, when the run is stopped, when the work directory is removed from
@@ -265,7 +292,9 @@ public final class ScenarioRunner {
     listener.notice("results: " + j.documentPath() + " (journal " + j.journalPath() + ", one line per finished cell"
         + (scenario.repetitions().forks() > 1 ? " and per fork)" : ")"));
     Map<String, CellResult> done = j.finishedCells();
-    CellRunner runner = new CellRunner(new CpuMeter(), new RssMeter(), new StorageMeter(), new ExpectedChecksums(),
+    CpuMeter cpu = new CpuMeter();
+    noticeBusyHost(cpu, scenario.jvm().cpus());
+    CellRunner runner = new CellRunner(cpu, new RssMeter(), new StorageMeter(), new ExpectedChecksums(),
         listener, TimerCost.pairNanos());
     executor = scenario.repetitions().forks() == 0 ? new InProcessCells(runner)
         : new ForkedCells(scenario.jvm(), scenario.cellTimeout(), diagnosticsRoot(j.documentPath()), listener);

@@ -1,5 +1,6 @@
 package dev.kvbench.scenario;
 
+import dev.kvbench.host.CpuList;
 import java.util.List;
 
 /**
@@ -9,12 +10,24 @@ import java.util.List;
  * @param heap maximum heap, as {@code -Xmx} takes it (4g, 512m); empty leaves the JVM's default
  * @param options further JVM options, e.g. {@code -XX:+UseParallelGC}; the flags each store needs
  *     are added by kvbench
+ * @param cpus the CPUs each cell's JVM is pinned to (with taskset), or {@link CpuList#NONE}
  */
-public record JvmOptions(String java, String heap, List<String> options) {
+public record JvmOptions(String java, String heap, List<String> options, CpuList cpus) {
 
   public static final JvmOptions DEFAULT = new JvmOptions("", "", List.of());
 
+  /** Options that pin nothing. */
+  public JvmOptions(String java, String heap, List<String> options) {
+    this(java, heap, options, CpuList.NONE);
+  }
+
+  /** The same options, the cells pinned to {@code list}. */
+  public JvmOptions withCpus(CpuList list) {
+    return new JvmOptions(java, heap, options, list);
+  }
+
   public JvmOptions {
+    cpus = cpus == null ? CpuList.NONE : cpus;
     java = java == null ? "" : java;
     heap = heap == null ? "" : heap;
     options = options == null ? List.of() : List.copyOf(options);

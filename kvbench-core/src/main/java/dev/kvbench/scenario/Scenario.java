@@ -80,6 +80,11 @@ public record Scenario(
     if (latencySample < 1) {
       throw new ScenarioException("/latencySample", "latencySample must be at least 1, got " + latencySample);
     }
+    if (jvm != null && jvm.cpus().pins() && repetitions != null && repetitions.forks() == 0) {
+      throw new ScenarioException("/jvm/cpus", "jvm.cpus " + jvm.cpus() + " pins forked cells, but these"
+          + " cells run in this JVM (forks 0): give 1 fork or more, or pin kvbench itself with taskset -c "
+          + jvm.cpus());
+    }
   }
 
   /** kvbench's bare default run (the {@code quick} preset has the same matrix). */

@@ -151,6 +151,7 @@ public final class ScenarioFiles {
     y.jvm.java = s.jvm().java();
     y.jvm.heap = s.jvm().heap();
     y.jvm.options = s.jvm().options();
+    y.jvm.cpus = s.jvm().cpus().pins() ? s.jvm().cpus().toString() : null;
     y.cellTimeout = s.cellTimeout().getSeconds() + "s";
     y.latencySample = String.valueOf(s.latencySample());
     if (!s.traffic().equals(Traffic.DEFAULT)) {

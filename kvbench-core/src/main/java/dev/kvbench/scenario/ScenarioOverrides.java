@@ -1,5 +1,6 @@
 package dev.kvbench.scenario;
 
+import dev.kvbench.host.CpuList;
 import dev.kvbench.workload.CustomMix;
 import dev.kvbench.workload.Phase;
 import dev.kvbench.workload.Traffic;
@@ -32,6 +33,7 @@ public final class ScenarioOverrides {
   private Boolean traceCommits;
   private String heap;
   private List<String> jvmOptions;
+  private CpuList cpus;
   private Duration cellTimeout;
   private Integer latencySample;
   private final List<UnaryOperator<Traffic>> traffic = new ArrayList<>();
@@ -111,6 +113,16 @@ public final class ScenarioOverrides {
     return this;
   }
 
+  /** Pins the forked cells' JVMs to {@code list}, e.g. {@code 2-5,7} (see {@link CpuList}). */
+  public ScenarioOverrides cpus(String list) {
+    try {
+      this.cpus = CpuList.parse(list);
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException("jvm.cpus " + e.getMessage(), e);
+    }
+    return this;
+  }
+
   public ScenarioOverrides jvmOptions(List<String> options) {
     this.jvmOptions = List.copyOf(options);
     return this;
@@ -137,6 +149,7 @@ public final class ScenarioOverrides {
     return stores == null && settings.isEmpty() && axes.isEmpty() && scale == null && custom == null
         && phases == null && seed == null && forks == null && warmupPasses == null && warmupMillis == null
         && measuredPasses == null && readCache == null && traceCommits == null && heap == null && jvmOptions == null
+        && cpus == null
         && cellTimeout == null && latencySample == null && traffic.isEmpty();
   }
 
@@ -163,7 +176,7 @@ public final class ScenarioOverrides {
       case "custom" -> custom != null;
       case "repetitions" -> forks != null || warmupPasses != null || warmupMillis != null || measuredPasses != null
           || readCache != null || traceCommits != null;
-      case "jvm" -> heap != null || jvmOptions != null;
+      case "jvm" -> heap != null || jvmOptions != null || cpus != null;
       case "cellTimeout" -> cellTimeout != null;
       case "latencySample" -> latencySample != null;
       default -> !isEmpty();
@@ -214,9 +227,9 @@ public final class ScenarioOverrides {
       r = r.withTraceCommits(traceCommits);
     }
     s = s.withRepetitions(r);
-    if (heap != null || jvmOptions != null) {
+    if (heap != null || jvmOptions != null || cpus != null) {
       s = s.withJvm(new JvmOptions(s.jvm().java(), heap != null ? heap : s.jvm().heap(),
-          jvmOptions != null ? jvmOptions : s.jvm().options()));
+          jvmOptions != null ? jvmOptions : s.jvm().options(), cpus != null ? cpus : s.jvm().cpus()));
     }
     if (cellTimeout != null) {
       s = s.withCellTimeout(cellTimeout);

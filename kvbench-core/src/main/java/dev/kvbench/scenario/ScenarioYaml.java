@@ -1,5 +1,6 @@
 package dev.kvbench.scenario;
 
+import dev.kvbench.host.CpuList;
 import dev.kvbench.workload.ClassReferences;
 import dev.kvbench.workload.CustomMix;
 import dev.kvbench.workload.CustomOperation;
@@ -227,11 +228,18 @@ final class ScenarioYaml {
     public String java;
     public String heap;
     public List<String> options;
+    public String cpus;
 
     JvmOptions toJvm() {
       requireNoEmptyValue("/jvm/options", options, "give the option, e.g. -XX:+UseParallelGC");
+      CpuList pinned;
       try {
-        return new JvmOptions(java, heap, options);
+        pinned = CpuList.parse(cpus);
+      } catch (IllegalArgumentException e) {
+        throw new ScenarioException("/jvm/cpus", "jvm.cpus " + e.getMessage());
+      }
+      try {
+        return new JvmOptions(java, heap, options, pinned);
       } catch (IllegalArgumentException e) {
         throw new ScenarioException("/jvm/heap", e.getMessage());
       }

@@ -1,9 +1,12 @@
 package dev.kvbench.summary;
 
+import dev.kvbench.measure.PassNoise;
 import dev.kvbench.result.CellResult;
 import dev.kvbench.result.PhaseResult;
 import dev.kvbench.result.PhaseStatus;
+import dev.kvbench.result.SteadyState;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -13,6 +16,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.function.Function;
+import java.util.stream.Collectors;
 
 /**
  * The tables the LmdbJava benchmark reports (2016) print: per key type and order, each phase's stores ranked by ms per
@@ -126,6 +130,7 @@ public final class Lmdbjava2016Tables {
         TextTable.right("Difference"),
         TextTable.right("ns/op"),
         TextTable.right("CPU ns/op"),
+        TextTable.right("Forks×passes"),
         TextTable.left("Check"));
     for (String phase : phases(cells)) {
       List<Map.Entry<CellResult, PhaseResult>> rows = new ArrayList<>();
@@ -146,20 +151,60 @@ public final class Lmdbjava2016Tables {
         String phaseCell = first ? phase : "";
         first = false;
         if (p.status() != PhaseStatus.OK) {
-          t.row(phaseCell, rowLabel(e.getKey()), "-", "", p.status().id(), "-", "-",
+          t.row(phaseCell, rowLabel(e.getKey()), "-", "", p.status().id(), "-", "-", "-",
               p.status() == PhaseStatus.FAILED ? "FAILED" : "-");
           continue;
         }
         String diff = e.getKey().reference() ? "harness"
             : p.passMillis() == fastest ? "fastest" : String.format(Locale.ROOT, "x %.2f", p.passMillis() / fastest);
         String range = p.passes().size() > 1 ? millis(p.minPassMillis()) + "-" + millis(p.maxPassMillis()) : "";
-        String check = (p.verified() ? "verified" : "not verified") + (p.contended() ? ", CONTENDED" : "");
         t.row(phaseCell, rowLabel(e.getKey()), millis(p.passMillis()), range, diff,
             String.format(Locale.ROOT, "%,.1f", p.nsPerOp()),
-            p.cpuNanosPerOp() > 0 ? String.format(Locale.ROOT, "%,.1f", p.cpuNanosPerOp()) : "-", check);
+            p.cpuNanosPerOp() > 0 ? String.format(Locale.ROOT, "%,.1f", p.cpuNanosPerOp()) : "-", samples(p),
+            check(p));
       }
     }
     return t;
+  }
+
+  /** The samples behind a figure: forks × measured passes each (passes alone where forks were not recorded). */
+  static String samples(PhaseResult p) {
+    int forks = p.forkMedians().size();
+    int passes = p.passes().size();
+    return forks > 1 && passes % forks == 0 ? forks + "×" + passes / forks
+        : forks > 1 ? forks + " forks, " + passes : "1×" + passes;
+  }
+
+  /** A phase's check: verified or not, then its noisy passes and unsteady forks (see {@link #legend}). */
+  public static String check(PhaseResult p) {
+    StringBuilder b = new StringBuilder(p.verified() ? "verified" : "not verified");
+    if (p.noisyPasses() > 0) {
+      b.append(", NOISY ").append(p.noisyPasses()).append('/').append(p.passes().size());
+    }
+    if (!p.unsteadyForks().isEmpty()) {
+      b.append(", UNSTEADY ").append(p.unsteadyForks().size()).append('/').append(p.forkMedians().size());
+    }
+    return b.toString();
+  }
+
+  /** What NOISY and UNSTEADY in a check mean, for under a table that shows them; empty when none does. */
+  public static String legend(List<CellResult> cells) {
+    List<PhaseResult> measured = cells.stream().flatMap(c -> c.phases().stream())
+        .filter(p -> p.status() == PhaseStatus.OK).toList();
+    StringBuilder b = new StringBuilder();
+    if (measured.stream().anyMatch(p -> p.noisyPasses() > 0)) {
+      b.append("NOISY n/m: n of the m measured passes were disturbed by the host: ")
+          .append(Arrays.stream(PassNoise.Mark.values())
+              .map(m -> m.id() + " (" + m.meaning() + ")").collect(Collectors.joining("; ")))
+          .append(". Each pass's figures are in the result's passes[].noise.\n");
+    }
+    if (measured.stream().anyMatch(p -> !p.unsteadyForks().isEmpty())) {
+      b.append("UNSTEADY n/m: in n of the m forks the measured passes still trended one way (Kendall's tau >= ")
+          .append(SteadyState.MIN_TAU).append(", drift >= ")
+          .append(Math.round(SteadyState.MIN_DRIFT * 100))
+          .append(" %): the warm-up was too short; give more with --warmup.\n");
+    }
+    return b.toString();
   }
 
   /**

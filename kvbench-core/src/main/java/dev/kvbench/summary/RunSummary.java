@@ -1,9 +1,15 @@
 package dev.kvbench.summary;
 
+import dev.kvbench.measure.PassNoise;
 import dev.kvbench.result.CellResult;
+import dev.kvbench.result.PassResult;
+import dev.kvbench.result.PhaseStatus;
 import dev.kvbench.result.ResultDocument;
+import java.util.EnumMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
+import java.util.stream.Collectors;
 
 /**
  * The text tables a run ends with, as {@code kvbench run} prints them and the library's {@code
@@ -34,6 +40,41 @@ public final class RunSummary {
     if (!notRun.isEmpty()) {
       out.append("\nCells that did not run to the end\n").append(notRun);
     }
+    String noise = noise(ran);
+    if (!noise.isEmpty()) {
+      out.append('\n').append(noise).append(Lmdbjava2016Tables.legend(ran));
+    }
     return out.append('\n').toString();
+  }
+
+  /**
+   * The run's noise in a line or two: how many measured passes the host disturbed, by why, and how
+   * many forks never settled; empty when noise was not recorded.
+   */
+  static String noise(List<CellResult> ran) {
+    List<PassResult> passes = ran.stream().flatMap(c -> c.phases().stream())
+        .filter(p -> p.status() == PhaseStatus.OK).flatMap(p -> p.passes().stream()).toList();
+    if (passes.stream().allMatch(p -> p.noise() == null)) {
+      return "";
+    }
+    Map<PassNoise.Mark, Long> byMark = new EnumMap<>(PassNoise.Mark.class);
+    passes.stream().filter(PassResult::noisy).flatMap(p -> p.noise().marks().stream())
+        .forEach(m -> byMark.merge(m, 1L, Long::sum));
+    long noisy = passes.stream().filter(PassResult::noisy).count();
+    long forks = ran.stream().flatMap(c -> c.phases().stream()).filter(p -> p.status() == PhaseStatus.OK)
+        .mapToLong(p -> p.forkMedians().size()).sum();
+    long unsteady = ran.stream().flatMap(c -> c.phases().stream()).mapToLong(p -> p.unsteadyForks().size()).sum();
+    StringBuilder b = new StringBuilder(String.format(Locale.ROOT, "Noise: %d of %d measured passes were noisy", noisy,
+        passes.size()));
+    if (noisy > 0) {
+      b.append(byMark.entrySet().stream().map(e -> e.getKey().id() + " " + e.getValue())
+          .collect(Collectors.joining(", ", " (", ")")));
+    }
+    b.append(String.format(Locale.ROOT, "; %d of %d phase forks still trended (unsteady).%n", unsteady, forks));
+    if (noisy > 0) {
+      b.append("  Figures from noisy passes say something of this machine; run again on a quiet host, or pin with"
+          + " --cpus, before trusting a small difference.\n");
+    }
+    return b.toString();
   }
 }

@@ -77,7 +77,7 @@ class ResultFilesTest {
     JsonNode phase = cell.get("phases").get(0);
     for (String name : List.of("phase", "status", "ops", "passMillis", "minPassMillis", "maxPassMillis", "opsPerSec",
         "nsPerOp", "passes", "latencyNanos", "latencyHistogram", "commitLatencyHistogram", "cpu", "peakRssBytes",
-        "verified", "contended")) {
+        "verified", "noisyPasses", "unsteadyForks")) {
       assertThat(phase.has(name)).as(name).isTrue();
     }
     assertThat(phase.get("status").asText()).isEqualTo("ok");

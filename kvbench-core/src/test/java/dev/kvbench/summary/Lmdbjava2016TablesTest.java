@@ -3,6 +3,7 @@ package dev.kvbench.summary;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.kvbench.measure.CpuTime;
+import dev.kvbench.measure.PassNoise;
 import dev.kvbench.measure.StorageSize;
 import dev.kvbench.result.CellResult;
 import dev.kvbench.result.PassResult;
@@ -85,15 +86,33 @@ class Lmdbjava2016TablesTest {
   }
 
   @Test
-  void aContendedPassIsFlagged() {
-    PassResult contended = PassResult.of(1000, 200_000_000L, new CpuTime(50, 10), 0);
-    assertThat(contended.contended()).isTrue();
-    assertThat(PassResult.of(1000, 200_000_000L, new CpuTime(190, 5), 0).contended()).isFalse();
-    assertThat(PassResult.of(1000, 20_000_000L, new CpuTime(0, 0), 0).contended()).as("too short to judge").isFalse();
-    PhaseResult p = PhaseResult.measured("readKey", List.of(contended), PhaseResult.Latency.NONE, true, null, null);
+  void noisyPassesAndUnsteadyForksAreFlaggedAndExplainedButWaitingOnIoIsNot() {
+    PassNoise hog = PassNoise.judged(200, 0, 0, 0, 40, 190);
+    PassNoise quiet = PassNoise.judged(200, 0, 0, 0, 2, 3);
+    // a sync pass waits on fsync: little CPU against its wall time, and nothing about it is noise
+    PassResult syncPass = PassResult.of(1000, 200_000_000L, new CpuTime(20, 10), 0).withNoise(quiet);
+    List<PassResult> steady = List.of(syncPass.withFork(1), syncPass.withFork(1), syncPass.withFork(1));
+    PhaseResult quietPhase = PhaseResult.measured("write", steady, PhaseResult.Latency.NONE, true, null, null);
+    assertThat(Lmdbjava2016Tables.check(quietPhase)).isEqualTo("verified");
+
+    List<PassResult> mixed = new java.util.ArrayList<>();
+    double[] trending = {300, 250, 200};
+    for (double millis : trending) {
+      mixed.add(PassResult.of(1000, (long) (millis * 1e6), new CpuTime(millis, 0), 0).withNoise(quiet).withFork(1));
+    }
+    mixed.add(PassResult.of(1000, 200_000_000L, new CpuTime(200, 0), 0).withNoise(hog).withFork(2));
+    mixed.add(syncPass.withFork(2));
+    mixed.add(syncPass.withFork(2));
+    PhaseResult p = PhaseResult.measured("readKey", mixed, PhaseResult.Latency.NONE, true, null, null);
+    assertThat(p.noisyPasses()).isEqualTo(1);
+    assertThat(p.unsteadyForks()).containsExactly(1);
+    assertThat(Lmdbjava2016Tables.check(p)).isEqualTo("verified, NOISY 1/6, UNSTEADY 1/2");
     CellResult c = new CellResult("x", "x", "g:a", "1", null, Map.of(), Map.of(),
         new CellResult.Parameters(1000, "int", 4, 100, "rnd", 1000, "nosync", 1, 16, 0, 0, 1), List.of(p), null,
         CellResult.Outcome.RAN, null, null);
-    assertThat(new Lmdbjava2016Tables(List.of(c)).timings(List.of(c))).contains("CONTENDED");
+    assertThat(new Lmdbjava2016Tables(List.of(c)).timings(List.of(c))).contains("NOISY 1/6").contains("2×3")
+        .doesNotContain("CONTENDED");
+    assertThat(Lmdbjava2016Tables.legend(List.of(c))).contains("NOISY n/m", "other-processes", "UNSTEADY n/m",
+        "--warmup");
   }
 }

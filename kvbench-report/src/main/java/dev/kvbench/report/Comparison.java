@@ -54,9 +54,10 @@ public final class Comparison {
    * @param baselineMillis the baseline phase's figure (its median fork's median pass)
    * @param candidateMillis the candidate's
    * @param change the ratio of the two with its interval and the forks behind each side
+   * @param caveats the forks on each side the host disturbed or that never settled
    */
   public record Row(String cell, String phase, double baselineMillis, double candidateMillis, ForkRatio change,
-      Verdict verdict, String settingsChanged) {
+      Verdict verdict, String settingsChanged, Caveats caveats) {
 
     /** Candidate over baseline. */
     public double ratio() {
@@ -66,6 +67,39 @@ public final class Comparison {
     /** True when shown slower, and by more than {@code percent}. */
     public boolean regression(double percent) {
       return verdict == Verdict.SLOWER && ratio() > 1 + percent / 100;
+    }
+  }
+
+  /**
+   * Forks whose samples a reader should doubt, a side each: noisy (a measured pass the host
+   * disturbed, see {@link PhaseResult#noisyPasses}) and unsteady (passes that still trended).
+   */
+  public record Caveats(int baselineNoisyForks, int candidateNoisyForks, int baselineUnsteadyForks,
+      int candidateUnsteadyForks) {
+
+    static Caveats of(PhaseResult baseline, PhaseResult candidate) {
+      return new Caveats(noisyForks(baseline), noisyForks(candidate), baseline.unsteadyForks().size(),
+          candidate.unsteadyForks().size());
+    }
+
+    private static int noisyForks(PhaseResult p) {
+      return (int) p.passes().stream().filter(PassResult::noisy).mapToInt(PassResult::fork).distinct().count();
+    }
+
+    public boolean any() {
+      return baselineNoisyForks + candidateNoisyForks + baselineUnsteadyForks + candidateUnsteadyForks > 0;
+    }
+
+    /** "noisy forks 2/0, unsteady forks 0/1" (baseline/candidate), or empty when neither side has any. */
+    public String describe() {
+      List<String> parts = new ArrayList<>();
+      if (baselineNoisyForks + candidateNoisyForks > 0) {
+        parts.add("noisy forks " + baselineNoisyForks + "/" + candidateNoisyForks);
+      }
+      if (baselineUnsteadyForks + candidateUnsteadyForks > 0) {
+        parts.add("unsteady forks " + baselineUnsteadyForks + "/" + candidateUnsteadyForks);
+      }
+      return String.join(", ", parts);
     }
   }
 
@@ -202,7 +236,8 @@ public final class Comparison {
         continue;
       }
       ForkRatio change = ForkRatio.of(forkFigures(b), forkFigures(o));
-      rows.add(new Row(base.cellId(), b.phase(), b.passMillis(), o.passMillis(), change, verdict(change), changed));
+      rows.add(new Row(base.cellId(), b.phase(), b.passMillis(), o.passMillis(), change, verdict(change), changed,
+          Caveats.of(b, o)));
     }
     cand.phases().stream().filter(o -> base.phases().stream().noneMatch(b -> b.phase().equals(o.phase())))
         .forEach(o -> unmatched.add(new Unmatched("candidate", cand.cellId() + " " + o.phase(),

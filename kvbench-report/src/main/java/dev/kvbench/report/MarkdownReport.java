@@ -85,6 +85,10 @@ final class MarkdownReport {
       List<CellResult> cells = group.getValue();
       b.append("\n### ").append(workload).append("\n\n");
       b.append(tables.timingsTable(cells).renderMarkdown());
+      String legend = Lmdbjava2016Tables.legend(cells);
+      if (!legend.isEmpty()) {
+        b.append('\n').append(legend.replace("\n", "\n\n"));
+      }
       for (String phase : Lmdbjava2016Tables.phases(cells)) {
         image(b, s, workload, phase, phase + ": ms per pass by store (log scale)");
         image(b, s, workload, phase + "-throughput", phase + ": throughput over the median pass");

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.SequenceWriter;
 import com.fasterxml.jackson.dataformat.csv.CsvMapper;
 import com.fasterxml.jackson.dataformat.csv.CsvSchema;
 import dev.kvbench.measure.LatencySummary;
+import dev.kvbench.measure.PassNoise;
 import dev.kvbench.result.CellResult;
 import dev.kvbench.result.PassResult;
 import dev.kvbench.result.PhaseResult;
@@ -25,7 +26,8 @@ final class ResultsCsv {
   static final List<String> COLUMNS = List.of(
       "host", "cell", "store", "library", "libraryVersion", "entries", "keys", "keySize", "valueSize", "valueContent",
       "codec", "order", "batchSize", "durability", "seed", "settings", "phase", "status", "pass", "passMillis", "ops",
-      "nsPerOp", "opsPerSec", "cpuUserMillis", "cpuSysMillis", "peakRssBytes", "contended", "phaseMedianMillis",
+      "nsPerOp", "opsPerSec", "cpuUserMillis", "cpuSysMillis", "peakRssBytes", "fork", "noise", "otherProcessesCpuMillis",
+      "measuringThreadWaitMillis", "stealMillis", "phaseMedianMillis",
       "phaseMinMillis", "phaseMaxMillis", "verified", "latencyP50Nanos", "latencyP90Nanos", "latencyP99Nanos",
       "latencyP999Nanos", "latencyMaxNanos", "latencySamples", "storageAllocatedBytes", "storageApparentBytes",
       "storageFlatBytes", "failure");
@@ -83,7 +85,12 @@ final class ResultsCsv {
     r.add(pass == null || pass.cpu() == null ? "" : num(pass.cpu().userMillis()));
     r.add(pass == null || pass.cpu() == null ? "" : num(pass.cpu().sysMillis()));
     r.add(pass == null ? "" : pass.peakRssBytes());
-    r.add(pass == null ? "" : pass.contended());
+    r.add(pass == null ? "" : pass.fork());
+    PassNoise noise = pass == null ? null : pass.noise();
+    r.add(noise == null ? "" : noise.marks().stream().map(PassNoise.Mark::id).collect(Collectors.joining("+")));
+    r.add(noise == null ? "" : num(noise.otherProcessesCpuMillis()));
+    r.add(noise == null ? "" : num(noise.measuringThreadWaitMillis()));
+    r.add(noise == null ? "" : num(noise.stealMillis()));
     r.add(pass == null ? "" : num(p.passMillis()));
     r.add(pass == null ? "" : num(p.minPassMillis()));
     r.add(pass == null ? "" : num(p.maxPassMillis()));

@@ -57,6 +57,34 @@ class ComparisonTest {
   }
 
   @Test
+  void aRowNamesTheForksTheHostDisturbedOnEachSide() {
+    ResultDocument base = Fixtures.twoStores("h", 1);
+    RunResults quiet = run(base);
+    // the same figures, but two of the candidate's three alpha write forks had another process beside them
+    ResultDocument disturbed = Fixtures.document("h", List.of(Fixtures.cell("alpha", "rnd", Map.of("writeMap", "true"),
+        Fixtures.ORDERED, noisy(Fixtures.phase("write", new double[] {10, 11, 12}), 1, 3),
+        Fixtures.phase("readKey", new double[] {5, 5.5, 6}))));
+    Comparison c = Comparison.of(List.of(quiet), List.of(run(disturbed)));
+    Comparison.Row write = c.rows().stream().filter(r -> r.cell().startsWith("alpha") && r.phase().equals("write"))
+        .findFirst().orElseThrow();
+    assertThat(write.caveats()).isEqualTo(new Comparison.Caveats(0, 2, 0, 0));
+    assertThat(write.caveats().describe()).isEqualTo("noisy forks 0/2");
+    Comparison.Row read = c.rows().stream().filter(r -> r.cell().startsWith("alpha") && r.phase().equals("readKey"))
+        .findFirst().orElseThrow();
+    assertThat(read.caveats().any()).isFalse();
+    assertThat(read.caveats().describe()).isEmpty();
+  }
+
+  /** {@code phase} with the passes of forks {@code forks} disturbed by another process. */
+  private static PhaseResult noisy(PhaseResult phase, int... forks) {
+    java.util.Set<Integer> hit = java.util.Arrays.stream(forks).boxed().collect(java.util.stream.Collectors.toSet());
+    List<PassResult> passes = phase.passes().stream()
+        .map(p -> hit.contains(p.fork()) ? p.withNoise(new dev.kvbench.measure.PassNoise(0, 0, 0, 50, p.passMillis(),
+            List.of(dev.kvbench.measure.PassNoise.Mark.OTHER_PROCESSES))) : p).toList();
+    return PhaseResult.measured(phase.phase(), passes, PhaseResult.Latency.NONE, phase.verified(), null, null);
+  }
+
+  @Test
   void aChangeBelowTheMinimumEffectIsNoDifferenceEvenWhenItsIntervalExcludesOne() {
     // three forks a side with 0.1 % spread; the candidate 2 % slower: real, and small
     ResultDocument base = writes(100, 100.1, 100.2);

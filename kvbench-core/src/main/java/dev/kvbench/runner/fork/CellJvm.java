@@ -25,6 +25,14 @@ public final class CellJvm {
   }
 
   /**
+   * What a cell's command line starts with: {@code taskset -c LIST} where the scenario pins the
+   * cells to CPUs (every thread the JVM starts inherits it), else nothing.
+   */
+  public static List<String> launcher(JvmOptions jvm) {
+    return jvm.cpus().pins() ? List.of("taskset", "-c", jvm.cpus().toString()) : List.of();
+  }
+
+  /**
    * The flags that decide how a forked cell measures (heap, the stores' flags, the scenario's
    * options), as the result records them; the child's command adds only paths (crash log, temp and
    * home directories).
@@ -47,7 +55,7 @@ public final class CellJvm {
    * heap too small to boot is one clear refusal instead of every cell failing "with no result".
    */
   public static String whyJvmWontStart(JvmOptions jvm) {
-    List<String> cmd = new ArrayList<>();
+    List<String> cmd = new ArrayList<>(launcher(jvm));
     cmd.add(java(jvm));
     cmd.addAll(flags(jvm));
     cmd.add("-version");
@@ -72,7 +80,8 @@ public final class CellJvm {
           .orElse(lines.isEmpty() ? "exit code " + p.exitValue() : lines.get(0));
       return first;
     } catch (IOException e) {
-      return "cannot run " + cmd.get(0) + ": " + e.getMessage();
+      return "cannot run " + cmd.get(0) + ": " + e.getMessage()
+          + (jvm.cpus().pins() ? " (pinning with --cpus needs taskset, from util-linux)" : "");
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       return "interrupted while trying it";

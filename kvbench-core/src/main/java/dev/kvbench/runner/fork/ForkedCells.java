@@ -168,7 +168,7 @@ public final class ForkedCells implements CellExecutor {
 
   /** The child JVM's command line for {@code cell}. */
   List<String> command(Path jvmDir, CellParams cell) {
-    List<String> cmd = new ArrayList<>();
+    List<String> cmd = new ArrayList<>(CellJvm.launcher(jvm));
     cmd.add(CellJvm.java(jvm));
     cmd.addAll(CellJvm.flags(jvm));
     cmd.addAll(Axes.jvmFlagsOf(cell.value(Axes.GC)));

@@ -47,4 +47,20 @@ class ForkedCellsTest {
     assertThat(forks.command(dir, cells.get(1))).contains("-XX:+UseSerialGC").noneMatch(a -> a.equals("-XX:+UseZGC"));
     assertThat(forks.command(dir, cells.get(2))).contains("-XX:+UseZGC");
   }
+
+  @Test
+  void pinnedCellsStartUnderTasksetAndAListTheHostCannotGiveIsRefusedBeforeTheRun() {
+    dev.kvbench.scenario.JvmOptions pinned = dev.kvbench.scenario.JvmOptions.DEFAULT
+        .withCpus(dev.kvbench.host.CpuList.parse("0"));
+    ForkedCells forks = new ForkedCells(pinned, java.time.Duration.ofMinutes(1), java.nio.file.Path.of("d"),
+        dev.kvbench.run.RunListener.NONE);
+    dev.kvbench.scenario.Scenario s = dev.kvbench.scenario.Scenario.defaults("pin");
+    var cell = s.cells(dev.kvbench.store.StoreRegistry.load()).get(0);
+    assertThat(forks.command(java.nio.file.Path.of("jvm"), cell)).startsWith("taskset", "-c", "0");
+    org.junit.jupiter.api.Assumptions.assumeTrue(java.nio.file.Files.isExecutable(java.nio.file.Path.of("/usr/bin/taskset")));
+    assertThat(CellJvm.whyJvmWontStart(pinned)).as("CPU 0 is everyone's").isNull();
+    String why = CellJvm.whyJvmWontStart(dev.kvbench.scenario.JvmOptions.DEFAULT
+        .withCpus(dev.kvbench.host.CpuList.parse("4095")));
+    assertThat(why).as("a CPU this host does not have").isNotNull().containsIgnoringCase("taskset");
+  }
 }

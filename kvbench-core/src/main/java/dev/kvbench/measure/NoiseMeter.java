@@ -1,0 +1,142 @@
+package dev.kvbench.measure;
+
+import dev.kvbench.host.CpuList;
+import java.io.IOException;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.Map;
+
+/**
+ * Reads what the host and the scheduler did around a timed pass (see {@link PassNoise}): Linux's
+ * /proc/stat for the busy and stolen time of the CPUs the pass could run on, each thread's schedstat for the time it waited
+ * for a CPU, getrusage for involuntary context switches. Where a file is missing (not Linux, a
+ * kernel without schedstat) its figures read 0. Read outside the timed span: a reading costs a
+ * file per thread.
+ */
+public final class NoiseMeter {
+
+  private static final Path STAT = Path.of("/proc/stat");
+  private static final Path TASKS = Path.of("/proc/self/task");
+  private static final Path OWN_THREAD = Path.of("/proc/thread-self/schedstat");
+  /** USER_HZ is 100 on every Linux ABI the JDK supports. */
+  private static final double TICK_MILLIS = 10;
+
+  private static final Path STATUS = Path.of("/proc/self/status");
+
+  private final CpuMeter cpu;
+  private final CpuList watched;
+
+  /**
+   * A meter whose host figures cover {@code watched}, the CPUs the measured threads may run on
+   * (other processes elsewhere do not disturb them); every CPU when empty.
+   */
+  public NoiseMeter(CpuMeter cpu, CpuList watched) {
+    this.cpu = cpu;
+    this.watched = watched;
+  }
+
+  /** A meter watching the CPUs this process may run on (its affinity: a taskset pin, a container's cpuset). */
+  public static NoiseMeter ofThisProcess(CpuMeter cpu) {
+    return new NoiseMeter(cpu, allowedCpus());
+  }
+
+  /** The CPUs this process may run on (/proc/self/status Cpus_allowed_list); empty where unknown. */
+  public static CpuList allowedCpus() {
+    try (var lines = Files.lines(STATUS)) {
+      return lines.filter(l -> l.startsWith("Cpus_allowed_list:")).findFirst()
+          .map(l -> CpuList.parse(l.substring(l.indexOf(':') + 1))).orElse(CpuList.NONE);
+    } catch (IOException | RuntimeException e) {
+      return CpuList.NONE;
+    }
+  }
+
+  /** The CPUs whose busy and stolen time count: every CPU when empty. */
+  public CpuList watched() {
+    return watched;
+  }
+
+  /** The counters at one moment: take one as the pass starts and one as it ends, on the measuring thread. */
+  public record Reading(CpuTime ownCpu, double hostBusyMillis, double hostStealMillis, long involuntarySwitches,
+      long measuringThreadWaitNanos, Map<String, Long> threadWaitNanos) {}
+
+  public Reading read() {
+    double[] host = hostTicks(watched);
+    return new Reading(cpu.read(), host[0] * TICK_MILLIS, host[1] * TICK_MILLIS, cpu.involuntarySwitches(),
+        runDelay(OWN_THREAD), threadWaits());
+  }
+
+  /**
+   * What the rest of the host is doing now: the noise over {@code millis} while this thread
+   * sleeps, judged as a pass of that length. For a warning before a run, not for a figure.
+   */
+  public PassNoise whileIdle(long millis) throws InterruptedException {
+    Reading start = read();
+    long t0 = System.nanoTime();
+    Thread.sleep(millis);
+    Reading end = read();
+    return between(start, end, (System.nanoTime() - t0) / 1e6);
+  }
+
+  /** The noise between {@code start} and {@code end}, judged for a pass of {@code passMillis}. */
+  public static PassNoise between(Reading start, Reading end, double passMillis) {
+    long waited = 0;
+    for (Map.Entry<String, Long> t : end.threadWaitNanos().entrySet()) {
+      // a thread born during the pass waited all its run_delay within it
+      waited += t.getValue() - start.threadWaitNanos().getOrDefault(t.getKey(), 0L);
+    }
+    CpuTime own = end.ownCpu().minus(start.ownCpu());
+    double other = (end.hostBusyMillis() - start.hostBusyMillis()) - (own.userMillis() + own.sysMillis());
+    long switches = start.involuntarySwitches() < 0 || end.involuntarySwitches() < 0 ? -1
+        : end.involuntarySwitches() - start.involuntarySwitches();
+    return PassNoise.judged(passMillis, end.hostStealMillis() - start.hostStealMillis(), Math.max(0, waited) / 1e6,
+        (end.measuringThreadWaitNanos() - start.measuringThreadWaitNanos()) / 1e6, switches,
+        Double.isNaN(other) ? 0 : Math.max(0, other));
+  }
+
+  /**
+   * The busy ticks (user, nice, system, irq, softirq: guest time is inside user) and stolen ticks
+   * of the CPUs in {@code cpus}, or of the whole host (the first line) when it is empty.
+   */
+  static double[] hostTicks(CpuList cpus) {
+    try (var lines = Files.lines(STAT)) {
+      double[] sum = {0, 0};
+      lines.takeWhile(l -> l.startsWith("cpu")).forEach(line -> {
+        String[] f = line.trim().split("\\s+");
+        boolean counted = cpus.pins() ? !f[0].equals("cpu") && cpus.cpus().contains(Integer.parseInt(f[0].substring(3)))
+            : f[0].equals("cpu");
+        if (counted && f.length >= 9) {
+          sum[0] += Long.parseLong(f[1]) + Long.parseLong(f[2]) + Long.parseLong(f[3]) + Long.parseLong(f[6])
+              + Long.parseLong(f[7]);
+          sum[1] += Long.parseLong(f[8]);
+        }
+      });
+      return sum;
+    } catch (IOException | RuntimeException e) {
+      return new double[] {0, 0};
+    }
+  }
+
+  private static Map<String, Long> threadWaits() {
+    Map<String, Long> waits = new HashMap<>();
+    try (DirectoryStream<Path> tasks = Files.newDirectoryStream(TASKS)) {
+      for (Path task : tasks) {
+        waits.put(task.getFileName().toString(), runDelay(task.resolve("schedstat")));
+      }
+    } catch (IOException | RuntimeException e) {
+      // not Linux: no waits known
+    }
+    return waits;
+  }
+
+  /** The second field of a schedstat file: nanoseconds spent runnable on a run queue; 0 when unknown. */
+  private static long runDelay(Path schedstat) {
+    try {
+      String[] f = Files.readString(schedstat).trim().split("\\s+");
+      return f.length >= 2 ? Long.parseLong(f[1]) : 0;
+    } catch (IOException | RuntimeException e) {
+      return 0; // the thread ended between listing and reading, or the kernel lacks schedstat
+    }
+  }
+}

@@ -1,0 +1,110 @@
+package dev.kvbench.measure;
+
+import com.fasterxml.jackson.annotation.JsonCreator;
+import com.fasterxml.jackson.annotation.JsonValue;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * What else the host did while a pass was timed: the disturbances that make two runs of the same
+ * work differ, recorded per pass so a reader (and {@code compare}) can tell a store's time from
+ * the machine's.
+ *
+ * @param stealMillis CPU time the hypervisor gave to other guests, all CPUs (/proc/stat steal)
+ * @param runQueueWaitMillis time this process's threads were ready to run but waited for a CPU
+ *     (/proc/self/task/{@literal *}/schedstat run_delay; threads that ended during the pass are
+ *     not counted)
+ * @param measuringThreadWaitMillis the same for the thread that timed the pass alone
+ * @param involuntarySwitches times the kernel took a CPU from one of this process's threads
+ *     (getrusage ru_nivcsw, every thread); -1 where libc could not be bound
+ * @param otherProcessesCpuMillis CPU every other process used during the pass: the host's busy
+ *     time (/proc/stat) less this process's own CPU, in /proc/stat's 10 ms ticks
+ * @param marks why the pass counts as noisy, empty when it does not (see {@link Mark})
+ */
+public record PassNoise(double stealMillis, double runQueueWaitMillis, double measuringThreadWaitMillis,
+    long involuntarySwitches, double otherProcessesCpuMillis, List<Mark> marks) {
+
+  public PassNoise {
+    marks = marks == null ? List.of() : List.copyOf(marks);
+  }
+
+  /** Passes shorter than this are not judged: the host's counters tick every 10 ms. */
+  public static final double JUDGED_FROM_MILLIS = 50;
+
+  /** Other processes used at least this share of one CPU over the pass. */
+  public static final double OTHER_PROCESSES_SHARE = 0.25;
+
+  /** The measuring thread waited for a CPU at least this share of the pass. */
+  public static final double CPU_WAIT_SHARE = 0.05;
+
+  /** The hypervisor stole at least this share of one CPU over the pass. */
+  public static final double STEAL_SHARE = 0.05;
+
+  /** One tick of /proc/stat: the host's busy time is known to no better than this. */
+  private static final double TICK_MILLIS = 10;
+
+  /** A reason a pass is noisy. */
+  public enum Mark {
+    OTHER_PROCESSES("other-processes", "other processes used at least a quarter of a CPU during the pass"),
+    CPU_WAIT("cpu-wait", "the measuring thread waited for a CPU at least 5 % of the pass"),
+    STEAL("steal", "the hypervisor stole at least 5 % of a CPU during the pass");
+
+    private final String id;
+    private final String meaning;
+
+    Mark(String id, String meaning) {
+      this.id = id;
+      this.meaning = meaning;
+    }
+
+    @JsonValue
+    public String id() {
+      return id;
+    }
+
+    /** What the mark means, for a legend. */
+    public String meaning() {
+      return meaning;
+    }
+
+    @JsonCreator
+    public static Mark of(String id) {
+      return Arrays.stream(values()).filter(m -> m.id.equals(id)).findFirst()
+          .orElseThrow(() -> new IllegalArgumentException("unknown noise mark '" + id + "'"));
+    }
+  }
+
+  /** The figures of a pass of {@code passMillis}, marked against the thresholds above. */
+  public static PassNoise judged(double passMillis, double stealMillis, double runQueueWaitMillis,
+      double measuringThreadWaitMillis, long involuntarySwitches, double otherProcessesCpuMillis) {
+    List<Mark> marks = new ArrayList<>();
+    if (passMillis >= JUDGED_FROM_MILLIS) {
+      if (otherProcessesCpuMillis >= OTHER_PROCESSES_SHARE * passMillis + TICK_MILLIS) {
+        marks.add(Mark.OTHER_PROCESSES);
+      }
+      if (measuringThreadWaitMillis >= CPU_WAIT_SHARE * passMillis) {
+        marks.add(Mark.CPU_WAIT);
+      }
+      if (stealMillis >= STEAL_SHARE * passMillis + TICK_MILLIS) {
+        marks.add(Mark.STEAL);
+      }
+    }
+    return new PassNoise(stealMillis, runQueueWaitMillis, measuringThreadWaitMillis, involuntarySwitches,
+        otherProcessesCpuMillis, marks);
+  }
+
+  public boolean noisy() {
+    return !marks.isEmpty();
+  }
+
+  /** The figures in a line: "other processes 0.98 CPU, waited 12 % ...", over a pass of {@code passMillis}. */
+  public String describe(double passMillis) {
+    double ms = Math.max(passMillis, 1e-9);
+    return String.format(Locale.ROOT, "other processes %.2f CPU, waited for a CPU %.1f %% (all threads %.0f ms), "
+            + "steal %.2f CPU, %s involuntary switches", otherProcessesCpuMillis / ms,
+        100 * measuringThreadWaitMillis / ms, runQueueWaitMillis, stealMillis / ms,
+        involuntarySwitches < 0 ? "unknown" : String.format(Locale.ROOT, "%,d", involuntarySwitches));
+  }
+}

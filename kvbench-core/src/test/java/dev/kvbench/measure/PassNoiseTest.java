@@ -1,0 +1,65 @@
+package dev.kvbench.measure;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class PassNoiseTest {
+
+  @Test
+  void eachDisturbancePastItsThresholdMarksThePass() {
+    assertThat(PassNoise.judged(1000, 0, 0, 0, 10, 20).noisy()).as("a quiet host").isFalse();
+    assertThat(PassNoise.judged(1000, 0, 0, 0, 300, 990).marks()).containsExactly(PassNoise.Mark.OTHER_PROCESSES);
+    assertThat(PassNoise.judged(1000, 0, 80, 60, 300, 0).marks()).containsExactly(PassNoise.Mark.CPU_WAIT);
+    assertThat(PassNoise.judged(1000, 70, 0, 0, 0, 0).marks()).containsExactly(PassNoise.Mark.STEAL);
+    assertThat(PassNoise.judged(1000, 70, 0, 60, 0, 990).marks()).hasSize(3);
+  }
+
+  @Test
+  void justBelowEachThresholdAndTooShortAPassAreNotMarked() {
+    assertThat(PassNoise.judged(1000, 59, 0, 49, 0, 259).noisy()).isFalse();
+    // /proc/stat counts in 10 ms ticks: a 40 ms pass cannot be judged by it
+    assertThat(PassNoise.judged(40, 40, 0, 40, 0, 40).noisy()).isFalse();
+  }
+
+  @Test
+  void betweenTwoReadingsCountsOnlyWhatHappenedInTheSpan() {
+    NoiseMeter.Reading start = new NoiseMeter.Reading(new CpuTime(100, 10), 5_000, 200, 7, 1_000_000,
+        Map.of("1", 1_000_000L, "2", 5_000_000L, "3", 9_000_000L));
+    // thread 3 ended during the pass (not counted); thread 4 began in it (all its wait counts)
+    NoiseMeter.Reading end = new NoiseMeter.Reading(new CpuTime(290, 20), 5_000 + 1_200, 200 + 10, 57, 61_000_000,
+        Map.of("1", 61_000_000L, "2", 6_000_000L, "4", 4_000_000L));
+    PassNoise n = NoiseMeter.between(start, end, 1000);
+    assertThat(n.measuringThreadWaitMillis()).isEqualTo(60.0);
+    assertThat(n.runQueueWaitMillis()).isEqualTo(65.0);
+    assertThat(n.involuntarySwitches()).isEqualTo(50);
+    assertThat(n.stealMillis()).isEqualTo(10.0);
+    // the host was busy 1,200 ms, of which this process used 200 ms
+    assertThat(n.otherProcessesCpuMillis()).isEqualTo(1000.0);
+    assertThat(n.marks()).containsExactly(PassNoise.Mark.OTHER_PROCESSES, PassNoise.Mark.CPU_WAIT);
+  }
+
+  @Test
+  void unknownSwitchesStayUnknown() {
+    NoiseMeter.Reading r = new NoiseMeter.Reading(new CpuTime(0, 0), 0, 0, -1, 0, Map.of());
+    assertThat(NoiseMeter.between(r, r, 500).involuntarySwitches()).isEqualTo(-1);
+    assertThat(NoiseMeter.between(r, r, 500).describe(500)).contains("unknown involuntary switches");
+  }
+
+  @Test
+  void onLinuxAReadingSeesThisProcesssThreads() {
+    org.junit.jupiter.api.Assumptions.assumeTrue(java.nio.file.Files.isDirectory(java.nio.file.Path.of("/proc/self/task")));
+    NoiseMeter.Reading r = NoiseMeter.ofThisProcess(new CpuMeter()).read();
+    assertThat(r.threadWaitNanos()).hasSizeGreaterThan(1);
+    assertThat(r.hostBusyMillis()).isPositive();
+    // the CPUs one by one add up to the host's line (each line is rounded to a tick apart)
+    dev.kvbench.host.CpuList all = NoiseMeter.allowedCpus();
+    org.junit.jupiter.api.Assumptions.assumeTrue(all.cpus().size() == Runtime.getRuntime().availableProcessors());
+    double[] host = NoiseMeter.hostTicks(dev.kvbench.host.CpuList.NONE);
+    double[] each = NoiseMeter.hostTicks(all);
+    assertThat(each[0]).isCloseTo(host[0], org.assertj.core.data.Offset.offset(host[0] * 0.001 + 100));
+    double[] first = NoiseMeter.hostTicks(dev.kvbench.host.CpuList.parse(all.cpus().get(0).toString()));
+    assertThat(first[0]).isPositive().isLessThanOrEqualTo(each[0]);
+  }
+}
