@@ -32,7 +32,8 @@ public final class LatencySampler {
     }
     this.meanInterval = meanInterval;
     this.random = new SplittableRandom(seed);
-    this.nextSample = gap();
+    // positions count from 0: timing every op starts with the first
+    this.nextSample = meanInterval == 1 ? 0 : gap();
   }
 
   public int meanInterval() {

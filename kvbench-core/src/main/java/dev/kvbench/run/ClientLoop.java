@@ -23,7 +23,7 @@ import org.HdrHistogram.Histogram;
 final class ClientLoop {
 
   /** A client's part of a pass, set by the pool before its thread starts. */
-  record Plan(int thread, long quota, boolean timed, long base, int passNumber) {}
+  record Plan(int thread, long quota, boolean timed, long base, int passNumber, int sampleEvery) {}
 
   private final ThreadedWorkload workload;
   private final ClientCounts counts;
@@ -71,7 +71,7 @@ final class ClientLoop {
     this.maxScanLength = workload.mix().map(dev.kvbench.workload.OperationMix::maxScanLength).orElse(0);
     long seed = workload.cell().data().seed() ^ ((long) plan.passNumber() << 32) ^ workload.phase().ordinal();
     this.chooser = new KeyChooser(workload.distribution(), base, workload.zipfian(), seed, thread);
-    this.sampler = new LatencySampler(workload.sampleEvery(), seed ^ thread);
+    this.sampler = new LatencySampler(plan.sampleEvery(), seed ^ thread);
     this.context = new CustomOpContext(this, workload);
     OpSlots slots = workload.slots();
     int n = slots.ids().size();

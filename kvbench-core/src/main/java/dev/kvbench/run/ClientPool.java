@@ -28,10 +28,39 @@ final class ClientPool {
   private final PassMeters meters;
   private final RunListener listener;
 
+  // one op in this many is timed: the workload's interval, or every op once ops prove long
+  private int sampleEvery;
+
   ClientPool(ThreadedWorkload workload, PassMeters meters, RunListener listener) {
     this.workload = workload;
     this.meters = meters;
     this.listener = listener;
+    this.sampleEvery = workload.sampleEvery();
+  }
+
+  /** An op this many times the cost of a timer pair or longer is timed every time: the timing costs 1 % at most. */
+  static final int LONG_OP_TIMER_PAIRS = 100;
+
+  /**
+   * Times every op of the passes that follow when {@code warmup}'s ops took each client at least
+   * {@link #LONG_OP_TIMER_PAIRS} timer pairs: sampling one op in 64 is for the nanosecond reads,
+   * where timing each would cost more than the op; a long op (a custom one of microseconds) can be
+   * timed every time, and its tail then stands on every op instead of a few dozen.
+   */
+  void timeEveryOpWhenLong(ThreadedResults.PassOutcome warmup, double timerPairNanos) {
+    long ops = warmup.figures.ops();
+    if (ops == 0 || timerPairNanos <= 0) {
+      return;
+    }
+    double nanosPerClientOp = warmup.figures.passMillis() * 1e6 * workload.threads() / ops;
+    if (nanosPerClientOp >= LONG_OP_TIMER_PAIRS * timerPairNanos) {
+      sampleEvery = 1;
+    }
+  }
+
+  /** One op in this many is timed in the passes to come. */
+  int sampleEvery() {
+    return sampleEvery;
   }
 
   /** A worker's exception, carried to the main thread. */
@@ -78,7 +107,7 @@ final class ClientPool {
     Client[] clients = new Client[threads];
     List<Thread> started = new ArrayList<>();
     for (int t = 0; t < threads; t++) {
-      Client c = new Client(new ClientLoop.Plan(t, perThread, timed, frontier, label.number()));
+      Client c = new Client(new ClientLoop.Plan(t, perThread, timed, frontier, label.number(), sampleEvery));
       clients[t] = c;
       started.add(start(phase.id() + "-client-" + t, ready, go, thrown, signals, clientsDone, (session, s) -> {
         c.loop = new ClientLoop(workload, c.plan, counts);

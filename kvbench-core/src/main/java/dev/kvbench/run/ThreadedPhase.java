@@ -27,7 +27,8 @@ import java.util.List;
  * <p>With a target rate each thread issues op i at start + i x T / rate and each latency counts
  * from that intended start, every op timed; a stall then shows in every op scheduled behind it.
  * Without one, about one op in the cell's latency-sample interval is timed from its own start (a
- * service time). Reads check, in the timed loop, only that a value of the right length came back;
+ * service time), or every op where the warm-up showed ops long against the timer ({@link
+ * ClientPool#timeEveryOpWhenLong}). Reads check, in the timed loop, only that a value of the right length came back;
  * after the measured passes an untimed pass checks every byte of every key against the loaded or
  * the overwritten value.
  */
@@ -103,7 +104,14 @@ final class ThreadedPhase implements PhaseKind {
     List<ThreadedResults.PassOutcome> measured = new ArrayList<>();
     String failure = null;
     try {
-      Warmups.forEach(cell.plan().passes(), phase.id(), label -> frontier = pool.pass(label, frontier).frontier);
+      ThreadedResults.PassOutcome[] lastWarmup = {null};
+      Warmups.forEach(cell.plan().passes(), phase.id(), label -> {
+        lastWarmup[0] = pool.pass(label, frontier);
+        frontier = lastWarmup[0].frontier;
+      });
+      if (lastWarmup[0] != null) {
+        pool.timeEveryOpWhenLong(lastWarmup[0], context.timerPairNanos());
+      }
       int passes = cell.plan().passes().measuredPasses();
       for (int pass = 1; pass <= passes; pass++) {
         ThreadedResults.PassOutcome o = pool.pass(new PassLabel(phase.id(), PassLabel.Kind.MEASURED, pass, passes),
@@ -123,7 +131,8 @@ final class ThreadedPhase implements PhaseKind {
     } catch (RuntimeException | LinkageError | InternalError e) {
       return PhaseResult.failed(phase.id(), Failures.describe(e));
     }
-    return new ThreadedResults(workload, context.timerPairNanos()).of(measured, failure, unverifiable);
+    return new ThreadedResults(workload, pool.sampleEvery(), context.timerPairNanos()).of(measured, failure,
+        unverifiable);
   }
 
   /**

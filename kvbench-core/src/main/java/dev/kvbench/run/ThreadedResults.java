@@ -24,9 +24,11 @@ final class ThreadedResults {
 
   private final ThreadedWorkload workload;
   private final double timerPairNanos;
+  private final int sampleEvery;
 
-  ThreadedResults(ThreadedWorkload workload, double timerPairNanos) {
+  ThreadedResults(ThreadedWorkload workload, int sampleEvery, double timerPairNanos) {
     this.workload = workload;
+    this.sampleEvery = sampleEvery;
     this.timerPairNanos = timerPairNanos;
   }
 
@@ -67,7 +69,7 @@ final class ThreadedResults {
     List<PassResult> passes = measured.stream().map(o -> o.figures).toList();
     String note = note();
     PhaseResult r = PhaseResult.measured(workload.phase().id(), passes,
-        new Latency(all, null, new LatencySampling(workload.sampleEvery(), all.getTotalCount(), timerPairNanos)),
+        new Latency(all, null, new LatencySampling(sampleEvery, all.getTotalCount(), timerPairNanos)),
         unverifiable == null, failure, unverifiable == null ? note : note + "; " + unverifiable);
     PassOutcome median = measured.stream().filter(o -> o.figures.passMillis() == r.passMillis()).findFirst()
         .orElse(measured.get(0));

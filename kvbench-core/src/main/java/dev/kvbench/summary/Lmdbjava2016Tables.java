@@ -1,5 +1,6 @@
 package dev.kvbench.summary;
 
+import dev.kvbench.measure.LatencySummary;
 import dev.kvbench.measure.PassNoise;
 import dev.kvbench.result.CellResult;
 import dev.kvbench.result.PhaseResult;
@@ -223,6 +224,7 @@ public final class Lmdbjava2016Tables {
         TextTable.right("x 1 thread"),
         TextTable.right("Writer puts/s"),
         TextTable.left("Op"),
+        TextTable.right("Samples"),
         TextTable.right("p50 µs"),
         TextTable.right("p99 µs"),
         TextTable.right("p99.9 µs"),
@@ -250,7 +252,8 @@ public final class Lmdbjava2016Tables {
             var l = op.getValue();
             t.row(first ? phase : "", firstOp ? rowLabel(c) : "", firstOp ? Integer.toString(f.threads()) : "",
                 firstOp ? rate(p.opsPerSec()) : "", firstOp ? perThread : "", firstOp ? scaling : "",
-                firstOp ? writer : "", op.getKey(), micros(l.p50()), micros(l.p99()), micros(l.p999()),
+                firstOp ? writer : "", op.getKey(), String.format(Locale.ROOT, "%,d", l.samples()),
+                percentile(l, 50, l.p50()), percentile(l, 99, l.p99()), percentile(l, 99.9, l.p999()),
                 firstOp && p.cpuNanosPerOp() > 0 ? String.format(Locale.ROOT, "%,.0f", p.cpuNanosPerOp()) : "",
                 firstOp ? rates : "", firstOp ? (f.targetRate() > 0 ? "intended start" : "op start") : "");
             first = false;
@@ -261,6 +264,20 @@ public final class Lmdbjava2016Tables {
     }
     return t;
   }
+
+  /**
+   * A percentile in µs, marked {@code *} where too few samples lie beyond it to make it one (see
+   * {@link LatencySummary#thin}); {@link #THIN_PERCENTILE} says what the mark means.
+   */
+  public static String percentile(LatencySummary l, double percentile, long nanos) {
+    return micros(nanos) + (l.thin(percentile) ? "*" : "");
+  }
+
+  /** What a {@code *} after a percentile means, for under a table that shows one. */
+  public static final String THIN_PERCENTILE = "* fewer than " + LatencySummary.MIN_TAIL_SAMPLES + " samples lie"
+      + " beyond this percentile: it is close to the largest latency seen, not an estimate another run would repeat"
+      + " (p99 needs " + String.format(Locale.ROOT, "%,d", LatencySummary.samplesFor(99)) + " samples, p99.9 "
+      + String.format(Locale.ROOT, "%,d", LatencySummary.samplesFor(99.9)) + ").";
 
   /** ops/s of the cell like {@code c} but with one thread, or 0 when there is none. */
   private static double oneThread(List<CellResult> cells, CellResult c, String phase) {

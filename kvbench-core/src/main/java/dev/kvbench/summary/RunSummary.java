@@ -32,6 +32,9 @@ public final class RunSummary {
       if (threaded.rows() > 0) {
         out.append("\nThreaded workloads (median pass; latency percentiles per operation over every measured pass)\n");
         out.append(threaded.render());
+        if (threaded.render().contains("*")) {
+          out.append(Lmdbjava2016Tables.THIN_PERCENTILE).append('\n');
+        }
       }
       out.append("\nStorage (bytes allocated after close, as du -B1; overhead against a flat array of keys + values)\n");
       out.append(tables.storage(group.getValue()));

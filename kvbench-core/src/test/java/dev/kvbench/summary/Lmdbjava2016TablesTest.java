@@ -115,4 +115,16 @@ class Lmdbjava2016TablesTest {
     assertThat(Lmdbjava2016Tables.legend(List.of(c))).contains("NOISY n/m", "other-processes", "UNSTEADY n/m",
         "--warmup");
   }
+
+  @Test
+  void aThinPercentileIsMarkedAndExplained() {
+    var h = new org.HdrHistogram.Histogram(3_600_000_000_000L, 3);
+    for (int i = 1; i <= 122; i++) {
+      h.recordValue(i * 1_000L);
+    }
+    var l = dev.kvbench.measure.LatencySummary.of(h);
+    assertThat(Lmdbjava2016Tables.percentile(l, 50, l.p50())).doesNotEndWith("*");
+    assertThat(Lmdbjava2016Tables.percentile(l, 99.9, l.p999())).endsWith("*");
+    assertThat(Lmdbjava2016Tables.THIN_PERCENTILE).contains("fewer than 10 samples").contains("p99.9 10,000");
+  }
 }

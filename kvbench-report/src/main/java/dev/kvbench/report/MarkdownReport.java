@@ -99,6 +99,9 @@ final class MarkdownReport {
             .append(" against the same store's one-thread cell; latencies per operation type over every measured")
             .append(" pass and thread, from each op's intended start with a target rate, else from its own start):\n\n")
             .append(threaded.renderMarkdown());
+        if (threaded.renderMarkdown().contains("*")) {
+          b.append('\n').append(Lmdbjava2016Tables.THIN_PERCENTILE.replace("*", "\\*")).append('\n');
+        }
         for (String phase : Lmdbjava2016Tables.phases(cells)) {
           image(b, s, workload, phase + "-scaling", phase + ": ops/s by client threads");
         }
@@ -253,6 +256,9 @@ final class MarkdownReport {
     }
     b.append("\nLatency per point operation (sampled ops; from the HdrHistograms of all measured passes):\n\n")
         .append(t.renderMarkdown());
+    if (t.renderMarkdown().contains("*")) {
+      b.append('\n').append(Lmdbjava2016Tables.THIN_PERCENTILE.replace("*", "\\*")).append('\n');
+    }
     for (String phase : withLatency) {
       image(b, s, workload, phase + "-latency", phase + " latency by percentile");
     }
@@ -262,8 +268,9 @@ final class MarkdownReport {
     if (l == null || l.samples() == 0) {
       return;
     }
-    t.row(phase, store, micros(l.p50()), micros(l.p90()), micros(l.p99()), micros(l.p999()), micros(l.max()),
-        String.format(Locale.ROOT, "%,d", l.samples()));
+    t.row(phase, store, Lmdbjava2016Tables.percentile(l, 50, l.p50()), Lmdbjava2016Tables.percentile(l, 90, l.p90()),
+        Lmdbjava2016Tables.percentile(l, 99, l.p99()), Lmdbjava2016Tables.percentile(l, 99.9, l.p999()),
+        micros(l.max()), String.format(Locale.ROOT, "%,d", l.samples()));
   }
 
   /**
