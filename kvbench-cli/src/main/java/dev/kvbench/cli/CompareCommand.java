@@ -43,7 +43,7 @@ final class CompareCommand implements Callable<Integer> {
   Double failOnRegression;
 
   @Option(names = "--min-effect", paramLabel = "PCT",
-      description = "The smallest change called slower or faster, in percent either way (default: 3): a real"
+      description = "The smallest change called slower or faster, in percent either way (default: 5): a real"
           + " difference smaller than this is reported as no difference shown.")
   Double minEffect;
 
@@ -102,8 +102,8 @@ final class CompareCommand implements Callable<Integer> {
     out.print(t.render());
     out.printf("%nForks: baseline/candidate, each fork one sample (its median pass). Verdict: slower or faster when"
         + " the 95 %% interval of the ratio excludes 1 and the ratio differs from 1 by more than %.1f %%; no"
-        + " difference shown otherwise; not enough forks below %d a side.%n", c.minEffectPercent(),
-        ForkRatio.MIN_FORKS);
+        + " difference shown otherwise; not enough forks below %d a side; too short to judge under %.2f ms a"
+        + " pass.%n", c.minEffectPercent(), ForkRatio.MIN_FORKS, Comparison.SHORTEST_JUDGED_MILLIS);
     long doubtful = c.rows().stream().filter(r -> r.caveats().any()).count();
     if (doubtful > 0) {
       out.printf("Caveats: %d row(s) rest on forks a reader should doubt (baseline/candidate): noisy, a measured pass"

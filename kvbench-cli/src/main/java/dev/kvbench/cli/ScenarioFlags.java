@@ -32,8 +32,9 @@ final class ScenarioFlags {
   Long seed;
 
   @Option(names = "--forks", paramLabel = "N",
-      description = "Fresh JVMs per cell (default: 1), each a sample kvbench compare counts (it needs 3 or more a"
-          + " side); 0 runs every cell inside this JVM, without crash isolation.")
+      description = "Fresh JVMs per cell (default: the scenario's; 3 in the default run and most presets), each a"
+          + " sample kvbench compare counts (it needs 3 or more a side); 1 for a first look in a third of the"
+          + " time; 0 runs every cell inside this JVM, without crash isolation.")
   Integer forks;
 
   @Option(names = "--warmup", paramLabel = "MS",

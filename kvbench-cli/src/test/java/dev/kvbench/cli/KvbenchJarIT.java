@@ -60,7 +60,7 @@ class KvbenchJarIT {
   void runsEveryStoreEndToEndAndWritesVerifiedResults() throws Exception {
     Path work = Files.createDirectory(temp.resolve("work"));
     Path result = temp.resolve("results/run.json");
-    Outcome o = kvbench("run", "--stores", "lmdbjava-bb,lmdbjava-agrona,rocksdb,null", "--entries", "2000",
+    Outcome o = kvbench("run", "--forks", "1", "--stores", "lmdbjava-bb,lmdbjava-agrona,rocksdb,null", "--entries", "2000",
         "--keys", "int,str", "--warmup", "0", "--warmup-passes", "1", "--measured", "2", "--work-dir", work.toString(),
         "--output", result.toString(), "-o", "lmdbjava-bb.writeMap=false", "-o", "rocksdb.compression=none");
     assertThat(o.code).as(o.err).isZero();
@@ -107,7 +107,7 @@ class KvbenchJarIT {
     Path shm = Path.of("/dev/shm");
     List<String> shmBefore = listing(shm);
     Outcome o = kvbenchWith(List.of("-Duser.home=" + home, "-Djava.io.tmpdir=" + tmp),
-        "run", "--entries", "500", "--warmup", "0", "--warmup-passes", "0", "--measured", "1", "--order", "rnd",
+        "run", "--forks", "1", "--entries", "500", "--warmup", "0", "--warmup-passes", "0", "--measured", "1", "--order", "rnd",
         "--output", temp.resolve("r.json").toString());
     assertThat(o.code).as(o.err).isZero();
     assertThat(listing(home)).as("home directory").isEmpty();
@@ -238,7 +238,7 @@ class KvbenchJarIT {
 
   @Test
   void valuesOfVaryingLengthRunThroughTheJarVerifiedLengthsIncluded() throws Exception {
-    Outcome o = kvbench("run", "--stores", "lmdbjava-bb", "--entries", "2000", "--order", "rnd", "--warmup", "0",
+    Outcome o = kvbench("run", "--forks", "1", "--stores", "lmdbjava-bb", "--entries", "2000", "--order", "rnd", "--warmup", "0",
         "--value-content", "uniform-length", "--value-size", "300", "--phases", "write,readKey,readSeq,readCrc",
         "--output", "lengths.json");
     assertThat(o.code).as(o.err).isZero();
@@ -248,7 +248,7 @@ class KvbenchJarIT {
 
   @Test
   void defaultOutputGoesUnderKvbenchResults() throws Exception {
-    Outcome o = kvbench("run", "--stores", "null", "--entries", "100", "--warmup", "0");
+    Outcome o = kvbench("run", "--forks", "1", "--stores", "null", "--entries", "100", "--warmup", "0");
     assertThat(o.code).as(o.err).isZero();
     try (Stream<Path> files = Files.list(temp.resolve("kvbench-results"))) {
       assertThat(files.map(f -> f.getFileName().toString()).sorted().toList())

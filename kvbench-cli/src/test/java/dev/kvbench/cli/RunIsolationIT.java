@@ -56,7 +56,7 @@ class RunIsolationIT {
 
   /** Several small cells whose passes take a few seconds each, so there is time to kill one. */
   private static List<String> slowMatrix(String output) {
-    return new ArrayList<>(List.of("run", "--stores", "null,lmdbjava-agrona,rocksdb", "--entries", "150000",
+    return new ArrayList<>(List.of("run", "--forks", "1", "--stores", "null,lmdbjava-agrona,rocksdb", "--entries", "150000",
         "--order", "rnd", "--phases", "write,readKey", "--warmup", "1500", "--measured", "2", "--output", output));
   }
 
@@ -108,7 +108,7 @@ class RunIsolationIT {
     long measured = Files.readAllLines(journal).stream().filter(l -> l.startsWith("{\"cell\"")).count();
     assertThat(measured).isBetween(1L, 2L);
 
-    Process second = start("again", "run", "--stores", "null", "--entries", "100", "--output", "other.json");
+    Process second = start("again", "run", "--forks", "1", "--stores", "null", "--entries", "100", "--output", "other.json");
     assertThat(second.waitFor(120, TimeUnit.SECONDS)).isTrue();
     java.util.regex.Matcher stale = java.util.regex.Pattern
         .compile("stale kvbench work directory (\\S+) \\(").matcher(err("again"));
@@ -221,7 +221,7 @@ class RunIsolationIT {
 
   @Test
   void twoRunsStartedTogetherWithTheSameOutputNeverOverwriteEachOther() throws Exception {
-    String[] args = {"run", "--stores", "null", "--entries", "20000", "--output", "same.json"};
+    String[] args = {"run", "--forks", "1", "--stores", "null", "--entries", "20000", "--output", "same.json"};
     Process a = start("a", args);
     Process b = start("b", args);
     assertThat(a.waitFor(120, TimeUnit.SECONDS)).isTrue();
@@ -248,7 +248,7 @@ class RunIsolationIT {
     boolean mounted = m.waitFor(30, TimeUnit.SECONDS) && m.exitValue() == 0;
     assumeThat(mounted).as("mounting a small tmpfs needs root").isTrue();
     try {
-      Process run = start("full", "run", "--entries", "400k", "--order", "rnd", "--phases", "write,readKey",
+      Process run = start("full", "run", "--forks", "1", "--entries", "400k", "--order", "rnd", "--phases", "write,readKey",
           "--warmup", "0", "--warmup-passes", "0", "--measured", "1", "--work-dir", mount.resolve("w").toString(),
           "--output", "full.json");
       assertThat(run.waitFor(600, TimeUnit.SECONDS)).isTrue();

@@ -1,6 +1,7 @@
 package dev.kvbench.result;
 
 import dev.kvbench.measure.HistogramCodec;
+import dev.kvbench.measure.LatencySummary;
 import dev.kvbench.result.CellResult.Outcome;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -17,8 +18,10 @@ public final class ForkMerge {
   /**
    * One result from the forks of a cell, in the order they ran: each phase's passes from every
    * fork together, each marked with its fork (the figure is the median of the forks' medians),
-   * latency histograms added, storage from the last fork. A fork that did not run to the end is
-   * the cell's result.
+   * latency histograms added (a threaded phase's per operation too), storage from the last fork;
+   * what only one fork can say (a threaded phase's per-thread rates, writer and service times,
+   * the amplification of the median pass) from the fork whose median pass is the figure. A fork
+   * that did not run to the end is the cell's result.
    */
   public static CellResult combine(List<CellResult> forks) {
     CellResult last = forks.get(forks.size() - 1);
@@ -45,13 +48,44 @@ public final class ForkMerge {
       List<PassResult> passes = new ArrayList<>();
       runs.forEach(p -> passes.addAll(p.passes()));
       PhaseResult first = runs.get(0);
-      phases.add(PhaseResult.measured(e.getKey(), passes,
+      PhaseResult merged = PhaseResult.measured(e.getKey(), passes,
           new PhaseResult.Latency(merge(runs, PhaseResult::latencyHistogram),
               merge(runs, PhaseResult::commitLatencyHistogram), first.latencySampling()),
-          runs.stream().allMatch(PhaseResult::verified), null, first.note()));
+          runs.stream().allMatch(PhaseResult::verified), null, first.note());
+      // runs are in fork order and fork i's passes carry number i
+      PhaseResult figureFork = runs.get(merged.medianPass().fork() - 1);
+      if (figureFork.threaded() != null) {
+        merged = merged.withThreaded(threaded(runs, figureFork.threaded()));
+      }
+      for (Amplification a : figureFork.amplification()) {
+        merged = merged.withAmplification(a);
+      }
+      phases.add(merged);
     }
     return new CellResult(last.cellId(), last.store(), last.library(), last.libraryVersion(), last.capabilities(),
         last.settings(), last.nativeSettings(), last.parameters(), phases, last.storage(), Outcome.RAN, null, null);
+  }
+
+  /** {@code figure}'s threaded figures, the latency of each operation summed over every fork. */
+  private static ThreadedFigures threaded(List<PhaseResult> runs, ThreadedFigures figure) {
+    Map<String, LatencySummary> summaries = new LinkedHashMap<>();
+    Map<String, String> histograms = new LinkedHashMap<>();
+    Map<String, String> own = figure.latencyHistogramByOperation() == null ? Map.of()
+        : figure.latencyHistogramByOperation();
+    for (String op : own.keySet()) {
+      Histogram all = HistogramCodec.sum(runs.stream()
+          .filter(r -> r.threaded() != null && r.threaded().latencyHistogramByOperation() != null)
+          .map(r -> r.threaded().latencyHistogramByOperation().get(op)).toList());
+      if (all == null) {
+        continue;
+      }
+      summaries.put(op, LatencySummary.of(all));
+      histograms.put(op, HistogramCodec.encode(all));
+    }
+    return new ThreadedFigures(figure.threads(), figure.perThread(), summaries.isEmpty()
+        ? figure.latencyNanosByOperation() : summaries, histograms.isEmpty() ? figure.latencyHistogramByOperation()
+        : histograms, figure.serviceNanosByOperation(), figure.latencyMeasuredFrom(), figure.targetRate(),
+        figure.achievedRate(), figure.writer(), figure.requestDistribution());
   }
 
   private static Histogram merge(List<PhaseResult> runs, Function<PhaseResult, String> field) {

@@ -17,7 +17,7 @@ public final class SteadyState {
 
   public static final int MIN_PASSES = 3;
   public static final double MIN_TAU = 0.8;
-  public static final double MIN_DRIFT = 0.05;
+  public static final double MIN_DRIFT = 0.10;
   public static final double MIN_PASS_MILLIS = 1;
 
   private SteadyState() {}

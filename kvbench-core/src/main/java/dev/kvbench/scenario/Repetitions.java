@@ -20,8 +20,11 @@ public record Repetitions(int forks, int warmupPasses, long warmupMillis, int me
     this(forks, warmupPasses, warmupMillis, measuredPasses, ReadCache.WARM, false);
   }
 
-  /** What the presets use unless they say otherwise: JMH's shape, a fork, 2 warm-up and 3 measured passes. */
-  public static final Repetitions DEFAULT = new Repetitions(1, 2, 1000, 3);
+  /**
+   * What the presets use unless they say otherwise: 3 forks (the fewest that give a figure an
+   * interval, see kvbench-report's ForkRatio), 2 warm-up and 3 measured passes each.
+   */
+  public static final Repetitions DEFAULT = new Repetitions(3, 2, 1000, 3);
 
   public Repetitions {
     if (forks < 0) {

@@ -270,7 +270,12 @@ public final class Lmdbjava2016Tables {
    * {@link LatencySummary#thin}); {@link #THIN_PERCENTILE} says what the mark means.
    */
   public static String percentile(LatencySummary l, double percentile, long nanos) {
-    return micros(nanos) + (l.thin(percentile) ? "*" : "");
+    return micros(nanos) + thinMark(l, percentile);
+  }
+
+  /** {@code *} where too few samples lie beyond {@code percentile} of {@code l}, else nothing. */
+  public static String thinMark(LatencySummary l, double percentile) {
+    return l.thin(percentile) ? "*" : "";
   }
 
   /** What a {@code *} after a percentile means, for under a table that shows one. */

@@ -49,4 +49,38 @@ class ForkMergeTest {
     assertThat(old.forkMedians()).extracting(PassResult::passMillis).containsExactly(2.0);
     assertThat(old.passMillis()).isEqualTo(2.0);
   }
+
+  /** A threaded phase of one fork: its passes, per-thread figures and a histogram of {@code samples} gets. */
+  private static CellResult threadedFork(int samples, double... millis) {
+    List<PassResult> passes = java.util.Arrays.stream(millis).mapToObj(ForkMergeTest::pass).toList();
+    org.HdrHistogram.Histogram gets = new org.HdrHistogram.Histogram(3_600_000_000_000L, 3);
+    for (int i = 1; i <= samples; i++) {
+      gets.recordValue(i * 1_000L);
+    }
+    ThreadedFigures figures = new ThreadedFigures(2,
+        List.of(new ThreadedFigures.ThreadFigures(0, 500, millis[0], samples)),
+        Map.of("read", dev.kvbench.measure.LatencySummary.of(gets)),
+        Map.of("read", dev.kvbench.measure.HistogramCodec.encode(gets)), Map.of(), ThreadedFigures.FROM_OP_START, 0,
+        0, null, "uniform");
+    PhaseResult readers = PhaseResult.measured("readers", passes, PhaseResult.Latency.NONE, true, null, null)
+        .withThreaded(figures).withAmplification(new Amplification(Amplification.Direction.READ, 1000, samples, 0.5));
+    return new CellResult("c", "s", "lib", "1", null, Map.of(), Map.of(), null, List.of(readers), null,
+        CellResult.Outcome.RAN, null, null);
+  }
+
+  @Test
+  void aThreadedPhaseKeepsItsFiguresFromTheFigureForkAndItsLatencyFromEveryFork() {
+    // fork medians 10, 30, 20: fork 3's is the figure
+    CellResult merged = ForkMerge.combine(List.of(threadedFork(100, 10, 10, 10), threadedFork(200, 30, 30, 30),
+        threadedFork(300, 20, 20, 20)));
+    PhaseResult readers = merged.phases().get(0);
+    assertThat(readers.medianPass().fork()).isEqualTo(3);
+    ThreadedFigures t = readers.threaded();
+    assertThat(t).isNotNull();
+    assertThat(t.perThread()).extracting(ThreadedFigures.ThreadFigures::opsPerSec).containsExactly(300.0);
+    assertThat(t.latencyNanosByOperation().get("read").samples()).isEqualTo(600);
+    assertThat(dev.kvbench.measure.HistogramCodec.decode(t.latencyHistogramByOperation().get("read"))
+        .getTotalCount()).isEqualTo(600);
+    assertThat(readers.amplification()).extracting(Amplification::deviceBytes).containsExactly(300L);
+  }
 }

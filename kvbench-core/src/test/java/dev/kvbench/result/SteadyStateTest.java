@@ -19,6 +19,7 @@ class SteadyStateTest {
   void noiseAroundALevelOrASmallDriftDoesNot() {
     assertThat(SteadyState.trends(List.of(100.0, 104.0, 98.0, 103.0, 99.0))).isFalse();
     assertThat(SteadyState.trends(List.of(100.0, 99.0, 98.5))).as("monotone but 1.5 %").isFalse();
+    assertThat(SteadyState.trends(List.of(100.0, 104.0, 108.0))).as("monotone but 8 %").isFalse();
     assertThat(SteadyState.trends(List.of(130.0, 100.0))).as("two passes cannot show a trend").isFalse();
     assertThat(SteadyState.trends(List.of(0.009, 0.007, 0.005))).as("microsecond passes: jitter").isFalse();
   }

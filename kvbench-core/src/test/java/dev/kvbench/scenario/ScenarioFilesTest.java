@@ -79,7 +79,7 @@ class ScenarioFilesTest {
     assertThat(s.matrix()).isEqualTo(Matrix.DEFAULT);
     assertThat(s.phases()).isEqualTo(Phase.LMDBJAVA_2016_PHASES);
     assertThat(s.seed()).isEqualTo(20160710);
-    assertThat(s.repetitions()).isEqualTo(new Repetitions(1, 2, 1000, 3));
+    assertThat(s.repetitions()).isEqualTo(new Repetitions(3, 2, 1000, 3));
     assertThat(s.jvm()).isEqualTo(JvmOptions.DEFAULT);
     assertThat(s.cellTimeout()).isEqualTo(Duration.ofHours(1));
     assertThat(s.latencySample()).isEqualTo(Scenario.DEFAULT_LATENCY_SAMPLE).isEqualTo(64);

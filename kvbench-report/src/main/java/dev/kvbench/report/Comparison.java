@@ -25,8 +25,13 @@ import java.util.TreeSet;
  */
 public final class Comparison {
 
-  /** The smallest change, in percent either way, called slower or faster unless the caller chooses another. */
-  public static final double DEFAULT_MIN_EFFECT_PERCENT = 3;
+  /**
+   * The smallest change, in percent either way, called slower or faster unless the caller chooses
+   * another: two runs of the same work on this project's 2-core machine differed by 3 to 5 % in a
+   * few rows, beyond their intervals (each JVM's layout and JIT differ), so 3 % called identical
+   * work different.
+   */
+  public static final double DEFAULT_MIN_EFFECT_PERCENT = 5;
 
   /** How a phase moved. */
   public enum Verdict {
@@ -35,7 +40,12 @@ public final class Comparison {
     /** The interval holds 1, or the change is below the minimum effect. */
     NO_DIFFERENCE("no difference shown"),
     /** A side has fewer than {@link ForkRatio#MIN_FORKS} forks: no interval, no verdict. */
-    NOT_ENOUGH_FORKS("not enough forks");
+    NOT_ENOUGH_FORKS("not enough forks"),
+    /**
+     * A side's figure is under {@link #SHORTEST_JUDGED_MILLIS}: a pass of a few hundred nanoseconds
+     * (the null store's scans) is the clock's resolution, not the work.
+     */
+    TOO_SHORT("too short to judge");
 
     private final String id;
 
@@ -121,6 +131,9 @@ public final class Comparison {
       return this == CANDIDATE_MISSING || this == CANDIDATE_FAILED;
     }
   }
+
+  /** Figures shorter than this (10 µs, a few hundred timer reads) get no verdict. */
+  public static final double SHORTEST_JUDGED_MILLIS = 0.01;
 
   /** A phase that ran on one side but not the other (unsupported, failed, missing). */
   public record Unmatched(String side, String cell, String why, Gap gap) {}
@@ -236,7 +249,9 @@ public final class Comparison {
         continue;
       }
       ForkRatio change = ForkRatio.of(forkFigures(b), forkFigures(o));
-      rows.add(new Row(base.cellId(), b.phase(), b.passMillis(), o.passMillis(), change, verdict(change), changed,
+      Verdict verdict = Math.min(b.passMillis(), o.passMillis()) < SHORTEST_JUDGED_MILLIS ? Verdict.TOO_SHORT
+          : verdict(change);
+      rows.add(new Row(base.cellId(), b.phase(), b.passMillis(), o.passMillis(), change, verdict, changed,
           Caveats.of(b, o)));
     }
     cand.phases().stream().filter(o -> base.phases().stream().noneMatch(b -> b.phase().equals(o.phase())))

@@ -268,9 +268,10 @@ final class MarkdownReport {
     if (l == null || l.samples() == 0) {
       return;
     }
-    t.row(phase, store, Lmdbjava2016Tables.percentile(l, 50, l.p50()), Lmdbjava2016Tables.percentile(l, 90, l.p90()),
-        Lmdbjava2016Tables.percentile(l, 99, l.p99()), Lmdbjava2016Tables.percentile(l, 99.9, l.p999()),
-        micros(l.max()), String.format(Locale.ROOT, "%,d", l.samples()));
+    t.row(phase, store, micros(l.p50()) + Lmdbjava2016Tables.thinMark(l, 50),
+        micros(l.p90()) + Lmdbjava2016Tables.thinMark(l, 90), micros(l.p99()) + Lmdbjava2016Tables.thinMark(l, 99),
+        micros(l.p999()) + Lmdbjava2016Tables.thinMark(l, 99.9), micros(l.max()),
+        String.format(Locale.ROOT, "%,d", l.samples()));
   }
 
   /**

@@ -75,6 +75,19 @@ class ComparisonTest {
     assertThat(read.caveats().describe()).isEmpty();
   }
 
+  @Test
+  void aPassOfMicrosecondsGetsNoVerdict() {
+    // the null store's scan: a pass of 1 to 2 µs is the clock's resolution, halved or not
+    ResultDocument base = Fixtures.document("h", List.of(Fixtures.cell("null", "rnd", Map.of(), Fixtures.NULL_STORE,
+        Fixtures.phase("readSeq", new double[] {0.0020, 0.0021, 0.0019}))));
+    ResultDocument cand = Fixtures.document("h", List.of(Fixtures.cell("null", "rnd", Map.of(), Fixtures.NULL_STORE,
+        Fixtures.phase("readSeq", new double[] {0.0010, 0.0011, 0.0009}))));
+    Comparison.Row row = Comparison.of(List.of(run(base)), List.of(run(cand))).rows().get(0);
+    assertThat(row.change().high()).as("the interval alone would call it").isLessThan(1.0);
+    assertThat(row.verdict()).isEqualTo(Comparison.Verdict.TOO_SHORT);
+    assertThat(row.regression(0)).isFalse();
+  }
+
   /** {@code phase} with the passes of forks {@code forks} disturbed by another process. */
   private static PhaseResult noisy(PhaseResult phase, int... forks) {
     java.util.Set<Integer> hit = java.util.Arrays.stream(forks).boxed().collect(java.util.stream.Collectors.toSet());
