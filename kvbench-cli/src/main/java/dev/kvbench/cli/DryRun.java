@@ -35,18 +35,20 @@ final class DryRun {
         TextTable.right("Time (rough)"));
     long maxDisk = 0;
     double seconds = 0;
+    // each fork runs the whole cell again, in a JVM of its own
+    int runsPerCell = Math.max(1, scenario.repetitions().forks());
     for (int i = 0; i < cells.size(); i++) {
       CellParams c = cells.get(i);
       CellEstimate e = CellEstimate.of(c);
       maxDisk = Math.max(maxDisk, e.estimatedBytes());
-      seconds += e.estimatedSeconds();
-      t.row(Integer.toString(i + 1), c.id(), bytes(e.flatBytes()), bytes(e.estimatedBytes()),
-          duration(e.estimatedSeconds()));
+      double cellSeconds = e.estimatedSeconds() * runsPerCell;
+      seconds += cellSeconds;
+      t.row(Integer.toString(i + 1), c.id(), bytes(e.flatBytes()), bytes(e.estimatedBytes()), duration(cellSeconds));
     }
     out.print(t.render());
     out.printf(Locale.ROOT, "largest cell needs about %s in the work directory; the whole run takes roughly %s"
-        + " (estimates from per-op costs on an in-memory work directory; real times vary by store and host)%n",
-        bytes(maxDisk), duration(seconds));
+        + " (%d fork%s a cell; estimates from per-op costs on an in-memory work directory; real times vary by store"
+        + " and host)%n", bytes(maxDisk), duration(seconds), runsPerCell, runsPerCell == 1 ? "" : "s");
     long free = Preflight.freeBytes(workDir);
     if (spaceProblem == null && free >= 0 && maxDisk > free) {
       out.printf(Locale.ROOT, "WARNING: the largest cell will likely need %s but the work directory has %s free;"

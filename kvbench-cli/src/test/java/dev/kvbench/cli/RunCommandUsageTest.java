@@ -109,6 +109,27 @@ class RunCommandUsageTest {
   }
 
   @Test
+  void theDryRunsTimeCountsEveryFork() {
+    CliOutcome three = CliOutcome.run(with("run", "--stores", "null", "--entries", "100k", "--dry-run"));
+    CliOutcome one = CliOutcome.run(with("run", "--stores", "null", "--entries", "100k", "--forks", "1", "--dry-run"));
+    assertThat(three.out()).contains("(3 forks a cell;");
+    assertThat(one.out()).contains("(1 fork a cell;");
+    assertThat(total(three.out())).isCloseTo(3 * total(one.out()), org.assertj.core.data.Percentage.withPercentage(5));
+  }
+
+  /** The dry run's whole-run estimate in seconds, from "takes roughly 12 s" or "takes roughly 4.2 min". */
+  private static double total(String out) {
+    var m = java.util.regex.Pattern.compile("takes roughly ([0-9.,]+) (s|min|h)").matcher(out);
+    assertThat(m.find()).as(out).isTrue();
+    double v = Double.parseDouble(m.group(1).replace(",", ""));
+    return switch (m.group(2)) {
+      case "min" -> v * 60;
+      case "h" -> v * 3600;
+      default -> v;
+    };
+  }
+
+  @Test
   void aPresetTooBigForTheWorkDirectoryIsRefusedWithAScaleThatFits() {
     CliOutcome o = CliOutcome.run(with("run", "lmdbjava-test6", "--dry-run", "--work-dir", temp.resolve("w").toString()));
     assertThat(o.code()).isEqualTo(2);
