@@ -1,6 +1,7 @@
 package dev.kvbench.measure;
 
 import dev.kvbench.host.CpuList;
+import dev.kvbench.host.HostFiles;
 import java.io.IOException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
@@ -10,8 +11,8 @@ import java.util.Map;
 
 /**
  * Reads what the host and the scheduler did around a timed pass (see {@link PassNoise}): Linux's
- * /proc/stat for the busy and stolen time of the CPUs the pass could run on, each thread's schedstat for the time it waited
- * for a CPU, getrusage for involuntary context switches. Where a file is missing (not Linux, a
+ * /proc/stat for the busy and stolen time of the CPUs the pass could run on, each thread's
+ * schedstat for the time it waited for a CPU, getrusage for involuntary context switches. Where a file is missing (not Linux, a
  * kernel without schedstat) its figures read 0. Read outside the timed span: a reading costs a
  * file per thread.
  */
@@ -22,8 +23,6 @@ public final class NoiseMeter {
   private static final Path OWN_THREAD = Path.of("/proc/thread-self/schedstat");
   /** USER_HZ is 100 on every Linux ABI the JDK supports. */
   private static final double TICK_MILLIS = 10;
-
-  private static final Path STATUS = Path.of("/proc/self/status");
 
   private final CpuMeter cpu;
   private final CpuList watched;
@@ -44,11 +43,12 @@ public final class NoiseMeter {
 
   /** The CPUs this process may run on (/proc/self/status Cpus_allowed_list); empty where unknown. */
   public static CpuList allowedCpus() {
-    try (var lines = Files.lines(STATUS)) {
-      return lines.filter(l -> l.startsWith("Cpus_allowed_list:")).findFirst()
-          .map(l -> CpuList.parse(l.substring(l.indexOf(':') + 1))).orElse(CpuList.NONE);
-    } catch (IOException | RuntimeException e) {
-      return CpuList.NONE;
+    String label = "Cpus_allowed_list:";
+    try {
+      return HostFiles.system().lines("/proc/self/status").stream().filter(l -> l.startsWith(label)).findFirst()
+          .map(l -> CpuList.parse(l.substring(label.length()))).orElse(CpuList.NONE);
+    } catch (IllegalArgumentException e) {
+      return CpuList.NONE; // a list this parser does not know: count every CPU
     }
   }
 
@@ -100,6 +100,7 @@ public final class NoiseMeter {
    * of the CPUs in {@code cpus}, or of the whole host (the first line) when it is empty.
    */
   static double[] hostTicks(CpuList cpus) {
+    // streamed, not HostFiles.lines: twice a pass, and only the cpu lines, not the kilobytes of intr after them
     try (var lines = Files.lines(STAT)) {
       double[] sum = {0, 0};
       lines.takeWhile(l -> l.startsWith("cpu")).forEach(line -> {

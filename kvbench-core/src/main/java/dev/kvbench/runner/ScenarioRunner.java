@@ -7,6 +7,7 @@ import dev.kvbench.run.CellRunner;
 import dev.kvbench.run.ExpectedChecksums;
 import dev.kvbench.run.RunListener;
 import dev.kvbench.scenario.CellParams;
+import dev.kvbench.host.CpuList;
 import dev.kvbench.measure.CpuMeter;
 import dev.kvbench.measure.NoiseMeter;
 import dev.kvbench.measure.PassNoise;
@@ -261,7 +262,7 @@ public final class ScenarioRunner {
    * Says before the first cell when other processes (or the hypervisor) already take CPU the cells
    * would run on: the CPUs they are pinned to, else those kvbench may use.
    */
-  private void noticeBusyHost(CpuMeter cpu, dev.kvbench.host.CpuList pinned) {
+  private void noticeBusyHost(CpuMeter cpu, CpuList pinned) {
     try {
       NoiseMeter meter = pinned.pins() ? new NoiseMeter(cpu, pinned) : NoiseMeter.ofThisProcess(cpu);
       PassNoise now = meter.whileIdle(BUSY_HOST_SAMPLE_MILLIS);

@@ -3,6 +3,7 @@ package dev.kvbench.summary;
 import dev.kvbench.measure.PassNoise;
 import dev.kvbench.result.CellResult;
 import dev.kvbench.result.PassResult;
+import dev.kvbench.result.PhaseResult;
 import dev.kvbench.result.PhaseStatus;
 import dev.kvbench.result.ResultDocument;
 import java.util.EnumMap;
@@ -31,8 +32,9 @@ public final class RunSummary {
       var threaded = tables.threadedTable(group.getValue());
       if (threaded.rows() > 0) {
         out.append("\nThreaded workloads (median pass; latency percentiles per operation over every measured pass)\n");
-        out.append(threaded.render());
-        if (threaded.render().contains("*")) {
+        String rendered = threaded.render();
+        out.append(rendered);
+        if (rendered.contains("*")) {
           out.append(Lmdbjava2016Tables.THIN_PERCENTILE).append('\n');
         }
       }
@@ -55,8 +57,9 @@ public final class RunSummary {
    * many forks never settled; empty when noise was not recorded.
    */
   static String noise(List<CellResult> ran) {
-    List<PassResult> passes = ran.stream().flatMap(c -> c.phases().stream())
-        .filter(p -> p.status() == PhaseStatus.OK).flatMap(p -> p.passes().stream()).toList();
+    List<PhaseResult> measured = ran.stream().flatMap(c -> c.phases().stream())
+        .filter(p -> p.status() == PhaseStatus.OK).toList();
+    List<PassResult> passes = measured.stream().flatMap(p -> p.passes().stream()).toList();
     if (passes.stream().allMatch(p -> p.noise() == null)) {
       return "";
     }
@@ -64,9 +67,8 @@ public final class RunSummary {
     passes.stream().filter(PassResult::noisy).flatMap(p -> p.noise().marks().stream())
         .forEach(m -> byMark.merge(m, 1L, Long::sum));
     long noisy = passes.stream().filter(PassResult::noisy).count();
-    long forks = ran.stream().flatMap(c -> c.phases().stream()).filter(p -> p.status() == PhaseStatus.OK)
-        .mapToLong(p -> p.forkMedians().size()).sum();
-    long unsteady = ran.stream().flatMap(c -> c.phases().stream()).mapToLong(p -> p.unsteadyForks().size()).sum();
+    long forks = measured.stream().mapToLong(p -> p.forkMedians().size()).sum();
+    long unsteady = measured.stream().mapToLong(p -> p.unsteadyForks().size()).sum();
     StringBuilder b = new StringBuilder(String.format(Locale.ROOT, "Noise: %d of %d measured passes were noisy", noisy,
         passes.size()));
     if (noisy > 0) {

@@ -97,11 +97,8 @@ final class MarkdownReport {
       if (threaded.rows() > 0) {
         b.append("\nThreaded workloads (median pass; per thread: the slowest and fastest client; x 1 thread: ops/s")
             .append(" against the same store's one-thread cell; latencies per operation type over every measured")
-            .append(" pass and thread, from each op's intended start with a target rate, else from its own start):\n\n")
-            .append(threaded.renderMarkdown());
-        if (threaded.renderMarkdown().contains("*")) {
-          b.append('\n').append(Lmdbjava2016Tables.THIN_PERCENTILE.replace("*", "\\*")).append('\n');
-        }
+            .append(" pass and thread, from each op's intended start with a target rate, else from its own start):\n\n");
+        percentileTable(b, threaded);
         for (String phase : Lmdbjava2016Tables.phases(cells)) {
           image(b, s, workload, phase + "-scaling", phase + ": ops/s by client threads");
         }
@@ -254,13 +251,19 @@ final class MarkdownReport {
     if (t.rows() == 0) {
       return;
     }
-    b.append("\nLatency per point operation (sampled ops; from the HdrHistograms of all measured passes):\n\n")
-        .append(t.renderMarkdown());
-    if (t.renderMarkdown().contains("*")) {
-      b.append('\n').append(Lmdbjava2016Tables.THIN_PERCENTILE.replace("*", "\\*")).append('\n');
-    }
+    b.append("\nLatency per point operation (sampled ops; from the HdrHistograms of all measured passes):\n\n");
+    percentileTable(b, t);
     for (String phase : withLatency) {
       image(b, s, workload, phase + "-latency", phase + " latency by percentile");
+    }
+  }
+
+  /** A table of percentiles, then what its {@code *} marks mean where it shows one. */
+  private static void percentileTable(StringBuilder b, TextTable t) {
+    String table = t.renderMarkdown();
+    b.append(table);
+    if (table.contains("*")) {
+      b.append('\n').append(Lmdbjava2016Tables.THIN_PERCENTILE.replace("*", "\\*")).append('\n');
     }
   }
 
