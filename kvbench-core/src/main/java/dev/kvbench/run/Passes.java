@@ -77,31 +77,48 @@ final class Passes {
     // would turn it into "Self-suppression not permitted" and hide the store's own words
     Writer writer = session.beginWrite(order);
     try {
-      long inBatch = 0;
-      long nextSample = puts.nextSample();
+      long batchLeft = batchSize;
+      long nextPublish = Math.min(n, CHUNK);
       long pos = 0;
       while (pos < n) {
-        long chunkEnd = Math.min(n, pos + CHUNK);
-        for (; pos < chunkEnd; pos++) {
+        if (batchLeft == 0) {
+          timedCommit(writer, commits, committed);
+          batchLeft = batchSize;
+        }
+        if (pos == nextPublish) {
+          progress.publish(pos);
+          nextPublish = Math.min(n, pos + CHUNK);
+        }
+        long sample = puts.nextSample();
+        if (pos == sample) {
           long index = keySpace.indexAt(pos);
           encoding.encode(index, key);
           values.valueInto(index, value);
-          if (pos == nextSample) {
-            long t0 = System.nanoTime();
-            writer.put(key, value);
-            puts.record(System.nanoTime() - t0);
-            nextSample = puts.nextSample();
-          } else {
-            writer.put(key, value);
-          }
-          if (++inBatch == batchSize) {
-            timedCommit(writer, commits, committed);
-            inBatch = 0;
-          }
+          long t0 = System.nanoTime();
+          writer.put(key, value);
+          puts.record(System.nanoTime() - t0);
+          pos++;
+          batchLeft--;
+          continue;
         }
-        progress.publish(pos);
+        // the untimed puts up to the next sampled put, commit or progress report: the loop that
+        // runs a million times a pass checks nothing else
+        long end = Math.min(sample, nextPublish);
+        if (end - pos > batchLeft) {
+          end = pos + batchLeft;
+        }
+        batchLeft -= end - pos;
+        for (; pos < end; pos++) {
+          long index = keySpace.indexAt(pos);
+          encoding.encode(index, key);
+          values.valueInto(index, value);
+          writer.put(key, value);
+        }
       }
-      if (inBatch > 0) {
+      if (n > 0) {
+        progress.publish(n);
+      }
+      if (batchLeft < batchSize) {
         timedCommit(writer, commits, committed);
       }
     } catch (RuntimeException | Error e) {

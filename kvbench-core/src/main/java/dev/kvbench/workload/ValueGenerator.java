@@ -8,13 +8,13 @@ import java.nio.ByteBuffer;
  *
  * <p>Each value is a slice of one block of SplitMix64 output ({@link #BLOCK_BYTES} plus the value
  * size, whatever the number of keys) starting at {@code index * size} modulo the block size, with
- * its first eight bytes replaced by a hash of the index. The hash is a bijection of the index, so
- * values are distinct per key. Keys sort by index, so the values a store keeps side by side are
+ * its first eight bytes replaced by a head made from the index. The head is a bijection of the
+ * index, so values are distinct per key. Keys sort by index, so the values a store keeps side by side are
  * consecutive slices that do not overlap for {@code BLOCK_BYTES / size} keys: a compressor gains
  * nothing within any window up to 256 KiB (stores compress 4 to 64 KiB blocks). The anchor's
  * random values are consecutive slices of a 1 MiB random block too. Filling a 100-byte value is
- * one hash and one copy from a block that stays in the L2 cache: 6 to 10 ns here where computing
- * every word took 25.
+ * one multiply and one copy from a block that stays in the L2 cache: about 5 ns here, where
+ * computing every word took 25.
  *
  * <p>That is the default {@link ValueContent#RANDOM} content; with {@link ValueContent#ZEROS} the
  * block is zeros and with {@link ValueContent#compressible} it is db_bench's compressible pieces,
@@ -50,8 +50,7 @@ public final class ValueGenerator implements ValueSource {
     }
     this.size = size;
     this.seedMix = mix64(seed ^ 0x6A09_E667_F3BC_C908L);
-    // a stream of its own: from seedMix itself, the block's words would be the very hashes that
-    // head the values, and a compressor would find them twice
+    // a stream of its own, apart from the values' heads, so no word of the block repeats a head
     long blockSeed = mix64(seedMix ^ 0xBB67_AE85_84CA_A73BL);
     this.content = content;
     this.block = switch (content.kind()) {
@@ -107,15 +106,17 @@ public final class ValueGenerator implements ValueSource {
   /** Writes the value of {@code index} at offsets 0..size-1 of {@code target} (big-endian). */
   @Override
   public void fill(long index, ByteBuffer target) {
-    // mix64 is a bijection and so is seedMix + index * GOLDEN (GOLDEN is odd): one hash per index
-    long hash = mix64(seedMix + index * GOLDEN);
+    // a bijection of the index (GOLDEN is odd), one multiply: every byte of neighbouring heads
+    // differs (no byte of GOLDEN is 0x00 or 0xFF), so a compressor finds no run to reuse, and a
+    // hash of it (mix64) would cost a nanosecond of every timed put
+    long head = seedMix + index * GOLDEN;
     int offset = (int) (index * size & (BLOCK_BYTES - 1));
     target.put(0, block, offset, size);
     if (size >= Long.BYTES) {
-      target.putLong(0, hash);
+      target.putLong(0, head);
     } else {
       for (int at = 0, shift = 56; at < size; at++, shift -= 8) {
-        target.put(at, (byte) (hash >>> shift));
+        target.put(at, (byte) (head >>> shift));
       }
     }
   }
