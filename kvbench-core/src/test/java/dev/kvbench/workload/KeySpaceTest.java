@@ -41,6 +41,7 @@ class KeySpaceTest {
     com.sun.management.ThreadMXBean threads =
         (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
     long thread = Thread.currentThread().getId();
+    new KeySpace(10, KeyEncoding.INT, KeyOrder.RND, 9).indexAt(3);  // loads the classes before counting
     long before = threads.getThreadAllocatedBytes(thread);
     KeySpace keys = new KeySpace(n, KeyEncoding.INT, KeyOrder.RND, 9);
     long used = threads.getThreadAllocatedBytes(thread) - before;
