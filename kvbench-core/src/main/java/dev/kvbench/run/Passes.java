@@ -108,12 +108,8 @@ final class Passes {
           end = pos + batchLeft;
         }
         batchLeft -= end - pos;
-        for (; pos < end; pos++) {
-          long index = keySpace.indexAt(pos);
-          encoding.encode(index, key);
-          values.valueInto(index, value);
-          writer.put(key, value);
-        }
+        putRange(writer, keySpace, encoding, values, key, value, pos, end);
+        pos = end;
       }
       if (n > 0) {
         progress.publish(n);
@@ -129,6 +125,17 @@ final class Passes {
     return new WriteOutcome(n, System.nanoTime() - start);
   }
 
+  /** The untimed puts of positions from..end-1: a method of its own, compiled on its own. */
+  private static void putRange(Writer writer, KeySpace keySpace, KeyFormat encoding, ValueSource values,
+      ByteBuffer key, ByteBuffer value, long from, long end) {
+    for (long pos = from; pos < end; pos++) {
+      long index = keySpace.indexAt(pos);
+      encoding.encode(index, key);
+      values.valueInto(index, value);
+      writer.put(key, value);
+    }
+  }
+
   private static void timedCommit(Writer writer, LatencySampler commits, CommitListener committed) {
     long t0 = System.nanoTime();
     writer.commit();
@@ -142,37 +149,53 @@ final class Passes {
     KeyFormat encoding = keySpace.encoding();
     ByteBuffer key = ByteBuffer.allocateDirect(encoding.size());
     long n = keySpace.count();
-    long found = 0;
-    long firstMissing = -1;
-    long valueBytes = 0;
-    long nextSample = gets.nextSample();
+    Found found = new Found();
     long start = System.nanoTime();
+    long nextPublish = Math.min(n, CHUNK);
     long pos = 0;
     while (pos < n) {
-      long chunkEnd = Math.min(n, pos + CHUNK);
-      for (; pos < chunkEnd; pos++) {
-        long index = keySpace.indexAt(pos);
-        encoding.encode(index, key);
-        ByteBuffer value;
-        if (pos == nextSample) {
-          long t0 = System.nanoTime();
-          value = reader.get(key);
-          gets.record(System.nanoTime() - t0);
-          nextSample = gets.nextSample();
-        } else {
-          value = reader.get(key);
-        }
-        if (value != null) {
-          found++;
-          valueBytes += value.remaining();
-        } else if (firstMissing < 0) {
-          firstMissing = pos;
-        }
+      if (pos == nextPublish) {
+        progress.publish(pos);
+        nextPublish = Math.min(n, pos + CHUNK);
       }
-      progress.publish(pos);
+      long sample = gets.nextSample();
+      if (pos == sample) {
+        encoding.encode(keySpace.indexAt(pos), key);
+        long t0 = System.nanoTime();
+        ByteBuffer value = reader.get(key);
+        gets.record(System.nanoTime() - t0);
+        found.add(value, pos);
+        pos++;
+        continue;
+      }
+      // the untimed gets up to the next sampled get or progress report, as in write
+      long end = Math.min(sample, nextPublish);
+      for (; pos < end; pos++) {
+        encoding.encode(keySpace.indexAt(pos), key);
+        found.add(reader.get(key), pos);
+      }
+    }
+    if (n > 0) {
+      progress.publish(n);
     }
     long nanos = System.nanoTime() - start;
-    return new GetOutcome(n, nanos, found, firstMissing, valueBytes);
+    return new GetOutcome(n, nanos, found.count, found.firstMissing, found.valueBytes);
+  }
+
+  /** What a readKey pass found: one per pass, which the compiler can keep in registers. */
+  private static final class Found {
+    long count;
+    long firstMissing = -1;
+    long valueBytes;
+
+    void add(ByteBuffer value, long position) {
+      if (value != null) {
+        count++;
+        valueBytes += value.remaining();
+      } else if (firstMissing < 0) {
+        firstMissing = position;
+      }
+    }
   }
 
   /**
