@@ -12,13 +12,13 @@ package dev.kvbench.workload;
  */
 public final class KeySpace {
 
+  /** Keys up to which a random order is held in an array: 64 MiB of ints. */
+  public static final long PRECOMPUTED_ORDER_MAX_KEYS = 1L << 24;
+
   private final long count;
   private final KeyFormat encoding;
   private final KeyOrder order;
   private final long seed;
-  /** Keys up to which a random order is held in an array: 64 MiB of ints. */
-  public static final long PRECOMPUTED_ORDER_MAX_KEYS = 1L << 24;
-
   private final IndexPermutation permutation;
   // the permutation's first count values, or null where it is computed per position
   private final int[] precomputed;

@@ -9,8 +9,8 @@ import java.nio.ByteBuffer;
  * <p>Each value is a slice of one block of SplitMix64 output ({@link #BLOCK_BYTES} plus the value
  * size, whatever the number of keys) starting at {@code index * size} modulo the block size, with
  * its first eight bytes replaced by a head made from the index. The head is a bijection of the
- * index, so values are distinct per key. Keys sort by index, so the values a store keeps side by side are
- * consecutive slices that do not overlap for {@code BLOCK_BYTES / size} keys: a compressor gains
+ * index, so values are distinct per key. Keys sort by index, so the values a store keeps side by
+ * side are consecutive slices that do not overlap for {@code BLOCK_BYTES / size} keys: a compressor gains
  * nothing within any window up to 256 KiB (stores compress 4 to 64 KiB blocks). The anchor's
  * random values are consecutive slices of a 1 MiB random block too. Filling a 100-byte value is
  * one multiply and one copy from a block that stays in the L2 cache: about 5 ns here, where

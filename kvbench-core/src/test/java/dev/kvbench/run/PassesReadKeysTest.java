@@ -77,17 +77,7 @@ class PassesReadKeysTest {
     assertThat(outcome.found()).isEqualTo(found);
     assertThat(outcome.firstMissingPosition()).isEqualTo(firstMissing);
     assertThat(outcome.valueBytes()).isEqualTo(valueBytes);
-    assertThat(gets.histogram().getTotalCount()).as("timed gets").isEqualTo(timedPositions(n, sampleEvery));
+    assertThat(gets.histogram().getTotalCount()).as("timed gets").isEqualTo(PassesWriteTest.timedPositions(n, sampleEvery));
     assertThat(progress.done()).isEqualTo(n);
-  }
-
-  private static long timedPositions(long n, int sampleEvery) {
-    LatencySampler reference = new LatencySampler(sampleEvery, 11);
-    long timed = 0;
-    while (reference.nextSample() < n) {
-      reference.record(1);
-      timed++;
-    }
-    return timed;
   }
 }

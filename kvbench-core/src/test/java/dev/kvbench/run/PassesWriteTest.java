@@ -91,8 +91,8 @@ class PassesWriteTest {
     assertThat(progress.done()).isEqualTo(n);
   }
 
-  /** How many of n positions a sampler with the same interval and seed picks. */
-  private static long timedPositions(long n, int sampleEvery) {
+  /** How many of n positions a sampler with the same interval and seed (11) picks; readKey's test too. */
+  static long timedPositions(long n, int sampleEvery) {
     LatencySampler reference = new LatencySampler(sampleEvery, 11);
     long timed = 0;
     while (reference.nextSample() < n) {
