@@ -47,6 +47,14 @@ final class CompareCommand implements Callable<Integer> {
           + " difference smaller than this is reported as no difference shown.")
   Double minEffect;
 
+  @Option(names = "--noisy-forks", paramLabel = "drop|keep",
+      description = "What forks the host disturbed (other processes' CPU or steal past the thresholds, pass by"
+          + " pass or over a fork's passes together) count for: drop (default) leaves them out of the samples, and"
+          + " a side left with fewer than 3 is too noisy to judge; keep counts them like the others. Either way the"
+          + " Caveats column names every noisy fork, those that only waited for a CPU (maybe for the store's own"
+          + " threads) too.")
+  String noisyForks = "drop";
+
   @Option(names = "--allow-incomplete",
       description = "With --fail-on-regression: fail only on regressions shown, not on candidate cells that failed"
           + " or are missing, or phases too few passes can test.")
@@ -63,6 +71,11 @@ final class CompareCommand implements Callable<Integer> {
     if (minEffect != null && !(minEffect >= 0)) {
       throw new UsageException("--min-effect " + minEffect + ": give a percentage of 0 or more, e.g. 3");
     }
+    Comparison.NoisyForks noisy = switch (noisyForks) {
+      case "drop" -> Comparison.NoisyForks.DROP;
+      case "keep" -> Comparison.NoisyForks.KEEP;
+      default -> throw new UsageException("--noisy-forks " + noisyForks + ": give drop (the default) or keep");
+    };
     ReportInputs inputs = new ReportInputs();
     Comparison c;
     PrintWriter err = spec.commandLine().getErr();
@@ -72,7 +85,7 @@ final class CompareCommand implements Callable<Integer> {
       java.util.stream.Stream.concat(base.stream(), cand.stream()).flatMap(r -> r.warnings().stream())
           .forEach(w -> err.println("kvbench: warning: " + w));
       err.flush();
-      c = Comparison.of(base, cand, minEffect == null ? Comparison.DEFAULT_MIN_EFFECT_PERCENT : minEffect);
+      c = Comparison.of(base, cand, minEffect == null ? Comparison.DEFAULT_MIN_EFFECT_PERCENT : minEffect, noisy);
     } catch (ReportInputException e) {
       throw new UsageException(e.getMessage(), e);
     }
@@ -104,6 +117,10 @@ final class CompareCommand implements Callable<Integer> {
         + " the 95 %% interval of the ratio excludes 1 and the ratio differs from 1 by more than %.1f %%; no"
         + " difference shown otherwise; not enough forks below %d a side; too short to judge under %.2f ms a"
         + " pass.%n", c.minEffectPercent(), ForkRatio.MIN_FORKS, Comparison.SHORTEST_JUDGED_MILLIS);
+    if (c.noisyForks() == Comparison.NoisyForks.DROP) {
+      out.printf("Forks other processes or steal disturbed are left out of the samples; too noisy to judge where a"
+          + " side is left with fewer than %d (--noisy-forks keep counts them).%n", ForkRatio.MIN_FORKS);
+    }
     long doubtful = c.rows().stream().filter(r -> r.caveats().any()).count();
     if (doubtful > 0) {
       out.printf("Caveats: %d row(s) rest on forks a reader should doubt (baseline/candidate): noisy, a measured pass"
@@ -143,6 +160,9 @@ final class CompareCommand implements Callable<Integer> {
         .forEach(r -> why.add(r.cell() + " " + r.phase() + ": not enough forks to compare (" + r.change().baselineForks()
             + " and " + r.change().candidateForks() + "; " + ForkRatio.MIN_FORKS + " or more a side: kvbench run --forks "
             + ForkRatio.MIN_FORKS + ")"));
+    c.rows().stream().filter(r -> r.verdict() == Comparison.Verdict.TOO_NOISY)
+        .forEach(r -> why.add(r.cell() + " " + r.phase() + ": too noisy to judge (" + r.caveats().describe()
+            + "; run again on a quiet host, or pass --noisy-forks keep)"));
     return why;
   }
 

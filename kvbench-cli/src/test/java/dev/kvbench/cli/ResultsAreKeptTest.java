@@ -148,6 +148,47 @@ class ResultsAreKeptTest {
     assertThat(untestable.out()).contains("not enough forks to compare (1 and 1; 3 or more a side");
   }
 
+  /** Issue 25: forks a hog ran beside are left out of compare's samples, and the gate says it cannot tell. */
+  @Test
+  void forksTheHostDisturbedMakeTheGateSayItCannotTell() throws Exception {
+    Path base = threeRunsOf(withPasses(run, temp.resolve("steady.json"), 100, false), "steady");
+    // 40 % slower, with another process on a CPU all through every pass
+    Path hogged = threeRunsOf(withPasses(run, temp.resolve("hogged.json"), 140, true), "hogged");
+    CliOutcome gate = CliOutcome.run("compare", base.toString(), hogged.toString(), "--fail-on-regression", "5");
+    assertThat(gate.code()).as(gate.out()).isEqualTo(1);
+    assertThat(gate.out()).contains("too noisy to judge", "noisy forks 0/3", "0 regression(s)",
+        "run again on a quiet host, or pass --noisy-forks keep").doesNotContain("REGRESSION");
+    CliOutcome kept = CliOutcome.run("compare", base.toString(), hogged.toString(), "--fail-on-regression", "5",
+        "--noisy-forks", "keep");
+    assertThat(kept.code()).isEqualTo(1);
+    assertThat(kept.out()).contains("slower REGRESSION", "noisy forks 0/3").doesNotContain("too noisy to judge");
+    CliOutcome bad = CliOutcome.run("compare", base.toString(), hogged.toString(), "--noisy-forks", "ignore");
+    assertThat(bad.code()).isEqualTo(2);
+    assertThat(bad.err()).contains("--noisy-forks ignore", "drop", "keep");
+  }
+
+  /** {@code document} with every pass (and phase figure) {@code millis} long, beside a hog or not. */
+  private static Path withPasses(Path document, Path to, double millis, boolean hogged) throws Exception {
+    com.fasterxml.jackson.databind.ObjectMapper json = new com.fasterxml.jackson.databind.ObjectMapper();
+    com.fasterxml.jackson.databind.JsonNode doc = json.readTree(document.toFile());
+    for (com.fasterxml.jackson.databind.JsonNode cell : doc.get("cells")) {
+      for (com.fasterxml.jackson.databind.JsonNode phase : cell.get("phases")) {
+        ((com.fasterxml.jackson.databind.node.ObjectNode) phase).put("passMillis", millis);
+        for (com.fasterxml.jackson.databind.JsonNode pass : phase.get("passes")) {
+          com.fasterxml.jackson.databind.node.ObjectNode noise = ((com.fasterxml.jackson.databind.node.ObjectNode) pass)
+              .put("passMillis", millis).putObject("noise");
+          noise.put("stealMillis", 0).put("runQueueWaitMillis", 0).put("measuringThreadWaitMillis", 0)
+              .put("involuntarySwitches", 0).put("otherProcessesCpuMillis", hogged ? millis : 0);
+          if (hogged) {
+            noise.putArray("marks").add("other-processes");
+          }
+        }
+      }
+    }
+    json.writeValue(to.toFile(), doc);
+    return to;
+  }
+
   /** A folder holding three copies of the result document {@code document}, as three runs would. */
   private Path threeRunsOf(Path document, String folder) throws Exception {
     Path dir = Files.createDirectories(temp.resolve(folder));

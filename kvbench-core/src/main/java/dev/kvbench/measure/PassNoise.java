@@ -69,6 +69,15 @@ public record PassNoise(double stealMillis, double runQueueWaitMillis, double me
       return meaning;
     }
 
+    /**
+     * Whether the disturbance came from outside the process: other processes or other guests. A
+     * wait for a CPU alone may be the process's own threads (a store's background writer, the
+     * JIT, the GC), which are part of what the store costs on this machine.
+     */
+    public boolean fromHost() {
+      return this != CPU_WAIT;
+    }
+
     @JsonCreator
     public static Mark of(String id) {
       return Arrays.stream(values()).filter(m -> m.id.equals(id)).findFirst()
@@ -79,20 +88,48 @@ public record PassNoise(double stealMillis, double runQueueWaitMillis, double me
   /** The figures of a pass of {@code passMillis}, marked against the thresholds above. */
   public static PassNoise judged(double passMillis, double stealMillis, double runQueueWaitMillis,
       double measuringThreadWaitMillis, long involuntarySwitches, double otherProcessesCpuMillis) {
-    List<Mark> marks = new ArrayList<>();
-    if (passMillis >= JUDGED_FROM_MILLIS) {
-      if (otherProcessesCpuMillis >= OTHER_PROCESSES_SHARE * passMillis + TICK_MILLIS) {
-        marks.add(Mark.OTHER_PROCESSES);
-      }
-      if (measuringThreadWaitMillis >= CPU_WAIT_SHARE * passMillis) {
-        marks.add(Mark.CPU_WAIT);
-      }
-      if (stealMillis >= STEAL_SHARE * passMillis + TICK_MILLIS) {
-        marks.add(Mark.STEAL);
-      }
-    }
+    List<Mark> marks = passMillis >= JUDGED_FROM_MILLIS
+        ? marks(passMillis, 1, stealMillis, measuringThreadWaitMillis, otherProcessesCpuMillis) : List.of();
     return new PassNoise(stealMillis, runQueueWaitMillis, measuringThreadWaitMillis, involuntarySwitches,
         otherProcessesCpuMillis, marks);
+  }
+
+  /**
+   * Several passes (one fork's measured passes) judged as one span, against the same thresholds:
+   * passes too short to judge alone are judged over their sum, which a hog on a CPU fills as it
+   * fills one long pass. Each pass keeps its own tick of slack, since each was read apart.
+   *
+   * @param passMillis the passes' wall times, in the order of {@code noises}
+   * @param noises their figures
+   * @return the marks the span earns, empty when it is clean or still under {@link #JUDGED_FROM_MILLIS}
+   */
+  public static List<Mark> judgedTogether(List<Double> passMillis, List<PassNoise> noises) {
+    if (passMillis.size() != noises.size()) {
+      throw new IllegalArgumentException(passMillis.size() + " pass times for " + noises.size() + " noise figures");
+    }
+    double span = passMillis.stream().mapToDouble(Double::doubleValue).sum();
+    if (span < JUDGED_FROM_MILLIS) {
+      return List.of();
+    }
+    return marks(span, noises.size(), noises.stream().mapToDouble(PassNoise::stealMillis).sum(),
+        noises.stream().mapToDouble(PassNoise::measuringThreadWaitMillis).sum(),
+        noises.stream().mapToDouble(PassNoise::otherProcessesCpuMillis).sum());
+  }
+
+  private static List<Mark> marks(double spanMillis, int reads, double stealMillis, double measuringThreadWaitMillis,
+      double otherProcessesCpuMillis) {
+    double slack = reads * TICK_MILLIS;
+    List<Mark> marks = new ArrayList<>();
+    if (otherProcessesCpuMillis >= OTHER_PROCESSES_SHARE * spanMillis + slack) {
+      marks.add(Mark.OTHER_PROCESSES);
+    }
+    if (measuringThreadWaitMillis >= CPU_WAIT_SHARE * spanMillis) {
+      marks.add(Mark.CPU_WAIT);
+    }
+    if (stealMillis >= STEAL_SHARE * spanMillis + slack) {
+      marks.add(Mark.STEAL);
+    }
+    return marks;
   }
 
   public boolean noisy() {

@@ -1,9 +1,11 @@
 package dev.kvbench.result;
 
+import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.kvbench.measure.CpuTime;
 import dev.kvbench.measure.HistogramCodec;
 import dev.kvbench.measure.LatencySummary;
+import dev.kvbench.measure.PassNoise;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -181,6 +183,42 @@ public record PhaseResult(
     java.util.Map<Integer, List<PassResult>> byFork = new java.util.TreeMap<>();
     passes.forEach(p -> byFork.computeIfAbsent(p.fork(), k -> new ArrayList<>()).add(p));
     return byFork.values().stream().map(PhaseResult::medianOf).toList();
+  }
+
+  /**
+   * The forks (by number) marked noisy: a measured pass of theirs is, or their measured passes
+   * taken together are ({@link PassNoise#judgedTogether}), which catches a busy host during passes
+   * too short to judge one by one. Passes without noise figures count clean.
+   */
+  @JsonIgnore
+  public List<Integer> noisyForks() {
+    return forksMarked(mark -> true);
+  }
+
+  /**
+   * The noisy forks whose marks include one from outside the process ({@link
+   * PassNoise.Mark#fromHost}): other processes' CPU or steal. Their figures say how busy the
+   * host was; a comparison leaves them out.
+   */
+  @JsonIgnore
+  public List<Integer> hostDisturbedForks() {
+    return forksMarked(PassNoise.Mark::fromHost);
+  }
+
+  private List<Integer> forksMarked(java.util.function.Predicate<PassNoise.Mark> counted) {
+    java.util.Map<Integer, List<PassResult>> byFork = new java.util.TreeMap<>();
+    passes.forEach(p -> byFork.computeIfAbsent(p.fork(), k -> new ArrayList<>()).add(p));
+    return byFork.entrySet().stream().filter(e -> marks(e.getValue()).stream().anyMatch(counted))
+        .map(java.util.Map.Entry::getKey).toList();
+  }
+
+  /** Every mark a fork's passes earned, one by one and together. */
+  private static List<PassNoise.Mark> marks(List<PassResult> forkPasses) {
+    List<PassResult> recorded = forkPasses.stream().filter(p -> p.noise() != null).toList();
+    List<PassNoise.Mark> marks = new ArrayList<>(PassNoise.judgedTogether(
+        recorded.stream().map(PassResult::passMillis).toList(), recorded.stream().map(PassResult::noise).toList()));
+    recorded.forEach(p -> marks.addAll(p.noise().marks()));
+    return marks;
   }
 
   /** The forks whose passes, in the order they ran, still trend (see {@link SteadyState}). */

@@ -24,6 +24,34 @@ class PassNoiseTest {
   }
 
   @Test
+  void passesTooShortToJudgeAloneAreJudgedTogether() {
+    // five 30 ms passes beside a hog on one CPU: 30 ms of other processes' CPU each, unjudged alone
+    PassNoise hogged = PassNoise.judged(30, 0, 0, 0, 3, 30);
+    assertThat(hogged.noisy()).isFalse();
+    java.util.List<Double> five = java.util.Collections.nCopies(5, 30.0);
+    assertThat(PassNoise.judgedTogether(five, java.util.Collections.nCopies(5, hogged)))
+        .containsExactly(PassNoise.Mark.OTHER_PROCESSES);
+    // a tick of another process per pass is each reading's rounding, not a hog
+    PassNoise ticked = PassNoise.judged(30, 10, 0, 0, 3, 10);
+    assertThat(PassNoise.judgedTogether(five, java.util.Collections.nCopies(5, ticked))).isEmpty();
+    // the measuring thread's waits add up as well
+    PassNoise waited = PassNoise.judged(30, 0, 2, 2, 3, 0);
+    assertThat(PassNoise.judgedTogether(five, java.util.Collections.nCopies(5, waited)))
+        .containsExactly(PassNoise.Mark.CPU_WAIT);
+    // still too short together
+    assertThat(PassNoise.judgedTogether(java.util.List.of(20.0, 20.0), java.util.List.of(hogged, hogged))).isEmpty();
+    org.assertj.core.api.Assertions.assertThatIllegalArgumentException()
+        .isThrownBy(() -> PassNoise.judgedTogether(java.util.List.of(30.0), java.util.List.of()));
+  }
+
+  @Test
+  void onlyAWaitForACpuMayComeFromTheProcessItself() {
+    assertThat(PassNoise.Mark.CPU_WAIT.fromHost()).isFalse();
+    assertThat(PassNoise.Mark.OTHER_PROCESSES.fromHost()).isTrue();
+    assertThat(PassNoise.Mark.STEAL.fromHost()).isTrue();
+  }
+
+  @Test
   void betweenTwoReadingsCountsOnlyWhatHappenedInTheSpan() {
     NoiseMeter.Reading start = new NoiseMeter.Reading(new CpuTime(100, 10), 5_000, 200, 7, 1_000_000,
         Map.of("1", 1_000_000L, "2", 5_000_000L, "3", 9_000_000L));

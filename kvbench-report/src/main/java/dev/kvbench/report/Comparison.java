@@ -17,7 +17,9 @@ import java.util.TreeSet;
  * their ratio with a confidence interval from the forks ({@link ForkRatio}), and a verdict: slower
  * or faster only when the interval excludes 1 and the ratio differs from 1 by more than a minimum
  * effect, since a difference too small to matter is no finding even when it is real; no
- * difference shown otherwise; not enough forks below {@link ForkRatio#MIN_FORKS} a side. Cells
+ * difference shown otherwise; not enough forks below {@link ForkRatio#MIN_FORKS} a side. Forks the
+ * host disturbed ({@link PhaseResult#hostDisturbedForks}) are left out of the samples unless the caller
+ * keeps them ({@link NoisyForks}); a side left with too few is too noisy to judge. Cells
  * match by store and workload
  * (entries, key type and size, value size, order, batch, durability); when a side has several
  * cells of one workload (a sweep) they match by settings too. Settings that differ between matched
@@ -41,6 +43,11 @@ public final class Comparison {
     NO_DIFFERENCE("no difference shown"),
     /** A side has fewer than {@link ForkRatio#MIN_FORKS} forks: no interval, no verdict. */
     NOT_ENOUGH_FORKS("not enough forks"),
+    /**
+     * Each side ran enough forks, but one is left with fewer than {@link ForkRatio#MIN_FORKS} the
+     * host did not disturb: a difference there says more about the machine than the change.
+     */
+    TOO_NOISY("too noisy to judge"),
     /**
      * A side's figure is under {@link #SHORTEST_JUDGED_MILLIS}: a pass of a few hundred nanoseconds
      * (the null store's scans) is the clock's resolution, not the work.
@@ -81,8 +88,9 @@ public final class Comparison {
   }
 
   /**
-   * Forks whose samples a reader should doubt, a side each: noisy (a measured pass the host
-   * disturbed, see {@link PhaseResult#noisyPasses}) and unsteady (passes that still trended).
+   * Forks whose samples a reader should doubt, a side each: noisy (the host disturbed a measured
+   * pass or the passes together, see {@link PhaseResult#noisyForks}) and unsteady (passes that
+   * still trended).
    */
   public record Caveats(int baselineNoisyForks, int candidateNoisyForks, int baselineUnsteadyForks,
       int candidateUnsteadyForks) {
@@ -93,7 +101,7 @@ public final class Comparison {
     }
 
     private static int noisyForks(PhaseResult p) {
-      return (int) p.passes().stream().filter(PassResult::noisy).mapToInt(PassResult::fork).distinct().count();
+      return p.noisyForks().size();
     }
 
     public boolean any() {
@@ -132,6 +140,14 @@ public final class Comparison {
     }
   }
 
+  /** What the forks the host disturbed (other processes, steal) count for. */
+  public enum NoisyForks {
+    /** Left out of the samples, as a reader drops a run a busy machine spoiled (the default). */
+    DROP,
+    /** Counted like the others; the rows still name them. */
+    KEEP
+  }
+
   /** Figures shorter than this (10 µs, a few hundred timer reads) get no verdict. */
   public static final double SHORTEST_JUDGED_MILLIS = 0.01;
 
@@ -141,9 +157,16 @@ public final class Comparison {
   private final List<Row> rows = new ArrayList<>();
   private final List<Unmatched> unmatched = new ArrayList<>();
   private final double minEffectPercent;
+  private final NoisyForks noisyForks;
 
-  private Comparison(double minEffectPercent) {
+  private Comparison(double minEffectPercent, NoisyForks noisyForks) {
     this.minEffectPercent = minEffectPercent;
+    this.noisyForks = noisyForks;
+  }
+
+  /** Whether forks the host disturbed were left out of the samples. */
+  public NoisyForks noisyForks() {
+    return noisyForks;
   }
 
   /** The smallest change, in percent either way, this comparison calls slower or faster. */
@@ -169,10 +192,19 @@ public final class Comparison {
    * calling a change slower or faster only beyond {@code minEffectPercent} (0 or more).
    */
   public static Comparison of(List<RunResults> baseline, List<RunResults> candidate, double minEffectPercent) {
+    return of(baseline, candidate, minEffectPercent, NoisyForks.DROP);
+  }
+
+  /**
+   * As {@link #of(List, List, double)}, with forks the host disturbed left out of the samples or
+   * kept.
+   */
+  public static Comparison of(List<RunResults> baseline, List<RunResults> candidate, double minEffectPercent,
+      NoisyForks noisyForks) {
     if (!(minEffectPercent >= 0)) {
       throw new IllegalArgumentException("the minimum effect must be 0 % or more, got " + minEffectPercent);
     }
-    Comparison c = new Comparison(minEffectPercent);
+    Comparison c = new Comparison(minEffectPercent, java.util.Objects.requireNonNull(noisyForks, "noisyForks"));
     Map<String, List<CellResult>> base = byWorkload(ReportSection.of(baseline, true).get(0).cells());
     Map<String, List<CellResult>> cand = byWorkload(ReportSection.of(candidate, true).get(0).cells());
     for (Map.Entry<String, List<CellResult>> e : base.entrySet()) {
@@ -248,9 +280,21 @@ public final class Comparison {
         }
         continue;
       }
-      ForkRatio change = ForkRatio.of(forkFigures(b), forkFigures(o));
-      Verdict verdict = Math.min(b.passMillis(), o.passMillis()) < SHORTEST_JUDGED_MILLIS ? Verdict.TOO_SHORT
-          : verdict(change);
+      ForkRatio all = ForkRatio.of(forkFigures(b, NoisyForks.KEEP), forkFigures(o, NoisyForks.KEEP));
+      double[] keptBaseline = forkFigures(b, noisyForks);
+      double[] keptCandidate = forkFigures(o, noisyForks);
+      boolean tooFewLeft = Math.min(keptBaseline.length, keptCandidate.length) < ForkRatio.MIN_FORKS;
+      Verdict verdict;
+      ForkRatio change;
+      if (tooFewLeft || Math.min(b.passMillis(), o.passMillis()) < SHORTEST_JUDGED_MILLIS) {
+        // with too few clean forks, show what all of them say and judge nothing
+        change = all;
+        verdict = Math.min(b.passMillis(), o.passMillis()) < SHORTEST_JUDGED_MILLIS ? Verdict.TOO_SHORT
+            : all.hasInterval() ? Verdict.TOO_NOISY : Verdict.NOT_ENOUGH_FORKS;
+      } else {
+        change = ForkRatio.of(keptBaseline, keptCandidate);
+        verdict = verdict(change);
+      }
       rows.add(new Row(base.cellId(), b.phase(), b.passMillis(), o.passMillis(), change, verdict, changed,
           Caveats.of(b, o)));
     }
@@ -264,9 +308,11 @@ public final class Comparison {
     return c.outcome() == CellResult.Outcome.FAILED || c.outcome() == CellResult.Outcome.INTERRUPTED;
   }
 
-  /** Each fork's median pass time: one figure per JVM, the comparison's samples. */
-  private static double[] forkFigures(PhaseResult phase) {
-    return phase.forkMedians().stream().mapToDouble(PassResult::passMillis).toArray();
+  /** Each fork's median pass time, less the disturbed forks when dropped: one figure per JVM, the samples. */
+  private static double[] forkFigures(PhaseResult phase, NoisyForks noisy) {
+    List<Integer> left = noisy == NoisyForks.DROP ? phase.hostDisturbedForks() : List.of();
+    return phase.forkMedians().stream().filter(p -> !left.contains(p.fork())).mapToDouble(PassResult::passMillis)
+        .toArray();
   }
 
   Verdict verdict(ForkRatio change) {

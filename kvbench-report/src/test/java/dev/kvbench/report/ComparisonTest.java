@@ -90,11 +90,64 @@ class ComparisonTest {
 
   /** {@code phase} with the passes of forks {@code forks} disturbed by another process. */
   private static PhaseResult noisy(PhaseResult phase, int... forks) {
+    return marked(phase, dev.kvbench.measure.PassNoise.Mark.OTHER_PROCESSES, forks);
+  }
+
+  /** {@code phase} with the passes of forks {@code forks} marked {@code mark}. */
+  private static PhaseResult marked(PhaseResult phase, dev.kvbench.measure.PassNoise.Mark mark, int... forks) {
     java.util.Set<Integer> hit = java.util.Arrays.stream(forks).boxed().collect(java.util.stream.Collectors.toSet());
+    // figures that go with the mark: another process on a CPU all along, or the measuring thread waiting half the pass
+    boolean other = mark == dev.kvbench.measure.PassNoise.Mark.OTHER_PROCESSES;
     List<PassResult> passes = phase.passes().stream()
-        .map(p -> hit.contains(p.fork()) ? p.withNoise(new dev.kvbench.measure.PassNoise(0, 0, 0, 50, p.passMillis(),
-            List.of(dev.kvbench.measure.PassNoise.Mark.OTHER_PROCESSES))) : p).toList();
+        .map(p -> hit.contains(p.fork()) ? p.withNoise(new dev.kvbench.measure.PassNoise(0,
+            other ? 0 : p.passMillis() / 2, other ? 0 : p.passMillis() / 2, 50, other ? p.passMillis() : 0,
+            List.of(mark))) : p)
+        .toList();
     return PhaseResult.measured(phase.phase(), passes, PhaseResult.Latency.NONE, phase.verified(), null, null);
+  }
+
+  @Test
+  void forksTheHostDisturbedAreLeftOutAndTooFewLeftIsTooNoisyToJudge() {
+    // the candidate is 40 % slower in every fork, but a hog ran beside all three
+    ResultDocument base = writes(100, 101, 102);
+    ResultDocument hogged = Fixtures.document("h", List.of(Fixtures.cell("alpha", "rnd", Map.of(), Fixtures.ORDERED,
+        noisy(Fixtures.phase("write", new double[] {140, 141, 142}), 1, 2, 3))));
+    Comparison.Row dropped = Comparison.of(List.of(run(base)), List.of(run(hogged))).rows().get(0);
+    assertThat(dropped.verdict()).isEqualTo(Comparison.Verdict.TOO_NOISY);
+    assertThat(dropped.regression(0)).isFalse();
+    // what all the forks say is still shown
+    assertThat(dropped.change().candidateForks()).isEqualTo(3);
+    assertThat(dropped.change().low()).isGreaterThan(1.0);
+    Comparison.Row kept = Comparison.of(List.of(run(base)), List.of(run(hogged)), 5, Comparison.NoisyForks.KEEP)
+        .rows().get(0);
+    assertThat(kept.verdict()).isEqualTo(Comparison.Verdict.SLOWER);
+    assertThat(kept.caveats().describe()).isEqualTo("noisy forks 0/3");
+  }
+
+  @Test
+  void theCleanForksLeftDecideWhenEnoughRemain() {
+    // five forks a side; the candidate's fork 2 ran beside a hog and is the only slow one
+    ResultDocument base = writes(100, 101, 102, 100.5, 101.5);
+    ResultDocument oneHogged = Fixtures.document("h", List.of(Fixtures.cell("alpha", "rnd", Map.of(),
+        Fixtures.ORDERED, noisy(Fixtures.phase("write", new double[] {100, 190, 102, 101, 100.5}), 2))));
+    Comparison.Row row = Comparison.of(List.of(run(base)), List.of(run(oneHogged))).rows().get(0);
+    assertThat(row.change().candidateForks()).isEqualTo(4);
+    assertThat(row.change().baselineForks()).isEqualTo(5);
+    assertThat(row.verdict()).isEqualTo(Comparison.Verdict.NO_DIFFERENCE);
+    assertThat(row.caveats().describe()).isEqualTo("noisy forks 0/1");
+  }
+
+  @Test
+  void forksThatOnlyWaitedForACpuStayInTheSamples() {
+    // a store's own background threads can make the measuring thread wait: named, not dropped
+    ResultDocument base = writes(100, 101, 102);
+    ResultDocument waited = Fixtures.document("h", List.of(Fixtures.cell("alpha", "rnd", Map.of(), Fixtures.ORDERED,
+        marked(Fixtures.phase("write", new double[] {140, 141, 142}), dev.kvbench.measure.PassNoise.Mark.CPU_WAIT,
+            1, 2, 3))));
+    Comparison.Row row = Comparison.of(List.of(run(base)), List.of(run(waited))).rows().get(0);
+    assertThat(row.verdict()).isEqualTo(Comparison.Verdict.SLOWER);
+    assertThat(row.change().candidateForks()).isEqualTo(3);
+    assertThat(row.caveats().describe()).isEqualTo("noisy forks 0/3");
   }
 
   @Test
