@@ -3,6 +3,7 @@ package dev.kvbench.report;
 import dev.kvbench.measure.HistogramCodec;
 import dev.kvbench.result.CellResult;
 import dev.kvbench.result.CellUnion;
+import dev.kvbench.result.ForkMerge;
 import dev.kvbench.result.PassResult;
 import dev.kvbench.result.PhaseResult;
 import dev.kvbench.result.ResultDocument;
@@ -145,10 +146,18 @@ public final class ReportInputs {
       throw new IOException("no readable header line");
     }
     requireSchema(file, header.schemaVersion());
-    List<String> warnings = contents.damaged().stream().map(d -> d.describe(file)).toList();
+    List<String> warnings = new ArrayList<>(contents.damaged().stream().map(d -> d.describe(file)).toList());
+    Map<String, CellResult> cells = new LinkedHashMap<>(contents.cells());
+    // a run stopped between rounds keeps the forks each cell finished: they are measured figures
+    contents.forks().forEach((cellId, byNumber) -> {
+      cells.put(cellId, ForkMerge.combine(List.copyOf(byNumber.values())));
+      warnings.add(file + ": cell " + cellId + " has " + byNumber.size() + " fork(s) (" + byNumber.keySet()
+          .stream().map(String::valueOf).collect(java.util.stream.Collectors.joining(", "))
+          + ") from before the run stopped: its figures come from those alone");
+    });
     return new RunResults(file.toString(), header.kvbenchVersion(), header.startedAt(), header.scenarioName(),
         header.seed(), header.command(), header.scenario(), header.environment(), contents.completed(),
-        List.copyOf(contents.cells().values()), warnings);
+        List.copyOf(cells.values()), warnings);
   }
 
   /** Only the schema this kvbench writes is read: an older or newer one would be read wrong, silently. */

@@ -39,6 +39,32 @@ class ReportInputsTest {
     return doc;
   }
 
+  @Test
+  void theForksARunFinishedBeforeItStoppedAreItsCellsFigures() throws Exception {
+    ResultDocument d = Fixtures.twoStores("host-r", 1);
+    CellResult alpha = d.cells().get(0);
+    CellResult beta = d.cells().get(1);
+    Path doc = temp.resolve("stopped.json");
+    try (RunJournal j = RunJournal.create(doc, new RunHeader(d.schemaVersion(), d.kvbenchVersion(), d.startedAt(),
+        d.scenarioName(), d.seed(), d.command(), d.scenario(), d.shard(), d.environment()))) {
+      // round 1 and half of round 2 of three: alpha finished two forks, beta one
+      j.addFork(1, alpha);
+      j.addFork(1, beta);
+      j.addFork(2, alpha);
+      j.finish(false);
+    }
+    RunResults r = new ReportInputs().readOne(RunJournal.journalOf(doc));
+    assertThat(r.completed()).isFalse();
+    assertThat(ids(r)).containsExactly(alpha.cellId(), beta.cellId());
+    CellResult twoForks = r.cells().get(0);
+    assertThat(twoForks.phases().get(0).forkMedians()).hasSize(2);
+    assertThat(twoForks.phases().get(0).passes()).extracting(dev.kvbench.result.PassResult::fork)
+        .containsOnly(1, 2).hasSize(2 * alpha.phases().get(0).passes().size());
+    assertThat(r.cells().get(1).phases().get(0).forkMedians()).hasSize(1);
+    assertThat(r.warnings()).anySatisfy(w -> assertThat(w).contains(alpha.cellId(), "2 fork(s) (1, 2)",
+        "before the run stopped")).anySatisfy(w -> assertThat(w).contains(beta.cellId(), "1 fork(s) (1)"));
+  }
+
   private static List<String> ids(RunResults r) {
     return r.cells().stream().map(CellResult::cellId).toList();
   }
