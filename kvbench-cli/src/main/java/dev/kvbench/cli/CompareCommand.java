@@ -21,9 +21,10 @@ import picocli.CommandLine.Spec;
     name = "compare",
     mixinStandardHelpOptions = true,
     description = {"Compares two result sets phase by phase: baseline and candidate ms per pass (each the median"
-        + " of its forks' median passes), their ratio with a 95 % interval from the forks (Welch's t on log times),"
+        + " of its forks' median passes), their ratio with a 95 %% interval from the forks (Welch's t on log times),"
         + " and a verdict: slower or faster only when the interval excludes 1 and the change exceeds --min-effect;"
-        + " a fork, not a pass, is the sample, so each side needs 3 forks or more (kvbench run --forks 3). Cells"
+        + " a fork, not a pass, is the sample, so each side needs 3 forks or more (kvbench run --forks 3), not"
+        + " counting forks other processes disturbed (--noisy-forks). Cells"
         + " match by store and workload; settings that differ are named. Exit 0, or 1 with --fail-on-regression"
         + " when a phase is shown slower by more than the threshold."})
 final class CompareCommand implements Callable<Integer> {
@@ -38,8 +39,8 @@ final class CompareCommand implements Callable<Integer> {
 
   @Option(names = "--fail-on-regression", paramLabel = "PCT",
       description = "Exit 1 when a phase is shown slower by more than PCT percent (e.g. 10), and also when the"
-          + " comparison cannot tell: a candidate cell or phase failed or is missing, or a side has too few forks"
-          + " (see --allow-incomplete).")
+          + " comparison cannot tell: a candidate cell or phase failed or is missing, or a side has too few forks,"
+          + " or too few the host left alone (see --allow-incomplete).")
   Double failOnRegression;
 
   @Option(names = "--min-effect", paramLabel = "PCT",

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -204,6 +205,28 @@ class RunCommandUsageTest {
         "--keys", "--order", "--batch-size", "--phases", "--seed", "--work-dir", "--output", "--sync",
         "quick: nosync", "-o, --store-option", "--warmup", "--latency-sample", "--scale", "--forks", "--measured",
         "--heap", "--timeout", "--shard", "--resume", "--dry-run", "--quiet");
+  }
+
+  @Test
+  void everyCommandsHelpFormatsWithoutAWarning() {
+    // picocli reads descriptions as format strings: a lone % makes it warn on System.err and print the raw text
+    java.io.PrintStream stderr = System.err;
+    java.io.ByteArrayOutputStream warnings = new java.io.ByteArrayOutputStream();
+    System.setErr(new java.io.PrintStream(warnings, true, java.nio.charset.StandardCharsets.UTF_8));
+    try {
+      for (String[] args : List.of(new String[] {"--help"}, new String[] {"run", "--help"},
+          new String[] {"compare", "--help"}, new String[] {"report", "--help"}, new String[] {"env", "--help"},
+          new String[] {"list", "--help"}, new String[] {"clean", "--help"})) {
+        CliOutcome o = CliOutcome.run(args);
+        assertThat(o.code()).as(String.join(" ", args)).isZero();
+        assertThat(o.out()).as(String.join(" ", args)).contains("Usage:");
+        assertThat(o.err()).as(String.join(" ", args)).doesNotContain("picocli WARN");
+      }
+    } finally {
+      System.setErr(stderr);
+    }
+    assertThat(warnings.toString(java.nio.charset.StandardCharsets.UTF_8)).doesNotContain("picocli WARN");
+    assertThat(CliOutcome.run("compare", "--help").out()).contains("95 % interval", "--noisy-forks");
   }
 
   @Test
