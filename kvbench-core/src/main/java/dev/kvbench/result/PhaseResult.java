@@ -180,9 +180,7 @@ public record PhaseResult(
   }
 
   private static List<PassResult> forkMedians(List<PassResult> passes) {
-    java.util.Map<Integer, List<PassResult>> byFork = new java.util.TreeMap<>();
-    passes.forEach(p -> byFork.computeIfAbsent(p.fork(), k -> new ArrayList<>()).add(p));
-    return byFork.values().stream().map(PhaseResult::medianOf).toList();
+    return byFork(passes).values().stream().map(PhaseResult::medianOf).toList();
   }
 
   /**
@@ -206,9 +204,7 @@ public record PhaseResult(
   }
 
   private List<Integer> forksMarked(java.util.function.Predicate<PassNoise.Mark> counted) {
-    java.util.Map<Integer, List<PassResult>> byFork = new java.util.TreeMap<>();
-    passes.forEach(p -> byFork.computeIfAbsent(p.fork(), k -> new ArrayList<>()).add(p));
-    return byFork.entrySet().stream().filter(e -> marks(e.getValue()).stream().anyMatch(counted))
+    return byFork(passes).entrySet().stream().filter(e -> marks(e.getValue()).stream().anyMatch(counted))
         .map(java.util.Map.Entry::getKey).toList();
   }
 
@@ -221,11 +217,18 @@ public record PhaseResult(
     return marks;
   }
 
+  /** The passes of each fork, in the order they ran, by fork number in ascending order. */
+  private static java.util.SortedMap<Integer, List<PassResult>> byFork(List<PassResult> passes) {
+    java.util.SortedMap<Integer, List<PassResult>> byFork = new java.util.TreeMap<>();
+    passes.forEach(p -> byFork.computeIfAbsent(p.fork(), k -> new ArrayList<>()).add(p));
+    return byFork;
+  }
+
   /** The forks whose passes, in the order they ran, still trend (see {@link SteadyState}). */
   private static List<Integer> unsteadyForks(List<PassResult> passes) {
-    java.util.Map<Integer, List<Double>> byFork = new java.util.TreeMap<>();
-    passes.forEach(p -> byFork.computeIfAbsent(p.fork(), k -> new ArrayList<>()).add(p.passMillis()));
-    return byFork.entrySet().stream().filter(e -> SteadyState.trends(e.getValue())).map(java.util.Map.Entry::getKey)
+    return byFork(passes).entrySet().stream()
+        .filter(e -> SteadyState.trends(e.getValue().stream().map(PassResult::passMillis).toList()))
+        .map(java.util.Map.Entry::getKey)
         .toList();
   }
 

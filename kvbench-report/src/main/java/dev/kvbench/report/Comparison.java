@@ -283,14 +283,15 @@ public final class Comparison {
       ForkRatio all = ForkRatio.of(forkFigures(b, NoisyForks.KEEP), forkFigures(o, NoisyForks.KEEP));
       double[] keptBaseline = forkFigures(b, noisyForks);
       double[] keptCandidate = forkFigures(o, noisyForks);
-      boolean tooFewLeft = Math.min(keptBaseline.length, keptCandidate.length) < ForkRatio.MIN_FORKS;
       Verdict verdict;
       ForkRatio change;
-      if (tooFewLeft || Math.min(b.passMillis(), o.passMillis()) < SHORTEST_JUDGED_MILLIS) {
+      if (Math.min(b.passMillis(), o.passMillis()) < SHORTEST_JUDGED_MILLIS) {
+        change = all;
+        verdict = Verdict.TOO_SHORT;
+      } else if (Math.min(keptBaseline.length, keptCandidate.length) < ForkRatio.MIN_FORKS) {
         // with too few clean forks, show what all of them say and judge nothing
         change = all;
-        verdict = Math.min(b.passMillis(), o.passMillis()) < SHORTEST_JUDGED_MILLIS ? Verdict.TOO_SHORT
-            : all.hasInterval() ? Verdict.TOO_NOISY : Verdict.NOT_ENOUGH_FORKS;
+        verdict = all.hasInterval() ? Verdict.TOO_NOISY : Verdict.NOT_ENOUGH_FORKS;
       } else {
         change = ForkRatio.of(keptBaseline, keptCandidate);
         verdict = verdict(change);
