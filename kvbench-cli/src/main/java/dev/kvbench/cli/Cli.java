@@ -11,6 +11,7 @@ public final class Cli {
   public static CommandLine commandLine(PrintWriter out, PrintWriter err) {
     CommandLine cli = new CommandLine(new KvbenchCommand());
     AxisOptions.addTo(cli.getSubcommands().get("run").getCommandSpec(), "--stores");
+    AxisOptions.addTo(cli.getSubcommands().get("bisect").getCommandSpec(), "--output-dir");
     cli.setOut(out);
     cli.setErr(err);
     cli.setCaseInsensitiveEnumValuesAllowed(true);

@@ -46,4 +46,21 @@ final class CommonOptions {
       return overrides;
     }
   }
+
+  /** {@code --offline} and {@code --maven-settings}: where store library versions come from. */
+  static final class Libraries {
+    @Option(names = "--offline",
+        description = "Take store library versions (-o STORE.version=...) from the local Maven repository only.")
+    boolean offline;
+
+    @Option(names = "--maven-settings", paramLabel = "FILE",
+        description = "Maven settings for store library versions: local repository, mirrors, proxies, offline"
+            + " (default: ~/.m2/settings.xml, as Maven reads it).")
+    Path settings;
+
+    /** A resolver that reads the settings when a cell first asks for a version, so runs without any pay nothing. */
+    LazyLibraryResolver resolver() {
+      return new LazyLibraryResolver(settings, offline);
+    }
+  }
 }

@@ -5,6 +5,7 @@ import dev.kvbench.report.ForkRatio;
 import dev.kvbench.report.ReportInputException;
 import dev.kvbench.report.ReportInputs;
 import dev.kvbench.report.RunResults;
+import dev.kvbench.report.VersionPairs;
 import dev.kvbench.summary.TextTable;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -26,7 +27,9 @@ import picocli.CommandLine.Spec;
         + " a fork, not a pass, is the sample, so each side needs 3 forks or more (kvbench run --forks 3), not"
         + " counting forks other processes disturbed (--noisy-forks). Cells"
         + " match by store and workload; settings that differ are named. Exit 0, or 1 with --fail-on-regression"
-        + " when a phase is shown slower by more than the threshold."})
+        + " when a phase is shown slower by more than the threshold.",
+        "With --by version, one run that swept a store library's version (-o STORE.version=A,B,...): each"
+            + " version's cells against the baseline version's."})
 final class CompareCommand implements Callable<Integer> {
 
   @Spec CommandSpec spec;
@@ -34,8 +37,18 @@ final class CompareCommand implements Callable<Integer> {
   @Parameters(index = "0", paramLabel = "BASELINE", description = "Result document, journal or folder of them.")
   Path baseline;
 
-  @Parameters(index = "1", paramLabel = "CANDIDATE", description = "Result document, journal or folder of them.")
+  @Parameters(index = "1", arity = "0..1", paramLabel = "CANDIDATE",
+      description = "Result document, journal or folder of them (none with --by version).")
   Path candidate;
+
+  @Option(names = "--by", paramLabel = "version",
+      description = "Compare within the one result set given: version pairs each store's library versions.")
+  String by;
+
+  @Option(names = "--baseline-version", paramLabel = "V",
+      description = "With --by version: the version the others are compared against (default: each store's"
+          + " first).")
+  String baselineVersion;
 
   @Option(names = "--fail-on-regression", paramLabel = "PCT",
       description = "Exit 1 when a phase is shown slower by more than PCT percent (e.g. 10), and also when the"
@@ -77,6 +90,13 @@ final class CompareCommand implements Callable<Integer> {
       case "keep" -> Comparison.NoisyForks.KEEP;
       default -> throw new UsageException("--noisy-forks " + noisyForks + ": give drop (the default) or keep");
     };
+    double effect = minEffect == null ? Comparison.DEFAULT_MIN_EFFECT_PERCENT : minEffect;
+    if (by != null || baselineVersion != null) {
+      return byVersion(effect, noisy);
+    }
+    if (candidate == null) {
+      throw new UsageException("compare needs BASELINE and CANDIDATE, or one result set with --by version");
+    }
     ReportInputs inputs = new ReportInputs();
     Comparison c;
     PrintWriter err = spec.commandLine().getErr();
@@ -86,88 +106,54 @@ final class CompareCommand implements Callable<Integer> {
       java.util.stream.Stream.concat(base.stream(), cand.stream()).flatMap(r -> r.warnings().stream())
           .forEach(w -> err.println("kvbench: warning: " + w));
       err.flush();
-      c = Comparison.of(base, cand, minEffect == null ? Comparison.DEFAULT_MIN_EFFECT_PERCENT : minEffect, noisy);
+      c = Comparison.of(base, cand, effect, noisy);
     } catch (ReportInputException e) {
       throw new UsageException(e.getMessage(), e);
     }
     PrintWriter out = spec.commandLine().getOut();
-    TextTable t = new TextTable(
-        TextTable.left("Cell"),
-        TextTable.left("Phase"),
-        TextTable.right("Baseline ms"),
-        TextTable.right("Candidate ms"),
-        TextTable.right("Forks"),
-        TextTable.right("Ratio"),
-        TextTable.right("95 % interval"),
-        TextTable.left("Verdict"),
-        TextTable.left("Caveats"),
-        TextTable.left("Settings changed"));
-    int regressions = 0;
-    for (Comparison.Row r : c.rows()) {
-      boolean regression = failOnRegression != null && r.regression(failOnRegression);
-      regressions += regression ? 1 : 0;
-      t.row(r.cell(), r.phase(), millis(r.baselineMillis()), millis(r.candidateMillis()),
-          r.change().baselineForks() + "/" + r.change().candidateForks(),
-          String.format(Locale.ROOT, "x %.3f", r.ratio()),
-          r.change().hasInterval() ? String.format(Locale.ROOT, "%.3f-%.3f", r.change().low(), r.change().high()) : "-",
-          r.verdict().id() + (regression ? " REGRESSION" : ""), r.caveats().describe(), r.settingsChanged());
-    }
     out.printf("baseline  %s%ncandidate %s%n%n", baseline, candidate);
-    out.print(t.render());
-    out.printf("%nForks: baseline/candidate, each fork one sample (its median pass). Verdict: slower or faster when"
-        + " the 95 %% interval of the ratio excludes 1 and the ratio differs from 1 by more than %.1f %%; no"
-        + " difference shown otherwise; not enough forks below %d a side; too short to judge under %.2f ms a"
-        + " pass.%n", c.minEffectPercent(), ForkRatio.MIN_FORKS, Comparison.SHORTEST_JUDGED_MILLIS);
-    if (c.noisyForks() == Comparison.NoisyForks.DROP) {
-      out.printf("Forks other processes or steal disturbed are left out of the samples; too noisy to judge where a"
-          + " side is left with fewer than %d (--noisy-forks keep counts them).%n", ForkRatio.MIN_FORKS);
+    return gate(out, c);
+  }
+
+  /** {@code --by version}: each store's versions in the one run given, against its baseline version. */
+  private int byVersion(double effect, Comparison.NoisyForks noisy) {
+    if (!"version".equals(by)) {
+      throw new UsageException(by == null ? "--baseline-version goes with --by version"
+          : "--by " + by + ": the one way to compare within a run is --by version");
     }
-    long doubtful = c.rows().stream().filter(r -> r.caveats().any()).count();
-    if (doubtful > 0) {
-      out.printf("Caveats: %d row(s) rest on forks a reader should doubt (baseline/candidate): noisy, a measured pass"
-          + " the host disturbed (other processes, waiting for a CPU, steal); unsteady, passes that still trended"
-          + " (too short a warm-up). Their verdict may say more about the machine than the change.%n", doubtful);
+    if (candidate != null) {
+      throw new UsageException("--by version compares the versions inside one result set; give only " + baseline);
     }
-    if (!c.unmatched().isEmpty()) {
-      TextTable u = new TextTable(
-          TextTable.left("Side"),
-          TextTable.left("Cell"),
-          TextTable.left("Why not compared"));
-      c.unmatched().forEach(m -> u.row(m.side(), m.cell(), m.why()));
-      out.printf("%nNot compared:%n%s", u.render());
+    List<RunResults> runs;
+    try {
+      runs = new ReportInputs().read(List.of(baseline));
+    } catch (ReportInputException e) {
+      throw new UsageException(e.getMessage(), e);
     }
-    if (failOnRegression != null) {
-      out.printf("%n%d regression(s) beyond %.1f %%%n", regressions, failOnRegression);
-      List<String> cannotTell = cannotTell(c);
-      if (!cannotTell.isEmpty()) {
-        out.printf("%d comparison(s) the gate cannot make%s:%n", cannotTell.size(),
-            allowIncomplete ? " (allowed by --allow-incomplete)" : "");
-        cannotTell.forEach(why -> out.println("  " + why));
-        if (!allowIncomplete) {
-          out.println("The gate fails: a candidate that did not measure what the baseline did shows no regression"
-              + " only by omission. Fix the candidate run, or pass --allow-incomplete to gate on what was measured.");
-        }
+    PrintWriter out = spec.commandLine().getOut();
+    PrintWriter err = spec.commandLine().getErr();
+    runs.stream().flatMap(r -> r.warnings().stream()).forEach(w -> err.println("kvbench: warning: " + w));
+    err.flush();
+    int exit = ExitCodes.OK;
+    for (RunResults run : runs) {
+      List<VersionPairs.Pair> pairs;
+      try {
+        pairs = VersionPairs.of(run, baselineVersion);
+      } catch (IllegalArgumentException e) {
+        throw new UsageException(e.getMessage(), e);
       }
-      return regressions > 0 || !cannotTell.isEmpty() && !allowIncomplete ? ExitCodes.BENCHMARK_FAILED : ExitCodes.OK;
+      for (VersionPairs.Pair p : pairs) {
+        out.printf("%s: baseline %s, candidate %s (%s)%n%n", p.store(), p.baseline(), p.candidate(), run.source());
+        Comparison c = Comparison.of(List.of(p.baselineSide()), List.of(p.candidateSide()), effect, noisy);
+        exit = Math.max(exit, gate(out, c));
+        out.println();
+      }
     }
-    return ExitCodes.OK;
+    return exit;
   }
 
-  /** What keeps a regression gate from seeing every baseline figure measured again, one line each. */
-  private static List<String> cannotTell(Comparison c) {
-    List<String> why = new java.util.ArrayList<>();
-    c.unmatched().stream().filter(m -> m.gap().failsGate()).forEach(m -> why.add(m.cell() + ": " + m.why()));
-    c.rows().stream().filter(r -> r.verdict() == Comparison.Verdict.NOT_ENOUGH_FORKS)
-        .forEach(r -> why.add(r.cell() + " " + r.phase() + ": not enough forks to compare (" + r.change().baselineForks()
-            + " and " + r.change().candidateForks() + "; " + ForkRatio.MIN_FORKS + " or more a side: kvbench run --forks "
-            + ForkRatio.MIN_FORKS + ")"));
-    c.rows().stream().filter(r -> r.verdict() == Comparison.Verdict.TOO_NOISY)
-        .forEach(r -> why.add(r.cell() + " " + r.phase() + ": too noisy to judge (" + r.caveats().describe()
-            + "; run again on a quiet host, or pass --noisy-forks keep)"));
-    return why;
-  }
-
-  private static String millis(double ms) {
-    return ms >= 100 ? String.format(Locale.ROOT, "%,.0f", ms) : String.format(Locale.ROOT, "%,.2f", ms);
+  /** Prints {@code c}, its legend and, with --fail-on-regression, the gate's decision, which it returns. */
+  int gate(PrintWriter out, Comparison c) {
+    return new ComparisonPrinter(failOnRegression, allowIncomplete).print(out, c);
   }
 }

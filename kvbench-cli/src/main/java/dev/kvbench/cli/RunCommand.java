@@ -46,6 +46,7 @@ final class RunCommand implements Callable<Integer> {
   @Mixin StoreOptions storeOptions;
   @Mixin ScenarioFlags scenarioFlags;
   @Mixin CommonOptions.WorkDir workDir;
+  @Mixin CommonOptions.Libraries libraries;
 
   @Option(names = "--output", paramLabel = "FILE",
       description = "Result document (default: kvbench-results/<scenario>-<time>-<pid>.json); its journal is FILE"
@@ -76,8 +77,9 @@ final class RunCommand implements Callable<Integer> {
     RepeatedOptions.refuse(spec);
     StoreRegistry registry = StoreRegistry.load();
     PrintWriter out = spec.commandLine().getOut();
-    try (ProgressPrinter progress = new ProgressPrinter(spec.commandLine().getErr(), quiet.quiet)) {
-      ScenarioRunner runner = new ScenarioRunner(registry, progress);
+    try (ProgressPrinter progress = new ProgressPrinter(spec.commandLine().getErr(), quiet.quiet);
+        LazyLibraryResolver resolver = libraries.resolver()) {
+      ScenarioRunner runner = new ScenarioRunner(registry, progress, resolver);
       ScenarioRunner.Options options = new ScenarioRunner.Options(workDir.path, output,
           shard == null ? null : Shard.parse(shard), spec.commandLine().getParseResult().originalArgs(),
           KvbenchCommand.version(), maxCells == null ? Scenario.DEFAULT_MAX_CELLS : maxCells);

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonValue;
 import dev.kvbench.store.Capabilities;
+import dev.kvbench.store.LibraryJar;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -18,6 +19,8 @@ import java.util.Map;
  * @param outcome whether the cell ran, and if not, why not in one word
  * @param error why the cell could not run or finish (open failed, crashed, timed out ...); null when it ran
  * @param diagnostics for a cell whose JVM failed: where its output, thread dump and crash log were kept
+ * @param libraryJars for a cell that ran another version of its store's library than kvbench
+ *     bundles: every jar its library was loaded from, with its SHA-256; empty for the bundled library
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record CellResult(
@@ -33,9 +36,19 @@ public record CellResult(
     StorageResult storage,
     Outcome outcome,
     String error,
-    Diagnostics diagnostics) {
+    Diagnostics diagnostics,
+    @JsonInclude(JsonInclude.Include.NON_EMPTY) List<LibraryJar> libraryJars) {
+
+  /** A cell of the bundled library, whose jars are kvbench's own. */
+  public CellResult(String cellId, String store, String library, String libraryVersion, Capabilities capabilities,
+      Map<String, String> settings, Map<String, Object> nativeSettings, Parameters parameters, List<PhaseResult> phases,
+      StorageResult storage, Outcome outcome, String error, Diagnostics diagnostics) {
+    this(cellId, store, library, libraryVersion, capabilities, settings, nativeSettings, parameters, phases, storage,
+        outcome, error, diagnostics, List.of());
+  }
 
   public CellResult {
+    libraryJars = libraryJars == null ? List.of() : List.copyOf(libraryJars);
     settings = settings == null ? Map.of() : Map.copyOf(settings);
     nativeSettings = nativeSettings == null ? Map.of() : nativeSettings;
     phases = phases == null ? List.of() : List.copyOf(phases);
@@ -73,7 +86,18 @@ public record CellResult(
   /** This result with {@code figures} as its phases. */
   public CellResult withPhases(List<PhaseResult> figures) {
     return new CellResult(cellId, store, library, libraryVersion, capabilities, settings, nativeSettings, parameters,
-        figures, storage, outcome, error, diagnostics);
+        figures, storage, outcome, error, diagnostics, libraryJars);
+  }
+
+  /**
+   * This result of a cell that ran {@code version} of its library from {@code jars}: the version
+   * among its settings too, where tables look for what differs between cells.
+   */
+  public CellResult withLibrary(String version, List<LibraryJar> jars) {
+    Map<String, String> withVersion = new java.util.TreeMap<>(settings);
+    withVersion.put("version", version);
+    return new CellResult(cellId, store, library, version, capabilities, withVersion, nativeSettings, parameters,
+        phases, storage, outcome, error, diagnostics, jars);
   }
 
   /** True when the cell ran and every phase is ok or unsupported, or the store cannot run it at all. */

@@ -63,7 +63,8 @@ public final class ForkMerge {
       phases.add(merged);
     }
     return new CellResult(last.cellId(), last.store(), last.library(), last.libraryVersion(), last.capabilities(),
-        last.settings(), last.nativeSettings(), last.parameters(), phases, last.storage(), Outcome.RAN, null, null);
+        last.settings(), last.nativeSettings(), last.parameters(), phases, last.storage(), Outcome.RAN, null, null,
+        last.libraryJars());
   }
 
   /** {@code figure}'s threaded figures, the latency of each operation summed over every fork. */

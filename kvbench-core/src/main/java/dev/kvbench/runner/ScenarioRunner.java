@@ -22,6 +22,9 @@ import dev.kvbench.result.ResultDocument;
 import dev.kvbench.result.RunHeader;
 import dev.kvbench.result.RunJournal;
 import dev.kvbench.runner.fork.ForkedCells;
+import dev.kvbench.runner.versions.LibraryResolutionException;
+import dev.kvbench.runner.versions.LibraryResolver;
+import dev.kvbench.runner.versions.RunLibraries;
 import dev.kvbench.scenario.Scenario;
 import dev.kvbench.scenario.ScenarioFiles;
 import dev.kvbench.store.StoreProvider;
@@ -95,12 +98,32 @@ public final class ScenarioRunner {
   private volatile RunJournal journal;
   private volatile CellInFlight inFlight;
   private volatile WorkArea work;
+  private final LibraryResolver resolver;
+  private volatile RunLibraries libraries = RunLibraries.NONE;
 
   private record CellInFlight(StoreProvider provider, CellParams cell) {}
 
   public ScenarioRunner(StoreRegistry registry, RunListener listener) {
+    this(registry, listener, LibraryResolver.NONE);
+  }
+
+  /**
+   * A runner whose cells may ask for other versions of their stores' libraries ({@code -o
+   * STORE.version=...}), found through {@code resolver} before the first cell runs.
+   */
+  public ScenarioRunner(StoreRegistry registry, RunListener listener, LibraryResolver resolver) {
     this.registry = registry;
     this.listener = listener;
+    this.resolver = resolver;
+  }
+
+  /** Every library version the cells ask for, before anything runs; one that cannot be had is the user's to fix. */
+  private RunLibraries resolveLibraries(List<CellParams> cells) {
+    try {
+      return RunLibraries.resolve(cells, registry, resolver, listener::notice);
+    } catch (LibraryResolutionException e) {
+      throw new IllegalArgumentException(e.getMessage(), e);
+    }
   }
 
   /** The journal of the run in progress, or null before one has started: where a stopped run's results are. */
@@ -150,6 +173,7 @@ public final class ScenarioRunner {
     List<CellParams> cells = plan.cells();
     Path output = options.output() != null ? options.output() : defaultOutput(scenario.name());
     Preflight.requireStartable(scenario, cells, output, options.workDir());
+    libraries = resolveLibraries(cells);
     WorkArea area = RunWorkArea.open(options.workDir(), listener);
     try {
       RunHeader header = new RunHeader(ResultDocument.SCHEMA_VERSION, options.kvbenchVersion(),
@@ -199,6 +223,7 @@ public final class ScenarioRunner {
       if (scenario.repetitions().forks() > 0) {
         Preflight.requireJvmStarts(scenario);
       }
+      libraries = resolveLibraries(cells);
       RunWorkArea.removeLeftovers(j.earlierWorkDirectories(), listener);
       WorkArea area = RunWorkArea.open(options.workDir(), listener);
       try {
@@ -298,7 +323,8 @@ public final class ScenarioRunner {
     CellRunner runner = new CellRunner(cpu, new RssMeter(), new StorageMeter(), new ExpectedChecksums(),
         listener, TimerCost.pairNanos());
     executor = scenario.repetitions().forks() == 0 ? new InProcessCells(runner)
-        : new ForkedCells(scenario.jvm(), scenario.cellTimeout(), diagnosticsRoot(j.documentPath()), listener);
+        : new ForkedCells(scenario.jvm(), scenario.cellTimeout(), diagnosticsRoot(j.documentPath()), listener,
+            libraries);
     Thread stopHook = new Thread(this::stop, "kvbench-stop");
     Runtime.getRuntime().addShutdownHook(stopHook);
     RunJournal.NotWritten notWritten = null;
@@ -387,9 +413,12 @@ public final class ScenarioRunner {
    */
   private CellResult runFork(Scenario scenario, CellParams cell, int index, WorkArea area, int fork, int forks)
       throws IOException {
-    StoreProvider provider = registry.require(cell.storeId());
+    StoreProvider provider = RunLibraries.recordedAs(cell, registry.require(cell.storeId()));
     listener.cellStarted(cell);
-    String unsupported = cell.unsupportedReason(provider);
+    String unsupported = libraries.unsupportedReason(cell);
+    if (unsupported == null) {
+      unsupported = cell.unsupportedReason(provider);
+    }
     if (unsupported != null) {
       CellResult result = CellResults.unsupported(provider, cell, unsupported);
       journal.add(result);

@@ -140,7 +140,12 @@ public record CellParams(
       throw new IllegalArgumentException(
           "store " + storeId + " is not available here: " + provider.availability().reason());
     }
-    return StoreSettings.resolve(storeId, provider.settings(), setup.storeSettings());
+    if (setup.swapsLibrary() && provider.versionedArtifacts().isEmpty()) {
+      throw new IllegalArgumentException(storeId + "." + StoreSetup.VERSION + "=" + setup.libraryVersion() + ": kvbench's "
+          + storeId + " adapter runs only the " + provider.library() + " it bundles (" + provider.libraryVersion()
+          + "); leave the setting out");
+    }
+    return StoreSettings.resolve(storeId, provider.settings(), setup.adapterSettings());
   }
 
   /**

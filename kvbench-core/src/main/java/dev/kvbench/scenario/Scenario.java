@@ -255,6 +255,11 @@ public record Scenario(
     } catch (IllegalArgumentException e) {
       throw new ScenarioException("/matrix/settings", e.getMessage());
     }
+    if (cell.setup().swapsLibrary() && repetitions.forks() == 0) {
+      throw new ScenarioException("/matrix/settings", provider.id() + "." + StoreSetup.VERSION + "="
+          + cell.setup().libraryVersion() + " needs forked cells: with forks 0 every cell runs in this JVM, which"
+          + " has the bundled " + provider.library() + " loaded; set forks to 1 or more");
+    }
     return cell;
   }
 

@@ -17,6 +17,24 @@ public interface StoreProvider {
   /** Version of that library as found on the classpath. */
   String libraryVersion();
 
+  /**
+   * The artifacts that make up {@link #library()} at another version, for {@code -o STORE.version}:
+   * {@code group:artifact}, or {@code group:artifact:extension:classifier} for a platform's native
+   * jar. Empty (the default): this adapter runs only the library kvbench bundles.
+   */
+  default List<String> versionedArtifacts() {
+    return List.of();
+  }
+
+  /**
+   * The versions of {@link #library()} this adapter can drive, as a Maven version range (e.g.
+   * {@code [0.8,0.10)}), tested by its contract tests; a cell asking for a version outside it is
+   * unsupported. The default is the bundled version alone.
+   */
+  default String supportedVersions() {
+    return "[" + libraryVersion() + "]";
+  }
+
   Capabilities capabilities();
 
   /** The store-specific settings this provider accepts, with their defaults. */

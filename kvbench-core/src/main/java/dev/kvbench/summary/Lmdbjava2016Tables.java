@@ -55,9 +55,11 @@ public final class Lmdbjava2016Tables {
     }
     varying = new LinkedHashMap<>();
     candidates.forEach((name, f) -> {
-      // a setting varies when one store's cells disagree on it, not because another store lacks it
+      // a setting varies when one store's cells disagree on it, not because another store lacks it, nor
+      // because a cell that did not run records only the settings it was given (not their defaults)
       Map<String, Set<String>> perStore = new LinkedHashMap<>();
-      cells.forEach(c -> perStore.computeIfAbsent(c.store(), s -> new LinkedHashSet<>()).add(f.apply(c)));
+      cells.stream().filter(c -> !settingKeys.contains(name) || c.settings().containsKey(name))
+          .forEach(c -> perStore.computeIfAbsent(c.store(), s -> new LinkedHashSet<>()).add(f.apply(c)));
       if (perStore.values().stream().anyMatch(v -> v.size() > 1)) {
         varying.put(name, f);
       }

@@ -32,9 +32,13 @@ class ExportedPackagesTest {
   private static final Set<String> API = Set.of("bench", "scenario", "store", "workload", "measure", "result",
       "summary", "codec", "durability", "host");
 
-  /** Exported to these modules only: the runner and one cell's run, which the CLI and reports drive. */
+  /**
+   * Exported to these modules only: the runner and one cell's run, which the CLI and reports drive,
+   * and the library versions a run resolves, which kvbench-resolver implements.
+   */
   private static final Map<String, Set<String>> TO_MODULES = Map.of(
       "runner", Set.of("kvbench-cli"),
+      "runner.versions", Set.of("kvbench-cli", "kvbench-resolver"),
       "run", Set.of("kvbench-cli", "kvbench-report"));
 
   /** Used by nothing outside core: the child-JVM protocol and the null store behind its provider. */

@@ -85,6 +85,23 @@ class Lmdbjava2016TablesTest {
     assertThat(new Lmdbjava2016Tables(cells).timings(cells)).contains("lmdb writeMap=true", "lmdb writeMap=false");
   }
 
+  /**
+   * A library version sweep names the version in each row; a cell that did not run (its version
+   * outside the adapter's range) records only the settings it was given, which is no difference.
+   */
+  @Test
+  void aLibraryVersionSweepNamesTheVersionOnly() {
+    CellResult notRun = new CellResult("rocksdb 7.10.2", "rocksdb", "g:a", "7.10.2", null, Map.of("version", "7.10.2"),
+        Map.of(), new CellResult.Parameters(1000, "int", 4, 100, "rnd", 1000, "nosync", 1, 16, 2, 1000, 3), List.of(),
+        null, CellResult.Outcome.UNSUPPORTED, "7.10.2 is outside the adapter's range", null);
+    List<CellResult> cells = List.of(
+        cell("rocksdb", true, 10, PhaseStatus.OK, 1, 100, Map.of("version", "9.10.0", "compression", "none")),
+        cell("rocksdb", true, 12, PhaseStatus.OK, 1, 100, Map.of("version", "10.4.2", "compression", "none")),
+        notRun);
+    String timings = new Lmdbjava2016Tables(cells).timings(cells);
+    assertThat(timings).contains("rocksdb version=9.10.0", "rocksdb version=10.4.2").doesNotContain("compression=");
+  }
+
   @Test
   void noisyPassesAndUnsteadyForksAreFlaggedAndExplainedButWaitingOnIoIsNot() {
     PassNoise hog = PassNoise.judged(200, 0, 0, 0, 40, 190);

@@ -51,7 +51,8 @@ final class CellMerge {
     return new CellResult(first.cellId(), first.store(), first.library(), first.libraryVersion(),
         first.capabilities(), first.settings(), first.nativeSettings(), first.parameters(), mergedPhases,
         first.storage(), failed == null ? first.outcome() : failed.outcome(),
-        failed == null ? first.error() : failed.error(), failed == null ? first.diagnostics() : failed.diagnostics());
+        failed == null ? first.error() : failed.error(), failed == null ? first.diagnostics() : failed.diagnostics(),
+        first.libraryJars());
   }
 
   private static PhaseResult mergePhase(String name, List<PhaseResult> list) {

@@ -1,10 +1,17 @@
 package dev.kvbench.runner.fork;
 
+import dev.kvbench.runner.versions.CellLibrary;
 import dev.kvbench.scenario.CellParams;
 
 /**
  * What a forked JVM is to do, handed over on its standard input: one cell, the directory to run
  * it in, and where to send its messages (the parent's loopback address and port, and the token
- * that proves the connection is this child's).
+ * that proves the connection is this child's), and the store library to load.
  */
-record ForkPlan(int protocol, CellParams cell, String directory, String linkHost, int linkPort, String linkToken) {}
+record ForkPlan(int protocol, CellParams cell, String directory, String linkHost, int linkPort, String linkToken,
+    CellLibrary library) {
+
+  ForkPlan {
+    library = library == null ? CellLibrary.BUNDLED : library;
+  }
+}

@@ -53,7 +53,8 @@ public final class ForkedCellMain {
           link, TimerCost.pairNanos());
       CellResult result;
       try (WorkArea work = WorkArea.open(Path.of(plan.directory()))) {
-        result = runner.run(StoreRegistry.load().require(cell.storeId()), cell, work);
+        result = plan.library().bundled() ? runner.run(StoreRegistry.load().require(cell.storeId()), cell, work)
+            : LibraryCell.run(runner, cell, plan.library(), work);
       }
       link.send(new ForkMessage.CellFinished(result));
     }

@@ -8,6 +8,7 @@ import dev.kvbench.result.CellResult.Diagnostics;
 import dev.kvbench.result.CellResult.Outcome;
 import dev.kvbench.run.CellExecutor;
 import dev.kvbench.scenario.Axes;
+import dev.kvbench.runner.versions.RunLibraries;
 import dev.kvbench.scenario.CellParams;
 import dev.kvbench.run.CellResults;
 import dev.kvbench.run.Failures;
@@ -50,6 +51,7 @@ public final class ForkedCells implements CellExecutor {
   private final Duration timeout;
   private final Path diagnosticsRoot;
   private final RunListener listener;
+  private final RunLibraries libraries;
   private final ObjectMapper json = JsonMapper.builder()
       .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES).addModule(UserCodeJson.module()).build();
   private volatile Process running;
@@ -84,10 +86,17 @@ public final class ForkedCells implements CellExecutor {
    * @param diagnosticsRoot where each cell's diagnostics directory is made (created on first use)
    */
   public ForkedCells(JvmOptions jvm, Duration timeout, Path diagnosticsRoot, RunListener listener) {
+    this(jvm, timeout, diagnosticsRoot, listener, RunLibraries.NONE);
+  }
+
+  /** Cells whose JVMs load the library versions {@code libraries} resolved for them. */
+  public ForkedCells(JvmOptions jvm, Duration timeout, Path diagnosticsRoot, RunListener listener,
+      RunLibraries libraries) {
     this.jvm = jvm;
     this.timeout = timeout;
     this.diagnosticsRoot = diagnosticsRoot.toAbsolutePath();
     this.listener = listener;
+    this.libraries = libraries;
   }
 
   /** Runs one cell in a child JVM; see the class comment for what becomes of a failure. */
@@ -110,7 +119,7 @@ public final class ForkedCells implements CellExecutor {
       CellResult result;
       try {
         sendPlan(child, new ForkPlan(ForkMessage.PROTOCOL, cell, directory.resolve("store").toAbsolutePath()
-            .toString(), link.host(), link.port(), link.token()));
+            .toString(), link.host(), link.port(), link.token(), libraries.libraryOf(cell)));
         result = watch(provider, cell, child, link, output, jvmDir, directory, name);
       } finally {
         running = null;

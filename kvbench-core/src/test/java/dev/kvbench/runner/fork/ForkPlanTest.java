@@ -1,5 +1,6 @@
 package dev.kvbench.runner.fork;
 
+import dev.kvbench.runner.versions.CellLibrary;
 import dev.kvbench.scenario.DataSet;
 import dev.kvbench.scenario.WriteShape;
 import dev.kvbench.scenario.StoreSetup;
@@ -38,7 +39,7 @@ class ForkPlanTest {
           new StoreSetup(Map.of("values", "true"), Durability.SYNC, content.equals(ValueContent.ZEROS) ? "deflate" : "none"),
           new PhasePlan(List.of(Phase.WRITE, Phase.READ_KEY, Phase.READERS), new PassPlan(1, 0, 3), 16),
           new Load(2, Traffic.DEFAULT, CustomMix.NONE), Map.of());
-      ForkPlan back = json.readValue(json.writeValueAsString(new ForkPlan(ForkMessage.PROTOCOL, cell, "d", "127.0.0.1", 1234, "t")),
+      ForkPlan back = json.readValue(json.writeValueAsString(new ForkPlan(ForkMessage.PROTOCOL, cell, "d", "127.0.0.1", 1234, "t", CellLibrary.BUNDLED)),
           ForkPlan.class);
       assertThat(back.cell()).isEqualTo(cell);
       assertThat(back.cell().id()).isEqualTo(cell.id());
@@ -48,8 +49,27 @@ class ForkPlanTest {
         new PhasePlan(List.of(Phase.WRITE), PassPlan.SINGLE_COLD, 16), Load.SINGLE, Map.of());
     // random values, the default, leave the id as it was before value contents existed
     assertThat(random.id()).isEqualTo("null int seq 1000x100 batch=all nosync");
-    assertThat(json.readValue(json.writeValueAsString(new ForkPlan(ForkMessage.PROTOCOL, random, "d", "127.0.0.1", 1234, "t")),
+    assertThat(json.readValue(json.writeValueAsString(new ForkPlan(ForkMessage.PROTOCOL, random, "d", "127.0.0.1", 1234, "t", CellLibrary.BUNDLED)),
         ForkPlan.class).cell().id()).isEqualTo(random.id());
+  }
+
+  /** A cell that swaps its store's library hands its JVM the jars, their hashes and the adapter's class. */
+  @Test
+  void aCellsLibraryVersionSurvivesThePlanFile() throws Exception {
+    JsonMapper json = JsonMapper.builder().addModule(UserCodeJson.module()).build();
+    CellParams cell = new CellParams("null", new DataSet(1000, KeyEncoding.INT, 100, ValueContent.RANDOM, 7),
+        new WriteShape(KeyOrder.SEQ, 1000), new StoreSetup(Map.of("version", "1.5"), Durability.NOSYNC, "none"),
+        new PhasePlan(List.of(Phase.WRITE), PassPlan.SINGLE_COLD, 16), Load.SINGLE, Map.of());
+    assertThat(cell.id()).endsWith(" version=1.5");
+    CellLibrary library = new CellLibrary("dev.kvbench.nullstore.NullStoreProvider", "1.5", List.of(
+        new dev.kvbench.store.LibraryJar("org.example:lib:jar:1.5", java.nio.file.Path.of("/repo/lib-1.5.jar"),
+            "ab".repeat(32))));
+    ForkPlan back = json.readValue(json.writeValueAsString(
+        new ForkPlan(ForkMessage.PROTOCOL, cell, "d", "127.0.0.1", 1234, "t", library)), ForkPlan.class);
+    assertThat(back.library()).isEqualTo(library);
+    assertThat(back.library().adapterPackage()).isEqualTo("dev.kvbench.nullstore");
+    assertThat(back.library().bundled()).isFalse();
+    assertThat(CellLibrary.BUNDLED.bundled()).isTrue();
   }
 
   /** A library user's key format and operation travel as their classes, and come back as new instances. */
@@ -62,7 +82,7 @@ class ForkPlanTest {
         new DataSet(1000, new dev.kvbench.bench.BenchmarkTest.OrderKeys(), 100, ValueContent.ZEROS, 7),
         new WriteShape(KeyOrder.RND, 1000), new StoreSetup(Map.of(), Durability.NOSYNC, "none"),
         new PhasePlan(List.of(Phase.CUSTOM), new PassPlan(1, 0, 3), 16), new Load(1, Traffic.DEFAULT, mix), Map.of());
-    String text = json.writeValueAsString(new ForkPlan(ForkMessage.PROTOCOL, cell, "d", "127.0.0.1", 1234, "t"));
+    String text = json.writeValueAsString(new ForkPlan(ForkMessage.PROTOCOL, cell, "d", "127.0.0.1", 1234, "t", CellLibrary.BUNDLED));
     assertThat(text).contains("\"dev.kvbench.bench.BenchmarkTest$OrderKeys\"")
         .contains("\"dev.kvbench.bench.BenchmarkTest$Transfer\"").contains("\"zeros\"");
     CellParams back = json.readValue(text, ForkPlan.class).cell();

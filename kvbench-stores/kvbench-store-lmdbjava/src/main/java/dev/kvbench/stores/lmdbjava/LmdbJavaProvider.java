@@ -26,6 +26,16 @@ abstract class LmdbJavaProvider<T> implements StoreProvider {
   }
 
   @Override
+  public List<String> versionedArtifacts() {
+    return List.of(library());
+  }
+
+  @Override
+  public String supportedVersions() {
+    return "[0.8.1,0.10)";
+  }
+
+  @Override
   public Capabilities capabilities() {
     return LmdbSettings.capabilities(MAX_KEY_SIZE, LmdbSettings.LMDB_DEFAULT_MAX_READERS);
   }

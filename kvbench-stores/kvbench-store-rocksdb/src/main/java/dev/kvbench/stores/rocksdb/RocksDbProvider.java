@@ -31,6 +31,23 @@ public final class RocksDbProvider implements StoreProvider {
   }
 
   @Override
+  public List<String> versionedArtifacts() {
+    // this platform's jar where RocksDB publishes one (up to 10.x; 10.x's plain jar has no binary),
+    // else the one jar with every platform's binary (11.x publishes only that)
+    String os = System.getProperty("os.name").toLowerCase(java.util.Locale.ROOT);
+    String classifier = os.contains("linux") ? "linux64" : os.contains("mac") ? "osx" : os.contains("win") ? "win64" : "";
+    return List.of(classifier.isEmpty() ? library() : library() + ":jar:" + classifier + "|" + library());
+  }
+
+  @Override
+  public String supportedVersions() {
+    return SUPPORTED_VERSIONS;
+  }
+
+  /** The versions the adapter drives, checked by running them (see the README's library versions). */
+  static final String SUPPORTED_VERSIONS = "[8.0,12)";
+
+  @Override
   public Capabilities capabilities() {
     // RocksDB's documented limits: keys up to 8 MiB, values up to 3 GiB (capped by ByteBuffer)
     return Capabilities.builder().orderedScan().reverseScan().batches()

@@ -1,0 +1,106 @@
+package dev.kvbench.cli;
+
+import dev.kvbench.report.Comparison;
+import dev.kvbench.report.ForkRatio;
+import dev.kvbench.summary.TextTable;
+import java.io.PrintWriter;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * A comparison as {@code compare} and {@code bisect} print it: a row per phase with the ratio, its
+ * interval and the verdict, the legend, what could not be compared, and the regression gate.
+ */
+final class ComparisonPrinter {
+
+  private final Double failOnRegression;
+  private final boolean allowIncomplete;
+
+  /** @param failOnRegression the gate's threshold in percent, or null for no gate */
+  ComparisonPrinter(Double failOnRegression, boolean allowIncomplete) {
+    this.failOnRegression = failOnRegression;
+    this.allowIncomplete = allowIncomplete;
+  }
+
+  /** Prints {@code c}; returns the exit code the gate decides ({@link ExitCodes#OK} without one). */
+  int print(PrintWriter out, Comparison c) {
+    TextTable t = new TextTable(
+        TextTable.left("Cell"),
+        TextTable.left("Phase"),
+        TextTable.right("Baseline ms"),
+        TextTable.right("Candidate ms"),
+        TextTable.right("Forks"),
+        TextTable.right("Ratio"),
+        TextTable.right("95 % interval"),
+        TextTable.left("Verdict"),
+        TextTable.left("Caveats"),
+        TextTable.left("Settings changed"));
+    int regressions = 0;
+    for (Comparison.Row r : c.rows()) {
+      boolean regression = failOnRegression != null && r.regression(failOnRegression);
+      regressions += regression ? 1 : 0;
+      t.row(r.cell(), r.phase(), millis(r.baselineMillis()), millis(r.candidateMillis()),
+          r.change().baselineForks() + "/" + r.change().candidateForks(),
+          String.format(Locale.ROOT, "x %.3f", r.ratio()),
+          r.change().hasInterval() ? String.format(Locale.ROOT, "%.3f-%.3f", r.change().low(), r.change().high()) : "-",
+          r.verdict().id() + (regression ? " REGRESSION" : ""), r.caveats().describe(), r.settingsChanged());
+    }
+    out.print(t.render());
+    out.printf("%nForks: baseline/candidate, each fork one sample (its median pass). Verdict: slower or faster when"
+        + " the 95 %% interval of the ratio excludes 1 and the ratio differs from 1 by more than %.1f %%; no"
+        + " difference shown otherwise; not enough forks below %d a side; too short to judge under %.2f ms a"
+        + " pass.%n", c.minEffectPercent(), ForkRatio.MIN_FORKS, Comparison.SHORTEST_JUDGED_MILLIS);
+    if (c.noisyForks() == Comparison.NoisyForks.DROP) {
+      out.printf("Forks other processes or steal disturbed are left out of the samples; too noisy to judge where a"
+          + " side is left with fewer than %d (--noisy-forks keep counts them).%n", ForkRatio.MIN_FORKS);
+    }
+    long doubtful = c.rows().stream().filter(r -> r.caveats().any()).count();
+    if (doubtful > 0) {
+      out.printf("Caveats: %d row(s) rest on forks a reader should doubt (baseline/candidate): noisy, a measured pass"
+          + " the host disturbed (other processes, waiting for a CPU, steal); unsteady, passes that still trended"
+          + " (too short a warm-up). Their verdict may say more about the machine than the change.%n", doubtful);
+    }
+    if (!c.unmatched().isEmpty()) {
+      TextTable u = new TextTable(
+          TextTable.left("Side"),
+          TextTable.left("Cell"),
+          TextTable.left("Why not compared"));
+      c.unmatched().forEach(m -> u.row(m.side(), m.cell(), m.why()));
+      out.printf("%nNot compared:%n%s", u.render());
+    }
+    if (failOnRegression != null) {
+      out.printf("%n%d regression(s) beyond %.1f %%%n", regressions, failOnRegression);
+      List<String> cannotTell = cannotTell(c);
+      if (!cannotTell.isEmpty()) {
+        out.printf("%d comparison(s) the gate cannot make%s:%n", cannotTell.size(),
+            allowIncomplete ? " (allowed by --allow-incomplete)" : "");
+        cannotTell.forEach(why -> out.println("  " + why));
+        if (!allowIncomplete) {
+          out.println("The gate fails: a candidate that did not measure what the baseline did shows no regression"
+              + " only by omission. Fix the candidate run, or pass --allow-incomplete to gate on what was measured.");
+        }
+      }
+      return regressions > 0 || !cannotTell.isEmpty() && !allowIncomplete ? ExitCodes.BENCHMARK_FAILED : ExitCodes.OK;
+    }
+    return ExitCodes.OK;
+
+  }
+
+  /** What keeps a regression gate from seeing every baseline figure measured again, one line each. */
+  private static List<String> cannotTell(Comparison c) {
+    List<String> why = new java.util.ArrayList<>();
+    c.unmatched().stream().filter(m -> m.gap().failsGate()).forEach(m -> why.add(m.cell() + ": " + m.why()));
+    c.rows().stream().filter(r -> r.verdict() == Comparison.Verdict.NOT_ENOUGH_FORKS)
+        .forEach(r -> why.add(r.cell() + " " + r.phase() + ": not enough forks to compare (" + r.change().baselineForks()
+            + " and " + r.change().candidateForks() + "; " + ForkRatio.MIN_FORKS + " or more a side: kvbench run --forks "
+            + ForkRatio.MIN_FORKS + ")"));
+    c.rows().stream().filter(r -> r.verdict() == Comparison.Verdict.TOO_NOISY)
+        .forEach(r -> why.add(r.cell() + " " + r.phase() + ": too noisy to judge (" + r.caveats().describe()
+            + "; run again on a quiet host, or pass --noisy-forks keep)"));
+    return why;
+  }
+
+  private static String millis(double ms) {
+    return ms >= 100 ? String.format(Locale.ROOT, "%,.0f", ms) : String.format(Locale.ROOT, "%,.2f", ms);
+  }
+}

@@ -1,0 +1,67 @@
+package dev.kvbench.report;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.kvbench.result.CellResult;
+import dev.kvbench.result.ResultDocument;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/**
+ * One run's library versions as comparison sides: each store's baseline version against each
+ * other, the version out of the settings so the cells pair, and the comparison finding a version
+ * that is slower.
+ */
+class VersionPairsTest {
+
+  static CellResult cell(String store, String version, double writeMillis) {
+    CellResult c = Fixtures.cell(store, "rnd", Map.of("writeMap", "true", "version", version), Fixtures.ORDERED,
+        Fixtures.phase("write", new double[] {writeMillis, writeMillis * 1.01, writeMillis * 0.99}));
+    return c.withLibrary(version, List.of());
+  }
+
+  static RunResults run(List<CellResult> cells) {
+    ResultDocument d = Fixtures.document("h", cells);
+    return new RunResults("sweep.json", d.kvbenchVersion(), d.startedAt(), d.scenarioName(), d.seed(), d.command(),
+        d.scenario(), d.environment(), true, cells);
+  }
+
+  @Test
+  void eachStorePairsItsBaselineVersionWithEveryOther() {
+    RunResults run = run(List.of(cell("alpha", "1.0", 10), cell("alpha", "1.1", 10.1), cell("alpha", "2.0", 30),
+        cell("beta", "7", 5), cell("beta", "8", 5)));
+    assertThat(VersionPairs.versions(run)).containsEntry("alpha", List.of("1.0", "1.1", "2.0"))
+        .containsEntry("beta", List.of("7", "8"));
+    List<VersionPairs.Pair> pairs = VersionPairs.of(run, null);
+    assertThat(pairs).extracting(p -> p.store() + " " + p.baseline() + ">" + p.candidate())
+        .containsExactly("alpha 1.0>1.1", "alpha 1.0>2.0", "beta 7>8");
+    assertThat(pairs.get(0).baselineSide().cells()).singleElement()
+        .satisfies(c -> assertThat(c.settings()).doesNotContainKey("version").containsEntry("writeMap", "true"));
+
+    Comparison same = Comparison.of(List.of(pairs.get(0).baselineSide()), List.of(pairs.get(0).candidateSide()));
+    assertThat(same.rows()).singleElement().extracting(Comparison.Row::verdict)
+        .isEqualTo(Comparison.Verdict.NO_DIFFERENCE);
+    Comparison slower = Comparison.of(List.of(pairs.get(1).baselineSide()), List.of(pairs.get(1).candidateSide()));
+    assertThat(slower.rows()).singleElement().satisfies(r -> {
+      assertThat(r.verdict()).isEqualTo(Comparison.Verdict.SLOWER);
+      assertThat(r.settingsChanged()).isEqualTo("library 1.0 -> 2.0");
+    });
+    assertThat(slower.unmatched()).isEmpty();
+  }
+
+  @Test
+  void aChosenBaselineVersionIsUsedWhereTheStoreHasIt() {
+    RunResults run = run(List.of(cell("alpha", "1.0", 10), cell("alpha", "2.0", 30)));
+    assertThat(VersionPairs.of(run, "2.0")).singleElement()
+        .satisfies(p -> assertThat(p.baseline() + ">" + p.candidate()).isEqualTo("2.0>1.0"));
+  }
+
+  @Test
+  void aRunOfOneVersionPerStoreIsNamedAndRefused() {
+    RunResults run = run(List.of(cell("alpha", "1.0", 10), cell("beta", "7", 5)));
+    assertThatThrownBy(() -> VersionPairs.of(run, null)).isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("sweep.json ran one library version per store").hasMessageContaining("-o rocksdb.version=");
+  }
+}
