@@ -183,7 +183,7 @@ final class BisectCommand implements Callable<Integer> {
   private List<String> versions(LazyLibraryResolver resolver, StoreProvider provider) {
     List<String> listed;
     try {
-      listed = resolver.versionsBetween(provider.library(), good, bad);
+      listed = resolver.versions(provider.library(), "[" + good + "," + bad + "]");
     } catch (LibraryResolutionException e) {
       throw new UsageException(e.getMessage(), e);
     }

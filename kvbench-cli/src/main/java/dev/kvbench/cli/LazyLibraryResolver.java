@@ -36,8 +36,8 @@ final class LazyLibraryResolver implements LibraryResolver, AutoCloseable {
   }
 
   @Override
-  public List<String> versionsBetween(String groupArtifact, String first, String last) {
-    return resolver().versionsBetween(groupArtifact, first, last);
+  public List<String> versions(String groupArtifact, String range) {
+    return resolver().versions(groupArtifact, range);
   }
 
   @Override

@@ -16,14 +16,21 @@ import picocli.CommandLine.Model.CommandSpec;
     name = "list",
     mixinStandardHelpOptions = true,
     description = {"Lists the stores in this jar (library and version, capabilities, settings with defaults,"
-        + " availability), with 'presets' the built-in scenarios, with 'codecs' the value codecs."})
+        + " availability), with 'presets' the built-in scenarios, with 'codecs' the value codecs, with"
+        + " 'versions STORE' the released versions of a store's library and which kvbench's adapter drives."})
 final class ListCommand implements Callable<Integer> {
 
   @Spec CommandSpec spec;
 
-  @picocli.CommandLine.Parameters(index = "0", arity = "0..1", paramLabel = "stores|presets|codecs",
+  @picocli.CommandLine.Parameters(index = "0", arity = "0..1", paramLabel = "stores|presets|codecs|versions",
       description = "What to list (default: stores).")
   String what;
+
+  @picocli.CommandLine.Parameters(index = "1", arity = "0..1", paramLabel = "STORE",
+      description = "With versions: the store whose library's versions to list.")
+  String store;
+
+  @picocli.CommandLine.Mixin CommonOptions.Libraries libraries;
 
   @Override
   public Integer call() {
@@ -46,14 +53,19 @@ final class ListCommand implements Callable<Integer> {
           + " decompresses it after get%n");
       return ExitCodes.OK;
     }
+    if ("versions".equals(what)) {
+      return versions(out);
+    }
     if (what != null && !"stores".equals(what)) {
-      throw new UsageException("list " + what + ": use 'kvbench list stores', 'kvbench list presets' or"
-          + " 'kvbench list codecs'");
+      throw new UsageException("list " + what + ": use 'kvbench list stores', 'kvbench list presets',"
+          + " 'kvbench list codecs' or 'kvbench list versions STORE'");
     }
     for (StoreProvider p : StoreRegistry.load().all()) {
       out.printf("%s%n", p.id());
       out.printf("  library       %s %s%n", p.library(), p.libraryVersion());
       out.printf("  available     %s%n", p.availability().available() ? "yes" : "no: " + p.availability().reason());
+      out.printf("  versions      %s%n", p.versionedArtifacts().isEmpty() ? "the bundled one only"
+          : p.supportedVersions() + " (-o " + p.id() + ".version=V[,V...]; kvbench list versions " + p.id() + ")");
       out.printf("  capabilities  %s%n", describe(p.capabilities()));
       if (p.settings().isEmpty()) {
         out.printf("  settings      (none)%n");
@@ -65,6 +77,34 @@ final class ListCommand implements Callable<Integer> {
         }
       }
       out.println();
+    }
+    return ExitCodes.OK;
+  }
+
+  /** {@code list versions STORE}: the library's released versions, marked by whether the adapter drives them. */
+  private int versions(PrintWriter out) {
+    if (store == null) {
+      throw new UsageException("list versions needs a store, e.g. kvbench list versions rocksdb");
+    }
+    dev.kvbench.store.StoreRegistry registry = StoreRegistry.load();
+    StoreProvider p = registry.find(store).orElseThrow(() -> new UsageException(
+        "unknown store '" + store + "'; valid stores: " + registry.ids()));
+    if (p.versionedArtifacts().isEmpty()) {
+      out.printf("%s runs only the %s it bundles (%s)%n", p.id(), p.library(), p.libraryVersion());
+      return ExitCodes.OK;
+    }
+    try (LazyLibraryResolver resolver = libraries.resolver()) {
+      List<String> all = resolver.versions(p.library(), "[0,)");
+      out.printf("%s: %s, bundled %s; kvbench's adapter drives %s%n", p.id(), p.library(), p.libraryVersion(),
+          p.supportedVersions());
+      for (String v : all) {
+        boolean driven = resolver.inRange(v, p.supportedVersions());
+        out.printf("  %-14s %s%n", v, (driven ? "yes" : "no (outside the range)")
+            + (v.equals(p.libraryVersion()) ? ", bundled" : ""));
+      }
+      out.printf("%nRun versions with: kvbench run --stores %s -o %s.version=V[,V...]%n", p.id(), p.id());
+    } catch (dev.kvbench.runner.versions.LibraryResolutionException e) {
+      throw new UsageException(e.getMessage(), e);
     }
     return ExitCodes.OK;
   }

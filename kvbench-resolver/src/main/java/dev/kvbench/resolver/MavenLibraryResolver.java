@@ -139,18 +139,18 @@ public final class MavenLibraryResolver implements LibraryResolver, AutoCloseabl
           + "), or run without offline";
     }
     return "cannot resolve " + what + " from " + remotes.stream().map(RemoteRepository::getUrl).toList() + ": "
-        + rootMessage(e) + "; check that the version exists (kvbench list --versions STORE) and that the "
+        + rootMessage(e) + "; check that the version exists (kvbench list versions STORE) and that the "
         + "repositories in your Maven settings are reachable";
   }
 
   @Override
-  public List<String> versionsBetween(String groupArtifact, String first, String last) {
+  public List<String> versions(String groupArtifact, String range) {
     String[] ga = groupArtifact.split(":");
     if (ga.length != 2) {
       throw new IllegalArgumentException("'" + groupArtifact + "' is not group:artifact");
     }
     VersionRangeRequest request = new VersionRangeRequest(
-        new DefaultArtifact(ga[0], ga[1], "jar", "[" + first + "," + last + "]"), remotes, null);
+        new DefaultArtifact(ga[0], ga[1], "jar", range), remotes, null);
     VersionRangeResult result;
     try {
       result = system.resolveVersionRange(session, request);

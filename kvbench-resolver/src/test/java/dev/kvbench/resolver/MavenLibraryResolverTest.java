@@ -93,10 +93,11 @@ class MavenLibraryResolverTest {
   }
 
   @Test
-  void listsTheVersionsBetweenTwoBothIncluded() throws Exception {
+  void listsTheVersionsInARange() throws Exception {
     try (MavenLibraryResolver r = new MavenLibraryResolver(online(Files.createTempDirectory(dir, "local")))) {
-      assertThat(r.versionsBetween("org.example:lib", "1.0", "1.2")).containsExactly("1.0", "1.1", "1.2");
-      assertThat(r.versionsBetween("org.example:lib", "1.1", "2.0")).containsExactly("1.1", "1.2", "2.0");
+      assertThat(r.versions("org.example:lib", "[1.0,1.2]")).containsExactly("1.0", "1.1", "1.2");
+      assertThat(r.versions("org.example:lib", "[1.1,2.0]")).containsExactly("1.1", "1.2", "2.0");
+      assertThat(r.versions("org.example:lib", "[0,)")).containsExactly("1.0", "1.1", "1.2", "2.0");
     }
   }
 

@@ -21,7 +21,7 @@ public interface LibraryResolver {
     }
 
     @Override
-    public List<String> versionsBetween(String groupArtifact, String first, String last) {
+    public List<String> versions(String groupArtifact, String range) {
       throw new LibraryResolutionException(WHY);
     }
 
@@ -40,12 +40,12 @@ public interface LibraryResolver {
   ResolvedLibrary resolve(LibraryRequest request, String version);
 
   /**
-   * The released versions of {@code groupArtifact} from {@code first} to {@code last}, both
-   * included, oldest first, as the repositories list them.
+   * The released versions of {@code groupArtifact} in {@code range} (a Maven version range, e.g.
+   * {@code [1.0,1.8]} or {@code [0,)}), oldest first, as the repositories list them.
    *
    * @throws LibraryResolutionException where the repositories cannot be asked
    */
-  List<String> versionsBetween(String groupArtifact, String first, String last);
+  List<String> versions(String groupArtifact, String range);
 
   /** Whether {@code version} lies in {@code range}, a Maven version range such as {@code [0.8,0.10)}. */
   boolean inRange(String version, String range);

@@ -63,7 +63,7 @@ class LibraryVersionRunTest {
     }
 
     @Override
-    public List<String> versionsBetween(String groupArtifact, String first, String last) {
+    public List<String> versions(String groupArtifact, String range) {
       throw new UnsupportedOperationException();
     }
 

@@ -38,6 +38,17 @@ public final class LevelDbJavaProvider implements StoreProvider {
   }
 
   @Override
+  public List<String> versionedArtifacts() {
+    return List.of(library());
+  }
+
+  /** The versions the adapter drives, each end run by hand (README, "Library versions"). */
+  @Override
+  public String supportedVersions() {
+    return "[0.9,0.13)";
+  }
+
+  @Override
   public String libraryVersion() {
     return LibraryVersions.of(LevelDbJavaProvider.class);
   }

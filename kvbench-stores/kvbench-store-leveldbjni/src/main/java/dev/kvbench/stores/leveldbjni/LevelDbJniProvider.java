@@ -31,6 +31,17 @@ public final class LevelDbJniProvider implements StoreProvider {
   }
 
   @Override
+  public List<String> versionedArtifacts() {
+    return List.of(library());
+  }
+
+  /** The versions the adapter drives, each end run by hand (README, "Library versions"). */
+  @Override
+  public String supportedVersions() {
+    return "[1.8]";
+  }
+
+  @Override
   public String libraryVersion() {
     return LibraryVersions.of(LevelDbJniProvider.class);
   }

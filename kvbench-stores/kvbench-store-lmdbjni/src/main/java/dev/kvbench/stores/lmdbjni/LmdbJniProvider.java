@@ -30,6 +30,17 @@ public final class LmdbJniProvider implements StoreProvider {
   }
 
   @Override
+  public List<String> versionedArtifacts() {
+    return List.of(library(), "org.deephacks.lmdbjni:lmdbjni-linux64");
+  }
+
+  /** The versions the adapter drives, each end run by hand (README, "Library versions"). */
+  @Override
+  public String supportedVersions() {
+    return "[0.4.6,0.5)";
+  }
+
+  @Override
   public String libraryVersion() {
     return LibraryVersions.of(LmdbJniProvider.class);
   }

@@ -35,6 +35,17 @@ public final class LwjglLmdbProvider implements StoreProvider {
   }
 
   @Override
+  public List<String> versionedArtifacts() {
+    return List.of(library(), "org.lwjgl:lwjgl-lmdb:jar:natives-linux", "org.lwjgl:lwjgl:jar:natives-linux");
+  }
+
+  /** The versions the adapter drives, each end run by hand (README, "Library versions"). */
+  @Override
+  public String supportedVersions() {
+    return "[3.3.0,3.5)";
+  }
+
+  @Override
   public String libraryVersion() {
     return LibraryVersions.of(LwjglLmdbProvider.class);
   }

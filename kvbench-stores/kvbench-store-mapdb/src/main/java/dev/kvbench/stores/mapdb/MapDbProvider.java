@@ -36,6 +36,17 @@ public final class MapDbProvider implements StoreProvider {
   }
 
   @Override
+  public List<String> versionedArtifacts() {
+    return List.of(library());
+  }
+
+  /** The versions the adapter drives, each end run by hand (README, "Library versions"). */
+  @Override
+  public String supportedVersions() {
+    return "[3.0.10,3.2)";
+  }
+
+  @Override
   public String libraryVersion() {
     return LibraryVersions.of(MapDbProvider.class);
   }

@@ -36,6 +36,17 @@ public final class MvStoreProvider implements StoreProvider {
   }
 
   @Override
+  public List<String> versionedArtifacts() {
+    return List.of(library());
+  }
+
+  /** The versions the adapter drives, each end run by hand (README, "Library versions"). */
+  @Override
+  public String supportedVersions() {
+    return "[2.0.202,2.5)";
+  }
+
+  @Override
   public String libraryVersion() {
     return LibraryVersions.of(MvStoreProvider.class);
   }

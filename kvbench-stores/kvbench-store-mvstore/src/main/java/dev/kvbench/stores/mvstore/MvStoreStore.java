@@ -81,7 +81,7 @@ final class MvStoreStore implements Store {
           store.openMap(
               MAP_NAME,
               new MVMap.Builder<byte[], byte[]>()
-                  .keyType(ByteArrayDataType.INSTANCE)
+                  .keyType(KEY_TYPE)
                   .valueType(ByteArrayDataType.INSTANCE));
     } catch (RuntimeException e) {
       store.closeImmediately();
@@ -91,7 +91,7 @@ final class MvStoreStore implements Store {
     nativeSettings.put("autoCommitDelayMs", store.getAutoCommitDelay());
     nativeSettings.put("autoCommitMemoryBytes", store.getAutoCommitMemory());
     nativeSettings.put("retentionTimeMs", store.getRetentionTime());
-    nativeSettings.put("reuseSpace", store.isSpaceReused());
+    nativeSettings.put("reuseSpace", spaceReused(store, s.getBoolean("reuseSpace")));
     nativeSettings.put("cacheSizeMb", store.getCacheSize());
     nativeSettings.put("maxPageSize", store.getMaxPageSize());
     nativeSettings.put("keysPerPage", store.getKeysPerPage());
@@ -101,8 +101,34 @@ final class MvStoreStore implements Store {
     nativeSettings.put("scanCall", scanByLookup
         ? "MVMap.cursor over the read's root for the keys, MVMap.get(root, key) for each value (the anchor's keyIterator + get)"
         : "MVMap.cursor over the read's root, Cursor.getValue()");
-    nativeSettings.put("keyType", "ByteArrayDataType (unsigned compare)");
+    nativeSettings.put("keyType", KEY_TYPE == ByteArrayDataType.INSTANCE ? "ByteArrayDataType (unsigned compare)"
+        : "UnsignedBytesType (ByteArrayDataType's format, unsigned compare: this MVStore's cannot compare)");
     nativeSettings.put("valueType", "ByteArrayDataType");
+  }
+
+  /**
+   * ByteArrayDataType compares keys as unsigned bytes from H2 2.4 on; before, it cannot compare at
+   * all, and keys go through {@link UnsignedBytesType}, the same format with that compare.
+   */
+  private static final org.h2.mvstore.type.DataType<byte[]> KEY_TYPE = comparesBytes()
+      ? ByteArrayDataType.INSTANCE : new UnsignedBytesType();
+
+  private static boolean comparesBytes() {
+    try {
+      ByteArrayDataType.class.getDeclaredMethod("compare", byte[].class, byte[].class);
+      return true;
+    } catch (NoSuchMethodException before24) {
+      return false;
+    }
+  }
+
+  /** What the store says of space reuse; H2 before 2.2 cannot say, so the setting given is recorded. */
+  private static Object spaceReused(MVStore store, boolean asked) {
+    try {
+      return store.isSpaceReused();
+    } catch (NoSuchMethodError before22) {
+      return asked + " (as set; this MVStore cannot report it)";
+    }
   }
 
   private static int nonNegativeInt(String id, String key, long value) {

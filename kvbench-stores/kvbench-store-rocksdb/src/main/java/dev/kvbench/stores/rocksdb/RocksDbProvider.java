@@ -45,7 +45,7 @@ public final class RocksDbProvider implements StoreProvider {
   }
 
   /** The versions the adapter drives, checked by running them (see the README's library versions). */
-  static final String SUPPORTED_VERSIONS = "[8.0,12)";
+  static final String SUPPORTED_VERSIONS = "[8.0.0,12)";
 
   @Override
   public Capabilities capabilities() {

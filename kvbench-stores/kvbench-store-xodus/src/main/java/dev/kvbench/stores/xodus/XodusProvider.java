@@ -36,6 +36,17 @@ public final class XodusProvider implements StoreProvider {
   }
 
   @Override
+  public List<String> versionedArtifacts() {
+    return List.of(library());
+  }
+
+  /** The versions the adapter drives, each end run by hand (README, "Library versions"). */
+  @Override
+  public String supportedVersions() {
+    return "[1.3.0,2.1)";
+  }
+
+  @Override
   public String libraryVersion() {
     return LibraryVersions.of(XodusProvider.class);
   }

@@ -111,9 +111,18 @@ final class XodusStore implements Store {
     nativeSettings.put("gcEnabled", in.isGcEnabled());
     nativeSettings.put("logCacheShared", in.isLogCacheShared());
     nativeSettings.put("memoryUsagePercentage", in.getMemoryUsagePercentage());
-    nativeSettings.put("useVersion1Format", in.getUseVersion1Format());
+    nativeSettings.put("useVersion1Format", version1Format(in));
     nativeSettings.put("managementEnabled", in.isManagementEnabled());
     nativeSettings.put("envCloseForcedly", in.getEnvCloseForcedly());
+  }
+
+  /** Xodus 2.0's choice of log format; 1.x has no choice and writes the version-1 format. */
+  private static Object version1Format(EnvironmentConfig in) {
+    try {
+      return in.getUseVersion1Format();
+    } catch (NoSuchMethodError before20) {
+      return "always (Xodus 1.x)";
+    }
   }
 
   /** A key and value go to the log as one loggable, which Xodus cannot split across files. */

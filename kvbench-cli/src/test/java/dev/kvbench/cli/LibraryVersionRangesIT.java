@@ -1,0 +1,83 @@
+package dev.kvbench.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.kvbench.store.StoreProvider;
+import dev.kvbench.store.StoreRegistry;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Every store whose library version can be chosen runs the oldest version its adapter claims (the
+ * lower end of {@link StoreProvider#supportedVersions()}), resolved from Maven Central through the
+ * built jar, each cell in its own JVM with that version's jars: every phase ok and every read
+ * verified, the version and its jars recorded. The newest end is the bundled version, which every
+ * other test runs.
+ */
+class LibraryVersionRangesIT {
+
+  @TempDir Path temp;
+
+  @Test
+  void everyVersionableStoreRunsTheOldestVersionItClaims() throws Exception {
+    Map<String, String> oldest = new HashMap<>();
+    List<String> args = new ArrayList<>(List.of("run", "--entries", "2000", "--value-size", "100", "--order", "rnd",
+        "--phases", "write,readKey,readSeq", "--forks", "1", "--measured", "1", "--warmup-passes", "0", "--warmup",
+        "0", "--work-dir", temp.resolve("work").toString(), "--output", temp.resolve("oldest.json").toString(), "-q"));
+    for (StoreProvider p : StoreRegistry.load().all()) {
+      // the stores kvbench.jar has, not the test-only ones on this test's class path
+      boolean inTheJar = p.getClass().getName().startsWith("dev.kvbench.stores.");
+      if (!inTheJar || p.versionedArtifacts().isEmpty() || !p.availability().available()) {
+        continue;
+      }
+      String range = p.supportedVersions();
+      assertThat(range).as(p.id() + "'s range starts with its oldest version, included").startsWith("[");
+      String low = range.substring(1, range.contains(",") ? range.indexOf(',') : range.indexOf(']'));
+      oldest.put(p.id(), low);
+      args.add("-o");
+      args.add(p.id() + ".version=" + low);
+    }
+    args.add("--stores");
+    args.add(String.join(",", oldest.keySet()));
+    assertThat(oldest).containsKeys("rocksdb", "lmdbjava-agrona", "lmdbjava-bb", "xodus", "mvstore", "mapdb",
+        "leveldb-java");
+
+    Path jar = Path.of(System.getProperty("kvbench.jar", "target/kvbench.jar")).toAbsolutePath();
+    List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+        "-jar", jar.toString()));
+    cmd.addAll(args);
+    Path out = temp.resolve("out.txt");
+    Process p = new ProcessBuilder(cmd).directory(temp.toFile()).redirectErrorStream(true)
+        .redirectOutput(out.toFile()).start();
+    assertThat(p.waitFor(20, TimeUnit.MINUTES)).as("kvbench exited").isTrue();
+    assertThat(p.exitValue()).as(Files.readString(out)).isZero();
+
+    JsonNode doc = new ObjectMapper().readTree(temp.resolve("oldest.json").toFile());
+    Map<String, Integer> cells = new HashMap<>();
+    for (JsonNode cell : doc.get("cells")) {
+      String store = cell.get("store").asText();
+      String what = cell.get("cellId").asText();
+      assertThat(cell.get("outcome").asText()).as(what + ": " + cell.path("error").asText()).isEqualTo("ran");
+      assertThat(cell.get("libraryVersion").asText()).as(what).isEqualTo(oldest.get(store));
+      assertThat(cell.get("libraryJars")).as(what).isNotEmpty();
+      assertThat(cell.get("libraryJars").get(0).get("sha256").asText()).as(what).hasSize(64);
+      for (JsonNode phase : cell.get("phases")) {
+        assertThat(phase.get("status").asText()).as(what + " " + phase.get("phase").asText()).isEqualTo("ok");
+        if (!phase.get("phase").asText().equals("write")) {
+          assertThat(phase.get("verified").asBoolean()).as(what + " " + phase.get("phase").asText()).isTrue();
+        }
+      }
+      cells.merge(store, 1, Integer::sum);
+    }
+    assertThat(cells.keySet()).containsExactlyInAnyOrderElementsOf(oldest.keySet());
+  }
+}
