@@ -41,6 +41,8 @@ python3 -m pip --version >/dev/null 2>&1 || missing+=(python3-pip)
 # the fleet test starts three SSH test hosts in network namespaces and drives them with Ansible from a venv
 [ -x /usr/sbin/sshd ] || missing+=(openssh-server)
 command -v ip >/dev/null 2>&1 || missing+=(iproute2)
+# a second liblmdb (Debian's 0.9.24) for the test of the nativeLib setting, beside the one LmdbJava bundles
+[ -e /usr/lib/x86_64-linux-gnu/liblmdb.so.0 ] || [ "$(uname -m)" != x86_64 ] || missing+=(liblmdb0)
 python3 -c 'import ensurepip' >/dev/null 2>&1 || missing+=(python3-venv)
 if [ ${#missing[@]} -gt 0 ]; then
   echo "test.sh: installing ${missing[*]}"

@@ -80,4 +80,46 @@ class LibraryVersionRangesIT {
     }
     assertThat(cells.keySet()).containsExactlyInAnyOrderElementsOf(oldest.keySet());
   }
+
+  /**
+   * A native library per cell: LmdbJava's liblmdb swept between the bundled one and Debian's
+   * (test.sh installs liblmdb0), and libmdbx loaded from a file given by nativeLib; each cell records
+   * the file and the library's own version.
+   */
+  @Test
+  void nativeLibrariesArePerCellSettings() throws Exception {
+    Path debian = Path.of("/usr/lib/x86_64-linux-gnu/liblmdb.so.0");
+    org.junit.jupiter.api.Assumptions.assumeTrue(Files.isRegularFile(debian),
+        "Debian's liblmdb0 is not installed (test.sh installs it on x86-64)");
+    Path jar = Path.of(System.getProperty("kvbench.jar", "target/kvbench.jar")).toAbsolutePath();
+    Path mdbx = temp.resolve("libmdbx-copy.so");
+    try (java.util.zip.ZipFile z = new java.util.zip.ZipFile(jar.toFile())) {
+      var entry = z.getEntry("dev/kvbench/stores/libmdbx/native/linux-x86_64/libmdbx.so");
+      org.junit.jupiter.api.Assumptions.assumeTrue(entry != null, "this kvbench.jar was built without libmdbx");
+      Files.copy(z.getInputStream(entry), mdbx);
+    }
+    List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+        "-jar", jar.toString(), "run", "--stores", "lmdbjava-agrona,libmdbx", "--entries", "2000", "--order", "seq",
+        "--phases", "write,readKey", "--forks", "1", "--measured", "1", "--warmup-passes", "0", "--warmup", "0",
+        "-o", "lmdbjava-agrona.nativeLib=bundled," + debian, "-o", "libmdbx.nativeLib=" + mdbx,
+        "--work-dir", temp.resolve("work").toString(), "--output", temp.resolve("native.json").toString(), "-q"));
+    Path out = temp.resolve("native.txt");
+    Process p = new ProcessBuilder(cmd).directory(temp.toFile()).redirectErrorStream(true)
+        .redirectOutput(out.toFile()).start();
+    assertThat(p.waitFor(5, TimeUnit.MINUTES)).as("kvbench exited").isTrue();
+    assertThat(p.exitValue()).as(Files.readString(out)).isZero();
+    Map<String, JsonNode> byLib = new HashMap<>();
+    for (JsonNode cell : new ObjectMapper().readTree(temp.resolve("native.json").toFile()).get("cells")) {
+      assertThat(cell.get("outcome").asText()).as(cell.get("cellId").asText()).isEqualTo("ran");
+      byLib.put(cell.get("store").asText() + " " + cell.get("settings").get("nativeLib").asText(), cell);
+    }
+    assertThat(byLib.get("lmdbjava-agrona bundled").get("nativeSettings").get("lmdbVersion").asText())
+        .isEqualTo("0.9.33");
+    JsonNode fromDebian = byLib.get("lmdbjava-agrona " + debian).get("nativeSettings");
+    assertThat(fromDebian.get("lmdbVersion").asText()).isEqualTo("0.9.24");
+    assertThat(fromDebian.get("nativeLibrary").asText()).contains(debian.toString());
+    JsonNode copied = byLib.get("libmdbx " + mdbx).get("nativeSettings");
+    assertThat(copied.get("nativeLibrary").asText()).contains("nativeLib=" + mdbx);
+    assertThat(copied.toString()).contains("0.13");
+  }
 }

@@ -42,6 +42,15 @@ public record SettingSpec(
     return new SettingSpec(key, SettingType.SIZE, defaultValue, description, List.of());
   }
 
+  /**
+   * A file such as a native library to load instead of the one the store bundles: {@value
+   * SettingType#BUNDLED} (the default) or the path of a readable file, which is checked when the
+   * scenario is read.
+   */
+  public static SettingSpec file(String key, String description) {
+    return new SettingSpec(key, SettingType.FILE, SettingType.BUNDLED, description, List.of());
+  }
+
   public static SettingSpec choice(String key, String defaultValue, String description, String... allowed) {
     return new SettingSpec(key, SettingType.CHOICE, defaultValue, description, List.of(allowed));
   }
@@ -108,6 +117,21 @@ public record SettingSpec(
         }
       }
     },
+    FILE {
+      @Override
+      Object parse(String key, String text, List<String> allowed) {
+        String t = text.trim();
+        if (t.equals(BUNDLED)) {
+          return t;
+        }
+        java.nio.file.Path file = java.nio.file.Path.of(t).toAbsolutePath();
+        if (!java.nio.file.Files.isRegularFile(file) || !java.nio.file.Files.isReadable(file)) {
+          throw new IllegalArgumentException("'" + text + "' for " + key + " is not a readable file: give its path, or "
+              + BUNDLED + " for the one the store bundles");
+        }
+        return file.toString();
+      }
+    },
     CHOICE {
       @Override
       Object parse(String key, String text, List<String> allowed) {
@@ -122,6 +146,9 @@ public record SettingSpec(
 
     /** The parsed value of {@code auto} for sizes: derive from the workload. */
     public static final String AUTO = "auto";
+
+    /** A {@link #FILE} setting's value that means the store's own file. */
+    public static final String BUNDLED = "bundled";
 
     abstract Object parse(String key, String text, List<String> allowed);
   }

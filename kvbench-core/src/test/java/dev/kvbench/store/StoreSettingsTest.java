@@ -28,6 +28,22 @@ class StoreSettingsTest {
     assertThat(StoreSettings.defaults("x", SPECS).isAuto("mapSize")).isTrue();
   }
 
+  /** A file setting is the store's own file, or a readable file by its absolute path; anything else is named. */
+  @Test
+  void aFileSettingIsBundledOrAReadableFile(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir)
+      throws Exception {
+    List<SettingSpec> specs = List.of(SettingSpec.file("nativeLib", "n"));
+    assertThat(StoreSettings.defaults("x", specs).getString("nativeLib")).isEqualTo("bundled");
+    java.nio.file.Path lib = java.nio.file.Files.writeString(dir.resolve("lib.so"), "x");
+    assertThat(StoreSettings.resolve("x", specs, Map.of("nativeLib", lib.toString())).getString("nativeLib"))
+        .isEqualTo(lib.toAbsolutePath().toString());
+    assertThatThrownBy(() -> StoreSettings.resolve("x", specs, Map.of("nativeLib", dir.resolve("no.so").toString())))
+        .isInstanceOf(InvalidSettingException.class).hasMessageContaining("no.so")
+        .hasMessageContaining("not a readable file").hasMessageContaining("bundled");
+    assertThatThrownBy(() -> StoreSettings.resolve("x", specs, Map.of("nativeLib", dir.toString())))
+        .isInstanceOf(InvalidSettingException.class).hasMessageContaining("not a readable file");
+  }
+
   @Test
   void unknownKeyListsTheValidOnes() {
     assertThatThrownBy(() -> StoreSettings.resolve("lmdb", SPECS, Map.of("writemap", "true")))

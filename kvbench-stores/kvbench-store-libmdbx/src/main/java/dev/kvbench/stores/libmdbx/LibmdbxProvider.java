@@ -71,8 +71,13 @@ public final class LibmdbxProvider implements StoreProvider {
         "autosync threshold in nosync modes (MDBX_opt_sync_bytes, mdbx_env_set_syncbytes): a durable commit once"
             + " this much has been written since the last; libmdbx reuses freed pages only up to a durable commit,"
             + " so without one a writer beside readers grows the file to its upper bound; 0 = off, LMDB's nosync"));
+    specs.add(SettingSpec.file(NATIVE_LIB, "a libmdbx.so (0.13) to load instead of the bundled one; a comma list"
+        + " sweeps, each cell records the library's own version"));
     return specs;
   }
+
+  /** The setting naming another libmdbx.so. */
+  static final String NATIVE_LIB = "nativeLib";
 
   @Override
   public Availability availability() {
@@ -81,6 +86,11 @@ public final class LibmdbxProvider implements StoreProvider {
 
   @Override
   public Store open(StoreConfig config) {
-    return new LibmdbxStore(id(), MdbxNatives.get(), config);
+    String lib = config.settings().getString(NATIVE_LIB);
+    MdbxNatives natives = lib.equals(SettingSpec.SettingType.BUNDLED) ? MdbxNatives.get() : MdbxNatives.at(lib);
+    if (!natives.availability().available()) {
+      throw new dev.kvbench.store.StoreException(id() + ": " + natives.availability().reason());
+    }
+    return new LibmdbxStore(id(), natives, config);
   }
 }

@@ -52,6 +52,18 @@ final class MdbxNatives {
     static final MdbxNatives LOADED = load(System.getenv(LIBRARY_ENV));
   }
 
+  // each file loads once per JVM, with its symbols kept local, so two versions can sit side by side
+  private static final java.util.concurrent.ConcurrentMap<String, MdbxNatives> BY_FILE =
+      new java.util.concurrent.ConcurrentHashMap<>();
+
+  /** The libmdbx at {@code file} (a cell's nativeLib setting), loaded on first use. */
+  static MdbxNatives at(String file) {
+    return BY_FILE.computeIfAbsent(file, f -> {
+      MdbxNatives n = load(f, () -> null);
+      return n.availability().available() ? n.from("nativeLib=" + f) : n;
+    });
+  }
+
   /** This JVM's libmdbx, loading it on first use. */
   static MdbxNatives get() {
     return Holder.LOADED;
@@ -75,8 +87,8 @@ final class MdbxNatives {
       if (override != null) {
         Path file = Path.of(override);
         if (!Files.isRegularFile(file) || !Files.isReadable(file)) {
-          return refused(LIBRARY_ENV + "=" + override + " is not a readable file: point it at a libmdbx.so,"
-              + " or unset it to use the one bundled in kvbench");
+          return refused(override + " is not a readable file: point " + LIBRARY_ENV + " or nativeLib at a"
+              + " libmdbx.so, or leave them out to use the one bundled in kvbench");
         }
         return bind(file.toAbsolutePath(), LIBRARY_ENV + "=" + file.toAbsolutePath());
       }
@@ -98,6 +110,11 @@ final class MdbxNatives {
     } catch (IOException | RuntimeException | LinkageError e) {
       return refused("libmdbx did not load: " + e);
     }
+  }
+
+  /** The same library, its source described as {@code newSource}. */
+  private MdbxNatives from(String newSource) {
+    return new MdbxNatives(library, version, availability, newSource);
   }
 
   private static MdbxNatives refused(String reason) {

@@ -42,8 +42,14 @@ abstract class LmdbJavaProvider<T> implements StoreProvider {
 
   @Override
   public List<SettingSpec> settings() {
-    return LmdbSettings.specs();
+    List<SettingSpec> specs = new java.util.ArrayList<>(LmdbSettings.specs());
+    specs.add(SettingSpec.file(NATIVE_LIB, "a liblmdb.so to load instead of the one LmdbJava bundles (LmdbJava's"
+        + " lmdbjava.native.lib); one per JVM, so a sweep needs forked cells; each cell records LMDB's own version"));
+    return specs;
   }
+
+  /** The setting naming another liblmdb.so. */
+  static final String NATIVE_LIB = "nativeLib";
 
   @Override
   public Store open(StoreConfig config) {

@@ -6,6 +6,7 @@ import dev.kvbench.store.ScanDirection;
 import dev.kvbench.store.PrivateUnpacking;
 import dev.kvbench.store.Session;
 import dev.kvbench.store.Store;
+import dev.kvbench.store.SettingSpec;
 import dev.kvbench.store.StoreConfig;
 import dev.kvbench.store.StoreException;
 import dev.kvbench.store.WriteOrder;
@@ -52,7 +53,7 @@ final class LmdbJavaStore<T> implements Store {
     this.mapSize = LmdbSettings.mapSize(config);
     this.getViaCursor = LmdbSettings.getViaCursor(config);
     this.integerKeys = LmdbSettings.integerKeys(config, id);
-    this.nativeLibrary = loadLibrary(id);
+    this.nativeLibrary = loadLibrary(id, config.settings().getString(LmdbJavaProvider.NATIVE_LIB));
     skipChecksAsTheAnchorDoes();
     try {
       this.env =
@@ -68,18 +69,42 @@ final class LmdbJavaStore<T> implements Store {
     }
   }
 
+  // LmdbJava loads one liblmdb per JVM, when its Library class initialises: which one, once known
+  private static String loadedLibrary;
+
   /**
-   * LmdbJava unpacks its bundled liblmdb into java.io.tmpdir and only deletes it at exit, so a
-   * killed run would leave it there: unpack it into a private directory that goes once it loaded.
+   * Loads {@code nativeLib} (LmdbJava's lmdbjava.native.lib), or LmdbJava's bundled liblmdb,
+   * which it unpacks into java.io.tmpdir and deletes only at exit, so a killed run would leave it
+   * there: it goes into a private directory that goes once it loaded. A JVM keeps the first
+   * library it loaded, so a cell asking for another one in the same JVM is refused.
    */
-  private static String loadLibrary(String id) {
-    try {
-      // Library.LMDB_EXTRACT_DIR_PROP; the class itself is package-private in LmdbJava
-      return PrivateUnpacking.initialise("lmdbjava.extract.dir", "org.lmdbjava.Library",
-          LmdbJavaStore.class.getClassLoader());
-    } catch (java.io.IOException | ClassNotFoundException e) {
-      throw new StoreException(id + ": cannot load LmdbJava's native library: " + e.getMessage(), e);
+  private static synchronized String loadLibrary(String id, String nativeLib) {
+    String wanted = nativeLib.equals(SettingSpec.SettingType.BUNDLED) ? "bundled" : nativeLib;
+    if (loadedLibrary != null) {
+      if (!loadedLibrary.equals(wanted)) {
+        throw new StoreException(id + ": this JVM has LmdbJava's " + loadedLibrary + " liblmdb loaded and cannot load "
+            + wanted + "; give each nativeLib its own JVM (forks 1 or more)");
+      }
+      return describe(wanted);
     }
+    try {
+      if (!wanted.equals("bundled")) {
+        System.setProperty("lmdbjava.native.lib", wanted);
+        Class.forName("org.lmdbjava.Library", true, LmdbJavaStore.class.getClassLoader());
+      } else {
+        // Library.LMDB_EXTRACT_DIR_PROP; the class itself is package-private in LmdbJava
+        PrivateUnpacking.initialise("lmdbjava.extract.dir", "org.lmdbjava.Library", LmdbJavaStore.class.getClassLoader());
+      }
+    } catch (java.io.IOException | ClassNotFoundException | LinkageError e) {
+      throw new StoreException(id + ": cannot load " + describe(wanted) + ": " + e, e);
+    }
+    loadedLibrary = wanted;
+    return describe(wanted);
+  }
+
+  private static String describe(String library) {
+    return library.equals("bundled") ? "bundled with LmdbJava; unpacked to a private temporary directory, deleted once"
+        + " loaded" : library + " (nativeLib)";
   }
 
   /**
