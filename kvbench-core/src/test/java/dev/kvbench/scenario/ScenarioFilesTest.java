@@ -232,6 +232,13 @@ class ScenarioFilesTest {
         .containsExactly("libmdbx", "lmdbjava-agrona", "lmdbjni", "lwjgl-lmdb");
     assertThat(files.parse(presets.text("lmdbjava-test6"), "p", "p", null).matrix().get(Axes.VALUE_SIZES))
         .containsExactly(4080, 8176, 16368);
+    // library versions: each preset sweeps its store's version, forked (a version needs a JVM of its own)
+    Scenario lmdbVersions = files.parse(presets.text("lmdbjava-versions"), "p", "p", null);
+    assertThat(lmdbVersions.matrix().settings()).containsEntry("lmdbjava-agrona.version",
+        List.of("0.8.1", "0.8.2", "0.8.3", "0.9.0", "0.9.1", "0.9.2", "0.9.3"));
+    assertThat(lmdbVersions.repetitions().forks()).isEqualTo(3);
+    assertThat(files.parse(presets.text("rocksdb-versions"), "p", "p", null).matrix().settings())
+        .containsEntry("rocksdb.version", List.of("8.11.4", "9.11.2", "10.10.1", "11.8.1"));
     assertThat(presets.descriptions()).containsKeys("quick", "lmdbjava-test1");
     assertThatThrownBy(() -> presets.text("test7")).hasMessageContaining("lmdbjava-test4");
   }

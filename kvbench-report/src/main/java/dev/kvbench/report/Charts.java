@@ -79,6 +79,67 @@ final class Charts {
     return chart;
   }
 
+  /**
+   * One phase over a store's library versions: each version's median pass as a ratio to the first
+   * version's, with the 95 % interval of the ratio from the forks (Welch's t on log times, as
+   * compare has it; XChart draws error bars the same both ways, so a bar shows the interval's wider
+   * side), a series per row of the table without the version; null with fewer than two versions.
+   */
+  static CategoryChart versions(String title, String phase, List<CellResult> cells,
+      Function<CellResult, String> line) {
+    java.util.Map<String, java.util.LinkedHashMap<String, PhaseResult>> byLine = new java.util.LinkedHashMap<>();
+    List<String> versions = new ArrayList<>();
+    for (CellResult c : cells) {
+      PhaseResult p = c.phases().stream().filter(x -> x.phase().equals(phase) && x.status() == PhaseStatus.OK
+          && x.passMillis() > 0).findFirst().orElse(null);
+      if (c.reference() || p == null) {
+        continue;
+      }
+      String v = VersionPairs.versionOf(c);
+      if (!versions.contains(v)) {
+        versions.add(v);
+      }
+      byLine.computeIfAbsent(line.apply(c), k -> new java.util.LinkedHashMap<>()).put(v, p);
+    }
+    byLine.values().removeIf(m -> m.size() < 2);
+    if (byLine.isEmpty()) {
+      return null;
+    }
+    String first = versions.get(0);
+    CategoryChart chart = new CategoryChartBuilder().width(WIDTH).height(HEIGHT)
+        .title(title + ": " + phase + " by library version").xAxisTitle("version")
+        .yAxisTitle("ms per pass against " + first + " (bars: 95 % interval)").build();
+    // a linear axis from 0: ratios near 1 and their error bars, one series (bar colour) per table row
+    chart.getStyler().setLegendPosition(Styler.LegendPosition.OutsideE);
+    chart.getStyler().setXAxisLabelRotation(30);
+    chart.getStyler().setPlotGridVerticalLinesVisible(false);
+    chart.getStyler().setYAxisDecimalPattern("#,##0.00");
+    chart.getStyler().setYAxisMin(0.0);
+    chart.getStyler().setErrorBarsColor(java.awt.Color.DARK_GRAY);
+    byLine.forEach((name, byVersion) -> {
+      PhaseResult base = byVersion.get(first);
+      if (base == null) {
+        return;
+      }
+      double[] baseForks = Comparison.forkFigures(base, Comparison.NoisyForks.KEEP);
+      List<String> xs = new ArrayList<>();
+      List<Number> ys = new ArrayList<>();
+      List<Number> errors = new ArrayList<>();
+      for (String v : versions) {
+        PhaseResult p = byVersion.get(v);
+        if (p == null) {
+          continue;
+        }
+        ForkRatio r = ForkRatio.of(baseForks, Comparison.forkFigures(p, Comparison.NoisyForks.KEEP));
+        xs.add(v);
+        ys.add(r.ratio());
+        errors.add(r.hasInterval() ? Math.max(r.high() - r.ratio(), r.ratio() - r.low()) : 0);
+      }
+      chart.addSeries(name, xs, ys, errors);
+    });
+    return chart.getSeriesMap().isEmpty() ? null : chart;
+  }
+
   /** Allocated bytes after close per store, in MB on a linear axis; null when no storage was measured. */
   static CategoryChart storage(String title, List<CellResult> cells, Function<CellResult, String> label) {
     List<String> names = new ArrayList<>();

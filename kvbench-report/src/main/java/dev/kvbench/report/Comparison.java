@@ -310,7 +310,7 @@ public final class Comparison {
   }
 
   /** Each fork's median pass time, less the disturbed forks when dropped: one figure per JVM, the samples. */
-  private static double[] forkFigures(PhaseResult phase, NoisyForks noisy) {
+  static double[] forkFigures(PhaseResult phase, NoisyForks noisy) {
     List<Integer> left = noisy == NoisyForks.DROP ? phase.hostDisturbedForks() : List.of();
     return phase.forkMedians().stream().filter(p -> !left.contains(p.fork())).mapToDouble(PassResult::passMillis)
         .toArray();

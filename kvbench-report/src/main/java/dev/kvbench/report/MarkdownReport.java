@@ -116,6 +116,14 @@ final class MarkdownReport {
           image(b, s, workload, "storage-by-" + swept, "storage by " + swept);
         }
       }
+      if (tables.varies(VersionPairs.VERSION)) {
+        b.append("\nBy library version: each version's median pass against the first version's, with the 95 % interval"
+            + " of the ratio from the forks (the wider side drawn both ways); `kvbench compare --by version` gives"
+            + " the verdicts.\n");
+        for (String phase : Lmdbjava2016Tables.phases(cells)) {
+          image(b, s, workload, phase + "-by-version", phase + " by library version");
+        }
+      }
       latency(b, s, workload, cells, tables);
       cpu(b, cells, tables);
       amplification(b, s, cells, tables);

@@ -175,6 +175,12 @@ public final class ReportWriter {
           }
         }
         sweeps(stems, s, group.getKey(), title, cells, tables, chartDir, pngs);
+        if (tables.varies(VersionPairs.VERSION)) {
+          for (String phase : Lmdbjava2016Tables.phases(cells)) {
+            save(Charts.versions(title, phase, cells, c -> tables.rowLabelWithout(c, VersionPairs.VERSION)), chartDir,
+                stem(stems, s, group.getKey(), phase + "-by-version"), pngs);
+          }
+        }
       }
       save(Charts.commitBytes(s.title(), s.cells(), c -> MarkdownReport.traceLabel(tables, c)), chartDir,
           stem(stems, s, MarkdownReport.COMMIT_TRACES, "commit-bytes"), pngs);

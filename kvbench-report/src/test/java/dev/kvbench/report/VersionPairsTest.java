@@ -64,4 +64,24 @@ class VersionPairsTest {
     assertThatThrownBy(() -> VersionPairs.of(run, null)).isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("sweep.json ran one library version per store").hasMessageContaining("-o rocksdb.version=");
   }
+
+  /** The report's chart of a phase over versions: ratios to the first version, an error bar from the forks. */
+  @Test
+  void theVersionChartShowsEachVersionAgainstTheFirstWithItsInterval() {
+    List<CellResult> cells = List.of(cell("alpha", "1.0", 10), cell("alpha", "1.1", 10.1), cell("alpha", "2.0", 30));
+    org.knowm.xchart.CategoryChart chart = Charts.versions("t", "write", cells, CellResult::store);
+    assertThat(chart.getTitle()).contains("write by library version");
+    org.knowm.xchart.CategorySeries series = chart.getSeriesMap().get("alpha");
+    assertThat(new java.util.ArrayList<Object>(series.getXData())).containsExactly("1.0", "1.1", "2.0");
+    List<Double> ys = new java.util.ArrayList<>();
+    series.getYData().forEach(y -> ys.add(y.doubleValue()));
+    assertThat(ys.get(0)).isEqualTo(1.0);
+    assertThat(ys.get(1)).isCloseTo(1.01, org.assertj.core.data.Offset.offset(0.001));
+    assertThat(ys.get(2)).isCloseTo(3.0, org.assertj.core.data.Offset.offset(0.001));
+    List<Double> errors = new java.util.ArrayList<>();
+    series.getExtraValues().forEach(e -> errors.add(e.doubleValue()));
+    assertThat(errors).allSatisfy(e -> assertThat(e).isGreaterThan(0));
+    // one version alone draws nothing
+    assertThat(Charts.versions("t", "write", List.of(cell("alpha", "1.0", 10)), CellResult::store)).isNull();
+  }
 }

@@ -43,8 +43,18 @@ final class LibraryCell {
     }
     StoreProvider provider = new VersionedProvider(adapter, library.version());
     CellResult result = runner.run(provider, cell, work);
-    if (result.outcome() == CellResult.Outcome.FAILED && result.error() != null && linkageFailure(result.error())) {
-      return unsupported(cell, library, provider, result.error());
+    if (result.outcome() == CellResult.Outcome.FAILED && result.error() != null) {
+      if (linkageFailure(result.error())) {
+        return unsupported(cell, library, provider, result.error());
+      }
+      int unloadable = result.error().indexOf("UnsatisfiedLinkError");
+      if (unloadable >= 0) {
+        // a native library built for a newer system (a glibc symbol version, another CPU): this host's, not the run's
+        String why = result.error().substring(unloadable).lines().findFirst().orElse("");
+        return CellResults.unsupported(provider, cell, "version " + library.version() + " of " + provider.library()
+            + " has a native library that does not load on this host: " + why).withLibrary(library.version(),
+            library.jars());
+      }
     }
     return result.withLibrary(library.version(), library.jars());
   }

@@ -96,7 +96,8 @@ final class LmdbJavaStore<T> implements Store {
         PrivateUnpacking.initialise("lmdbjava.extract.dir", "org.lmdbjava.Library", LmdbJavaStore.class.getClassLoader());
       }
     } catch (java.io.IOException | ClassNotFoundException | LinkageError e) {
-      throw new StoreException(id + ": cannot load " + describe(wanted) + ": " + e, e);
+      throw new StoreException(id + ": cannot load " + (wanted.equals("bundled") ? "LmdbJava's own liblmdb" : wanted)
+          + ": " + e, e);
     }
     loadedLibrary = wanted;
     return describe(wanted);
