@@ -44,7 +44,9 @@ final class Bisection {
           continue;
         }
         any = true;
-        lines.add(String.format(java.util.Locale.ROOT, "%s %s: x %.3f%s, %s", r.cell(), r.phase(), r.ratio(),
+        // the row's cell is the baseline's: its id names the baseline version, which the step's head already says
+        String cell = r.cell().replaceAll(" version=\\S+", "");
+        lines.add(String.format(java.util.Locale.ROOT, "%s %s: x %.3f%s, %s", cell, r.phase(), r.ratio(),
             r.change().hasInterval() ? String.format(java.util.Locale.ROOT, " (95 %% interval %.3f-%.3f, forks %d/%d)",
                 r.change().low(), r.change().high(), r.change().baselineForks(), r.change().candidateForks()) : "",
             r.verdict().id()));

@@ -70,6 +70,12 @@ final class ScenarioFlags {
           + " recorded in the result. Keep other work off them: see the README, 'Quiet CPUs'.")
   String cpus;
 
+  @Option(names = "--profile", paramLabel = "jfr",
+      description = "Record each cell's JVM with the JDK's Flight Recorder (profile settings): the recording is kept"
+          + " per fork in the results' diagnostics folder, and kvbench report draws a flame graph of the samples"
+          + " taken during measured passes. Needs forked cells.")
+  String profile;
+
   @Option(names = "--jvm-option", paramLabel = "OPTION",
       description = "A further option for each cell's JVM, repeatable, e.g. --jvm-option=-XX:+UseParallelGC.")
   List<String> jvmOptions;
@@ -149,6 +155,9 @@ final class ScenarioFlags {
       setIfGiven(heap, o::heap);
       setIfGiven(jvmOptions, o::jvmOptions);
       setIfGiven(cpus, o::cpus);
+      if (profile != null) {
+        o.profiler(dev.kvbench.scenario.Profiler.parse(profile));
+      }
       if (cellTimeout != null) {
         o.cellTimeout(Durations.parse(cellTimeout));
       }

@@ -21,6 +21,7 @@ import java.util.Map;
  * @param diagnostics for a cell whose JVM failed: where its output, thread dump and crash log were kept
  * @param libraryJars for a cell that ran another version of its store's library than kvbench
  *     bundles: every jar its library was loaded from, with its SHA-256; empty for the bundled library
+ * @param profiles the recordings of its forks' JVMs ({@code --profile}); empty when not profiled
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record CellResult(
@@ -37,18 +38,20 @@ public record CellResult(
     Outcome outcome,
     String error,
     Diagnostics diagnostics,
-    @JsonInclude(JsonInclude.Include.NON_EMPTY) List<LibraryJar> libraryJars) {
+    @JsonInclude(JsonInclude.Include.NON_EMPTY) List<LibraryJar> libraryJars,
+    @JsonInclude(JsonInclude.Include.NON_EMPTY) List<ProfileRecording> profiles) {
 
   /** A cell of the bundled library, whose jars are kvbench's own. */
   public CellResult(String cellId, String store, String library, String libraryVersion, Capabilities capabilities,
       Map<String, String> settings, Map<String, Object> nativeSettings, Parameters parameters, List<PhaseResult> phases,
       StorageResult storage, Outcome outcome, String error, Diagnostics diagnostics) {
     this(cellId, store, library, libraryVersion, capabilities, settings, nativeSettings, parameters, phases, storage,
-        outcome, error, diagnostics, List.of());
+        outcome, error, diagnostics, List.of(), List.of());
   }
 
   public CellResult {
     libraryJars = libraryJars == null ? List.of() : List.copyOf(libraryJars);
+    profiles = profiles == null ? List.of() : List.copyOf(profiles);
     settings = settings == null ? Map.of() : Map.copyOf(settings);
     nativeSettings = nativeSettings == null ? Map.of() : nativeSettings;
     phases = phases == null ? List.of() : List.copyOf(phases);
@@ -86,7 +89,7 @@ public record CellResult(
   /** This result with {@code figures} as its phases. */
   public CellResult withPhases(List<PhaseResult> figures) {
     return new CellResult(cellId, store, library, libraryVersion, capabilities, settings, nativeSettings, parameters,
-        figures, storage, outcome, error, diagnostics, libraryJars);
+        figures, storage, outcome, error, diagnostics, libraryJars, profiles);
   }
 
   /**
@@ -97,7 +100,13 @@ public record CellResult(
     Map<String, String> withVersion = new java.util.TreeMap<>(settings);
     withVersion.put("version", version);
     return new CellResult(cellId, store, library, version, capabilities, withVersion, nativeSettings, parameters,
-        phases, storage, outcome, error, diagnostics, jars);
+        phases, storage, outcome, error, diagnostics, jars, profiles);
+  }
+
+  /** This result with {@code recordings} as its forks' recordings. */
+  public CellResult withProfiles(List<ProfileRecording> recordings) {
+    return new CellResult(cellId, store, library, libraryVersion, capabilities, settings, nativeSettings, parameters,
+        phases, storage, outcome, error, diagnostics, libraryJars, recordings);
   }
 
   /** True when the cell ran and every phase is ok or unsupported, or the store cannot run it at all. */

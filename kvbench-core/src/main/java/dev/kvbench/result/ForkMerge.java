@@ -24,12 +24,19 @@ public final class ForkMerge {
    * that did not run to the end is the cell's result.
    */
   public static CellResult combine(List<CellResult> forks) {
+    // every fork's recording, numbered as its passes are
+    List<ProfileRecording> profiles = new ArrayList<>();
+    for (int i = 0; i < forks.size(); i++) {
+      for (ProfileRecording r : forks.get(i).profiles()) {
+        profiles.add(r.ofFork(i + 1));
+      }
+    }
     CellResult last = forks.get(forks.size() - 1);
     if (last.outcome() != Outcome.RAN) {
-      return last;
+      return last.withProfiles(profiles);
     }
     if (forks.size() == 1) {
-      return last.withPhases(last.phases().stream().map(p -> p.ofFork(1)).toList());
+      return last.withPhases(last.phases().stream().map(p -> p.ofFork(1)).toList()).withProfiles(profiles);
     }
     Map<String, List<PhaseResult>> byPhase = new LinkedHashMap<>();
     for (int i = 0; i < forks.size(); i++) {
@@ -64,7 +71,7 @@ public final class ForkMerge {
     }
     return new CellResult(last.cellId(), last.store(), last.library(), last.libraryVersion(), last.capabilities(),
         last.settings(), last.nativeSettings(), last.parameters(), phases, last.storage(), Outcome.RAN, null, null,
-        last.libraryJars());
+        last.libraryJars(), profiles);
   }
 
   /** {@code figure}'s threaded figures, the latency of each operation summed over every fork. */

@@ -11,8 +11,9 @@ import java.util.List;
  * @param options further JVM options, e.g. {@code -XX:+UseParallelGC}; the flags each store needs
  *     are added by kvbench
  * @param cpus the CPUs each cell's JVM is pinned to (with taskset), or {@link CpuList#NONE}
+ * @param profiler what records each cell's JVM, {@link Profiler#NONE} for nothing
  */
-public record JvmOptions(String java, String heap, List<String> options, CpuList cpus) {
+public record JvmOptions(String java, String heap, List<String> options, CpuList cpus, Profiler profiler) {
 
   public static final JvmOptions DEFAULT = new JvmOptions("", "", List.of());
 
@@ -21,13 +22,24 @@ public record JvmOptions(String java, String heap, List<String> options, CpuList
     this(java, heap, options, CpuList.NONE);
   }
 
+  /** Options that record nothing. */
+  public JvmOptions(String java, String heap, List<String> options, CpuList cpus) {
+    this(java, heap, options, cpus, Profiler.NONE);
+  }
+
   /** The same options, the cells pinned to {@code list}. */
   public JvmOptions withCpus(CpuList list) {
-    return new JvmOptions(java, heap, options, list);
+    return new JvmOptions(java, heap, options, list, profiler);
+  }
+
+  /** The same options, each cell's JVM recorded by {@code p}. */
+  public JvmOptions withProfiler(Profiler p) {
+    return new JvmOptions(java, heap, options, cpus, p);
   }
 
   public JvmOptions {
     cpus = cpus == null ? CpuList.NONE : cpus;
+    profiler = profiler == null ? Profiler.NONE : profiler;
     java = java == null ? "" : java;
     heap = heap == null ? "" : heap;
     options = options == null ? List.of() : List.copyOf(options);

@@ -34,6 +34,7 @@ public final class ScenarioOverrides {
   private String heap;
   private List<String> jvmOptions;
   private CpuList cpus;
+  private Profiler profiler;
   private Duration cellTimeout;
   private Integer latencySample;
   private final List<UnaryOperator<Traffic>> traffic = new ArrayList<>();
@@ -114,6 +115,12 @@ public final class ScenarioOverrides {
   }
 
   /** Pins the forked cells' JVMs to {@code list}, e.g. {@code 2-5,7} (see {@link CpuList}). */
+  /** What records each cell's JVM ({@code --profile}). */
+  public ScenarioOverrides profiler(Profiler p) {
+    this.profiler = p;
+    return this;
+  }
+
   public ScenarioOverrides cpus(String list) {
     try {
       this.cpus = CpuList.parse(list);
@@ -149,7 +156,7 @@ public final class ScenarioOverrides {
     return stores == null && settings.isEmpty() && axes.isEmpty() && scale == null && custom == null
         && phases == null && seed == null && forks == null && warmupPasses == null && warmupMillis == null
         && measuredPasses == null && readCache == null && traceCommits == null && heap == null && jvmOptions == null
-        && cpus == null
+        && cpus == null && profiler == null
         && cellTimeout == null && latencySample == null && traffic.isEmpty();
   }
 
@@ -176,7 +183,7 @@ public final class ScenarioOverrides {
       case "custom" -> custom != null;
       case "repetitions" -> forks != null || warmupPasses != null || warmupMillis != null || measuredPasses != null
           || readCache != null || traceCommits != null;
-      case "jvm" -> heap != null || jvmOptions != null || cpus != null;
+      case "jvm" -> heap != null || jvmOptions != null || cpus != null || profiler != null;
       case "cellTimeout" -> cellTimeout != null;
       case "latencySample" -> latencySample != null;
       default -> !isEmpty();
@@ -227,9 +234,10 @@ public final class ScenarioOverrides {
       r = r.withTraceCommits(traceCommits);
     }
     s = s.withRepetitions(r);
-    if (heap != null || jvmOptions != null || cpus != null) {
+    if (heap != null || jvmOptions != null || cpus != null || profiler != null) {
       s = s.withJvm(new JvmOptions(s.jvm().java(), heap != null ? heap : s.jvm().heap(),
-          jvmOptions != null ? jvmOptions : s.jvm().options(), cpus != null ? cpus : s.jvm().cpus()));
+          jvmOptions != null ? jvmOptions : s.jvm().options(), cpus != null ? cpus : s.jvm().cpus(),
+          profiler != null ? profiler : s.jvm().profiler()));
     }
     if (cellTimeout != null) {
       s = s.withCellTimeout(cellTimeout);

@@ -229,6 +229,7 @@ final class ScenarioYaml {
     public String heap;
     public List<String> options;
     public String cpus;
+    public String profile;
 
     JvmOptions toJvm() {
       requireNoEmptyValue("/jvm/options", options, "give the option, e.g. -XX:+UseParallelGC");
@@ -238,8 +239,14 @@ final class ScenarioYaml {
       } catch (IllegalArgumentException e) {
         throw new ScenarioException("/jvm/cpus", "jvm.cpus " + e.getMessage());
       }
+      Profiler profiler;
       try {
-        return new JvmOptions(java, heap, options, pinned);
+        profiler = Profiler.parse(profile);
+      } catch (IllegalArgumentException e) {
+        throw new ScenarioException("/jvm/profile", "jvm." + e.getMessage());
+      }
+      try {
+        return new JvmOptions(java, heap, options, pinned, profiler);
       } catch (IllegalArgumentException e) {
         throw new ScenarioException("/jvm/heap", e.getMessage());
       }

@@ -80,8 +80,8 @@ final class Charts {
   }
 
   /**
-   * One phase over a store's library versions: each version's median pass as a ratio to the first
-   * version's, with the 95 % interval of the ratio from the forks (Welch's t on log times, as
+   * One phase over a store's library versions, oldest first: each version's median pass as a ratio
+   * to the oldest version's, with the 95 % interval of the ratio from the forks (Welch's t on log times, as
    * compare has it; XChart draws error bars the same both ways, so a bar shows the interval's wider
    * side), a series per row of the table without the version; null with fewer than two versions.
    */
@@ -105,6 +105,7 @@ final class Charts {
     if (byLine.isEmpty()) {
       return null;
     }
+    versions.sort(VersionPairs::compareVersions);
     String first = versions.get(0);
     CategoryChart chart = new CategoryChartBuilder().width(WIDTH).height(HEIGHT)
         .title(title + ": " + phase + " by library version").xAxisTitle("version")

@@ -29,6 +29,7 @@ public final class ReportWriter {
   static final String JMH = "jmh-result.json";
   static final String CHARTS = "charts";
   static final String HLOG = "hlog";
+  static final String FLAME = "flame";
   static final String INPUTS = "inputs";
   static final String NOTES = "notes.md";
 
@@ -205,13 +206,51 @@ public final class ReportWriter {
     });
     String writtenAt = OffsetDateTime.now(clock).truncatedTo(ChronoUnit.SECONDS).toString();
     Path readme = out.resolve(README);
-    Files.writeString(readme, md.render(sections, names, kvbenchVersion, writtenAt, hlogs.size(), given), StandardCharsets.UTF_8);
+    Files.writeString(readme, md.render(sections, names, kvbenchVersion, writtenAt, hlogs.size(), given)
+        + profiles(sections, out), StandardCharsets.UTF_8);
     Files.writeString(out.resolve(CSV), new ResultsCsv().render(sections), StandardCharsets.UTF_8);
     Files.writeString(out.resolve(JMH), new JmhResults().render(sections), StandardCharsets.UTF_8);
     int cells = sections.stream().mapToInt(s -> s.cells().size()).sum();
     List<String> warnings = runs.stream().flatMap(r -> r.warnings().stream()).toList();
     return new Written(readme, pngs.size(), hlogs.size(), cells, sections.stream().map(ReportSection::host).toList(),
         warnings);
+  }
+
+  /**
+   * The cells' {@code --profile} recordings: a flame graph of each fork's measured passes under
+   * {@value #FLAME}/, and a section that links each with its recording; empty when nothing was
+   * profiled. A recording that is gone (another host's path) is named, not drawn.
+   */
+  private static String profiles(List<ReportSection> sections, Path out) throws IOException {
+    StringBuilder rows = new StringBuilder();
+    for (ReportSection s : sections) {
+      for (CellResult c : s.cells()) {
+        for (dev.kvbench.result.ProfileRecording r : c.profiles()) {
+          String name = Charts.slug(s.title()) + "-" + Charts.slug(c.cellId() + " " + new java.util.TreeMap<>(
+              c.settings())) + "-fork" + r.fork() + ".html";
+          String graph = "-";
+          String samples = "-";
+          if (Files.isReadable(Path.of(r.recording()))) {
+            long n = FlameGraphs.write(r, FlameGraphs.measuredPasses(c, r.fork()), out.resolve(FLAME).resolve(name),
+                c.cellId() + ", fork " + r.fork() + ": measured passes");
+            samples = Long.toString(n);
+            graph = n > 0 ? "[flame graph](" + FLAME + "/" + name + ")" : "no sample in a measured pass";
+          } else {
+            graph = "recording not on this machine";
+          }
+          rows.append("| ").append(c.cellId()).append(" | ").append(r.fork()).append(" | ").append(r.profiler())
+              .append(" | `").append(r.recording()).append("` | ").append(samples).append(" | ").append(graph)
+              .append(" |\n");
+        }
+      }
+    }
+    if (rows.length() == 0) {
+      return "";
+    }
+    return "\n## Profiles\n\nEach fork's JVM was recorded (`--profile`); a flame graph holds the method samples taken"
+        + " while that fork's measured passes ran (JFR samples Java code every 10 ms with the profile settings, so a"
+        + " short pass has few). Open a recording with `jfr print` or JDK Mission Control.\n\n"
+        + "| cell | fork | profiler | recording | samples | flame graph |\n|---|---:|---|---|---:|---|\n" + rows;
   }
 
   /** Numeric parameters a scenario can sweep, with how to read them off a cell. */

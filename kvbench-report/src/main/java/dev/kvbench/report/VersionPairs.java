@@ -29,11 +29,12 @@ public final class VersionPairs {
 
   private VersionPairs() {}
 
-  /** The versions of each store in {@code run}, in the order they first appear. */
+  /** The versions of each store in {@code run}, oldest first (numbers compared as numbers). */
   public static Map<String, List<String>> versions(RunResults run) {
     Map<String, Set<String>> byStore = new LinkedHashMap<>();
     for (CellResult c : run.cells()) {
-      byStore.computeIfAbsent(c.store(), s -> new LinkedHashSet<>()).add(versionOf(c));
+      byStore.computeIfAbsent(c.store(), s -> new java.util.TreeSet<>(VersionPairs::compareVersions))
+          .add(versionOf(c));
     }
     Map<String, List<String>> out = new LinkedHashMap<>();
     byStore.forEach((s, v) -> out.put(s, List.copyOf(v)));
@@ -41,9 +42,36 @@ public final class VersionPairs {
   }
 
   /**
+   * Orders versions as releases go: digit runs compare as numbers (0.9.2 before 0.10.0, 9.11.2
+   * before 10.4.2), other text as text, and a version that is a prefix of another comes first.
+   */
+  static int compareVersions(String a, String b) {
+    java.util.regex.Matcher x = PART.matcher(a);
+    java.util.regex.Matcher y = PART.matcher(b);
+    while (true) {
+      boolean hx = x.find();
+      boolean hy = y.find();
+      if (!hx || !hy) {
+        return hx ? 1 : hy ? -1 : a.compareTo(b);
+      }
+      String px = x.group();
+      String py = y.group();
+      int c = Character.isDigit(px.charAt(0)) && Character.isDigit(py.charAt(0))
+          ? new java.math.BigInteger(px).compareTo(new java.math.BigInteger(py)) : px.compareTo(py);
+      if (c != 0) {
+        return c;
+      }
+    }
+  }
+
+  private static final java.util.regex.Pattern PART = java.util.regex.Pattern.compile("\\d+|[^\\d.\\-_]+");
+
+  /**
    * Every store of {@code run} that ran two versions or more: {@code baseline} against each other
-   * version where the store has {@code baseline}, else its first version against the others.
-   * Throws IllegalArgumentException when no store ran two versions.
+   * version where the store has {@code baseline}, else its oldest version whose cells ran against
+   * the others (a version whose cells all failed or were unsupported is a candidate, whose cells
+   * the comparison lists as not compared). Throws IllegalArgumentException when no store ran two
+   * versions.
    */
   public static List<Pair> of(RunResults run, String baseline) {
     List<Pair> pairs = new ArrayList<>();
@@ -51,7 +79,8 @@ public final class VersionPairs {
       if (versions.size() < 2) {
         return;
       }
-      String base = baseline != null && versions.contains(baseline) ? baseline : versions.get(0);
+      String base = baseline != null && versions.contains(baseline) ? baseline
+          : versions.stream().filter(v -> ran(run, store, v)).findFirst().orElse(versions.get(0));
       for (String v : versions) {
         if (!v.equals(base)) {
           pairs.add(new Pair(store, base, v, side(run, store, base), side(run, store, v)));
@@ -63,6 +92,11 @@ public final class VersionPairs {
           + "); comparing by version needs a run that swept one, e.g. kvbench run -o rocksdb.version=9.10.0,10.4.2");
     }
     return pairs;
+  }
+
+  private static boolean ran(RunResults run, String store, String version) {
+    return run.cells().stream().anyMatch(c -> c.store().equals(store) && versionOf(c).equals(version)
+        && c.outcome() == CellResult.Outcome.RAN);
   }
 
   /** The library version a cell ran: the one it recorded, which a version sweep also puts among its settings. */
@@ -78,7 +112,7 @@ public final class VersionPairs {
         settings.remove(VERSION);
         cells.add(new CellResult(c.cellId(), c.store(), c.library(), c.libraryVersion(), c.capabilities(), settings,
             c.nativeSettings(), c.parameters(), c.phases(), c.storage(), c.outcome(), c.error(), c.diagnostics(),
-            c.libraryJars()));
+            c.libraryJars(), c.profiles()));
       }
     }
     return new RunResults(run.source() + " (" + store + " " + version + ")", run.kvbenchVersion(), run.startedAt(),

@@ -51,6 +51,22 @@ class VersionPairsTest {
     assertThat(slower.unmatched()).isEmpty();
   }
 
+  /** Versions go oldest first whatever order the cells finished in, and a version that never ran is no baseline. */
+  @Test
+  void versionsAreOrderedAsReleasesAndTheBaselineIsTheOldestThatRan() {
+    CellResult unsupported = new CellResult("alpha 0.9.2", "alpha", "lib:alpha", "0.9.2", Fixtures.ORDERED,
+        Map.of("version", "0.9.2"), Map.of(), Fixtures.params("rnd"), List.of(), null, CellResult.Outcome.UNSUPPORTED,
+        "its native library does not load on this host", null);
+    RunResults run = run(List.of(unsupported, cell("alpha", "0.10.0", 10), cell("alpha", "0.8.1", 10),
+        cell("alpha", "0.9.0", 10)));
+    assertThat(VersionPairs.versions(run)).containsEntry("alpha", List.of("0.8.1", "0.9.0", "0.9.2", "0.10.0"));
+    assertThat(VersionPairs.of(run, null)).extracting(p -> p.baseline() + ">" + p.candidate())
+        .containsExactly("0.8.1>0.9.0", "0.8.1>0.9.2", "0.8.1>0.10.0");
+    assertThat(VersionPairs.compareVersions("9.11.2", "10.4.2")).isNegative();
+    assertThat(VersionPairs.compareVersions("1.0", "1.0.1")).isNegative();
+    assertThat(VersionPairs.compareVersions("2.0.1", "2.0.1")).isZero();
+  }
+
   @Test
   void aChosenBaselineVersionIsUsedWhereTheStoreHasIt() {
     RunResults run = run(List.of(cell("alpha", "1.0", 10), cell("alpha", "2.0", 30)));

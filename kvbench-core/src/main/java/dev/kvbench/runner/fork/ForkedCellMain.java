@@ -52,9 +52,11 @@ public final class ForkedCellMain {
       CellRunner runner = new CellRunner(new CpuMeter(), new RssMeter(), new StorageMeter(), new ExpectedChecksums(),
           link, TimerCost.pairNanos());
       CellResult result;
-      try (WorkArea work = WorkArea.open(Path.of(plan.directory()))) {
+      try (WorkArea work = WorkArea.open(Path.of(plan.directory()));
+          CellRecording recording = CellRecording.start(plan.recording())) {
         result = plan.library().bundled() ? runner.run(StoreRegistry.load().require(cell.storeId()), cell, work)
             : LibraryCell.run(runner, cell, plan.library(), work);
+        result = recording.keptIn(result);
       }
       link.send(new ForkMessage.CellFinished(result));
     }

@@ -119,7 +119,7 @@ public final class ForkedCells implements CellExecutor {
       CellResult result;
       try {
         sendPlan(child, new ForkPlan(ForkMessage.PROTOCOL, cell, directory.resolve("store").toAbsolutePath()
-            .toString(), link.host(), link.port(), link.token(), libraries.libraryOf(cell)));
+            .toString(), link.host(), link.port(), link.token(), libraries.libraryOf(cell), recording(name)));
         result = watch(provider, cell, child, link, output, jvmDir, directory, name);
       } finally {
         running = null;
@@ -173,6 +173,19 @@ public final class ForkedCells implements CellExecutor {
     if (p != null) {
       p.destroyForcibly();
     }
+  }
+
+  /**
+   * Where the cell's JVM keeps its recording when the run profiles: {@code profile.jfr} in the
+   * cell's own diagnostics directory (kept with the results), else {@link ForkPlan#NO_RECORDING}.
+   */
+  private String recording(String name) throws IOException {
+    if (jvm.profiler() == dev.kvbench.scenario.Profiler.NONE) {
+      return ForkPlan.NO_RECORDING;
+    }
+    Path dir = diagnosticsRoot.resolve(name);
+    Files.createDirectories(dir);
+    return dir.resolve("profile." + jvm.profiler().id()).toString();
   }
 
   /** The child JVM's command line for {@code cell}. */

@@ -1,0 +1,75 @@
+package dev.kvbench.runner;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.kvbench.result.CellResult;
+import dev.kvbench.result.ProfileRecording;
+import dev.kvbench.result.ResultDocument;
+import dev.kvbench.result.ResultFiles;
+import dev.kvbench.run.RunListener;
+import dev.kvbench.scenario.Axes;
+import dev.kvbench.scenario.JvmOptions;
+import dev.kvbench.scenario.Matrix;
+import dev.kvbench.scenario.Profiler;
+import dev.kvbench.scenario.Repetitions;
+import dev.kvbench.scenario.Scenario;
+import dev.kvbench.scenario.ScenarioException;
+import dev.kvbench.scenario.ScenarioFiles;
+import dev.kvbench.store.Durability;
+import dev.kvbench.store.StoreRegistry;
+import dev.kvbench.workload.KeyEncoding;
+import dev.kvbench.workload.KeyOrder;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import jdk.jfr.consumer.RecordingFile;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code --profile jfr}: each fork's JVM is recorded by the Flight Recorder into the run's
+ * diagnostics, and the cell names every fork's recording, numbered as its passes are.
+ */
+class ProfiledRunTest {
+
+  @TempDir Path temp;
+
+  private static Scenario scenario(int forks, Profiler profiler) {
+    Matrix m = Matrix.of(List.of("misbehaving")).with(Axes.ENTRIES, List.of(2000L)).with(Axes.VALUE_SIZES, List.of(20))
+        .with(Axes.KEYS, List.of(KeyEncoding.INT)).with(Axes.ORDERS, List.of(KeyOrder.RND))
+        .with(Axes.BATCH_SIZES, List.of(Matrix.ALL_IN_ONE)).with(Axes.DURABILITY, List.of(Durability.NOSYNC));
+    return Scenario.defaults("profiled").withMatrix(m).withRepetitions(new Repetitions(forks, 1, 0, 2))
+        .withCellTimeout(Duration.ofSeconds(60)).withJvm(new JvmOptions("", "96m", List.of()).withProfiler(profiler));
+  }
+
+  @Test
+  void everyForkIsRecordedAndNamedByTheCell() throws Exception {
+    ScenarioRunner.RunOutcome outcome = new ScenarioRunner(StoreRegistry.load(), RunListener.NONE)
+        .run(scenario(2, Profiler.JFR), new ScenarioRunner.Options(temp.resolve("work"), temp.resolve("p.json"),
+            Shard.ALL, List.of("test"), "dev"));
+    ResultDocument doc = new ResultFiles().read(outcome.documentPath());
+    CellResult cell = doc.cells().get(0);
+    assertThat(cell.profiles()).extracting(ProfileRecording::fork).containsExactly(1, 2);
+    for (ProfileRecording r : cell.profiles()) {
+      Path file = Path.of(r.recording());
+      assertThat(file).exists().startsWith(temp.resolve("p-diagnostics"));
+      assertThat(r.profiler()).isEqualTo("jfr");
+      // a readable Flight Recorder file, with the method samples a flame graph is drawn from
+      assertThat(RecordingFile.readAllEvents(file)).anySatisfy(e -> assertThat(e.getEventType().getName())
+          .isIn("jdk.ExecutionSample", "jdk.NativeMethodSample", "jdk.CPULoad"));
+    }
+  }
+
+  @Test
+  void theScenarioFileCarriesTheProfilerAndForksZeroIsRefused() {
+    ScenarioFiles files = new ScenarioFiles();
+    Scenario back = files.parse(files.write(scenario(1, Profiler.JFR)), "p", "p", null);
+    assertThat(back.jvm().profiler()).isEqualTo(Profiler.JFR);
+    assertThat(files.parse(files.write(scenario(1, Profiler.NONE)), "p", "p", null).jvm().profiler())
+        .isEqualTo(Profiler.NONE);
+    assertThatThrownBy(() -> scenario(0, Profiler.JFR)).isInstanceOf(ScenarioException.class)
+        .hasMessageContaining("jvm.profile jfr").hasMessageContaining("forks 0");
+    assertThatThrownBy(() -> Profiler.parse("async-ish")).hasMessageContaining("give jfr");
+  }
+}
