@@ -68,13 +68,7 @@ final class BisectCommand implements Callable<Integer> {
       description = "The phase judged, e.g. write or readKey; it must be among the scenario's phases.")
   String phase;
 
-  @Option(names = "--min-effect", paramLabel = "PCT",
-      description = "The smallest slowdown called a regression, in percent (default: 5).")
-  Double minEffect;
-
-  @Option(names = "--noisy-forks", paramLabel = "drop|keep",
-      description = "Forks the host disturbed: drop (default) leaves them out, as compare does; keep counts them.")
-  String noisyForks = "drop";
+  @Mixin ComparisonOptions rule;
 
   @Option(names = "--output-dir", paramLabel = "DIR",
       description = "Where each step's results go (default: kvbench-results/bisect-STORE-TIME).")
@@ -89,14 +83,8 @@ final class BisectCommand implements Callable<Integer> {
   @Override
   public Integer call() {
     RepeatedOptions.refuse(spec);
-    if (minEffect != null && !(minEffect >= 0)) {
-      throw new UsageException("--min-effect " + minEffect + ": give a percentage of 0 or more, e.g. 5");
-    }
-    Comparison.NoisyForks noisy = switch (noisyForks) {
-      case "drop" -> Comparison.NoisyForks.DROP;
-      case "keep" -> Comparison.NoisyForks.KEEP;
-      default -> throw new UsageException("--noisy-forks " + noisyForks + ": give drop (the default) or keep");
-    };
+    Comparison.NoisyForks noisy = rule.noisyForks();
+    double effect = rule.minEffectPercent();
     Phase judged;
     try {
       judged = Phase.fromId(phase);
@@ -138,7 +126,6 @@ final class BisectCommand implements Callable<Integer> {
       Path dir = outputDir != null ? outputDir : Path.of("kvbench-results", "bisect-" + store + "-"
           + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")));
       Files.createDirectories(dir);
-      double effect = minEffect == null ? Comparison.DEFAULT_MIN_EFFECT_PERCENT : minEffect;
       ScenarioRunner runner = new ScenarioRunner(registry, progress, resolver);
       int[] step = {0};
       Bisection.Step measure = (baseline, candidate) -> {

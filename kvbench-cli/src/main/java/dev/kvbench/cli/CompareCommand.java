@@ -56,18 +56,7 @@ final class CompareCommand implements Callable<Integer> {
           + " or too few the host left alone (see --allow-incomplete).")
   Double failOnRegression;
 
-  @Option(names = "--min-effect", paramLabel = "PCT",
-      description = "The smallest change called slower or faster, in percent either way (default: 5): a real"
-          + " difference smaller than this is reported as no difference shown.")
-  Double minEffect;
-
-  @Option(names = "--noisy-forks", paramLabel = "drop|keep",
-      description = "What forks the host disturbed (other processes' CPU or steal past the thresholds, pass by"
-          + " pass or over a fork's passes together) count for: drop (default) leaves them out of the samples, and"
-          + " a side left with fewer than 3 is too noisy to judge; keep counts them like the others. Either way the"
-          + " Caveats column names every noisy fork, those that only waited for a CPU (maybe for the store's own"
-          + " threads) too.")
-  String noisyForks = "drop";
+  @picocli.CommandLine.Mixin ComparisonOptions rule;
 
   @Option(names = "--allow-incomplete",
       description = "With --fail-on-regression: fail only on regressions shown, not on candidate cells that failed"
@@ -82,15 +71,8 @@ final class CompareCommand implements Callable<Integer> {
     if (allowIncomplete && failOnRegression == null) {
       throw new UsageException("--allow-incomplete goes with --fail-on-regression; give both, or neither");
     }
-    if (minEffect != null && !(minEffect >= 0)) {
-      throw new UsageException("--min-effect " + minEffect + ": give a percentage of 0 or more, e.g. 3");
-    }
-    Comparison.NoisyForks noisy = switch (noisyForks) {
-      case "drop" -> Comparison.NoisyForks.DROP;
-      case "keep" -> Comparison.NoisyForks.KEEP;
-      default -> throw new UsageException("--noisy-forks " + noisyForks + ": give drop (the default) or keep");
-    };
-    double effect = minEffect == null ? Comparison.DEFAULT_MIN_EFFECT_PERCENT : minEffect;
+    Comparison.NoisyForks noisy = rule.noisyForks();
+    double effect = rule.minEffectPercent();
     if (by != null || baselineVersion != null) {
       return byVersion(effect, noisy);
     }

@@ -70,10 +70,11 @@ final class ScenarioFlags {
           + " recorded in the result. Keep other work off them: see the README, 'Quiet CPUs'.")
   String cpus;
 
-  @Option(names = "--profile", paramLabel = "jfr",
-      description = "Record each cell's JVM with the JDK's Flight Recorder (profile settings): the recording is kept"
-          + " per fork in the results' diagnostics folder, and kvbench report draws a flame graph of the samples"
-          + " taken during measured passes. Needs forked cells.")
+  @Option(names = "--profile", paramLabel = "jfr|async",
+      description = "Record each cell's JVM: jfr with the JDK's Flight Recorder (profile settings), async with"
+          + " async-profiler (CPU samples every ms, Java and native frames; Linux x64 and arm64). The recording is"
+          + " kept per fork in the results' diagnostics folder, and kvbench report draws a flame graph of the"
+          + " samples taken during measured passes. Needs forked cells.")
   String profile;
 
   @Option(names = "--jvm-option", paramLabel = "OPTION",

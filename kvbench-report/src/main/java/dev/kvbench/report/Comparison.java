@@ -264,6 +264,16 @@ public final class Comparison {
           + base.error(), Gap.BASELINE_FAILED));
       return;
     }
+    // a whole cell one side cannot run (another library version's API or native library): one line with why
+    if (base.outcome() != cand.outcome()
+        && (base.outcome() == CellResult.Outcome.UNSUPPORTED || cand.outcome() == CellResult.Outcome.UNSUPPORTED)) {
+      boolean candidateCannot = cand.outcome() == CellResult.Outcome.UNSUPPORTED;
+      CellResult which = candidateCannot ? cand : base;
+      unmatched.add(new Unmatched(candidateCannot ? "candidate" : "baseline", which.cellId(),
+          "the " + (candidateCannot ? "candidate" : "baseline") + " cell is unsupported: " + which.error(),
+          Gap.SUPPORT_DIFFERS));
+      return;
+    }
     for (PhaseResult b : base.phases()) {
       PhaseResult o = cand.phases().stream().filter(p -> p.phase().equals(b.phase())).findFirst().orElse(null);
       if (o == null) {

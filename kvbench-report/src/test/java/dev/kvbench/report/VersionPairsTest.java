@@ -62,6 +62,14 @@ class VersionPairsTest {
     assertThat(VersionPairs.versions(run)).containsEntry("alpha", List.of("0.8.1", "0.9.0", "0.9.2", "0.10.0"));
     assertThat(VersionPairs.of(run, null)).extracting(p -> p.baseline() + ">" + p.candidate())
         .containsExactly("0.8.1>0.9.0", "0.8.1>0.9.2", "0.8.1>0.10.0");
+    // the version that never ran is one line with its reason, not a line per phase
+    VersionPairs.Pair never = VersionPairs.of(run, null).get(1);
+    Comparison c = Comparison.of(List.of(never.baselineSide()), List.of(never.candidateSide()));
+    assertThat(c.rows()).isEmpty();
+    assertThat(c.unmatched()).singleElement().satisfies(u -> {
+      assertThat(u.why()).isEqualTo("the candidate cell is unsupported: its native library does not load on this host");
+      assertThat(u.gap()).isEqualTo(Comparison.Gap.SUPPORT_DIFFERS);
+    });
     assertThat(VersionPairs.compareVersions("9.11.2", "10.4.2")).isNegative();
     assertThat(VersionPairs.compareVersions("1.0", "1.0.1")).isNegative();
     assertThat(VersionPairs.compareVersions("2.0.1", "2.0.1")).isZero();

@@ -15,6 +15,7 @@ import dev.kvbench.run.Failures;
 import dev.kvbench.run.PhaseProgress;
 import dev.kvbench.run.RunListener;
 import dev.kvbench.scenario.JvmOptions;
+import dev.kvbench.scenario.Profiler;
 import dev.kvbench.store.StoreProvider;
 import dev.kvbench.workload.ClassReferences;
 import dev.kvbench.workload.KeyEncoding;
@@ -110,7 +111,8 @@ public final class ForkedCells implements CellExecutor {
     Path jvmDir = directory.resolve("jvm");
     try (LinkServer link = LinkServer.open(json)) {
       Files.createDirectory(jvmDir);
-      ProcessBuilder pb = new ProcessBuilder(command(jvmDir, cell))
+      String recording = recording(name);
+      ProcessBuilder pb = new ProcessBuilder(command(jvmDir, cell, recording))
           .directory(jvmDir.toFile())
           .redirectErrorStream(true);
       Process child = pb.start();
@@ -119,13 +121,19 @@ public final class ForkedCells implements CellExecutor {
       CellResult result;
       try {
         sendPlan(child, new ForkPlan(ForkMessage.PROTOCOL, cell, directory.resolve("store").toAbsolutePath()
-            .toString(), link.host(), link.port(), link.token(), libraries.libraryOf(cell), recording(name)));
+            .toString(), link.host(), link.port(), link.token(), libraries.libraryOf(cell),
+            jvm.profiler() == Profiler.JFR ? recording : ForkPlan.NO_RECORDING));
         result = watch(provider, cell, child, link, output, jvmDir, directory, name);
       } finally {
         running = null;
         if (child.isAlive()) {
           child.destroyForcibly().waitFor();
         }
+      }
+      // async-profiler's agent writes its recording as the JVM exits, after the result came
+      if (jvm.profiler() == Profiler.ASYNC && Files.isRegularFile(Path.of(recording))) {
+        result = result.withProfiles(List.of(new dev.kvbench.result.ProfileRecording(1, recording,
+            Profiler.ASYNC.id() + " (" + AsyncProfilerLibrary.event() + ")")));
       }
       return result;
     } catch (IOException e) {
@@ -180,19 +188,39 @@ public final class ForkedCells implements CellExecutor {
    * cell's own diagnostics directory (kept with the results), else {@link ForkPlan#NO_RECORDING}.
    */
   private String recording(String name) throws IOException {
-    if (jvm.profiler() == dev.kvbench.scenario.Profiler.NONE) {
+    if (jvm.profiler() == Profiler.NONE) {
       return ForkPlan.NO_RECORDING;
     }
     Path dir = diagnosticsRoot.resolve(name);
     Files.createDirectories(dir);
-    return dir.resolve("profile." + jvm.profiler().id()).toString();
+    // both profilers write the Flight Recorder's format
+    return dir.resolve("profile.jfr").toString();
   }
 
-  /** The child JVM's command line for {@code cell}. */
+  /** The child JVM's command line for {@code cell}, recording nothing. */
   List<String> command(Path jvmDir, CellParams cell) {
+    try {
+      return command(jvmDir, cell, ForkPlan.NO_RECORDING);
+    } catch (IOException e) {
+      throw new java.io.UncheckedIOException(e); // only async-profiler's agent is copied, and not without a recording
+    }
+  }
+
+  /** Why {@code --profile async} cannot run on this host, or null when it can. */
+  public static String whyNoAsyncProfiler() {
+    return AsyncProfilerLibrary.unavailableReason();
+  }
+
+  /** The child JVM's command line for {@code cell}, with async-profiler's agent when it records into {@code recording}. */
+  List<String> command(Path jvmDir, CellParams cell, String recording) throws IOException {
     List<String> cmd = new ArrayList<>(CellJvm.launcher(jvm));
     cmd.add(CellJvm.java(jvm));
     cmd.addAll(CellJvm.flags(jvm));
+    if (jvm.profiler() == Profiler.ASYNC && !recording.equals(ForkPlan.NO_RECORDING)) {
+      // CPU samples every millisecond, Java and native frames, written as a JFR file when the JVM exits
+      cmd.add("-agentpath:" + AsyncProfilerLibrary.copyInto(jvmDir) + "=start,event=" + AsyncProfilerLibrary.event()
+          + ",interval=1ms,file=" + recording + ",jfr");
+    }
     cmd.addAll(Axes.jvmFlagsOf(cell.value(Axes.GC)));
     cmd.add("-XX:ErrorFile=" + jvmDir.toAbsolutePath().resolve("hs_err_pid%p.log"));
     cmd.addAll(CellJvm.ownDirectoryFlags(jvmDir));

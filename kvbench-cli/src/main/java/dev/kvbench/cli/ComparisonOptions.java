@@ -1,0 +1,38 @@
+package dev.kvbench.cli;
+
+import dev.kvbench.report.Comparison;
+import picocli.CommandLine.Option;
+
+/** {@code --min-effect} and {@code --noisy-forks}: the comparison rule's knobs, for compare and bisect alike. */
+final class ComparisonOptions {
+
+  @Option(names = "--min-effect", paramLabel = "PCT",
+      description = "The smallest change called slower or faster, in percent either way (default: 5): a real"
+          + " difference smaller than this is reported as no difference shown.")
+  Double minEffect;
+
+  @Option(names = "--noisy-forks", paramLabel = "drop|keep",
+      description = "What forks the host disturbed (other processes' CPU or steal past the thresholds, pass by"
+          + " pass or over a fork's passes together) count for: drop (default) leaves them out of the samples, and"
+          + " a side left with fewer than 3 is too noisy to judge; keep counts them like the others. Either way the"
+          + " Caveats column names every noisy fork, those that only waited for a CPU (maybe for the store's own"
+          + " threads) too.")
+  String noisyForks = "drop";
+
+  /** The minimum effect in percent; a negative or NaN one is a usage error. */
+  double minEffectPercent() {
+    if (minEffect != null && !(minEffect >= 0)) {
+      throw new UsageException("--min-effect " + minEffect + ": give a percentage of 0 or more, e.g. 3");
+    }
+    return minEffect == null ? Comparison.DEFAULT_MIN_EFFECT_PERCENT : minEffect;
+  }
+
+  /** What noisy forks count for; anything but drop or keep is a usage error. */
+  Comparison.NoisyForks noisyForks() {
+    return switch (noisyForks) {
+      case "drop" -> Comparison.NoisyForks.DROP;
+      case "keep" -> Comparison.NoisyForks.KEEP;
+      default -> throw new UsageException("--noisy-forks " + noisyForks + ": give drop (the default) or keep");
+    };
+  }
+}
