@@ -68,6 +68,7 @@ final class FlagNames {
     f.put("jvm.options", "--jvm-option");
     f.put("jvm.cpus", "--cpus");
     f.put("jvm.profile", "--profile");
+    f.put("jvm.counters", "--counters");
     f.put("traffic.rate", "--rate");
     f.put("traffic.duration", "--duration");
     f.put("traffic.operations", "--operations");

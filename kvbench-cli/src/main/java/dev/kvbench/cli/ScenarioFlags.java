@@ -77,6 +77,12 @@ final class ScenarioFlags {
           + " samples taken during measured passes. Needs forked cells.")
   String profile;
 
+  @Option(names = "--counters",
+      description = "Run each cell's JVM under perf stat and report instructions, cycles, cache and branch misses per"
+          + " op over the measured passes (as JMH's perfnorm); where the host has no hardware counters (most VMs),"
+          + " the run says not available, with why, and goes on. Needs forked cells.")
+  boolean counters;
+
   @Option(names = "--jvm-option", paramLabel = "OPTION",
       description = "A further option for each cell's JVM, repeatable, e.g. --jvm-option=-XX:+UseParallelGC.")
   List<String> jvmOptions;
@@ -158,6 +164,9 @@ final class ScenarioFlags {
       setIfGiven(cpus, o::cpus);
       if (profile != null) {
         o.profiler(dev.kvbench.scenario.Profiler.parse(profile));
+      }
+      if (counters) {
+        o.counters(dev.kvbench.scenario.Counters.PERF);
       }
       if (cellTimeout != null) {
         o.cellTimeout(Durations.parse(cellTimeout));

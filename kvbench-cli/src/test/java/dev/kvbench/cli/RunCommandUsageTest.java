@@ -266,4 +266,24 @@ class RunCommandUsageTest {
     assertThat(unknown.code()).isEqualTo(2);
     assertThat(unknown.err()).contains("nosuchscenario", "presets:");
   }
+
+  /**
+   * --counters on this host: where perf cannot count (this VM has no PMU; a fresh machine may have
+   * no perf) the run says "not available" with why and goes on; where it can, the tables show the
+   * counts per op.
+   */
+  @Test
+  void countersSayWhetherTheyAreAvailableAndTheRunGoesOn() {
+    CliOutcome o = CliOutcome.run("run", "--stores", "null", "--entries", "20000", "--order", "seq", "--phases",
+        "write", "--forks", "1", "--measured", "1", "--warmup-passes", "0", "--warmup", "0", "--counters",
+        "--work-dir", temp.resolve("work").toString(), "--output", temp.resolve("c.json").toString());
+    assertThat(o.code()).as(o.err()).isZero();
+    String why = dev.kvbench.runner.fork.PerfCounters.unavailableReason("perf");
+    if (why != null) {
+      assertThat(o.err()).contains("counters: not available: " + why, "goes on without them");
+      assertThat(o.out()).doesNotContain("Hardware counters per op");
+    } else {
+      assertThat(o.out()).contains("Hardware counters per op", "instructions/op");
+    }
+  }
 }

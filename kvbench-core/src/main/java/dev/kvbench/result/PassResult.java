@@ -25,17 +25,35 @@ import org.HdrHistogram.Histogram;
  * @param commitTrace every commit of a write pass, where the run traced commits; else null
  * @param fork which of the cell's forks (fresh JVMs, from 1) ran the pass; 0 where not recorded
  *     (results of kvbench before 0.3): a fork, not a pass, is the sample a comparison counts
+ * @param countersPerOp hardware events per op over the pass ({@code --counters}: perf stat's
+ *     instructions, cycles, cache-misses, branch-misses); empty where not counted
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record PassResult(double passMillis, long ops, CpuTime cpu, long peakRssBytes, PassNoise noise,
     long startEpochMillis, String latencyHistogram, List<ProgressPoint> progress, IoBytes io,
-    CommitTrace commitTrace, int fork) {
+    CommitTrace commitTrace, int fork,
+    @JsonInclude(JsonInclude.Include.NON_EMPTY) java.util.Map<String, Double> countersPerOp) {
 
   /** Ops done after {@code millis} of the pass. */
   public record ProgressPoint(long millis, long ops) {}
 
   public PassResult {
     progress = progress == null ? List.of() : List.copyOf(progress);
+    countersPerOp = countersPerOp == null ? java.util.Map.of() : java.util.Map.copyOf(countersPerOp);
+  }
+
+  /** A pass without hardware counters, as kvbench before them wrote one. */
+  public PassResult(double passMillis, long ops, CpuTime cpu, long peakRssBytes, PassNoise noise,
+      long startEpochMillis, String latencyHistogram, List<ProgressPoint> progress, IoBytes io,
+      CommitTrace commitTrace, int fork) {
+    this(passMillis, ops, cpu, peakRssBytes, noise, startEpochMillis, latencyHistogram, progress, io, commitTrace, fork,
+        java.util.Map.of());
+  }
+
+  /** These figures with the hardware events per op counted over the pass. */
+  public PassResult withCounters(java.util.Map<String, Double> perOp) {
+    return new PassResult(passMillis, ops, cpu, peakRssBytes, noise, startEpochMillis, latencyHistogram, progress,
+        io, commitTrace, fork, perOp);
   }
 
   /** A pass's figures; its noise, interval and the rest are added by the {@code with} methods. */
@@ -46,7 +64,7 @@ public record PassResult(double passMillis, long ops, CpuTime cpu, long peakRssB
   /** These figures with what else the host did during the pass. */
   public PassResult withNoise(PassNoise hostNoise) {
     return new PassResult(passMillis, ops, cpu, peakRssBytes, hostNoise, startEpochMillis, latencyHistogram, progress,
-        io, commitTrace, fork);
+        io, commitTrace, fork, countersPerOp);
   }
 
   /** The host disturbed this pass past a threshold (see {@link PassNoise}). */
@@ -57,31 +75,31 @@ public record PassResult(double passMillis, long ops, CpuTime cpu, long peakRssB
   /** These figures with the pass's wall-clock start and, when sampled, its latency histogram. */
   public PassResult withInterval(long startEpochMillis, Histogram latencies) {
     return new PassResult(passMillis, ops, cpu, peakRssBytes, noise, startEpochMillis,
-        latencies == null ? null : HistogramCodec.encode(latencies), progress, io, commitTrace, fork);
+        latencies == null ? null : HistogramCodec.encode(latencies), progress, io, commitTrace, fork, countersPerOp);
   }
 
   /** These figures with where the pass stood over time. */
   public PassResult withProgress(List<ProgressPoint> points) {
     return new PassResult(passMillis, ops, cpu, peakRssBytes, noise, startEpochMillis, latencyHistogram, points,
-        io, commitTrace, fork);
+        io, commitTrace, fork, countersPerOp);
   }
 
   /** These figures with the storage I/O of the pass. */
   public PassResult withIo(IoBytes bytes) {
     return new PassResult(passMillis, ops, cpu, peakRssBytes, noise, startEpochMillis, latencyHistogram, progress,
-        bytes, commitTrace, fork);
+        bytes, commitTrace, fork, countersPerOp);
   }
 
   /** These figures with the pass's commit trace. */
   public PassResult withCommitTrace(CommitTrace trace) {
     return new PassResult(passMillis, ops, cpu, peakRssBytes, noise, startEpochMillis, latencyHistogram, progress,
-        io, trace, fork);
+        io, trace, fork, countersPerOp);
   }
 
   /** These figures as fork {@code number}'s. */
   public PassResult withFork(int number) {
     return new PassResult(passMillis, ops, cpu, peakRssBytes, noise, startEpochMillis, latencyHistogram, progress,
-        io, commitTrace, number);
+        io, commitTrace, number, countersPerOp);
   }
 
   public double opsPerSec() {

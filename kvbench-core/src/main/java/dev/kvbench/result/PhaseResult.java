@@ -237,6 +237,32 @@ public record PhaseResult(
     return byTime(passes).get((passes.size() - 1) / 2);
   }
 
+  /** These figures with {@code change} applied to every pass (hardware counters added after the run). */
+  public PhaseResult withPasses(java.util.function.UnaryOperator<PassResult> change) {
+    return new PhaseResult(phase, status, ops, passMillis, minPassMillis, maxPassMillis, opsPerSec, nsPerOp,
+        passes.stream().map(change).toList(), latencyNanos, commitLatencyNanos, latencySampling,
+        latencyHistogram, commitLatencyHistogram, cpu, peakRssBytes, verified, noisyPasses, unsteadyForks, failure,
+        note, cpuNanosPerOp, threaded, amplification);
+  }
+
+  /**
+   * The phase's hardware events per op ({@code --counters}): each event's median over the measured
+   * passes that counted it; empty where none did.
+   */
+  @JsonIgnore
+  public java.util.Map<String, Double> countersPerOp() {
+    java.util.Map<String, List<Double>> byEvent = new java.util.TreeMap<>();
+    for (PassResult p : passes) {
+      p.countersPerOp().forEach((event, v) -> byEvent.computeIfAbsent(event, k -> new ArrayList<>()).add(v));
+    }
+    java.util.Map<String, Double> medians = new java.util.TreeMap<>();
+    byEvent.forEach((event, values) -> {
+      List<Double> sorted = values.stream().sorted().toList();
+      medians.put(event, sorted.get((sorted.size() - 1) / 2));
+    });
+    return medians;
+  }
+
   /** These figures with every pass marked as fork {@code number}'s: the cell ran once. */
   public PhaseResult ofFork(int number) {
     return new PhaseResult(phase, status, ops, passMillis, minPassMillis, maxPassMillis, opsPerSec, nsPerOp,

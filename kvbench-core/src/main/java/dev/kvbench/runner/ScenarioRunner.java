@@ -126,6 +126,24 @@ public final class ScenarioRunner {
     }
   }
 
+  /**
+   * {@code jvm} as the cells run it: with {@code --counters} where perf can count here, else without
+   * them, which the run says once with the reason (a VM without hardware counters); it goes on.
+   */
+  private dev.kvbench.scenario.JvmOptions countingJvm(dev.kvbench.scenario.JvmOptions jvm) {
+    if (!jvm.counters().on()) {
+      return jvm;
+    }
+    String why = dev.kvbench.runner.fork.PerfCounters.unavailableReason(jvm.counters().perf());
+    if (why != null) {
+      listener.warning("counters: not available: " + why + "; the run goes on without them");
+      return jvm.withCounters(dev.kvbench.scenario.Counters.OFF);
+    }
+    listener.notice("counters: " + String.join(", ", dev.kvbench.runner.fork.PerfCounters.EVENTS)
+        + " per op over each measured pass, counted by " + jvm.counters().perf() + " stat");
+    return jvm;
+  }
+
   /** The journal of the run in progress, or null before one has started: where a stopped run's results are. */
   public Path journalPath() {
     RunJournal j = journal;
@@ -323,8 +341,8 @@ public final class ScenarioRunner {
     CellRunner runner = new CellRunner(cpu, new RssMeter(), new StorageMeter(), new ExpectedChecksums(),
         listener, TimerCost.pairNanos());
     executor = scenario.repetitions().forks() == 0 ? new InProcessCells(runner)
-        : new ForkedCells(scenario.jvm(), scenario.cellTimeout(), diagnosticsRoot(j.documentPath()), listener,
-            libraries);
+        : new ForkedCells(countingJvm(scenario.jvm()), scenario.cellTimeout(), diagnosticsRoot(j.documentPath()),
+            listener, libraries);
     Thread stopHook = new Thread(this::stop, "kvbench-stop");
     Runtime.getRuntime().addShutdownHook(stopHook);
     RunJournal.NotWritten notWritten = null;

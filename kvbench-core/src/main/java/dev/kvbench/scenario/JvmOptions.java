@@ -12,8 +12,11 @@ import java.util.List;
  *     are added by kvbench
  * @param cpus the CPUs each cell's JVM is pinned to (with taskset), or {@link CpuList#NONE}
  * @param profiler what records each cell's JVM, {@link Profiler#NONE} for nothing
+ * @param counters whether each cell's JVM runs under {@code perf stat}, counting hardware events
+ *     per op, {@link Counters#OFF} for not
  */
-public record JvmOptions(String java, String heap, List<String> options, CpuList cpus, Profiler profiler) {
+public record JvmOptions(String java, String heap, List<String> options, CpuList cpus, Profiler profiler,
+    Counters counters) {
 
   public static final JvmOptions DEFAULT = new JvmOptions("", "", List.of());
 
@@ -24,22 +27,28 @@ public record JvmOptions(String java, String heap, List<String> options, CpuList
 
   /** Options that record nothing. */
   public JvmOptions(String java, String heap, List<String> options, CpuList cpus) {
-    this(java, heap, options, cpus, Profiler.NONE);
+    this(java, heap, options, cpus, Profiler.NONE, Counters.OFF);
   }
 
   /** The same options, the cells pinned to {@code list}. */
   public JvmOptions withCpus(CpuList list) {
-    return new JvmOptions(java, heap, options, list, profiler);
+    return new JvmOptions(java, heap, options, list, profiler, counters);
   }
 
   /** The same options, each cell's JVM recorded by {@code p}. */
   public JvmOptions withProfiler(Profiler p) {
-    return new JvmOptions(java, heap, options, cpus, p);
+    return new JvmOptions(java, heap, options, cpus, p, counters);
+  }
+
+  /** The same options, each cell's JVM counted by {@code c}. */
+  public JvmOptions withCounters(Counters c) {
+    return new JvmOptions(java, heap, options, cpus, profiler, c);
   }
 
   public JvmOptions {
     cpus = cpus == null ? CpuList.NONE : cpus;
     profiler = profiler == null ? Profiler.NONE : profiler;
+    counters = counters == null ? Counters.OFF : counters;
     java = java == null ? "" : java;
     heap = heap == null ? "" : heap;
     options = options == null ? List.of() : List.copyOf(options);

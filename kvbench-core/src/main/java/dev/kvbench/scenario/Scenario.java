@@ -80,6 +80,10 @@ public record Scenario(
     if (latencySample < 1) {
       throw new ScenarioException("/latencySample", "latencySample must be at least 1, got " + latencySample);
     }
+    if (jvm != null && jvm.counters().on() && repetitions != null && repetitions.forks() == 0) {
+      throw new ScenarioException("/jvm/counters", "jvm.counters runs each forked cell's JVM under perf stat, but these"
+          + " cells run in this JVM (forks 0): give 1 fork or more");
+    }
     if (jvm != null && jvm.profiler() != Profiler.NONE && repetitions != null && repetitions.forks() == 0) {
       throw new ScenarioException("/jvm/profile", "jvm.profile " + jvm.profiler().id() + " records each forked cell's"
           + " JVM, but these cells run in this JVM (forks 0): give 1 fork or more");

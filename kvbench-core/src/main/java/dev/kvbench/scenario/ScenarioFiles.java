@@ -153,6 +153,7 @@ public final class ScenarioFiles {
     y.jvm.options = s.jvm().options();
     y.jvm.cpus = s.jvm().cpus().pins() ? s.jvm().cpus().toString() : null;
     y.jvm.profile = s.jvm().profiler() == Profiler.NONE ? null : s.jvm().profiler().id();
+    y.jvm.counters = s.jvm().counters().on() ? s.jvm().counters().text() : null;
     y.cellTimeout = s.cellTimeout().getSeconds() + "s";
     y.latencySample = String.valueOf(s.latencySample());
     if (!s.traffic().equals(Traffic.DEFAULT)) {

@@ -35,6 +35,7 @@ public final class ScenarioOverrides {
   private List<String> jvmOptions;
   private CpuList cpus;
   private Profiler profiler;
+  private Counters counters;
   private Duration cellTimeout;
   private Integer latencySample;
   private final List<UnaryOperator<Traffic>> traffic = new ArrayList<>();
@@ -121,6 +122,12 @@ public final class ScenarioOverrides {
     return this;
   }
 
+  /** Whether each cell's JVM runs under perf stat ({@code --counters}). */
+  public ScenarioOverrides counters(Counters c) {
+    this.counters = c;
+    return this;
+  }
+
   public ScenarioOverrides cpus(String list) {
     try {
       this.cpus = CpuList.parse(list);
@@ -156,7 +163,7 @@ public final class ScenarioOverrides {
     return stores == null && settings.isEmpty() && axes.isEmpty() && scale == null && custom == null
         && phases == null && seed == null && forks == null && warmupPasses == null && warmupMillis == null
         && measuredPasses == null && readCache == null && traceCommits == null && heap == null && jvmOptions == null
-        && cpus == null && profiler == null
+        && cpus == null && profiler == null && counters == null
         && cellTimeout == null && latencySample == null && traffic.isEmpty();
   }
 
@@ -183,7 +190,7 @@ public final class ScenarioOverrides {
       case "custom" -> custom != null;
       case "repetitions" -> forks != null || warmupPasses != null || warmupMillis != null || measuredPasses != null
           || readCache != null || traceCommits != null;
-      case "jvm" -> heap != null || jvmOptions != null || cpus != null || profiler != null;
+      case "jvm" -> heap != null || jvmOptions != null || cpus != null || profiler != null || counters != null;
       case "cellTimeout" -> cellTimeout != null;
       case "latencySample" -> latencySample != null;
       default -> !isEmpty();
@@ -234,10 +241,10 @@ public final class ScenarioOverrides {
       r = r.withTraceCommits(traceCommits);
     }
     s = s.withRepetitions(r);
-    if (heap != null || jvmOptions != null || cpus != null || profiler != null) {
+    if (heap != null || jvmOptions != null || cpus != null || profiler != null || counters != null) {
       s = s.withJvm(new JvmOptions(s.jvm().java(), heap != null ? heap : s.jvm().heap(),
           jvmOptions != null ? jvmOptions : s.jvm().options(), cpus != null ? cpus : s.jvm().cpus(),
-          profiler != null ? profiler : s.jvm().profiler()));
+          profiler != null ? profiler : s.jvm().profiler(), counters != null ? counters : s.jvm().counters()));
     }
     if (cellTimeout != null) {
       s = s.withCellTimeout(cellTimeout);

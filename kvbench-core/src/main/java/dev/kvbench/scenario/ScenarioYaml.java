@@ -230,6 +230,7 @@ final class ScenarioYaml {
     public List<String> options;
     public String cpus;
     public String profile;
+    public String counters;
 
     JvmOptions toJvm() {
       requireNoEmptyValue("/jvm/options", options, "give the option, e.g. -XX:+UseParallelGC");
@@ -246,7 +247,7 @@ final class ScenarioYaml {
         throw new ScenarioException("/jvm/profile", "jvm." + e.getMessage());
       }
       try {
-        return new JvmOptions(java, heap, options, pinned, profiler);
+        return new JvmOptions(java, heap, options, pinned, profiler, Counters.parse(counters));
       } catch (IllegalArgumentException e) {
         throw new ScenarioException("/jvm/heap", e.getMessage());
       }

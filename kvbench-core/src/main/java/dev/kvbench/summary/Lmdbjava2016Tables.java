@@ -216,6 +216,47 @@ public final class Lmdbjava2016Tables {
    * type, CPU per op, and the target rate beside the achieved one. No rows when no cell ran a
    * threaded phase.
    */
+  /**
+   * Hardware events per op ({@code --counters}), each the median over the measured passes that
+   * counted it, with instructions per cycle; no rows where nothing was counted.
+   */
+  public TextTable countersTable(List<CellResult> cells) {
+    TextTable t = new TextTable(
+        TextTable.left("Phase"),
+        TextTable.left("Store"),
+        TextTable.right("instructions/op"),
+        TextTable.right("cycles/op"),
+        TextTable.right("IPC"),
+        TextTable.right("cache-misses/op"),
+        TextTable.right("branch-misses/op"),
+        TextTable.right("Passes"));
+    for (String phase : phases(cells)) {
+      boolean first = true;
+      for (CellResult c : cells) {
+        for (PhaseResult p : c.phases()) {
+          java.util.Map<String, Double> perOp = p.countersPerOp();
+          if (!p.phase().equals(phase) || p.status() != PhaseStatus.OK || perOp.isEmpty()) {
+            continue;
+          }
+          Double instructions = perOp.get("instructions");
+          Double cycles = perOp.get("cycles");
+          long counted = p.passes().stream().filter(x -> !x.countersPerOp().isEmpty()).count();
+          t.row(first ? phase : "", rowLabel(c), count(instructions), count(cycles),
+              instructions == null || cycles == null || cycles == 0 ? "-"
+                  : String.format(Locale.ROOT, "%.2f", instructions / cycles),
+              count(perOp.get("cache-misses")), count(perOp.get("branch-misses")), Long.toString(counted));
+          first = false;
+        }
+      }
+    }
+    return t;
+  }
+
+  private static String count(Double perOp) {
+    return perOp == null ? "-" : perOp >= 100 ? String.format(Locale.ROOT, "%,.0f", perOp)
+        : String.format(Locale.ROOT, "%.2f", perOp);
+  }
+
   public TextTable threadedTable(List<CellResult> cells) {
     TextTable t = new TextTable(
         TextTable.left("Phase"),

@@ -38,6 +38,11 @@ public final class RunSummary {
           out.append(Lmdbjava2016Tables.THIN_PERCENTILE).append('\n');
         }
       }
+      var counters = tables.countersTable(group.getValue());
+      if (counters.rows() > 0) {
+        out.append("\nHardware counters per op (perf stat over the measured passes; median of the passes)\n");
+        out.append(counters.render());
+      }
       out.append("\nStorage (bytes allocated after close, as du -B1; overhead against a flat array of keys + values)\n");
       out.append(tables.storage(group.getValue()));
     }

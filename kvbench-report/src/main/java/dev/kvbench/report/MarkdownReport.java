@@ -103,6 +103,11 @@ final class MarkdownReport {
           image(b, s, workload, phase + "-scaling", phase + ": ops/s by client threads");
         }
       }
+      TextTable counters = tables.countersTable(cells);
+      if (counters.rows() > 0) {
+        b.append("\nHardware counters per op (`--counters`: perf stat over the measured passes, the median of the"
+            + " passes; IPC = instructions / cycles):\n\n").append(counters.renderMarkdown());
+      }
       TextTable storage = tables.storageTable(cells);
       if (storage.rows() > 0) {
         b.append("\nStorage after close:\n\n").append(storage.renderMarkdown());

@@ -34,6 +34,9 @@ import java.util.concurrent.TimeUnit;
  */
 public final class ForkedCellMain {
 
+  /** The file, in the JVM's working directory, holding its start in epoch ms. */
+  static final String VM_START_FILE = "vm-start-millis";
+
   private ForkedCellMain() {}
 
   public static void main(String[] args) throws IOException {
@@ -41,6 +44,9 @@ public final class ForkedCellMain {
       throw new IllegalArgumentException("usage: ForkedCellMain < PLAN.json (started by kvbench, not by hand)");
     }
     endWithParent();
+    // when this JVM began, for the parent's perf intervals (--counters), which count from its exec
+    java.nio.file.Files.writeString(Path.of(VM_START_FILE),
+        Long.toString(java.lang.management.ManagementFactory.getRuntimeMXBean().getStartTime()));
     ObjectMapper json = JsonMapper.builder().addModule(UserCodeJson.module()).build();
     ForkPlan plan = json.readValue(System.in.readAllBytes(), ForkPlan.class);
     if (plan.protocol() != ForkMessage.PROTOCOL) {

@@ -112,9 +112,16 @@ public final class ForkedCells implements CellExecutor {
     try (LinkServer link = LinkServer.open(json)) {
       Files.createDirectory(jvmDir);
       String recording = recording(name);
-      ProcessBuilder pb = new ProcessBuilder(command(jvmDir, cell, recording))
+      Path counted = jvmDir.resolve("counters.csv");
+      List<String> cmd = new ArrayList<>();
+      if (jvm.counters().on()) {
+        cmd.addAll(PerfCounters.prefix(jvm.counters().perf(), counted));
+      }
+      cmd.addAll(command(jvmDir, cell, recording));
+      ProcessBuilder pb = new ProcessBuilder(cmd)
           .directory(jvmDir.toFile())
           .redirectErrorStream(true);
+      long launched = System.currentTimeMillis();
       Process child = pb.start();
       running = child;
       ChildOutput output = ChildOutput.drain(child.getInputStream());
@@ -129,6 +136,11 @@ public final class ForkedCells implements CellExecutor {
         if (child.isAlive()) {
           child.destroyForcibly().waitFor();
         }
+      }
+      if (jvm.counters().on() && Files.isRegularFile(counted)) {
+        // perf counts from when it started the cell's JVM, which wrote down when it began
+        result = PerfCounters.countedIn(result, PerfCounters.read(counted,
+            PerfCounters.workloadStart(jvmDir.resolve(ForkedCellMain.VM_START_FILE), launched)));
       }
       // async-profiler's agent writes its recording as the JVM exits, after the result came
       if (jvm.profiler() == Profiler.ASYNC && Files.isRegularFile(Path.of(recording))) {

@@ -59,7 +59,7 @@ final class MdbxNatives {
   /** The libmdbx at {@code file} (a cell's nativeLib setting), loaded on first use. */
   static MdbxNatives at(String file) {
     return BY_FILE.computeIfAbsent(file, f -> {
-      MdbxNatives n = load(f, () -> null);
+      MdbxNatives n = load(f, "nativeLib", () -> null);
       return n.availability().available() ? n.from("nativeLib=" + f) : n;
     });
   }
@@ -79,6 +79,11 @@ final class MdbxNatives {
 
   /** {@link #load(String)} with the bundled library read from {@code bundled} (null: not bundled). */
   static MdbxNatives load(String override, Supplier<InputStream> bundled) {
+    return load(override, LIBRARY_ENV, bundled);
+  }
+
+  /** {@link #load(String, Supplier)}, {@code override} named as {@code givenAs} gave it (the variable or the setting). */
+  static MdbxNatives load(String override, String givenAs, Supplier<InputStream> bundled) {
     String windows = MemoryWindow.unavailableReason();
     if (windows != null) {
       return refused(windows);
@@ -87,8 +92,8 @@ final class MdbxNatives {
       if (override != null) {
         Path file = Path.of(override);
         if (!Files.isRegularFile(file) || !Files.isReadable(file)) {
-          return refused(override + " is not a readable file: point " + LIBRARY_ENV + " or nativeLib at a"
-              + " libmdbx.so, or leave them out to use the one bundled in kvbench");
+          return refused(givenAs + "=" + override + " is not a readable file: point it at a libmdbx.so, or leave it"
+              + " out to use the one bundled in kvbench");
         }
         return bind(file.toAbsolutePath(), LIBRARY_ENV + "=" + file.toAbsolutePath());
       }

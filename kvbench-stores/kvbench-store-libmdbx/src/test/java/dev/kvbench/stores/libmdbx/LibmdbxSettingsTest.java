@@ -147,11 +147,10 @@ class LibmdbxSettingsTest {
     MdbxNatives missing = MdbxNatives.load(dir.resolve("nope.so").toString());
     assertThat(missing.availability().available()).isFalse();
     assertThat(missing.availability().reason())
-        .contains(dir.resolve("nope.so") + " is not a readable file", MdbxNatives.LIBRARY_ENV + " or nativeLib",
-            "leave them out");
-    // a cell's nativeLib goes the same way, and names the file too
+        .contains(MdbxNatives.LIBRARY_ENV + "=" + dir.resolve("nope.so") + " is not a readable file", "leave it out");
+    // a cell's nativeLib goes the same way, named as the setting
     assertThat(MdbxNatives.at(dir.resolve("nope.so").toString()).availability().reason())
-        .contains(dir.resolve("nope.so") + " is not a readable file");
+        .contains("nativeLib=" + dir.resolve("nope.so") + " is not a readable file");
 
     Path notALibrary = Files.writeString(dir.resolve("fake.so"), "not an ELF file");
     MdbxNatives fake = MdbxNatives.load(notALibrary.toString());
