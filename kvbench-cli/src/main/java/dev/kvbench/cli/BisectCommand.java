@@ -137,7 +137,7 @@ final class BisectCommand implements Callable<Integer> {
               Shard.ALL, spec.commandLine().getParseResult().originalArgs(), KvbenchCommand.version()));
           RunResults run = new ReportInputs().read(List.of(outcome.documentPath())).get(0);
           VersionPairs.Pair pair = VersionPairs.of(run, baseline).get(0);
-          Comparison c = Comparison.of(List.of(pair.baselineSide()), List.of(pair.candidateSide()), effect, noisy);
+          Comparison c = pair.compare(effect, noisy);
           return Bisection.Evidence.of(c, judged.id());
         } catch (IOException | ReportInputException e) {
           throw new IllegalStateException("step " + step[0] + ": cannot write or read " + output + ": "

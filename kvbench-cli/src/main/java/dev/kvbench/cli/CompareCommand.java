@@ -126,7 +126,7 @@ final class CompareCommand implements Callable<Integer> {
       }
       for (VersionPairs.Pair p : pairs) {
         out.printf("%s: baseline %s, candidate %s (%s)%n%n", p.store(), p.baseline(), p.candidate(), run.source());
-        Comparison c = Comparison.of(List.of(p.baselineSide()), List.of(p.candidateSide()), effect, noisy);
+        Comparison c = p.compare(effect, noisy);
         exit = Math.max(exit, gate(out, c));
         out.println();
       }

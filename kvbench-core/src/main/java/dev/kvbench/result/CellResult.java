@@ -103,6 +103,12 @@ public record CellResult(
         phases, storage, outcome, error, diagnostics, jars, profiles);
   }
 
+  /** This result with {@code given} as its settings. */
+  public CellResult withSettings(Map<String, String> given) {
+    return new CellResult(cellId, store, library, libraryVersion, capabilities, given, nativeSettings, parameters,
+        phases, storage, outcome, error, diagnostics, libraryJars, profiles);
+  }
+
   /** This result with {@code recordings} as its forks' recordings. */
   public CellResult withProfiles(List<ProfileRecording> recordings) {
     return new CellResult(cellId, store, library, libraryVersion, capabilities, settings, nativeSettings, parameters,

@@ -44,6 +44,12 @@ public record RunResults(
         completed, cells, warnings);
   }
 
+  /** The same run with {@code subset} as its cells, named by {@code newSource}. */
+  public RunResults withCells(String newSource, List<CellResult> subset) {
+    return new RunResults(newSource, kvbenchVersion, startedAt, scenarioName, seed, command, scenario, environment,
+        completed, subset, warnings);
+  }
+
   /** The host the cells were measured on; results from before hosts were recorded say "unknown". */
   public String host() {
     return environment == null || environment.hostname() == null ? "unknown" : environment.hostname();

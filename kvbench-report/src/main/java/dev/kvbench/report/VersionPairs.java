@@ -25,7 +25,13 @@ public final class VersionPairs {
    * @param candidateSide the run with only the candidate version's
    */
   public record Pair(String store, String baseline, String candidate, RunResults baselineSide,
-      RunResults candidateSide) {}
+      RunResults candidateSide) {
+
+    /** The candidate version's cells against the baseline's, by compare's rule. */
+    public Comparison compare(double minEffectPercent, Comparison.NoisyForks noisyForks) {
+      return Comparison.of(List.of(baselineSide), List.of(candidateSide), minEffectPercent, noisyForks);
+    }
+  }
 
   private VersionPairs() {}
 
@@ -110,13 +116,9 @@ public final class VersionPairs {
       if (c.store().equals(store) && versionOf(c).equals(version)) {
         Map<String, String> settings = new LinkedHashMap<>(c.settings());
         settings.remove(VERSION);
-        cells.add(new CellResult(c.cellId(), c.store(), c.library(), c.libraryVersion(), c.capabilities(), settings,
-            c.nativeSettings(), c.parameters(), c.phases(), c.storage(), c.outcome(), c.error(), c.diagnostics(),
-            c.libraryJars(), c.profiles()));
+        cells.add(c.withSettings(settings));
       }
     }
-    return new RunResults(run.source() + " (" + store + " " + version + ")", run.kvbenchVersion(), run.startedAt(),
-        run.scenarioName(), run.seed(), run.command(), run.scenario(), run.environment(), run.completed(), cells,
-        run.warnings());
+    return run.withCells(run.source() + " (" + store + " " + version + ")", cells);
   }
 }
