@@ -10,6 +10,7 @@ starts is torn down at the end, also after a failure; the hosts' files stay only
 """
 
 import csv
+import hashlib
 import json
 import os
 import re
@@ -76,6 +77,7 @@ class FleetTest:
             ("site.yml with a host stopped mid-run collects the others and reports the failure", self.site_with_crash),
             ("site.yml again, with the host back, finishes its shard", self.site_resumed),
             ("the merged report has every cell exactly once", self.merged_report),
+            ("the older MVStore ran from the jar the controller shipped, checked by SHA-256", self.shipped_library),
         ]
         failed_at = None
         try:
@@ -223,6 +225,36 @@ class FleetTest:
         expect(len(keys) == len(set(keys)), "the merged report has a cell's pass twice")
         readme = (results / "report" / "README.md").read_text()
         expect("fleet-tiny" in readme, "the report's README.md does not name the scenario")
+
+    def shipped_library(self):
+        results = self.dir / "results" / self.run_id
+        versioned = []
+        for host in self.fleet.hosts:
+            document = json.loads((results / host.name / "results.json").read_text())
+            for cell in document["cells"]:
+                if cell.get("libraryVersion") != "2.0.202":
+                    continue
+                versioned.append(cell["cellId"])
+                expect(cell["outcome"] == "ran" and all(p["status"] == "ok" for p in cell["phases"]),
+                       f"{host.name}: {cell['cellId']} did not run: {cell['outcome']}")
+                jars = cell["libraryJars"]
+                expect([j["coordinates"] for j in jars] == ["com.h2database:h2-mvstore:jar:2.0.202"],
+                       f"{host.name}: {cell['cellId']} loaded {jars}")
+                remote = jars[0]["path"].removeprefix("file://")
+                expect(remote.startswith("/srv/kvbench/dist/libraries/"),
+                       f"{host.name}: {cell['cellId']} loaded {remote}, not the shipped copy")
+                # the host's /srv is under the test's directory on this disk
+                on_disk = host.srv / remote.removeprefix("/srv/")
+                digest = hashlib.sha256(on_disk.read_bytes()).hexdigest()
+                expect(jars[0]["sha256"] == digest, f"{host.name}: recorded {jars[0]['sha256']}, the file has {digest}")
+                manifests = list((host.srv / "kvbench" / "dist" / "libraries").glob("libraries-*.json"))
+                expect(len(manifests) == 1, f"{host.name}: manifests {manifests}")
+                listed = [j for lib in json.loads(manifests[0].read_text())["libraries"] for j in lib["jars"]]
+                expect([j["sha256"] for j in listed] == [digest], f"{host.name}: the manifest lists {listed}")
+        expect(len(versioned) == 2, f"the fleet ran MVStore 2.0.202 in {versioned}, not in both orders")
+        # no host has a Maven repository of its own to have taken it from
+        for host in self.fleet.hosts:
+            expect(not (host.root / "home" / ".m2").exists(), f"{host.name} has a ~/.m2")
 
     # -- helpers --
     def teardown_checked(self, real_before):

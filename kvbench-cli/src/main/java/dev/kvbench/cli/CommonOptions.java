@@ -47,7 +47,10 @@ final class CommonOptions {
     }
   }
 
-  /** {@code --offline} and {@code --maven-settings}: where store library versions come from. */
+  /**
+   * {@code --offline}, {@code --maven-settings} and {@code --libraries}: where store library
+   * versions come from.
+   */
   static final class Libraries {
     @Option(names = "--offline",
         description = "Take store library versions (-o STORE.version=...) from the local Maven repository only.")
@@ -58,9 +61,18 @@ final class CommonOptions {
             + " (default: ~/.m2/settings.xml, as Maven reads it).")
     Path settings;
 
+    @Option(names = "--libraries", paramLabel = "MANIFEST",
+        description = "Take store library versions only from this libraries.json, written by run --export-libraries"
+            + " on a machine that reaches the repositories (a fleet's hosts need none); each jar is checked by its"
+            + " SHA-256 before a cell loads it.")
+    Path bundle;
+
     /** A resolver that reads the settings when a cell first asks for a version, so runs without any pay nothing. */
     LazyLibraryResolver resolver() {
-      return new LazyLibraryResolver(settings, offline);
+      if (bundle != null && settings != null) {
+        throw new UsageException("--libraries takes every store library from its manifest; leave out --maven-settings");
+      }
+      return bundle != null ? LazyLibraryResolver.fromBundle(bundle) : new LazyLibraryResolver(settings, offline);
     }
   }
 }

@@ -1,8 +1,10 @@
 package dev.kvbench.cli;
 
+import dev.kvbench.resolver.BundleLibraryResolver;
 import dev.kvbench.resolver.MavenLibraryResolver;
 import dev.kvbench.resolver.MavenSetup;
 import dev.kvbench.runner.versions.LibraryRequest;
+import dev.kvbench.runner.versions.LibraryResolutionException;
 import dev.kvbench.runner.versions.LibraryResolver;
 import dev.kvbench.runner.versions.ResolvedLibrary;
 import java.nio.file.Path;
@@ -10,20 +12,39 @@ import java.util.List;
 
 /**
  * The command line's {@link LibraryResolver}: Maven Resolver over the user's settings, started on
- * first use (most runs ask for no library version and never read the settings).
+ * first use (most runs ask for no library version and never read the settings), or an exported
+ * bundle's manifest ({@code --libraries}), read at once so a wrong path stops the command first.
  */
 final class LazyLibraryResolver implements LibraryResolver, AutoCloseable {
 
   private final Path settings;
   private final boolean offline;
+  private final BundleLibraryResolver bundle;
   private MavenLibraryResolver resolver;
 
   LazyLibraryResolver(Path settings, boolean offline) {
-    this.settings = settings;
-    this.offline = offline;
+    this(settings, offline, null);
   }
 
-  private synchronized MavenLibraryResolver resolver() {
+  private LazyLibraryResolver(Path settings, boolean offline, BundleLibraryResolver bundle) {
+    this.settings = settings;
+    this.offline = offline;
+    this.bundle = bundle;
+  }
+
+  /** Every library from the bundle {@code manifest} describes; a manifest that cannot be read is a usage error. */
+  static LazyLibraryResolver fromBundle(Path manifest) {
+    try {
+      return new LazyLibraryResolver(null, true, new BundleLibraryResolver(manifest));
+    } catch (LibraryResolutionException e) {
+      throw new UsageException("--libraries: " + e.getMessage(), e);
+    }
+  }
+
+  private synchronized LibraryResolver resolver() {
+    if (bundle != null) {
+      return bundle;
+    }
     if (resolver == null) {
       resolver = new MavenLibraryResolver(MavenSetup.fromSettings(settings).offline(offline));
     }

@@ -1,10 +1,16 @@
 package dev.kvbench.cli;
 
 import dev.kvbench.report.ShellWords;
+import dev.kvbench.resolver.LibraryBundle;
+import dev.kvbench.resolver.LibraryExport;
 import dev.kvbench.result.RunJournal;
 import dev.kvbench.runner.Preflight;
 import dev.kvbench.runner.ScenarioRunner;
 import dev.kvbench.runner.Shard;
+import dev.kvbench.runner.versions.LibraryResolutionException;
+import dev.kvbench.runner.versions.LibraryResolver;
+import dev.kvbench.runner.versions.ResolvedLibrary;
+import dev.kvbench.runner.versions.RunLibraries;
 import dev.kvbench.scenario.Presets;
 import dev.kvbench.scenario.Scenario;
 import dev.kvbench.scenario.ScenarioException;
@@ -14,7 +20,9 @@ import dev.kvbench.store.StoreRegistry;
 import dev.kvbench.summary.RunSummary;
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.io.UncheckedIOException;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -70,6 +78,12 @@ final class RunCommand implements Callable<Integer> {
       description = "Print the expanded cells, the data and disk each needs and a rough time; run nothing.")
   boolean dryRun;
 
+  @Option(names = "--export-libraries", paramLabel = "DIR",
+      description = "Resolve the store library versions this run asks for (-o STORE.version=...) and copy their jars,"
+          + " with a manifest of their SHA-256 (DIR/libraries.json), into DIR (new, empty or an earlier export), for"
+          + " machines that cannot reach a repository: run there with --libraries DIR/libraries.json. Runs nothing.")
+  Path exportLibraries;
+
   @Mixin CommonOptions.Quiet quiet;
 
   @Override
@@ -86,7 +100,7 @@ final class RunCommand implements Callable<Integer> {
       if (resume != null) {
         if (source != null || scenarioFlagsGiven()) {
           throw new UsageException("--resume finishes the run as it was started; leave out the scenario and its"
-              + " flags (only --work-dir and --quiet go with it)");
+              + " flags (only --work-dir, --quiet and where store libraries come from go with it)");
         }
         return runAndReport(runner, () -> runner.resume(resume, options), out);
       }
@@ -99,6 +113,9 @@ final class RunCommand implements Callable<Integer> {
       } catch (ScenarioException e) {
         throw new UsageException(FlagNames.explained(read, e, overrides), e);
       }
+      if (exportLibraries != null) {
+        return exportLibraries(plan, registry, resolver, progress, out);
+      }
       if (dryRun) {
         String spaceProblem = Preflight.spaceProblem(plan.cells(), workDir.path);
         DryRun.print(plan, workDir.path, spaceProblem, out);
@@ -108,6 +125,37 @@ final class RunCommand implements Callable<Integer> {
     } catch (IllegalArgumentException e) {
       throw FlagNames.usage(e);
     }
+  }
+
+  /** {@code --export-libraries}: resolves what {@code plan}'s cells ask for, as the run would, and writes it out. */
+  private int exportLibraries(ScenarioRunner.RunPlan plan, StoreRegistry registry, LibraryResolver resolver,
+      ProgressPrinter progress, PrintWriter out) {
+    if (dryRun) {
+      throw new UsageException("--export-libraries runs nothing already; leave out --dry-run");
+    }
+    LibraryExport export = new LibraryExport(resolver);
+    Path manifest;
+    try {
+      LibraryBundle.checkTarget(exportLibraries);
+      RunLibraries.resolve(plan.cells(), registry, export, progress::notice);
+      manifest = export.writeTo(exportLibraries);
+    } catch (LibraryResolutionException | UncheckedIOException e) {
+      throw new UsageException("--export-libraries: " + e.getMessage(), e);
+    }
+    List<ResolvedLibrary> resolved = export.resolved();
+    out.println("exported " + resolved.size() + " store librar" + (resolved.size() == 1 ? "y" : "ies") + " ("
+        + jars(resolved.stream().mapToInt(r -> r.jars().size()).sum()) + ") to " + manifest
+        + (resolved.isEmpty() ? ": this run asks for no version other than the bundled ones" : ""));
+    for (ResolvedLibrary r : resolved) {
+      out.println("  " + r.request().library() + " " + r.version() + ": " + jars(r.jars().size()));
+    }
+    out.println("run with: --libraries " + ShellWords.quote(manifest.toString()));
+    out.flush();
+    return ExitCodes.OK;
+  }
+
+  private static String jars(int n) {
+    return n + (n == 1 ? " jar" : " jars");
   }
 
   private interface RunAction {
@@ -144,7 +192,7 @@ final class RunCommand implements Callable<Integer> {
   }
 
   private boolean scenarioFlagsGiven() {
-    if (shard != null || output != null || dryRun || maxCells != null) {
+    if (shard != null || output != null || dryRun || maxCells != null || exportLibraries != null) {
       return true;
     }
     try {

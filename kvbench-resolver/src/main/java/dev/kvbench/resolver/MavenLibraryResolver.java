@@ -37,10 +37,7 @@ import org.eclipse.aether.supplier.RepositorySystemSupplier;
 import org.eclipse.aether.supplier.SessionBuilderSupplier;
 import org.eclipse.aether.util.artifact.JavaScopes;
 import org.eclipse.aether.util.filter.DependencyFilterUtils;
-import org.eclipse.aether.util.version.GenericVersionScheme;
-import org.eclipse.aether.version.InvalidVersionSpecificationException;
 import org.eclipse.aether.version.Version;
-import org.eclipse.aether.version.VersionScheme;
 
 /**
  * kvbench-core's {@link LibraryResolver} on Maven Resolver: a store library at another version,
@@ -53,7 +50,6 @@ public final class MavenLibraryResolver implements LibraryResolver, AutoCloseabl
   private final RepositorySystem system;
   private final RepositorySystemSession.CloseableSession session;
   private final List<RemoteRepository> remotes;
-  private final VersionScheme versions = new GenericVersionScheme();
   // a run resolves each version once, however many cells and forks ask for it
   private final Map<String, ResolvedLibrary> resolved = new ConcurrentHashMap<>();
 
@@ -168,11 +164,7 @@ public final class MavenLibraryResolver implements LibraryResolver, AutoCloseabl
 
   @Override
   public boolean inRange(String version, String range) {
-    try {
-      return versions.parseVersionConstraint(range).containsVersion(versions.parseVersion(version));
-    } catch (InvalidVersionSpecificationException e) {
-      throw new IllegalArgumentException("'" + range + "' is not a Maven version range: " + e.getMessage(), e);
-    }
+    return VersionRanges.contains(range, version);
   }
 
   @Override
