@@ -3,7 +3,6 @@ package dev.kvbench.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.kvbench.resolver.TestRepository;
-import dev.kvbench.testing.slowmap.SlowMapVersions;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -26,17 +25,8 @@ class BisectCommandTest {
   @BeforeAll
   static void publish() throws Exception {
     TestRepository remote = new TestRepository(dir.resolve("remote"));
-    Files.createDirectories(dir.resolve("jars"));
-    for (int minor = 0; minor <= 8; minor++) {
-      String v = "1." + minor;
-      remote.publish("org.example.kvbench:slowmap:" + v, SlowMapVersions.jar(dir.resolve("jars"), v), List.of());
-    }
-    settings = dir.resolve("settings.xml");
-    Files.writeString(settings, """
-        <settings>
-          <localRepository>%s</localRepository>
-          <mirrors><mirror><id>test</id><mirrorOf>*</mirrorOf><url>%s</url></mirror></mirrors>
-        </settings>""".formatted(dir.resolve("local"), remote.url()));
+    remote.publishSlowMap(dir, java.util.stream.IntStream.rangeClosed(0, 8).mapToObj(minor -> "1." + minor).toList());
+    settings = remote.settingsMirroringAll(dir.resolve("settings.xml"), dir.resolve("local"));
   }
 
   private static CliOutcome bisect(String good, String bad, String output) {

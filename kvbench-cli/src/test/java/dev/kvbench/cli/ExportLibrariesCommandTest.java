@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.kvbench.resolver.TestRepository;
-import dev.kvbench.testing.slowmap.SlowMapVersions;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -29,16 +28,8 @@ class ExportLibrariesCommandTest {
   @BeforeAll
   static void publish() throws Exception {
     TestRepository remote = new TestRepository(dir.resolve("remote"));
-    Files.createDirectories(dir.resolve("jars"));
-    for (String v : List.of("1.0", "1.1", "1.2")) {
-      remote.publish("org.example.kvbench:slowmap:" + v, SlowMapVersions.jar(dir.resolve("jars"), v), List.of());
-    }
-    settings = dir.resolve("settings.xml");
-    Files.writeString(settings, """
-        <settings>
-          <localRepository>%s</localRepository>
-          <mirrors><mirror><id>test</id><mirrorOf>*</mirrorOf><url>%s</url></mirror></mirrors>
-        </settings>""".formatted(dir.resolve("local"), remote.url()));
+    remote.publishSlowMap(dir, List.of("1.0", "1.1", "1.2"));
+    settings = remote.settingsMirroringAll(dir.resolve("settings.xml"), dir.resolve("local"));
   }
 
   private static final List<String> RUN = List.of("--stores", "slowmap", "-o", "slowmap.version=1.0,1.2",

@@ -7,11 +7,9 @@ import dev.kvbench.runner.versions.LibraryRequest;
 import dev.kvbench.runner.versions.LibraryResolutionException;
 import dev.kvbench.runner.versions.ResolvedLibrary;
 import dev.kvbench.store.LibraryJar;
-import dev.kvbench.testing.TestJars;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Map;
 import org.eclipse.aether.repository.RemoteRepository;
 import org.eclipse.aether.util.repository.DefaultAuthenticationSelector;
 import org.eclipse.aether.util.repository.DefaultMirrorSelector;
@@ -33,15 +31,7 @@ class LibraryBundleTest {
   @BeforeAll
   static void publish() {
     remote = new TestRepository(dir.resolve("remote"));
-    Path dep = TestJars.jar(dir.resolve("dep.jar"),
-        Map.of("dep.Helper", "package dep; public class Helper {}"), Map.of(), List.of());
-    remote.publish("org.example:helper:2.0", dep, List.of());
-    for (String v : List.of("1.0", "1.1", "1.2")) {
-      Path jar = TestJars.jar(dir.resolve("lib-" + v + ".jar"),
-          Map.of("lib.Lib", "package lib; public class Lib { public static String v() { return \"" + v + "\"; } }"),
-          Map.of(), List.of());
-      remote.publish("org.example:lib:" + v, jar, List.of("org.example:helper:2.0"));
-    }
+    remote.publishExampleLibrary(dir, List.of("1.0", "1.1", "1.2"));
   }
 
   static final LibraryRequest LIB = LibraryRequest.of("org.example:lib");

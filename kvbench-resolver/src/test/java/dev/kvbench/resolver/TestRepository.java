@@ -1,5 +1,6 @@
 package dev.kvbench.resolver;
 
+import dev.kvbench.testing.TestJars;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -31,6 +32,57 @@ public final class TestRepository {
 
   public String url() {
     return root.toUri().toString();
+  }
+
+  /**
+   * Writes a user's Maven settings file, {@code file}, whose local repository is {@code
+   * localRepository} and whose one mirror, of every repository, is this one: what a company's
+   * settings look like, and how a command-line test reaches this repository.
+   */
+  public Path settingsMirroringAll(Path file, Path localRepository) {
+    try {
+      Files.writeString(file, """
+          <settings>
+            <localRepository>%s</localRepository>
+            <mirrors><mirror><id>test</id><mirrorOf>*</mirrorOf><url>%s</url></mirror></mirrors>
+          </settings>""".formatted(localRepository, url()));
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    return file;
+  }
+
+  /**
+   * Publishes {@code org.example:lib} at each of {@code versions} (class {@code lib.Lib}, whose
+   * {@code v()} returns the version), each depending on {@code org.example:helper:2.0}, built in
+   * {@code workDir}.
+   */
+  public void publishExampleLibrary(Path workDir, List<String> versions) {
+    Path dep = TestJars.jar(workDir.resolve("dep.jar"),
+        Map.of("dep.Helper", "package dep; public class Helper {}"), Map.of(), List.of());
+    publish("org.example:helper:2.0", dep, List.of());
+    for (String v : versions) {
+      Path jar = TestJars.jar(workDir.resolve("lib-" + v + ".jar"),
+          Map.of("lib.Lib", "package lib; public class Lib { public static String v() { return \"" + v + "\"; } }"),
+          Map.of(), List.of());
+      publish("org.example:lib:" + v, jar, List.of("org.example:helper:2.0"));
+    }
+  }
+
+  /**
+   * Publishes the stand-in store library {@code org.example.kvbench:slowmap} ({@link
+   * dev.kvbench.testing.slowmap.SlowMapVersions}) at each of {@code versions}, built in {@code workDir}.
+   */
+  public void publishSlowMap(Path workDir, List<String> versions) {
+    Path jars = workDir.resolve("slowmap-jars");
+    try {
+      Files.createDirectories(jars);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    for (String v : versions) {
+      publish("org.example.kvbench:slowmap:" + v, dev.kvbench.testing.slowmap.SlowMapVersions.jar(jars, v), List.of());
+    }
   }
 
   /**
