@@ -211,12 +211,6 @@ public final class Lmdbjava2016Tables {
   }
 
   /**
-   * The threaded phases' table: total and per-thread ops/s, scaling against the same store's
-   * one-thread cell, the writer's rate beside the readers', latency percentiles per operation
-   * type, CPU per op, and the target rate beside the achieved one. No rows when no cell ran a
-   * threaded phase.
-   */
-  /**
    * Hardware events per op ({@code --counters}), each the median over the measured passes that
    * counted it, with instructions per cycle; no rows where nothing was counted.
    */
@@ -257,6 +251,12 @@ public final class Lmdbjava2016Tables {
         : String.format(Locale.ROOT, "%.2f", perOp);
   }
 
+  /**
+   * The threaded phases' table: total and per-thread ops/s, scaling against the same store's
+   * one-thread cell, the writer's rate beside the readers', latency percentiles per operation
+   * type, CPU per op, and the target rate beside the achieved one. No rows when no cell ran a
+   * threaded phase.
+   */
   public TextTable threadedTable(List<CellResult> cells) {
     TextTable t = new TextTable(
         TextTable.left("Phase"),
