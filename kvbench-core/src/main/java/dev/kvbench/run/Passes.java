@@ -1,6 +1,8 @@
 package dev.kvbench.run;
 
 import dev.kvbench.measure.LatencySampler;
+import dev.kvbench.store.EntrySource;
+import dev.kvbench.store.KeyLookups;
 import dev.kvbench.store.Reader;
 import dev.kvbench.store.ScanDirection;
 import dev.kvbench.store.Session;
@@ -72,6 +74,7 @@ final class Passes {
     // ascending only where index order is key order: uuid4 keys written in index order are not
     WriteOrder order = keySpace.order() == KeyOrder.SEQ && keySpace.encoding().sortsByIndex()
         ? WriteOrder.ASCENDING : WriteOrder.ANY;
+    EntrySource entries = new PassEntries(keySpace, encoding, values);
     long start = System.nanoTime();
     // not try-with-resources: a store whose close rethrows the exception its commit threw (MVStore)
     // would turn it into "Self-suppression not permitted" and hide the store's own words
@@ -91,9 +94,7 @@ final class Passes {
         }
         long sample = puts.nextSample();
         if (pos == sample) {
-          long index = keySpace.indexAt(pos);
-          encoding.encode(index, key);
-          values.valueInto(index, value);
+          entries.fill(pos, key, value);
           long t0 = System.nanoTime();
           writer.put(key, value);
           puts.record(System.nanoTime() - t0);
@@ -108,7 +109,7 @@ final class Passes {
           end = pos + batchLeft;
         }
         batchLeft -= end - pos;
-        putRange(writer, keySpace, encoding, values, key, value, pos, end);
+        writer.putAll(entries, pos, end, key, value);
         pos = end;
       }
       if (n > 0) {
@@ -125,14 +126,13 @@ final class Passes {
     return new WriteOutcome(n, System.nanoTime() - start);
   }
 
-  /** The untimed puts of positions from..end-1: a method of its own, compiled on its own. */
-  private static void putRange(Writer writer, KeySpace keySpace, KeyFormat encoding, ValueSource values,
-      ByteBuffer key, ByteBuffer value, long from, long end) {
-    for (long pos = from; pos < end; pos++) {
-      long index = keySpace.indexAt(pos);
+  /** A write pass's entries: the key and value of the index at each position. */
+  private record PassEntries(KeySpace keySpace, KeyFormat encoding, ValueSource values) implements EntrySource {
+    @Override
+    public void fill(long position, ByteBuffer key, ByteBuffer value) {
+      long index = keySpace.indexAt(position);
       encoding.encode(index, key);
       values.valueInto(index, value);
-      writer.put(key, value);
     }
   }
 
@@ -146,10 +146,9 @@ final class Passes {
 
   static GetOutcome readKeys(
       Reader reader, KeySpace keySpace, LatencySampler gets, PhaseProgress progress) {
-    KeyFormat encoding = keySpace.encoding();
-    ByteBuffer key = ByteBuffer.allocateDirect(encoding.size());
+    ByteBuffer key = ByteBuffer.allocateDirect(keySpace.encoding().size());
     long n = keySpace.count();
-    Found found = new Found();
+    PassLookups lookups = new PassLookups(keySpace);
     long start = System.nanoTime();
     long nextPublish = Math.min(n, CHUNK);
     long pos = 0;
@@ -160,39 +159,53 @@ final class Passes {
       }
       long sample = gets.nextSample();
       if (pos == sample) {
-        encoding.encode(keySpace.indexAt(pos), key);
+        lookups.fillKey(pos, key);
         long t0 = System.nanoTime();
         ByteBuffer value = reader.get(key);
         gets.record(System.nanoTime() - t0);
-        found.add(value, pos);
+        lookups.tally(pos, value);
         pos++;
         continue;
       }
       // the untimed gets up to the next sampled get or progress report, as in write
       long end = Math.min(sample, nextPublish);
-      for (; pos < end; pos++) {
-        encoding.encode(keySpace.indexAt(pos), key);
-        found.add(reader.get(key), pos);
-      }
+      reader.getAll(lookups, pos, end, key);
+      pos = end;
     }
     if (n > 0) {
       progress.publish(n);
     }
     long nanos = System.nanoTime() - start;
-    return new GetOutcome(n, nanos, found.count, found.firstMissing, found.valueBytes);
+    return new GetOutcome(n, nanos, lookups.count, lookups.firstMissing, lookups.valueBytes);
   }
 
-  /** What a readKey pass found: one per pass, which the compiler can keep in registers. */
-  private static final class Found {
+  /** A readKey pass's keys and what it found: one per pass. */
+  private static final class PassLookups implements KeyLookups {
+    private final KeySpace keySpace;
+    private final KeyFormat encoding;
     long count;
     long firstMissing = -1;
     long valueBytes;
 
-    void add(ByteBuffer value, long position) {
-      if (value != null) {
-        count++;
-        valueBytes += value.remaining();
-      } else if (firstMissing < 0) {
+    PassLookups(KeySpace keySpace) {
+      this.keySpace = keySpace;
+      this.encoding = keySpace.encoding();
+    }
+
+    @Override
+    public void fillKey(long position, ByteBuffer key) {
+      encoding.encode(keySpace.indexAt(position), key);
+    }
+
+    @Override
+    public void found(long position, int valueLength) {
+      count++;
+      valueBytes += valueLength;
+    }
+
+    @Override
+    public void missing(long position) {
+      if (firstMissing < 0) {
         firstMissing = position;
       }
     }

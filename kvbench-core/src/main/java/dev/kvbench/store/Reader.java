@@ -16,6 +16,21 @@ public interface Reader extends AutoCloseable {
   ByteBuffer get(ByteBuffer key);
 
   /**
+   * Looks up the keys at positions {@code from} to {@code end - 1} of a readKey pass, in that order:
+   * for each, {@code lookups} fills {@code key}, and is told what {@link #get} would have found.
+   * The harness's untimed gets between two sampled ones come here, with the same key buffer every
+   * time. The default does exactly that; a store may override it to keep its view of the key buffer
+   * across the run (the LmdbJava adapter does, as the anchor's loop keeps its own), but must look up
+   * the same keys.
+   */
+  default void getAll(KeyLookups lookups, long from, long end, ByteBuffer key) {
+    for (long position = from; position < end; position++) {
+      lookups.fillKey(position, key);
+      lookups.tally(position, get(key));
+    }
+  }
+
+  /**
    * Visits every entry in key order (unsigned bytes), ascending or descending, until the visitor
    * returns false. Returns the number of entries visited.
    *

@@ -12,6 +12,21 @@ public interface Writer extends AutoCloseable {
   void put(ByteBuffer key, ByteBuffer value);
 
   /**
+   * Puts the entries at positions {@code from} to {@code end - 1} of a write pass, in that order:
+   * for each, {@code entries} fills {@code key} and {@code value} and the entry is put as {@link
+   * #put} would. The harness's untimed puts between two sampled ones come here, with the same two
+   * buffers every time. The default does exactly that; a store may override it to keep its views
+   * of the two buffers across the run instead of looking at them again on every put (the LmdbJava
+   * adapter does, as the anchor's loop keeps its own), but must put the same entries.
+   */
+  default void putAll(EntrySource entries, long from, long end, ByteBuffer key, ByteBuffer value) {
+    for (long position = from; position < end; position++) {
+      entries.fill(position, key, value);
+      put(key, value);
+    }
+  }
+
+  /**
    * Removes the entry under the bytes between position and limit of {@code key}, if there is one.
    *
    * @throws UnsupportedCapabilityException unless the store declares {@link WriteOperation#DELETE}

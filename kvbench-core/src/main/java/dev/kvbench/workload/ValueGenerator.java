@@ -111,6 +111,8 @@ public final class ValueGenerator implements ValueSource {
     // hash of it (mix64) would cost a nanosecond of every timed put
     long head = seedMix + index * GOLDEN;
     int offset = (int) (index * size & (BLOCK_BYTES - 1));
+    // the whole slice, then the head over its first bytes: writing the head first and copying
+    // the rest after it gave the same bytes and cost the null store's write 0.7 ns more here
     target.put(0, block, offset, size);
     if (size >= Long.BYTES) {
       target.putLong(0, head);
@@ -119,6 +121,19 @@ public final class ValueGenerator implements ValueSource {
         target.put(at, (byte) (head >>> shift));
       }
     }
+  }
+
+  /**
+   * As {@link ValueSource#valueInto}: every value has the same length, so a buffer already at
+   * position 0 with its limit at the length keeps them, and a write pass's buffer is set once.
+   */
+  @Override
+  public ByteBuffer valueInto(long index, ByteBuffer target) {
+    if (target.position() != 0 || target.limit() != size) {
+      target.clear().limit(size);
+    }
+    fill(index, target);
+    return target;
   }
 
   /** A fresh direct buffer holding the value of {@code index}; for tests and diagnostics. */

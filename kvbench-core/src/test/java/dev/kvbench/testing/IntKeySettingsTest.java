@@ -66,6 +66,20 @@ public abstract class IntKeySettingsTest {
     }
   }
 
+  /** putAll's runs, which the LmdbJava adapter runs its own way, with these settings' keys and values changing length. */
+  @ParameterizedTest
+  @EnumSource(WriteOrder.class)
+  void putAllPutsEveryEntryOfItsRuns(WriteOrder order) throws Exception {
+    StoreProvider p = provider();
+    StoreSettings s = StoreSettings.resolve(p.id(), p.settings(), settings());
+    Path dir = Files.createDirectories(temp.resolve("runs-" + order));
+    try (Store store = p.open(new StoreConfig(dir, s, Durability.NOSYNC,
+            new WorkloadSizing(PutAllRuns.ENTRIES, 4, PutAllRuns.MAX_VALUE)));
+        Session session = store.openSession()) {
+      PutAllRuns.writeInRunsAndReadBack(session, order, PutAllRuns.ValueLengths.VARYING);
+    }
+  }
+
   /** LMDB's integerKey takes 4-byte keys only: a cell with string keys fails, naming the setting and the fix. */
   @Test
   void stringKeysAreRefusedNamingTheSetting() {

@@ -3,6 +3,8 @@ package dev.kvbench.workload;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.ByteBuffer;
+import java.util.Map;
+import java.util.zip.CRC32;
 import org.junit.jupiter.api.Test;
 
 class ValueAndDigestTest {
@@ -36,6 +38,40 @@ class ValueAndDigestTest {
     byte[] out = new byte[neighbours.length * 2];
     int compressed = deflater.deflate(out);
     assertThat(compressed).isGreaterThanOrEqualTo(neighbours.length);
+  }
+
+  /**
+   * The bytes of a value are part of every published result (their checksums are verified, stores
+   * compress them): a change of how they are written must not change them. The CRC32s are those
+   * of kvbench 08a33e6.
+   */
+  @Test
+  void valuesKeepTheirBytesAcrossVersions() {
+    Map<Integer, Long> crcBySize = Map.of(3, 0x39472d63L, 8, 0xde023aecL, 100, 0x9fb20a57L, 300, 0x1e08bc01L);
+    crcBySize.forEach((size, expected) -> {
+      ValueGenerator g = new ValueGenerator(size, 42);
+      CRC32 crc = new CRC32();
+      for (long index : new long[] {0, 1, 2621, 123_456_789L}) {
+        crc.update(g.valueOf(index));
+      }
+      assertThat(crc.getValue()).as("size %d", size).isEqualTo(expected);
+    });
+  }
+
+  /** valueInto sets the buffer's bounds whatever they were, and fills the same bytes as valueOf. */
+  @Test
+  void valueIntoSetsTheBoundsAndTheBytes() {
+    ValueGenerator g = new ValueGenerator(100, 5);
+    ByteBuffer target = ByteBuffer.allocateDirect(150);
+    target.position(7).limit(20);
+    assertThat(g.valueInto(11, target)).isSameAs(target);
+    assertThat(target.position()).isZero();
+    assertThat(target.limit()).isEqualTo(100);
+    assertThat(target).isEqualTo(g.valueOf(11));
+    // the next value into the same buffer, its bounds already right
+    g.valueInto(12, target);
+    assertThat(target.limit()).isEqualTo(100);
+    assertThat(target).isEqualTo(g.valueOf(12));
   }
 
   @Test

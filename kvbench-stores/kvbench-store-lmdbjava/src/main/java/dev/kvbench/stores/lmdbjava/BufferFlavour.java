@@ -20,8 +20,17 @@ interface BufferFlavour<T> {
 
     T value(ByteBuffer harnessValue);
 
+    /**
+     * The key MDB_INTEGERKEY compares, in native byte order, made from {@code harnessKey}: a
+     * {@link #key} view of the harness's 4-byte big-endian key. Valid until the next call.
+     */
+    T nativeIntKey(T harnessKey);
+
     ByteBuffer outKey(T lmdbKey);
 
     ByteBuffer outValue(T lmdbValue);
+
+    /** The length of a value LMDB returned, without a view of its bytes. */
+    int lengthOf(T lmdbValue);
   }
 }

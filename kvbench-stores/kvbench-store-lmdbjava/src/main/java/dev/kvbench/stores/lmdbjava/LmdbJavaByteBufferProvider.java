@@ -2,6 +2,7 @@ package dev.kvbench.stores.lmdbjava;
 
 import dev.kvbench.store.SettingSpec;
 import dev.kvbench.store.StoreConfig;
+import dev.kvbench.stores.lmdb.IntegerKeys;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.List;
@@ -37,6 +38,8 @@ public final class LmdbJavaByteBufferProvider extends LmdbJavaProvider<ByteBuffe
       @Override
       public Views<ByteBuffer> newViews() {
         return new Views<>() {
+          private final IntegerKeys intKeys = new IntegerKeys();
+
           // harness buffers are direct already, and LmdbJava's own buffers are ByteBuffers
           @Override
           public ByteBuffer key(ByteBuffer harnessKey) {
@@ -49,6 +52,11 @@ public final class LmdbJavaByteBufferProvider extends LmdbJavaProvider<ByteBuffe
           }
 
           @Override
+          public ByteBuffer nativeIntKey(ByteBuffer harnessKey) {
+            return intKeys.toNative(harnessKey);
+          }
+
+          @Override
           public ByteBuffer outKey(ByteBuffer lmdbKey) {
             return lmdbKey;
           }
@@ -56,6 +64,11 @@ public final class LmdbJavaByteBufferProvider extends LmdbJavaProvider<ByteBuffe
           @Override
           public ByteBuffer outValue(ByteBuffer lmdbValue) {
             return lmdbValue;
+          }
+
+          @Override
+          public int lengthOf(ByteBuffer lmdbValue) {
+            return lmdbValue.remaining();
           }
         };
       }

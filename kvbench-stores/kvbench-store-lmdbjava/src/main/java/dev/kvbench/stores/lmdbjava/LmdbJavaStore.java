@@ -1,6 +1,8 @@
 package dev.kvbench.stores.lmdbjava;
 
+import dev.kvbench.store.EntrySource;
 import dev.kvbench.store.EntryVisitor;
+import dev.kvbench.store.KeyLookups;
 import dev.kvbench.store.Reader;
 import dev.kvbench.store.ScanDirection;
 import dev.kvbench.store.PrivateUnpacking;
@@ -167,7 +169,8 @@ final class LmdbJavaStore<T> implements Store {
 
     /** The harness's key as the flavour's buffer, in native order under integerKey. */
     private T keyIn(ByteBuffer key) {
-      return views.key(integerKeys ? intKeys.toNative(key) : key);
+      T harnessKey = views.key(key);
+      return integerKeys ? views.nativeIntKey(harnessKey) : harnessKey;
     }
 
     /** LMDB's key as the harness's big-endian bytes. */
@@ -224,9 +227,37 @@ final class LmdbJavaStore<T> implements Store {
         try {
           cursor.put(keyIn(key), views.value(value), putFlags);
         } catch (Env.MapFullException e) {
-          throw new StoreException(
-              id + ": LMDB map is full at " + mapSize + " bytes; raise it with -o " + id + ".mapSize=<bytes>", e);
+          throw mapFull(e);
         }
+      }
+
+      /**
+       * The anchor's loop: the views of the two buffers are taken once, since the key's position
+       * and limit stay and only the value's limit may change, which is checked per entry.
+       */
+      @Override
+      public void putAll(EntrySource entries, long from, long end, ByteBuffer key, ByteBuffer value) {
+        begin();
+        T harnessKey = views.key(key);
+        T valueView = views.value(value);
+        int valueLimit = value.limit();
+        try {
+          for (long position = from; position < end; position++) {
+            entries.fill(position, key, value);
+            if (value.limit() != valueLimit) {
+              valueView = views.value(value);
+              valueLimit = value.limit();
+            }
+            cursor.put(integerKeys ? views.nativeIntKey(harnessKey) : harnessKey, valueView, putFlags);
+          }
+        } catch (Env.MapFullException e) {
+          throw mapFull(e);
+        }
+      }
+
+      private StoreException mapFull(Env.MapFullException e) {
+        return new StoreException(
+            id + ": LMDB map is full at " + mapSize + " bytes; raise it with -o " + id + ".mapSize=<bytes>", e);
       }
 
       @Override
@@ -267,6 +298,26 @@ final class LmdbJavaStore<T> implements Store {
           lookups = dbi.openCursor(txn);
         }
         return lookups.get(keyIn(key), GetOp.MDB_SET_KEY) ? views.outValue(lookups.val()) : null;
+      }
+
+      /** The anchor's readKey loop: the view of the key buffer is taken once, its position and limit staying. */
+      @Override
+      public void getAll(KeyLookups keys, long from, long end, ByteBuffer key) {
+        T harnessKey = views.key(key);
+        if (getViaCursor && lookups == null) {
+          lookups = dbi.openCursor(txn);
+        }
+        for (long position = from; position < end; position++) {
+          keys.fillKey(position, key);
+          T lmdbKey = integerKeys ? views.nativeIntKey(harnessKey) : harnessKey;
+          T value = !getViaCursor ? dbi.get(txn, lmdbKey)
+              : lookups.get(lmdbKey, GetOp.MDB_SET_KEY) ? lookups.val() : null;
+          if (value == null) {
+            keys.missing(position);
+          } else {
+            keys.found(position, views.lengthOf(value));
+          }
+        }
       }
 
       @Override

@@ -1,0 +1,19 @@
+package dev.kvbench.store;
+
+import java.nio.ByteBuffer;
+
+/**
+ * The entries of a write pass by position, as the harness makes them: what {@link Writer#putAll}
+ * asks for each entry it puts. Implemented by the harness; a store only calls it.
+ */
+@FunctionalInterface
+public interface EntrySource {
+
+  /**
+   * Writes the entry at {@code position} of the pass into the harness's buffers: the key from
+   * {@code key}'s position on, its position and limit left as they were, and the value from
+   * {@code value}'s position 0 on, its limit set to the value's length (values may vary in length).
+   * Allocates nothing.
+   */
+  void fill(long position, ByteBuffer key, ByteBuffer value);
+}

@@ -1,0 +1,33 @@
+package dev.kvbench.store;
+
+import java.nio.ByteBuffer;
+
+/**
+ * The keys of a readKey pass by position, and the harness's tally of what each lookup found: what
+ * {@link Reader#getAll} works from. Implemented by the harness; a store only calls it. The tally
+ * takes a value's length, not its bytes, as the anchor's Blackhole takes the value without reading
+ * it; the bytes are checked in an untimed pass.
+ */
+public interface KeyLookups {
+
+  /**
+   * Writes the key at {@code position} of the pass into the harness's {@code key} buffer, from its
+   * position on, its position and limit left as they were. Allocates nothing.
+   */
+  void fillKey(long position, ByteBuffer key);
+
+  /** The lookup of the key at {@code position} found a value of {@code valueLength} bytes. */
+  void found(long position, int valueLength);
+
+  /** The lookup of the key at {@code position} found nothing. */
+  void missing(long position);
+
+  /** What {@link Reader#get} returned for the key at {@code position}: a value, or null for none. */
+  default void tally(long position, ByteBuffer value) {
+    if (value == null) {
+      missing(position);
+    } else {
+      found(position, value.remaining());
+    }
+  }
+}
