@@ -51,7 +51,8 @@ final class ComparisonPrinter {
         + " difference shown otherwise; not enough forks below %d a side; too short to judge under %.2f ms a"
         + " pass.%n", c.minEffectPercent(), ForkRatio.MIN_FORKS, Comparison.SHORTEST_JUDGED_MILLIS);
     if (c.noisyForks() == Comparison.NoisyForks.DROP) {
-      out.printf("Forks other processes or steal disturbed are left out of the samples; too noisy to judge where a"
+      out.printf("Forks other processes, steal or a CPU held outside the process disturbed are left out of the"
+          + " samples; too noisy to judge where a"
           + " side is left with fewer than %d (--noisy-forks keep counts them).%n", ForkRatio.MIN_FORKS);
     }
     long doubtful = c.rows().stream().filter(r -> r.caveats().any()).count();

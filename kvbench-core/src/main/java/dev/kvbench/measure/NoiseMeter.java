@@ -59,12 +59,25 @@ public final class NoiseMeter {
 
   /** The counters at one moment: take one as the pass starts and one as it ends, on the measuring thread. */
   public record Reading(CpuTime ownCpu, double hostBusyMillis, double hostStealMillis, long involuntarySwitches,
-      long measuringThreadWaitNanos, Map<String, Long> threadWaitNanos) {}
+      long measuringThreadWaitNanos, Map<String, Long> threadWaitNanos, long measuringThreadRunNanos,
+      Map<String, Long> threadRunNanos) {
+
+    /** A reading without the threads' run times (the process's own CPU per thread unknown). */
+    public Reading(CpuTime ownCpu, double hostBusyMillis, double hostStealMillis, long involuntarySwitches,
+        long measuringThreadWaitNanos, Map<String, Long> threadWaitNanos) {
+      this(ownCpu, hostBusyMillis, hostStealMillis, involuntarySwitches, measuringThreadWaitNanos, threadWaitNanos,
+          0, Map.of());
+    }
+  }
 
   public Reading read() {
     double[] host = hostTicks(watched);
+    long[] own = schedstat(OWN_THREAD);
+    Map<String, Long> waits = new HashMap<>();
+    Map<String, Long> runs = new HashMap<>();
+    threadSchedstats(waits, runs);
     return new Reading(cpu.read(), host[0] * TICK_MILLIS, host[1] * TICK_MILLIS, cpu.involuntarySwitches(),
-        runDelay(OWN_THREAD), threadWaits());
+        own[1], waits, own[0], runs);
   }
 
   /**
@@ -86,13 +99,33 @@ public final class NoiseMeter {
       // a thread born during the pass waited all its run_delay within it
       waited += t.getValue() - start.threadWaitNanos().getOrDefault(t.getKey(), 0L);
     }
+    double measuringWaitMillis = (end.measuringThreadWaitNanos() - start.measuringThreadWaitNanos()) / 1e6;
     CpuTime own = end.ownCpu().minus(start.ownCpu());
     double other = (end.hostBusyMillis() - start.hostBusyMillis()) - (own.userMillis() + own.sysMillis());
     long switches = start.involuntarySwitches() < 0 || end.involuntarySwitches() < 0 ? -1
         : end.involuntarySwitches() - start.involuntarySwitches();
     return PassNoise.judged(passMillis, end.hostStealMillis() - start.hostStealMillis(), Math.max(0, waited) / 1e6,
-        (end.measuringThreadWaitNanos() - start.measuringThreadWaitNanos()) / 1e6, switches,
-        Double.isNaN(other) ? 0 : Math.max(0, other));
+        measuringWaitMillis, switches, Double.isNaN(other) ? 0 : Math.max(0, other),
+        outsideWaitMillis(start, end, measuringWaitMillis));
+  }
+
+  /**
+   * Of the measuring thread's wait for a CPU, what the process's other threads cannot explain: at
+   * most as long as they ran could they have held the CPU it waited for, so the rest was held by
+   * something outside the process. Schedstat counts in nanoseconds, so unlike /proc/stat's ticks
+   * this tells even for passes of a few milliseconds. 0 where the threads' run times are unknown.
+   */
+  private static double outsideWaitMillis(Reading start, Reading end, double measuringWaitMillis) {
+    if (end.threadRunNanos().isEmpty()) {
+      return 0;
+    }
+    long othersRan = 0;
+    for (Map.Entry<String, Long> t : end.threadRunNanos().entrySet()) {
+      // a thread born during the pass ran all its run time within it
+      othersRan += t.getValue() - start.threadRunNanos().getOrDefault(t.getKey(), 0L);
+    }
+    othersRan -= end.measuringThreadRunNanos() - start.measuringThreadRunNanos();
+    return Math.max(0, measuringWaitMillis - Math.max(0, othersRan) / 1e6);
   }
 
   /**
@@ -119,25 +152,29 @@ public final class NoiseMeter {
     }
   }
 
-  private static Map<String, Long> threadWaits() {
-    Map<String, Long> waits = new HashMap<>();
+  /** Each thread's wait for a CPU and time on one, in nanoseconds, by thread id. */
+  private static void threadSchedstats(Map<String, Long> waits, Map<String, Long> runs) {
     try (DirectoryStream<Path> tasks = Files.newDirectoryStream(TASKS)) {
       for (Path task : tasks) {
-        waits.put(task.getFileName().toString(), runDelay(task.resolve("schedstat")));
+        long[] stat = schedstat(task.resolve("schedstat"));
+        waits.put(task.getFileName().toString(), stat[1]);
+        runs.put(task.getFileName().toString(), stat[0]);
       }
     } catch (IOException | RuntimeException e) {
       // not Linux: no waits known
     }
-    return waits;
   }
 
-  /** The second field of a schedstat file: nanoseconds spent runnable on a run queue; 0 when unknown. */
-  private static long runDelay(Path schedstat) {
+  /**
+   * The first two fields of a schedstat file: nanoseconds on a CPU and nanoseconds runnable on a
+   * run queue; 0 when unknown.
+   */
+  private static long[] schedstat(Path schedstat) {
     try {
       String[] f = Files.readString(schedstat).trim().split("\\s+");
-      return f.length >= 2 ? Long.parseLong(f[1]) : 0;
+      return f.length >= 2 ? new long[] {Long.parseLong(f[0]), Long.parseLong(f[1])} : new long[2];
     } catch (IOException | RuntimeException e) {
-      return 0; // the thread ended between listing and reading, or the kernel lacks schedstat
+      return new long[2]; // the thread ended between listing and reading, or the kernel lacks schedstat
     }
   }
 }

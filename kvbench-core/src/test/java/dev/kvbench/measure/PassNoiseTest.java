@@ -49,6 +49,50 @@ class PassNoiseTest {
     assertThat(PassNoise.Mark.CPU_WAIT.fromHost()).isFalse();
     assertThat(PassNoise.Mark.OTHER_PROCESSES.fromHost()).isTrue();
     assertThat(PassNoise.Mark.STEAL.fromHost()).isTrue();
+    assertThat(PassNoise.Mark.CPU_TAKEN.fromHost()).isTrue();
+  }
+
+  /**
+   * A hog on one CPU of two beside a 14 ms cursor pass (measured here): the measuring thread waited
+   * 8 ms while the process's other threads barely ran, so something outside held its CPU. Schedstat
+   * counts nanoseconds: a pass of any length is judged on it, with a 1 ms floor.
+   */
+  @Test
+  void aWaitTheProcesssOwnThreadsCannotExplainMarksEvenAShortPass() {
+    assertThat(PassNoise.judged(14, 0, 12, 8, 3, 11, 7.5).marks()).containsExactly(PassNoise.Mark.CPU_TAKEN);
+    assertThat(PassNoise.judged(14, 0, 12, 8, 3, 11, 0).noisy()).as("its own threads held the CPU").isFalse();
+    assertThat(PassNoise.judged(14, 0, 1, 0.9, 3, 0, 0.9).noisy()).as("under 1 ms").isFalse();
+    assertThat(PassNoise.judged(1000, 0, 80, 60, 300, 0, 55).marks())
+        .containsExactly(PassNoise.Mark.CPU_WAIT, PassNoise.Mark.CPU_TAKEN);
+    assertThat(PassNoise.judged(1000, 0, 80, 60, 300, 0, 49).marks()).as("under 5 %")
+        .containsExactly(PassNoise.Mark.CPU_WAIT);
+    // three short passes, each under the floor alone, add up
+    PassNoise shortWait = PassNoise.judged(14, 0, 1, 0.9, 1, 0, 0.9);
+    assertThat(PassNoise.judgedTogether(java.util.List.of(14.0, 14.0, 14.0),
+        java.util.Collections.nCopies(3, shortWait))).containsExactly(PassNoise.Mark.CPU_TAKEN);
+    // results written before the figure was recorded read it as 0: nothing is marked after the fact
+    assertThat(new PassNoise(0, 12, 8, 3, 11, java.util.List.of()).outsideWaitMillis()).isZero();
+  }
+
+  @Test
+  void betweenTwoReadingsTheOtherThreadsRunTimeExplainsTheWaitFirst() {
+    // the measuring thread "1" waited 8 ms; thread "2" ran 0.5 ms, thread "3" began in the pass and ran 1 ms
+    NoiseMeter.Reading start = new NoiseMeter.Reading(new CpuTime(0, 0), 0, 0, 0, 2_000_000,
+        Map.of("1", 2_000_000L, "2", 0L), 40_000_000, Map.of("1", 40_000_000L, "2", 7_000_000L));
+    NoiseMeter.Reading end = new NoiseMeter.Reading(new CpuTime(6, 0), 0, 0, 3, 10_000_000,
+        Map.of("1", 10_000_000L, "2", 0L, "3", 0L), 46_000_000,
+        Map.of("1", 46_000_000L, "2", 7_500_000L, "3", 1_000_000L));
+    PassNoise n = NoiseMeter.between(start, end, 14);
+    assertThat(n.measuringThreadWaitMillis()).isEqualTo(8.0);
+    assertThat(n.outsideWaitMillis()).isCloseTo(6.5, org.assertj.core.data.Offset.offset(1e-9));
+    assertThat(n.marks()).containsExactly(PassNoise.Mark.CPU_TAKEN);
+    // had the other threads run 9 ms, they could have held the CPU the whole wait
+    NoiseMeter.Reading busyOwn = new NoiseMeter.Reading(new CpuTime(15, 0), 0, 0, 3, 10_000_000,
+        Map.of("1", 10_000_000L, "2", 0L), 46_000_000, Map.of("1", 46_000_000L, "2", 16_000_000L));
+    assertThat(NoiseMeter.between(start, busyOwn, 14).outsideWaitMillis()).isZero();
+    // without the threads' run times nothing is put on the host
+    NoiseMeter.Reading unknown = new NoiseMeter.Reading(new CpuTime(6, 0), 0, 0, 3, 10_000_000, Map.of());
+    assertThat(NoiseMeter.between(start, unknown, 14).outsideWaitMillis()).isZero();
   }
 
   @Test
