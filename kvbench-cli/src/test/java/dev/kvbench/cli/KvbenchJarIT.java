@@ -191,7 +191,9 @@ class KvbenchJarIT {
       assertThat(bench.get("primaryMetric").get("rawData").get(0)).hasSize(passes);
     }
 
-    Outcome same = kvbench("compare", "a.json", "a.json", "--fail-on-regression", "5");
+    // noise is not what this checks: a fork the busy build machine disturbed would leave its row
+    // too noisy to judge and fail the gate (ResultsAreKeptTest checks that on planted noise)
+    Outcome same = kvbench("compare", "a.json", "a.json", "--fail-on-regression", "5", "--noisy-forks", "keep");
     assertThat(same.code).as(same.out + same.err).isZero();
     assertThat(same.out).contains("no difference shown", "3/3", "0 regression(s) beyond 5.0 %");
     Outcome changed = kvbench("compare", "a.json", "b.json");
