@@ -21,8 +21,6 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.LocalDateTime;
-import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -123,8 +121,7 @@ final class BisectCommand implements Callable<Integer> {
       out.printf("bisecting %s %s from %s (good) to %s (bad): %d versions %s, judged on %s%n", store,
           provider.library(), good, bad, versions.size(), versions, phase);
       out.flush();
-      Path dir = outputDir != null ? outputDir : Path.of("kvbench-results", "bisect-" + store + "-"
-          + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")));
+      Path dir = outputDir != null ? outputDir : DefaultOutputs.stamped("bisect-" + store);
       Files.createDirectories(dir);
       ScenarioRunner runner = new ScenarioRunner(registry, progress, resolver);
       int[] step = {0};

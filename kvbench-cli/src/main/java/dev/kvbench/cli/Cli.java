@@ -12,6 +12,10 @@ public final class Cli {
     CommandLine cli = new CommandLine(new KvbenchCommand());
     AxisOptions.addTo(cli.getSubcommands().get("run").getCommandSpec(), "--stores");
     AxisOptions.addTo(cli.getSubcommands().get("bisect").getCommandSpec(), "--output-dir");
+    // help fits the terminal it is shown in (80 columns where there is none), and synopses say
+    // [OPTIONS] instead of listing forty of them
+    cli.setUsageHelpAutoWidth(true);
+    abbreviateSynopses(cli);
     cli.setOut(out);
     cli.setErr(err);
     cli.setCaseInsensitiveEnumValuesAllowed(true);
@@ -27,5 +31,10 @@ public final class Cli {
           return ExitCodes.INTERNAL;
         });
     return cli;
+  }
+
+  private static void abbreviateSynopses(CommandLine command) {
+    command.getCommandSpec().usageMessage().abbreviateSynopsis(true);
+    command.getSubcommands().values().forEach(Cli::abbreviateSynopses);
   }
 }

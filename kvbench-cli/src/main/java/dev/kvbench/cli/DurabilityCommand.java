@@ -71,8 +71,8 @@ final class DurabilityCommand implements Callable<Integer> {
   @Mixin CommonOptions.WorkDir workDir;
 
   @Option(names = "--output", paramLabel = "DIR", description = "Folder for durability.json and README.md"
-      + " (default: kvbench-durability).")
-  Path output = Path.of("kvbench-durability");
+      + " (default: kvbench-results/durability-TIME).")
+  Path output = DefaultOutputs.stamped("durability");
 
   @Mixin CommonOptions.Quiet quiet;
 

@@ -4,6 +4,8 @@ import dev.kvbench.store.Capabilities;
 import dev.kvbench.store.SettingSpec;
 import dev.kvbench.store.StoreProvider;
 import dev.kvbench.store.StoreRegistry;
+import dev.kvbench.summary.TextTable;
+import dev.kvbench.summary.TextWrap;
 import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.List;
@@ -15,14 +17,16 @@ import picocli.CommandLine.Model.CommandSpec;
 @Command(
     name = "list",
     mixinStandardHelpOptions = true,
-    description = {"Lists the stores in this jar (library and version, capabilities, settings with defaults,"
-        + " availability), with 'presets' the built-in scenarios, with 'codecs' the value codecs, with"
-        + " 'versions STORE' the released versions of a store's library and which kvbench's adapter drives."})
+    description = {"Lists the stores in this jar, one line each (library and version, availability, versions"
+        + " it can run); 'list STORE' shows one store's capabilities and settings with their defaults,"
+        + " 'list stores --details' every store's. 'presets' lists the built-in scenarios, 'codecs' the value"
+        + " codecs, 'versions STORE' the released versions of a store's library and which kvbench's adapter"
+        + " drives."})
 final class ListCommand implements Callable<Integer> {
 
   @Spec CommandSpec spec;
 
-  @picocli.CommandLine.Parameters(index = "0", arity = "0..1", paramLabel = "stores|presets|codecs|versions",
+  @picocli.CommandLine.Parameters(index = "0", arity = "0..1", paramLabel = "stores|STORE|presets|codecs|versions",
       description = "What to list (default: stores).")
   String what;
 
@@ -30,55 +34,125 @@ final class ListCommand implements Callable<Integer> {
       description = "With versions: the store whose library's versions to list.")
   String store;
 
+  @picocli.CommandLine.Option(names = "--details",
+      description = "With stores: every store's capabilities and settings; with presets: whole descriptions.")
+  boolean details;
+
   @picocli.CommandLine.Mixin CommonOptions.Libraries libraries;
 
   @Override
   public Integer call() {
     PrintWriter out = spec.commandLine().getOut();
     if ("presets".equals(what)) {
-      new dev.kvbench.scenario.Presets().descriptions().forEach((name, description) ->
-          out.printf("%-16s %s%n", name, description.trim().replaceAll("\\s+", " ")));
-      out.printf("%nRun one with: kvbench run PRESET [--scale F]; kvbench run PRESET --dry-run shows its cells,"
-          + " sizes and YAML%n");
-      return ExitCodes.OK;
+      return presets(out);
     }
     if ("codecs".equals(what)) {
       dev.kvbench.codec.ValueCodecs codecs = dev.kvbench.codec.ValueCodecs.load();
-      out.printf("%-10s %s%n", dev.kvbench.codec.ValueCodecs.NONE, "values go to the store as they are (the default)");
+      TextTable t = new TextTable(TextTable.left("Codec"), TextTable.left("Library and settings"));
+      t.row(dev.kvbench.codec.ValueCodecs.NONE, "values go to the store as they are (the default)");
       for (String id : codecs.ids().subList(1, codecs.ids().size())) {
         dev.kvbench.codec.ValueCodecProvider c = codecs.require(id);
-        out.printf("%-10s %s, %s%n", id, c.library(), c.settings());
+        t.row(id, c.library() + ", " + c.settings());
       }
-      out.printf("%nUse one with: kvbench run --codec ID[,ID...]; the harness compresses each value before put and"
-          + " decompresses it after get%n");
+      out.print(t.render());
+      out.print(wrap("\nUse one with: kvbench run --codec ID[,ID...]; the harness compresses each value before put"
+          + " and decompresses it after get\n"));
       return ExitCodes.OK;
     }
     if ("versions".equals(what)) {
       return versions(out);
     }
+    StoreRegistry registry = StoreRegistry.load();
     if (what != null && !"stores".equals(what)) {
-      throw new UsageException("list " + what + ": use 'kvbench list stores', 'kvbench list presets',"
-          + " 'kvbench list codecs' or 'kvbench list versions STORE'");
+      StoreProvider one = registry.find(what).orElseThrow(() -> new UsageException("list " + what + ": not a store"
+          + " nor something to list; use 'kvbench list' (stores), 'kvbench list STORE' (one of " + registry.ids()
+          + "), 'kvbench list presets', 'kvbench list codecs' or 'kvbench list versions STORE'"));
+      out.print(details(one));
+      return ExitCodes.OK;
     }
-    for (StoreProvider p : StoreRegistry.load().all()) {
-      out.printf("%s%n", p.id());
-      out.printf("  library       %s %s%n", p.library(), p.libraryVersion());
-      out.printf("  available     %s%n", p.availability().available() ? "yes" : "no: " + p.availability().reason());
-      out.printf("  versions      %s%n", p.versionedArtifacts().isEmpty() ? "the bundled one only"
-          : p.supportedVersions() + " (-o " + p.id() + ".version=V[,V...]; kvbench list versions " + p.id() + ")");
-      out.printf("  capabilities  %s%n", describe(p.capabilities()));
-      if (p.settings().isEmpty()) {
-        out.printf("  settings      (none)%n");
-      } else {
-        out.printf("  settings      (-o %s.<key>=<value>)%n", p.id());
-        for (SettingSpec s : p.settings()) {
-          String allowed = s.allowed().isEmpty() ? "" : " [" + String.join("|", s.allowed()) + "]";
-          out.printf("    %-21s default %-9s %s%s%n", s.key(), s.defaultValue(), s.description(), allowed);
-        }
+    if (details) {
+      registry.all().forEach(p -> out.print(details(p) + "\n"));
+      return ExitCodes.OK;
+    }
+    TextTable t = new TextTable(TextTable.left("Store"), TextTable.left("Library"), TextTable.left("Available"),
+        TextTable.left("Versions it runs"));
+    List<String> unavailable = new ArrayList<>();
+    for (StoreProvider p : registry.all()) {
+      boolean available = p.availability().available();
+      t.row(p.id(), p.library() + " " + p.libraryVersion(), available ? "yes" : "no (below)",
+          p.versionedArtifacts().isEmpty() ? "the bundled one" : p.supportedVersions());
+      if (!available) {
+        unavailable.add(p.id() + ": " + p.availability().reason());
       }
-      out.println();
     }
+    out.print(t.render(TextTable.PAGE_WIDTH));
+    if (!unavailable.isEmpty()) {
+      out.println();
+      unavailable.forEach(u -> out.println(wrap(u)));
+    }
+    out.print(wrap("\nOne store's capabilities and settings (-o STORE.KEY=VALUE): kvbench list STORE; every"
+        + " store's: kvbench list stores --details. Other versions of a library: kvbench list versions STORE.\n"));
     return ExitCodes.OK;
+  }
+
+  /** The presets, one line each (the description cut to the page), or whole with --details. */
+  private int presets(PrintWriter out) {
+    var descriptions = new dev.kvbench.scenario.Presets().descriptions();
+    int nameWidth = descriptions.keySet().stream().mapToInt(String::length).max().orElse(0);
+    descriptions.forEach((name, description) -> {
+      String text = description.trim().replaceAll("\\s+", " ");
+      String line = String.format("%-" + nameWidth + "s  %s", name, text);
+      if (details) {
+        out.println(TextWrap.wrap(line, TextTable.PAGE_WIDTH, " ".repeat(nameWidth + 2)));
+      } else {
+        out.println(cut(line, TextTable.PAGE_WIDTH));
+      }
+    });
+    out.print(wrap("\nRun one with: kvbench run PRESET [--scale F]; kvbench run PRESET --dry-run shows its cells,"
+        + " sizes and YAML" + (details ? "" : "; kvbench list presets --details gives the whole descriptions")
+        + "\n"));
+    return ExitCodes.OK;
+  }
+
+  /** {@code line} within {@code width} columns, cut at a word with "..." when longer. */
+  static String cut(String line, int width) {
+    if (line.length() <= width) {
+      return line;
+    }
+    int end = line.lastIndexOf(' ', width - 3);
+    return line.substring(0, end > 0 ? end : width - 3).stripTrailing() + "...";
+  }
+
+  private static String wrap(String text) {
+    return TextWrap.wrap(text, TextTable.PAGE_WIDTH, "  ");
+  }
+
+  /** One store: library, availability, versions, capabilities and settings, wrapped to the page. */
+  private static String details(StoreProvider p) {
+    StringBuilder b = new StringBuilder();
+    b.append(p.id()).append('\n');
+    b.append(field("library", p.library() + " " + p.libraryVersion()));
+    b.append(field("available", p.availability().available() ? "yes" : "no: " + p.availability().reason()));
+    b.append(field("versions", p.versionedArtifacts().isEmpty() ? "the bundled one only"
+        : p.supportedVersions() + " (-o " + p.id() + ".version=V[,V...]; kvbench list versions " + p.id() + ")"));
+    b.append(field("capabilities", describe(p.capabilities())));
+    if (p.settings().isEmpty()) {
+      b.append(field("settings", "(none)"));
+    } else {
+      b.append(field("settings", "(-o " + p.id() + ".<key>=<value>)"));
+      for (SettingSpec s : p.settings()) {
+        String allowed = s.allowed().isEmpty() ? "" : " [" + String.join("|", s.allowed()) + "]";
+        String line = String.format("    %-21s default %-9s %s%s", s.key(), s.defaultValue(), s.description(),
+            allowed);
+        // continuation lines start under the description (column 44)
+        b.append(TextWrap.wrap(line, TextTable.PAGE_WIDTH, " ".repeat(40))).append('\n');
+      }
+    }
+    return b.toString();
+  }
+
+  private static String field(String name, String value) {
+    return TextWrap.wrap(String.format("  %-13s %s", name, value), TextTable.PAGE_WIDTH, " ".repeat(14)) + "\n";
   }
 
   /** {@code list versions STORE}: the library's released versions, marked by whether the adapter drives them. */

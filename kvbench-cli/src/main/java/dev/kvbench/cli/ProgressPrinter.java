@@ -9,6 +9,10 @@ import dev.kvbench.run.PhaseProgress;
 import dev.kvbench.run.RunListener;
 import java.io.PrintWriter;
 import dev.kvbench.summary.Lmdbjava2016Tables;
+import dev.kvbench.summary.TextTable;
+import dev.kvbench.summary.TextWrap;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -45,21 +49,32 @@ final class ProgressPrinter implements RunListener, AutoCloseable {
   private volatile CellParams currentCell;
   private volatile String currentLabel = "";
   private boolean statusShown;
+  /** Columns the status line may take; found again at each cell, as a terminal may have been resized. */
+  private int width;
 
   ProgressPrinter(PrintWriter err, boolean quiet) {
     this.err = err;
     this.quiet = quiet;
+    this.width = terminalWidth();
     long period = inPlace ? 1 : 10;
     if (!quiet) {
       ticker.scheduleAtFixedRate(this::tick, period, period, TimeUnit.SECONDS);
     }
   }
 
+  /**
+   * {@code text} wrapped to the terminal (at most {@link TextTable#PAGE_WIDTH} columns, in a log
+   * too), continuation lines indented by {@code indent} more.
+   */
+  private String fitted(String text, String indent) {
+    return TextWrap.wrap(text, Math.min(width, TextTable.PAGE_WIDTH) - 1, indent);
+  }
+
   @Override
   public synchronized void notice(String message) {
     if (!quiet) {
       clearStatus();
-      err.println(message);
+      err.println(fitted(message, "  "));
       err.flush();
     }
   }
@@ -68,7 +83,7 @@ final class ProgressPrinter implements RunListener, AutoCloseable {
   @Override
   public synchronized void warning(String message) {
     clearStatus();
-    err.println("kvbench: warning: " + message);
+    err.println(fitted("kvbench: warning: " + message, "  "));
     err.flush();
   }
 
@@ -108,8 +123,8 @@ final class ProgressPrinter implements RunListener, AutoCloseable {
     cellNumber = 0;
     if (!quiet) {
       clearStatus();
-      err.printf(Locale.ROOT, "[round %d of %d] each cell's fork %d (%d cells); rounds interleave the forks so"
-          + " the host's drift falls on every cell alike%n", round, rounds, round, cells);
+      err.println(fitted(String.format(Locale.ROOT, "[round %d of %d] each cell's fork %d (%d cells); rounds"
+          + " interleave the forks so the host's drift falls on every cell alike", round, rounds, round, cells), "  "));
       err.flush();
     }
   }
@@ -118,6 +133,7 @@ final class ProgressPrinter implements RunListener, AutoCloseable {
   public synchronized void cellStarted(CellParams cell) {
     cellNumber++;
     cellStartNanos = System.nanoTime();
+    width = terminalWidth();
     if (!quiet) {
       clearStatus();
       err.printf(Locale.ROOT, "[cell %d of %d] %s%n", cellNumber, totalCells, cell.id());
@@ -140,14 +156,14 @@ final class ProgressPrinter implements RunListener, AutoCloseable {
       return;
     }
     String detail = switch (r.status()) {
-      case OK -> String.format(Locale.ROOT, "%,12.1f ms (median of %d, %,.1f-%,.1f)  %,10.1f ns/op  %s",
+      case OK -> String.format(Locale.ROOT, "%,9.1f ms (median of %d, %,.1f-%,.1f)  %,9.1f ns/op  %s",
           r.passMillis(), r.passes().size(), r.minPassMillis(), r.maxPassMillis(), r.nsPerOp(),
           Lmdbjava2016Tables.check(r));
       case UNSUPPORTED -> "unsupported" + (r.note() == null ? "" : ": " + r.note());
       case FAILED -> "FAILED: " + r.failure();
     };
     clearStatus();
-    err.printf(Locale.ROOT, "      %-10s %s%n", r.phase(), detail);
+    err.println(fitted(String.format(Locale.ROOT, "    %-10s %s", r.phase(), detail), "    "));
     err.flush();
   }
 
@@ -161,9 +177,9 @@ final class ProgressPrinter implements RunListener, AutoCloseable {
     }
     clearStatus();
     if (result.outcome() != CellResult.Outcome.RAN) {
-      err.printf("      %s: %s%n", result.outcome().id().toUpperCase(Locale.ROOT), result.error());
+      err.println(fitted("    " + result.outcome().id().toUpperCase(Locale.ROOT) + ": " + result.error(), "  "));
     } else if (result.error() != null) {
-      err.printf("      ERROR: %s%n", result.error());
+      err.println(fitted("    ERROR: " + result.error(), "  "));
     }
     err.flush();
   }
@@ -187,11 +203,15 @@ final class ProgressPrinter implements RunListener, AutoCloseable {
     int remaining = totalCells - cellNumber + (rounds - round) * totalCells;
     double perCell = finishedCells > 0 ? secondsPerFinishedCell : cellLeft < 0 ? -1 : cellElapsed + cellLeft;
     double runLeft = perCell < 0 || cellLeft < 0 ? -1 : cellLeft + perCell * remaining;
-    String line = String.format(Locale.ROOT, "  cell %d/%d %s: %,d of %,d (%.0f%%) %,.0f/s; pass ETA %s;"
-            + " cell %s elapsed, ETA %s; run %s elapsed, ETA %s",
-        cellNumber, totalCells, currentLabel, done, p.total(), 100.0 * done / p.total(), rate, seconds(passLeft),
-        seconds(cellElapsed), seconds(cellLeft), seconds((System.nanoTime() - runStartNanos) / 1e9),
-        seconds(runLeft));
+    String line = statusLine(width, List.of(
+        new Piece(String.format(Locale.ROOT, "cell %d/%d %s: %.0f%%", cellNumber, totalCells, currentLabel,
+            100.0 * done / p.total()), 0),
+        new Piece(String.format(Locale.ROOT, "%,d of %,d", done, p.total()), 5),
+        new Piece(String.format(Locale.ROOT, "%,.0f/s", rate), 4),
+        new Piece("pass ETA " + seconds(passLeft), 2),
+        new Piece("cell " + seconds(cellElapsed) + " elapsed, ETA " + seconds(cellLeft), 3),
+        new Piece("run " + seconds((System.nanoTime() - runStartNanos) / 1e9) + " elapsed, ETA "
+            + seconds(runLeft), 1)));
     if (inPlace) {
       err.print("\r\u001b[2K" + line);
       statusShown = true;
@@ -199,6 +219,44 @@ final class ProgressPrinter implements RunListener, AutoCloseable {
       err.println(line);
     }
     err.flush();
+  }
+
+  /**
+   * A piece of the status line and its rank: where the line is wider than the terminal, pieces join
+   * it from rank 0 up, each only if it still fits (0 is always there, cut to fit if it must be).
+   */
+  record Piece(String text, int rank) {}
+
+  /**
+   * The status line within {@code width} columns, one left free (a line that fills the last column
+   * wraps on some terminals): its pieces in their order, joined by "; ", those that do not fit left
+   * out, the most useful kept first; the first piece cut with "..." if even it alone does not fit.
+   */
+  static String statusLine(int width, List<Piece> pieces) {
+    List<Piece> byRank = pieces.stream().sorted(java.util.Comparator.comparingInt(Piece::rank)).toList();
+    List<Piece> kept = new ArrayList<>(List.of(byRank.get(0)));
+    for (Piece p : byRank.subList(1, byRank.size())) {
+      List<Piece> tried = new ArrayList<>(kept);
+      tried.add(p);
+      tried.sort(java.util.Comparator.comparingInt(pieces::indexOf));
+      if (join(tried).length() < width) {
+        kept = tried;
+      }
+    }
+    String line = join(kept);
+    return line.length() < width ? line : line.substring(0, Math.max(0, width - 4)) + "...";
+  }
+
+  private static String join(List<Piece> pieces) {
+    return "  " + String.join("; ", pieces.stream().map(Piece::text).toList());
+  }
+
+  /**
+   * The terminal's columns, as picocli finds them for its help (stty on /dev/tty), or no limit when
+   * the progress is not rewritten in place (plain lines in a log are never cut).
+   */
+  private int terminalWidth() {
+    return inPlace ? new picocli.CommandLine.Model.UsageMessageSpec().autoWidth(true).width() : Integer.MAX_VALUE;
   }
 
   private void clearStatus() {

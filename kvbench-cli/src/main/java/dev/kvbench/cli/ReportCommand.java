@@ -29,8 +29,10 @@ final class ReportCommand implements Callable<Integer> {
       description = "Result documents (.json), journals (.jsonl) or folders of them, as kvbench run wrote them.")
   List<Path> results;
 
-  @Option(names = "--out", paramLabel = "DIR", defaultValue = "kvbench-report",
-      description = "Folder to write (new, empty, or an earlier report, which is replaced). Default: ${DEFAULT-VALUE}.")
+  @Option(names = "--out", paramLabel = "DIR",
+      description = "Folder to write (new, empty, or an earlier report, which is replaced). Default:"
+          + " kvbench-results/NAME-report for one input NAME.json or NAME.jsonl, kvbench-results/report-TIME for"
+          + " several.")
   Path out;
 
   @Option(names = "--notes", paramLabel = "FILE",
@@ -53,7 +55,9 @@ final class ReportCommand implements Callable<Integer> {
     PrintWriter o = spec.commandLine().getOut();
     ReportWriter.Written w;
     try {
-      w = new ReportWriter(KvbenchCommand.version(), Clock.systemUTC()).write(results, out, merge, notes, withInputs);
+      Path folder = out != null ? out : DefaultOutputs.report(results);
+      w = new ReportWriter(KvbenchCommand.version(), Clock.systemUTC()).write(results, folder, merge, notes,
+          withInputs);
     } catch (ReportInputException e) {
       throw new UsageException(e.getMessage(), e);
     }

@@ -184,9 +184,7 @@ final class RunCommand implements Callable<Integer> {
       throw new IllegalStateException("cannot write results: " + e.getMessage(), e);
     }
     out.print(RunSummary.of(outcome.document()));
-    out.println("results: " + outcome.documentPath() + " (journal " + outcome.journalPath() + ")"
-        + (outcome.completed() ? "" : "; incomplete: finish with kvbench run --resume "
-            + ShellWords.quote(outcome.journalPath().toString())));
+    out.print(RunClosing.of(outcome.document(), outcome.documentPath(), outcome.journalPath(), outcome.completed()));
     out.flush();
     return outcome.succeeded() ? ExitCodes.OK : ExitCodes.BENCHMARK_FAILED;
   }

@@ -171,13 +171,20 @@ class KvbenchJarIT {
         common));
     assertThat(b.code).as(b.err).isZero();
 
+    // without --out a report goes under kvbench-results/, named after its one input (issue 27)
+    Outcome byDefault = kvbench("report", "a.json");
+    assertThat(byDefault.code).as(byDefault.err).isZero();
+    assertThat(byDefault.out).contains("kvbench-results/a-report/README.md");
+    assertThat(temp.resolve("kvbench-results/a-report/README.md")).isRegularFile();
+    assertThat(listing(temp)).doesNotContain("kvbench-report");
+
     Outcome report = kvbench("report", "a.json", "b.jsonl", "--out", "rep");
     assertThat(report.code).as(report.err).isZero();
     // the null store's cells are the same cell in both runs: merged into one with six passes
     assertThat(report.out).contains("rep/README.md", "(3 cells,");
     String md = Files.readString(temp.resolve("rep/README.md"));
     assertThat(md).contains("| write | lmdbjava-agrona writeMap=false |", "| write | lmdbjava-agrona writeMap=true |",
-        "Latency per point operation", "![readKey: ms per pass by store (log scale)](charts/");
+        "Latency per point operation", "![readKey: ms per pass by store, each sample a dot](charts/");
     try (Stream<Path> charts = Files.list(temp.resolve("rep/charts"))) {
       assertThat(charts.map(p -> p.getFileName().toString())).anyMatch(n -> n.endsWith("-write.png"))
           .anyMatch(n -> n.endsWith("-readkey-latency.svg")).anyMatch(n -> n.endsWith("-storage.png"));
@@ -223,18 +230,21 @@ class KvbenchJarIT {
    */
   @Test
   void libmdbxIsListedWithItsOwnVersionOrWithHowToGetIt() throws Exception {
-    Outcome list = kvbench("list");
+    Outcome list = kvbench("list", "libmdbx");
     assertThat(list.code).as(list.err).isZero();
-    String libmdbx = list.out.substring(list.out.indexOf("\nlibmdbx\n"));
+    String libmdbx = list.out;
     if (bundlesLibmdbx()) {
       assertThat(libmdbx).contains("pypi:libmdbx 0.13.12 (v0.13.12-", "available     yes");
     } else {
       assertThat(libmdbx).contains("available     no", "KVBENCH_LIBMDBX=", "pip");
     }
-    Outcome missing = kvbenchWith(Map.of("KVBENCH_LIBMDBX", temp.resolve("none.so").toString()), List.of(), "list");
+    Outcome missing = kvbenchWith(Map.of("KVBENCH_LIBMDBX", temp.resolve("none.so").toString()), List.of(), "list",
+        "stores", "--details");
     assertThat(missing.code).as(missing.err).isZero();
-    assertThat(missing.out.substring(missing.out.indexOf("\nlibmdbx\n")))
-        .contains("available     no", "KVBENCH_LIBMDBX=" + temp.resolve("none.so") + " is not a readable file");
+    assertThat(missing.out.substring(missing.out.indexOf("\nlibmdbx\n")).replaceAll("\\s+", " "))
+        .contains("available no", "KVBENCH_LIBMDBX=" + temp.resolve("none.so") + " is not a readable file");
+    Outcome brief = kvbenchWith(Map.of("KVBENCH_LIBMDBX", temp.resolve("none.so").toString()), List.of(), "list");
+    assertThat(brief.out.replaceAll("\\s+", " ")).contains("no (below)", "libmdbx: KVBENCH_LIBMDBX=");
     assertThat(missing.out).contains("lmdbjava-agrona\n  library       org.lmdbjava:lmdbjava");
   }
 

@@ -32,4 +32,28 @@ class ProgressPrinterTest {
     assertThat(ProgressPrinter.passesAfter(cell, new PassLabel("readSeq", PassLabel.Kind.MEASURED, 3, 3))).isZero();
     assertThat(ProgressPrinter.passesAfter(null, null)).isZero();
   }
+
+  private static final List<ProgressPrinter.Piece> PIECES = List.of(
+      new ProgressPrinter.Piece("cell 12/240 readKey measured 2/3: 45%", 0),
+      new ProgressPrinter.Piece("450,000 of 1,000,000", 5),
+      new ProgressPrinter.Piece("1,234,567/s", 4),
+      new ProgressPrinter.Piece("pass ETA 1s", 2),
+      new ProgressPrinter.Piece("cell 12s elapsed, ETA 30s", 3),
+      new ProgressPrinter.Piece("run 1m20s elapsed, ETA 3h10m", 1));
+
+  @Test
+  void theStatusLineFitsTheTerminalDroppingTheLeastUsefulPiecesFirst() {
+    String whole = ProgressPrinter.statusLine(Integer.MAX_VALUE, PIECES);
+    assertThat(whole).hasSizeGreaterThan(100).contains("450,000 of 1,000,000", "cell 12s elapsed");
+    String at80 = ProgressPrinter.statusLine(80, PIECES);
+    assertThat(at80.length()).isLessThan(80);
+    // where it is and when the run ends stay; the counts go first
+    assertThat(at80).startsWith("  cell 12/240 readKey measured 2/3: 45%").contains("run 1m20s elapsed, ETA 3h10m")
+        .doesNotContain("450,000");
+    String at60 = ProgressPrinter.statusLine(60, PIECES);
+    assertThat(at60).isEqualTo("  cell 12/240 readKey measured 2/3: 45%; pass ETA 1s").hasSizeLessThan(60);
+    assertThat(ProgressPrinter.statusLine(50, PIECES)).isEqualTo("  cell 12/240 readKey measured 2/3: 45%");
+    // even the first piece is cut when the terminal is narrower still, and says so
+    assertThat(ProgressPrinter.statusLine(20, PIECES)).isEqualTo("  cell 12/240 re...").hasSizeLessThan(20);
+  }
 }

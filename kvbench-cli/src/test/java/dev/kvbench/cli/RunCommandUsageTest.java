@@ -154,9 +154,57 @@ class RunCommandUsageTest {
 
   @Test
   void listShowsThePresets() {
-    CliOutcome o = CliOutcome.run("list", "presets");
+    CliOutcome o = CliOutcome.run("list", "presets", "--details");
     assertThat(o.code()).isZero();
     assertThat(o.out()).contains("quick", "lmdbjava-test1", "lmdbjava-test2", "lmdbjava-test6", "2,026 / 2,027");
+    assertThat(widest(o.out())).isLessThanOrEqualTo(100);
+    CliOutcome brief = CliOutcome.run("list", "presets");
+    assertThat(brief.out()).contains("lmdbjava-test6", "ycsb-f", "...", "list presets --details")
+        .doesNotContain("2,026 / 2,027");
+    assertThat(widest(brief.out())).isLessThanOrEqualTo(100);
+    // a line a preset: every preset, then a blank line and the closing hint
+    assertThat(brief.out().substring(0, brief.out().indexOf("\n\n")).lines().count())
+        .isEqualTo(new dev.kvbench.scenario.Presets().descriptions().size());
+  }
+
+  private static int widest(String text) {
+    return text.lines().mapToInt(String::length).max().orElse(0);
+  }
+
+  /** Issue 27: list fits a terminal: a line a store by default, one store's details on request. */
+  @Test
+  void listIsALineAStoreAndDetailsOnRequest() {
+    CliOutcome o = CliOutcome.run("list");
+    assertThat(o.code()).isZero();
+    assertThat(widest(o.out())).isLessThanOrEqualTo(100);
+    List<String> ids = dev.kvbench.store.StoreRegistry.load().all().stream().map(p -> p.id()).toList();
+    for (String id : ids) {
+      assertThat(o.out().lines().filter(l -> l.startsWith(id + " ")).count()).as(id).isEqualTo(1);
+    }
+    assertThat(o.out()).contains("org.rocksdb:rocksdbjni 11.", "kvbench list STORE").doesNotContain("writeMap");
+    CliOutcome one = CliOutcome.run("list", "rocksdb");
+    assertThat(one.code()).isZero();
+    assertThat(one.out()).startsWith("rocksdb\n").contains("capabilities", "compression", "default")
+        .doesNotContain("lmdbjava");
+    assertThat(widest(one.out())).isLessThanOrEqualTo(100);
+    assertThat(widest(CliOutcome.run("list", "stores", "--details").out())).isLessThanOrEqualTo(100);
+    CliOutcome unknown = CliOutcome.run("list", "rockdb");
+    assertThat(unknown.code()).isEqualTo(2);
+    assertThat(unknown.err()).contains("list rockdb", "rocksdb", "kvbench list presets");
+  }
+
+  /** Issue 27: kvbench help [COMMAND] and synopses short enough to read. */
+  @Test
+  void helpIsACommandAndSynopsesAreShort() {
+    CliOutcome help = CliOutcome.run("help");
+    assertThat(help.code()).isZero();
+    assertThat(help.out()).contains("Usage: kvbench", "run", "compare", "report", "help");
+    CliOutcome run = CliOutcome.run("help", "run");
+    assertThat(run.code()).isZero();
+    assertThat(run.out()).startsWith("Usage: kvbench run [OPTIONS] [FILE|PRESET]").contains("--stores");
+    assertThat(run.out()).isEqualTo(CliOutcome.run("run", "--help").out());
+    assertThat(widest(run.out())).isLessThanOrEqualTo(80);
+    assertThat(CliOutcome.run("help", "nosuch").code()).isNotZero();
   }
 
   @Test
@@ -231,14 +279,16 @@ class RunCommandUsageTest {
 
   @Test
   void listShowsStoresCapabilitiesVersionsAndSettings() {
-    CliOutcome o = CliOutcome.run("list");
+    CliOutcome o = CliOutcome.run("list", "stores", "--details");
     assertThat(o.code()).isZero();
-    assertThat(o.out()).contains("lmdbjava-bb", "lmdbjava-agrona", "rocksdb", "null", "org.lmdbjava:lmdbjava 0.9.3",
+    // lines are wrapped to the page: the phrases are checked with the line breaks taken out
+    String out = o.out().replaceAll("\\s+", " ");
+    assertThat(out).contains("lmdbjava-bb", "lmdbjava-agrona", "rocksdb", "null", "org.lmdbjava:lmdbjava 0.9.3",
         "org.rocksdb:rocksdbjni 11.", "writeMap", "default true", "forceSafe", "compression", "reverse cursor",
-        "available     yes");
+        "available yes");
     // what each store's writer can do besides new puts, as the mixed and CRUD workloads need it
-    assertThat(o.out()).contains("write operations [overwrite, delete, get-in-write]", "write operations [overwrite, delete]");
-    assertThat(o.out()).contains("sessions at once: 126 readers, 1 writer",
+    assertThat(out).contains("write operations [overwrite, delete, get-in-write]", "write operations [overwrite, delete]");
+    assertThat(out).contains("sessions at once: 126 readers, 1 writer",
         "sessions at once: any number of readers, any number of writers");
   }
 
@@ -280,7 +330,9 @@ class RunCommandUsageTest {
     assertThat(o.code()).as(o.err()).isZero();
     String why = dev.kvbench.runner.fork.PerfCounters.unavailableReason("perf");
     if (why != null) {
-      assertThat(o.err()).contains("counters: not available: " + why, "goes on without them");
+      // notices are wrapped to the page: the phrase is checked with the line breaks taken out
+      assertThat(o.err().replaceAll("\\s+", " ")).contains("counters: not available: " + why.replaceAll("\\s+", " "),
+          "goes on without them");
       assertThat(o.out()).doesNotContain("Hardware counters per op");
     } else {
       assertThat(o.out()).contains("Hardware counters per op", "instructions/op");

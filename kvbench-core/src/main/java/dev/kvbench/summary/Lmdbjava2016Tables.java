@@ -29,6 +29,8 @@ import java.util.stream.Collectors;
 public final class Lmdbjava2016Tables {
 
   private final Map<String, Function<CellResult, String>> varying;
+  /** The part of {@link #varying} that is the workload's, not a store's setting or version. */
+  private final Map<String, Function<CellResult, String>> varyingWorkload;
 
   /** Tables for {@code cells}: the parameters that differ between them are found once, here. */
   public Lmdbjava2016Tables(List<CellResult> cells) {
@@ -50,6 +52,8 @@ public final class Lmdbjava2016Tables {
     }
     Set<String> settingKeys = new LinkedHashSet<>();
     cells.forEach(c -> settingKeys.addAll(new TreeMap<>(c.settings()).keySet()));
+    Set<String> workloadNames = new LinkedHashSet<>(candidates.keySet());
+    workloadNames.remove("version");
     for (String key : settingKeys) {
       candidates.put(key, c -> c.settings().getOrDefault(key, "-"));
     }
@@ -64,6 +68,21 @@ public final class Lmdbjava2016Tables {
         varying.put(name, f);
       }
     });
+    // a setting named like a workload parameter is still a setting
+    workloadNames.removeAll(settingKeys);
+    varyingWorkload = new LinkedHashMap<>(varying);
+    varyingWorkload.keySet().retainAll(workloadNames);
+  }
+
+  /**
+   * The workload the cell ran where that differs between the cells (a value-size, batch, sync ...
+   * sweep), e.g. {@code value=2026 B}; empty when only stores, their settings or versions differ.
+   * Rows are ranked only against rows with the same one: like against like.
+   */
+  public String sweptWorkload(CellResult c) {
+    StringBuilder b = new StringBuilder();
+    varyingWorkload.forEach((name, f) -> b.append(b.isEmpty() ? "" : " ").append(name).append('=').append(f.apply(c)));
+    return b.toString();
   }
 
   /** Cells grouped by key type and order (and whatever else is the same in a group), in order of appearance. */
@@ -101,6 +120,21 @@ public final class Lmdbjava2016Tables {
     return rowLabelWithout(c, null);
   }
 
+  /**
+   * The store as it differs from the others in like-for-like rows: {@link #rowLabel} without the
+   * swept workload ({@link #sweptWorkload}), e.g. {@code lmdbjava-bb writeMap=false}.
+   */
+  public String storeLabel(CellResult c) {
+    StringBuilder b = new StringBuilder(c.store());
+    varying.forEach((name, f) -> {
+      String v = f.apply(c);
+      if (!"-".equals(v) && !varyingWorkload.containsKey(name)) {
+        b.append(' ').append(name).append('=').append(v);
+      }
+    });
+    return b.toString();
+  }
+
   /** {@link #rowLabel} without the parameter {@code swept}: a line's name in a chart over that parameter. */
   public String rowLabelWithout(CellResult c, String swept) {
     StringBuilder b = new StringBuilder(c.store());
@@ -120,7 +154,7 @@ public final class Lmdbjava2016Tables {
 
   /** One timing table for a group of cells with the same workload. */
   public String timings(List<CellResult> cells) {
-    return timingsTable(cells).render();
+    return timingsTable(cells).render(TextTable.PAGE_WIDTH);
   }
 
   /** {@link #timings} as a table, to render as text or Markdown. */
@@ -134,18 +168,28 @@ public final class Lmdbjava2016Tables {
         TextTable.right("ns/op"),
         TextTable.right("CPU ns/op"),
         TextTable.right("Forks×passes"),
-        TextTable.left("Check"));
+        TextTable.left("Check")).keyColumns(2);
     for (String phase : phases(cells)) {
       List<Map.Entry<CellResult, PhaseResult>> rows = new ArrayList<>();
       for (CellResult c : cells) {
         c.phases().stream().filter(p -> p.phase().equals(phase)).findFirst()
             .ifPresent(p -> rows.add(Map.entry(c, p)));
       }
-      // a reference store (null) keeps nothing: it shows the harness's own cost, never the "fastest"
-      double fastest = rows.stream().filter(e -> !e.getKey().reference()).map(Map.Entry::getValue)
-          .filter(p -> p.status() == PhaseStatus.OK && p.passMillis() > 0)
-          .mapToDouble(PhaseResult::passMillis).min().orElse(0);
-      rows.sort(Comparator.comparing((Map.Entry<CellResult, PhaseResult> e) -> e.getKey().reference())
+      // a reference store (null) keeps nothing: it shows the harness's own cost, never the "fastest";
+      // in a sweep, rows are ranked among those of the same swept value only (like against like),
+      // the sweep's values in the order the cells ran them
+      Map<String, Double> fastestBySweep = new LinkedHashMap<>();
+      Map<String, Integer> sweepOrder = new LinkedHashMap<>();
+      for (Map.Entry<CellResult, PhaseResult> e : rows) {
+        String sweep = sweptWorkload(e.getKey());
+        sweepOrder.putIfAbsent(sweep, sweepOrder.size());
+        PhaseResult p = e.getValue();
+        if (!e.getKey().reference() && p.status() == PhaseStatus.OK && p.passMillis() > 0) {
+          fastestBySweep.merge(sweep, p.passMillis(), Math::min);
+        }
+      }
+      rows.sort(Comparator.comparing((Map.Entry<CellResult, PhaseResult> e) -> sweepOrder.get(sweptWorkload(e.getKey())))
+          .thenComparing(e -> e.getKey().reference())
           .thenComparingInt(e -> e.getValue().status().ordinal())
           .thenComparingDouble(e -> e.getValue().passMillis()));
       boolean first = true;
@@ -158,6 +202,7 @@ public final class Lmdbjava2016Tables {
               p.status() == PhaseStatus.FAILED ? "FAILED" : "-");
           continue;
         }
+        double fastest = fastestBySweep.getOrDefault(sweptWorkload(e.getKey()), 0.0);
         String diff = e.getKey().reference() ? "harness"
             : p.passMillis() == fastest ? "fastest" : String.format(Locale.ROOT, "x %.2f", p.passMillis() / fastest);
         String range = p.passes().size() > 1 ? millis(p.minPassMillis()) + "-" + millis(p.maxPassMillis()) : "";
@@ -196,10 +241,10 @@ public final class Lmdbjava2016Tables {
         .filter(p -> p.status() == PhaseStatus.OK).toList();
     StringBuilder b = new StringBuilder();
     if (measured.stream().anyMatch(p -> p.noisyPasses() > 0)) {
-      b.append("NOISY n/m: n of the m measured passes were disturbed by the host: ")
-          .append(Arrays.stream(PassNoise.Mark.values())
-              .map(m -> m.id() + " (" + m.meaning() + ")").collect(Collectors.joining("; ")))
-          .append(". Each pass's figures are in the result's passes[].noise.\n");
+      b.append("NOISY n/m: n of the m measured passes were disturbed by the host (each pass's figures are in"
+          + " the result's passes[].noise):\n");
+      Arrays.stream(PassNoise.Mark.values()).forEach(m -> b.append("  ").append(m.id()).append(": ")
+          .append(m.meaning()).append('\n'));
     }
     if (measured.stream().anyMatch(p -> !p.unsteadyForks().isEmpty())) {
       b.append("UNSTEADY n/m: in n of the m forks the measured passes still trended one way (Kendall's tau >= ")
@@ -223,7 +268,7 @@ public final class Lmdbjava2016Tables {
         TextTable.right("IPC"),
         TextTable.right("cache-misses/op"),
         TextTable.right("branch-misses/op"),
-        TextTable.right("Passes"));
+        TextTable.right("Passes")).keyColumns(2);
     for (String phase : phases(cells)) {
       boolean first = true;
       for (CellResult c : cells) {
@@ -273,7 +318,7 @@ public final class Lmdbjava2016Tables {
         TextTable.right("p99.9 µs"),
         TextTable.right("CPU ns/op"),
         TextTable.right("Rate: target / achieved"),
-        TextTable.left("Latency from"));
+        TextTable.left("Latency from")).keyColumns(2);
     for (String phase : phases(cells)) {
       boolean first = true;
       for (CellResult c : cells) {
@@ -359,7 +404,7 @@ public final class Lmdbjava2016Tables {
 
   /** The storage table: allocated bytes after close, apparent size, overhead against the flat array. */
   public String storage(List<CellResult> cells) {
-    return storageTable(cells).render();
+    return storageTable(cells).render(TextTable.PAGE_WIDTH);
   }
 
   /** {@link #storage} as a table, to render as text or Markdown. */
@@ -396,7 +441,7 @@ public final class Lmdbjava2016Tables {
   /** Cells that did not run or did not finish, with the reason: never dropped from a report. */
   public String notRun(List<CellResult> cells) {
     TextTable t = notRunTable(cells);
-    return t.rows() == 0 ? "" : t.render();
+    return t.rows() == 0 ? "" : t.render(TextTable.PAGE_WIDTH);
   }
 
   /** {@link #notRun} as a table (no rows when every cell ran). */

@@ -32,18 +32,19 @@ public final class RunSummary {
       var threaded = tables.threadedTable(group.getValue());
       if (threaded.rows() > 0) {
         out.append("\nThreaded workloads (median pass; latency percentiles per operation over every measured pass)\n");
-        String rendered = threaded.render();
+        String rendered = threaded.render(TextTable.PAGE_WIDTH);
         out.append(rendered);
         if (rendered.contains("*")) {
-          out.append(Lmdbjava2016Tables.THIN_PERCENTILE).append('\n');
+          out.append(TextWrap.wrap(Lmdbjava2016Tables.THIN_PERCENTILE, TextTable.PAGE_WIDTH, "  ")).append('\n');
         }
       }
       var counters = tables.countersTable(group.getValue());
       if (counters.rows() > 0) {
         out.append("\nHardware counters per op (perf stat over the measured passes; median of the passes)\n");
-        out.append(counters.render());
+        out.append(counters.render(TextTable.PAGE_WIDTH));
       }
-      out.append("\nStorage (bytes allocated after close, as du -B1; overhead against a flat array of keys + values)\n");
+      out.append("\nStorage (bytes allocated after close, as du -B1; overhead against a flat array of keys +"
+          + " values)\n");
       out.append(tables.storage(group.getValue()));
     }
     String notRun = tables.notRun(doc.cells());
@@ -52,7 +53,7 @@ public final class RunSummary {
     }
     String noise = noise(ran);
     if (!noise.isEmpty()) {
-      out.append('\n').append(noise).append(Lmdbjava2016Tables.legend(ran));
+      out.append('\n').append(TextWrap.wrap(noise + Lmdbjava2016Tables.legend(ran), TextTable.PAGE_WIDTH, "  "));
     }
     return out.append('\n').toString();
   }

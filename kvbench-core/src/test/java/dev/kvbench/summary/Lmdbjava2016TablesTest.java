@@ -77,6 +77,35 @@ class Lmdbjava2016TablesTest {
         .doesNotContain("writeMap=").doesNotContain("compression=");
   }
 
+  /** Issue 27: in a sweep each row is ranked only against rows of the same swept value. */
+  @Test
+  void aSweepRanksLikeAgainstLikeOnly() {
+    List<CellResult> cells = List.of(
+        cell("lmdb", true, 10, PhaseStatus.OK, 1, 2026, Map.of()),
+        cell("lmdb", true, 40, PhaseStatus.OK, 1, 16368, Map.of()),
+        cell("rocksdb", true, 20, PhaseStatus.OK, 1, 2026, Map.of()),
+        cell("rocksdb", true, 30, PhaseStatus.OK, 1, 16368, Map.of()));
+    Lmdbjava2016Tables tables = new Lmdbjava2016Tables(cells);
+    assertThat(tables.sweptWorkload(cells.get(1))).isEqualTo("value=16368 B");
+    List<String> readKey = tables.timings(cells).lines().filter(l -> l.contains("value=")).limit(4).toList();
+    // value=2026 B first (the order the cells ran), lmdb fastest there; rocksdb fastest at 16,368 B,
+    // lmdb x 1.33 of it, not x 4.00 of lmdb's 2,026-byte row
+    assertThat(readKey.get(0)).contains("readKey", "lmdb value=2026 B", "fastest");
+    assertThat(readKey.get(1)).contains("rocksdb value=2026 B", "x 2.00");
+    assertThat(readKey.get(2)).contains("rocksdb value=16368 B", "fastest");
+    assertThat(readKey.get(3)).contains("lmdb value=16368 B", "x 1.33");
+  }
+
+  @Test
+  void storeSettingsAndVersionsAreRankedTogetherNotAsASweep() {
+    List<CellResult> cells = List.of(
+        cell("lmdb", true, 10, PhaseStatus.OK, 1, 100, Map.of("writeMap", "true")),
+        cell("lmdb", true, 12, PhaseStatus.OK, 1, 100, Map.of("writeMap", "false")));
+    Lmdbjava2016Tables tables = new Lmdbjava2016Tables(cells);
+    assertThat(tables.sweptWorkload(cells.get(0))).isEmpty();
+    assertThat(tables.timings(cells)).contains("x 1.20");
+  }
+
   @Test
   void aSettingSweptWithinOneStoreIsNamed() {
     List<CellResult> cells = List.of(

@@ -24,9 +24,9 @@ import org.knowm.xchart.style.Styler;
 import org.knowm.xchart.style.markers.SeriesMarkers;
 
 /**
- * The report's charts, each written as PNG and SVG: one per phase with the stores as bars on a log
- * axis (as the seeds drew them), storage by store, and latency percentile curves on HdrHistogram's
- * log percentile axis.
+ * The report's charts, each written as PNG and SVG: one per phase with the stores as bars on a
+ * linear axis and every sample as a dot, storage by store, and latency percentile curves on
+ * HdrHistogram's log percentile axis.
  */
 final class Charts {
 
@@ -54,29 +54,51 @@ final class Charts {
     return LONG_DECIMAL.matcher(svg).replaceAll("$1");
   }
 
-  /** ms per pass for one phase, stores fastest first, on a log axis; null when no store ran it. */
+  /**
+   * ms per pass for one phase, stores fastest first, on a linear axis from 0 (a log axis makes a 47x
+   * gap look like 6x): a bar per store at its figure (the median), and a dot per sample behind it,
+   * each fork's median pass where the cell ran forks, else each measured pass, so the spread
+   * shows. Null when no store ran it.
+   */
   static CategoryChart phase(String title, String phase, List<CellResult> cells, Function<CellResult, String> label) {
-    List<String> names = new ArrayList<>();
-    List<Number> millis = new ArrayList<>();
-    cells.stream()
+    List<Bar> bars = cells.stream()
         .filter(c -> !c.reference())
         .map(c -> c.phases().stream().filter(p -> p.phase().equals(phase) && p.status() == PhaseStatus.OK
-            && p.passMillis() > 0).findFirst().map(p -> new Bar(label.apply(c), p.passMillis())).orElse(null))
+            && p.passMillis() > 0).findFirst().map(p -> new Bar(label.apply(c), p.passMillis(), samples(p)))
+            .orElse(null))
         .filter(b -> b != null)
         .sorted(Comparator.comparingDouble(Bar::value))
-        .forEach(b -> {
-          names.add(b.name());
-          millis.add(b.value());
-        });
-    if (names.isEmpty()) {
+        .toList();
+    if (bars.isEmpty()) {
       return null;
     }
+    boolean forks = cells.stream().flatMap(c -> c.phases().stream()).anyMatch(p -> p.forkMedians().size() > 1);
     CategoryChart chart = new CategoryChartBuilder().width(WIDTH).height(HEIGHT)
-        .title(title + ": " + phase).xAxisTitle("store").yAxisTitle("ms per pass (median), log scale").build();
+        .title(title + ": " + phase).xAxisTitle("store")
+        .yAxisTitle("ms per pass: bar the median, dots " + (forks ? "each fork's median pass" : "each measured pass"))
+        .build();
     styleBars(chart);
-    logRange(chart, millis);
-    chart.addSeries(phase, names, millis);
+    chart.getStyler().setYAxisMin(0.0);
+    chart.getStyler().setOverlapped(true);
+    List<String> names = bars.stream().map(Bar::name).toList();
+    chart.addSeries(phase, names, bars.stream().map(b -> (Number) b.value()).toList());
+    // a dot series per sample index; a bar with fewer samples repeats its last (the same figure, drawn once more)
+    int most = bars.stream().mapToInt(b -> b.samples().length).max().orElse(0);
+    for (int i = 0; i < most; i++) {
+      int index = i;
+      chart.addSeries("sample " + (i + 1), names, bars.stream()
+              .map(b -> (Number) b.samples()[Math.min(index, b.samples().length - 1)]).toList())
+          .setChartCategorySeriesRenderStyle(org.knowm.xchart.CategorySeries.CategorySeriesRenderStyle.Scatter)
+          .setMarker(SeriesMarkers.CIRCLE).setMarkerColor(java.awt.Color.DARK_GRAY);
+    }
     return chart;
+  }
+
+  /** The samples a phase chart shows as dots: each fork's median pass with forks, else each measured pass. */
+  private static double[] samples(PhaseResult p) {
+    List<dev.kvbench.result.PassResult> samples = p.forkMedians().size() > 1 ? p.forkMedians() : p.passes();
+    double[] ms = samples.stream().mapToDouble(dev.kvbench.result.PassResult::passMillis).toArray();
+    return ms.length == 0 ? new double[] {p.passMillis()} : ms;
   }
 
   /**
@@ -229,6 +251,13 @@ final class Charts {
     if (lines.isEmpty()) {
       return null;
     }
+    // lines with the same points would hide one another: one line, named for all of them
+    java.util.Map<java.util.TreeMap<Double, Double>, String> byPoints = new java.util.LinkedHashMap<>();
+    lines.forEach((name, points) -> byPoints.merge(points, name, (a, b) -> a + " = " + b));
+    lines = new java.util.TreeMap<>();
+    for (var e : byPoints.entrySet()) {
+      lines.put(e.getValue(), e.getKey());
+    }
     XYChart chart = new XYChartBuilder().width(WIDTH).height(HEIGHT).title(title).xAxisTitle(xTitle)
         .yAxisTitle(yTitle).build();
     chart.getStyler().setLegendPosition(Styler.LegendPosition.OutsideE);
@@ -238,6 +267,7 @@ final class Charts {
     double[] ys = lines.values().stream().flatMap(m -> m.values().stream()).mapToDouble(Double::doubleValue).toArray();
     chart.getStyler().setXAxisLogarithmic(spansDecades(xs));
     chart.getStyler().setYAxisLogarithmic(spansDecades(ys));
+    // markers at the measured points, each line its own marker and colour (XChart's theme cycles both)
     lines.forEach((name, points) -> chart.addSeries(name, new ArrayList<>(points.keySet()),
         new ArrayList<>(points.values())));
     return chart;
@@ -344,17 +374,8 @@ final class Charts {
     return n;
   }
 
-  /** Decades around the values: XChart's bars start at zero, which a log axis cannot show. */
-  private static void logRange(CategoryChart chart, List<Number> values) {
-    double min = values.stream().mapToDouble(Number::doubleValue).min().orElse(1);
-    double max = values.stream().mapToDouble(Number::doubleValue).max().orElse(1);
-    chart.getStyler().setYAxisMin(Math.pow(10, Math.floor(Math.log10(min))));
-    chart.getStyler().setYAxisMax(Math.pow(10, Math.ceil(Math.log10(max * 1.0001))));
-  }
-
   private static void styleBars(CategoryChart chart) {
     chart.getStyler().setLegendVisible(false);
-    chart.getStyler().setYAxisLogarithmic(true);
     chart.getStyler().setXAxisLabelRotation(30);
     chart.getStyler().setLabelsVisible(true);
     chart.getStyler().setLabelsFontColorAutomaticEnabled(false);
@@ -362,7 +383,7 @@ final class Charts {
     chart.getStyler().setYAxisDecimalPattern("#,##0.##");
   }
 
-  private record Bar(String name, double value) {}
+  private record Bar(String name, double value, double[] samples) {}
 
   /** A file-name-safe form of {@code text}. */
   static String slug(String text) {

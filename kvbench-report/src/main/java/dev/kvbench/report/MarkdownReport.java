@@ -90,7 +90,7 @@ final class MarkdownReport {
         b.append('\n').append(legend.replace("\n", "\n\n"));
       }
       for (String phase : Lmdbjava2016Tables.phases(cells)) {
-        image(b, s, workload, phase, phase + ": ms per pass by store (log scale)");
+        image(b, s, workload, phase, phase + ": ms per pass by store, each sample a dot");
         image(b, s, workload, phase + "-throughput", phase + ": throughput over the median pass");
       }
       TextTable threaded = tables.threadedTable(cells);

@@ -156,14 +156,23 @@ public final class ReportWriter {
       for (Map.Entry<String, List<CellResult>> group : tables.byWorkload(s.cells()).entrySet()) {
         String title = group.getKey().replaceAll(";.*", "");
         List<CellResult> cells = group.getValue();
+        // a numeric sweep (value size, batch, entries) is drawn as lines over the swept value below:
+        // as bars it would put every swept value of every store on one axis, unlike things side by side
+        boolean numericSweep = SWEEPABLE.keySet().stream().anyMatch(tables::varies);
         for (String phase : Lmdbjava2016Tables.phases(cells)) {
-          save(Charts.phase(title, phase, cells, tables::rowLabel), chartDir, stem(stems, s, group.getKey(), phase), pngs);
+          if (!numericSweep) {
+            save(Charts.phase(title, phase, cells, tables::rowLabel), chartDir, stem(stems, s, group.getKey(), phase),
+                pngs);
+          }
           save(Charts.latency(title, phase, cells, tables::rowLabel), chartDir,
               stem(stems, s, group.getKey(), phase + "-latency"), pngs);
           save(Charts.throughput(title, phase, cells, tables::rowLabel), chartDir,
               stem(stems, s, group.getKey(), phase + "-throughput"), pngs);
         }
-        save(Charts.storage(title, cells, tables::rowLabel), chartDir, stem(stems, s, group.getKey(), "storage"), pngs);
+        if (!numericSweep) {
+          save(Charts.storage(title, cells, tables::rowLabel), chartDir, stem(stems, s, group.getKey(), "storage"),
+              pngs);
+        }
         if (tables.varies("threads")) {
           for (String phase : Lmdbjava2016Tables.phases(cells)) {
             save(Charts.sweep(title + ": " + phase + " by client threads", "client threads",

@@ -60,7 +60,7 @@ class ReportWriterTest {
         // 12 samples: too few for any percentile to have 10 beyond it, so each is marked
         .contains("| write | alpha | 2.00* |").contains("fewer than 10 samples lie beyond this percentile")
         .contains("| alpha | lib:alpha 1.0 | writeMap=true | flag=X |")
-        .contains("![write: ms per pass by store (log scale)](charts/host-a-int-keys-rnd-order-1-000-entries-x-100-byte-values-write.png)");
+        .contains("![write: ms per pass by store, each sample a dot](charts/host-a-int-keys-rnd-order-1-000-entries-x-100-byte-values-write.png)");
   }
 
   @Test

@@ -1,0 +1,160 @@
+package dev.kvbench.cli;
+
+import dev.kvbench.report.ForkRatio;
+import dev.kvbench.report.ShellWords;
+import dev.kvbench.result.CellResult;
+import dev.kvbench.result.PassResult;
+import dev.kvbench.result.PhaseResult;
+import dev.kvbench.result.PhaseStatus;
+import dev.kvbench.result.ResultDocument;
+import dev.kvbench.summary.Lmdbjava2016Tables;
+import dev.kvbench.summary.TextTable;
+import dev.kvbench.summary.TextWrap;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * The few lines a run ends with, under its tables: what ran, the fastest store per phase where the
+ * rows compete on the same work (and whether its forks show the lead beyond the noise), what
+ * failed and why, how noisy the host was, where the files are and the command to run next.
+ */
+final class RunClosing {
+
+  /** At most this many "fastest" lines: the summary is one screen; the tables above have the rest. */
+  static final int MAX_FASTEST_LINES = 12;
+
+  /** A lead smaller than this is not called one, as compare's default minimum effect. */
+  static final double MIN_LEAD_PERCENT = 5.0;
+
+  private RunClosing() {}
+
+  static String of(ResultDocument doc, Path document, Path journal, boolean completed) {
+    List<CellResult> cells = doc.cells();
+    List<CellResult> ran = cells.stream().filter(c -> c.outcome() == CellResult.Outcome.RAN).toList();
+    StringBuilder b = new StringBuilder("Summary\n");
+    long stores = cells.stream().map(CellResult::store).distinct().count();
+    long phases = ran.stream().flatMap(c -> c.phases().stream()).filter(p -> p.status() == PhaseStatus.OK).count();
+    int forks = ran.stream().flatMap(c -> c.phases().stream()).mapToInt(p -> p.forkMedians().size()).max().orElse(0);
+    b.append(line("ran", String.format(Locale.ROOT, "%d of %d cells (%d %s), %d phases measured, %s", ran.size(),
+        cells.size(), stores, stores == 1 ? "store" : "stores", phases,
+        forks < ForkRatio.MIN_FORKS ? (forks <= 1 ? "one fork" : forks + " forks") + " a cell: too few to test a"
+            + " difference against the noise (--forks " + ForkRatio.MIN_FORKS + " or more)"
+            : forks + " forks a cell")));
+    fastest(ran, b);
+    failures(cells, b);
+    long noisy = ran.stream().flatMap(c -> c.phases().stream()).mapToLong(PhaseResult::noisyPasses).sum();
+    long passes = ran.stream().flatMap(c -> c.phases().stream()).mapToLong(p -> p.passes().size()).sum();
+    if (noisy > 0) {
+      b.append(line("noise", String.format(Locale.ROOT, "%d of %d measured passes were noisy (NOISY in the tables;"
+          + " the legend is above)", noisy, passes)));
+    }
+    b.append(line("results", document + " (journal " + journal + ")"));
+    String quoted = ShellWords.quote(document.toString());
+    if (completed) {
+      b.append(line("next", "kvbench report " + quoted + "  (Markdown, charts, CSV in "
+          + DefaultOutputs.report(List.of(document)) + "/)"));
+      b.append(line("", "kvbench compare BASELINE.json " + quoted + "  (is it faster or slower than another run?)"));
+    } else {
+      b.append(line("next", "kvbench run --resume " + ShellWords.quote(journal.toString())
+          + "  (the run is incomplete: this runs the cells it has no result for)"));
+    }
+    return b.toString();
+  }
+
+  private static String line(String label, String text) {
+    // continuation lines start under the text (column 12)
+    return TextWrap.wrap(String.format("  %-9s %s", label.isEmpty() ? "" : label + ":", text), TextTable.PAGE_WIDTH,
+        label.isEmpty() ? "" : " ".repeat(10)) + "\n";
+  }
+
+  /**
+   * Per workload and phase, among rows of the same swept workload (they differ in store, settings or
+   * version only), the fastest and the next; rows of a sweep's other values are not ranked against them.
+   */
+  private static void fastest(List<CellResult> ran, StringBuilder b) {
+    Lmdbjava2016Tables tables = new Lmdbjava2016Tables(ran);
+    List<String> lines = new ArrayList<>();
+    for (Map.Entry<String, List<CellResult>> group : tables.byWorkload(ran).entrySet()) {
+      String workload = group.getKey().replaceFirst(":.*", "").replaceFirst(";.*", "");
+      for (String phase : Lmdbjava2016Tables.phases(group.getValue())) {
+        Map<String, List<Map.Entry<CellResult, PhaseResult>>> alike = new LinkedHashMap<>();
+        for (CellResult c : group.getValue()) {
+          if (c.reference()) {
+            continue;
+          }
+          c.phases().stream().filter(p -> p.phase().equals(phase) && p.status() == PhaseStatus.OK
+              && p.passMillis() > 0).findFirst().ifPresent(p -> alike.computeIfAbsent(
+                  tables.sweptWorkload(c), k -> new ArrayList<>()).add(Map.entry(c, p)));
+        }
+        alike.forEach((sweep, rows) -> {
+          if (rows.size() < 2) {
+            return;
+          }
+          rows.sort(Comparator.comparingDouble(e -> e.getValue().passMillis()));
+          lines.add(workload + (sweep.isEmpty() ? "" : "; " + sweep) + ", " + phase + ": "
+              + lead(tables, rows.get(0), rows.get(1)));
+        });
+      }
+    }
+    if (lines.isEmpty()) {
+      return;
+    }
+    for (int i = 0; i < Math.min(lines.size(), MAX_FASTEST_LINES); i++) {
+      b.append(line(i == 0 ? "fastest" : "", lines.get(i)));
+    }
+    if (lines.size() > MAX_FASTEST_LINES) {
+      b.append(line("", (lines.size() - MAX_FASTEST_LINES) + " more in the tables above"));
+    }
+  }
+
+  /** The fastest row against the next, and whether the forks show the lead beyond the noise. */
+  private static String lead(Lmdbjava2016Tables tables, Map.Entry<CellResult, PhaseResult> first,
+      Map.Entry<CellResult, PhaseResult> second) {
+    PhaseResult a = first.getValue();
+    PhaseResult z = second.getValue();
+    ForkRatio r = ForkRatio.of(figures(a), figures(z));
+    String figures = String.format(Locale.ROOT, "%s %s ms, then %s x %.2f", tables.storeLabel(first.getKey()),
+        Lmdbjava2016Tables.millis(a.passMillis()), tables.storeLabel(second.getKey()), r.ratio());
+    if (!r.hasInterval()) {
+      return figures; // the "ran" line says the forks were too few to test a difference
+    }
+    String forks = r.baselineForks() + "/" + r.candidateForks() + " forks";
+    String verdict;
+    if ((r.low() > 1 || r.high() < 1) && r.beyond(MIN_LEAD_PERCENT)) {
+      verdict = String.format(Locale.ROOT, "shown: 95 %% %.2f-%.2f, %s", r.low(), r.high(), forks);
+    } else {
+      verdict = String.format(Locale.ROOT, "not shown beyond the noise: 95 %% %.2f-%.2f, %s", r.low(), r.high(),
+          forks);
+    }
+    return figures + " (" + verdict + ")";
+  }
+
+  private static double[] figures(PhaseResult p) {
+    return p.forkMedians().stream().mapToDouble(PassResult::passMillis).filter(m -> m > 0).toArray();
+  }
+
+  private static void failures(List<CellResult> cells, StringBuilder b) {
+    List<String> failed = new ArrayList<>();
+    for (CellResult c : cells) {
+      String id = c.cellId();
+      if (c.outcome() != CellResult.Outcome.RAN) {
+        failed.add(id + ": " + c.outcome().id() + (c.error() == null ? "" : ", " + c.error()));
+        continue;
+      }
+      c.phases().stream().filter(p -> p.status() == PhaseStatus.FAILED)
+          .forEach(p -> failed.add(id + " " + p.phase() + ": " + p.failure()));
+    }
+    if (failed.isEmpty()) {
+      b.append(line("failed", "none"));
+      return;
+    }
+    for (int i = 0; i < failed.size(); i++) {
+      b.append(line(i == 0 ? "failed" : "", failed.get(i)));
+    }
+  }
+}

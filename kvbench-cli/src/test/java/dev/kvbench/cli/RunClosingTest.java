@@ -1,0 +1,101 @@
+package dev.kvbench.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.kvbench.result.ResultDocument;
+import dev.kvbench.result.ResultFiles;
+import java.nio.file.Path;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Issue 27: a run ends with one screen that says what ran, what led, what failed and what to do next. */
+class RunClosingTest {
+
+  @TempDir Path temp;
+
+  private Path result;
+  private CliOutcome run;
+
+  @BeforeEach
+  void smallRun() {
+    result = temp.resolve("r.json");
+    run = CliOutcome.run("run", "--stores", "null,lmdbjava-agrona,mvstore", "--entries", "2000", "--order", "seq",
+        "--phases", "write,readKey", "--warmup", "0", "--warmup-passes", "0", "--measured", "2", "--forks", "0",
+        "--work-dir", temp.resolve("work").toString(), "--output", result.toString(), "-q");
+    assertThat(run.code()).as(run.err()).isZero();
+  }
+
+  private static String closing(String out) {
+    return out.substring(out.lastIndexOf("\n\nSummary\n"));
+  }
+
+  @Test
+  void aRunEndsWithWhatRanTheFastestNoFailuresAndTheNextCommand() {
+    String closing = closing(run.out());
+    // lines are wrapped to the page: phrases are checked with the breaks taken out
+    assertThat(closing.replaceAll("\\s+", " ")).contains(
+        " ran: 3 of 3 cells (3 stores), 6 phases measured, one fork a cell: too few to test a difference against"
+            + " the noise (--forks 3 or more)",
+        " fastest: int keys, seq order, write: ", "int keys, seq order, readKey: ",
+        " failed: none",
+        " results: " + result + " (journal " + temp.resolve("r.jsonl") + ")", " next: kvbench report " + result,
+        "kvbench compare BASELINE.json " + result);
+    assertThat(closing).doesNotContain("shown");
+    // the null store keeps nothing: it is never the fastest, nor the one after it
+    assertThat(closing).doesNotContain(": null ", "then null");
+    assertThat(closing.lines().mapToInt(String::length).max().orElse(0)).isLessThanOrEqualTo(100);
+  }
+
+  @Test
+  void forksDecideWhetherALeadIsShownAndFailuresAreNamedWithTheirReason() throws Exception {
+    ObjectMapper json = new ObjectMapper();
+    ObjectNode doc = (ObjectNode) json.readTree(result.toFile());
+    for (JsonNode cell : doc.get("cells")) {
+      String store = cell.get("store").asText();
+      for (JsonNode phase : cell.get("phases")) {
+        boolean write = phase.get("phase").asText().equals("write");
+        // write: mvstore twice as slow in every fork; readKey: the two overlap
+        double[] forks = switch (store) {
+          case "lmdbjava-agrona" -> write ? new double[] {1.0, 1.01, 0.99} : new double[] {1.0, 1.5, 0.8};
+          case "mvstore" -> write ? new double[] {2.0, 2.02, 1.98} : new double[] {1.1, 0.9, 1.4};
+          default -> new double[] {0.1, 0.1, 0.1};
+        };
+        ArrayNode passes = ((ObjectNode) phase).putArray("passes");
+        for (int f = 0; f < forks.length; f++) {
+          passes.addObject().put("passMillis", forks[f]).put("ops", 2000).put("fork", f + 1);
+        }
+        double[] sorted = forks.clone();
+        java.util.Arrays.sort(sorted);
+        ((ObjectNode) phase).put("passMillis", sorted[1]);
+      }
+    }
+    ObjectNode failed = null;
+    for (JsonNode cell : doc.get("cells")) {
+      if (cell.get("store").asText().equals("null")) {
+        failed = (ObjectNode) cell;
+      }
+    }
+    failed.put("outcome", "failed").put("error", "the JVM crashed (SIGSEGV)").putArray("phases");
+    Path editedFile = temp.resolve("edited.json");
+    json.writeValue(editedFile.toFile(), doc);
+    ResultDocument edited = new ResultFiles().read(editedFile);
+
+    String closing = RunClosing.of(edited, result, temp.resolve("r.jsonl"), true);
+    assertThat(closing).contains("2 of 3 cells", "3 forks a cell");
+    // lmdbjava-agrona against mvstore; the crashed cell named with its reason
+    assertThat(closing.replaceAll("\\s+", " "))
+        .containsPattern("write: lmdbjava-agrona 1\\.00 ms, then mvstore x 2\\.00 \\(shown: 95 % 1\\.9\\d-2\\.0\\d,"
+            + " 3/3 forks\\)")
+        .contains("readKey: lmdbjava-agrona 1.00 ms, then mvstore x 1.10 (not shown beyond the noise: 95 %")
+        .contains("failed: " + failed.get("cellId").asText() + ": failed, the JVM crashed (SIGSEGV)");
+
+    String incomplete = RunClosing.of(edited, result, temp.resolve("r.jsonl"), false);
+    assertThat(incomplete.replaceAll("\\s+", " ")).contains("next: kvbench run --resume " + temp.resolve("r.jsonl"))
+        .doesNotContain("kvbench report");
+  }
+}
