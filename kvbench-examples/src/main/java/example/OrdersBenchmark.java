@@ -25,5 +25,6 @@ public class OrdersBenchmark {
   public static void main(String[] args) throws Exception {
     var result = orders().run();
     System.out.println(result.tables() + "report: " + Reports.write(result, Path.of("orders-report")));
+    result.requireSucceeded(); // a store that failed ends main with its reason: the JVM exits 1
   }
 }

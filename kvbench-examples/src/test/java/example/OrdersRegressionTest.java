@@ -1,7 +1,9 @@
 package example;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.kvbench.bench.BenchmarkFailedException;
 import dev.kvbench.bench.BenchmarkResult;
 import dev.kvbench.measure.LatencySummary;
 import dev.kvbench.report.Reports;
@@ -39,5 +41,17 @@ class OrdersRegressionTest {
     }
     assertThat(Files.readString(temp.resolve("orders.json"))).contains("\"pay\"");
     assertThat(Files.readString(Reports.write(result, temp.resolve("report")))).contains("pay");
+  }
+
+  @Test
+  void aStoreThatFailsFailsTheBenchmark() {
+    // 1 MiB cannot hold 50,000 orders: LMDB's map fills and the cell fails; main's last line throws
+    BenchmarkResult result = OrdersBenchmark.orders().stores("lmdbjava-bb").setting("lmdbjava-bb.mapSize", "1m")
+        .workDirectory(temp.resolve("work")).output(temp.resolve("full.json")).run();
+
+    assertThat(result.succeeded()).isFalse();
+    assertThatThrownBy(result::requireSucceeded).isInstanceOf(BenchmarkFailedException.class)
+        .hasMessageContaining("lmdbjava-bb").hasMessageContaining("mapSize")
+        .hasMessageContaining(temp.resolve("full.json").toString());
   }
 }

@@ -29,7 +29,7 @@ final class ProgressPrinter implements RunListener, AutoCloseable {
 
   private final PrintWriter err;
   private final boolean quiet;
-  private final boolean inPlace = System.console() != null;
+  private final boolean inPlace = Terminal.attached();
   private final ScheduledExecutorService ticker = Executors.newSingleThreadScheduledExecutor(r -> {
     Thread t = new Thread(r, "kvbench-progress");
     t.setDaemon(true);
@@ -256,7 +256,7 @@ final class ProgressPrinter implements RunListener, AutoCloseable {
    * the progress is not rewritten in place (plain lines in a log are never cut).
    */
   private int terminalWidth() {
-    return inPlace ? new picocli.CommandLine.Model.UsageMessageSpec().autoWidth(true).width() : Integer.MAX_VALUE;
+    return inPlace ? Terminal.columns() : Integer.MAX_VALUE;
   }
 
   private void clearStatus() {

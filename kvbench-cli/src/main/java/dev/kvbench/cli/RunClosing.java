@@ -8,6 +8,7 @@ import dev.kvbench.result.PhaseResult;
 import dev.kvbench.result.PhaseStatus;
 import dev.kvbench.result.ResultDocument;
 import dev.kvbench.summary.Lmdbjava2016Tables;
+import dev.kvbench.summary.RunSummary;
 import dev.kvbench.summary.TextTable;
 import dev.kvbench.summary.TextWrap;
 import java.nio.file.Path;
@@ -33,42 +34,42 @@ final class RunClosing {
 
   private RunClosing() {}
 
-  static String of(ResultDocument doc, Path document, Path journal, boolean completed) {
+  static String of(ResultDocument doc, Path document, Path journal, boolean completed, int width) {
     List<CellResult> cells = doc.cells();
     List<CellResult> ran = cells.stream().filter(c -> c.outcome() == CellResult.Outcome.RAN).toList();
     StringBuilder b = new StringBuilder("Summary\n");
     long stores = cells.stream().map(CellResult::store).distinct().count();
     long phases = ran.stream().flatMap(c -> c.phases().stream()).filter(p -> p.status() == PhaseStatus.OK).count();
     int forks = ran.stream().flatMap(c -> c.phases().stream()).mapToInt(p -> p.forkMedians().size()).max().orElse(0);
-    b.append(line("ran", String.format(Locale.ROOT, "%d of %d cells (%d %s), %d phases measured, %s", ran.size(),
+    b.append(line(width, "ran", String.format(Locale.ROOT, "%d of %d cells (%d %s), %d phases measured, %s", ran.size(),
         cells.size(), stores, stores == 1 ? "store" : "stores", phases,
         forks < ForkRatio.MIN_FORKS ? (forks <= 1 ? "one fork" : forks + " forks") + " a cell: too few to test a"
             + " difference against the noise (--forks " + ForkRatio.MIN_FORKS + " or more)"
             : forks + " forks a cell")));
-    fastest(ran, b);
-    failures(cells, b);
+    fastest(ran, b, width);
+    failures(cells, b, width);
     long noisy = ran.stream().flatMap(c -> c.phases().stream()).mapToLong(PhaseResult::noisyPasses).sum();
     long passes = ran.stream().flatMap(c -> c.phases().stream()).mapToLong(p -> p.passes().size()).sum();
     if (noisy > 0) {
-      b.append(line("noise", String.format(Locale.ROOT, "%d of %d measured passes were noisy (NOISY in the tables;"
+      b.append(line(width, "noise", String.format(Locale.ROOT, "%d of %d measured passes were noisy (NOISY in the tables;"
           + " the legend is above)", noisy, passes)));
     }
-    b.append(line("results", document + " (journal " + journal + ")"));
+    b.append(line(width, "results", document + " (journal " + journal + ")"));
     String quoted = ShellWords.quote(document.toString());
     if (completed) {
-      b.append(line("next", "kvbench report " + quoted + "  (Markdown, charts, CSV in "
+      b.append(line(width, "next", "kvbench report " + quoted + "  (Markdown, charts, CSV in "
           + DefaultOutputs.report(List.of(document)) + "/)"));
-      b.append(line("", "kvbench compare BASELINE.json " + quoted + "  (is it faster or slower than another run?)"));
+      b.append(line(width, "", "kvbench compare BASELINE.json " + quoted + "  (is it faster or slower than another run?)"));
     } else {
-      b.append(line("next", "kvbench run --resume " + ShellWords.quote(journal.toString())
+      b.append(line(width, "next", "kvbench run --resume " + ShellWords.quote(journal.toString())
           + "  (the run is incomplete: this runs the cells it has no result for)"));
     }
     return b.toString();
   }
 
-  private static String line(String label, String text) {
+  private static String line(int width, String label, String text) {
     // continuation lines start under the text (column 12)
-    return TextWrap.wrap(String.format("  %-9s %s", label.isEmpty() ? "" : label + ":", text), TextTable.PAGE_WIDTH,
+    return TextWrap.wrap(String.format("  %-9s %s", label.isEmpty() ? "" : label + ":", text), width,
         label.isEmpty() ? "" : " ".repeat(10)) + "\n";
   }
 
@@ -76,7 +77,7 @@ final class RunClosing {
    * Per workload and phase, among rows of the same swept workload (they differ in store, settings or
    * version only), the fastest and the next; rows of a sweep's other values are not ranked against them.
    */
-  private static void fastest(List<CellResult> ran, StringBuilder b) {
+  private static void fastest(List<CellResult> ran, StringBuilder b, int width) {
     Lmdbjava2016Tables tables = new Lmdbjava2016Tables(ran);
     List<String> lines = new ArrayList<>();
     for (Map.Entry<String, List<CellResult>> group : tables.byWorkload(ran).entrySet()) {
@@ -105,10 +106,10 @@ final class RunClosing {
       return;
     }
     for (int i = 0; i < Math.min(lines.size(), MAX_FASTEST_LINES); i++) {
-      b.append(line(i == 0 ? "fastest" : "", lines.get(i)));
+      b.append(line(width, i == 0 ? "fastest" : "", lines.get(i)));
     }
     if (lines.size() > MAX_FASTEST_LINES) {
-      b.append(line("", (lines.size() - MAX_FASTEST_LINES) + " more in the tables above"));
+      b.append(line(width, "", (lines.size() - MAX_FASTEST_LINES) + " more in the tables above"));
     }
   }
 
@@ -138,23 +139,14 @@ final class RunClosing {
     return p.forkMedians().stream().mapToDouble(PassResult::passMillis).filter(m -> m > 0).toArray();
   }
 
-  private static void failures(List<CellResult> cells, StringBuilder b) {
-    List<String> failed = new ArrayList<>();
-    for (CellResult c : cells) {
-      String id = c.cellId();
-      if (c.outcome() != CellResult.Outcome.RAN) {
-        failed.add(id + ": " + c.outcome().id() + (c.error() == null ? "" : ", " + c.error()));
-        continue;
-      }
-      c.phases().stream().filter(p -> p.status() == PhaseStatus.FAILED)
-          .forEach(p -> failed.add(id + " " + p.phase() + ": " + p.failure()));
-    }
+  private static void failures(List<CellResult> cells, StringBuilder b, int width) {
+    List<String> failed = RunSummary.failures(cells);
     if (failed.isEmpty()) {
-      b.append(line("failed", "none"));
+      b.append(line(width, "failed", "none"));
       return;
     }
     for (int i = 0; i < failed.size(); i++) {
-      b.append(line(i == 0 ? "failed" : "", failed.get(i)));
+      b.append(line(width, i == 0 ? "failed" : "", failed.get(i)));
     }
   }
 }

@@ -183,8 +183,10 @@ final class RunCommand implements Callable<Integer> {
     } catch (IOException e) {
       throw new IllegalStateException("cannot write results: " + e.getMessage(), e);
     }
-    out.print(RunSummary.of(outcome.document()));
-    out.print(RunClosing.of(outcome.document(), outcome.documentPath(), outcome.journalPath(), outcome.completed()));
+    int width = Terminal.pageWidth();
+    out.print(RunSummary.of(outcome.document(), width));
+    out.print(RunClosing.of(outcome.document(), outcome.documentPath(), outcome.journalPath(), outcome.completed(),
+        width));
     out.flush();
     return outcome.succeeded() ? ExitCodes.OK : ExitCodes.BENCHMARK_FAILED;
   }

@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.kvbench.result.ResultDocument;
+import dev.kvbench.summary.TextTable;
 import dev.kvbench.result.ResultFiles;
 import java.nio.file.Path;
 import org.junit.jupiter.api.BeforeEach;
@@ -85,7 +86,11 @@ class RunClosingTest {
     json.writeValue(editedFile.toFile(), doc);
     ResultDocument edited = new ResultFiles().read(editedFile);
 
-    String closing = RunClosing.of(edited, result, temp.resolve("r.jsonl"), true);
+    String closing = RunClosing.of(edited, result, temp.resolve("r.jsonl"), true, TextTable.PAGE_WIDTH);
+    // at 80 columns (a terminal's), every line fits; the same words
+    String narrow = RunClosing.of(edited, result, temp.resolve("r.jsonl"), true, 80);
+    assertThat(narrow.lines()).allSatisfy(l -> assertThat(l.length()).as(l).isLessThanOrEqualTo(80));
+    assertThat(narrow.replaceAll("\\s+", " ")).isEqualTo(closing.replaceAll("\\s+", " "));
     assertThat(closing).contains("2 of 3 cells", "3 forks a cell");
     // lmdbjava-agrona against mvstore; the crashed cell named with its reason
     assertThat(closing.replaceAll("\\s+", " "))
@@ -94,7 +99,7 @@ class RunClosingTest {
         .contains("readKey: lmdbjava-agrona 1.00 ms, then mvstore x 1.10 (not shown beyond the noise: 95 %")
         .contains("failed: " + failed.get("cellId").asText() + ": failed, the JVM crashed (SIGSEGV)");
 
-    String incomplete = RunClosing.of(edited, result, temp.resolve("r.jsonl"), false);
+    String incomplete = RunClosing.of(edited, result, temp.resolve("r.jsonl"), false, TextTable.PAGE_WIDTH);
     assertThat(incomplete.replaceAll("\\s+", " ")).contains("next: kvbench run --resume " + temp.resolve("r.jsonl"))
         .doesNotContain("kvbench report");
   }

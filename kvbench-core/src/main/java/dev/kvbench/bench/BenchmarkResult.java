@@ -37,6 +37,19 @@ public final class BenchmarkResult {
     return outcome.succeeded();
   }
 
+  /**
+   * This result when {@link #succeeded()}; otherwise throws {@link BenchmarkFailedException} naming
+   * each cell that did not run to the end and each phase that failed, with why. A program's {@code
+   * main} that ends with it exits non-zero when a store failed, so a CI built on it cannot pass
+   * silently.
+   */
+  public BenchmarkResult requireSucceeded() {
+    if (succeeded()) {
+      return this;
+    }
+    throw new BenchmarkFailedException(RunSummary.failures(document().cells()), documentPath());
+  }
+
   /** The text tables {@code kvbench run} prints at the end. */
   public String tables() {
     return RunSummary.of(document());

@@ -21,39 +21,66 @@ public final class RunSummary {
 
   private RunSummary() {}
 
-  /** The tables of {@code doc}, each under a title line, separated by blank lines. */
+  /**
+   * One line per cell that did not run to the end ({@code cell: outcome, why}) and per phase that
+   * failed ({@code cell phase: why}), in run order; empty when everything ran.
+   */
+  public static List<String> failures(List<CellResult> cells) {
+    List<String> failures = new java.util.ArrayList<>();
+    for (CellResult c : cells) {
+      if (c.outcome() != CellResult.Outcome.RAN) {
+        failures.add(c.cellId() + ": " + c.outcome().id() + (c.error() == null ? "" : ", " + c.error()));
+        continue;
+      }
+      List<PhaseResult> failed = c.phases().stream().filter(p -> p.status() == PhaseStatus.FAILED).toList();
+      failed.forEach(p -> failures.add(c.cellId() + " " + p.phase() + ": " + p.failure()));
+      if (failed.isEmpty() && c.error() != null) {
+        failures.add(c.cellId() + ": " + c.error()); // every phase ok, the cell's end (its close) not
+      }
+    }
+    return failures;
+  }
+
+  /** The tables of {@code doc}, each under a title line, separated by blank lines, folded to 100 columns. */
   public static String of(ResultDocument doc) {
+    return of(doc, TextTable.PAGE_WIDTH);
+  }
+
+  /** {@link #of(ResultDocument)} with tables folded and text wrapped to {@code pageWidth} columns (a terminal's). */
+  public static String of(ResultDocument doc, int pageWidth) {
     StringBuilder out = new StringBuilder();
     List<CellResult> ran = doc.cells().stream().filter(c -> c.outcome() == CellResult.Outcome.RAN).toList();
     Lmdbjava2016Tables tables = new Lmdbjava2016Tables(doc.cells());
     for (Map.Entry<String, List<CellResult>> group : tables.byWorkload(ran).entrySet()) {
-      out.append('\n').append(group.getKey()).append("\n\n");
-      out.append(tables.timings(group.getValue()));
+      out.append('\n').append(TextWrap.wrap(group.getKey(), pageWidth, "  ")).append("\n\n");
+      out.append(tables.timingsTable(group.getValue()).render(pageWidth));
       var threaded = tables.threadedTable(group.getValue());
       if (threaded.rows() > 0) {
-        out.append("\nThreaded workloads (median pass; latency percentiles per operation over every measured pass)\n");
-        String rendered = threaded.render(TextTable.PAGE_WIDTH);
+        out.append('\n').append(TextWrap.wrap("Threaded workloads (median pass; latency percentiles per operation over"
+            + " every measured pass)", pageWidth, "  ")).append('\n');
+        String rendered = threaded.render(pageWidth);
         out.append(rendered);
         if (rendered.contains("*")) {
-          out.append(TextWrap.wrap(Lmdbjava2016Tables.THIN_PERCENTILE, TextTable.PAGE_WIDTH, "  ")).append('\n');
+          out.append(TextWrap.wrap(Lmdbjava2016Tables.THIN_PERCENTILE, pageWidth, "  ")).append('\n');
         }
       }
       var counters = tables.countersTable(group.getValue());
       if (counters.rows() > 0) {
-        out.append("\nHardware counters per op (perf stat over the measured passes; median of the passes)\n");
-        out.append(counters.render(TextTable.PAGE_WIDTH));
+        out.append('\n').append(TextWrap.wrap("Hardware counters per op (perf stat over the measured passes; median of"
+            + " the passes)", pageWidth, "  ")).append('\n');
+        out.append(counters.render(pageWidth));
       }
-      out.append("\nStorage (bytes allocated after close, as du -B1; overhead against a flat array of keys +"
-          + " values)\n");
-      out.append(tables.storage(group.getValue()));
+      out.append('\n').append(TextWrap.wrap("Storage (bytes allocated after close, as du -B1; overhead against a flat"
+          + " array of keys + values)", pageWidth, "  ")).append('\n');
+      out.append(tables.storageTable(group.getValue()).render(pageWidth));
     }
-    String notRun = tables.notRun(doc.cells());
-    if (!notRun.isEmpty()) {
-      out.append("\nCells that did not run to the end\n").append(notRun);
+    var notRun = tables.notRunTable(doc.cells());
+    if (notRun.rows() > 0) {
+      out.append("\nCells that did not run to the end\n").append(notRun.render(pageWidth));
     }
     String noise = noise(ran);
     if (!noise.isEmpty()) {
-      out.append('\n').append(TextWrap.wrap(noise + Lmdbjava2016Tables.legend(ran), TextTable.PAGE_WIDTH, "  "));
+      out.append('\n').append(TextWrap.wrap(noise + Lmdbjava2016Tables.legend(ran), pageWidth, "  "));
     }
     return out.append('\n').toString();
   }

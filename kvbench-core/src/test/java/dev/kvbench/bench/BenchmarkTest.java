@@ -96,6 +96,7 @@ public class BenchmarkTest {
         .run(new StoreRegistry(List.of(new OverwritingProvider())));
 
     assertThat(result.succeeded()).as(result.tables()).isTrue();
+    assertThat(result.requireSucceeded()).isSameAs(result);
     CellResult cell = result.cells("sortedmap-rw").get(0);
     assertThat(cell.cellId()).contains("order").contains("custom=transfer+lookup");
     assertThat(cell.parameters().keys()).isEqualTo("order");
@@ -231,6 +232,10 @@ public class BenchmarkTest {
     PhaseResult custom = result.phase("corrupting", "custom").orElseThrow();
     assertThat(result.succeeded()).isFalse();
     assertThat(custom.failure()).contains("verification failed").contains("index 17");
+    // a main that ends with requireSucceeded exits non-zero, naming the phase that failed and why
+    assertThatThrownBy(result::requireSucceeded).isInstanceOf(BenchmarkFailedException.class)
+        .hasMessageContaining("corrupting").hasMessageContaining("custom: ").hasMessageContaining("index 17")
+        .hasMessageContaining(result.documentPath().toString());
   }
 
   @Test

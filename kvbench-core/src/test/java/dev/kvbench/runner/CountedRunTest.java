@@ -110,6 +110,10 @@ class CountedRunTest {
     }
     assertThat(counted).isPositive();
     assertThat(RunSummary.of(doc)).contains("Hardware counters per op", "instructions/op", "0.50");
+    // in an 80-column terminal the timing, counter and storage tables fold; no line wraps
+    String narrow = RunSummary.of(doc, 80);
+    assertThat(narrow).contains("Hardware counters per op", "instructions/op", "Storage");
+    assertThat(narrow.lines()).allSatisfy(l -> assertThat(l.length()).as(l).isLessThanOrEqualTo(80));
   }
 
   @Test
