@@ -44,6 +44,8 @@ command -v ip >/dev/null 2>&1 || missing+=(iproute2)
 # a second liblmdb (Debian's 0.9.24) for the test of the nativeLib setting, beside the one LmdbJava bundles
 [ -e /usr/lib/x86_64-linux-gnu/liblmdb.so.0 ] || [ "$(uname -m)" != x86_64 ] || missing+=(liblmdb0)
 python3 -c 'import ensurepip' >/dev/null 2>&1 || missing+=(python3-venv)
+# the HTML report's browser test loads index.html and compare pages in headless Chromium
+command -v chromium >/dev/null 2>&1 || missing+=(chromium)
 if [ ${#missing[@]} -gt 0 ]; then
   echo "test.sh: installing ${missing[*]}"
   apt_install "${missing[@]}"

@@ -2,12 +2,16 @@ package dev.kvbench.cli;
 
 import dev.kvbench.report.Comparison;
 import dev.kvbench.report.ForkRatio;
+import dev.kvbench.report.HtmlComparison;
 import dev.kvbench.report.ReportInputException;
 import dev.kvbench.report.ReportInputs;
 import dev.kvbench.report.RunResults;
 import dev.kvbench.report.VersionPairs;
 import dev.kvbench.summary.TextTable;
+import java.io.IOException;
 import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
@@ -50,6 +54,11 @@ final class CompareCommand implements Callable<Integer> {
           + " first).")
   String baselineVersion;
 
+  @Option(names = "--html", paramLabel = "FILE",
+      description = "Also write the comparison as one self-contained HTML page (opens from disk, no network):"
+          + " each row's ratio with its interval, sortable and filterable.")
+  Path html;
+
   @Option(names = "--fail-on-regression", paramLabel = "PCT",
       description = "Exit 1 when a phase is shown slower by more than PCT percent (e.g. 10), and also when the"
           + " comparison cannot tell: a candidate cell or phase failed or is missing, or a side has too few forks,"
@@ -74,6 +83,10 @@ final class CompareCommand implements Callable<Integer> {
     Comparison.NoisyForks noisy = rule.noisyForks();
     double effect = rule.minEffectPercent();
     if (by != null || baselineVersion != null) {
+      if (html != null) {
+        throw new UsageException("--html draws one comparison of two result sets; --by version makes one per"
+            + " store and version: leave out --html, or compare two result files");
+      }
       return byVersion(effect, noisy);
     }
     if (candidate == null) {
@@ -94,7 +107,20 @@ final class CompareCommand implements Callable<Integer> {
     }
     PrintWriter out = spec.commandLine().getOut();
     out.printf("baseline  %s%ncandidate %s%n%n", baseline, candidate);
-    return gate(out, c);
+    int exit = gate(out, c);
+    if (html != null) {
+      try {
+        Path parent = html.toAbsolutePath().getParent();
+        Files.createDirectories(parent);
+        Files.writeString(html, HtmlComparison.render(c, baseline.toString(), candidate.toString()),
+            StandardCharsets.UTF_8);
+      } catch (IOException e) {
+        throw new UsageException("--html " + html + ": cannot write it (" + e.getMessage() + "); give a file in a"
+            + " writable folder", e);
+      }
+      out.println("html: " + html);
+    }
+    return exit;
   }
 
   /** {@code --by version}: each store's versions in the one run given, against its baseline version. */

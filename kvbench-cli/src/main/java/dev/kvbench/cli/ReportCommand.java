@@ -66,6 +66,7 @@ final class ReportCommand implements Callable<Integer> {
     err.flush();
     o.printf("report: %s (%d cells, %d charts, %d interval logs, hosts: %s)%n", w.readme(), w.cells(), w.charts(),
         w.intervalLogs(), String.join(", ", w.hosts()));
+    o.printf("html:   %s (one page, opens from disk in a browser)%n", w.readme().resolveSibling("index.html"));
     return ExitCodes.OK;
   }
 }

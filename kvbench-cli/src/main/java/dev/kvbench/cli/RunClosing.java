@@ -57,7 +57,7 @@ final class RunClosing {
     b.append(line(width, "results", document + " (journal " + journal + ")"));
     String quoted = ShellWords.quote(document.toString());
     if (completed) {
-      b.append(line(width, "next", "kvbench report " + quoted + "  (Markdown, charts, CSV in "
+      b.append(line(width, "next", "kvbench report " + quoted + "  (an HTML page, Markdown, charts, CSV in "
           + DefaultOutputs.report(List.of(document)) + "/)"));
       b.append(line(width, "", "kvbench compare BASELINE.json " + quoted + "  (is it faster or slower than another run?)"));
     } else {

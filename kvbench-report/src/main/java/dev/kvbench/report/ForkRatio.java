@@ -52,6 +52,22 @@ public record ForkRatio(double ratio, double low, double high, int baselineForks
     return new ForkRatio(ratio, Math.exp(shift - half), Math.exp(shift + half), baseline.length, candidate.length);
   }
 
+  /**
+   * The 95 % interval of one side's typical figure, from one figure per fork: the geometric mean's
+   * t-interval on the logarithms, the same scale {@link #of} compares on; null with fewer than
+   * {@link #MIN_FORKS} figures or with one that is not above 0.
+   */
+  public static double[] interval(double[] figures) {
+    if (figures.length < MIN_FORKS || Arrays.stream(figures).anyMatch(f -> !(f > 0))) {
+      return null; // a figure of 0 (a pass shorter than the clock's tick) has no logarithm
+    }
+    double[] x = logs(figures);
+    double se = Math.sqrt(variance(x) / x.length);
+    double half = se == 0 ? 0
+        : new TDistribution(null, x.length - 1).inverseCumulativeProbability(1 - (1 - CONFIDENCE) / 2) * se;
+    return new double[] {Math.exp(mean(x) - half), Math.exp(mean(x) + half)};
+  }
+
   /** Whether there were forks enough on both sides for an interval. */
   public boolean hasInterval() {
     return !Double.isNaN(low);

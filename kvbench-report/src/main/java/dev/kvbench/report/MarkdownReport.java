@@ -56,7 +56,10 @@ final class MarkdownReport {
     b.append("\nTimes are ms per pass, the median of the measured passes with their min-max; \"Difference\" is the")
         .append(" ratio to the fastest store of the same workload; `null` is kvbench's own cost (it keeps nothing).")
         .append(" Storage is what `du` counts after close, against a flat array of the same keys and values.\n");
-    b.append("\nBeside this file: `results.csv` (one row per cell, phase and measured pass, every figure),")
+    b.append("\nBeside this file: [`index.html`](index.html) (the same figures as one page for a browser, opened from")
+        .append(" disk: sortable and filterable tables, charts that give each figure's interval and samples on hover,")
+        .append(" a page per cell with its passes, noise, settings and environment), `results.csv` (one row per cell,")
+        .append(" phase and measured pass, every figure),")
         .append(" `jmh-result.json` (JMH's result format: score is the mean of the passes, as JMH computes it),")
         .append(" `charts/` (PNG and SVG)");
     if (intervalLogs > 0) {

@@ -15,7 +15,8 @@ import java.util.Map;
 import org.knowm.xchart.internal.chartpart.Chart;
 
 /**
- * Writes a report folder from result files: {@code README.md}, {@code charts/} (PNG and SVG),
+ * Writes a report folder from result files: {@code index.html} (one self-contained page, {@link
+ * HtmlReport}), {@code README.md}, {@code charts/} (PNG and SVG),
  * {@code hlog/} (HdrHistogram interval logs), {@code results.csv}, {@code jmh-result.json} and
  * {@code kvbench-manifest.json}, the list of these files. Given the same inputs it writes the same
  * bytes, but for one marked timestamp line in README.md. It writes into a new or empty folder, or
@@ -25,6 +26,7 @@ import org.knowm.xchart.internal.chartpart.Chart;
 public final class ReportWriter {
 
   static final String README = "README.md";
+  static final String HTML = "index.html";
   static final String CSV = "results.csv";
   static final String JMH = "jmh-result.json";
   static final String CHARTS = "charts";
@@ -198,13 +200,15 @@ public final class ReportWriter {
     Path hlogDir = out.resolve(HLOG);
     Files.createDirectories(hlogDir);
     List<String> hlogs = new ArrayList<>();
+    Map<String, List<HtmlReport.Link>> links = new java.util.HashMap<>();
     for (ReportSection s : sections) {
       for (CellResult c : s.cells()) {
         for (var p : c.phases()) {
-          String name = Charts.slug(s.title()) + "-" + Charts.slug(c.cellId() + " " + new java.util.TreeMap<>(c.settings()))
-              + "-" + Charts.slug(p.phase()) + ".hlog";
+          String name = HtmlReport.cellKey(s, c) + "-" + Charts.slug(p.phase()) + ".hlog";
           if (IntervalLogs.write(c, p, hlogDir.resolve(name))) {
             hlogs.add(HLOG + "/" + name);
+            links.computeIfAbsent(HtmlReport.cellKey(s, c), k -> new ArrayList<>())
+                .add(new HtmlReport.Link(p.phase() + ": HdrHistogram interval log", HLOG + "/" + name));
           }
         }
       }
@@ -216,7 +220,9 @@ public final class ReportWriter {
     String writtenAt = OffsetDateTime.now(clock).truncatedTo(ChronoUnit.SECONDS).toString();
     Path readme = out.resolve(README);
     Files.writeString(readme, md.render(sections, names, kvbenchVersion, writtenAt, hlogs.size(), given)
-        + profiles(sections, out), StandardCharsets.UTF_8);
+        + profiles(sections, out, links), StandardCharsets.UTF_8);
+    Files.writeString(out.resolve(HTML), new HtmlReport(SWEEPABLE, SWEEP_TITLES).render(sections, names,
+        kvbenchVersion, links), StandardCharsets.UTF_8);
     Files.writeString(out.resolve(CSV), new ResultsCsv().render(sections), StandardCharsets.UTF_8);
     Files.writeString(out.resolve(JMH), new JmhResults().render(sections), StandardCharsets.UTF_8);
     int cells = sections.stream().mapToInt(s -> s.cells().size()).sum();
@@ -230,13 +236,13 @@ public final class ReportWriter {
    * {@value #FLAME}/, and a section that links each with its recording; empty when nothing was
    * profiled. A recording that is gone (another host's path) is named, not drawn.
    */
-  private static String profiles(List<ReportSection> sections, Path out) throws IOException {
+  private static String profiles(List<ReportSection> sections, Path out, Map<String, List<HtmlReport.Link>> links)
+      throws IOException {
     StringBuilder rows = new StringBuilder();
     for (ReportSection s : sections) {
       for (CellResult c : s.cells()) {
         for (dev.kvbench.result.ProfileRecording r : c.profiles()) {
-          String name = Charts.slug(s.title()) + "-" + Charts.slug(c.cellId() + " " + new java.util.TreeMap<>(
-              c.settings())) + "-fork" + r.fork() + ".html";
+          String name = HtmlReport.cellKey(s, c) + "-fork" + r.fork() + ".html";
           String graph = "-";
           String samples = "-";
           if (Files.isReadable(Path.of(r.recording()))) {
@@ -244,6 +250,10 @@ public final class ReportWriter {
                 c.cellId() + ", fork " + r.fork() + ": measured passes");
             samples = Long.toString(n);
             graph = n > 0 ? "[flame graph](" + FLAME + "/" + name + ")" : "no sample in a measured pass";
+            if (n > 0) {
+              links.computeIfAbsent(HtmlReport.cellKey(s, c), k -> new ArrayList<>())
+                  .add(new HtmlReport.Link("fork " + r.fork() + ": flame graph (" + r.profiler() + ")", FLAME + "/" + name));
+            }
           } else {
             graph = "recording not on this machine";
           }

@@ -12,8 +12,7 @@ import org.junit.jupiter.api.Test;
 class ComparisonTest {
 
   private static RunResults run(ResultDocument d) {
-    return new RunResults("x.json", d.kvbenchVersion(), d.startedAt(), d.scenarioName(), d.seed(), d.command(),
-        d.scenario(), d.environment(), d.completed(), d.cells());
+    return Fixtures.run(d);
   }
 
   @Test

@@ -89,4 +89,10 @@ final class Fixtures {
         "no space left on device: the JVM crashed", null);
     return document(host, List.of(a, b, n, broken));
   }
+
+  /** {@code d} as report and compare read it from a file named x.json. */
+  static RunResults run(ResultDocument d) {
+    return new RunResults("x.json", d.kvbenchVersion(), d.startedAt(), d.scenarioName(), d.seed(), d.command(),
+        d.scenario(), d.environment(), d.completed(), d.cells());
+  }
 }

@@ -93,4 +93,16 @@ class ForkRatioTest {
   private static double gaussian(SplittableRandom random) {
     return Math.sqrt(-2 * Math.log(1 - random.nextDouble())) * Math.cos(2 * Math.PI * random.nextDouble());
   }
+
+  @Test
+  void oneSidesIntervalIsTheGeometricMeansTIntervalOnLogs() {
+    // logs 0, ln 2, ln 4: mean ln 2, standard error ln 2 / sqrt 3, t(2 df, 97.5 %) = 4.303
+    double[] i = ForkRatio.interval(new double[] {1, 2, 4});
+    double half = 4.302653 * Math.log(2) / Math.sqrt(3);
+    assertThat(i[0]).isCloseTo(2 * Math.exp(-half), within(1e-4));
+    assertThat(i[1]).isCloseTo(2 * Math.exp(half), within(1e-3));
+    assertThat(ForkRatio.interval(new double[] {5, 5, 5})).containsExactly(new double[] {5, 5}, within(1e-12));
+    assertThat(ForkRatio.interval(new double[] {1, 2})).isNull();
+    assertThat(ForkRatio.interval(new double[] {0, 1, 2})).isNull();
+  }
 }

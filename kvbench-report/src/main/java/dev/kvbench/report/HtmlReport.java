@@ -1,0 +1,142 @@
+package dev.kvbench.report;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.kvbench.result.CellResult;
+import dev.kvbench.result.PassResult;
+import dev.kvbench.result.PhaseResult;
+import dev.kvbench.result.PhaseStatus;
+import dev.kvbench.summary.Lmdbjava2016Tables;
+import java.util.List;
+import java.util.Map;
+import java.util.function.ToDoubleFunction;
+
+/**
+ * The report's {@code index.html}: every phase of every cell as a row (sortable, filterable by
+ * store, phase, setting and version), a chart per workload and phase whose points give the figure,
+ * its 95 % interval and the samples behind it, and a page per cell (hash {@code #cell=N}) with its
+ * passes, forks, noise, settings, environment, library jars and links to its interval logs and
+ * flame graphs. The figures are those of README.md and results.csv; only the drawing is the
+ * browser's.
+ */
+final class HtmlReport {
+
+  /** Fields of a pass or phase too large for a page and of no use in one (base64 histograms, traces). */
+  private static final List<String> DROPPED = List.of("latencyHistogram", "commitLatencyHistogram", "progress",
+      "commitTrace");
+
+  /** A link beside a cell: its label and the path from the report's folder. */
+  record Link(String label, String href) {}
+
+  private final Map<String, ToDoubleFunction<CellResult>> sweepable;
+  private final Map<String, String> sweepTitles;
+
+  HtmlReport(Map<String, ToDoubleFunction<CellResult>> sweepable, Map<String, String> sweepTitles) {
+    this.sweepable = sweepable;
+    this.sweepTitles = sweepTitles;
+  }
+
+  /**
+   * @param links per cell (by {@link #cellKey}), its interval logs and flame graphs
+   */
+  String render(List<ReportSection> sections, List<String> inputs, String kvbenchVersion,
+      Map<String, List<Link>> links) {
+    // no time of writing: the same inputs give the same page (README.md carries when it was written)
+    ObjectNode data = HtmlPage.JSON.createObjectNode();
+    data.put("kvbench", kvbenchVersion);
+    inputs.forEach(data.putArray("inputs")::add);
+    ArrayNode runs = data.putArray("runs");
+    ArrayNode groups = data.putArray("groups");
+    ArrayNode rows = data.putArray("rows");
+    ArrayNode cells = data.putArray("cells");
+    for (ReportSection s : sections) {
+      int firstRun = runs.size();
+      for (RunResults r : s.runs()) {
+        ObjectNode run = runs.addObject().put("source", r.source()).put("kvbench", r.kvbenchVersion())
+            .put("started", r.startedAt()).put("scenario", r.scenarioName()).put("completed", r.completed());
+        r.command().forEach(run.putArray("command")::add);
+        run.set("environment", HtmlPage.JSON.valueToTree(r.environment()));
+      }
+      Lmdbjava2016Tables tables = new Lmdbjava2016Tables(s.cells());
+      for (Map.Entry<String, List<CellResult>> group : tables.byWorkload(s.cells()).entrySet()) {
+        String sweep = sweepable.keySet().stream().filter(tables::varies).findFirst().orElse(null);
+        for (String phase : Lmdbjava2016Tables.phases(group.getValue())) {
+          int id = groups.size();
+          ObjectNode g = groups.addObject().put("id", id).put("section", s.title())
+              .put("workload", group.getKey()).put("phase", phase);
+          if (sweep != null) {
+            g.put("sweep", sweep).put("sweepTitle", sweepTitles.get(sweep));
+          }
+          for (CellResult c : group.getValue()) {
+            c.phases().stream().filter(p -> p.phase().equals(phase)).findFirst().ifPresent(p -> rows.add(
+                row(id, cells.size() + group.getValue().indexOf(c), tables, c, p, sweep)));
+          }
+        }
+        for (CellResult c : group.getValue()) {
+          cells.add(cell(c, s, tables, firstRun, links.getOrDefault(cellKey(s, c), List.of())));
+        }
+      }
+    }
+    String title = "kvbench report" + (sections.size() == 1 ? ": " + sections.get(0).title() : "");
+    data.put("title", title);
+    return HtmlPage.render(title, data, "report.js");
+  }
+
+  /** How ReportWriter names a cell's files: its section, id and settings. */
+  static String cellKey(ReportSection s, CellResult c) {
+    return Charts.slug(s.title()) + "-" + Charts.slug(c.cellId() + " " + new java.util.TreeMap<>(c.settings()));
+  }
+
+  private ObjectNode row(int group, int cell, Lmdbjava2016Tables tables, CellResult c, PhaseResult p, String sweep) {
+    ObjectNode r = HtmlPage.JSON.createObjectNode().put("group", group).put("cell", cell).put("store", c.store())
+        .put("label", tables.storeLabel(c)).put("settings", settings(c)).put("version", c.libraryVersion())
+        .put("phase", p.phase()).put("status", p.status().name().toLowerCase(java.util.Locale.ROOT))
+        .put("reference", c.reference());
+    if (sweep != null) {
+      r.put("x", sweepable.get(sweep).applyAsDouble(c));
+    }
+    if (p.status() != PhaseStatus.OK) {
+      return r.put("why", p.status() == PhaseStatus.FAILED ? p.failure() : p.note());
+    }
+    double[] forks = p.forkMedians().stream().mapToDouble(PassResult::passMillis).toArray();
+    r.put("ms", p.passMillis()).put("min", p.minPassMillis()).put("max", p.maxPassMillis())
+        .put("nsPerOp", p.nsPerOp()).put("cpuNsPerOp", p.cpuNanosPerOp()).put("opsPerSec", p.opsPerSec())
+        .put("forks", forks.length).put("passes", p.passes().size()).put("noisy", p.noisyPasses())
+        .put("unsteady", p.unsteadyForks().size()).put("check", Lmdbjava2016Tables.check(p));
+    ArrayNode samples = r.putArray("samples");
+    // one sample per fork (its median pass) where there were forks, else each measured pass
+    (forks.length > 1 ? java.util.Arrays.stream(forks)
+        : p.passes().stream().mapToDouble(PassResult::passMillis)).forEach(samples::add);
+    double[] interval = ForkRatio.interval(forks);
+    if (interval != null) {
+      r.put("low", interval[0]).put("high", interval[1]);
+    }
+    return r;
+  }
+
+  private static String settings(CellResult c) {
+    StringBuilder b = new StringBuilder();
+    new java.util.TreeMap<>(c.settings()).forEach((k, v) -> b.append(b.isEmpty() ? "" : " ").append(k).append('=')
+        .append(v));
+    return b.toString();
+  }
+
+  private static ObjectNode cell(CellResult c, ReportSection s, Lmdbjava2016Tables tables, int run, List<Link> links) {
+    ObjectNode node = HtmlPage.JSON.valueToTree(c);
+    strip(node);
+    node.put("section", s.title()).put("label", tables.rowLabel(c)).put("run", run);
+    ArrayNode l = node.putArray("links");
+    links.forEach(link -> l.addObject().put("label", link.label()).put("href", link.href()));
+    return node;
+  }
+
+  private static void strip(JsonNode node) {
+    if (node instanceof ObjectNode o) {
+      DROPPED.forEach(o::remove);
+      o.forEach(HtmlReport::strip);
+    } else if (node instanceof ArrayNode a) {
+      a.forEach(HtmlReport::strip);
+    }
+  }
+}

@@ -1,0 +1,268 @@
+/* kvbench report: the overview (filters, table, a chart per workload and phase) and a page per cell (#cell=N). */
+'use strict';
+
+const app = document.getElementById('app');
+const GROUPS = DATA.groups;
+const ROWS = DATA.rows;
+const CELLS = DATA.cells;
+
+function header() {
+  const runs = DATA.runs.map(r => r.scenario + ' (' + (r.started || 'start unknown') + ', '
+    + ((r.environment && r.environment.hostname) || 'host unknown') + (r.completed ? '' : ', incomplete') + ')');
+  return el('header', {}, el('h1', {}, el('a', { href: '#', style: 'color:inherit;text-decoration:none' }, DATA.title)),
+    el('div', { class: 'meta' }, 'kvbench ' + DATA.kvbench + ' · ' + DATA.inputs.length + ' input(s): '
+      + DATA.inputs.join(', ') + ' · runs: ' + runs.join('; ')));
+}
+
+function distinct(key) {
+  return [...new Set(ROWS.map(r => r[key]).filter(v => v !== undefined && v !== null && v !== ''))].sort();
+}
+
+function overview() {
+  destroyCharts();
+  const filters = {};
+  const controls = [];
+  for (const [key, label] of [['store', 'store'], ['phase', 'phase'], ['version', 'version']]) {
+    const f = filterSelect(label, distinct(key), apply);
+    filters[key] = f.select;
+    controls.push(f.control);
+  }
+  const workloads = [...new Set(GROUPS.map(g => g.workload))];
+  const wf = filterSelect('workload', workloads, apply);
+  controls.push(wf.control);
+  const setting = el('input', { type: 'search', placeholder: 'e.g. writeMap=false', oninput: apply });
+  controls.push(el('label', {}, 'setting contains', setting));
+  const count = el('span', { class: 'note' });
+
+  const group = r => GROUPS[r.group];
+  const columns = [
+    { title: 'Workload', value: r => group(r).workload },
+    { title: 'Phase', value: r => r.phase },
+    { title: 'Store', value: r => r.label },
+    { title: 'Version', value: r => r.version || '' },
+    { title: 'ms/pass', num: true, value: r => r.ms, text: r => ms(r.ms) },
+    { title: '95 % interval', num: true, value: r => r.low, text: r => r.low === undefined ? '-' : ms(r.low) + '-' + ms(r.high) },
+    { title: 'min-max', num: true, value: r => r.min, text: r => r.min === undefined ? '-' : ms(r.min) + '-' + ms(r.max) },
+    { title: 'ns/op', num: true, value: r => r.nsPerOp, text: r => num(r.nsPerOp) },
+    { title: 'CPU ns/op', num: true, value: r => r.cpuNsPerOp, text: r => r.cpuNsPerOp > 0 ? num(r.cpuNsPerOp) : '-' },
+    { title: 'Forks×passes', num: true, value: r => r.passes,
+      text: r => r.forks === undefined ? '-' : r.forks + '×' + Math.round(r.passes / Math.max(1, r.forks)) },
+    { title: 'Check', value: r => r.status + ' ' + (r.check || ''),
+      cell: r => el('span', {}, marks(r), r.status === 'ok' ? r.check.replace(/, (NOISY|UNSTEADY) [^,]*/g, '') : (r.why || '')) }
+  ];
+  const table = sortableTable(columns, ROWS, r => { location.hash = 'cell=' + r.cell; },
+    r => r.reference ? 'reference' : '');
+  const chartBox = el('div', { class: 'charts', id: 'charts' });
+
+  function matches(r) {
+    for (const key of Object.keys(filters)) {
+      if (filters[key].value && r[key] !== filters[key].value) return false;
+    }
+    if (wf.select.value && group(r).workload !== wf.select.value) return false;
+    if (setting.value && !(r.settings + ' ' + r.label).includes(setting.value.trim())) return false;
+    return true;
+  }
+  function apply() {
+    const shown = ROWS.filter(matches);
+    table.show(shown);
+    count.textContent = shown.length + ' of ' + ROWS.length + ' rows; click a row for its cell: passes, forks, noise,'
+      + ' settings, environment';
+    destroyCharts();
+    chartBox.replaceChildren();
+    for (const g of GROUPS) {
+      const rows = shown.filter(r => r.group === g.id && r.status === 'ok' && !r.reference && r.ms > 0);
+      if (rows.length) chartBox.append(g.sweep ? sweepChart(g, rows) : phaseChart(g, rows));
+    }
+    if (!chartBox.children.length) chartBox.append(el('p', { class: 'empty' }, 'No measured row matches the filters.'));
+  }
+
+  app.replaceChildren(header(), el('main', {},
+    el('div', { class: 'filters' }, controls),
+    el('h2', {}, 'Charts'),
+    el('p', { class: 'note' }, 'Bars: each store\'s figure (the median over its forks of each fork\'s median pass), on a'
+      + ' linear axis from 0. Whiskers: the 95 % interval of the forks\' typical figure (3 forks or more). Dots: the samples,'
+      + ' one per fork (or per measured pass without forks). Hover for the figure, its interval and how many samples stand'
+      + ' behind it. A swept workload is drawn as lines over the swept value, one line per store.'),
+    chartBox,
+    el('h2', {}, 'Every phase of every cell'), count, table.table,
+    el('p', { class: 'note' }, 'NOISY n/m: n of the m measured passes were disturbed by the host (other processes, waiting'
+      + ' for a CPU, steal, a CPU held outside the process). UNSTEADY n/m: n of the m forks still trended: too short a'
+      + ' warm-up. The null store keeps nothing: its rows (in italics) are the harness\'s own cost.')));
+  apply();
+}
+
+function phaseChart(g, rows) {
+  rows = rows.slice().sort((a, b) => a.ms - b.ms);
+  const labels = rows.map(r => r.label);
+  const most = Math.max(...rows.map(r => r.samples.length));
+  const datasets = [
+    { type: 'bar', label: 'figure', data: rows.map(r => r.ms), backgroundColor: 'rgba(51,102,204,0.55)', grouped: false,
+      order: 3 },
+    { type: 'bar', label: '95 % interval', data: rows.map(r => r.low === undefined ? null : [r.low, r.high]),
+      backgroundColor: 'rgba(29,35,48,0.35)', barPercentage: 0.025, grouped: false, order: 2 }
+  ];
+  for (let i = 0; i < most; i++) {
+    datasets.push({ type: 'line', label: 'sample ' + (i + 1), showLine: false, pointRadius: 3, pointHoverRadius: 5,
+      pointBackgroundColor: '#c62828', borderColor: '#fff', order: 1,
+      data: rows.map(r => i < r.samples.length ? r.samples[i] : null) });
+  }
+  const canvas = el('canvas', { 'aria-label': g.workload + ': ' + g.phase, role: 'img' });
+  const box = el('div', { class: 'chart' }, el('h3', {}, g.phase + ' · ' + g.workload), el('div', { class: 'canvas' }, canvas));
+  chart(canvas, { data: { labels, datasets }, options: {
+    plugins: { legend: { display: false }, tooltip: { callbacks: {
+      label(ctx) {
+        const r = rows[ctx.dataIndex];
+        if (ctx.datasetIndex === 0) return figureText(r);
+        if (ctx.datasetIndex === 1) return '95 % interval ' + ms(r.low) + '-' + ms(r.high) + ' ms (' + r.forks + ' forks)';
+        return (r.forks > 1 ? 'fork ' : 'pass ') + (ctx.datasetIndex - 1) + ': ' + ms(ctx.parsed.y) + ' ms';
+      } } } },
+    scales: { y: { beginAtZero: true, title: { display: true, text: 'ms per pass' } },
+      x: { ticks: { autoSkip: false, maxRotation: 40 } } },
+    onClick(e, elements) { if (elements.length) location.hash = 'cell=' + rows[elements[0].index].cell; }
+  } });
+  return box;
+}
+
+function sweepChart(g, rows) {
+  const byLabel = new Map();
+  for (const r of rows) {
+    if (!byLabel.has(r.label)) byLabel.set(r.label, []);
+    byLabel.get(r.label).push(r);
+  }
+  const xs = rows.map(r => r.x);
+  const logX = Math.max(...xs) / Math.max(1e-9, Math.min(...xs)) >= 100;
+  const lines = [...byLabel.entries()].map(([label, rs], i) => ({
+    label, data: rs.sort((a, b) => a.x - b.x).map(r => ({ x: r.x, y: r.ms, row: r })),
+    borderColor: colour(i), backgroundColor: colour(i), pointStyle: ['circle', 'rect', 'triangle', 'rectRot', 'star', 'crossRot'][i % 6],
+    pointRadius: 4, borderDash: i >= PALETTE.length ? [6, 3] : []
+  }));
+  const canvas = el('canvas', { 'aria-label': g.workload + ': ' + g.phase + ' by ' + g.sweepTitle, role: 'img' });
+  const box = el('div', { class: 'chart' }, el('h3', {}, g.phase + ' by ' + g.sweepTitle + ' · ' + g.workload),
+    el('div', { class: 'canvas' }, canvas));
+  chart(canvas, { type: 'line', data: { datasets: lines }, options: {
+    parsing: false,
+    plugins: { tooltip: { callbacks: { label(ctx) {
+      const r = ctx.raw.row;
+      return ctx.dataset.label + ' at ' + r.x.toLocaleString('en-US') + ': ' + figureText(r);
+    } } } },
+    scales: { x: { type: logX ? 'logarithmic' : 'linear', title: { display: true, text: g.sweepTitle } },
+      y: { beginAtZero: true, title: { display: true, text: 'ms per pass' } } },
+    onClick(e, elements) {
+      if (elements.length) location.hash = 'cell=' + lines[elements[0].datasetIndex].data[elements[0].index].row.cell;
+    }
+  } });
+  return box;
+}
+
+function cellPage(index) {
+  destroyCharts();
+  const c = CELLS[index];
+  if (!c) {
+    app.replaceChildren(header(), el('main', {}, el('p', {}, 'No cell ' + index + ' in this report. ', el('a', { href: '#' }, 'Back'))));
+    return;
+  }
+  const run = DATA.runs[c.run] || {};
+  const env = run.environment || {};
+  const p = c.parameters || {};
+  const parts = [el('p', {}, el('a', { href: '#' }, '← every cell')), el('h2', {}, c.label),
+    facts([['cell', c.cellId], ['section', c.section], ['outcome', c.outcome + (c.error ? ': ' + c.error : '')],
+      ['store', c.store], ['library', (c.library || '') + (c.libraryVersion ? ' ' + c.libraryVersion : '')],
+      ['entries', p.entries !== undefined ? p.entries.toLocaleString('en-US') : undefined],
+      ['keys', p.keys ? p.keys + ' (' + p.keySize + ' bytes), ' + p.order + ' order' : undefined],
+      ['values', p.valueSize !== undefined ? p.valueSize + ' bytes' + (p.valueContent ? ', ' + p.valueContent : '')
+        + (p.codec && p.codec !== 'none' ? ', codec ' + p.codec : '') : undefined],
+      ['batch, durability', p.batchSize !== undefined ? p.batchSize.toLocaleString('en-US') + ' per commit, ' + p.durability : undefined],
+      ['passes', p.measuredPasses !== undefined ? p.warmupPasses + ' warm-up (at least ' + p.warmupMillis + ' ms), '
+        + p.measuredPasses + ' measured, per fork' : undefined],
+      ['threads', p.threads > 1 ? p.threads : undefined],
+      ['seed', p.seed]])];
+
+  parts.push(el('h3', {}, 'Settings'), facts(Object.entries(c.settings || {}).map(([k, v]) => [k, v])));
+  if (c.nativeSettings && Object.keys(c.nativeSettings).length) {
+    parts.push(el('h3', {}, 'What the store was given (native settings)'),
+      facts(Object.entries(c.nativeSettings).map(([k, v]) => [k, typeof v === 'object' ? JSON.stringify(v) : String(v)])));
+  }
+  if (c.libraryJars && c.libraryJars.length) {
+    parts.push(el('h3', {}, 'Library jars'), sortableTable([
+      { title: 'Coordinates', value: j => j.coordinates || j.file || '' },
+      { title: 'SHA-256', value: j => j.sha256 || '', cell: j => el('code', {}, j.sha256 || '') }], c.libraryJars).table);
+  }
+  if (c.links && c.links.length) {
+    parts.push(el('h3', {}, 'Histograms and profiles'),
+      el('ul', {}, c.links.map(l => el('li', {}, el('a', { href: l.href }, l.label)))));
+  }
+  for (const ph of c.phases || []) parts.push(...phaseSection(c, ph));
+  if (c.storage) {
+    const s = c.storage;
+    parts.push(el('h3', {}, 'Storage'), facts([
+      ['bytes after close', s.allocatedBytes ? s.allocatedBytes.afterClose.toLocaleString('en-US') : undefined],
+      ['apparent bytes', s.apparentBytes ? s.apparentBytes.afterClose.toLocaleString('en-US') : undefined],
+      ['flat array of keys + values', s.flatBytes !== undefined ? s.flatBytes.toLocaleString('en-US') : undefined],
+      ['overhead', s.overheadPercent !== undefined ? num(s.overheadPercent, 2) + ' %' : undefined]]));
+  }
+  parts.push(el('h3', {}, 'Environment'), facts([
+    ['host', env.hostname], ['CPU', env.cpuModel ? env.cpuModel + ', ' + env.cores + ' cores' : undefined],
+    ['memory', env.ramBytes ? (env.ramBytes / 2 ** 30).toFixed(1) + ' GiB' : undefined],
+    ['OS', [env.os, env.kernel, env.arch].filter(Boolean).join(' ')],
+    ['JDK', [env.jdkVendor, env.jdkVersion, env.jvmName].filter(Boolean).join(' ')],
+    ['work directory', env.workDir ? env.workDir + ' (' + env.workDirFileSystem + ')' : undefined],
+    ['cell JVM flags', (env.cellJvmFlags || []).join(' ')],
+    ['result file', run.source], ['command', (run.command || []).join(' ')]]));
+  app.replaceChildren(header(), el('main', {}, parts));
+  window.scrollTo(0, 0);
+}
+
+function phaseSection(c, ph) {
+  const out = [el('h3', {}, ph.phase + ' · ' + ph.status)];
+  const row = ROWS.find(r => r.cell === CELLS.indexOf(c) && r.phase === ph.phase);
+  if (ph.status !== 'ok' || !row) {
+    out.push(el('p', {}, ph.failure || ph.note || ''));
+    return out;
+  }
+  out.push(el('p', {}, figureText(row), ' · ', num(ph.nsPerOp), ' ns/op · ',
+    row.check.replace(/, (NOISY|UNSTEADY) [^,]*/g, ''), ' ', marks(row)));
+  const passes = ph.passes || [];
+  if (!passes.length) return out;
+  const forks = [...new Set(passes.map(x => x.fork))];
+  const canvas = el('canvas', { 'aria-label': ph.phase + ': every measured pass', role: 'img' });
+  out.push(el('div', { class: 'chart' }, el('div', { class: 'canvas', style: 'height:220px' }, canvas)));
+  chart(canvas, { type: 'scatter', data: { datasets: forks.map((f, i) => ({
+    label: 'fork ' + f, backgroundColor: colour(i), pointRadius: 4,
+    data: passes.map((x, n) => ({ x: n + 1, y: x.passMillis, pass: x })).filter(d => d.pass.fork === f) })) },
+  options: { parsing: false,
+    plugins: { tooltip: { callbacks: { label(ctx) {
+      const x = ctx.raw.pass;
+      return 'fork ' + x.fork + ', pass ' + ctx.raw.x + ': ' + ms(x.passMillis) + ' ms'
+        + (x.noise && x.noise.marks && x.noise.marks.length ? ' (noisy: ' + x.noise.marks.join(', ') + ')' : '');
+    } } } },
+    scales: { x: { title: { display: true, text: 'measured pass, in the order they ran' }, ticks: { precision: 0 } },
+      y: { beginAtZero: true, title: { display: true, text: 'ms' } } } } });
+  out.push(sortableTable([
+    { title: 'Fork', num: true, value: x => x.fork },
+    { title: 'ms', num: true, value: x => x.passMillis, text: x => ms(x.passMillis) },
+    { title: 'ops', num: true, value: x => x.ops, text: x => x.ops.toLocaleString('en-US') },
+    { title: 'ns/op', num: true, value: x => x.passMillis * 1e6 / x.ops, text: x => num(x.passMillis * 1e6 / x.ops) },
+    { title: 'CPU user+sys ms', num: true, value: x => x.cpu ? x.cpu.userMillis + x.cpu.sysMillis : null,
+      text: x => x.cpu ? num(x.cpu.userMillis + x.cpu.sysMillis) : '-' },
+    { title: 'steal ms', num: true, value: x => noise(x, 'stealMillis'), text: x => num(noise(x, 'stealMillis')) },
+    { title: 'waited for a CPU ms', num: true, value: x => noise(x, 'measuringThreadWaitMillis'),
+      text: x => num(noise(x, 'measuringThreadWaitMillis')) },
+    { title: 'other processes CPU ms', num: true, value: x => noise(x, 'otherProcessesCpuMillis'),
+      text: x => num(noise(x, 'otherProcessesCpuMillis')) },
+    { title: 'involuntary switches', num: true, value: x => noise(x, 'involuntarySwitches'),
+      text: x => num(noise(x, 'involuntarySwitches'), 0) },
+    { title: 'Noise marks', value: x => x.noise && x.noise.marks ? x.noise.marks.join(', ') : '' }], passes).table);
+  return out;
+}
+
+function noise(pass, key) {
+  return pass.noise ? pass.noise[key] : null;
+}
+
+function route() {
+  const m = /^#cell=(\d+)$/.exec(location.hash);
+  if (m) cellPage(Number(m[1]));
+  else overview();
+}
+window.addEventListener('hashchange', route);
+route();

@@ -1,0 +1,116 @@
+package dev.kvbench.report;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The HTML pages in a real browser: headless Chromium (Debian's {@code chromium}) loads each page
+ * from disk, runs its script and dumps the DOM; every chart the page started must have drawn, and
+ * neither the page nor the console may show an error. test.sh installs Chromium; where it is
+ * missing the test is skipped, except in CI ({@code CI=true}), where that fails it.
+ */
+class HtmlReportBrowserTest {
+
+  @TempDir Path temp;
+
+  static String chromium() {
+    for (String name : List.of("chromium", "chromium-browser", "google-chrome")) {
+      for (String dir : System.getenv().getOrDefault("PATH", "/usr/bin").split(":")) {
+        if (Files.isExecutable(Path.of(dir, name))) {
+          return Path.of(dir, name).toString();
+        }
+      }
+    }
+    return null;
+  }
+
+  static String browser() {
+    String found = chromium();
+    if (found == null && "true".equals(System.getenv("CI"))) {
+      throw new AssertionError("no chromium on the PATH: test.sh installs it (apt-get install chromium)");
+    }
+    assumeTrue(found != null, "no chromium on the PATH (apt-get install chromium)");
+    return found;
+  }
+
+  /** What Chromium made of a page: the DOM after its script ran, and what it logged. */
+  record Loaded(String dom, String log) {
+
+    int attribute(String name) {
+      Matcher m = Pattern.compile("<body[^>]*\\s" + name + "=\"(\\d+)\"").matcher(dom);
+      return m.find() ? Integer.parseInt(m.group(1)) : -1;
+    }
+
+    void drewEveryChartWithoutAnError(String page) {
+      assertThat(dom).as(page + ": errors the page caught").doesNotContain("data-errors=");
+      assertThat(log.lines().filter(l -> l.contains(":CONSOLE") || l.contains("Uncaught")).toList())
+          .as(page + ": console messages").isEmpty();
+      int expected = attribute("data-charts-expected");
+      assertThat(expected).as(page + ": charts started").isPositive();
+      assertThat(attribute("data-charts-rendered")).as(page + ": charts drawn").isEqualTo(expected);
+    }
+  }
+
+  Loaded load(String browser, Path page, String hash, String... extra) throws Exception {
+    List<String> command = new ArrayList<>(List.of(browser, "--headless", "--no-sandbox", "--disable-gpu",
+        "--no-first-run", "--user-data-dir=" + temp.resolve("profile"), "--virtual-time-budget=5000",
+        "--enable-logging=stderr", "--v=0", "--window-size=1400,1000"));
+    command.addAll(List.of(extra));
+    command.add(page.toUri() + hash);
+    Path log = temp.resolve("chromium.log");
+    Path dom = temp.resolve("dom.html");
+    Process p = new ProcessBuilder(command).redirectOutput(dom.toFile()).redirectError(log.toFile()).start();
+    if (!p.waitFor(120, TimeUnit.SECONDS)) {
+      p.destroyForcibly();
+      throw new AssertionError("chromium did not finish with " + page + hash + " in 120 s");
+    }
+    return new Loaded(Files.readString(dom, StandardCharsets.UTF_8), Files.readString(log, StandardCharsets.UTF_8));
+  }
+
+  @Test
+  void everyChartOfTheReportAndOfACellPageDrawsWithoutAnError() throws Exception {
+    String browser = browser();
+    Path out = HtmlReportTest.report(temp, Fixtures.twoStores("host-a", 1), HtmlReportTest.valueSweep());
+    Path index = out.resolve("index.html");
+
+    Loaded overview = load(browser, index, "", "--dump-dom");
+    overview.drewEveryChartWithoutAnError("index.html");
+    // two phases of the two stores' workload as bars, two of the sweep as lines
+    assertThat(overview.attribute("data-charts-expected")).isEqualTo(4);
+    assertThat(overview.dom).contains("Every phase of every cell", "FAILED", "beta: wrong value for key 7");
+
+    Loaded cell = load(browser, index, "#cell=0", "--dump-dom");
+    cell.drewEveryChartWithoutAnError("index.html#cell=0");
+    assertThat(cell.dom).contains("Settings", "Environment", "Test CPU", "HdrHistogram interval log");
+
+    // a picture of the page, to look at (target/report-screenshot.png)
+    Path shot = Path.of("target", "report-screenshot.png").toAbsolutePath();
+    load(browser, index, "", "--hide-scrollbars", "--screenshot=" + shot);
+    assertThat(shot).isRegularFile();
+  }
+
+  @Test
+  void theComparisonPageDrawsWithoutAnError() throws Exception {
+    String browser = browser();
+    Comparison c = Comparison.of(List.of(Fixtures.run(Fixtures.twoStores("h", 1))),
+        List.of(Fixtures.run(Fixtures.twoStores("h", 2))));
+    Path page = temp.resolve("compare.html");
+    Files.writeString(page, HtmlComparison.render(c, "a.json", "b.json"));
+
+    Loaded loaded = load(browser, page, "", "--dump-dom");
+    loaded.drewEveryChartWithoutAnError("compare.html");
+    assertThat(loaded.dom).contains("slower", "Not compared");
+  }
+}
