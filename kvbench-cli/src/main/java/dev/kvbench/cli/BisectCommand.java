@@ -36,6 +36,7 @@ import picocli.CommandLine.Spec;
     name = "bisect",
     mixinStandardHelpOptions = true,
     sortOptions = false,
+    header = "Finds the release of a store's library that made a phase slower.",
     description = {
       "Finds the first release of a store's library that made a phase slower: lists the released versions from"
           + " --good to --bad (as the Maven repositories list them, within what kvbench's adapter drives), runs"

@@ -19,6 +19,7 @@ import picocli.CommandLine.Spec;
 @Command(
     name = "clean",
     mixinStandardHelpOptions = true,
+    header = "Removes the work directories that killed runs left behind.",
     description = {"Removes the work directories that killed kvbench runs left behind (on a tmpfs they hold RAM):"
         + " only directories kvbench marked as its own (their lock file is there) whose run is gone (nobody holds"
         + " that lock). A directory a live run uses is never touched, nor anything kvbench did not make."})

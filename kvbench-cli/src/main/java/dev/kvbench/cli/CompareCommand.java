@@ -25,6 +25,7 @@ import picocli.CommandLine.Spec;
 @Command(
     name = "compare",
     mixinStandardHelpOptions = true,
+    header = "Is it faster or slower? Compares two result sets, judged on their forks.",
     description = {"Compares two result sets phase by phase: baseline and candidate ms per pass (each the median"
         + " of its forks' median passes), their ratio with a 95 %% interval from the forks (Welch's t on log times),"
         + " and a verdict: slower or faster only when the interval excludes 1 and the change exceeds --min-effect;"

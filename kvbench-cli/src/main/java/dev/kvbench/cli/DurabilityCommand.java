@@ -24,6 +24,7 @@ import picocli.CommandLine.Spec;
 @Command(
     name = "durability",
     mixinStandardHelpOptions = true,
+    header = "The crash test: kills a writer, checks every acknowledged commit survived.",
     description = {"The crash test: for every store, durability mode it claims and kind of crash, a child JVM commits"
         + " transactions and acknowledges each over a pipe, is killed with SIGKILL at a seeded moment, and a second"
         + " JVM reopens the store and checks that every acknowledged commit is there, whole, and no value is torn."

@@ -29,6 +29,7 @@ import picocli.CommandLine.Spec;
 @Command(
     name = "env",
     mixinStandardHelpOptions = true,
+    header = "Checks this host for what would distort a benchmark, each with its fix.",
     description = {"Prints what this host looks like to a benchmark and what would distort one, each with its fix:"
         + " the work directory's file system and free space, open-file limits, swap, transparent huge pages, the CPU"
         + " frequency governor, other busy processes, the JDK. With --check SCENARIO it exits 1 when something would"

@@ -17,6 +17,7 @@ import picocli.CommandLine.Model.CommandSpec;
 @Command(
     name = "list",
     mixinStandardHelpOptions = true,
+    header = "Lists the stores, presets, value codecs, or a store library's versions.",
     description = {"Lists the stores in this jar, one line each (library and version, availability, versions"
         + " it can run); 'list STORE' shows one store's capabilities and settings with their defaults,"
         + " 'list stores --details' every store's. 'presets' lists the built-in scenarios, 'codecs' the value"

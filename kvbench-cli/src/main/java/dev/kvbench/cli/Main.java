@@ -8,7 +8,12 @@ public final class Main {
   private Main() {}
 
   public static void main(String[] args) {
-    int code = Cli.commandLine(new PrintWriter(System.out, true), new PrintWriter(System.err, true)).execute(args);
+    PrintWriter out = new PrintWriter(System.out, true);
+    PrintWriter err = new PrintWriter(System.err, true);
+    int code = Cli.commandLine(out, err).execute(args);
+    // autoflush covers println only: what a command print()ed last would be lost at exit
+    out.flush();
+    err.flush();
     System.exit(code);
   }
 }

@@ -17,7 +17,10 @@ import picocli.CommandLine.Spec;
 @Command(
     name = "report",
     mixinStandardHelpOptions = true,
-    description = {"Writes a report folder from result files: README.md with the seeds' tables (times, storage,"
+    header = "Writes a report folder: index.html, README.md, charts, CSV and JMH JSON.",
+    description = {"Writes a report folder from result files: index.html (one self-contained page for a browser,"
+        + " opened from disk: sortable, filterable tables, charts with each figure's interval and samples, a page"
+        + " per cell), README.md with the seeds' tables (times, storage,"
         + " latency percentiles, CPU and memory, cells that did not run) and how the results were measured,"
         + " charts as PNG and SVG, HdrHistogram interval logs (.hlog, one interval per measured pass), results.csv (one row per cell, phase and pass) and jmh-result.json (JMH's"
         + " result format). The same inputs give the same files, but for one timestamp line."})

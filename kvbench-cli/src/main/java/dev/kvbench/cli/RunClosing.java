@@ -27,7 +27,7 @@ import java.util.Map;
 final class RunClosing {
 
   /** At most this many "fastest" lines: the summary is one screen; the tables above have the rest. */
-  static final int MAX_FASTEST_LINES = 12;
+  static final int MAX_FASTEST_LINES = 16;
 
   /** A lead smaller than this is not called one, as compare's default minimum effect. */
   static final double MIN_LEAD_PERCENT = 5.0;
@@ -79,7 +79,8 @@ final class RunClosing {
    */
   private static void fastest(List<CellResult> ran, StringBuilder b, int width) {
     Lmdbjava2016Tables tables = new Lmdbjava2016Tables(ran);
-    List<String> lines = new ArrayList<>();
+    // workload (with its swept value) -> one line per phase; the workload is said once, above them
+    Map<String, List<String>> byWorkload = new LinkedHashMap<>();
     for (Map.Entry<String, List<CellResult>> group : tables.byWorkload(ran).entrySet()) {
       String workload = group.getKey().replaceFirst(":.*", "").replaceFirst(";.*", "");
       for (String phase : Lmdbjava2016Tables.phases(group.getValue())) {
@@ -97,11 +98,16 @@ final class RunClosing {
             return;
           }
           rows.sort(Comparator.comparingDouble(e -> e.getValue().passMillis()));
-          lines.add(workload + (sweep.isEmpty() ? "" : "; " + sweep) + ", " + phase + ": "
-              + lead(tables, rows.get(0), rows.get(1)));
+          byWorkload.computeIfAbsent(workload + (sweep.isEmpty() ? "" : "; " + sweep), k -> new ArrayList<>())
+              .add(phase + ": " + lead(tables, rows.get(0), rows.get(1)));
         });
       }
     }
+    List<String> lines = new ArrayList<>();
+    byWorkload.forEach((workload, phases) -> {
+      lines.add(workload + ":");
+      phases.forEach(p -> lines.add("  " + p));
+    });
     if (lines.isEmpty()) {
       return;
     }
@@ -109,7 +115,7 @@ final class RunClosing {
       b.append(line(width, i == 0 ? "fastest" : "", lines.get(i)));
     }
     if (lines.size() > MAX_FASTEST_LINES) {
-      b.append(line(width, "", (lines.size() - MAX_FASTEST_LINES) + " more in the tables above"));
+      b.append(line(width, "", (lines.size() - MAX_FASTEST_LINES) + " more lines: see the tables above"));
     }
   }
 
@@ -124,15 +130,9 @@ final class RunClosing {
     if (!r.hasInterval()) {
       return figures; // the "ran" line says the forks were too few to test a difference
     }
-    String forks = r.baselineForks() + "/" + r.candidateForks() + " forks";
-    String verdict;
-    if ((r.low() > 1 || r.high() < 1) && r.beyond(MIN_LEAD_PERCENT)) {
-      verdict = String.format(Locale.ROOT, "shown: 95 %% %.2f-%.2f, %s", r.low(), r.high(), forks);
-    } else {
-      verdict = String.format(Locale.ROOT, "not shown beyond the noise: 95 %% %.2f-%.2f, %s", r.low(), r.high(),
-          forks);
-    }
-    return figures + " (" + verdict + ")";
+    boolean shown = (r.low() > 1 || r.high() < 1) && r.beyond(MIN_LEAD_PERCENT);
+    return figures + String.format(Locale.ROOT, " (%s: 95 %% %.2f-%.2f)", shown ? "shown" : "within the noise",
+        r.low(), r.high());
   }
 
   private static double[] figures(PhaseResult p) {

@@ -35,6 +35,7 @@ import picocli.CommandLine.Spec;
     name = "run",
     mixinStandardHelpOptions = true,
     sortOptions = false,
+    header = "Runs a scenario or a preset (default: quick) and prints its tables.",
     description = {
       "Runs a scenario file or a preset (default: quick): every cell of its matrix in a fresh JVM,"
           + " warm-up then measured passes of each phase; prints the seeds' tables and keeps every result"

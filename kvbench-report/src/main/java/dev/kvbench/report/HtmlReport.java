@@ -10,7 +10,6 @@ import dev.kvbench.result.PhaseStatus;
 import dev.kvbench.summary.Lmdbjava2016Tables;
 import java.util.List;
 import java.util.Map;
-import java.util.function.ToDoubleFunction;
 
 /**
  * The report's {@code index.html}: every phase of every cell as a row (sortable, filterable by
@@ -28,14 +27,6 @@ final class HtmlReport {
 
   /** A link beside a cell: its label and the path from the report's folder. */
   record Link(String label, String href) {}
-
-  private final Map<String, ToDoubleFunction<CellResult>> sweepable;
-  private final Map<String, String> sweepTitles;
-
-  HtmlReport(Map<String, ToDoubleFunction<CellResult>> sweepable, Map<String, String> sweepTitles) {
-    this.sweepable = sweepable;
-    this.sweepTitles = sweepTitles;
-  }
 
   /**
    * @param links per cell (by {@link #cellKey}), its interval logs and flame graphs
@@ -60,13 +51,13 @@ final class HtmlReport {
       }
       Lmdbjava2016Tables tables = new Lmdbjava2016Tables(s.cells());
       for (Map.Entry<String, List<CellResult>> group : tables.byWorkload(s.cells()).entrySet()) {
-        String sweep = sweepable.keySet().stream().filter(tables::varies).findFirst().orElse(null);
+        String sweep = Sweeps.swept(tables);
         for (String phase : Lmdbjava2016Tables.phases(group.getValue())) {
           int id = groups.size();
           ObjectNode g = groups.addObject().put("id", id).put("section", s.title())
               .put("workload", group.getKey()).put("phase", phase);
           if (sweep != null) {
-            g.put("sweep", sweep).put("sweepTitle", sweepTitles.get(sweep));
+            g.put("sweep", sweep).put("sweepTitle", Sweeps.TITLE.get(sweep));
           }
           for (CellResult c : group.getValue()) {
             c.phases().stream().filter(p -> p.phase().equals(phase)).findFirst().ifPresent(p -> rows.add(
@@ -94,7 +85,7 @@ final class HtmlReport {
         .put("phase", p.phase()).put("status", p.status().name().toLowerCase(java.util.Locale.ROOT))
         .put("reference", c.reference());
     if (sweep != null) {
-      r.put("x", sweepable.get(sweep).applyAsDouble(c));
+      r.put("x", Sweeps.VALUE.get(sweep).applyAsDouble(c));
     }
     if (p.status() != PhaseStatus.OK) {
       return r.put("why", p.status() == PhaseStatus.FAILED ? p.failure() : p.note());

@@ -116,7 +116,7 @@ final class MarkdownReport {
         b.append("\nStorage after close:\n\n").append(storage.renderMarkdown());
         image(b, s, workload, "storage", "storage by store");
       }
-      for (String swept : List.of("value", "batch", "entries")) {
+      for (String swept : Sweeps.NAMES) {
         if (tables.varies(swept)) {
           for (String phase : Lmdbjava2016Tables.phases(cells)) {
             image(b, s, workload, phase + "-by-" + swept, phase + " by " + swept);
@@ -269,8 +269,16 @@ final class MarkdownReport {
     }
     b.append("\nLatency per point operation (sampled ops; from the HdrHistograms of all measured passes):\n\n");
     percentileTable(b, t);
+    String swept = Sweeps.swept(tables);
     for (String phase : withLatency) {
-      image(b, s, workload, phase + "-latency", phase + " latency by percentile");
+      if (swept == null) {
+        image(b, s, workload, phase + "-latency", phase + " latency by percentile");
+      } else {
+        for (double v : Sweeps.values(cells, swept)) {
+          image(b, s, workload, Sweeps.latencyChart(phase, swept, v), phase + " latency by percentile, " + swept + " "
+              + (long) v);
+        }
+      }
     }
   }
 

@@ -160,14 +160,25 @@ public final class ReportWriter {
         List<CellResult> cells = group.getValue();
         // a numeric sweep (value size, batch, entries) is drawn as lines over the swept value below:
         // as bars it would put every swept value of every store on one axis, unlike things side by side
-        boolean numericSweep = SWEEPABLE.keySet().stream().anyMatch(tables::varies);
+        String swept = Sweeps.swept(tables);
+        boolean numericSweep = swept != null;
         for (String phase : Lmdbjava2016Tables.phases(cells)) {
           if (!numericSweep) {
             save(Charts.phase(title, phase, cells, tables::rowLabel), chartDir, stem(stems, s, group.getKey(), phase),
                 pngs);
           }
-          save(Charts.latency(title, phase, cells, tables::rowLabel), chartDir,
-              stem(stems, s, group.getKey(), phase + "-latency"), pngs);
+          if (numericSweep) {
+            // every store at every swept value on one chart is a tangle: one chart per value
+            for (double v : Sweeps.values(cells, swept)) {
+              List<CellResult> at = cells.stream().filter(c -> Sweeps.VALUE.get(swept).applyAsDouble(c) == v).toList();
+              save(Charts.latency(title + "; " + swept + " " + (long) v, phase, at,
+                  c -> tables.rowLabelWithout(c, swept)), chartDir,
+                  stem(stems, s, group.getKey(), Sweeps.latencyChart(phase, swept, v)), pngs);
+            }
+          } else {
+            save(Charts.latency(title, phase, cells, tables::rowLabel), chartDir,
+                stem(stems, s, group.getKey(), phase + "-latency"), pngs);
+          }
           save(Charts.throughput(title, phase, cells, tables::rowLabel), chartDir,
               stem(stems, s, group.getKey(), phase + "-throughput"), pngs);
         }
@@ -221,7 +232,7 @@ public final class ReportWriter {
     Path readme = out.resolve(README);
     Files.writeString(readme, md.render(sections, names, kvbenchVersion, writtenAt, hlogs.size(), given)
         + profiles(sections, out, links), StandardCharsets.UTF_8);
-    Files.writeString(out.resolve(HTML), new HtmlReport(SWEEPABLE, SWEEP_TITLES).render(sections, names,
+    Files.writeString(out.resolve(HTML), new HtmlReport().render(sections, names,
         kvbenchVersion, links), StandardCharsets.UTF_8);
     Files.writeString(out.resolve(CSV), new ResultsCsv().render(sections), StandardCharsets.UTF_8);
     Files.writeString(out.resolve(JMH), new JmhResults().render(sections), StandardCharsets.UTF_8);
@@ -272,31 +283,21 @@ public final class ReportWriter {
         + "| cell | fork | profiler | recording | samples | flame graph |\n|---|---:|---|---|---:|---|\n" + rows;
   }
 
-  /** Numeric parameters a scenario can sweep, with how to read them off a cell. */
-  private static final Map<String, java.util.function.ToDoubleFunction<CellResult>> SWEEPABLE = Map.of(
-      "value", c -> c.parameters().valueSize(),
-      "batch", c -> Math.min(c.parameters().batchSize(), c.parameters().entries()),
-      "entries", c -> c.parameters().entries());
-
-  private static final Map<String, String> SWEEP_TITLES = Map.of(
-      "value", "value size, bytes", "batch", "batch size, entries per commit", "entries", "entries");
-
-  /** For each swept numeric parameter, each phase's ms per pass and the storage over it, a line per store. */
   private static void sweeps(java.util.Set<String> stems, ReportSection s, String workload, String title,
       List<CellResult> cells, Lmdbjava2016Tables tables, Path chartDir, List<String> pngs) throws IOException {
-    for (String swept : List.of("value", "batch", "entries")) {
+    for (String swept : Sweeps.NAMES) {
       if (!tables.varies(swept)) {
         continue;
       }
-      var x = SWEEPABLE.get(swept);
+      var x = Sweeps.VALUE.get(swept);
       for (String phase : Lmdbjava2016Tables.phases(cells)) {
-        save(Charts.sweep(title + ": " + phase + " by " + swept, SWEEP_TITLES.get(swept), "ms per pass (median)", cells,
+        save(Charts.sweep(title + ": " + phase + " by " + swept, Sweeps.TITLE.get(swept), "ms per pass (median)", cells,
             c -> tables.rowLabelWithout(c, swept), x, c -> c.phases().stream()
                 .filter(p -> p.phase().equals(phase) && p.status() == dev.kvbench.result.PhaseStatus.OK)
                 .mapToDouble(p -> p.passMillis()).findFirst().orElse(0)),
             chartDir, stem(stems, s, workload, phase + "-by-" + swept), pngs);
       }
-      save(Charts.sweep(title + ": storage by " + swept, SWEEP_TITLES.get(swept), "MB allocated after close (du)",
+      save(Charts.sweep(title + ": storage by " + swept, Sweeps.TITLE.get(swept), "MB allocated after close (du)",
           cells, c -> tables.rowLabelWithout(c, swept), x,
           c -> c.storage() == null ? 0 : c.storage().allocatedBytes().afterClose() / 1e6),
           chartDir, stem(stems, s, workload, "storage-by-" + swept), pngs);

@@ -39,7 +39,7 @@ class HtmlReportTest {
       for (int value : new int[] {100, 1000, 10000}) {
         double scale = value / 100.0 * (store.equals("beta") ? 2 : 1);
         CellResult c = Fixtures.cell(store, "rnd", Map.of(), Fixtures.ORDERED,
-            Fixtures.phase("write", new double[] {scale, scale * 1.1, scale * 0.9}),
+            Fixtures.phase("write", new double[] {scale, scale * 1.1, scale * 0.9}, 1, 2, (long) scale),
             Fixtures.phase("readKey", new double[] {scale / 2, scale / 2.2, scale / 1.8}));
         cells.add(new CellResult(store + " int rnd 1000x" + value + " batch=all nosync", c.store(), c.library(),
             c.libraryVersion(), c.capabilities(), c.settings(), c.nativeSettings(),
@@ -115,10 +115,21 @@ class HtmlReportTest {
 
   @Test
   void aSweepIsOneGroupPerPhaseWithTheSweptValueOnEachRow() throws Exception {
-    JsonNode data = data(Files.readString(report(temp, valueSweep()).resolve("index.html")));
+    Path out = report(temp, valueSweep());
+    JsonNode data = data(Files.readString(out.resolve("index.html")));
     assertThat(data.get("groups")).hasSize(2);
     assertThat(data.get("groups").get(0).get("sweep").asText()).isEqualTo("value");
     assertThat(data.get("rows").findValuesAsText("x")).containsOnly("100.0", "1000.0", "10000.0");
+    // latency: one chart per value size, the two stores as its lines, each linked from README.md
+    String readme = Files.readString(out.resolve("README.md"));
+    for (int value : new int[] {100, 1000, 10000}) {
+      String chart = "charts/host-s-int-keys-rnd-order-1-000-entries-write-latency-value-" + value + ".png";
+      assertThat(out.resolve(chart)).isRegularFile();
+      assertThat(readme).contains("](" + chart + ")");
+    }
+    try (var charts = Files.list(out.resolve("charts"))) {
+      assertThat(charts.map(p -> p.getFileName().toString())).noneMatch(n -> n.endsWith("-write-latency.png"));
+    }
   }
 
   @Test

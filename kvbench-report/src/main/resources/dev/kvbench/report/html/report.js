@@ -80,7 +80,8 @@ function overview() {
     el('div', { class: 'filters' }, controls),
     el('h2', {}, 'Charts'),
     el('p', { class: 'note' }, 'Bars: each store\'s figure (the median over its forks of each fork\'s median pass), on a'
-      + ' linear axis from 0. Whiskers: the 95 % interval of the forks\' typical figure (3 forks or more). Dots: the samples,'
+      + ' linear axis from 0. Whiskers: the 95 % interval of the forks\' typical figure (3 forks or more; one wider than'
+      + ' the axis runs off the top). Dots: the samples,'
       + ' one per fork (or per measured pass without forks). Hover for the figure, its interval and how many samples stand'
       + ' behind it. A swept workload is drawn as lines over the swept value, one line per store.'),
     chartBox,
@@ -116,11 +117,20 @@ function phaseChart(g, rows) {
         if (ctx.datasetIndex === 1) return '95 % interval ' + ms(r.low) + '-' + ms(r.high) + ' ms (' + r.forks + ' forks)';
         return (r.forks > 1 ? 'fork ' : 'pass ') + (ctx.datasetIndex - 1) + ': ' + ms(ctx.parsed.y) + ' ms';
       } } } },
-    scales: { y: { beginAtZero: true, title: { display: true, text: 'ms per pass' } },
+    // the axis holds every figure and sample; an interval wider than that runs off the top (its ends are in the tooltip)
+    scales: { y: { beginAtZero: true, max: niceCeil(Math.max(...rows.flatMap(r => [r.ms, ...r.samples])) * 1.1),
+      title: { display: true, text: 'ms per pass' } },
       x: { ticks: { autoSkip: false, maxRotation: 40 } } },
     onClick(e, elements) { if (elements.length) location.hash = 'cell=' + rows[elements[0].index].cell; }
   } });
   return box;
+}
+
+/** The smallest round number (1, 1.2, 1.5, 2 ... 8 times a power of ten) at or above v: an axis's top. */
+function niceCeil(v) {
+  if (!(v > 0)) return 1;
+  const p = Math.pow(10, Math.floor(Math.log10(v)));
+  return [1, 1.2, 1.5, 2, 2.5, 3, 4, 5, 6, 8, 10].map(m => m * p).find(c => c >= v * (1 - 1e-9));
 }
 
 function sweepChart(g, rows) {
