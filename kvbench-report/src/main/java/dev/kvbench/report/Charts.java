@@ -341,6 +341,7 @@ final class Charts {
     chart.getStyler().setMarkerSize(0);
     chart.getStyler().setYAxisDecimalPattern("#,##0");
     boolean any = false;
+    List<Double> all = new ArrayList<>();
     for (CellResult c : cells) {
       for (PhaseResult p : c.phases()) {
         dev.kvbench.result.CommitTrace trace = commitTrace(p);
@@ -354,8 +355,16 @@ final class Charts {
           y.add(point.meanWriteBytes() / 1024);
         }
         chart.addSeries(uniqueName(chart, label.apply(c) + " " + p.phase()), x, y).setMarker(SeriesMarkers.NONE);
+        all.addAll(y);
         any = true;
       }
+    }
+    // a store writing 10 KB a commit drawn beside one writing 2 MB is a flat line at 0 on a linear
+    // axis, under the others: a log axis keeps every line apart where the figures span decades
+    double[] ys = all.stream().mapToDouble(Double::doubleValue).toArray();
+    if (spansDecades(ys)) {
+      chart.getStyler().setYAxisLogarithmic(true);
+      chart.setYAxisTitle("KB written per commit (mean), log scale");
     }
     return any ? chart : null;
   }

@@ -75,4 +75,28 @@ class ChartsTest {
   private static List<Double> ys(CategorySeries s) {
     return s.getYData().stream().map(Number::doubleValue).toList();
   }
+
+  @Test
+  void commitBytesThatSpanDecadesAreOnALogAxisSoNoLineHidesUnderAnother() {
+    CellResult big = traced("big", 2_000_000);
+    CellResult small = traced("small", 10_000);
+    assertThat(Charts.commitBytes("t", List.of(big, small), CellResult::store).getStyler().isYAxisLogarithmic())
+        .isTrue();
+    CellResult alike = traced("alike", 1_500_000);
+    assertThat(Charts.commitBytes("t", List.of(big, alike), CellResult::store).getStyler().isYAxisLogarithmic())
+        .isFalse();
+  }
+
+  /** A cell whose write pass traced 3 commits of {@code bytes} each. */
+  private static CellResult traced(String store, double bytes) {
+    List<dev.kvbench.result.CommitTrace.Point> points = new java.util.ArrayList<>();
+    for (int i = 0; i < 3; i++) {
+      points.add(new dev.kvbench.result.CommitTrace.Point(i + 1, 1, 1000, 1000, bytes, (long) bytes, -1, -1));
+    }
+    var trace = new dev.kvbench.result.CommitTrace(3, 1, 4096, points, 0);
+    var phase = Fixtures.phase("write", new double[] {1, 1, 1}).withPasses(p -> new dev.kvbench.result.PassResult(
+        p.passMillis(), p.ops(), p.cpu(), p.peakRssBytes(), p.noise(), p.startEpochMillis(), p.latencyHistogram(),
+        p.progress(), p.io(), trace, p.fork()));
+    return Fixtures.cell(store, "rnd", Map.of(), Fixtures.ORDERED, phase);
+  }
 }

@@ -119,7 +119,7 @@ function phaseChart(g, rows) {
       } } } },
     // the axis holds every figure and sample; an interval wider than that runs off the top (its ends are in the tooltip)
     scales: { y: { beginAtZero: true, max: niceCeil(Math.max(...rows.flatMap(r => [r.ms, ...r.samples])) * 1.1),
-      title: { display: true, text: 'ms per pass' } },
+      ticks: { includeBounds: false }, title: { display: true, text: 'ms per pass' } },
       x: { ticks: { autoSkip: false, maxRotation: 40 } } },
     onClick(e, elements) { if (elements.length) location.hash = 'cell=' + rows[elements[0].index].cell; }
   } });
