@@ -1,6 +1,8 @@
 package dev.kvbench.cli;
 
 import java.io.PrintWriter;
+import java.util.ArrayList;
+import java.util.List;
 import picocli.CommandLine;
 
 /** Builds the kvbench command line with its exit codes and error handling, for main and tests alike. */
@@ -35,6 +37,12 @@ public final class Cli {
 
   private static void abbreviateSynopses(CommandLine command) {
     command.getCommandSpec().usageMessage().abbreviateSynopsis(true);
-    command.getSubcommands().values().forEach(Cli::abbreviateSynopses);
+    command.getSubcommands().values().forEach(sub -> {
+      // a command's one-line header names it in 'kvbench help'; its own help opens with the usage
+      List<String> sections = new ArrayList<>(sub.getHelpSectionKeys());
+      sections.remove(CommandLine.Model.UsageMessageSpec.SECTION_KEY_HEADER);
+      sub.setHelpSectionKeys(sections);
+      abbreviateSynopses(sub);
+    });
   }
 }
