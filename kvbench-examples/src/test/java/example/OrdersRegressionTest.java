@@ -44,7 +44,7 @@ class OrdersRegressionTest {
   }
 
   @Test
-  void aStoreThatFailsFailsTheBenchmark() {
+  void aStoreThatFailsFailsTheBenchmark() throws Exception {
     // 1 MiB cannot hold 50,000 orders: LMDB's map fills and the cell fails; main's last line throws
     BenchmarkResult result = OrdersBenchmark.orders().stores("lmdbjava-bb").setting("lmdbjava-bb.mapSize", "1m")
         .workDirectory(temp.resolve("work")).output(temp.resolve("full.json")).run();

@@ -63,11 +63,12 @@ final class ProgressPrinter implements RunListener, AutoCloseable {
   }
 
   /**
-   * {@code text} wrapped to the terminal (at most {@link TextTable#PAGE_WIDTH} columns, in a log
-   * too), continuation lines indented by {@code indent} more.
+   * {@code text} wrapped to the terminal (at most {@link TextTable#PAGE_WIDTH} columns),
+   * continuation lines indented by {@code indent} more; as it is when not a terminal.
    */
   private String fitted(String text, String indent) {
-    return TextWrap.wrap(text, Math.min(width, TextTable.PAGE_WIDTH) - 1, indent);
+    // in a log or a pipe a message stays one line, whole, for grep and the tools that read it
+    return inPlace ? TextWrap.wrap(text, Math.min(width, TextTable.PAGE_WIDTH) - 1, indent) : text;
   }
 
   @Override

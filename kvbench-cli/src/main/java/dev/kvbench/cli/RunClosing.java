@@ -68,9 +68,10 @@ final class RunClosing {
   }
 
   private static String line(int width, String label, String text) {
-    // continuation lines start under the text (column 12)
-    return TextWrap.wrap(String.format("  %-9s %s", label.isEmpty() ? "" : label + ":", text), width,
-        label.isEmpty() ? "" : " ".repeat(10)) + "\n";
+    // "results: FILE" as one space apart, as scripts and the run's last line always had it;
+    // continuation lines start under the text (column 11)
+    return TextWrap.wrap(String.format("  %-8s %s", label.isEmpty() ? "" : label + ":", text), width,
+        label.isEmpty() ? "" : " ".repeat(9)) + "\n";
   }
 
   /**

@@ -254,7 +254,8 @@ class KvbenchJarIT {
         "--value-content", "uniform-length", "--value-size", "300", "--phases", "write,readKey,readSeq,readCrc",
         "--output", "lengths.json");
     assertThat(o.code).as(o.err).isZero();
-    assertThat(o.out).contains("300-byte values (uniform-length)").contains("verified").doesNotContain("failed");
+    assertThat(o.out).contains("300-byte values (uniform-length)").contains("verified").doesNotContain("FAILED");
+    assertThat(o.out.replaceAll("\\s+", " ")).contains("failed: none");
     assertThat(Files.readString(temp.resolve("lengths.json"))).contains("uniform-length");
   }
 
