@@ -125,22 +125,20 @@ public final class Lmdbjava2016Tables {
    * swept workload ({@link #sweptWorkload}), e.g. {@code lmdbjava-bb writeMap=false}.
    */
   public String storeLabel(CellResult c) {
-    StringBuilder b = new StringBuilder(c.store());
-    varying.forEach((name, f) -> {
-      String v = f.apply(c);
-      if (!"-".equals(v) && !varyingWorkload.containsKey(name)) {
-        b.append(' ').append(name).append('=').append(v);
-      }
-    });
-    return b.toString();
+    return labelWithout(c, varyingWorkload::containsKey);
   }
 
   /** {@link #rowLabel} without the parameter {@code swept}: a line's name in a chart over that parameter. */
   public String rowLabelWithout(CellResult c, String swept) {
+    return labelWithout(c, name -> name.equals(swept));
+  }
+
+  /** The store and each varying parameter's {@code name=value} but those {@code left} names. */
+  private String labelWithout(CellResult c, java.util.function.Predicate<String> left) {
     StringBuilder b = new StringBuilder(c.store());
     varying.forEach((name, f) -> {
       String v = f.apply(c);
-      if (!"-".equals(v) && !name.equals(swept)) {
+      if (!"-".equals(v) && !left.test(name)) {
         b.append(' ').append(name).append('=').append(v);
       }
     });
