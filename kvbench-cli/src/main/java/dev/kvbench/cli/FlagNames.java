@@ -67,6 +67,7 @@ final class FlagNames {
     f.put("jvm.heap", "--heap");
     f.put("jvm.options", "--jvm-option");
     f.put("jvm.cpus", "--cpus");
+    f.put("jvm.numaNode", "--numa-node");
     f.put("jvm.profile", "--profile");
     f.put("jvm.counters", "--counters");
     f.put("traffic.rate", "--rate");

@@ -70,6 +70,12 @@ final class ScenarioFlags {
           + " recorded in the result. Keep other work off them: see the README, 'Quiet CPUs'.")
   String cpus;
 
+  @Option(names = "--numa-node", paramLabel = "N",
+      description = "Bind each cell's JVM to NUMA node N: its threads to the node's CPUs (to --cpus within it, where"
+          + " given) and its memory to the node's RAM (numactl --cpunodebind=N --membind=N); each cell records where"
+          + " it ran. numactl --hardware lists the nodes.")
+  String numaNode;
+
   @Option(names = "--profile", paramLabel = "jfr|async",
       description = "Record each cell's JVM: jfr with the JDK's Flight Recorder (profile settings), async with"
           + " async-profiler (CPU samples every ms, Java and native frames; Linux x64 and arm64). The recording is"
@@ -162,6 +168,7 @@ final class ScenarioFlags {
       setIfGiven(heap, o::heap);
       setIfGiven(jvmOptions, o::jvmOptions);
       setIfGiven(cpus, o::cpus);
+      setIfGiven(numaNode, o::numaNode);
       if (profile != null) {
         o.profiler(dev.kvbench.scenario.Profiler.parse(profile));
       }

@@ -3,6 +3,7 @@ package dev.kvbench.result;
 import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonValue;
+import dev.kvbench.host.Placement;
 import dev.kvbench.store.Capabilities;
 import dev.kvbench.store.LibraryJar;
 import java.util.List;
@@ -22,6 +23,8 @@ import java.util.Map;
  * @param libraryJars for a cell that ran another version of its store's library than kvbench
  *     bundles: every jar its library was loaded from, with its SHA-256; empty for the bundled library
  * @param profiles the recordings of its forks' JVMs ({@code --profile}); empty when not profiled
+ * @param placement where its JVM ran (CPUs, memory policy, numactl or taskset), as that JVM saw it;
+ *     null where not recorded
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record CellResult(
@@ -39,14 +42,24 @@ public record CellResult(
     String error,
     Diagnostics diagnostics,
     @JsonInclude(JsonInclude.Include.NON_EMPTY) List<LibraryJar> libraryJars,
-    @JsonInclude(JsonInclude.Include.NON_EMPTY) List<ProfileRecording> profiles) {
+    @JsonInclude(JsonInclude.Include.NON_EMPTY) List<ProfileRecording> profiles,
+    @JsonInclude(JsonInclude.Include.NON_NULL) Placement placement) {
 
   /** A cell of the bundled library, whose jars are kvbench's own. */
   public CellResult(String cellId, String store, String library, String libraryVersion, Capabilities capabilities,
       Map<String, String> settings, Map<String, Object> nativeSettings, Parameters parameters, List<PhaseResult> phases,
       StorageResult storage, Outcome outcome, String error, Diagnostics diagnostics) {
     this(cellId, store, library, libraryVersion, capabilities, settings, nativeSettings, parameters, phases, storage,
-        outcome, error, diagnostics, List.of(), List.of());
+        outcome, error, diagnostics, List.of(), List.of(), null);
+  }
+
+  /** A cell whose JVM's placement was not recorded (an earlier kvbench's result, a cell that did not start). */
+  public CellResult(String cellId, String store, String library, String libraryVersion, Capabilities capabilities,
+      Map<String, String> settings, Map<String, Object> nativeSettings, Parameters parameters, List<PhaseResult> phases,
+      StorageResult storage, Outcome outcome, String error, Diagnostics diagnostics, List<LibraryJar> libraryJars,
+      List<ProfileRecording> profiles) {
+    this(cellId, store, library, libraryVersion, capabilities, settings, nativeSettings, parameters, phases, storage,
+        outcome, error, diagnostics, libraryJars, profiles, null);
   }
 
   public CellResult {
@@ -89,7 +102,7 @@ public record CellResult(
   /** This result with {@code figures} as its phases. */
   public CellResult withPhases(List<PhaseResult> figures) {
     return new CellResult(cellId, store, library, libraryVersion, capabilities, settings, nativeSettings, parameters,
-        figures, storage, outcome, error, diagnostics, libraryJars, profiles);
+        figures, storage, outcome, error, diagnostics, libraryJars, profiles, placement);
   }
 
   /**
@@ -100,19 +113,25 @@ public record CellResult(
     Map<String, String> withVersion = new java.util.TreeMap<>(settings);
     withVersion.put("version", version);
     return new CellResult(cellId, store, library, version, capabilities, withVersion, nativeSettings, parameters,
-        phases, storage, outcome, error, diagnostics, jars, profiles);
+        phases, storage, outcome, error, diagnostics, jars, profiles, placement);
   }
 
   /** This result with {@code given} as its settings. */
   public CellResult withSettings(Map<String, String> given) {
     return new CellResult(cellId, store, library, libraryVersion, capabilities, given, nativeSettings, parameters,
-        phases, storage, outcome, error, diagnostics, libraryJars, profiles);
+        phases, storage, outcome, error, diagnostics, libraryJars, profiles, placement);
   }
 
   /** This result with {@code recordings} as its forks' recordings. */
   public CellResult withProfiles(List<ProfileRecording> recordings) {
     return new CellResult(cellId, store, library, libraryVersion, capabilities, settings, nativeSettings, parameters,
-        phases, storage, outcome, error, diagnostics, libraryJars, recordings);
+        phases, storage, outcome, error, diagnostics, libraryJars, recordings, placement);
+  }
+
+  /** This result with {@code where} as where its JVM ran. */
+  public CellResult withPlacement(Placement where) {
+    return new CellResult(cellId, store, library, libraryVersion, capabilities, settings, nativeSettings, parameters,
+        phases, storage, outcome, error, diagnostics, libraryJars, profiles, where);
   }
 
   /** True when the cell ran and every phase is ok or unsupported, or the store cannot run it at all. */

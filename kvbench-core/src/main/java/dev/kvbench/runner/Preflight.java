@@ -76,8 +76,10 @@ public final class Preflight {
     String why = dev.kvbench.runner.fork.CellJvm.whyJvmWontStart(scenario.jvm());
     if (why != null) {
       throw new IllegalArgumentException("the cells' JVM does not start with " + describe(scenario.jvm()) + ": " + why
-          + (scenario.jvm().cpus().pins() ? "; fix the heap, the JVM options or the CPU list (the CPUs this host lets kvbench"
-              + " use: grep Cpus_allowed_list /proc/self/status)" : "; fix the heap or the JVM options"));
+          + (scenario.jvm().numaNode().binds() ? "; fix the heap, the JVM options or the NUMA node (numactl --hardware"
+              + " lists this host's nodes; --cpus must lie within the node)"
+              : scenario.jvm().cpus().pins() ? "; fix the heap, the JVM options or the CPU list (the CPUs this host lets"
+              + " kvbench use: grep Cpus_allowed_list /proc/self/status)" : "; fix the heap or the JVM options"));
     }
   }
 

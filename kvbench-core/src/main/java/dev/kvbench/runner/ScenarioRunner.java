@@ -480,7 +480,8 @@ public final class ScenarioRunner {
       return new CellResult(result.cellId(), result.store(), result.library(), result.libraryVersion(),
           result.capabilities(), result.settings(), result.nativeSettings(), result.parameters(), result.phases(),
           result.storage(), Outcome.INTERRUPTED, "interrupted: the work directory " + area.root()
-              + " was removed while the cell ran (" + result.error() + ")", result.diagnostics());
+              + " was removed while the cell ran (" + result.error() + ")", result.diagnostics(), result.libraryJars(),
+          result.profiles(), result.placement());
     }
     return result;
   }

@@ -1,6 +1,7 @@
 package dev.kvbench.scenario;
 
 import dev.kvbench.host.CpuList;
+import dev.kvbench.host.NumaNode;
 import java.util.List;
 
 /**
@@ -14,9 +15,11 @@ import java.util.List;
  * @param profiler what records each cell's JVM, {@link Profiler#NONE} for nothing
  * @param counters whether each cell's JVM runs under {@code perf stat}, counting hardware events
  *     per op, {@link Counters#OFF} for not
+ * @param numaNode the NUMA node whose CPUs and memory each cell's JVM is bound to (with numactl),
+ *     or {@link NumaNode#NONE}
  */
 public record JvmOptions(String java, String heap, List<String> options, CpuList cpus, Profiler profiler,
-    Counters counters) {
+    Counters counters, NumaNode numaNode) {
 
   public static final JvmOptions DEFAULT = new JvmOptions("", "", List.of());
 
@@ -27,28 +30,40 @@ public record JvmOptions(String java, String heap, List<String> options, CpuList
 
   /** Options that record nothing. */
   public JvmOptions(String java, String heap, List<String> options, CpuList cpus) {
-    this(java, heap, options, cpus, Profiler.NONE, Counters.OFF);
+    this(java, heap, options, cpus, Profiler.NONE, Counters.OFF, NumaNode.NONE);
+  }
+
+  /** Options that bind to no NUMA node. */
+  public JvmOptions(String java, String heap, List<String> options, CpuList cpus, Profiler profiler,
+      Counters counters) {
+    this(java, heap, options, cpus, profiler, counters, NumaNode.NONE);
   }
 
   /** The same options, the cells pinned to {@code list}. */
   public JvmOptions withCpus(CpuList list) {
-    return new JvmOptions(java, heap, options, list, profiler, counters);
+    return new JvmOptions(java, heap, options, list, profiler, counters, numaNode);
   }
 
   /** The same options, each cell's JVM recorded by {@code p}. */
   public JvmOptions withProfiler(Profiler p) {
-    return new JvmOptions(java, heap, options, cpus, p, counters);
+    return new JvmOptions(java, heap, options, cpus, p, counters, numaNode);
   }
 
   /** The same options, each cell's JVM counted by {@code c}. */
   public JvmOptions withCounters(Counters c) {
-    return new JvmOptions(java, heap, options, cpus, profiler, c);
+    return new JvmOptions(java, heap, options, cpus, profiler, c, numaNode);
+  }
+
+  /** The same options, each cell's JVM bound to {@code node}. */
+  public JvmOptions withNumaNode(NumaNode node) {
+    return new JvmOptions(java, heap, options, cpus, profiler, counters, node);
   }
 
   public JvmOptions {
     cpus = cpus == null ? CpuList.NONE : cpus;
     profiler = profiler == null ? Profiler.NONE : profiler;
     counters = counters == null ? Counters.OFF : counters;
+    numaNode = numaNode == null ? NumaNode.NONE : numaNode;
     java = java == null ? "" : java;
     heap = heap == null ? "" : heap;
     options = options == null ? List.of() : List.copyOf(options);

@@ -93,6 +93,11 @@ public record Scenario(
           + " cells run in this JVM (forks 0): give 1 fork or more, or pin kvbench itself with taskset -c "
           + jvm.cpus());
     }
+    if (jvm != null && jvm.numaNode().binds() && repetitions != null && repetitions.forks() == 0) {
+      throw new ScenarioException("/jvm/numaNode", "jvm.numaNode " + jvm.numaNode() + " binds forked cells, but"
+          + " these cells run in this JVM (forks 0): give 1 fork or more, or start kvbench itself with numactl"
+          + " --cpunodebind=" + jvm.numaNode() + " --membind=" + jvm.numaNode());
+    }
   }
 
   /** kvbench's bare default run (the {@code quick} preset has the same matrix). */

@@ -152,6 +152,7 @@ public final class ScenarioFiles {
     y.jvm.heap = s.jvm().heap();
     y.jvm.options = s.jvm().options();
     y.jvm.cpus = s.jvm().cpus().pins() ? s.jvm().cpus().toString() : null;
+    y.jvm.numaNode = s.jvm().numaNode().binds() ? s.jvm().numaNode().toString() : null;
     y.jvm.profile = s.jvm().profiler() == Profiler.NONE ? null : s.jvm().profiler().id();
     y.jvm.counters = s.jvm().counters().on() ? s.jvm().counters().text() : null;
     y.cellTimeout = s.cellTimeout().getSeconds() + "s";

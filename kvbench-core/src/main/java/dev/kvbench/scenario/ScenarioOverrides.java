@@ -1,6 +1,7 @@
 package dev.kvbench.scenario;
 
 import dev.kvbench.host.CpuList;
+import dev.kvbench.host.NumaNode;
 import dev.kvbench.workload.CustomMix;
 import dev.kvbench.workload.Phase;
 import dev.kvbench.workload.Traffic;
@@ -34,6 +35,7 @@ public final class ScenarioOverrides {
   private String heap;
   private List<String> jvmOptions;
   private CpuList cpus;
+  private NumaNode numaNode;
   private Profiler profiler;
   private Counters counters;
   private Duration cellTimeout;
@@ -137,6 +139,16 @@ public final class ScenarioOverrides {
     return this;
   }
 
+  /** The NUMA node each cell's JVM is bound to ({@code --numa-node}). */
+  public ScenarioOverrides numaNode(String node) {
+    try {
+      this.numaNode = NumaNode.parse(node);
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException("jvm.numaNode " + e.getMessage(), e);
+    }
+    return this;
+  }
+
   public ScenarioOverrides jvmOptions(List<String> options) {
     this.jvmOptions = List.copyOf(options);
     return this;
@@ -163,7 +175,7 @@ public final class ScenarioOverrides {
     return stores == null && settings.isEmpty() && axes.isEmpty() && scale == null && custom == null
         && phases == null && seed == null && forks == null && warmupPasses == null && warmupMillis == null
         && measuredPasses == null && readCache == null && traceCommits == null && heap == null && jvmOptions == null
-        && cpus == null && profiler == null && counters == null
+        && cpus == null && numaNode == null && profiler == null && counters == null
         && cellTimeout == null && latencySample == null && traffic.isEmpty();
   }
 
@@ -190,7 +202,8 @@ public final class ScenarioOverrides {
       case "custom" -> custom != null;
       case "repetitions" -> forks != null || warmupPasses != null || warmupMillis != null || measuredPasses != null
           || readCache != null || traceCommits != null;
-      case "jvm" -> heap != null || jvmOptions != null || cpus != null || profiler != null || counters != null;
+      case "jvm" -> heap != null || jvmOptions != null || cpus != null || numaNode != null || profiler != null
+          || counters != null;
       case "cellTimeout" -> cellTimeout != null;
       case "latencySample" -> latencySample != null;
       default -> !isEmpty();
@@ -241,10 +254,12 @@ public final class ScenarioOverrides {
       r = r.withTraceCommits(traceCommits);
     }
     s = s.withRepetitions(r);
-    if (heap != null || jvmOptions != null || cpus != null || profiler != null || counters != null) {
+    if (heap != null || jvmOptions != null || cpus != null || numaNode != null || profiler != null
+        || counters != null) {
       s = s.withJvm(new JvmOptions(s.jvm().java(), heap != null ? heap : s.jvm().heap(),
           jvmOptions != null ? jvmOptions : s.jvm().options(), cpus != null ? cpus : s.jvm().cpus(),
-          profiler != null ? profiler : s.jvm().profiler(), counters != null ? counters : s.jvm().counters()));
+          profiler != null ? profiler : s.jvm().profiler(), counters != null ? counters : s.jvm().counters(),
+          numaNode != null ? numaNode : s.jvm().numaNode()));
     }
     if (cellTimeout != null) {
       s = s.withCellTimeout(cellTimeout);

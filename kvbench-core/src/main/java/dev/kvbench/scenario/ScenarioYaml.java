@@ -1,6 +1,7 @@
 package dev.kvbench.scenario;
 
 import dev.kvbench.host.CpuList;
+import dev.kvbench.host.NumaNode;
 import dev.kvbench.workload.ClassReferences;
 import dev.kvbench.workload.CustomMix;
 import dev.kvbench.workload.CustomOperation;
@@ -229,6 +230,7 @@ final class ScenarioYaml {
     public String heap;
     public List<String> options;
     public String cpus;
+    public String numaNode;
     public String profile;
     public String counters;
 
@@ -240,6 +242,12 @@ final class ScenarioYaml {
       } catch (IllegalArgumentException e) {
         throw new ScenarioException("/jvm/cpus", "jvm.cpus " + e.getMessage());
       }
+      NumaNode node;
+      try {
+        node = NumaNode.parse(numaNode);
+      } catch (IllegalArgumentException e) {
+        throw new ScenarioException("/jvm/numaNode", "jvm.numaNode " + e.getMessage());
+      }
       Profiler profiler;
       try {
         profiler = Profiler.parse(profile);
@@ -247,7 +255,7 @@ final class ScenarioYaml {
         throw new ScenarioException("/jvm/profile", "jvm." + e.getMessage());
       }
       try {
-        return new JvmOptions(java, heap, options, pinned, profiler, Counters.parse(counters));
+        return new JvmOptions(java, heap, options, pinned, profiler, Counters.parse(counters), node);
       } catch (IllegalArgumentException e) {
         throw new ScenarioException("/jvm/heap", e.getMessage());
       }

@@ -52,7 +52,7 @@ final class CellMerge {
         first.capabilities(), first.settings(), first.nativeSettings(), first.parameters(), mergedPhases,
         first.storage(), failed == null ? first.outcome() : failed.outcome(),
         failed == null ? first.error() : failed.error(), failed == null ? first.diagnostics() : failed.diagnostics(),
-        first.libraryJars(), same.stream().flatMap(c -> c.profiles().stream()).toList());
+        first.libraryJars(), same.stream().flatMap(c -> c.profiles().stream()).toList(), first.placement());
   }
 
   private static PhaseResult mergePhase(String name, List<PhaseResult> list) {

@@ -72,6 +72,12 @@ final class MarkdownReport {
           .append(notes.source()).append("`); every figure in it should be found in the tables below._\n\n")
           .append(notes.markdown().strip()).append('\n');
     }
+    boolean merged = sections.stream().anyMatch(s -> s.host().startsWith("class ") || s.host().equals(ReportSection.ALL_HOSTS));
+    String classes = merged ? HostClass.notice(HostClass.hostsByClass(sections.stream()
+        .flatMap(s -> s.runs().stream()).toList())) : null;
+    if (classes != null) {
+      b.append("\n**Hosts grouped by class:** ").append(classes).append(".\n");
+    }
     for (ReportSection s : sections) {
       section(b, s, sections.size() > 1);
     }

@@ -7,7 +7,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The cells of one host (or of all hosts, under {@code --merge}) and, when the inputs hold several,
+ * The cells of one host (or of all hosts of one hardware class, under {@code --merge}) and, when the inputs hold several,
  * one scenario; the same cell from several runs merged into one; with the runs they came from.
  *
  * @param scenario the scenario's name when the inputs hold several, else null
@@ -34,9 +34,12 @@ public record ReportSection(String host, String scenario, List<RunResults> runs,
    */
   public static List<ReportSection> of(List<RunResults> runs, boolean mergeHosts) {
     boolean severalScenarios = runs.stream().map(r -> String.valueOf(r.scenarioName())).distinct().count() > 1;
+    Map<HostClass, List<String>> classes = HostClass.hostsByClass(runs);
     Map<List<String>, List<RunResults>> groups = new LinkedHashMap<>();
     for (RunResults r : runs) {
-      String host = mergeHosts ? ALL_HOSTS : r.host();
+      // merged hosts of different hardware would average unlike machines: one section per class
+      String host = !mergeHosts ? r.host() : classes.size() == 1 ? ALL_HOSTS
+          : classLabel(classes, HostClass.of(r.environment()));
       String scenario = severalScenarios ? String.valueOf(r.scenarioName()) : null;
       groups.computeIfAbsent(java.util.Arrays.asList(host, scenario), k -> new ArrayList<>()).add(r);
     }
@@ -47,5 +50,11 @@ public record ReportSection(String host, String scenario, List<RunResults> runs,
       sections.add(new ReportSection(key.get(0), key.get(1), groupRuns, CellMerge.mergeSame(cells)));
     });
     return sections;
+  }
+
+  /** A merged section's name where the hosts are of several classes: its class's number, hosts and hardware. */
+  private static String classLabel(Map<HostClass, List<String>> classes, HostClass c) {
+    int number = new ArrayList<>(classes.keySet()).indexOf(c) + 1;
+    return "class " + number + " (" + String.join(", ", classes.get(c)) + "; " + c.describe() + ")";
   }
 }

@@ -237,7 +237,11 @@ public final class ReportWriter {
     Files.writeString(out.resolve(CSV), new ResultsCsv().render(sections), StandardCharsets.UTF_8);
     Files.writeString(out.resolve(JMH), new JmhResults().render(sections), StandardCharsets.UTF_8);
     int cells = sections.stream().mapToInt(s -> s.cells().size()).sum();
-    List<String> warnings = runs.stream().flatMap(r -> r.warnings().stream()).toList();
+    List<String> warnings = new ArrayList<>(runs.stream().flatMap(r -> r.warnings().stream()).toList());
+    String classes = mergeHosts ? HostClass.notice(HostClass.hostsByClass(runs)) : null;
+    if (classes != null) {
+      warnings.add(classes);
+    }
     return new Written(readme, pngs.size(), hlogs.size(), cells, sections.stream().map(ReportSection::host).toList(),
         warnings);
   }

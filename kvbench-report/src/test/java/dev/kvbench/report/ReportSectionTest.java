@@ -40,6 +40,31 @@ class ReportSectionTest {
     });
   }
 
+  /** A merged report never averages unlike machines: hosts of another CPU, RAM, kernel or JDK get a section of their own. */
+  @Test
+  void mergedHostsOfDifferentHardwareAreGroupedByClass() {
+    ResultDocument a = Fixtures.twoStores("host-a", 1);
+    ResultDocument c = Fixtures.twoStores("host-c", 3);
+    var e = c.environment();
+    var otherCpu = new dev.kvbench.result.Environment(e.hostname(), "Other CPU", 64, e.ramBytes(), e.os(), e.kernel(),
+        e.arch(), e.jdkVendor(), e.jdkVersion(), e.jvmName(), e.jvmFlags(), e.workDir(), e.workDirFileSystem(),
+        e.nofileSoft(), e.nofileHard(), e.cpuTimeSource(), e.peakRssPerPhase(), e.timerPairNanos(), e.cellJvmFlags(),
+        e.hostChecks());
+    ResultDocument cOther = new ResultDocument(c.schemaVersion(), c.kvbenchVersion(), c.startedAt(), c.scenarioName(),
+        c.seed(), c.command(), c.scenario(), c.shard(), otherCpu, c.cells(), true, List.of());
+    List<RunResults> runs = List.of(run("a", a), run("b", Fixtures.twoStores("host-b", 2)), run("c", cOther));
+    List<ReportSection> merged = ReportSection.of(runs, true);
+    assertThat(merged).extracting(ReportSection::host).containsExactly(
+        "class 1 (host-a, host-b; Test CPU, 2 cores, 16 GiB RAM, kernel 6.1, vendor 17.0.1)",
+        "class 2 (host-c; Other CPU, 64 cores, 16 GiB RAM, kernel 6.1, vendor 17.0.1)");
+    // class 1 merged host-a's and host-b's passes; host-c's cells stand alone
+    assertThat(merged.get(0).cells().get(0).phases().get(0).passes()).hasSize(6);
+    assertThat(merged.get(1).cells().get(0).phases().get(0).passes()).hasSize(3);
+    assertThat(HostClass.notice(HostClass.hostsByClass(runs))).contains("2 hardware classes",
+        "class 1: host-a, host-b", "class 2: host-c (Other CPU, 64 cores");
+    assertThat(HostClass.notice(HostClass.hostsByClass(runs.subList(0, 2)))).isNull();
+  }
+
   /** Pooled passes give the median of all six; percentiles come from the added histograms. */
   @Test
   void theSameCellFromTwoRunsIsMergedFromPassesAndHistograms() {

@@ -25,11 +25,22 @@ public final class CellJvm {
   }
 
   /**
-   * What a cell's command line starts with: {@code taskset -c LIST} where the scenario pins the
-   * cells to CPUs (every thread the JVM starts inherits it), else nothing.
+   * What a cell's command line starts with (every thread the JVM starts inherits it): {@code numactl}
+   * binding CPUs and memory to the scenario's NUMA node (to its CPU list within it, where both are
+   * given), {@code taskset -c LIST} where it only pins CPUs, else nothing.
    */
   public static List<String> launcher(JvmOptions jvm) {
+    if (jvm.numaNode().binds()) {
+      String cpus = jvm.cpus().pins() ? "--physcpubind=" + jvm.cpus() : "--cpunodebind=" + jvm.numaNode();
+      return List.of("numactl", cpus, "--membind=" + jvm.numaNode());
+    }
     return jvm.cpus().pins() ? List.of("taskset", "-c", jvm.cpus().toString()) : List.of();
+  }
+
+  /** What {@link #launcher} needs installed, for the error when it cannot be run. */
+  static String launcherPackage(JvmOptions jvm) {
+    return jvm.numaNode().binds() ? " (binding to a NUMA node with --numa-node needs numactl)"
+        : jvm.cpus().pins() ? " (pinning with --cpus needs taskset, from util-linux)" : "";
   }
 
   /**
@@ -81,7 +92,7 @@ public final class CellJvm {
       return first;
     } catch (IOException e) {
       return "cannot run " + cmd.get(0) + ": " + e.getMessage()
-          + (jvm.cpus().pins() ? " (pinning with --cpus needs taskset, from util-linux)" : "");
+          + launcherPackage(jvm);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       return "interrupted while trying it";

@@ -22,6 +22,7 @@ import java.io.OutputStream;
 import java.net.InetAddress;
 import java.net.Socket;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -64,6 +65,8 @@ public final class ForkedCellMain {
             : LibraryCell.run(runner, cell, plan.library(), work);
         result = recording.keptIn(result);
       }
+      // the parent adds the numactl or taskset command it started this JVM under
+      result = result.withPlacement(dev.kvbench.host.Placement.ofThisProcess(List.of()));
       link.send(new ForkMessage.CellFinished(result));
     }
   }

@@ -142,6 +142,9 @@ public final class ForkedCells implements CellExecutor {
         result = PerfCounters.countedIn(result, PerfCounters.read(counted,
             PerfCounters.workloadStart(jvmDir.resolve(ForkedCellMain.VM_START_FILE), launched)));
       }
+      if (result.placement() != null) {
+        result = result.withPlacement(result.placement().withLauncher(CellJvm.launcher(jvm)));
+      }
       // async-profiler's agent writes its recording as the JVM exits, after the result came
       if (jvm.profiler() == Profiler.ASYNC && Files.isRegularFile(Path.of(recording))) {
         result = result.withProfiles(List.of(new dev.kvbench.result.ProfileRecording(1, recording,
