@@ -13,7 +13,8 @@ import java.util.Set;
 /**
  * What on this host would distort a benchmark, each fact with its fix: the work directory's file
  * system and free space, open-file limits and their ceiling, memory maps, swap, transparent huge
- * pages, the CPU frequency governor, other busy processes, and the JDK. A scenario's needs ({@link Needs}) turn a fact
+ * pages, the CPU frequency governor and turbo, the NUMA nodes, the tuned profile, where interrupts
+ * go, other busy processes, and the JDK. A scenario's needs ({@link Needs}) turn a fact
  * that would stop a run into a {@link Severity#BLOCK}.
  */
 public final class HostChecks {
@@ -51,6 +52,10 @@ public final class HostChecks {
     checks.add(swap());
     checks.add(hugePages());
     checks.add(governor());
+    checks.add(turbo());
+    checks.add(numaNodes());
+    checks.add(tunedProfile());
+    checks.add(irqAffinity());
     checks.add(load());
     checks.add(jdk());
     return checks;
@@ -164,6 +169,52 @@ public final class HostChecks {
         ? new HostCheck("CPU frequency governor", "performance", Severity.OK, "")
         : new HostCheck("CPU frequency governor", String.join(", ", seen), Severity.WARN,
             "the clock changes under load: cpupower frequency-set -g performance");
+  }
+
+  /** Whether the CPUs may clock above their base: intel_pstate's no_turbo, else cpufreq's boost. */
+  private HostCheck turbo() {
+    return files.firstLine("/sys/devices/system/cpu/intel_pstate/no_turbo")
+        .map(v -> new HostCheck("turbo", "1".equals(v) ? "off (intel_pstate)" : "on (intel_pstate)", Severity.OK, ""))
+        .or(() -> files.firstLine("/sys/devices/system/cpu/cpufreq/boost")
+            .map(v -> new HostCheck("turbo", "1".equals(v) ? "on (cpufreq boost)" : "off (cpufreq boost)",
+                Severity.OK, "")))
+        .orElse(new HostCheck("turbo", "not exposed", Severity.OK, ""));
+  }
+
+  /**
+   * The NUMA nodes and their CPUs: on a host of several, a cell not bound to one (--numa-node) may
+   * run on one socket with its memory on the other.
+   */
+  private HostCheck numaNodes() {
+    List<String> online = files.lines("/sys/devices/system/node/online");
+    if (online.isEmpty()) {
+      return new HostCheck("NUMA nodes", "not exposed", Severity.OK, "");
+    }
+    CpuList nodes = CpuList.parse(online.get(0).trim());
+    List<String> described = new ArrayList<>();
+    for (int node : nodes.cpus()) {
+      String cpus = files.firstLine("/sys/devices/system/node/node" + node + "/cpulist").orElse("?");
+      described.add("node " + node + ": CPUs " + cpus);
+    }
+    String value = nodes.cpus().size() + " (" + String.join("; ", described) + ")";
+    return nodes.cpus().size() > 1
+        ? new HostCheck("NUMA nodes", value, Severity.WARN, "a cell's JVM may run on one node and get memory from"
+            + " another: bind the cells with --numa-node N")
+        : new HostCheck("NUMA nodes", value, Severity.OK, "");
+  }
+
+  /** The tuned profile in force, where tuned is installed. */
+  private HostCheck tunedProfile() {
+    return files.firstLine("/etc/tuned/active_profile")
+        .map(p -> new HostCheck("tuned profile", p.isEmpty() ? "none (tuned off)" : p, Severity.OK, ""))
+        .orElse(new HostCheck("tuned profile", "tuned not installed", Severity.OK, ""));
+  }
+
+  /** The CPUs new interrupts go to by default (the kernel's mask, hexadecimal as it writes it). */
+  private HostCheck irqAffinity() {
+    return files.firstLine("/proc/irq/default_smp_affinity")
+        .map(mask -> new HostCheck("interrupts' default CPUs", "mask " + mask, Severity.OK, ""))
+        .orElse(new HostCheck("interrupts' default CPUs", "not exposed", Severity.OK, ""));
   }
 
   private HostCheck load() {

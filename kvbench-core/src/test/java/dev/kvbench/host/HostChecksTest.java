@@ -45,6 +45,34 @@ class HostChecksTest {
     assertThat(c.get("swap").value()).isEqualTo("off");
   }
 
+  /** Turbo, NUMA nodes, the tuned profile and interrupts' CPUs are recorded as the kernel shows them. */
+  @Test
+  void tuningKnobsAreRecordedAndTwoNodesWarnToBindTheCells() throws Exception {
+    file("sys/devices/system/cpu/intel_pstate/no_turbo", "1\n");
+    file("sys/devices/system/node/online", "0-1\n");
+    file("sys/devices/system/node/node0/cpulist", "0-7,16-23\n");
+    file("sys/devices/system/node/node1/cpulist", "8-15,24-31\n");
+    file("etc/tuned/active_profile", "latency-performance\n");
+    file("proc/irq/default_smp_affinity", "0001\n");
+    Map<String, HostCheck> c = inspect(HostChecks.Needs.NONE, 1_000_000);
+    assertThat(c.get("turbo").value()).isEqualTo("off (intel_pstate)");
+    assertThat(c.get("NUMA nodes").value()).isEqualTo("2 (node 0: CPUs 0-7,16-23; node 1: CPUs 8-15,24-31)");
+    assertThat(c.get("NUMA nodes").severity()).isEqualTo(Severity.WARN);
+    assertThat(c.get("NUMA nodes").fix()).contains("--numa-node");
+    assertThat(c.get("tuned profile").value()).isEqualTo("latency-performance");
+    assertThat(c.get("interrupts' default CPUs").value()).isEqualTo("mask 0001");
+
+    file("sys/devices/system/node/online", "0\n");
+    file("etc/tuned/active_profile", "latency-performance\n");
+    Files.delete(root.resolve("sys/devices/system/cpu/intel_pstate/no_turbo"));
+    file("sys/devices/system/cpu/cpufreq/boost", "1\n");
+    Files.delete(root.resolve("etc/tuned/active_profile"));
+    c = inspect(HostChecks.Needs.NONE, 1_000_000);
+    assertThat(c.get("NUMA nodes").severity()).isEqualTo(Severity.OK);
+    assertThat(c.get("turbo").value()).isEqualTo("on (cpufreq boost)");
+    assertThat(c.get("tuned profile").value()).isEqualTo("tuned not installed");
+  }
+
   /** A work directory with no room left blocks, scenario or not: no store can run in it. */
   @Test
   void aFullWorkDirectoryBlocks() throws Exception {
