@@ -44,6 +44,11 @@ command -v ip >/dev/null 2>&1 || missing+=(iproute2)
 # a second liblmdb (Debian's 0.9.24) for the test of the nativeLib setting, beside the one LmdbJava bundles
 [ -e /usr/lib/x86_64-linux-gnu/liblmdb.so.0 ] || [ "$(uname -m)" != x86_64 ] || missing+=(liblmdb0)
 python3 -c 'import ensurepip' >/dev/null 2>&1 || missing+=(python3-venv)
+# cells bound to a NUMA node start under numactl (PlacedRunTest, the fleet test); the fleet's test hosts
+# log in as an ordinary user who becomes root with sudo and the kvbench user through setfacl (acl)
+command -v numactl >/dev/null 2>&1 || missing+=(numactl)
+command -v sudo >/dev/null 2>&1 || missing+=(sudo)
+command -v setfacl >/dev/null 2>&1 || missing+=(acl)
 # the HTML report's browser test loads index.html and compare pages in headless Chromium
 command -v chromium >/dev/null 2>&1 || missing+=(chromium)
 if [ ${#missing[@]} -gt 0 ]; then

@@ -23,7 +23,7 @@ import time
 import traceback
 from pathlib import Path
 
-from testhosts import NOFILE_HARD, NOFILE_SOFT, SYSCTL_FILES, TestFleet
+from testhosts import IRQS, LOGIN_USER, NOFILE_HARD, NOFILE_SOFT, SYSCTL_FILES, THP_FILES, TestFleet
 
 ANSIBLE_DIR = Path(__file__).resolve().parent.parent
 REPO = ANSIBLE_DIR.parent
@@ -71,13 +71,17 @@ class FleetTest:
             ("ansible-lint is clean (profile production)", self.lint),
             ("site.yml passes --syntax-check", self.syntax),
             ("three SSH test hosts start", self.start_hosts),
-            ("prepare.yml prepares every host", self.prepare_first),
+            ("a bad setting (each enumeration, number, list, the work directory) is refused before any change",
+             self.bad_settings_refused),
+            ("prepare.yml prepares every host, logged in as a user with sudo", self.prepare_first),
             ("a second prepare.yml changes nothing", self.prepare_again),
-            ("each host got its own limits, fstab, sysctls and tmpfs", self.hosts_prepared),
+            ("each host got its own kvbench user, limits, fstab, sysctls, tuning and tmpfs", self.hosts_prepared),
             ("site.yml with a host stopped mid-run collects the others and reports the failure", self.site_with_crash),
             ("site.yml again, with the host back, finishes its shard", self.site_resumed),
             ("the merged report has every cell exactly once", self.merged_report),
             ("the older MVStore ran from the jar the controller shipped, checked by SHA-256", self.shipped_library),
+            ("every cell ran as the kvbench user, bound to NUMA node 0, and recorded it", self.placed_and_unprivileged),
+            ("restore.yml leaves every host as it was before prepare, and again changes nothing", self.restored),
         ]
         failed_at = None
         try:
@@ -119,6 +123,43 @@ class FleetTest:
         self.fleet = TestFleet(self.dir / "hosts", HOSTS, tag=f"{os.getpid() % 10000}", subnet=subnet)
         self.write_inventory()
 
+    def bad_settings_refused(self):
+        self.hosts_before = {h.name: self.host_state(h) for h in self.fleet.hosts}
+        enumerations = {"kvbench_run_mode": "shrad", "kvbench_deploy_env_check": "chek", "kvbench_collect_report": "yes",
+                        "kvbench_host_jdk_source": "yum", "kvbench_tuning_thp": "off", "kvbench_tuning_thp_defrag": "no",
+                        "kvbench_tuning_cpu_governor": "fast", "kvbench_tuning_turbo": "true",
+                        "kvbench_restore_user": "delete", "kvbench_restore_files": "all"}
+        # every problem is listed at once: one play for all of these
+        settings = dict(enumerations, kvbench_run_poll_seconds=0, kvbench_host_nofile_hard="lots",
+                        kvbench_extra_args="--quiet", kvbench_run_numa_node="first", kvbench_work_dir="/home")
+        tries = [(["-e", json.dumps(settings)],
+                  [f"{k} is '{v}'; it must be one of" for k, v in enumerations.items()]
+                  + ["kvbench_run_poll_seconds is '0'; it must be a whole number of at least 1",
+                     "kvbench_host_nofile_hard is 'lots'; it must be a whole number",
+                     "kvbench_extra_args must be a list", "kvbench_run_numa_node is 'first'",
+                     "kvbench_work_dir '/home' is not a directory kvbench can own"])]
+        for bad in ("/home/alice", "/etc/kvbench", "srv/work", "/srv/kvbench/work"):
+            tries.append((["-e", f"kvbench_work_dir={bad}"], [f"kvbench_work_dir '{bad}'", "is not a directory kvbench can own"]))
+        # a directory that holds someone's files: refused on the host itself
+        data = self.fleet.hosts[0].srv / "data"
+        data.mkdir()
+        (data / "theirs.txt").write_text("not kvbench's\n")
+        tries.append((["-e", "kvbench_work_dir=/srv/data"],
+                      ["kvbench_work_dir /srv/data on h1 holds 1 entries kvbench did not make (e.g. /srv/data/theirs.txt)"]))
+        for args, messages in tries:
+            r = self.playbook("prepare.yml", *args)
+            expect(r.returncode != 0, f"prepare.yml {args} passed\n{r.stdout[-3000:]}")
+            recap = self.recap(r.stdout)
+            expect(all(v["changed"] == 0 for v in recap.values()), f"prepare.yml {args} changed something: {recap}")
+            # the YAML callback folds long messages and writes a quote inside quotes twice
+            flat = " ".join(r.stdout.split()).replace("''", "'")
+            for m in messages:
+                expect(m in flat, f"prepare.yml {args} does not say '{m}'\n{r.stdout[-3000:]}")
+        expect((data / "theirs.txt").read_text() == "not kvbench's\n", "the refused work directory's file changed")
+        shutil.rmtree(data)
+        now = {h.name: self.host_state(h) for h in self.fleet.hosts}
+        expect(now == self.hosts_before, f"a refused prepare changed a host: {self.diff(self.hosts_before, now)}")
+
     def prepare_first(self):
         r = self.playbook("prepare.yml")
         expect(r.returncode == 0, f"exit {r.returncode}\n{r.stdout[-4000:]}")
@@ -134,21 +175,36 @@ class FleetTest:
 
     def hosts_prepared(self):
         for host in self.fleet.hosts:
-            limits = (host.root / "limits.d" / "90-kvbench.conf").read_text()
+            etc = host.root / "etc"
+            limits = (etc / "security" / "limits.d" / "90-kvbench.conf").read_text()
             for line in (f"root\\s+hard\\s+nofile\\s+{NOFILE_HARD}", f"\\*\\s+soft\\s+nofile\\s+{NOFILE_SOFT}"):
                 expect(re.search(line, limits), f"{host.name}: no '{line}' in its limits.d file:\n{limits}")
-            fstab = (host.root / "fstab").read_text()
+            fstab = (etc / "fstab").read_text()
             expect(re.search(r"^tmpfs\s+/srv/kvbench-work\s+tmpfs\s+\S*noatime", fstab, re.M),
                    f"{host.name}: no tmpfs line with noatime in its fstab:\n{fstab}")
             expect((host.root / "sysctl" / "vm.swappiness").read_text().strip() == "1",
                    f"{host.name}: vm.swappiness is not 1")
             expect((host.root / "sysctl" / "vm.max_map_count").read_text().strip() == "262144",
                    f"{host.name}: vm.max_map_count is not 262144")
-            fact = json.loads((host.srv / "facts.d" / "kvbench.fact").read_text())
-            expect(fact["nofile_hard"] == NOFILE_HARD and fact["transparent_hugepages"]
-                   and fact["vm_swappiness"] == 1, f"{host.name}: its kvbench.fact says {fact}")
-            r = self.ssh(host, "findmnt -n -o FSTYPE,SIZE /srv/kvbench-work; ulimit -Sn; ulimit -Hn; hostname")
-            expect(r.split() == ["tmpfs", "96M", str(NOFILE_SOFT), str(NOFILE_HARD), host.name],
+            fact = json.loads((etc / "ansible" / "facts.d" / "kvbench.fact").read_text())
+            expect(fact["nofile_hard"] == NOFILE_HARD and fact["vm_swappiness"] == 1 and fact["user"] == "kvbench"
+                   and fact["before"]["vm.swappiness"] == self.hosts_before[host.name]["vm.swappiness"].strip(),
+                   f"{host.name}: its kvbench.fact says {fact}")
+            # the tuning: tuned is absent here, so latency-performance's settings; THP off; interrupts to CPU 0
+            tuning = json.loads((etc / "ansible" / "facts.d" / "kvbench_tuning.fact").read_text())
+            expect(tuning["set"]["thp"] == "never" and tuning["set"]["tuned_profile"] == "tuned not installed"
+                   and tuning["set"]["irq_cpus"] == "0", f"{host.name}: its kvbench_tuning.fact says {tuning}")
+            expect((host.root / "thp" / "enabled").read_text().strip() == "never", f"{host.name}: THP is not never")
+            expect((host.root / "sysctl" / "vm.dirty_ratio").read_text().strip() == "10",
+                   f"{host.name}: vm.dirty_ratio is not latency-performance's 10")
+            expect((host.root / "irq" / "default_smp_affinity").read_text().strip() == "1"
+                   and all((host.root / "irq" / n / "smp_affinity_list").read_text().strip() == "0" for n in IRQS),
+                   f"{host.name}: the interrupts were not sent to CPU 0")
+            expect(re.search(r"^kvbench:x:\d+:\d+:", (etc / "passwd").read_text(), re.M),
+                   f"{host.name}: no kvbench user in its /etc/passwd")
+            r = self.ssh(host, "findmnt -n -o FSTYPE,SIZE /srv/kvbench-work; stat -c %U /srv/kvbench-work; id -un; "
+                               "hostname; sudo -u kvbench sh -c 'ulimit -Sn; ulimit -Hn'")
+            expect(r.split() == ["tmpfs", "96M", "kvbench", LOGIN_USER, host.name, str(NOFILE_SOFT), str(NOFILE_HARD)],
                    f"{host.name}: a new session sees {r.split()}")
 
     def site_with_crash(self):
@@ -254,7 +310,41 @@ class FleetTest:
         expect(len(versioned) == 2, f"the fleet ran MVStore 2.0.202 in {versioned}, not in both orders")
         # no host has a Maven repository of its own to have taken it from
         for host in self.fleet.hosts:
-            expect(not (host.root / "home" / ".m2").exists(), f"{host.name} has a ~/.m2")
+            for home in (host.root / "home", host.root / "home-dirs" / LOGIN_USER, host.srv / "kvbench" / "home"):
+                expect(not (home / ".m2").exists(), f"{host.name} has a ~/.m2 in {home}")
+
+    def placed_and_unprivileged(self):
+        results = self.dir / "results" / self.run_id
+        for host in self.fleet.hosts:
+            passwd = (host.root / "etc" / "passwd").read_text()
+            uid = int(re.search(r"^kvbench:x:(\d+):", passwd, re.M).group(1))
+            run_dir = host.srv / "kvbench" / "runs" / self.run_id
+            for name in ("results.json", "results.jsonl", "kvbench.log"):
+                owner = (run_dir / name).stat().st_uid
+                expect(owner == uid, f"{host.name}: {name} belongs to uid {owner}, not kvbench's {uid}")
+            document = json.loads((results / host.name / "results.json").read_text())
+            for cell in document["cells"]:
+                where = cell.get("placement") or {}
+                expect(where.get("launcher") == "numactl --cpunodebind=0 --membind=0"
+                       and where.get("memoryPolicy") == "bind:0",
+                       f"{host.name}: {cell['cellId']} records placement {where}")
+            checks = {c["name"]: c["value"] for c in document["environment"]["hostChecks"]}
+            expect(checks.get("NUMA nodes", "").startswith("1 (node 0"), f"{host.name}: host checks {checks}")
+            prepared = json.loads((results / host.name / "host-prepared.json").read_text())
+            expect(prepared["tuning"]["set"]["thp"] == "never" and prepared["host"]["user"] == "kvbench",
+                   f"{host.name}: host-prepared.json says {prepared}")
+
+    def restored(self):
+        extra = ["-e", "kvbench_restore_user=remove", "-e", "kvbench_restore_files=remove"]
+        r = self.playbook("restore.yml", *extra)
+        (self.dir / "restore-1.log").write_text(r.stdout)
+        expect(r.returncode == 0, f"exit {r.returncode}\n{r.stdout[-4000:]}")
+        now = {h.name: self.host_state(h) for h in self.fleet.hosts}
+        expect(now == self.hosts_before, f"restore.yml left hosts unlike before prepare: {self.diff(self.hosts_before, now)}")
+        r = self.playbook("restore.yml", *extra)
+        expect(r.returncode == 0, f"the second restore: exit {r.returncode}\n{r.stdout[-4000:]}")
+        changed = {h: v["changed"] for h, v in self.recap(r.stdout).items() if v["changed"]}
+        expect(not changed, f"the second restore changed something: {changed}\n{r.stdout[-4000:]}")
 
     # -- helpers --
     def teardown_checked(self, real_before):
@@ -276,11 +366,40 @@ class FleetTest:
     @staticmethod
     def real_machine():
         state = {"fstab": Path("/etc/fstab").read_text() if Path("/etc/fstab").exists() else ""}
-        for d in ("/etc/security/limits.d", "/etc/sysctl.d"):
+        for d in ("/etc/security/limits.d", "/etc/sysctl.d", "/etc/sudoers.d"):
             state[d] = sorted(p.name for p in Path(d).glob("*")) if Path(d).exists() else []
-        for key, path in SYSCTL_FILES.items():
+        for f in ("/etc/passwd", "/etc/group", "/proc/irq/default_smp_affinity"):
+            state[f] = Path(f).read_text()
+        state["/etc/ansible"] = Path("/etc/ansible").exists()
+        for key, path in {**SYSCTL_FILES, **THP_FILES}.items():
             state[key] = Path(path).read_text()
         return state
+
+    def host_state(self, host):
+        """What prepare changes on a host and restore must put back: its /etc's users, fstab, limits,
+        sysctl files and facts; its kernel settings, THP and interrupts; /srv; its mounts."""
+        etc = host.root / "etc"
+        state = {}
+        for f in ("fstab", "passwd", "group", "shadow", "gshadow"):
+            state[f] = (etc / f).read_text() if (etc / f).exists() else None
+        for d in ("security/limits.d", "sysctl.d", "ansible"):
+            state[d] = sorted(str(p.relative_to(etc)) for p in (etc / d).rglob("*")) if (etc / d).exists() else None
+        for key in SYSCTL_FILES:
+            state[key] = (host.root / "sysctl" / key).read_text()
+        for key in THP_FILES:
+            # the setting in force: sysfs reads "always [madvise] never", the stand-in what was written last
+            text = (host.root / "thp" / key).read_text()
+            state["thp " + key] = re.sub(r"^.*\[(\S+)\].*$", r"\1", text.strip())
+        state["irq"] = {str(p.relative_to(host.root)): p.read_text() for p in sorted((host.root / "irq").rglob("*"))
+                        if p.is_file()}
+        state["/srv"] = sorted(p.name for p in host.srv.iterdir())
+        state["mounts"] = sorted(self.ssh(host, "findmnt -rn -o TARGET,FSTYPE").splitlines())
+        return state
+
+    @staticmethod
+    def diff(before, after):
+        return {h: {k: (before[h].get(k), after[h].get(k)) for k in set(before[h]) | set(after[h])
+                    if before[h].get(k) != after[h].get(k)} for h in before if before[h] != after[h]}
 
     def write_inventory(self):
         settings = {"kvbench_jar": str(JAR), "kvbench_scenario": str(SCENARIO),
@@ -307,7 +426,7 @@ class FleetTest:
 
     def ssh(self, host, command):
         r = subprocess.run(["ssh", "-i", str(self.dir / "hosts" / "id_ed25519"), "-o", "StrictHostKeyChecking=no",
-                            "-o", f"UserKnownHostsFile={self.dir / 'known_hosts'}", f"root@{host.address}", command],
+                            "-o", f"UserKnownHostsFile={self.dir / 'known_hosts'}", f"{LOGIN_USER}@{host.address}", command],
                            text=True, capture_output=True, timeout=60)
         expect(r.returncode == 0, f"ssh {host.name} '{command}': exit {r.returncode} {r.stderr}")
         return r.stdout

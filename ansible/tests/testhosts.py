@@ -1,14 +1,17 @@
 """Test hosts for the fleet playbooks, on this machine, without Docker.
 
-Each host is a network namespace with its own address (a veth pair to the root namespace) and its
-own sshd and host name (a UTS namespace). The sshd starts in the mount namespace that `ip netns exec` gives it (private, slave to
-the root one), where per-host files are bound over the paths the playbooks change: the nofile
-limits directory, /etc/fstab, /etc/sysctl.d, /srv (the kvbench base and work directories) and the
-root's home (Ansible's
-remote temporary and async job files; no shell start-up files of the real root) and the three
-sysctl files the prepare play writes (vm.swappiness, vm.max_map_count, fs.nr_open). So a
-host's mounts, limits and sysctls are its own, and preparing it never touches the real machine.
-Every SSH session, and every process a play starts, inherits that mount namespace.
+Each host is a network namespace with its own address (a veth pair to the root namespace, and no
+route beyond it) and its own sshd and host name (a UTS namespace). The sshd starts in the mount
+namespace that `ip netns exec` gives it (private, slave to the root one), where per-host files
+are bound over the paths the playbooks change: a copy of /etc (users, sudoers, fstab, limits,
+sysctl.d, local facts), /home, /srv (the kvbench base and work directories), root's home, the
+kernel settings prepare writes (five files under /proc/sys), transparent huge pages' two sysfs
+files and /proc/irq (a stand-in with a few interrupts). So a host's users, mounts, limits and
+kernel settings are its own, and preparing or restoring it never touches the real machine. Every
+SSH session, and every process a play starts, inherits that mount namespace.
+
+Ansible logs in as LOGIN_USER, an ordinary user with sudo (root may not log in), as on a fleet
+whose admins use their own accounts.
 
 Stopping a host kills every process in its network namespace, as a crash would: its tmpfs goes
 with them, its /srv (on the real disk, under the test's directory) stays, like a disk after a
@@ -33,12 +36,23 @@ NOFILE_SOFT, NOFILE_HARD = 16000, 16384
 TMPFS_SIZE = "96m"
 SFTP_SERVER = "/usr/lib/openssh/sftp-server"
 
-# The sysctl files a prepare play may write; each host gets a private copy bound over the real one.
+# The kernel files a prepare play may write; each host gets a private copy bound over the real one.
 SYSCTL_FILES = {
     "vm.swappiness": "/proc/sys/vm/swappiness",
     "vm.max_map_count": "/proc/sys/vm/max_map_count",
     "fs.nr_open": "/proc/sys/fs/nr_open",
+    "vm.dirty_ratio": "/proc/sys/vm/dirty_ratio",
+    "vm.dirty_background_ratio": "/proc/sys/vm/dirty_background_ratio",
 }
+THP_FILES = {
+    "enabled": "/sys/kernel/mm/transparent_hugepage/enabled",
+    "defrag": "/sys/kernel/mm/transparent_hugepage/defrag",
+}
+# the stand-in /proc/irq: the default mask for new interrupts and four interrupts on both CPUs
+IRQS = ["0", "1", "9", "24"]
+
+# The login Ansible uses on the test hosts: an ordinary user whose sudo needs no password.
+LOGIN_USER, LOGIN_UID = "ops", 2001
 
 
 def alive(pid):
@@ -113,25 +127,59 @@ class TestFleet:
 
     def _make_files(self, host: TestHost):
         root = host.root
-        (root / "limits.d").mkdir(parents=True)
-        (root / "sysctl.d").mkdir()
+        root.mkdir(parents=True)
+        sh("cp", "-a", "/etc", str(root / "etc"))
+        etc = root / "etc"
+        for d in ("security/limits.d", "sysctl.d", "sudoers.d"):
+            (etc / d).mkdir(parents=True, exist_ok=True)
+        if not (etc / "fstab").exists():
+            (etc / "fstab").touch()
+        # the login user, with sudo and no password (a '*' password: locked to passwords, open to keys)
+        with open(etc / "passwd", "a") as f:
+            f.write(f"{LOGIN_USER}:x:{LOGIN_UID}:{LOGIN_UID}::/home/{LOGIN_USER}:/bin/bash\n")
+        with open(etc / "group", "a") as f:
+            f.write(f"{LOGIN_USER}:x:{LOGIN_UID}:\n")
+        with open(etc / "shadow", "a") as f:
+            f.write(f"{LOGIN_USER}:*:19000:0:99999:7:::\n")
+        if (etc / "gshadow").exists():
+            with open(etc / "gshadow", "a") as f:
+                f.write(f"{LOGIN_USER}:!::\n")
+        sudoers = etc / "sudoers.d" / LOGIN_USER
+        sudoers.write_text(f"{LOGIN_USER} ALL=(ALL:ALL) NOPASSWD: ALL\n")
+        os.chmod(sudoers, 0o440)
+        with open(etc / "hosts", "a") as f:
+            f.write(f"127.0.1.1 {host.name}\n")  # sudo looks its host name up
+        home = root / "home-dirs" / LOGIN_USER
+        (home / ".ssh").mkdir(parents=True)
+        shutil.copy(self.directory / "authorized_keys", home / ".ssh" / "authorized_keys")
+        for p in (home, home / ".ssh", home / ".ssh" / "authorized_keys"):
+            os.chown(p, LOGIN_UID, LOGIN_UID)
         host.srv.mkdir()
         (root / "home").mkdir(mode=0o700)
         (root / "sysctl").mkdir()
-        shutil.copy("/etc/fstab", root / "fstab") if Path("/etc/fstab").exists() else (root / "fstab").touch()
         for key, path in SYSCTL_FILES.items():
             shutil.copy(path, root / "sysctl" / key)
-        host.binds = [(root / "limits.d", "/etc/security/limits.d"), (root / "fstab", "/etc/fstab"),
-                      (root / "sysctl.d", "/etc/sysctl.d"), (host.srv, "/srv"), (root / "home", "/root")]
+        (root / "thp").mkdir()
+        for key, path in THP_FILES.items():
+            shutil.copy(path, root / "thp" / key)
+        irq = root / "irq"
+        irq.mkdir()
+        (irq / "default_smp_affinity").write_text("3\n")
+        for n in IRQS:
+            (irq / n).mkdir()
+            (irq / n / "smp_affinity_list").write_text("0-1\n")
+        host.binds = [(etc, "/etc"), (root / "home-dirs", "/home"), (host.srv, "/srv"), (root / "home", "/root"),
+                      (irq, "/proc/irq")]
         host.binds += [(root / "sysctl" / key, path) for key, path in SYSCTL_FILES.items()]
+        host.binds += [(root / "thp" / key, path) for key, path in THP_FILES.items()]
         config = root / "sshd_config"
         config.write_text("\n".join([
             f"ListenAddress {host.address}",
             "Port 22",
             f"HostKey {self.directory / 'ssh_host_ed25519_key'}",
             f"PidFile {root / 'sshd.pid'}",
-            f"AuthorizedKeysFile {self.directory / 'authorized_keys'}",
-            "PermitRootLogin prohibit-password",
+            "AuthorizedKeysFile .ssh/authorized_keys",  # the login user's own, read as that user
+            "PermitRootLogin no",  # admins log in as themselves and use sudo
             "PasswordAuthentication no",
             "KbdInteractiveAuthentication no",
             "StrictModes no",  # the keys live under the test's temporary directory
@@ -183,12 +231,13 @@ class TestFleet:
         lines = ["kvbench_hosts:", "  hosts:"] + [f"    {h.name}:\n      ansible_host: {h.address}" for h in self.hosts]
         (inventory / "hosts.yml").write_text("\n".join(lines) + "\n")
         group = {
-            "ansible_user": "root",
+            "ansible_user": LOGIN_USER,
             "ansible_python_interpreter": "/usr/bin/python3",
             "ansible_ssh_private_key_file": str(self.key),
             "ansible_ssh_common_args": f"-o StrictHostKeyChecking=no -o UserKnownHostsFile={self.directory / 'known_hosts'}"
                                        " -o ConnectTimeout=5",
-            # the sandbox's JDK is the machine's; its hard nofile limit is 20,000 (the roles' defaults stay 1,000,000)
+            # the sandbox's JDK and tools are the machine's; its hard nofile limit is 20,000 (the roles' defaults stay
+            # 1,000,000)
             "kvbench_host_jdk_source": "preinstalled",
             "kvbench_host_nofile_soft": NOFILE_SOFT,
             "kvbench_host_nofile_hard": NOFILE_HARD,
@@ -196,7 +245,9 @@ class TestFleet:
             # /srv is each host's own (bound from its folder here), so are the work directory's mounts
             "kvbench_base_dir": "/srv/kvbench",
             "kvbench_work_dir": "/srv/kvbench-work",
-            "kvbench_host_facts_dir": "/srv/facts.d",
+            # each cell bound to node 0 (the test hosts have one) and the interrupts sent to CPU 0
+            "kvbench_run_numa_node": 0,
+            "kvbench_tuning_irq_cpus": "0",
         }
         group.update(settings)
         (inventory / "group_vars" / "kvbench_hosts.yml").write_text(
