@@ -28,9 +28,12 @@ public record Placement(String launcher, String cpus, String memoryNodes, String
   public static final String NOT_PLACED = "none";
   public static final String UNKNOWN = "unknown";
 
-  /** This process's placement, started under {@code launcher}. */
+  /**
+   * This process's placement, started under {@code launcher} (a process cannot see the numactl or
+   * taskset it was started under: whoever started it says, here or with {@link #withLauncher}).
+   */
   public static Placement ofThisProcess(List<String> launcher) {
-    return read(Path.of("/proc/self"), launcher);
+    return read(Path.of("/proc/self")).withLauncher(launcher);
   }
 
   /** This placement, started under {@code command} (which the process itself cannot see). */
@@ -38,8 +41,8 @@ public record Placement(String launcher, String cpus, String memoryNodes, String
     return new Placement(command.isEmpty() ? NOT_PLACED : String.join(" ", command), cpus, memoryNodes, memoryPolicy);
   }
 
-  /** The placement that {@code proc} (a /proc/PID directory) shows, started under {@code launcher}. */
-  static Placement read(Path proc, List<String> launcher) {
+  /** The placement that {@code proc} (a /proc/PID directory) shows. */
+  static Placement read(Path proc) {
     String cpus = UNKNOWN;
     String mems = UNKNOWN;
     try (Stream<String> status = Files.lines(proc.resolve("status"))) {
@@ -53,8 +56,7 @@ public record Placement(String launcher, String cpus, String memoryNodes, String
     } catch (IOException | UncheckedIOException e) {
       // not Linux: the launcher is all there is to record
     }
-    return new Placement(launcher.isEmpty() ? NOT_PLACED : String.join(" ", launcher), cpus, mems,
-        memoryPolicy(proc));
+    return new Placement(NOT_PLACED, cpus, mems, memoryPolicy(proc));
   }
 
   /**

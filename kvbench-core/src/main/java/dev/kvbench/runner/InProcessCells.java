@@ -7,7 +7,6 @@ import dev.kvbench.scenario.CellParams;
 import dev.kvbench.result.CellResult;
 import dev.kvbench.store.StoreProvider;
 import java.nio.file.Path;
-import java.util.List;
 
 /** Runs cells inside the calling JVM ({@code forks: 0}): for tests and embedding; no crash isolation. */
 final class InProcessCells implements CellExecutor {
@@ -21,7 +20,7 @@ final class InProcessCells implements CellExecutor {
   @Override
   public CellResult run(StoreProvider provider, CellParams cell, Path directory, String name) {
     try (WorkArea work = WorkArea.open(directory)) {
-      return runner.run(provider, cell, work).withPlacement(dev.kvbench.host.Placement.ofThisProcess(List.of()));
+      return runner.run(provider, cell, work).withPlacement(dev.kvbench.host.Placement.ofThisProcess(java.util.List.of()));
     }
   }
 }

@@ -42,8 +42,9 @@ final class MarkdownReport {
     this.charts = charts;
   }
 
+  /** @param hostClasses what a merged report says of its hosts' hardware classes, or null (one class, or not merged) */
   String render(List<ReportSection> sections, List<String> inputs, String kvbenchVersion, String writtenAt,
-      int intervalLogs, Notes notes) {
+      int intervalLogs, Notes notes, String hostClasses) {
     StringBuilder b = new StringBuilder();
     b.append("# kvbench report\n\n");
     b.append("Written ").append(writtenAt).append(" by kvbench ").append(kvbenchVersion).append(". ")
@@ -72,11 +73,8 @@ final class MarkdownReport {
           .append(notes.source()).append("`); every figure in it should be found in the tables below._\n\n")
           .append(notes.markdown().strip()).append('\n');
     }
-    boolean merged = sections.stream().anyMatch(s -> s.host().startsWith("class ") || s.host().equals(ReportSection.ALL_HOSTS));
-    String classes = merged ? HostClass.notice(HostClass.hostsByClass(sections.stream()
-        .flatMap(s -> s.runs().stream()).toList())) : null;
-    if (classes != null) {
-      b.append("\n**Hosts grouped by class:** ").append(classes).append(".\n");
+    if (hostClasses != null) {
+      b.append("\n**Hosts grouped by class:** ").append(hostClasses).append(".\n");
     }
     for (ReportSection s : sections) {
       section(b, s, sections.size() > 1);

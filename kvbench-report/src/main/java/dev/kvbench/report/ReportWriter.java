@@ -230,7 +230,9 @@ public final class ReportWriter {
     });
     String writtenAt = OffsetDateTime.now(clock).truncatedTo(ChronoUnit.SECONDS).toString();
     Path readme = out.resolve(README);
-    Files.writeString(readme, md.render(sections, names, kvbenchVersion, writtenAt, hlogs.size(), given)
+    // the README and the command's warning say the same of the hosts' classes
+    String classes = mergeHosts ? HostClass.notice(HostClass.hostsByClass(runs)) : null;
+    Files.writeString(readme, md.render(sections, names, kvbenchVersion, writtenAt, hlogs.size(), given, classes)
         + profiles(sections, out, links), StandardCharsets.UTF_8);
     Files.writeString(out.resolve(HTML), new HtmlReport().render(sections, names,
         kvbenchVersion, links), StandardCharsets.UTF_8);
@@ -238,7 +240,6 @@ public final class ReportWriter {
     Files.writeString(out.resolve(JMH), new JmhResults().render(sections), StandardCharsets.UTF_8);
     int cells = sections.stream().mapToInt(s -> s.cells().size()).sum();
     List<String> warnings = new ArrayList<>(runs.stream().flatMap(r -> r.warnings().stream()).toList());
-    String classes = mergeHosts ? HostClass.notice(HostClass.hostsByClass(runs)) : null;
     if (classes != null) {
       warnings.add(classes);
     }

@@ -22,7 +22,6 @@ import java.io.OutputStream;
 import java.net.InetAddress;
 import java.net.Socket;
 import java.nio.file.Path;
-import java.util.List;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -66,7 +65,7 @@ public final class ForkedCellMain {
         result = recording.keptIn(result);
       }
       // the parent adds the numactl or taskset command it started this JVM under
-      result = result.withPlacement(dev.kvbench.host.Placement.ofThisProcess(List.of()));
+      result = result.withPlacement(dev.kvbench.host.Placement.ofThisProcess(java.util.List.of()));
       link.send(new ForkMessage.CellFinished(result));
     }
   }
