@@ -114,6 +114,12 @@ final class BisectCommand implements Callable<Integer> {
       } catch (ScenarioException e) {
         throw new UsageException(FlagNames.explained(read, e, overrides), e);
       }
+      if (base.repetitions().forks() < dev.kvbench.report.ForkRatio.MIN_FORKS) {
+        // every step is judged on forks as samples: with fewer, step 1 would be measured and then not judged
+        throw new UsageException("bisect judges each step on its forks, and needs " + dev.kvbench.report.ForkRatio
+            .MIN_FORKS + " or more per version; the scenario runs " + base.repetitions().forks() + ": give --forks "
+            + dev.kvbench.report.ForkRatio.MIN_FORKS + " or more");
+      }
       if (!base.phases().contains(judged)) {
         throw new UsageException("--phase " + phase + " is not among the scenario's phases " + base.phases()
             .stream().map(Phase::id).toList() + "; add it with --phases");

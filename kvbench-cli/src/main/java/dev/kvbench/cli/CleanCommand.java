@@ -1,6 +1,7 @@
 package dev.kvbench.cli;
 
 import dev.kvbench.measure.StorageMeter;
+import dev.kvbench.report.ReportWriter;
 import dev.kvbench.run.WorkArea;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -22,7 +23,9 @@ import picocli.CommandLine.Spec;
     header = "Removes the work directories that killed runs left behind.",
     description = {"Removes the work directories that killed kvbench runs left behind (on a tmpfs they hold RAM):"
         + " only directories kvbench marked as its own (their lock file is there) whose run is gone (nobody holds"
-        + " that lock). A directory a live run uses is never touched, nor anything kvbench did not make."})
+        + " that lock), and in them only what kvbench wrote; a file of yours inside stays, and so does its"
+        + " directory. A directory a live run uses is never touched, nor anything kvbench did not make. In a"
+        + " report folder given with --dir, it removes the staging folders a killed kvbench report left."})
 final class CleanCommand implements Callable<Integer> {
 
   @Spec CommandSpec spec;
@@ -62,21 +65,36 @@ final class CleanCommand implements Callable<Integer> {
     long total = 0;
     int count = 0;
     for (Path dir : candidates) {
-      long bytes = dryRun ? (WorkArea.isStale(dir) ? meter.measure(dir).allocatedBytes() : -1)
-          : WorkArea.removeIfStale(dir, meter);
-      if (bytes >= 0) {
-        // a directory the user gave stays: only what kvbench made inside it goes
-        boolean stays = dryRun ? !madeByKvbench(dir) : Files.exists(dir);
-        String what = (dryRun ? "would " : "") + (stays ? (dryRun ? "empty" : "emptied")
-            + " (the directory is yours, so it stays)" : dryRun ? "remove" : "removed");
-        out.printf(Locale.ROOT, "%s %s (%,d bytes)%n", what, dir, bytes);
-        total += bytes;
+      if (dryRun) {
+        if (!WorkArea.isStale(dir)) {
+          continue;
+        }
+        out.printf(Locale.ROOT, "would clean %s (%,d bytes): its cell and trial directories and lock file%s%n", dir,
+            meter.measure(dir).allocatedBytes(), madeByKvbench(dir) ? ", then the directory if nothing else is in it"
+                : "; the directory is yours, so it stays");
+        count++;
+        continue;
+      }
+      var cleaned = WorkArea.removeIfStale(dir, meter);
+      if (cleaned.isPresent()) {
+        WorkArea.Cleaned c = cleaned.get();
+        out.printf(Locale.ROOT, "%s %s (%,d bytes)%s%n", c.directoryRemoved() ? "removed" : "emptied", dir,
+            c.bytesFreed(), c.directoryRemoved() ? "" : c.kept().isEmpty() ? " (the directory is yours, so it stays)"
+                : c.keptNote() + ", so the directory stays");
+        total += c.bytesFreed();
         count++;
       }
     }
     out.printf(Locale.ROOT, count == 0 ? "no stale kvbench work directory in %s%n"
-        : "%2$d stale work director%3$s, %4$,d bytes%5$s%n", bases, count, count == 1 ? "y" : "ies", total,
-        dryRun ? " (dry run: nothing removed)" : " freed");
+        : "%2$d stale work director%3$s%4$s%n", bases, count, count == 1 ? "y" : "ies",
+        dryRun ? " (dry run: nothing removed)" : String.format(Locale.ROOT, ", %,d bytes freed", total));
+    for (Path base : bases) {
+      // a report killed while it wrote into this folder left its staging folder here
+      if (!dryRun) {
+        ReportWriter.removeStaleStaging(base).forEach(p -> out.println("removed " + p + " (a killed report's"
+            + " staging folder)"));
+      }
+    }
     return ExitCodes.OK;
   }
 

@@ -8,10 +8,11 @@ import dev.kvbench.report.ReportInputs;
 import dev.kvbench.report.RunResults;
 import dev.kvbench.report.VersionPairs;
 import dev.kvbench.summary.TextTable;
+import dev.kvbench.host.HostFiles;
+import dev.kvbench.result.OutputFile;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
@@ -93,6 +94,14 @@ final class CompareCommand implements Callable<Integer> {
     if (candidate == null) {
       throw new UsageException("compare needs BASELINE and CANDIDATE, or one result set with --by version");
     }
+    OutputFile page = html == null ? null : HtmlComparison.outputFile(html, "--html " + html);
+    if (page != null) {
+      try {
+        page.check(List.of(baseline, candidate));
+      } catch (OutputFile.RefusedException e) {
+        throw new UsageException(e.getMessage(), e);
+      }
+    }
     ReportInputs inputs = new ReportInputs();
     Comparison c;
     PrintWriter err = spec.commandLine().getErr();
@@ -110,14 +119,16 @@ final class CompareCommand implements Callable<Integer> {
     out.printf("baseline  %s%ncandidate %s%n%n", baseline, candidate);
     int exit = gate(out, c);
     if (html != null) {
+      byte[] bytes = HtmlComparison.render(c, baseline.toString(), candidate.toString())
+          .getBytes(StandardCharsets.UTF_8);
       try {
-        Path parent = html.toAbsolutePath().getParent();
-        Files.createDirectories(parent);
-        Files.writeString(html, HtmlComparison.render(c, baseline.toString(), candidate.toString()),
-            StandardCharsets.UTF_8);
+        page.write(bytes, List.of(baseline, candidate));
+      } catch (OutputFile.RefusedException e) {
+        throw new UsageException(e.getMessage(), e);
       } catch (IOException e) {
-        throw new UsageException("--html " + html + ": cannot write it (" + e.getMessage() + "); give a file in a"
-            + " writable folder", e);
+        // the comparison above is printed already; the page alone is missing, and an earlier one is whole
+        throw new UsageException("--html " + html + ": cannot write it (" + HostFiles.whyFailed(e)
+            + "); nothing was written there (an earlier page is as it was): give a file in a folder with room", e);
       }
       out.println("html: " + html);
     }

@@ -177,6 +177,16 @@ final class ListCommand implements Callable<Integer> {
         out.printf("  %-14s %s%n", v, (driven ? "yes" : "no (outside the range)")
             + (v.equals(p.libraryVersion()) ? ", bundled" : ""));
       }
+      if (libraries.offline) {
+        // offline, the repositories were not asked: what is listed is what this machine happens to hold
+        out.printf(all.isEmpty()
+            ? "%nThe released versions could not be listed: --offline asks no repository, and the local one holds"
+                + " no version list of %s. Run without --offline to list them.%n"
+            : "%nOffline: only the versions the local repository knows of %s; others may be released. Run"
+                + " without --offline to list them all.%n", p.library());
+      } else if (all.isEmpty()) {
+        out.printf("%nThe repositories list no released version of %s.%n", p.library());
+      }
       out.printf("%nRun versions with: kvbench run --stores %s -o %s.version=V[,V...]%n", p.id(), p.id());
     } catch (dev.kvbench.runner.versions.LibraryResolutionException e) {
       throw new UsageException(e.getMessage(), e);

@@ -3,6 +3,7 @@ package dev.kvbench.cli;
 import dev.kvbench.report.ShellWords;
 import dev.kvbench.resolver.LibraryBundle;
 import dev.kvbench.resolver.LibraryExport;
+import dev.kvbench.result.CellResult;
 import dev.kvbench.result.RunJournal;
 import dev.kvbench.runner.Preflight;
 import dev.kvbench.runner.ScenarioRunner;
@@ -189,6 +190,15 @@ final class RunCommand implements Callable<Integer> {
     out.print(RunClosing.of(outcome.document(), outcome.documentPath(), outcome.journalPath(), outcome.completed(),
         width));
     out.flush();
+    if (outcome.completed() && !outcome.document().cells().isEmpty() && !outcome.measuredSomething()) {
+      PrintWriter err = spec.commandLine().getErr();
+      List<String> why = outcome.document().cells().stream().flatMap(c -> c.outcome() != CellResult.Outcome.RAN
+          ? java.util.stream.Stream.of(c.cellId() + ": " + c.error())
+          : c.phases().stream().map(p -> c.cellId() + " " + p.phase() + ": " + p.note())).distinct().limit(3).toList();
+      err.println("kvbench: no cell measured anything, so the run did not do what it was for (exit "
+          + ExitCodes.BENCHMARK_FAILED + "): every cell or phase was unsupported, e.g. " + String.join("; ", why));
+      err.flush();
+    }
     return outcome.succeeded() ? ExitCodes.OK : ExitCodes.BENCHMARK_FAILED;
   }
 

@@ -47,7 +47,11 @@ public final class BenchmarkResult {
     if (succeeded()) {
       return this;
     }
-    throw new BenchmarkFailedException(RunSummary.failures(document().cells()), documentPath());
+    List<String> failures = new java.util.ArrayList<>(RunSummary.failures(document().cells()));
+    if (!document().cells().isEmpty() && !outcome.measuredSomething()) {
+      failures.add("nothing was measured: every cell or phase was unsupported");
+    }
+    throw new BenchmarkFailedException(failures, documentPath());
   }
 
   /** The text tables {@code kvbench run} prints at the end. */

@@ -4,10 +4,11 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.json.JsonMapper;
-import java.io.BufferedReader;
+import java.io.BufferedInputStream;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.InputStreamReader;
+import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
@@ -113,23 +114,20 @@ public record JournalContents(List<RunJournal.Line> lines, List<JournalContents.
       throw new IllegalArgumentException(journal + " is not a kvbench journal: it does not start with a JSON run"
           + " header. Give the .jsonl that kvbench run wrote");
     }
-    try (InputStream in = Files.newInputStream(journal);
-        BufferedReader reader = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8
-            .newDecoder().onMalformedInput(CodingErrorAction.REPORT)
-            .onUnmappableCharacter(CodingErrorAction.REPORT)))) {
+    try (InputStream in = new BufferedInputStream(Files.newInputStream(journal), 1 << 16)) {
       long number = 0;
-      while (true) {
+      ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+      // line by line as bytes, each decoded on its own: bytes that are not UTF-8 cost their line only
+      while (nextLine(in, bytes)) {
+        number++;
         String text;
         try {
-          text = reader.readLine();
+          text = StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
+              .onUnmappableCharacter(CodingErrorAction.REPORT).decode(ByteBuffer.wrap(bytes.toByteArray())).toString();
         } catch (CharacterCodingException e) {
-          damaged.add(new Damage(number + 1, "not UTF-8 text: the rest of the file cannot be read as lines"));
-          break;
+          damaged.add(new Damage(number, "bytes that are not UTF-8 text"));
+          continue;
         }
-        if (text == null) {
-          break;
-        }
-        number++;
         if (text.isBlank()) {
           damaged.add(new Damage(number, "a blank line"));
           continue;
@@ -143,11 +141,28 @@ public record JournalContents(List<RunJournal.Line> lines, List<JournalContents.
             lines.add(line);
           }
         } catch (JsonProcessingException e) {
-          damaged.add(new Damage(number, "not valid JSON: " + e.getOriginalMessage()));
+          damaged.add(new Damage(number, JsonProblem.describe(e)));
         }
       }
     }
     return new JournalContents(lines, damaged);
+  }
+
+  /**
+   * Reads the next line's bytes (without its '\\n') into {@code line}, cleared first; false at the
+   * end of the file when no byte was left.
+   */
+  private static boolean nextLine(InputStream in, ByteArrayOutputStream line) throws IOException {
+    line.reset();
+    int b = in.read();
+    if (b < 0) {
+      return false;
+    }
+    while (b >= 0 && b != '\n') {
+      line.write(b);
+      b = in.read();
+    }
+    return true;
   }
 
   /** Whether the file's first byte opens a JSON object: a cheap test before reading a file of any size as lines. */

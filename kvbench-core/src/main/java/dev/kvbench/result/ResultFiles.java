@@ -9,7 +9,6 @@ import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
-import java.nio.file.attribute.PosixFilePermissions;
 
 /** Reads and writes result documents as JSON. Writes are atomic: a reader never sees half a file. */
 public final class ResultFiles {
@@ -23,7 +22,7 @@ public final class ResultFiles {
   public void write(ResultDocument document, Path target) throws IOException {
     Path parent = target.toAbsolutePath().getParent();
     Files.createDirectories(parent);
-    Path temp = createTemp(parent, target.getFileName().toString());
+    Path temp = OutputFile.createTemp(parent, target.getFileName().toString());
     try {
       mapper.writeValue(temp.toFile(), document);
       try {
@@ -36,18 +35,14 @@ public final class ResultFiles {
     }
   }
 
-  /**
-   * A temporary file beside the target, readable as the journal beside it is (0666 less the umask,
-   * as any file the user makes): results are meant to be read by other tools and users, and a
-   * document and its journal that differ in mode would only puzzle (createTempFile alone gives 0600).
-   */
-  private static Path createTemp(Path dir, String prefix) throws IOException {
-    try {
-      return Files.createTempFile(dir, prefix, ".part",
-          PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-rw-rw-")));
-    } catch (UnsupportedOperationException notPosix) {
-      return Files.createTempFile(dir, prefix, ".part");
-    }
+  /** The document's JSON as a tree, to check its shape before it is bound to records. */
+  public com.fasterxml.jackson.databind.JsonNode readTree(Path source) throws IOException {
+    return mapper.readTree(source.toFile());
+  }
+
+  /** A document from its tree ({@link #readTree}). */
+  public ResultDocument fromTree(com.fasterxml.jackson.databind.JsonNode tree) throws IOException {
+    return mapper.treeToValue(tree, ResultDocument.class);
   }
 
   public ResultDocument read(Path source) throws IOException {

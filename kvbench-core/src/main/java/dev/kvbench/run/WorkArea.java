@@ -175,39 +175,60 @@ public final class WorkArea implements AutoCloseable {
   }
 
   /**
-   * Removes {@code dir} if it is a stale kvbench work directory (its lock file is there and nobody
-   * holds it): the whole directory when kvbench made it, else only the cell and trial directories
-   * kvbench made inside and the lock file. Returns the bytes freed, or -1 when {@code dir} is gone,
-   * in use, or not marked as kvbench's, and then touches nothing.
+   * What cleaning a stale work directory did: the bytes it freed, whether the directory itself went
+   * (kvbench made it and nothing else was left in it) and what it kept (names of entries kvbench did
+   * not write there: the user's).
    */
-  public static long removeIfStale(Path dir, dev.kvbench.measure.StorageMeter meter) {
-    if (!isStale(dir)) {
-      return -1;
+  public record Cleaned(long bytesFreed, boolean directoryRemoved, java.util.List<String> kept) {
+    public Cleaned {
+      kept = java.util.List.copyOf(kept);
     }
-    Path lockFile = dir.resolve(LOCK_FILE);
-    long bytes = meter.measure(dir).allocatedBytes();
+
+    /** What was kept, in words for a notice ("; kept notes.txt (not written by kvbench)"); empty if nothing. */
+    public String keptNote() {
+      return kept.isEmpty() ? "" : "; kept " + String.join(", ", kept) + " (not written by kvbench)";
+    }
+  }
+
+  /**
+   * Removes what kvbench wrote in {@code dir} if it is a stale kvbench work directory (its lock
+   * file is there and nobody holds it): the cell and trial directories it made and its lock file;
+   * then the directory itself when kvbench made it and nothing else is in it. Anything else (a file
+   * the user put there) stays, and so does the directory around it. Empty when {@code dir} is gone,
+   * in use, or not marked as kvbench's: then nothing is touched.
+   */
+  public static java.util.Optional<Cleaned> removeIfStale(Path dir, dev.kvbench.measure.StorageMeter meter) {
+    if (!isStale(dir)) {
+      return java.util.Optional.empty();
+    }
     boolean made;
     try {
       made = madeByKvbench(dir);
     } catch (IOException e) {
-      return -1;
+      return java.util.Optional.empty();
     }
-    if (made) {
-      deleteTree(dir);
-      return bytes;
-    }
+    long before = meter.measure(dir).allocatedBytes();
+    java.util.List<String> kept = new java.util.ArrayList<>();
     try (var entries = Files.list(dir)) {
-      for (Path p : entries.toList()) {
+      for (Path p : entries.sorted().toList()) {
         String n = p.getFileName().toString();
         if (n.startsWith(CELL_PREFIX) || n.startsWith(TRIAL_PREFIX)) {
           deleteTree(p);
+        } else if (!n.equals(LOCK_FILE)) {
+          kept.add(n);
         }
       }
-      Files.deleteIfExists(lockFile);
+      // the lock goes last: until then a half-cleaned directory is still recognisably kvbench's
+      Files.deleteIfExists(dir.resolve(LOCK_FILE));
+      boolean removed = made && kept.isEmpty();
+      if (removed) {
+        Files.delete(dir);
+      }
+      return java.util.Optional.of(new Cleaned(before - (removed ? 0 : meter.measure(dir).allocatedBytes()),
+          removed, kept));
     } catch (IOException e) {
       throw new UncheckedIOException("cannot clean " + dir, e);
     }
-    return bytes;
   }
 
   /**

@@ -100,6 +100,10 @@ public final class Preflight {
    * array of its keys and values, with the {@code --scale} that would fit; null when it may fit.
    */
   public static String spaceProblem(List<CellParams> cells, Path workDir) {
+    String notStorage = notStorage(workDir);
+    if (notStorage != null) {
+      return notStorage;
+    }
     long free = freeBytes(workDir);
     if (free < 0 || cells.isEmpty()) {
       return null;
@@ -109,9 +113,26 @@ public final class Preflight {
     if (flat <= free) {
       return null;
     }
+    if (free == 0) {
+      return "the work directory's file system has no byte free: point workDir at a file system with room";
+    }
     return String.format(Locale.ROOT, "the largest cell (%s, %,d entries x %,d-byte values) needs at least %,d bytes"
         + " but the work directory has %,d bytes free; run with scale %s, or point workDir at a larger file"
         + " system", largest.storeId(), largest.data().entries(), largest.data().valueSize(), flat, free, scaleToFit(flat, free));
+  }
+
+  /** The kernel's own file systems, which hold no files a store could write. */
+  private static final java.util.Set<String> PSEUDO_FILE_SYSTEMS = java.util.Set.of("proc", "sysfs", "devpts",
+      "cgroup", "cgroup2", "debugfs", "tracefs", "securityfs", "configfs", "pstore", "bpf", "mqueue", "hugetlbfs");
+
+  /** Why {@code workDir} cannot hold a store (it would be on the kernel's proc or sys file system), or null. */
+  static String notStorage(Path workDir) {
+    if (workDir == null) {
+      return null;
+    }
+    String type = HostFiles.fileSystemType(workDir);
+    return PSEUDO_FILE_SYSTEMS.contains(type) ? "workDir " + workDir + " is on the kernel's " + type + " file system,"
+        + " which holds no stores' files: point workDir at a directory on a disk or a tmpfs" : null;
   }
 
   /** A --scale that brings {@code needed} bytes within {@code free}, with a fifth to spare. */

@@ -40,11 +40,9 @@ final class RunWorkArea {
   static void removeLeftovers(List<WorkDirectory> earlier, RunListener listener) {
     StorageMeter meter = new StorageMeter();
     for (WorkDirectory w : earlier) {
-      long freed = WorkArea.removeIfStale(Path.of(w.path()), meter);
-      if (freed >= 0) {
-        listener.notice(String.format(Locale.ROOT, "removed %s (%,d bytes), left by an earlier attempt of this run"
-            + " that was killed", w.path(), freed));
-      }
+      WorkArea.removeIfStale(Path.of(w.path()), meter).ifPresent(c -> listener.notice(String.format(Locale.ROOT,
+          "%s %s (%,d bytes), left by an earlier attempt of this run that was killed%s",
+          c.directoryRemoved() ? "removed" : "emptied", w.path(), c.bytesFreed(), c.keptNote())));
     }
   }
 }

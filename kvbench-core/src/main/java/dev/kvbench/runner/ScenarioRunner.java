@@ -83,9 +83,20 @@ public final class ScenarioRunner {
   /** What a run left: the result document, where it is, and whether every cell has a result. */
   public record RunOutcome(ResultDocument document, Path documentPath, Path journalPath, boolean completed) {
 
-    /** Whether every cell has a result and every one of them succeeded: {@code kvbench run}'s exit 0. */
+    /**
+     * Whether every cell has a result, every one of them succeeded, and something was measured:
+     * {@code kvbench run}'s exit 0. A run whose every cell or phase was unsupported measured nothing,
+     * which a CI job must not take for a pass.
+     */
     public boolean succeeded() {
-      return completed && document.cells().stream().allMatch(CellResult::succeeded);
+      return completed && document.cells().stream().allMatch(CellResult::succeeded)
+          && (document.cells().isEmpty() || measuredSomething());
+    }
+
+    /** Whether at least one phase of one cell was measured. */
+    public boolean measuredSomething() {
+      return document.cells().stream().anyMatch(c -> c.outcome() == CellResult.Outcome.RAN
+          && c.phases().stream().anyMatch(p -> p.status() == dev.kvbench.result.PhaseStatus.OK));
     }
   }
 
@@ -174,6 +185,11 @@ public final class ScenarioRunner {
   public RunPlan plan(Scenario scenario, Options options) {
     List<CellParams> cells = cells(scenario, options.shard(), options.maxCells());
     Preflight.requireRunnable(scenario, cells, registry);
+    try {
+      RunLibraries.requireInRange(cells, registry, resolver);
+    } catch (LibraryResolutionException e) {
+      throw new IllegalArgumentException(e.getMessage(), e);
+    }
     return new RunPlan(scenario, cells);
   }
 
@@ -433,10 +449,7 @@ public final class ScenarioRunner {
       throws IOException {
     StoreProvider provider = RunLibraries.recordedAs(cell, registry.require(cell.storeId()));
     listener.cellStarted(cell);
-    String unsupported = libraries.unsupportedReason(cell);
-    if (unsupported == null) {
-      unsupported = cell.unsupportedReason(provider);
-    }
+    String unsupported = cell.unsupportedReason(provider);
     if (unsupported != null) {
       CellResult result = CellResults.unsupported(provider, cell, unsupported);
       journal.add(result);

@@ -70,5 +70,15 @@ public record JvmOptions(String java, String heap, List<String> options, CpuList
     if (!heap.isEmpty() && !heap.matches("\\d+[kKmMgGtT]?")) {
       throw new IllegalArgumentException("heap '" + heap + "' is not a size -Xmx takes; write e.g. 512m or 4g");
     }
+    if (profiler != Profiler.NONE) {
+      // two recordings of one JVM: kvbench's would not be the one the report reads, or both would fight
+      for (String o : options) {
+        if (o.startsWith("-XX:StartFlightRecording") || o.startsWith("-XX:FlightRecorderOptions")
+            || o.startsWith("-agentpath:") && o.contains("asyncProfiler") || o.startsWith("-agentlib:asyncProfiler")) {
+          throw new IllegalArgumentException("jvm.profile " + profiler.id() + " records each cell's JVM itself, and"
+              + " jvm.options has " + o + ", another recording: give one of the two");
+        }
+      }
+    }
   }
 }

@@ -36,6 +36,10 @@ public final class Matrix {
       if (v == null || v.isEmpty()) {
         throw new IllegalArgumentException("setting " + k + " needs at least one value");
       }
+      if (v.stream().distinct().count() != v.size()) {
+        // a value twice would run the same cells twice and count them as a sweep
+        throw new IllegalArgumentException("setting " + k + " lists a value twice: " + v + "; give each value once");
+      }
       copy.put(k, List.copyOf(v));
     });
     this.settings = Collections.unmodifiableMap(copy);

@@ -26,10 +26,16 @@ public record Repetitions(int forks, int warmupPasses, long warmupMillis, int me
    */
   public static final Repetitions DEFAULT = new Repetitions(3, 2, 1000, 3);
 
+  /**
+   * The most forks a cell may have: each is a JVM of its own, so far beyond any interval's need (3
+   * to 10 give one); a larger number is a typo that would run for days, refused as too many cells is.
+   */
+  public static final int MAX_FORKS = 1000;
+
   public Repetitions {
-    if (forks < 0) {
-      throw new ScenarioException("/repetitions/forks", "repetitions.forks must be 0 (in-process) or more, got "
-          + forks);
+    if (forks < 0 || forks > MAX_FORKS) {
+      throw new ScenarioException("/repetitions/forks", "repetitions.forks must be 0 (in-process) to " + MAX_FORKS
+          + " (each fork is a JVM per cell; 3 to 10 give a figure its interval), got " + forks);
     }
     readCache = readCache == null ? ReadCache.WARM : readCache;
     // validates the counts with the plan's own messages (a compact constructor sees parameters, not fields)

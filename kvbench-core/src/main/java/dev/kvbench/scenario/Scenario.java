@@ -173,6 +173,7 @@ public record Scenario(
     for (Axis<?> axis : Axes.ALL) {
       requireValid(axis);
     }
+    requireForksForLibrarySweeps(registry, storeIds);
     Map<String, List<Map<String, String>>> settingCombos = settingCombinations(registry, storeIds);
     List<CellParams> cells = new ArrayList<>();
     java.util.Set<String> ids = new java.util.HashSet<>();
@@ -188,6 +189,26 @@ public record Scenario(
       }
     }
     return cells;
+  }
+
+  /**
+   * A sweep of native libraries needs a JVM per cell: a process loads one library of a name, so
+   * with forks 0 the second cell would fail after the first had run.
+   */
+  private void requireForksForLibrarySweeps(StoreRegistry registry, List<String> storeIds) {
+    if (repetitions.forks() > 0) {
+      return;
+    }
+    for (String store : storeIds) {
+      for (dev.kvbench.store.SettingSpec spec : registry.require(store).settings()) {
+        List<String> values = matrix.settings().getOrDefault(store + "." + spec.key(), List.of());
+        if (spec.type() == dev.kvbench.store.SettingSpec.SettingType.FILE && values.size() > 1) {
+          throw new ScenarioException("/matrix/settings", store + "." + spec.key() + " sweeps " + values.size()
+              + " native libraries, but with forks 0 every cell runs in this JVM, which loads one: set forks to 1 or"
+              + " more");
+        }
+      }
+    }
   }
 
   /** Every combination of the axes' swept values, the first axis varying slowest. */

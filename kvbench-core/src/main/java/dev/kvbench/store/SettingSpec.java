@@ -43,9 +43,9 @@ public record SettingSpec(
   }
 
   /**
-   * A file such as a native library to load instead of the one the store bundles: {@value
-   * SettingType#BUNDLED} (the default) or the path of a readable file, which is checked when the
-   * scenario is read.
+   * A native library to load instead of the one the store bundles: {@value SettingType#BUNDLED}
+   * (the default) or the path of a readable ELF shared library, which is checked when the scenario
+   * is read. One is loaded per JVM, so a sweep of them needs forked cells.
    */
   public static SettingSpec file(String key, String description) {
     return new SettingSpec(key, SettingType.FILE, SettingType.BUNDLED, description, List.of());
@@ -129,6 +129,11 @@ public record SettingSpec(
           throw new IllegalArgumentException("'" + text + "' for " + key + " is not a readable file: give its path, or "
               + BUNDLED + " for the one the store bundles");
         }
+        String notShared = whyNotASharedLibrary(file);
+        if (notShared != null) {
+          throw new IllegalArgumentException("'" + text + "' for " + key + " is not a shared library (" + notShared
+              + "): give the path of a .so file, or " + BUNDLED + " for the one the store bundles");
+        }
         return file.toString();
       }
     },
@@ -143,6 +148,26 @@ public record SettingSpec(
             "'" + text + "' is not valid for " + key + ": use one of " + String.join(", ", allowed));
       }
     };
+
+    /**
+     * Why {@code file} is not an ELF shared object (its magic, then e_type ET_DYN at byte 16 in the
+     * header's byte order), or null when it is one: what dlopen would refuse, refused before a cell starts.
+     */
+    static String whyNotASharedLibrary(java.nio.file.Path file) {
+      byte[] header = new byte[18];
+      int n;
+      try (java.io.InputStream in = java.nio.file.Files.newInputStream(file)) {
+        n = in.readNBytes(header, 0, header.length);
+      } catch (java.io.IOException e) {
+        return "it cannot be read: " + e.getMessage();
+      }
+      if (n < header.length || header[0] != 0x7f || header[1] != 'E' || header[2] != 'L' || header[3] != 'F') {
+        return "it has no ELF header";
+      }
+      boolean littleEndian = header[5] == 1;
+      int type = littleEndian ? (header[16] & 0xff) | (header[17] & 0xff) << 8 : (header[17] & 0xff) | (header[16] & 0xff) << 8;
+      return type == 3 ? null : "an ELF file of type " + type + ", not a shared object (type 3)";
+    }
 
     /** The parsed value of {@code auto} for sizes: derive from the workload. */
     public static final String AUTO = "auto";

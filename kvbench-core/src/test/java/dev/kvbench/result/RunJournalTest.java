@@ -67,6 +67,38 @@ class RunJournalTest {
     assertThat(read.completed()).as("the end line after the damage is read too").isTrue();
   }
 
+  /**
+   * Issue 42, 10: a line of NUL and 0xFF bytes right after the header costs that line only: the
+   * header and every cell after it are read, and a resume finds its run.
+   */
+  @Test
+  void aLineOfBytesThatAreNotUtf8CostsThatLineOnly() throws Exception {
+    Path doc = threeCells();
+    Path journal = RunJournal.journalOf(doc);
+    byte[] all = Files.readAllBytes(journal);
+    int afterHeader = new String(all, StandardCharsets.ISO_8859_1).indexOf('\n') + 1;
+    java.io.ByteArrayOutputStream damaged = new java.io.ByteArrayOutputStream();
+    damaged.write(all, 0, afterHeader);
+    for (int i = 0; i < 64; i++) {
+      damaged.write(i % 2 == 0 ? 0x00 : 0xff);
+    }
+    damaged.write('\n');
+    damaged.write(all, afterHeader, all.length - afterHeader);
+    Files.write(journal, damaged.toByteArray());
+    Files.delete(doc); // the journal alone: no document to fall back on
+
+    JournalContents read = RunJournal.read(journal);
+    assertThat(read.header()).as("the header before the damaged line").isNotNull();
+    assertThat(read.cells()).containsOnlyKeys("a", "b", "c");
+    assertThat(read.damaged()).singleElement().satisfies(d -> {
+      assertThat(d.line()).isEqualTo(2);
+      assertThat(d.why()).contains("not UTF-8");
+    });
+    try (RunJournal j = RunJournal.resume(journal, List.of("run", "--resume"))) {
+      assertThat(j.finishedCells()).containsOnlyKeys("a", "b", "c");
+    }
+  }
+
   @Test
   void resumeKeepsEveryCellFromTheJournalAndTheDocumentAndTruncatesNothing() throws Exception {
     Path doc = threeCells();

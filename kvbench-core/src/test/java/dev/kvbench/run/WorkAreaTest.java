@@ -51,7 +51,8 @@ class WorkAreaTest {
     Path made = Files.createDirectory(temp.resolve("kvbench-made"));
     Files.writeString(made.resolve(WorkArea.LOCK_FILE), "999999\ncreated\n");
     Files.createDirectories(made.resolve("cell-0001-x/store"));
-    assertThat(WorkArea.removeIfStale(made, new dev.kvbench.measure.StorageMeter())).isNotNegative();
+    assertThat(WorkArea.removeIfStale(made, new dev.kvbench.measure.StorageMeter()))
+        .hasValueSatisfying(c -> assertThat(c.directoryRemoved()).isTrue());
     assertThat(made).doesNotExist();
 
     Path given = Files.createDirectory(temp.resolve("given"));
@@ -67,7 +68,7 @@ class WorkAreaTest {
     try (WorkArea live = WorkArea.open(temp.resolve("live"))) {
       live.claim();
       live.newDirectory("cell-0001-y");
-      assertThat(WorkArea.removeIfStale(live.root(), new dev.kvbench.measure.StorageMeter())).isEqualTo(-1);
+      assertThat(WorkArea.removeIfStale(live.root(), new dev.kvbench.measure.StorageMeter())).isEmpty();
       assertThat(live.root().resolve("cell-0001-y")).exists();
     }
     // kvbench 0.1's lock files hold the pid alone: its own directories have createTempDirectory's name
@@ -83,8 +84,30 @@ class WorkAreaTest {
     assertThat(oldGiven).isEmptyDirectory();
 
     Path unmarked = Files.createDirectory(temp.resolve("kvbench-unmarked"));
-    assertThat(WorkArea.removeIfStale(unmarked, new dev.kvbench.measure.StorageMeter())).isEqualTo(-1);
+    assertThat(WorkArea.removeIfStale(unmarked, new dev.kvbench.measure.StorageMeter())).isEmpty();
     assertThat(unmarked).exists();
+  }
+
+  /**
+   * Issue 42, 6: a file the user put into a work directory kvbench made stays, and so does the
+   * directory around it; only the cells and the lock go, and cleaning says what it kept.
+   */
+  @Test
+  void aUsersFileInADirectoryKvbenchMadeStaysWithTheDirectory() throws Exception {
+    Path made = Files.createDirectory(temp.resolve("kvbench-made"));
+    Files.writeString(made.resolve(WorkArea.LOCK_FILE), "999999\ncreated\n");
+    Files.createDirectories(made.resolve("cell-0001-x/store"));
+    Files.writeString(made.resolve("cell-0001-x/store/data"), "x".repeat(10_000));
+    Path notes = Files.writeString(made.resolve("notes.txt"), "the user's");
+    WorkArea.Cleaned c = WorkArea.removeIfStale(made, new dev.kvbench.measure.StorageMeter()).orElseThrow();
+    assertThat(c.directoryRemoved()).isFalse();
+    assertThat(c.kept()).containsExactly("notes.txt");
+    assertThat(c.keptNote()).contains("kept notes.txt");
+    assertThat(c.bytesFreed()).isPositive();
+    try (var left = Files.list(made)) {
+      assertThat(left).containsExactly(notes);
+    }
+    assertThat(notes).hasContent("the user's");
   }
 
   @Test

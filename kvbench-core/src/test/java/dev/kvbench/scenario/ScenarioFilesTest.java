@@ -174,6 +174,9 @@ class ScenarioFilesTest {
         .hasMessageStartingWith("s.yaml:4:").hasMessageContaining("failure").hasMessageContaining("segv");
     assertThatThrownBy(() -> parse("matrix:\n  stores: [misbehaving]\n  entries: [10, 10]\n"))
         .hasMessageContaining("lists a value twice");
+    // issue 42, 11: a store setting's sweep too (0.11,0.11 would run one cell twice as two)
+    assertThatThrownBy(() -> parse("matrix:\n  stores: [misbehaving]\n  settings:\n    misbehaving.failure: [none, none]\n"))
+        .hasMessageContaining("misbehaving.failure lists a value twice");
     assertThatThrownBy(() -> parse("matrix: [1, 2]\n")).hasMessageStartingWith("s.yaml:1:");
   }
 

@@ -28,13 +28,37 @@ class StoreSettingsTest {
     assertThat(StoreSettings.defaults("x", SPECS).isAuto("mapSize")).isTrue();
   }
 
-  /** A file setting is the store's own file, or a readable file by its absolute path; anything else is named. */
+  /** The first bytes of an ELF file of {@code type} (3: a shared object, 2: an executable), little-endian. */
+  static byte[] elfHeader(int type) {
+    byte[] h = new byte[64];
+    h[0] = 0x7f;
+    h[1] = 'E';
+    h[2] = 'L';
+    h[3] = 'F';
+    h[4] = 2; // 64-bit
+    h[5] = 1; // little-endian
+    h[6] = 1;
+    h[16] = (byte) type;
+    return h;
+  }
+
+  /**
+   * A native library setting is the store's own, or a readable ELF shared library by its absolute
+   * path; anything else (issue 42, 13: /etc/passwd, an executable) is refused when read, named.
+   */
   @Test
-  void aFileSettingIsBundledOrAReadableFile(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir)
+  void aFileSettingIsBundledOrAReadableSharedLibrary(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir)
       throws Exception {
     List<SettingSpec> specs = List.of(SettingSpec.file("nativeLib", "n"));
     assertThat(StoreSettings.defaults("x", specs).getString("nativeLib")).isEqualTo("bundled");
-    java.nio.file.Path lib = java.nio.file.Files.writeString(dir.resolve("lib.so"), "x");
+    java.nio.file.Path text = java.nio.file.Files.writeString(dir.resolve("passwd"), "root:x:0:0:root:/root:/bin/bash\n");
+    assertThatThrownBy(() -> StoreSettings.resolve("x", specs, Map.of("nativeLib", text.toString())))
+        .isInstanceOf(InvalidSettingException.class).hasMessageContaining("passwd")
+        .hasMessageContaining("not a shared library (it has no ELF header)").hasMessageContaining("bundled");
+    java.nio.file.Path executable = java.nio.file.Files.write(dir.resolve("prog"), elfHeader(2));
+    assertThatThrownBy(() -> StoreSettings.resolve("x", specs, Map.of("nativeLib", executable.toString())))
+        .isInstanceOf(InvalidSettingException.class).hasMessageContaining("not a shared object");
+    java.nio.file.Path lib = java.nio.file.Files.write(dir.resolve("lib.so"), elfHeader(3));
     assertThat(StoreSettings.resolve("x", specs, Map.of("nativeLib", lib.toString())).getString("nativeLib"))
         .isEqualTo(lib.toAbsolutePath().toString());
     assertThatThrownBy(() -> StoreSettings.resolve("x", specs, Map.of("nativeLib", dir.resolve("no.so").toString())))

@@ -395,6 +395,29 @@ final class Charts {
   private record Bar(String name, double value, double[] samples) {}
 
   /** A file-name-safe form of {@code text}. */
+  /** The longest file name stem kvbench derives from labels; file systems allow 255 bytes with the extension. */
+  static final int MAX_STEM = 120;
+
+  /**
+   * A file name stem from {@code parts} (labels, settings, phase names), each slugged and joined
+   * with '-'. A stem longer than {@value #MAX_STEM} characters (a long native library path in the
+   * settings) keeps its start and ends with a short hash of the whole, so it stays unique.
+   */
+  static String fileStem(String... parts) {
+    String whole = java.util.Arrays.stream(parts).map(Charts::slug).collect(java.util.stream.Collectors.joining("-"));
+    if (whole.length() <= MAX_STEM) {
+      return whole;
+    }
+    String hex;
+    try {
+      hex = java.util.HexFormat.of().formatHex(java.security.MessageDigest.getInstance("SHA-256")
+          .digest(whole.getBytes(java.nio.charset.StandardCharsets.UTF_8)), 0, 6);
+    } catch (java.security.NoSuchAlgorithmException e) {
+      throw new IllegalStateException("every JDK has SHA-256", e);
+    }
+    return whole.substring(0, MAX_STEM - hex.length() - 1) + "-" + hex;
+  }
+
   static String slug(String text) {
     return text.toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9]+", "-").replaceAll("(^-|-$)", "");
   }

@@ -2,6 +2,8 @@ package dev.kvbench.report;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.kvbench.result.OutputFile;
+import java.nio.file.Path;
 
 /**
  * {@code compare --html}: the comparison as one self-contained page, each row's ratio drawn with
@@ -10,6 +12,16 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 public final class HtmlComparison {
 
   private HtmlComparison() {}
+
+  /**
+   * Where a comparison page may go: {@code target} written by temp file and rename, refused when it
+   * is a link, an input, or an existing file that is not a page kvbench wrote.
+   *
+   * @param role how the user named the target, for messages
+   */
+  public static OutputFile outputFile(Path target, String role) {
+    return new OutputFile(target, role, HtmlPage::writtenByKvbench);
+  }
 
   /** The page for {@code c}, whose sides were read from {@code baseline} and {@code candidate}. */
   public static String render(Comparison c, String baseline, String candidate) {

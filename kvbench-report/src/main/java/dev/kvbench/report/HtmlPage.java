@@ -22,6 +22,9 @@ final class HtmlPage {
 
   static final ObjectMapper JSON = JsonMapper.builder().build();
 
+  /** The mark in every page's head by which kvbench knows a page as its own. */
+  private static final String GENERATOR = "<meta name=\"generator\" content=\"kvbench\">";
+
   private HtmlPage() {}
 
   /**
@@ -37,7 +40,7 @@ final class HtmlPage {
     }
     return "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
         + "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
-        + "<meta name=\"generator\" content=\"kvbench\">\n"
+        + GENERATOR + "\n"
         + "<title>" + escape(title) + "</title>\n<style>\n" + resource("report.css") + "</style>\n</head>\n"
         + "<body>\n<div id=\"app\"><noscript>This report draws its tables and charts with JavaScript; the same"
         + " figures are in README.md and results.csv beside it.</noscript></div>\n"
@@ -74,6 +77,22 @@ final class HtmlPage {
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
+  }
+
+  /**
+   * Whether {@code file} is a page kvbench wrote (its doctype, then the generator mark within the
+   * head), so a new page may replace it; anything else is the user's.
+   */
+  static boolean writtenByKvbench(java.nio.file.Path file) {
+    byte[] head = new byte[1024];
+    int n;
+    try (InputStream in = java.nio.file.Files.newInputStream(file)) {
+      n = in.readNBytes(head, 0, head.length);
+    } catch (IOException e) {
+      return false;
+    }
+    String text = new String(head, 0, n, StandardCharsets.UTF_8);
+    return text.startsWith("<!DOCTYPE html>\n") && text.contains(GENERATOR);
   }
 
   static String escape(String text) {

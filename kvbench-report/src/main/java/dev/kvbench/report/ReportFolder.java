@@ -11,6 +11,9 @@ import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
+import java.nio.channels.FileChannel;
+import java.nio.channels.OverlappingFileLockException;
 import java.security.DigestInputStream;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
@@ -38,6 +41,8 @@ final class ReportFolder {
   static final String MANIFEST = "kvbench-manifest.json";
 
   private static final String STAGING_PREFIX = ".kvbench-report-new-";
+  // held locked in a staging folder while its report is written: one nobody holds is a killed report's
+  private static final String STAGING_LOCK = ".kvbench-report-lock";
   private static final String REPLACED_PREFIX = ".kvbench-report-old-";
   private static final ObjectMapper JSON = JsonMapper.builder().enable(SerializationFeature.INDENT_OUTPUT)
       .enable(SerializationFeature.ORDER_MAP_ENTRIES_BY_KEYS).build();
@@ -57,6 +62,7 @@ final class ReportFolder {
   private final Set<String> changedSince;
   private final Map<String, String> earlierHashes;
   private Path staging;
+  private FileChannel stagingLock;
 
   private ReportFolder(Path out, boolean createdOut, Map<String, String> earlierHashes, Set<String> earlierFiles,
       Set<String> changedSince) {
@@ -85,6 +91,7 @@ final class ReportFolder {
       if (!Files.isWritable(out)) {
         throw new ReportInputException(out + " is not writable: give --out a folder you can write in");
       }
+      removeStaleStaging(out);
       List<String> present;
       try (Stream<Path> s = Files.list(out)) {
         present = s.map(p -> p.getFileName().toString()).sorted().toList();
@@ -107,8 +114,8 @@ final class ReportFolder {
       Set<String> changed = new LinkedHashSet<>();
       for (Map.Entry<String, String> e : earlier.files().entrySet()) {
         Path f = inside(out, e.getKey());
-        if (f == null || !Files.isRegularFile(f, LinkOption.NOFOLLOW_LINKS)) {
-          continue; // gone, or not a plain file any more: nothing of ours to remove
+        if (f == null || linkOnTheWay(out, e.getKey()) != null || !Files.isRegularFile(f, LinkOption.NOFOLLOW_LINKS)) {
+          continue; // gone, or not a plain file in a folder of ours any more: nothing of ours to remove
         }
         (sha256(f).equals(e.getValue()) ? unchanged : changed).add(e.getKey());
       }
@@ -126,16 +133,58 @@ final class ReportFolder {
     }
   }
 
-  /** A new, empty folder beside the old report to write the new one into. */
+  /**
+   * A new, empty folder beside the old report to write the new one into, locked by this process
+   * until it is discarded: a later report or {@code kvbench clean} removes it only once nobody holds
+   * it (this report was killed).
+   */
   Path staging() throws IOException {
     if (staging == null) {
       try {
         staging = Files.createTempDirectory(out, STAGING_PREFIX);
+        stagingLock = FileChannel.open(staging.resolve(STAGING_LOCK), StandardOpenOption.CREATE_NEW,
+            StandardOpenOption.WRITE);
+        stagingLock.lock();
       } catch (FileSystemException e) {
         throw new ReportInputException("cannot write the report to " + out + ": " + e.getMessage());
       }
     }
     return staging;
+  }
+
+  /**
+   * Removes the staging folders in {@code dir} that a killed report left: those holding kvbench's
+   * staging lock file that no process holds. A folder a running report holds, or one without the
+   * lock file (not recognisably kvbench's), stays.
+   *
+   * @return the folders removed
+   */
+  static List<Path> removeStaleStaging(Path dir) {
+    List<Path> removed = new ArrayList<>();
+    List<Path> candidates;
+    try (Stream<Path> s = Files.list(dir)) {
+      candidates = s.filter(p -> p.getFileName().toString().startsWith(STAGING_PREFIX)
+          && Files.isDirectory(p, LinkOption.NOFOLLOW_LINKS)
+          && Files.isRegularFile(p.resolve(STAGING_LOCK), LinkOption.NOFOLLOW_LINKS)).toList();
+    } catch (IOException e) {
+      return removed;
+    }
+    for (Path folder : candidates) {
+      try (FileChannel ch = FileChannel.open(folder.resolve(STAGING_LOCK), StandardOpenOption.WRITE)) {
+        if (ch.tryLock() == null) {
+          continue; // a report in another process is writing there
+        }
+        deleteOwnTree(folder);
+        if (!Files.exists(folder, LinkOption.NOFOLLOW_LINKS)) {
+          removed.add(folder);
+        }
+      } catch (OverlappingFileLockException held) {
+        // a report in this very process is writing there
+      } catch (IOException e) {
+        // unreadable: not provably stale, so it stays
+      }
+    }
+    return removed;
   }
 
   /**
@@ -156,6 +205,13 @@ final class ReportFolder {
     }
     for (String f : fresh) {
       Path target = out.resolve(f);
+      Path link = linkOnTheWay(out, f);
+      if (link != null) {
+        throw new ReportInputException(link + (Files.isSymbolicLink(link) ? " is a link" : " is not a folder")
+            + ", where the report puts its folder " + out.relativize(link) + "/; kvbench never writes through a link"
+            + " and refused the report, leaving " + out + " as it was: remove " + link + " (the report makes the"
+            + " folder itself) or give another --out");
+      }
       if (Files.exists(target, LinkOption.NOFOLLOW_LINKS) && !earlierFiles.contains(f)) {
         throw new ReportInputException(target + (changedSince.contains(f) ? " was changed since kvbench wrote it"
             : " is not a file of the earlier report") + ", and the new report would overwrite it: move it away, or"
@@ -213,6 +269,11 @@ final class ReportFolder {
   /** Removes the staging folder and anything in it; called whatever happened. */
   void discardStaging() {
     if (staging != null) {
+      try {
+        stagingLock.close();
+      } catch (IOException e) {
+        // the lock goes with the process anyway
+      }
       deleteOwnTree(staging);
       staging = null;
     }
@@ -255,7 +316,7 @@ final class ReportFolder {
   /** The regular files under {@code dir}, as relative paths with '/'. */
   private static List<String> filesUnder(Path dir) throws IOException {
     try (Stream<Path> s = Files.walk(dir)) {
-      return s.filter(p -> Files.isRegularFile(p, LinkOption.NOFOLLOW_LINKS))
+      return s.filter(p -> Files.isRegularFile(p, LinkOption.NOFOLLOW_LINKS) && !p.equals(dir.resolve(STAGING_LOCK)))
           .map(p -> dir.relativize(p).toString().replace('\\', '/')).sorted().toList();
     }
   }
@@ -269,6 +330,23 @@ final class ReportFolder {
     } catch (IOException e) {
       return null;
     }
+  }
+
+  /**
+   * The first folder on the way from {@code root} to the file {@code relative} that is a link or
+   * not a folder at all; null when every one is a real folder or is not there yet.
+   */
+  private static Path linkOnTheWay(Path root, String relative) {
+    Path d = root;
+    Path rel = Path.of(relative);
+    for (int i = 0; i < rel.getNameCount() - 1; i++) {
+      d = d.resolve(rel.getName(i));
+      if (Files.isSymbolicLink(d) || Files.exists(d, LinkOption.NOFOLLOW_LINKS)
+          && !Files.isDirectory(d, LinkOption.NOFOLLOW_LINKS)) {
+        return d;
+      }
+    }
+    return null;
   }
 
   /** {@code relative} resolved inside {@code root}; null for a path that would leave it ("../x", absolute). */

@@ -10,6 +10,7 @@ import dev.kvbench.result.ResultDocument;
 import dev.kvbench.result.ResultFiles;
 import dev.kvbench.result.RunHeader;
 import dev.kvbench.result.JournalContents;
+import dev.kvbench.result.JsonProblem;
 import dev.kvbench.result.RunJournal;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -57,7 +58,81 @@ public final class ReportInputs {
     if (runs.isEmpty()) {
       throw new ReportInputException("no result files in " + paths + ": give .json documents or .jsonl journals");
     }
-    return runs;
+    return countForksOnce(runs);
+  }
+
+  /**
+   * {@code runs} with every fork counted once. A fork is one JVM of one cell of one run (the run
+   * known by when and on which host it started): the same file given twice, copies of one result,
+   * or a journal copied before its run ended beside the finished document all hold the same forks,
+   * and counting them again would pass copies off as samples. Where two files hold one run's cell,
+   * the one with more forks is kept (its forks include the other's) and the other left out with a
+   * warning naming both files.
+   */
+  static List<RunResults> countForksOnce(List<RunResults> runs) {
+    // run identity and cell id -> the index of the run whose copy of the cell is kept
+    Map<String, Integer> kept = new LinkedHashMap<>();
+    List<java.util.Set<String>> dropped = new ArrayList<>();
+    // for each run left with fewer cells: the run each cell's forks were counted from, and how many
+    List<Map<Integer, Integer>> countedFrom = new ArrayList<>();
+    for (int i = 0; i < runs.size(); i++) {
+      dropped.add(new java.util.HashSet<>());
+      countedFrom.add(new java.util.TreeMap<>());
+    }
+    for (int i = 0; i < runs.size(); i++) {
+      String run = runIdentity(runs.get(i));
+      if (run == null) {
+        continue; // a result without a start time: nothing tells its forks apart from another's
+      }
+      for (CellResult c : runs.get(i).cells()) {
+        String key = run + "\n" + c.cellId();
+        Integer earlier = kept.putIfAbsent(key, i);
+        if (earlier == null) {
+          continue;
+        }
+        CellResult other = cellOf(runs.get(earlier), c.cellId());
+        boolean replace = forks(c).size() > forks(other).size();
+        int loser = replace ? earlier : i;
+        int winner = replace ? i : earlier;
+        dropped.get(loser).add(c.cellId());
+        countedFrom.get(loser).merge(winner, 1, Integer::sum);
+        if (replace) {
+          kept.put(key, i);
+        }
+      }
+    }
+    List<RunResults> out = new ArrayList<>();
+    for (int i = 0; i < runs.size(); i++) {
+      RunResults r = runs.get(i);
+      if (dropped.get(i).isEmpty()) {
+        out.add(r);
+        continue;
+      }
+      java.util.Set<String> gone = dropped.get(i);
+      List<String> warnings = new ArrayList<>(r.warnings());
+      countedFrom.get(i).forEach((winner, cells) -> warnings.add(r.source() + " holds " + cells + " cell(s) of the"
+          + " run started " + r.startedAt() + " on " + r.host() + " that " + (r.source().equals(runs.get(winner)
+              .source()) ? "was given before (the same file twice)" : runs.get(winner).source() + " holds too (a copy)")
+          + ": each fork is counted once, from " + runs.get(winner).source()));
+      out.add(copy(r, r.cells().stream().filter(c -> !gone.contains(c.cellId())).toList(), r.completed(), warnings));
+    }
+    return out;
+  }
+
+  private static CellResult cellOf(RunResults r, String cellId) {
+    return r.cells().stream().filter(c -> c.cellId().equals(cellId)).findFirst().orElseThrow();
+  }
+
+  /** When and where a run started: the same for every copy of its files, different for any other run. */
+  private static String runIdentity(RunResults r) {
+    return r.startedAt() == null ? null : r.startedAt() + " " + r.host();
+  }
+
+  /** The fork numbers a cell's passes came from (a run in one JVM is fork 1). */
+  private static java.util.SortedSet<Integer> forks(CellResult c) {
+    java.util.SortedSet<Integer> forks = new java.util.TreeSet<>();
+    c.phases().forEach(p -> p.passes().forEach(pass -> forks.add(Math.max(1, pass.fork()))));
+    return forks;
   }
 
   private static List<Path> resultFilesIn(Path dir) {
@@ -92,6 +167,8 @@ public final class ReportInputs {
     } catch (IllegalArgumentException e) {
       // the journal's reader names the file and what it is not
       throw new ReportInputException(e.getMessage());
+    } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+      throw new ReportInputException(file + " is not a kvbench result document or journal: " + JsonProblem.describe(e));
     } catch (IOException | RuntimeException e) {
       throw new ReportInputException(file + " is not a kvbench result document or journal: " + e.getMessage());
     }
@@ -130,11 +207,27 @@ public final class ReportInputs {
   }
 
   private RunResults fromDocument(Path file) throws IOException {
-    ResultDocument d = files.read(file);
+    ResultDocument d;
+    try {
+      com.fasterxml.jackson.databind.JsonNode tree = files.readTree(file);
+      if (tree == null || !tree.isObject()) {
+        throw new ReportInputException(file + " is not a kvbench result document: it holds no JSON object; give"
+            + " the .json or .jsonl that kvbench run wrote");
+      }
+      requireSchema(file, tree.path("schemaVersion").asInt(0));
+      com.fasterxml.jackson.databind.JsonNode cells = tree.get("cells");
+      if (cells == null || cells.isNull() || !cells.isArray()) {
+        throw new ReportInputException(file + ": /cells is " + (cells == null ? "missing" : cells.isNull() ? "null"
+            : "not a list") + ", where a result document lists the cells it measured: the file was cut or edited."
+            + " Give the document kvbench run wrote, or its journal (" + RunJournal.journalOf(file).getFileName() + ")");
+      }
+      d = files.fromTree(tree);
+    } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+      throw new ReportInputException(file + " is not a kvbench result document: " + JsonProblem.describe(e));
+    }
     if (d.environment() == null && d.cells().isEmpty()) {
       throw new IOException("it has neither an environment nor cells");
     }
-    requireSchema(file, d.schemaVersion());
     return new RunResults(file.toString(), d.kvbenchVersion(), d.startedAt(), d.scenarioName(), d.seed(),
         d.command(), d.scenario(), d.environment(), d.completed(), d.cells());
   }
@@ -176,7 +269,15 @@ public final class ReportInputs {
   private static RunResults checked(RunResults run) {
     List<CellResult> kept = new ArrayList<>();
     List<String> warnings = new ArrayList<>(run.warnings());
+    Map<String, CellResult> seen = new LinkedHashMap<>();
     for (CellResult c : run.cells()) {
+      CellResult first = seen.putIfAbsent(c.cellId(), c);
+      if (first != null) {
+        // one cell twice in one file is an edit: its figures must not enter the median twice
+        warnings.add(run.source() + ": cell " + c.cellId() + " appears more than once"
+            + (first.equals(c) ? "" : ", with other figures") + "; counted once, from its first appearance");
+        continue;
+      }
       String problem = problemWith(c);
       if (problem == null) {
         kept.add(c);
@@ -192,6 +293,9 @@ public final class ReportInputs {
   static String problemWith(CellResult c) {
     if (c.parameters() == null) {
       return "it has no parameters";
+    }
+    if (c.phases().isEmpty() && c.outcome() == CellResult.Outcome.RAN) {
+      return "it says it ran, but lists no phase (/phases is missing or empty): the file was cut or edited";
     }
     for (PhaseResult p : c.phases()) {
       if (p.phase() == null || p.status() == null) {

@@ -103,6 +103,16 @@ public final class ReportWriter {
     }
   }
 
+  /**
+   * Removes the staging folders that reports killed while writing into {@code folder} left there
+   * (a later report into the folder does this too); a report still running keeps its own.
+   *
+   * @return the folders removed
+   */
+  public static List<Path> removeStaleStaging(Path folder) {
+    return ReportFolder.removeStaleStaging(folder);
+  }
+
   private static MarkdownReport.Notes readNotes(Path notes) throws IOException {
     if (!Files.isRegularFile(notes)) {
       throw new ReportInputException("--notes " + notes + ": no such file; give a Markdown file to include");
@@ -215,7 +225,7 @@ public final class ReportWriter {
     for (ReportSection s : sections) {
       for (CellResult c : s.cells()) {
         for (var p : c.phases()) {
-          String name = HtmlReport.cellKey(s, c) + "-" + Charts.slug(p.phase()) + ".hlog";
+          String name = Charts.fileStem(HtmlReport.cellKey(s, c), p.phase()) + ".hlog";
           if (IntervalLogs.write(c, p, hlogDir.resolve(name))) {
             hlogs.add(HLOG + "/" + name);
             links.computeIfAbsent(HtmlReport.cellKey(s, c), k -> new ArrayList<>())
@@ -258,7 +268,7 @@ public final class ReportWriter {
     for (ReportSection s : sections) {
       for (CellResult c : s.cells()) {
         for (dev.kvbench.result.ProfileRecording r : c.profiles()) {
-          String name = HtmlReport.cellKey(s, c) + "-fork" + r.fork() + ".html";
+          String name = Charts.fileStem(HtmlReport.cellKey(s, c), "fork" + r.fork()) + ".html";
           String graph = "-";
           String samples = "-";
           if (Files.isReadable(Path.of(r.recording()))) {
@@ -316,7 +326,7 @@ public final class ReportWriter {
    */
   private static String stem(java.util.Set<String> fullNames, ReportSection s, String workload, String chart) {
     String base = fullNames.contains(s.title() + "\n" + workload) ? workload : workload.replaceAll(";.*", "");
-    return Charts.slug(s.title()) + "-" + Charts.slug(base) + "-" + Charts.slug(chart);
+    return Charts.fileStem(s.title(), base, chart);
   }
 
   /** Section and workload keys whose chart names need the whole workload label (see {@link #stem}). */

@@ -77,9 +77,16 @@ public final class VersionPairs {
    * version where the store has {@code baseline}, else its oldest version whose cells ran against
    * the others (a version whose cells all failed or were unsupported is a candidate, whose cells
    * the comparison lists as not compared). Throws IllegalArgumentException when no store ran two
-   * versions.
+   * versions, or when {@code baseline} is given and no store that did ran it.
    */
   public static List<Pair> of(RunResults run, String baseline) {
+    Map<String, List<String>> swept = new LinkedHashMap<>(versions(run));
+    swept.values().removeIf(v -> v.size() < 2);
+    if (baseline != null && !swept.isEmpty() && swept.values().stream().noneMatch(v -> v.contains(baseline))) {
+      throw new IllegalArgumentException("baseline version " + baseline + " is not among the versions "
+          + run.source() + " ran (" + String.join("; ", swept.entrySet().stream().map(e -> e.getKey() + " "
+              + String.join(", ", e.getValue())).toList()) + "): give one of them, exactly as written");
+    }
     List<Pair> pairs = new ArrayList<>();
     versions(run).forEach((store, versions) -> {
       if (versions.size() < 2) {

@@ -142,4 +142,114 @@ class ReportInputsTest {
     assertThat(Files.readString(out.resolve("README.md"))).contains("What reading the result files skipped",
         "impossible figure");
   }
+
+  /**
+   * Issue 42, 8: copies of one result (the same run, cell and fork) count once, with a warning
+   * naming the files; the same file given twice too. Another run of the same cells counts on.
+   */
+  @Test
+  void copiesOfOneResultCountEachForkOnce() throws Exception {
+    Path doc = run("one");
+    Files.delete(RunJournal.journalOf(doc));
+    Path copy = Files.copy(doc, temp.resolve("copy.json"));
+    Path dir = Files.createDirectories(temp.resolve("copies"));
+    Files.copy(doc, dir.resolve("a.json"));
+    Files.copy(doc, dir.resolve("b.json"));
+    Files.copy(doc, dir.resolve("c.json"));
+    int passes = Fixtures.twoStores("host-r", 1).cells().get(0).phases().get(0).passes().size();
+
+    for (List<Path> given : List.of(List.of(doc, copy), List.of(doc, doc), List.of(dir))) {
+      List<RunResults> runs = new ReportInputs().read(given);
+      List<String> warnings = runs.stream().flatMap(r -> r.warnings().stream()).toList();
+      assertThat(warnings).as(given.toString()).isNotEmpty()
+          .allSatisfy(w -> assertThat(w).contains("each fork is counted once"));
+      List<ReportSection> sections = ReportSection.of(runs, false);
+      CellResult alpha = sections.get(0).cells().stream().filter(c -> c.store().equals("alpha")).findFirst()
+          .orElseThrow();
+      assertThat(alpha.phases().get(0).passes()).as(given.toString()).hasSize(passes);
+    }
+    assertThat(new ReportInputs().read(List.of(doc, doc)).get(1).warnings().get(0))
+        .contains("the same file twice");
+
+    // another run (another start) of the same cells is a sample of its own, counted on
+    ObjectNode root = (ObjectNode) json.readTree(doc.toFile());
+    root.put("startedAt", "2026-01-02T00:00:00Z");
+    Path other = temp.resolve("other.json");
+    json.writeValue(other.toFile(), root);
+    List<RunResults> two = new ReportInputs().read(List.of(doc, other));
+    assertThat(two).allSatisfy(r -> assertThat(r.warnings()).isEmpty());
+    CellResult merged = ReportSection.of(two, false).get(0).cells().get(0);
+    assertThat(merged.phases().get(0).passes()).hasSize(2 * passes);
+  }
+
+  /**
+   * Issue 42, 9: hand-edited or partial documents are named, never reported silently: no cells,
+   * null cells, a cell that "ran" without phases, a cell twice; wrong types, NaN, huge numbers and
+   * bytes that are not UTF-8 are named by file and JSON pointer or line, without the parser's words.
+   */
+  @Test
+  void editedOrPartialDocumentsAreNamedByFileFieldAndCell() throws Exception {
+    Path doc = run("e");
+    Files.delete(RunJournal.journalOf(doc));
+    String text = Files.readString(doc);
+
+    ObjectNode noCells = (ObjectNode) json.readTree(text);
+    noCells.remove("cells");
+    ObjectNode nullCells = (ObjectNode) json.readTree(text);
+    nullCells.putNull("cells");
+    for (ObjectNode edited : List.of(noCells, nullCells)) {
+      Path f = temp.resolve("cells-" + (edited.has("cells") ? "null" : "missing") + ".json");
+      json.writeValue(f.toFile(), edited);
+      assertThatThrownBy(() -> new ReportInputs().readOne(f)).isInstanceOf(ReportInputException.class)
+          .hasMessageContaining(f.toString()).hasMessageContaining("/cells is " + (edited.has("cells") ? "null"
+              : "missing"));
+    }
+
+    ObjectNode noPhases = (ObjectNode) json.readTree(text);
+    String alpha = noPhases.get("cells").get(0).get("cellId").asText();
+    ((ObjectNode) noPhases.get("cells").get(0)).remove("phases");
+    Path f = temp.resolve("nophases.json");
+    json.writeValue(f.toFile(), noPhases);
+    RunResults r = new ReportInputs().readOne(f);
+    assertThat(ids(r)).doesNotContain(alpha);
+    assertThat(r.warnings()).singleElement().asString().contains(f.toString(), alpha, "lists no phase");
+
+    ObjectNode twice = (ObjectNode) json.readTree(text);
+    ObjectNode again = twice.get("cells").get(0).deepCopy();
+    ((ObjectNode) again.get("phases").get(0)).put("passMillis", 999.0);
+    ((ArrayNode) twice.get("cells")).add(again);
+    Path t = temp.resolve("twice.json");
+    json.writeValue(t.toFile(), twice);
+    RunResults tr = new ReportInputs().readOne(t);
+    assertThat(tr.cells().stream().filter(c -> c.cellId().equals(alpha))).singleElement()
+        .satisfies(c -> assertThat(c.phases().get(0).passMillis()).isNotEqualTo(999.0));
+    assertThat(tr.warnings()).singleElement().asString().contains(t.toString(), alpha, "more than once",
+        "other figures");
+
+    ObjectNode wrongType = (ObjectNode) json.readTree(text);
+    ((ObjectNode) wrongType.get("cells").get(0).get("phases").get(0)).put("passMillis", "fast");
+    Path w = temp.resolve("type.json");
+    json.writeValue(w.toFile(), wrongType);
+    Path nan = Files.writeString(temp.resolve("nan.json"), text.replaceFirst("\"passMillis\" ?: ?[0-9.]+",
+        "\"passMillis\" : NaN"));
+    Path huge = Files.writeString(temp.resolve("huge.json"), text.replaceFirst("\"ops\" ?: ?[0-9]+",
+        "\"ops\" : 123456789012345678901234567890"));
+    byte[] bytes = Files.readAllBytes(doc);
+    int at = text.indexOf("\"store\"");
+    byte[] broken = new byte[bytes.length + 2];
+    System.arraycopy(bytes, 0, broken, 0, at);
+    broken[at] = (byte) 0xff;
+    broken[at + 1] = (byte) 0xfe;
+    System.arraycopy(bytes, at, broken, at + 2, bytes.length - at);
+    Path latin = Files.write(temp.resolve("bytes.json"), broken);
+    java.util.Map<Path, String> expected = new java.util.LinkedHashMap<>();
+    expected.put(w, "at /cells/0/phases/0/passMillis: expected a number, found a string");
+    expected.put(nan, "not finite (NaN or Infinity)");
+    expected.put(huge, "at /cells/0/phases/0/ops: a number too large");
+    expected.put(latin, "not UTF-8");
+    expected.forEach((file, why) -> assertThatThrownBy(() -> new ReportInputs().readOne(file))
+        .isInstanceOf(ReportInputException.class).hasMessageContaining(file.toString()).hasMessageContaining(why)
+        .satisfies(e -> assertThat(e.getMessage()).doesNotContain("JsonReadFeature", "Source:", "reference chain",
+            "dev.kvbench.")));
+  }
 }

@@ -279,6 +279,106 @@ class ReportWriterTest {
     }
   }
 
+  /**
+   * Issue 42, 4: a report's subfolder replaced by a link (OUT/charts -> elsewhere) is refused, naming
+   * it: nothing is written through the link, nothing of the folder it points to is taken for the
+   * earlier report's and removed, and the earlier report stays as it was.
+   */
+  @Test
+  void aLinkedSubfolderIsRefusedAndNothingIsWrittenThroughIt() throws Exception {
+    Path out = temp.resolve("rep");
+    report(out, Instant.EPOCH);
+    Path elsewhere = Files.createDirectories(temp.resolve("elsewhere"));
+    // the link's target holds files named as the earlier report's charts: they are not the report's
+    try (Stream<Path> charts = Files.list(out.resolve("charts"))) {
+      for (Path c : charts.toList()) {
+        Files.writeString(elsewhere.resolve(c.getFileName()), "the user's own");
+      }
+    }
+    dev.kvbench.run.WorkArea.deleteTree(out.resolve("charts"));
+    Files.createSymbolicLink(out.resolve("charts"), elsewhere);
+    Map<String, byte[]> before = contents(elsewhere);
+    Map<String, byte[]> report = contents(out);
+    assertThatThrownBy(() -> report(out, Instant.parse("2026-05-05T00:00:00Z")))
+        .isInstanceOf(ReportInputException.class).hasMessageContaining(out.resolve("charts") + " is a link")
+        .hasMessageContaining("never writes through a link");
+    assertThat(contents(elsewhere)).containsOnlyKeys(before.keySet())
+        .allSatisfy((name, bytes) -> assertThat(bytes).as(name).isEqualTo(before.get(name)));
+    assertThat(contents(out)).containsOnlyKeys(report.keySet());
+    assertThat(Files.isSymbolicLink(out.resolve("charts"))).isTrue();
+  }
+
+  /**
+   * Issue 42, 5: the staging folder a killed report left is removed by the next report into the
+   * folder (and by {@link ReportWriter#removeStaleStaging}); one a running report holds stays.
+   */
+  @Test
+  void aKilledReportsStagingFolderIsRemovedAndARunningOnesIsKept() throws Exception {
+    Path out = temp.resolve("rep");
+    report(out, Instant.EPOCH);
+    KilledReport.leaveStagingIn(out);
+    assertThat(hidden(out)).singleElement().matches(n -> n.startsWith(".kvbench-report-new-"));
+    KilledReport.leaveStagingIn(out);
+    assertThat(hidden(out)).as("the second report removed the first one's as it opened the folder").hasSize(1);
+    ReportFolder running = ReportFolder.open(out);
+    Path held = running.staging();
+    try {
+      assertThat(hidden(out)).as("opening removed the killed ones").containsExactly(held.getFileName().toString());
+      KilledReport.leaveStagingIn(out);
+      assertThat(ReportWriter.removeStaleStaging(out)).hasSize(1);
+      assertThat(hidden(out)).containsExactly(held.getFileName().toString());
+      report(out, Instant.parse("2026-05-05T00:00:00Z"));
+      assertThat(hidden(out)).as("another report leaves a running one's folder").contains(held.getFileName().toString());
+    } finally {
+      running.discardStaging();
+    }
+    assertThat(hidden(out)).isEmpty();
+    // a folder of that name that is not recognisably kvbench's (no lock file in it) is never removed
+    Path lookalike = Files.createDirectories(out.resolve(".kvbench-report-new-123"));
+    Files.writeString(lookalike.resolve("mine.txt"), "mine");
+    report(out, Instant.EPOCH);
+    assertThat(lookalike.resolve("mine.txt")).hasContent("mine");
+  }
+
+  private static List<String> hidden(Path dir) throws java.io.IOException {
+    try (Stream<Path> s = Files.list(dir)) {
+      return s.map(p -> p.getFileName().toString()).filter(n -> n.startsWith(".")).sorted().toList();
+    }
+  }
+
+  /**
+   * Issue 42, 7: a legal but long setting value (a 290-character nativeLib path) makes no file name
+   * longer than a file system allows; two cells that differ only far into it keep names of their own.
+   */
+  @Test
+  void aLongSettingValueMakesBoundedUniqueFileNames() throws Exception {
+    String longPath = "/opt/" + "x".repeat(280) + "/liblmdb.so";
+    List<dev.kvbench.result.CellResult> cells = new ArrayList<>();
+    for (String tail : List.of("a", "b")) {
+      dev.kvbench.result.CellResult c = Fixtures.cell("alpha", "rnd", Map.of("nativeLib", longPath + tail),
+          Fixtures.ORDERED, Fixtures.phase("write", new double[] {10, 11, 12}, 1, 2, 3));
+      // as a sweep names its cells: the swept value in the id
+      cells.add(new dev.kvbench.result.CellResult(c.cellId() + " nativeLib=" + longPath + tail, c.store(),
+          c.library(), c.libraryVersion(), c.capabilities(), c.settings(), c.nativeSettings(), c.parameters(),
+          c.phases(), c.storage(), c.outcome(), c.error(), c.diagnostics()));
+    }
+    Path in = temp.resolve("long.json");
+    new ResultFiles().write(Fixtures.document("host-a", cells), in);
+    Path out = temp.resolve("long-report");
+    ReportWriter.Written w = new ReportWriter("9.9", Clock.fixed(Instant.EPOCH, ZoneOffset.UTC))
+        .write(List.of(in), out, false);
+    assertThat(w.intervalLogs()).isEqualTo(2);
+    List<String> names;
+    try (Stream<Path> s = Files.walk(out)) {
+      names = s.map(p -> p.getFileName().toString()).toList();
+    }
+    assertThat(names).allSatisfy(n -> assertThat(n.getBytes(StandardCharsets.UTF_8).length).as(n)
+        .isLessThanOrEqualTo(Charts.MAX_STEM + 10));
+    try (Stream<Path> s = Files.list(out.resolve("hlog"))) {
+      assertThat(s.map(p -> p.getFileName().toString()).distinct()).hasSize(2);
+    }
+  }
+
   /** A report folder is made again from its own copies, in place, with or without --with-inputs. */
   @Test
   void aReportInPlaceFromItsOwnInputsKeepsThem() throws Exception {

@@ -82,6 +82,15 @@ class VersionPairsTest {
         .satisfies(p -> assertThat(p.baseline() + ">" + p.candidate()).isEqualTo("2.0>1.0"));
   }
 
+  /** Issue 42, 12: a baseline version the run never ran is refused, naming the versions it did run. */
+  @Test
+  void aBaselineVersionTheRunLacksIsRefusedNamingTheVersionsPresent() {
+    RunResults run = run(List.of(cell("alpha", "9.9.3", 10), cell("alpha", "9.11.2", 30)));
+    assertThatThrownBy(() -> VersionPairs.of(run, "9.9")).isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("baseline version 9.9 is not among the versions")
+        .hasMessageContaining("alpha 9.9.3, 9.11.2");
+  }
+
   @Test
   void aRunOfOneVersionPerStoreIsNamedAndRefused() {
     RunResults run = run(List.of(cell("alpha", "1.0", 10), cell("beta", "7", 5)));

@@ -95,6 +95,7 @@ public final class MavenLibraryResolver implements LibraryResolver, AutoCloseabl
     for (ArtifactResult r : results) {
       Artifact a = r.getArtifact();
       if (a.getPath() != null && a.getExtension().equals("jar")) {
+        requireChecksumsMatch(a.getPath());
         jars.add(new LibraryJar(a.toString(), a.getPath(), sha256(a.getPath())));
       }
     }
@@ -178,9 +179,52 @@ public final class MavenLibraryResolver implements LibraryResolver, AutoCloseabl
     return artifact + ":" + version;
   }
 
+  /** The checksum files a repository keeps beside an artifact, by the digest each holds. */
+  private static final java.util.Map<String, String> CHECKSUM_FILES = new java.util.LinkedHashMap<>();
+
+  static {
+    CHECKSUM_FILES.put(".sha512", "SHA-512");
+    CHECKSUM_FILES.put(".sha256", "SHA-256");
+    CHECKSUM_FILES.put(".sha1", "SHA-1");
+    CHECKSUM_FILES.put(".md5", "MD5");
+  }
+
+  /**
+   * Refuses a jar of the local repository that differs from a checksum file beside it (changed,
+   * cut or replaced since it was downloaded): a run would record the wrong library's SHA-256 as if
+   * it were the release's. Where the repository kept no checksum file there is nothing to check.
+   */
+  static void requireChecksumsMatch(Path jar) {
+    for (java.util.Map.Entry<String, String> e : CHECKSUM_FILES.entrySet()) {
+      Path sum = jar.resolveSibling(jar.getFileName() + e.getKey());
+      if (!Files.isRegularFile(sum)) {
+        continue;
+      }
+      String expected;
+      try {
+        // "hex" or "hex  file name", as repositories and tools write them
+        expected = Files.readString(sum, java.nio.charset.StandardCharsets.US_ASCII).trim().split("\\s+")[0]
+            .toLowerCase(java.util.Locale.ROOT);
+      } catch (IOException | java.io.UncheckedIOException ex) {
+        continue;
+      }
+      String actual = digest(jar, e.getValue());
+      if (!actual.equals(expected)) {
+        throw new LibraryResolutionException(jar + " does not match its checksum file " + sum.getFileName() + " ("
+            + e.getValue() + " " + actual + ", expected " + expected + "): it was changed or damaged after it was"
+            + " downloaded. Delete it (rm " + jar + ") and run again, which downloads it afresh");
+      }
+      return; // the strongest digest the repository kept agrees
+    }
+  }
+
   static String sha256(Path file) {
+    return digest(file, "SHA-256");
+  }
+
+  private static String digest(Path file, String algorithm) {
     try (InputStream in = Files.newInputStream(file)) {
-      MessageDigest d = MessageDigest.getInstance("SHA-256");
+      MessageDigest d = MessageDigest.getInstance(algorithm);
       byte[] buf = new byte[1 << 16];
       for (int n; (n = in.read(buf)) > 0; ) {
         d.update(buf, 0, n);

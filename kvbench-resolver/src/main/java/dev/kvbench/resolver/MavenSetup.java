@@ -68,7 +68,9 @@ public record MavenSetup(Path localRepository, List<RemoteRepository> remotes, b
     if (Files.isRegularFile(user)) {
       request.setUserSettingsFile(user.toFile());
     } else if (settingsFile != null) {
-      throw new IllegalArgumentException("Maven settings file " + settingsFile + " does not exist");
+      throw new IllegalArgumentException("Maven settings file " + settingsFile + (Files.isDirectory(settingsFile)
+          ? " is a folder: give the settings.xml file itself (e.g. " + settingsFile.resolve("settings.xml") + ")"
+          : Files.exists(settingsFile) ? " is not a regular file: give a settings.xml" : " does not exist"));
     }
     String mavenHome = System.getenv("MAVEN_HOME");
     if (mavenHome != null && Files.isRegularFile(Path.of(mavenHome, "conf", "settings.xml"))) {

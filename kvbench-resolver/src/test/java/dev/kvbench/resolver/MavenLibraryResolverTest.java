@@ -60,6 +60,33 @@ class MavenLibraryResolverTest {
     }
   }
 
+  /**
+   * Issue 42, 14: a jar of the local repository changed since it was downloaded (8 bytes appended)
+   * is refused where the repository kept its checksum file beside it, naming the jar and the fix;
+   * one that matches its checksum is used.
+   */
+  @Test
+  void aJarThatDiffersFromItsChecksumFileIsRefused() throws Exception {
+    Path local = Files.createTempDirectory(dir, "local");
+    Path jar;
+    try (MavenLibraryResolver r = new MavenLibraryResolver(online(local))) {
+      jar = r.resolve(LibraryRequest.of("org.example:lib"), "1.0").jars().get(0).path();
+    }
+    byte[] sha1 = java.security.MessageDigest.getInstance("SHA-1").digest(Files.readAllBytes(jar));
+    Files.writeString(jar.resolveSibling(jar.getFileName() + ".sha1"), java.util.HexFormat.of().formatHex(sha1));
+    try (MavenLibraryResolver offline = new MavenLibraryResolver(MavenSetup.localOnly(local))) {
+      assertThat(offline.resolve(LibraryRequest.of("org.example:lib"), "1.0").jars()).hasSize(2);
+    }
+    Files.write(jar, new byte[8], java.nio.file.StandardOpenOption.APPEND);
+    try (MavenLibraryResolver offline = new MavenLibraryResolver(MavenSetup.localOnly(local))) {
+      assertThatThrownBy(() -> offline.resolve(LibraryRequest.of("org.example:lib"), "1.0"))
+          .isInstanceOf(LibraryResolutionException.class)
+          .hasMessageContaining(jar.toString())
+          .hasMessageContaining("does not match its checksum file " + jar.getFileName() + ".sha1")
+          .hasMessageContaining("rm " + jar);
+    }
+  }
+
   @Test
   void offlineWithTheArtifactMissingNamesItAndHowToFetchIt() throws Exception {
     Path local = Files.createTempDirectory(dir, "empty");

@@ -11,31 +11,29 @@ import java.util.function.Consumer;
 /**
  * The library versions a run's cells ask for, resolved once before the first cell runs, so a
  * version that cannot be had stops the run before anything is measured (and a fleet host needs
- * no repository). A version outside what the adapter drives is not resolved: its cells are
- * unsupported, with the range in the reason.
+ * no repository). A version outside what the adapter drives is refused, all of them at once,
+ * before any is resolved: a typo must not pass as a run whose cells were merely unsupported.
  */
 public final class RunLibraries {
 
   /** No cell of the run swaps its library. */
-  public static final RunLibraries NONE = new RunLibraries(Map.of(), Map.of());
+  public static final RunLibraries NONE = new RunLibraries(Map.of());
 
   private final Map<String, CellLibrary> resolved;
-  private final Map<String, String> unsupported;
 
-  private RunLibraries(Map<String, CellLibrary> resolved, Map<String, String> unsupported) {
+  private RunLibraries(Map<String, CellLibrary> resolved) {
     this.resolved = resolved;
-    this.unsupported = unsupported;
   }
 
   /**
    * Resolves every library version {@code cells} ask for through {@code resolver}, telling {@code
    * progress} each one it starts. Throws {@link LibraryResolutionException} for one that cannot be
-   * had.
+   * had, and, before resolving any, for every one outside the range its adapter drives.
    */
   public static RunLibraries resolve(List<CellParams> cells, StoreRegistry registry, LibraryResolver resolver,
       Consumer<String> progress) {
+    requireInRange(cells, registry, resolver);
     Map<String, CellLibrary> resolved = new LinkedHashMap<>();
-    Map<String, String> unsupported = new LinkedHashMap<>();
     for (CellParams cell : cells) {
       if (!cell.setup().swapsLibrary()) {
         continue;
@@ -43,12 +41,7 @@ public final class RunLibraries {
       StoreProvider provider = registry.require(cell.storeId());
       String version = cell.setup().libraryVersion();
       String key = key(cell.storeId(), version);
-      if (resolved.containsKey(key) || unsupported.containsKey(key)) {
-        continue;
-      }
-      if (!resolver.inRange(version, provider.supportedVersions())) {
-        unsupported.put(key, "kvbench's " + cell.storeId() + " adapter drives " + provider.library() + " "
-            + provider.supportedVersions() + "; " + version + " is outside that range");
+      if (resolved.containsKey(key)) {
         continue;
       }
       LibraryRequest request = new LibraryRequest(provider.versionedArtifacts());
@@ -56,12 +49,32 @@ public final class RunLibraries {
       ResolvedLibrary r = resolver.resolve(request, version);
       resolved.put(key, new CellLibrary(provider.getClass().getName(), r.version(), r.jars()));
     }
-    return new RunLibraries(resolved, unsupported);
+    return new RunLibraries(resolved);
   }
 
-  /** Why the adapter cannot drive the version {@code cell} asks for, or null when it can (or asks for none). */
-  public String unsupportedReason(CellParams cell) {
-    return unsupported.get(key(cell.storeId(), cell.setup().libraryVersion()));
+  /**
+   * Refuses, naming every one, the versions {@code cells} ask for that their adapters do not drive
+   * (a typo, {@code LATEST}, a release the adapter's API does not fit): the run would measure nothing
+   * of them.
+   */
+  public static void requireInRange(List<CellParams> cells, StoreRegistry registry, LibraryResolver resolver) {
+    Map<String, String> outside = new LinkedHashMap<>();
+    for (CellParams cell : cells) {
+      if (!cell.setup().swapsLibrary()) {
+        continue;
+      }
+      StoreProvider provider = registry.require(cell.storeId());
+      String version = cell.setup().libraryVersion();
+      if (!resolver.inRange(version, provider.supportedVersions())) {
+        outside.putIfAbsent(key(cell.storeId(), version), cell.storeId() + ".version " + version + ": kvbench's "
+            + cell.storeId() + " adapter drives " + provider.library() + " " + provider.supportedVersions()
+            + ", and " + version + " is outside that range; give a version in it (kvbench list versions "
+            + cell.storeId() + " lists the released ones)");
+      }
+    }
+    if (!outside.isEmpty()) {
+      throw new LibraryResolutionException(String.join("; ", outside.values()));
+    }
   }
 
   /** What {@code cell}'s JVM loads its store from. */

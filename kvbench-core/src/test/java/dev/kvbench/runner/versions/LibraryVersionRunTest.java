@@ -7,6 +7,7 @@ import dev.kvbench.result.CellResult;
 import dev.kvbench.result.CellResult.Outcome;
 import dev.kvbench.result.ResultDocument;
 import dev.kvbench.result.ResultFiles;
+import dev.kvbench.result.RunJournal;
 import dev.kvbench.run.RunListener;
 import dev.kvbench.runner.ScenarioRunner;
 import dev.kvbench.runner.Shard;
@@ -71,7 +72,8 @@ class LibraryVersionRunTest {
     public boolean inRange(String version, String range) {
       // the stand-in adapter's range, [0.9,2.0)
       assertThat(range).isEqualTo("[0.9,2.0)");
-      return SlowMapVersions.compare(version, "0.9") >= 0 && SlowMapVersions.compare(version, "2.0") < 0;
+      // as Maven's ranges: a word such as LATEST is no release in any numeric range
+      return version.matches("[0-9.]+") && SlowMapVersions.compare(version, "0.9") >= 0 && SlowMapVersions.compare(version, "2.0") < 0;
     }
   }
 
@@ -94,12 +96,12 @@ class LibraryVersionRunTest {
     Files.createDirectories(temp.resolve("jars"));
     BuildingResolver resolver = new BuildingResolver(temp.resolve("jars"));
     ScenarioRunner runner = new ScenarioRunner(StoreRegistry.load(), RunListener.NONE, resolver);
-    ScenarioRunner.RunOutcome outcome = runner.run(scenario(List.of("1.0", "1.5", "bundled", OLD, "3.0"), 1),
+    ScenarioRunner.RunOutcome outcome = runner.run(scenario(List.of("1.0", "1.5", "bundled", OLD), 1),
         options("v.json"));
     ResultDocument doc = new ResultFiles().read(outcome.documentPath());
     Map<String, CellResult> byVersion = new java.util.HashMap<>();
     doc.cells().forEach(c -> byVersion.put(c.libraryVersion(), c));
-    // each version resolved once, before anything ran; the one outside the range never
+    // each version resolved once, before anything ran
     assertThat(resolver.resolved).containsExactly("org.example.kvbench:slowmap:1.0", "org.example.kvbench:slowmap:1.5",
         "org.example.kvbench:slowmap:" + OLD);
 
@@ -123,10 +125,26 @@ class LibraryVersionRunTest {
     CellResult oldApi = byVersion.get(OLD);
     assertThat(oldApi.outcome()).isEqualTo(Outcome.UNSUPPORTED);
     assertThat(oldApi.error()).contains("cannot drive version " + OLD, "NoSuchMethodError", "onPut");
-    CellResult outside = byVersion.get("3.0");
-    assertThat(outside.outcome()).isEqualTo(Outcome.UNSUPPORTED);
-    assertThat(outside.error()).contains("[0.9,2.0)", "3.0 is outside");
     assertThat(outcome.completed()).isTrue();
+  }
+
+  /**
+   * Issue 42, 11: a version outside the adapter's range (a typo, LATEST) is refused before anything
+   * is resolved or run, every such version named with the range and where to list the released ones.
+   */
+  @Test
+  void aVersionOutsideTheAdaptersRangeIsRefusedBeforeAnythingRuns() throws Exception {
+    Files.createDirectories(temp.resolve("jars"));
+    BuildingResolver resolver = new BuildingResolver(temp.resolve("jars"));
+    ScenarioRunner runner = new ScenarioRunner(StoreRegistry.load(), RunListener.NONE, resolver);
+    assertThatThrownBy(() -> runner.run(scenario(List.of("1.0", "3.0", "LATEST"), 1), options("outside.json")))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("slowmap.version 3.0", "[0.9,2.0)", "3.0 is outside that range")
+        .hasMessageContaining("slowmap.version LATEST")
+        .hasMessageContaining("kvbench list versions slowmap");
+    assertThat(resolver.resolved).isEmpty();
+    assertThat(temp.resolve("outside.json")).doesNotExist();
+    assertThat(RunJournal.journalOf(temp.resolve("outside.json"))).doesNotExist();
   }
 
   static final String OLD = SlowMapVersions.OLD_API;
