@@ -3,8 +3,11 @@ package dev.kvbench.cli;
 import dev.kvbench.report.Comparison;
 import dev.kvbench.report.ForkRatio;
 import dev.kvbench.summary.TextTable;
+import dev.kvbench.summary.TextWrap;
 import java.io.PrintWriter;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Locale;
 
 /**
@@ -22,52 +25,71 @@ final class ComparisonPrinter {
     this.allowIncomplete = allowIncomplete;
   }
 
-  /** Prints {@code c}; returns the exit code the gate decides ({@link ExitCodes#OK} without one). */
+  /**
+   * Prints {@code c}, its tables folded to the terminal's width; its prose wrapped in a terminal and
+   * one line a sentence in a log or pipe (for grep), as the run's notices are. Returns the exit code
+   * the gate decides.
+   */
   int print(PrintWriter out, Comparison c) {
-    TextTable t = new TextTable(
-        TextTable.left("Cell"),
-        TextTable.left("Phase"),
-        TextTable.right("Baseline ms"),
-        TextTable.right("Candidate ms"),
-        TextTable.right("Forks"),
-        TextTable.right("Ratio"),
-        TextTable.right("95 % interval"),
-        TextTable.left("Verdict"),
-        TextTable.left("Caveats"),
-        TextTable.left("Settings changed"));
+    return print(out, c, Terminal.pageWidth(), Terminal.attached() ? Terminal.pageWidth() : Integer.MAX_VALUE);
+  }
+
+  /**
+   * Prints {@code c} within {@code width} columns: a table per cell under its name (and the settings
+   * that differ), its columns folded as the run's tables are, the legend and the unmatched phases
+   * wrapped; returns the exit code the gate decides ({@link ExitCodes#OK} without one).
+   */
+  int print(PrintWriter out, Comparison c, int width, int proseWidth) {
     int regressions = 0;
-    for (Comparison.Row r : c.rows()) {
-      boolean regression = failOnRegression != null && r.regression(failOnRegression);
-      regressions += regression ? 1 : 0;
-      t.row(r.cell(), r.phase(), millis(r.baselineMillis()), millis(r.candidateMillis()),
-          r.change().baselineForks() + "/" + r.change().candidateForks(),
-          String.format(Locale.ROOT, "x %.3f", r.ratio()),
-          r.change().hasInterval() ? String.format(Locale.ROOT, "%.3f-%.3f", r.change().low(), r.change().high()) : "-",
-          r.verdict().id() + (regression ? " REGRESSION" : ""), r.caveats().describe(), r.settingsChanged());
+    Map<String, List<Comparison.Row>> byCell = new LinkedHashMap<>();
+    c.rows().forEach(r -> byCell.computeIfAbsent(r.cell(), k -> new java.util.ArrayList<>()).add(r));
+    boolean first = true;
+    for (Map.Entry<String, List<Comparison.Row>> cell : byCell.entrySet()) {
+      TextTable t = new TextTable(
+          TextTable.left("Phase"),
+          TextTable.right("Baseline ms"),
+          TextTable.right("Candidate ms"),
+          TextTable.right("Forks"),
+          TextTable.right("Ratio"),
+          TextTable.right("95 % interval"),
+          TextTable.left("Verdict"),
+          TextTable.left("Caveats"));
+      for (Comparison.Row r : cell.getValue()) {
+        boolean regression = failOnRegression != null && r.regression(failOnRegression);
+        regressions += regression ? 1 : 0;
+        t.row(r.phase(), millis(r.baselineMillis()), millis(r.candidateMillis()),
+            r.change().baselineForks() + "/" + r.change().candidateForks(),
+            String.format(Locale.ROOT, "x %.3f", r.ratio()),
+            r.change().hasInterval() ? String.format(Locale.ROOT, "%.3f-%.3f", r.change().low(), r.change().high())
+                : "-",
+            r.verdict().id() + (regression ? " REGRESSION" : ""), r.caveats().describe());
+      }
+      String changed = cell.getValue().get(0).settingsChanged();
+      out.print((first ? "" : "\n") + TextWrap.wrap(cell.getKey() + (changed == null || changed.isEmpty() ? ""
+          : " (settings changed: " + changed + ")"), proseWidth, "  ") + "\n" + t.render(width));
+      first = false;
     }
-    out.print(t.render());
-    out.printf("%nForks: baseline/candidate, each fork one sample (its median pass). Verdict: slower or faster when"
-        + " the 95 %% interval of the ratio excludes 1 and the ratio differs from 1 by more than %.1f %%; no"
-        + " difference shown otherwise; not enough forks below %d a side; too short to judge under %.2f ms a"
-        + " pass.%n", c.minEffectPercent(), ForkRatio.MIN_FORKS, Comparison.SHORTEST_JUDGED_MILLIS);
+    out.print("\n" + TextWrap.wrap(String.format(Locale.ROOT, "Forks: baseline/candidate, each fork one sample (its"
+        + " median pass). Verdict: slower or faster when the 95 %% interval of the ratio excludes 1 and the ratio"
+        + " differs from 1 by more than %.1f %%; no difference shown otherwise; not enough forks below %d a side; too"
+        + " short to judge under %.2f ms a pass.", c.minEffectPercent(), ForkRatio.MIN_FORKS,
+        Comparison.SHORTEST_JUDGED_MILLIS), proseWidth, "") + "\n");
     if (c.noisyForks() == Comparison.NoisyForks.DROP) {
-      out.printf("Forks other processes, steal or a CPU held outside the process disturbed are left out of the"
-          + " samples; too noisy to judge where a"
-          + " side is left with fewer than %d (--noisy-forks keep counts them).%n", ForkRatio.MIN_FORKS);
+      out.print(TextWrap.wrap(String.format(Locale.ROOT, "Forks other processes, steal or a CPU held outside the"
+          + " process disturbed are left out of the samples; too noisy to judge where a side is left with fewer than"
+          + " %d (--noisy-forks keep counts them).", ForkRatio.MIN_FORKS), proseWidth, "") + "\n");
     }
     long doubtful = c.rows().stream().filter(r -> r.caveats().any()).count();
     if (doubtful > 0) {
-      out.printf("Caveats: %d row(s) rest on forks a reader should doubt (baseline/candidate): noisy, a measured pass"
-          + " the host disturbed (other processes, waiting for a CPU, steal); unsteady, passes that still trended"
-          + " (too short a warm-up). Their verdict may say more about the machine than the change.%n", doubtful);
+      out.print(TextWrap.wrap(String.format(Locale.ROOT, "Caveats: %d row(s) rest on forks a reader should doubt"
+          + " (baseline/candidate): noisy, a measured pass the host disturbed (other processes, waiting for a CPU,"
+          + " steal); unsteady, passes that still trended (too short a warm-up). Their verdict may say more about the"
+          + " machine than the change.", doubtful), proseWidth, "") + "\n");
     }
     if (!c.unmatched().isEmpty()) {
-      TextTable u = new TextTable(
-          TextTable.left("Side"),
-          TextTable.left("Cell"),
-          TextTable.left("Why not compared"));
-      c.unmatched().forEach(m -> u.row(m.side(), m.cell(), m.why()));
-      out.printf("%nNot compared:%n%s", u.render());
+      out.print("\nNot compared:\n");
+      c.unmatched().forEach(m -> out.print(TextWrap.wrap("  " + m.side() + ": " + m.cell() + ": " + m.why(),
+          proseWidth, "  ") + "\n"));
     }
     if (failOnRegression != null) {
       out.printf("%n%d regression(s) beyond %.1f %%%n", regressions, failOnRegression);
@@ -75,10 +97,11 @@ final class ComparisonPrinter {
       if (!cannotTell.isEmpty()) {
         out.printf("%d comparison(s) the gate cannot make%s:%n", cannotTell.size(),
             allowIncomplete ? " (allowed by --allow-incomplete)" : "");
-        cannotTell.forEach(why -> out.println("  " + why));
+        cannotTell.forEach(why -> out.println(TextWrap.wrap("  " + why, proseWidth, "  ")));
         if (!allowIncomplete) {
-          out.println("The gate fails: a candidate that did not measure what the baseline did shows no regression"
-              + " only by omission. Fix the candidate run, or pass --allow-incomplete to gate on what was measured.");
+          out.println(TextWrap.wrap("The gate fails: a candidate that did not measure what the baseline did shows no"
+              + " regression only by omission. Fix the candidate run, or pass --allow-incomplete to gate on what was"
+              + " measured.", proseWidth, ""));
         }
       }
       return regressions > 0 || !cannotTell.isEmpty() && !allowIncomplete ? ExitCodes.BENCHMARK_FAILED : ExitCodes.OK;

@@ -9,6 +9,7 @@ import dev.kvbench.store.Durability;
 import dev.kvbench.store.StoreProvider;
 import dev.kvbench.store.StoreRegistry;
 import java.io.IOException;
+import dev.kvbench.summary.TextWrap;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -96,7 +97,7 @@ final class DurabilityCommand implements Callable<Integer> {
     if (rewrite != null) {
       DurabilityReport again = DurabilityReport.read(existing("--rewrite", rewrite, "a durability.json"));
       again.write(output, notesText);
-      out.println(again.table().render());
+      print(out, again);
       return again.syncLosses().isEmpty() ? ExitCodes.OK : ExitCodes.BENCHMARK_FAILED;
     }
     StoreRegistry registry = StoreRegistry.load();
@@ -133,9 +134,23 @@ final class DurabilityCommand implements Callable<Integer> {
       throw FlagNames.usage(e);
     }
     report.write(output, notesText);
-    out.println(report.table().render());
-    out.println("results: " + output.resolve("durability.json") + ", report: " + output.resolve("README.md"));
+    print(out, report);
+    out.println(TextWrap.wrap("results: " + output.resolve("durability.json") + ", report: "
+        + output.resolve("README.md"), Terminal.pageWidth(), "  "));
     return report.syncLosses().isEmpty() ? ExitCodes.OK : ExitCodes.BENCHMARK_FAILED;
+  }
+
+  /** The table folded to the terminal, each note on a line of its own, the legend and the verdict. */
+  private static void print(PrintWriter out, DurabilityReport report) {
+    int width = Terminal.pageWidth();
+    out.print(report.table(false).render(width));
+    List<String> notes = report.notes();
+    if (!notes.isEmpty()) {
+      out.println("\nNotes:");
+      notes.forEach(n -> out.println(TextWrap.wrap("  " + n, width, "  ")));
+    }
+    out.println("\n" + TextWrap.wrap(DurabilityReport.LEGEND, width, ""));
+    out.println(TextWrap.wrap(report.verdict(), width, "  "));
   }
 
   private CrashTrials trials(StoreRegistry registry, PrintWriter err) {

@@ -13,6 +13,7 @@ import dev.kvbench.scenario.ScenarioException;
 import dev.kvbench.scenario.ScenarioOverrides;
 import dev.kvbench.scenario.ScenarioSource;
 import dev.kvbench.store.StoreRegistry;
+import dev.kvbench.summary.TextWrap;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
@@ -72,15 +73,20 @@ final class EnvCommand implements Callable<Integer> {
       doc.put("checks", checks);
       out.println(JsonMapper.builder().enable(SerializationFeature.INDENT_OUTPUT).build().writeValueAsString(doc));
     } else {
+      // values and fixes wrapped under their column, so the page fits the terminal (80 columns or more)
+      int width = Terminal.pageWidth();
+      int name = checks.stream().mapToInt(c -> c.name().length()).max().orElse(0);
+      String under = " ".repeat(6 + name + 1);
       for (HostCheck c : checks) {
-        out.printf("%-5s %-32s %s%n", c.severity().id(), c.name(), c.value());
+        out.println(TextWrap.wrap(String.format("%-5s %-" + name + "s %s", c.severity().id(), c.name(), c.value()),
+            width, under));
         if (!c.fix().isEmpty()) {
-          out.printf("      %-32s fix: %s%n", "", c.fix());
+          out.println(TextWrap.wrap(under + "fix: " + c.fix(), width, "     "));
         }
       }
       if (check != null) {
-        out.printf("%n%s: %s%n", check, blocked ? "this host cannot run it as it stands (see block lines)"
-            : "nothing here stops it");
+        out.printf("%n%s%n", TextWrap.wrap(check + ": " + (blocked
+            ? "this host cannot run it as it stands (see block lines)" : "nothing here stops it"), width, "  "));
       }
     }
     return blocked ? ExitCodes.BENCHMARK_FAILED : ExitCodes.OK;

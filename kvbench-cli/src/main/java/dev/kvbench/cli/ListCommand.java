@@ -49,13 +49,15 @@ final class ListCommand implements Callable<Integer> {
     }
     if ("codecs".equals(what)) {
       dev.kvbench.codec.ValueCodecs codecs = dev.kvbench.codec.ValueCodecs.load();
-      TextTable t = new TextTable(TextTable.left("Codec"), TextTable.left("Library and settings"));
-      t.row(dev.kvbench.codec.ValueCodecs.NONE, "values go to the store as they are (the default)");
+      // one codec a line, its library and settings wrapped under it: a table column would be 110 wide
+      int idWidth = codecs.ids().stream().mapToInt(String::length).max().orElse(4);
+      out.println(TextWrap.wrap(String.format("%-" + idWidth + "s  %s", dev.kvbench.codec.ValueCodecs.NONE,
+          "values go to the store as they are (the default)"), Terminal.pageWidth(), " ".repeat(idWidth + 2)));
       for (String id : codecs.ids().subList(1, codecs.ids().size())) {
         dev.kvbench.codec.ValueCodecProvider c = codecs.require(id);
-        t.row(id, c.library() + ", " + c.settings());
+        out.println(TextWrap.wrap(String.format("%-" + idWidth + "s  %s", id, c.library() + ", " + c.settings()),
+            Terminal.pageWidth(), " ".repeat(idWidth + 2)));
       }
-      out.print(t.render());
       out.print(wrap("\nUse one with: kvbench run --codec ID[,ID...]; the harness compresses each value before put"
           + " and decompresses it after get\n"));
       return ExitCodes.OK;
@@ -86,7 +88,7 @@ final class ListCommand implements Callable<Integer> {
         unavailable.add(p.id() + ": " + p.availability().reason());
       }
     }
-    out.print(t.render(TextTable.PAGE_WIDTH));
+    out.print(t.render(Terminal.pageWidth()));
     if (!unavailable.isEmpty()) {
       out.println();
       unavailable.forEach(u -> out.println(wrap(u)));
@@ -104,9 +106,9 @@ final class ListCommand implements Callable<Integer> {
       String text = description.trim().replaceAll("\\s+", " ");
       String line = String.format("%-" + nameWidth + "s  %s", name, text);
       if (details) {
-        out.println(TextWrap.wrap(line, TextTable.PAGE_WIDTH, " ".repeat(nameWidth + 2)));
+        out.println(TextWrap.wrap(line, Terminal.pageWidth(), " ".repeat(nameWidth + 2)));
       } else {
-        out.println(cut(line, TextTable.PAGE_WIDTH));
+        out.println(cut(line, Terminal.pageWidth()));
       }
     });
     out.print(wrap("\nRun one with: kvbench run PRESET [--scale F]; kvbench run PRESET --dry-run shows its cells,"
@@ -125,7 +127,7 @@ final class ListCommand implements Callable<Integer> {
   }
 
   private static String wrap(String text) {
-    return TextWrap.wrap(text, TextTable.PAGE_WIDTH, "  ");
+    return TextWrap.wrap(text, Terminal.pageWidth(), "  ");
   }
 
   /** One store: library, availability, versions, capabilities and settings, wrapped to the page. */
@@ -146,14 +148,14 @@ final class ListCommand implements Callable<Integer> {
         String line = String.format("    %-21s default %-9s %s%s", s.key(), s.defaultValue(), s.description(),
             allowed);
         // continuation lines start under the description (column 44)
-        b.append(TextWrap.wrap(line, TextTable.PAGE_WIDTH, " ".repeat(40))).append('\n');
+        b.append(TextWrap.wrap(line, Terminal.pageWidth(), " ".repeat(40))).append('\n');
       }
     }
     return b.toString();
   }
 
   private static String field(String name, String value) {
-    return TextWrap.wrap(String.format("  %-13s %s", name, value), TextTable.PAGE_WIDTH, " ".repeat(14)) + "\n";
+    return TextWrap.wrap(String.format("  %-13s %s", name, value), Terminal.pageWidth(), " ".repeat(14)) + "\n";
   }
 
   /** {@code list versions STORE}: the library's released versions, marked by whether the adapter drives them. */
@@ -170,8 +172,8 @@ final class ListCommand implements Callable<Integer> {
     }
     try (LazyLibraryResolver resolver = libraries.resolver()) {
       List<String> all = resolver.versions(p.library(), "[0,)");
-      out.printf("%s: %s, bundled %s; kvbench's adapter drives %s%n", p.id(), p.library(), p.libraryVersion(),
-          p.supportedVersions());
+      out.println(TextWrap.wrap(String.format("%s: %s, bundled %s; kvbench's adapter drives %s", p.id(), p.library(),
+          p.libraryVersion(), p.supportedVersions()), Terminal.pageWidth(), "  "));
       for (String v : all) {
         boolean driven = resolver.inRange(v, p.supportedVersions());
         out.printf("  %-14s %s%n", v, (driven ? "yes" : "no (outside the range)")
@@ -179,15 +181,16 @@ final class ListCommand implements Callable<Integer> {
       }
       if (libraries.offline) {
         // offline, the repositories were not asked: what is listed is what this machine happens to hold
-        out.printf(all.isEmpty()
+        out.print(wrap(String.format(all.isEmpty()
             ? "%nThe released versions could not be listed: --offline asks no repository, and the local one holds"
                 + " no version list of %s. Run without --offline to list them.%n"
             : "%nOffline: only the versions the local repository knows of %s; others may be released. Run"
-                + " without --offline to list them all.%n", p.library());
+                + " without --offline to list them all.%n", p.library())));
       } else if (all.isEmpty()) {
         out.printf("%nThe repositories list no released version of %s.%n", p.library());
       }
-      out.printf("%nRun versions with: kvbench run --stores %s -o %s.version=V[,V...]%n", p.id(), p.id());
+      out.print(wrap(String.format("%nRun versions with: kvbench run --stores %s -o %s.version=V[,V...]%n", p.id(),
+          p.id())));
     } catch (dev.kvbench.runner.versions.LibraryResolutionException e) {
       throw new UsageException(e.getMessage(), e);
     }

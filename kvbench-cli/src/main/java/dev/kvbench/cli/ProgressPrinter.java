@@ -100,7 +100,7 @@ final class ProgressPrinter implements RunListener, AutoCloseable {
   public synchronized void runStopped(java.nio.file.Path journal) {
     err.println(journal == null ? "kvbench: stopped before any result was written"
         : "kvbench: every finished cell is kept in " + journal + " and "
-            + dev.kvbench.result.RunJournal.documentOf(journal) + "; finish the run with: kvbench run --resume "
+            + dev.kvbench.result.RunJournal.documentOf(journal) + "; finish the run with: " + Launcher.command() + " run --resume "
             + ShellWords.quote(journal.toString()));
     err.flush();
   }

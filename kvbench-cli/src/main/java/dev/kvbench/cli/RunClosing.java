@@ -56,12 +56,13 @@ final class RunClosing {
     }
     b.append(line(width, "results", document + " (journal " + journal + ")"));
     String quoted = ShellWords.quote(document.toString());
+    String kvbench = Launcher.command();
     if (completed) {
-      b.append(line(width, "next", "kvbench report " + quoted + "  (an HTML page, Markdown, charts, CSV in "
+      b.append(line(width, "next", kvbench + " report " + quoted + "  (an HTML page, Markdown, charts, CSV in "
           + DefaultOutputs.report(List.of(document)) + "/)"));
-      b.append(line(width, "", "kvbench compare BASELINE.json " + quoted + "  (is it faster or slower than another run?)"));
+      b.append(line(width, "", kvbench + " compare BASELINE.json " + quoted + "  (is it faster or slower than another run?)"));
     } else {
-      b.append(line(width, "next", "kvbench run --resume " + ShellWords.quote(journal.toString())
+      b.append(line(width, "next", kvbench + " run --resume " + ShellWords.quote(journal.toString())
           + "  (the run is incomplete: this runs the cells it has no result for)"));
     }
     return b.toString();

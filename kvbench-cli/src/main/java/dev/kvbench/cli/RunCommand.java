@@ -178,8 +178,8 @@ final class RunCommand implements Callable<Integer> {
       Path journal = runner.journalPath() != null ? runner.journalPath() : RunJournal.journalOf(e.path());
       PrintWriter err = spec.commandLine().getErr();
       err.println("kvbench: " + e.getMessage() + ". Stopped: every cell finished before is kept in " + journal
-          + " and " + RunJournal.documentOf(journal) + "; make room there, then finish the run with: kvbench run"
-          + " --resume " + ShellWords.quote(journal.toString()));
+          + " and " + RunJournal.documentOf(journal) + "; make room there, then finish the run with: " + Launcher.command()
+          + " run --resume " + ShellWords.quote(journal.toString()));
       err.flush();
       return ExitCodes.RESULTS_NOT_WRITTEN;
     } catch (IOException e) {

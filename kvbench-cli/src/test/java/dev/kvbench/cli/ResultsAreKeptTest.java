@@ -193,11 +193,18 @@ class ResultsAreKeptTest {
     return to;
   }
 
-  /** A folder holding three copies of the result document {@code document}, as three runs would. */
+  /**
+   * A folder holding three runs of {@code document}'s figures, each started at another moment as
+   * three runs are: copies of one run would be one run's forks counted once (issue 42, 8).
+   */
   private Path threeRunsOf(Path document, String folder) throws Exception {
     Path dir = Files.createDirectories(temp.resolve(folder));
+    com.fasterxml.jackson.databind.ObjectMapper json = new com.fasterxml.jackson.databind.ObjectMapper();
     for (int i = 1; i <= 3; i++) {
-      Files.copy(document, dir.resolve("run" + i + ".json"));
+      com.fasterxml.jackson.databind.node.ObjectNode doc =
+          (com.fasterxml.jackson.databind.node.ObjectNode) json.readTree(document.toFile());
+      doc.put("startedAt", "2026-11-0" + i + "T00:00:00Z");
+      json.writeValue(dir.resolve("run" + i + ".json").toFile(), doc);
     }
     return dir;
   }
@@ -216,8 +223,9 @@ class ResultsAreKeptTest {
 
     CliOutcome dry = CliOutcome.run("clean", "--dir", base.toString(), "--dry-run");
     assertThat(dry.code()).isZero();
-    assertThat(dry.out()).contains("would remove " + base.resolve("kvbench-111"),
-        "would empty (the directory is yours, so it stays) " + base.resolve("kvbench-given"), "nothing removed");
+    assertThat(dry.out()).contains("would clean " + base.resolve("kvbench-111"),
+        "then the directory if nothing else is in it", "would clean " + base.resolve("kvbench-given"),
+        "the directory is yours, so it stays", "nothing removed");
     assertThat(base.resolve("kvbench-111")).exists();
 
     try (WorkArea live = WorkArea.open(base.resolve("kvbench-live"))) {
@@ -225,7 +233,8 @@ class ResultsAreKeptTest {
       CliOutcome clean = CliOutcome.run("clean", "--dir", base.toString());
       assertThat(clean.code()).isZero();
       assertThat(clean.out()).contains("removed " + base.resolve("kvbench-111"),
-          "emptied (the directory is yours, so it stays) " + base.resolve("kvbench-given"), "2 stale work directories");
+          "emptied " + base.resolve("kvbench-given"), "(the directory is yours, so it stays)",
+          "2 stale work directories");
       assertThat(base.resolve("kvbench-111")).doesNotExist();
       assertThat(base.resolve("kvbench-given")).isEmptyDirectory();
       assertThat(given).doesNotExist();

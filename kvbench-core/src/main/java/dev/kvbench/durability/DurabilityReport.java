@@ -30,7 +30,15 @@ public record DurabilityReport(int schemaVersion, String kvbenchVersion, String 
 
   /** The table: what each combination kept. */
   public TextTable table() {
-    TextTable t = new TextTable(
+    return table(true);
+  }
+
+  /**
+   * The table, with or without its last column of notes (skipped combinations, failures), which a
+   * terminal prints as lines of their own (see {@link #notes()}): a long note would widen every row.
+   */
+  public TextTable table(boolean withNotes) {
+    List<TextTable.Column> columns = new ArrayList<>(List.of(
         TextTable.left("Store"),
         TextTable.left("Durability"),
         TextTable.left("Crash"),
@@ -41,22 +49,35 @@ public record DurabilityReport(int schemaVersion, String kvbenchVersion, String 
         TextTable.right("Torn values"),
         TextTable.right("Partial commits"),
         TextTable.right("Unacked found"),
-        TextTable.left("Recovery ms (median / max)"),
-        TextTable.left("Note"));
+        TextTable.left("Recovery ms (median / max)")));
+    if (withNotes) {
+      columns.add(TextTable.left("Note"));
+    }
+    TextTable t = new TextTable(columns.toArray(TextTable.Column[]::new)).keyColumns(3);
     for (DurabilityResult r : results) {
-      if (r.skipped() != null) {
-        t.row(r.store(), r.durability(), r.crash(), "-", "-", "-", "-", "-", "-", "-", "-", "skipped: " + r.skipped());
-        continue;
+      List<String> row = new ArrayList<>(r.skipped() != null
+          ? List.of(r.store(), r.durability(), r.crash(), "-", "-", "-", "-", "-", "-", "-", "-")
+          : List.of(r.store(), r.durability(), r.crash(), Integer.toString(r.trials()),
+              String.format(Locale.ROOT, "%,d", r.acknowledged()), String.format(Locale.ROOT, "%,d", r.ackedLost()),
+              Integer.toString(r.trialsLosingAcked()), String.format(Locale.ROOT, "%,d", r.tornValues()),
+              String.format(Locale.ROOT, "%,d", r.partialCommits()), String.format(Locale.ROOT, "%,d", r.unackedPresent()),
+              String.format(Locale.ROOT, "%,.1f / %,.1f", r.recoveryMillisMedian(), r.recoveryMillisMax())));
+      if (withNotes) {
+        row.add(note(r));
       }
-      List<String> failures = r.failures();
-      t.row(r.store(), r.durability(), r.crash(), Integer.toString(r.trials()),
-          String.format(Locale.ROOT, "%,d", r.acknowledged()), String.format(Locale.ROOT, "%,d", r.ackedLost()),
-          Integer.toString(r.trialsLosingAcked()), String.format(Locale.ROOT, "%,d", r.tornValues()),
-          String.format(Locale.ROOT, "%,d", r.partialCommits()), String.format(Locale.ROOT, "%,d", r.unackedPresent()),
-          String.format(Locale.ROOT, "%,.1f / %,.1f", r.recoveryMillisMedian(), r.recoveryMillisMax()),
-          failures.isEmpty() ? "" : String.join("; ", failures));
+      t.row(row.toArray(String[]::new));
     }
     return t;
+  }
+
+  /** Each combination's note ("store durability crash: note"), for those that have one. */
+  public List<String> notes() {
+    return results.stream().filter(r -> !note(r).isEmpty())
+        .map(r -> r.store() + " " + r.durability() + " " + r.crash() + ": " + note(r)).toList();
+  }
+
+  private static String note(DurabilityResult r) {
+    return r.skipped() != null ? "skipped: " + r.skipped() : String.join("; ", r.failures());
   }
 
   /** Synced combinations that lost an acknowledged commit to a process crash: findings to publish. */
@@ -64,6 +85,40 @@ public record DurabilityReport(int schemaVersion, String kvbenchVersion, String 
     return results.stream().filter(r -> r.skipped() == null && r.durability().equals("sync") && r.ackedLost() > 0)
         .toList();
   }
+
+  /** Each synced store that lost acknowledged commits, how many, to which crash, in how many trials. */
+  private String namedLosses() {
+    List<String> named = new ArrayList<>();
+    for (DurabilityResult r : syncLosses()) {
+      named.add(r.store() + " lost " + r.ackedLost() + " acknowledged commit(s) to a " + r.crash() + " crash in "
+          + r.trialsLosingAcked() + " of " + r.trials() + " trials");
+    }
+    return String.join("; ", named);
+  }
+
+  /**
+   * The verdict a terminal prints under the table: the rule, and whether a synced store broke it
+   * ("a synced store must lose no acknowledged commit: none did").
+   */
+  public String verdict() {
+    long synced = results.stream().filter(r -> r.skipped() == null && r.durability().equals("sync")).count();
+    String rule = "Verdict: a synced store must lose no acknowledged commit: ";
+    if (synced == 0) {
+      return rule + "no synced combination ran here, so there is nothing to judge (add --durability sync)";
+    }
+    return rule + (syncLosses().isEmpty() ? "none did (" + synced + " synced combination(s))"
+        : namedLosses() + ". A finding to report to the store's maintainers");
+  }
+
+  /**
+   * What the table's columns mean, for a terminal (the Markdown report says it in its own words
+   * above its table).
+   */
+  public static final String LEGEND = "Acked commits: commits the store acknowledged before the kill. Acked lost:"
+      + " acknowledged commits not wholly found after the store reopened (a synced store must lose none). Trials"
+      + " losing acked: trials with any such loss. Torn values: keys found with other bytes than were put. Partial"
+      + " commits: commits found in part. Unacked found: commits found whole that were not yet acknowledged"
+      + " (allowed). Recovery: time to reopen the store after the crash.";
 
   /**
    * The report; {@code notes}, when given, is included as written (findings of the person who
@@ -99,18 +154,11 @@ public record DurabilityReport(int schemaVersion, String kvbenchVersion, String 
           .append(environment.workDir()).append(" (").append(environment.workDirFileSystem()).append(").\n\n");
     }
     b.append(table().renderMarkdown());
-    List<DurabilityResult> losses = syncLosses();
     b.append('\n');
-    if (losses.isEmpty()) {
+    if (syncLosses().isEmpty()) {
       b.append("No store lost an acknowledged commit in sync mode.\n");
     } else {
-      b.append("**Finding**: in sync mode, ");
-      List<String> named = new ArrayList<>();
-      for (DurabilityResult r : losses) {
-        named.add(r.store() + " lost " + r.ackedLost() + " acknowledged commit(s) to a " + r.crash() + " crash in "
-            + r.trialsLosingAcked() + " of " + r.trials() + " trials");
-      }
-      b.append(String.join("; ", named)).append(".\n");
+      b.append("**Finding**: in sync mode, ").append(namedLosses()).append(".\n");
     }
     b.append("\nSettings of each store: durability.json, `results[].settings`; every trial's kill moment, check and")
         .append(" the native flags its store ran with: `results[].perTrial`.\n");

@@ -98,16 +98,20 @@ class CrashTrialsTest {
     Path victim = Files.createDirectories(temp.resolve("another-users-directory"));
     Files.createSymbolicLink(planted, victim);
     try {
-      java.util.Set<Path> before = kvbenchDirectories(base);
       CrashTrials.Plan plan = new CrashTrials.Plan(List.of("test-journal"), List.of(Durability.SYNC),
           List.of(CrashKind.PROCESS), 1, 7, Duration.ofMillis(200), Duration.ofMillis(300),
           new CrashWorkload(7, 5, 64, 1_000_000), Map.of(), null);
-      DurabilityResult r = new CrashTrials(StoreRegistry.load(), CrashTrials.Listener.NONE).run(plan).get(0);
+      // its own directory, found while it runs by the pid in its lock: other runs beside this test make theirs
+      java.util.Set<Path> own = new java.util.HashSet<>();
+      DurabilityResult r = new CrashTrials(StoreRegistry.load(), (c, t) -> own.addAll(ownDirectories(base)))
+          .run(plan).get(0);
       assertThat(r.failures()).isEmpty();
       assertThat(r.acknowledged()).isPositive();
       assertThat(victim).as("nothing written through the planted link").isEmptyDirectory();
       assertThat(Files.isSymbolicLink(planted)).isTrue();
-      assertThat(kvbenchDirectories(base)).as("its own directory is gone").isEqualTo(before);
+      assertThat(own).as("its own directory, seen while it ran").singleElement()
+          .satisfies(d -> assertThat(d.getFileName().toString()).startsWith("kvbench-crash-"));
+      assertThat(own).as("and gone after").allSatisfy(d -> assertThat(d).doesNotExist());
     } finally {
       Files.deleteIfExists(planted);
     }
@@ -125,10 +129,20 @@ class CrashTrialsTest {
     assertThat(temp.resolve("someone-elses")).hasContent("x");
   }
 
-  private static java.util.Set<Path> kvbenchDirectories(Path base) throws java.io.IOException {
+  /** The kvbench-crash directories under {@code base} whose lock names this process: this test's own. */
+  private static java.util.Set<Path> ownDirectories(Path base) {
+    String pid = Long.toString(ProcessHandle.current().pid());
     try (var s = Files.list(base)) {
-      return s.filter(p -> p.getFileName().toString().startsWith("kvbench-crash"))
-          .collect(java.util.stream.Collectors.toSet());
+      return s.filter(p -> p.getFileName().toString().startsWith("kvbench-crash-")
+          && !Files.isSymbolicLink(p)).filter(p -> {
+            try {
+              return Files.readAllLines(p.resolve(dev.kvbench.run.WorkArea.LOCK_FILE)).get(0).equals(pid);
+            } catch (java.io.IOException | RuntimeException e) {
+              return false;
+            }
+          }).collect(java.util.stream.Collectors.toSet());
+    } catch (java.io.IOException e) {
+      throw new java.io.UncheckedIOException(e);
     }
   }
 
