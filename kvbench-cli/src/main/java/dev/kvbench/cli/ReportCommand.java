@@ -2,6 +2,7 @@ package dev.kvbench.cli;
 
 import dev.kvbench.report.ReportInputException;
 import dev.kvbench.report.ReportWriter;
+import dev.kvbench.summary.TextWrap;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -67,9 +68,12 @@ final class ReportCommand implements Callable<Integer> {
     PrintWriter err = spec.commandLine().getErr();
     w.warnings().forEach(warning -> err.println("kvbench: warning: " + warning));
     err.flush();
-    o.printf("report: %s (%d cells, %d charts, %d interval logs, hosts: %s)%n", w.readme(), w.cells(), w.charts(),
-        w.intervalLogs(), String.join(", ", w.hosts()));
-    o.printf("html:   %s (one page, opens from disk in a browser)%n", w.readme().resolveSibling("index.html"));
+    // wrapped in a terminal only: in a log each stays one line, the path right after its label, for scripts
+    int width = Terminal.attached() ? Terminal.pageWidth() : Integer.MAX_VALUE;
+    o.println(TextWrap.wrap(String.format("report: %s (%d cells, %d charts, %d interval logs, hosts: %s)", w.readme(),
+        w.cells(), w.charts(), w.intervalLogs(), String.join(", ", w.hosts())), width, "        "));
+    o.println(TextWrap.wrap(String.format("html:   %s (one page, opens from disk in a browser)",
+        w.readme().resolveSibling("index.html")), width, "        "));
     return ExitCodes.OK;
   }
 }

@@ -196,6 +196,12 @@ class DocsTest {
     assertThat(example.lines().count()).as("the example fits a screen").isLessThanOrEqualTo(30);
     assertThat(example).contains("\"lmdbjava-bb\", \"rocksdb\"", "implements KeyFormat", "Access.READ_WRITE",
         "requireSucceeded()");
+    // issue 42, 18: one list of JVM flags, the examples' jvm.flags: the page prints it whole, the pom's
+    // tests run with it, and it is every flag kvbench's stores need
+    String flags = Files.readString(ROOT.resolve("kvbench-examples/jvm.flags"));
+    assertThat(page).contains("```\n" + flags + "```", "java @jvm.flags -cp");
+    assertThat(pom).contains("<argLine>@${project.basedir}/jvm.flags</argLine>");
+    assertThat(flags.lines().toList()).isEqualTo(dev.kvbench.host.JvmFlags.required());
     // the pom a user copies pins the compiler plugin (Maven 3.8 would compile for Java 5 without it)
     assertThat(pom).contains("<artifactId>kvbench-bom</artifactId>", "<scope>import</scope>",
         "<artifactId>maven-compiler-plugin</artifactId>");

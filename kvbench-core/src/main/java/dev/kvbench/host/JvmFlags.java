@@ -89,10 +89,13 @@ public final class JvmFlags {
     }
   }
 
-  /** What to tell a user whose JVM lacks {@code missing}. */
+  /**
+   * What to tell a user whose JVM lacks {@code missing}, in a sentence: the first flag, how many
+   * more, and where the whole list is (a store's failure carries it, and it must stay readable).
+   */
   public static String hint(List<String> missing) {
-    return "this JVM lacks flags kvbench's stores need: " + String.join(" ", missing)
-        + "; add them to the java command line (or Maven Surefire's argLine, or the jar manifest's"
-        + " Add-Opens/Add-Exports), or run the stores through kvbench.jar or kvbench's forked cells, which add them";
+    return "this JVM lacks " + (missing.size() == 1 ? missing.get(0) : missing.get(0) + " and " + (missing.size() - 1)
+        + " more flag(s)") + " that kvbench's stores need: give it every flag of JvmFlags.required() (the library"
+        + " page lists them), or fork the cells";
   }
 }

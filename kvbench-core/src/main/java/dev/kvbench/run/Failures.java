@@ -20,17 +20,18 @@ public final class Failures {
 
   /** The exception and its causes; prefixed with {@link #NO_SPACE} when any of them says the disk is full. */
   public static String describe(Throwable e) {
+    if (deniedAccess(e)) {
+      // a store reached into the JDK without the opens or exports it needs: that, briefly, is the failure;
+      // the exception's own words (a 700-character module message) would bury it
+      java.util.List<String> missing = dev.kvbench.host.JvmFlags.missing();
+      if (!missing.isEmpty()) {
+        return e.getClass().getSimpleName() + ": " + dev.kvbench.host.JvmFlags.hint(missing);
+      }
+    }
     StringBuilder b = new StringBuilder(e.toString());
     Throwable cause = e.getCause();
     for (int depth = 0; cause != null && cause != e && depth < 5; depth++, cause = cause.getCause()) {
       b.append("; caused by ").append(cause);
-    }
-    if (deniedAccess(e)) {
-      // a store reached into the JDK without the opens or exports it needs: say which are missing
-      java.util.List<String> missing = dev.kvbench.host.JvmFlags.missing();
-      if (!missing.isEmpty()) {
-        b.append(" (").append(dev.kvbench.host.JvmFlags.hint(missing)).append(')');
-      }
     }
     if (e instanceof InternalError && String.valueOf(e.getMessage()).contains("unsafe memory access")) {
       // the JVM's word for SIGBUS on a memory-mapped file: the file could not grow
