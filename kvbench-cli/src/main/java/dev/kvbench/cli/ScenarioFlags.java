@@ -39,15 +39,17 @@ final class ScenarioFlags {
 
   @Option(names = "--warmup", paramLabel = "MS",
       description = "At least this many milliseconds of untimed passes before each phase's measured passes"
-          + " (default: 1000).")
+          + " (default: the scenario's; 1000 in the default run and in a scenario file that sets none).")
   Long warmupMillis;
 
   @Option(names = "--warmup-passes", paramLabel = "N",
-      description = "At least this many untimed passes before each phase's measured passes (default: 2).")
+      description = "At least this many untimed passes before each phase's measured passes (default: the"
+          + " scenario's; 1 in the default run, 2 in a scenario file that sets none).")
   Integer warmupPasses;
 
   @Option(names = "--measured", paramLabel = "N",
-      description = "Measured passes per phase; tables show their median with min-max (default: 3).")
+      description = "Measured passes per phase; tables show their median with min-max (default: the scenario's; 3"
+          + " in the default run and in a scenario file that sets none).")
   Integer measured;
 
   @Option(names = "--drop-caches",

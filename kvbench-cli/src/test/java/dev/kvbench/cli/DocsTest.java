@@ -183,8 +183,39 @@ class DocsTest {
         }
       }
     }
+    // an empty target ("[Quiet CPUs]()") goes nowhere and the pattern above cannot see it
+    for (Path page : pages()) {
+      Matcher empty = Pattern.compile("\\[[^\\]]*\\]\\(\\s*\\)").matcher(Files.readString(page)
+          .replaceAll("(?s)```.*?```", ""));
+      while (empty.find()) {
+        broken.add(ROOT.relativize(page) + ": " + empty.group() + " (an empty link)");
+      }
+    }
     assertThat(broken).as("broken links").isEmpty();
     assertThat(checked).isGreaterThan(50);
+  }
+
+  /**
+   * Issue 42, 19: the defaults the pages and the help state are the code's: the annotated scenario
+   * file in running.md, and run's help, which names the default run's warm-up passes (the quick
+   * preset's) beside a scenario file's.
+   */
+  @Test
+  void theDefaultsThePagesStateAreTheCodes() throws IOException {
+    String running = Files.readString(ROOT.resolve("docs/running.md"));
+    dev.kvbench.scenario.Repetitions d = dev.kvbench.scenario.Repetitions.DEFAULT;
+    assertThat(running).contains("  forks: " + d.forks() + " ", "# default: " + d.forks() + " fresh JVMs per cell")
+        .contains("# default: " + d.warmupPasses() + " untimed passes", "# default: " + d.warmupMillis() + ",")
+        .contains("# default: " + d.measuredPasses() + " measured passes")
+        .contains("# default: " + dev.kvbench.scenario.Scenario.DEFAULT_LATENCY_SAMPLE + ";")
+        .contains("# default: " + dev.kvbench.scenario.Scenario.DEFAULT_SEED);
+    dev.kvbench.scenario.Repetitions quick = new dev.kvbench.scenario.Presets().source("quick").scenario()
+        .repetitions();
+    String help = CliOutcome.run("help", "run").out().replaceAll("\\s+", " ");
+    assertThat(help).contains("(default: the scenario's; " + quick.warmupPasses() + " in the default run, "
+        + d.warmupPasses() + " in a scenario file that sets none)");
+    assertThat(help).contains("Measured passes per phase; tables show their median with min-max (default: the"
+        + " scenario's; " + quick.measuredPasses() + " in the default run");
   }
 
   @Test

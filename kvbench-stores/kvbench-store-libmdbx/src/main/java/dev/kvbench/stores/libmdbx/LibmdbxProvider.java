@@ -37,14 +37,19 @@ public final class LibmdbxProvider implements StoreProvider {
 
   @Override
   public String library() {
-    return "pypi:libmdbx"; // the C library, bundled from PyPI's wheel: no Maven coordinates
+    return "native:libmdbx"; // the C library, no Maven artifact; where it came from is in its version
   }
 
-  /** The release the loaded library reports, not the wheel's: the library may come from elsewhere. */
+  /**
+   * The release the loaded library reports, and where it came from: the PyPI wheel's own version
+   * (0.3.2) is not the library's (0.13.12), so both are named, never one for the other.
+   */
   @Override
   public String libraryVersion() {
-    MdbxVersion v = MdbxNatives.get().version();
-    return v == null ? "not loaded" : v.release() + " (" + v.gitDescribe() + ")";
+    MdbxNatives n = MdbxNatives.get();
+    MdbxVersion v = n.version();
+    return v == null ? "not loaded" : v.release() + " (" + v.gitDescribe() + "; "
+        + (n.fromWheel() ? "from " + MdbxNatives.WHEEL : "from " + MdbxNatives.LIBRARY_ENV) + ")";
   }
 
   @Override

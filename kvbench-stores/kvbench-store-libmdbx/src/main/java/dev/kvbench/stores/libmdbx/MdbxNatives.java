@@ -31,8 +31,14 @@ final class MdbxNatives {
   /** Where the build puts the library, beside this class. */
   static final String BUNDLED = "native/linux-x86_64/libmdbx.so";
 
+  /** The PyPI package the build bundles the library from (src/build/fetch_libmdbx.py pins it). */
+  static final String WHEEL = "PyPI's libmdbx 0.3.2 wheel";
+
+  /** How {@link #source()} begins for the library the build bundled. */
+  private static final String FROM_WHEEL = "bundled from " + WHEEL;
+
   static final String HOW_TO_GET = "this kvbench was built without libmdbx's shared library (the build takes it"
-      + " from PyPI's libmdbx 0.3.2 wheel with pip): rebuild with python3 and pip installed and PyPI reachable,"
+      + " from " + WHEEL + " with pip): rebuild with python3 and pip installed and PyPI reachable,"
       + " or set " + LIBRARY_ENV + "=/path/to/libmdbx.so (for example mdbx/lib/libmdbx.so from"
       + " `python3 -m pip download libmdbx==0.3.2 --no-deps`)";
 
@@ -109,7 +115,7 @@ final class MdbxNatives {
         }
         AtomicReference<MdbxNatives> bound = new AtomicReference<>();
         PrivateUnpacking.loadCopy(in, "libmdbx.so", file -> bound.set(bind(file,
-            "bundled from PyPI's libmdbx 0.3.2 wheel; unpacked to a private temporary directory, deleted once loaded")));
+            FROM_WHEEL + "; unpacked to a private temporary directory, deleted once loaded")));
         return bound.get();
       }
     } catch (IOException | RuntimeException | LinkageError e) {
@@ -183,5 +189,10 @@ final class MdbxNatives {
   /** How the library was loaded, for the native settings. */
   String source() {
     return source;
+  }
+
+  /** Whether this is the library the build bundled from the PyPI wheel. */
+  boolean fromWheel() {
+    return source != null && source.startsWith(FROM_WHEEL);
   }
 }
