@@ -96,13 +96,18 @@ public final class OutputFile {
         }
         ch.force(true);
       }
-      try {
-        Files.move(temp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-      } catch (AtomicMoveNotSupportedException e) {
-        Files.move(temp, target, StandardCopyOption.REPLACE_EXISTING);
-      }
+      moveOver(temp, target);
     } finally {
       Files.deleteIfExists(temp);
+    }
+  }
+
+  /** Renames {@code temp} over {@code target} in one step where the file system can, else as a plain move. */
+  static void moveOver(Path temp, Path target) throws IOException {
+    try {
+      Files.move(temp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+    } catch (AtomicMoveNotSupportedException e) {
+      Files.move(temp, target, StandardCopyOption.REPLACE_EXISTING);
     }
   }
 

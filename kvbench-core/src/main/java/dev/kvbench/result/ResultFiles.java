@@ -5,10 +5,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import java.io.IOException;
-import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 
 /** Reads and writes result documents as JSON. Writes are atomic: a reader never sees half a file. */
 public final class ResultFiles {
@@ -25,11 +23,7 @@ public final class ResultFiles {
     Path temp = OutputFile.createTemp(parent, target.getFileName().toString());
     try {
       mapper.writeValue(temp.toFile(), document);
-      try {
-        Files.move(temp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-      } catch (AtomicMoveNotSupportedException e) {
-        Files.move(temp, target, StandardCopyOption.REPLACE_EXISTING);
-      }
+      OutputFile.moveOver(temp, target);
     } finally {
       Files.deleteIfExists(temp);
     }
