@@ -111,6 +111,29 @@ class FilesKvbenchWritesTest {
     }
   }
 
+  /**
+   * 5: `kvbench clean --dir REPORT` removes the staging folder a killed report left there (its
+   * lock file, which nobody holds once the report is dead), and nothing of the report.
+   */
+  @Test
+  void cleanRemovesAKilledReportsStagingFolder() throws Exception {
+    CliOutcome report = CliOutcome.run("report", p("base.json"), "--out", p("rep"));
+    assertThat(report.code()).as(report.err()).isZero();
+    java.util.List<String> before;
+    try (Stream<Path> s = Files.walk(temp.resolve("rep"))) {
+      before = s.map(Path::toString).sorted().toList();
+    }
+    Path staging = Files.createDirectories(temp.resolve("rep/.kvbench-report-new-4711/charts"));
+    Files.writeString(staging.resolve("x.png"), "half a chart");
+    Files.writeString(staging.getParent().resolve(".kvbench-report-lock"), "");
+    CliOutcome clean = CliOutcome.run("clean", "--dir", p("rep"));
+    assertThat(clean.code()).as(clean.err()).isZero();
+    assertThat(clean.out()).contains("removed " + staging.getParent() + " (a killed report's staging folder)");
+    try (Stream<Path> s = Files.walk(temp.resolve("rep"))) {
+      assertThat(s.map(Path::toString).sorted().toList()).isEqualTo(before);
+    }
+  }
+
   private static java.util.List<String> hidden(Path dir) throws Exception {
     try (Stream<Path> s = Files.list(dir)) {
       return s.map(f -> f.getFileName().toString()).filter(n -> n.startsWith(".")).toList();

@@ -42,14 +42,15 @@ public final class LibmdbxProvider implements StoreProvider {
 
   /**
    * The release the loaded library reports, and where it came from: the PyPI wheel's own version
-   * (0.3.2) is not the library's (0.13.12), so both are named, never one for the other.
+   * (0.3.2) is not the library's (0.13.12), so both are named, never one for the other (its git
+   * describe is in the native settings). Short: {@code kvbench list} gives it one column of a line.
    */
   @Override
   public String libraryVersion() {
     MdbxNatives n = MdbxNatives.get();
     MdbxVersion v = n.version();
-    return v == null ? "not loaded" : v.release() + " (" + v.gitDescribe() + "; "
-        + (n.fromWheel() ? "from " + MdbxNatives.WHEEL : "from " + MdbxNatives.LIBRARY_ENV) + ")";
+    return v == null ? "not loaded" : v.release() + " (" + (n.fromWheel() ? MdbxNatives.WHEEL_SHORT
+        : MdbxNatives.LIBRARY_ENV) + ")";
   }
 
   @Override

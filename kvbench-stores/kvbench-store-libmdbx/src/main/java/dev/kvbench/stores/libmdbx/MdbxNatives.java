@@ -34,6 +34,9 @@ final class MdbxNatives {
   /** The PyPI package the build bundles the library from (src/build/fetch_libmdbx.py pins it). */
   static final String WHEEL = "PyPI's libmdbx 0.3.2 wheel";
 
+  /** The same, as the library's version names it. */
+  static final String WHEEL_SHORT = "PyPI wheel 0.3.2";
+
   /** How {@link #source()} begins for the library the build bundled. */
   private static final String FROM_WHEEL = "bundled from " + WHEEL;
 
