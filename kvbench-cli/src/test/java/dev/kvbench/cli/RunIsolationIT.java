@@ -172,7 +172,7 @@ class RunIsolationIT {
       assertThat(run.exitValue()).as(err).isEqualTo(4);
       // the journal's line or, where it still fitted, the document rewritten after it: r.jsonl or r.json
       assertThat(err).contains("cannot write " + mount.resolve("r.json"), "no space left", "bytes free there",
-          "kvbench run --resume " + journal).doesNotContain("internal error", "Exception", "\tat ");
+          "kvbench.jar run --resume " + journal).doesNotContain("internal error", "Exception", "\tat ");
       assertThat(err.split("cannot write ", -1)).as("said once").hasSize(2);
       List<String> lines = Files.readAllLines(journal);
       for (String line : lines) {
@@ -212,7 +212,7 @@ class RunIsolationIT {
     run.destroy(); // SIGTERM
     assertThat(run.waitFor(60, TimeUnit.SECONDS)).isTrue();
     assertThat(err("term")).contains("stopping", "recorded as interrupted", "every finished cell is kept in",
-        "t.jsonl and t.json", "kvbench run --resume t.jsonl");
+        "t.jsonl and t.json", "kvbench.jar run --resume t.jsonl");
     JsonNode doc = json.readTree(temp.resolve("t.json").toFile());
     assertThat(doc.get("completed").asBoolean()).isFalse();
     assertThat(doc.get("cells")).hasSize(2);
