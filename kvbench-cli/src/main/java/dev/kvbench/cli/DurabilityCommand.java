@@ -94,6 +94,12 @@ final class DurabilityCommand implements Callable<Integer> {
     if (notes != null) {
       notesText = Files.readString(existing("--notes", notes, "a Markdown file of findings"));
     }
+    try {
+      // where the results go is checked before any trial runs: an hour of crashes must have a place to land
+      DurabilityReport.checkOutput(output);
+    } catch (dev.kvbench.result.OutputFile.RefusedException e) {
+      throw new UsageException(e.getMessage(), e);
+    }
     if (rewrite != null) {
       DurabilityReport again = DurabilityReport.read(existing("--rewrite", rewrite, "a durability.json"));
       again.write(output, notesText);

@@ -52,4 +52,28 @@ class DurabilityCommandTest {
     // the trial's store went with it, and the work directory this run made
     assertThat(temp.resolve("work")).doesNotExist();
   }
+
+  /**
+   * The crash test's output folder holding a README.md of the user's (or a link) is refused before
+   * any trial runs, and the file stays; a folder of an earlier crash test is the test's to replace.
+   */
+  @Test
+  void anOutputFolderWithTheUsersReadmeIsRefusedBeforeAnyTrial() throws Exception {
+    Path out = Files.createDirectories(temp.resolve("mine"));
+    Path readme = Files.writeString(out.resolve("README.md"), "# my notes\n");
+    CliOutcome o = CliOutcome.run("durability", "--stores", "lmdbjava-bb", "--sync", "sync", "--crash", "process",
+        "--trials", "1", "--work-dir", temp.resolve("work").toString(), "--output", out.toString(), "-q");
+    assertThat(o.code()).isEqualTo(ExitCodes.USAGE);
+    assertThat(o.err()).contains(readme.toString(), "kvbench did not write it");
+    assertThat(readme).hasContent("# my notes");
+    assertThat(out.resolve("durability.json")).doesNotExist();
+    assertThat(temp.resolve("work")).as("no trial ran").doesNotExist();
+
+    Path linked = Files.createDirectories(temp.resolve("linked"));
+    Files.createSymbolicLink(linked.resolve("durability.json"), readme);
+    CliOutcome l = CliOutcome.run("durability", "--stores", "lmdbjava-bb", "--output", linked.toString(), "-q");
+    assertThat(l.code()).isEqualTo(ExitCodes.USAGE);
+    assertThat(l.err()).contains("is a link");
+    assertThat(readme).hasContent("# my notes");
+  }
 }

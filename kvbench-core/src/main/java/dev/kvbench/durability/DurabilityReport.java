@@ -8,7 +8,6 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -166,25 +165,55 @@ public record DurabilityReport(int schemaVersion, String kvbenchVersion, String 
   }
 
   /**
-   * Writes durability.json and README.md (with {@code notes}, or null) into {@code dir} (created;
-   * files replaced atomically).
+   * Writes durability.json and README.md (with {@code notes}, or null) into {@code dir} (created),
+   * each through a temporary file and a rename, never through a link or over a file kvbench did not
+   * write there ({@link #checkOutput} says so before the trials run).
    */
   public void write(Path dir, String notes) throws IOException {
     Files.createDirectories(dir);
     ObjectMapper json = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
-    replace(dir.resolve("durability.json"), json.writeValueAsString(this));
-    replace(dir.resolve("README.md"), markdown(notes));
+    outputs(dir).get(0).write(json.writeValueAsBytes(this), List.of());
+    outputs(dir).get(1).write(markdown(notes).getBytes(StandardCharsets.UTF_8), List.of());
+  }
+
+  /**
+   * Refuses {@code dir} before anything runs when its durability.json or README.md is a link or a
+   * file an earlier crash test did not write: the trials' results would have nowhere to go.
+   *
+   * @throws dev.kvbench.result.OutputFile.RefusedException naming the file and the fix
+   */
+  public static void checkOutput(Path dir) {
+    outputs(dir).forEach(f -> f.check(List.of()));
+  }
+
+  /** The two files of a crash test's folder, each recognising an earlier crash test's own. */
+  private static List<dev.kvbench.result.OutputFile> outputs(Path dir) {
+    return List.of(
+        new dev.kvbench.result.OutputFile(dir.resolve("durability.json"), dir.resolve("durability.json").toString(),
+            f -> startsWith(f, "{") && contains(f, "\"trialsPerCombination\"")),
+        new dev.kvbench.result.OutputFile(dir.resolve("README.md"), dir.resolve("README.md").toString(),
+            f -> startsWith(f, "# Crash test\n\nWritten by kvbench ")));
+  }
+
+  private static boolean startsWith(Path file, String text) {
+    try (java.io.InputStream in = Files.newInputStream(file)) {
+      return new String(in.readNBytes(text.length()), StandardCharsets.UTF_8).equals(text);
+    } catch (IOException e) {
+      return false;
+    }
+  }
+
+  private static boolean contains(Path file, String text) {
+    try {
+      return Files.size(file) < (64 << 20) && Files.readString(file, StandardCharsets.UTF_8).contains(text);
+    } catch (IOException | RuntimeException e) {
+      return false;
+    }
   }
 
   /** Reads a durability.json back, to write its README again (with notes). */
   public static DurabilityReport read(Path json) throws IOException {
     return new ObjectMapper().configure(com.fasterxml.jackson.databind.DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES,
         false).readValue(json.toFile(), DurabilityReport.class);
-  }
-
-  private static void replace(Path file, String text) throws IOException {
-    Path part = file.resolveSibling(file.getFileName() + ".part");
-    Files.writeString(part, text, StandardCharsets.UTF_8);
-    Files.move(part, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
   }
 }
