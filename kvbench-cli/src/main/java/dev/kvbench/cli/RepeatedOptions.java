@@ -19,8 +19,9 @@ final class RepeatedOptions {
   static void refuse(CommandSpec command) {
     Map<String, Integer> seen = new HashMap<>();
     for (String arg : command.commandLine().getParseResult().originalArgs()) {
-      // the options meant to repeat: -o per setting, --jvm-option per option
-      if (!arg.startsWith("-") || arg.startsWith("-o") || arg.equals("--store-option")
+      // the options meant to repeat: -o per setting, --jvm-option per option, -p per YCSB property
+      if (!arg.startsWith("-") || arg.startsWith("-o") || arg.startsWith("-p") || arg.startsWith("--ycsb-property")
+          || arg.equals("--store-option")
           || arg.startsWith("--store-option=") || arg.startsWith("--jvm-option")) {
         continue;
       }

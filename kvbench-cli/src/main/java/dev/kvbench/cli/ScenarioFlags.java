@@ -130,8 +130,22 @@ final class ScenarioFlags {
           + " YCSB's).")
   Double zipfianConstant;
 
-  @Option(names = "--distribution", paramLabel = "uniform|zipfian|latest|hotspot",
-      description = "Request distribution of every ycsb phase instead of its own (YCSB's requestdistribution).")
+  @Option(names = {"-P", "--ycsb-workload"}, paramLabel = "FILE",
+      description = "A YCSB workload file (its workloads/workloada, ...): its properties, by YCSB's names, set the"
+          + " entries, operations, records, proportions and distribution of every ycsb phase; -p and the other flags"
+          + " override it.")
+  java.nio.file.Path ycsbWorkload;
+
+  @Option(names = {"-p", "--ycsb-property"}, paramLabel = "NAME=VALUE",
+      description = "A YCSB property by YCSB's name (recordcount, operationcount, fieldcount, fieldlength,"
+          + " readproportion, updateproportion, insertproportion, scanproportion, readmodifywriteproportion,"
+          + " requestdistribution, zipfianconstant, insertorder, writeallfields, maxscanlength, threadcount, ...);"
+          + " repeat for several.")
+  java.util.Map<String, String> ycsbProperties;
+
+  @Option(names = "--distribution", paramLabel = "uniform|zipfian|latest|hotspot|zipfian-loaded",
+      description = "Request distribution of every ycsb phase instead of its own (YCSB's requestdistribution;"
+          + " zipfian-loaded is not YCSB's: a zipfian over exactly the loaded keys).")
   String distribution;
 
   // test-only: shows what a stalled writer does to the readers' latencies (coordinated omission)
@@ -146,6 +160,7 @@ final class ScenarioFlags {
       StoreOptions storeOptions) {
     try {
       ScenarioOverrides o = storesAndScale.applyTo(new ScenarioOverrides());
+      ycsb(o);
       for (Axis<?> axis : Axes.ALL) {
         axisFlag(run, o, axis);
       }
@@ -200,6 +215,34 @@ final class ScenarioFlags {
     List<String> texts = AxisOptions.texts(run, axis);
     if (texts != null) {
       o.axis(axis, each(axis.flags().get(0), texts, axis::parse));
+    }
+  }
+
+  /** A YCSB workload file, then -p properties over it, as YCSB's client takes them. */
+  private void ycsb(ScenarioOverrides o) {
+    java.util.Map<String, String> all = new java.util.LinkedHashMap<>();
+    if (ycsbWorkload != null) {
+      java.util.Properties file = new java.util.Properties();
+      try (var in = java.nio.file.Files.newBufferedReader(ycsbWorkload)) {
+        file.load(in);
+      } catch (java.nio.file.NoSuchFileException e) {
+        throw new UsageException("--ycsb-workload " + ycsbWorkload + ": no such file; give a YCSB workload file such"
+            + " as YCSB's workloads/workloada");
+      } catch (java.io.IOException | IllegalArgumentException e) {
+        throw new UsageException("--ycsb-workload " + ycsbWorkload + " does not read as a properties file: "
+            + e.getMessage());
+      }
+      file.stringPropertyNames().stream().sorted().forEach(k -> all.put(k, file.getProperty(k)));
+    }
+    if (ycsbProperties != null) {
+      all.putAll(ycsbProperties);
+    }
+    if (!all.isEmpty()) {
+      try {
+        dev.kvbench.scenario.YcsbProperties.applyTo(all, o);
+      } catch (IllegalArgumentException e) {
+        throw new UsageException((ycsbWorkload != null ? "--ycsb-workload " + ycsbWorkload + ": " : "") + e.getMessage(), e);
+      }
     }
   }
 

@@ -156,12 +156,12 @@ class KvbenchJarIT {
     assertThat(list.code).as(list.err).isZero();
     assertThat(list.out).contains("lmdbjava-bb", "lmdbjava-agrona", "rocksdb", "null");
     Outcome version = kvbench("--version");
-    assertThat(version.out).contains("kvbench 0.5.0-SNAPSHOT");
+    assertThat(version.out).contains("kvbench 0.6.0-SNAPSHOT");
     // built from a git checkout, the version names the commit: results then say which code measured them
     Process git = new ProcessBuilder("git", "rev-parse", "--short=10", "HEAD").redirectErrorStream(true).start();
     String head = new String(git.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim();
     if (git.waitFor() == 0 && head.matches("[0-9a-f]{10}")) {
-      assertThat(version.out).contains("kvbench 0.5.0-SNAPSHOT+" + head);
+      assertThat(version.out).contains("kvbench 0.6.0-SNAPSHOT+" + head);
     }
   }
 

@@ -241,7 +241,7 @@ class RunCommandUsageTest {
   @Test
   void badDurabilityAndKeyTypeNameTheChoices() {
     assertThat(CliOutcome.run(with("run", "--sync", "always")).err()).contains("use one of sync, lazy, nosync");
-    assertThat(CliOutcome.run(with("run", "--keys", "uuid")).err()).contains("use int, str, uuid4 or uuid7");
+    assertThat(CliOutcome.run(with("run", "--keys", "uuid")).err()).contains("use int, str, uuid4, uuid7, ycsb");
     assertThat(CliOutcome.run(with("run", "--order", "zipf")).err()).contains("use seq or rnd");
   }
 

@@ -7,9 +7,11 @@ import dev.kvbench.store.Session;
 import dev.kvbench.store.WriteOrder;
 import dev.kvbench.store.Writer;
 import dev.kvbench.workload.CustomMix;
+import dev.kvbench.workload.FieldWrites;
 import dev.kvbench.workload.KeyChooser;
 import dev.kvbench.workload.KeyFormat;
 import dev.kvbench.workload.Operation;
+import dev.kvbench.workload.RecordFields;
 import dev.kvbench.workload.ValueSource;
 import java.nio.ByteBuffer;
 import java.util.List;
@@ -23,7 +25,11 @@ import org.HdrHistogram.Histogram;
 final class ClientLoop {
 
   /** A client's part of a pass, set by the pool before its thread starts. */
-  record Plan(int thread, long quota, boolean timed, long base, int passNumber, int sampleEvery) {}
+  /**
+   * @param passSeed the seed of this pass of the phase: warm-up and measured passes each their own,
+   *     so no measured pass replays a warm-up pass op for op
+   */
+  record Plan(int thread, long quota, boolean timed, long base, long passSeed, int sampleEvery) {}
 
   private final ThreadedWorkload workload;
   private final ClientCounts counts;
@@ -48,6 +54,14 @@ final class ClientLoop {
   private final int maxScanLength;
   // a scan's visitor, reused: it stops after the drawn number of entries
   private final ScanLength scan = new ScanLength();
+  // the update values' fields, where values are records of fields: an update replaces one
+  private final RecordFields fields;
+  // keys custom operations own: their reads are the operation's to check
+  private final OperationKeys operationKeys;
+  // writeallfields=true: an update still reads the record (as YCSB's binding does), then writes all of it
+  private final boolean allFields;
+  // every key below it exists: the loaded ones and the inserts seen so far
+  private long present;
   long ops;
   long endNanos;
   long inserts;
@@ -69,8 +83,11 @@ final class ClientLoop {
     this.updates = workload.updates();
     this.insertsKeys = workload.insertsKeys();
     this.maxScanLength = workload.mix().map(dev.kvbench.workload.OperationMix::maxScanLength).orElse(0);
-    long seed = workload.cell().data().seed() ^ ((long) plan.passNumber() << 32) ^ workload.phase().ordinal();
-    this.chooser = new KeyChooser(workload.distribution(), base, workload.zipfian(), seed, thread);
+    long seed = plan.passSeed();
+    this.chooser = new KeyChooser(workload.draws(), seed, thread);
+    this.fields = workload.updates() instanceof RecordFields f ? f : null;
+    this.operationKeys = workload.operationKeys();
+    this.allFields = workload.traffic().fieldWrites() == FieldWrites.ALL;
     this.sampler = new LatencySampler(plan.sampleEvery(), seed ^ thread);
     this.context = new CustomOpContext(this, workload);
     OpSlots slots = workload.slots();
@@ -103,7 +120,7 @@ final class ClientLoop {
     boolean single = cumulativeShares.length == 1;
     List<OpSlots.Body> bodies = workload.slots().bodies();
     OpSlots.Body only = bodies.get(0);
-    long present = base;
+    present = base;
     long nextSample = sampler.nextSample();
     Reader reader = null;
     int readsInTransaction = 0;
@@ -193,6 +210,8 @@ final class ClientLoop {
         puts++;
         inserts++;
         counts.publishInserts(thread, inserts);
+        // YCSB acknowledges an insert at once: the next op can read it
+        this.present = present(this.present);
       }
       case SCAN -> {
         long index = chooser.next(present);
@@ -203,6 +222,8 @@ final class ClientLoop {
         }
       }
       case READ_MODIFY_WRITE -> {
+        // YCSB's: a read of the record, then an update, which its key-value binding does as a
+        // read and a write: two gets and a put
         long index = chooser.next(present);
         read(session, key, index);
         update(session, key, value, index);
@@ -215,7 +236,7 @@ final class ClientLoop {
    * read; its gets and puts use the loop's key and value buffers.
    */
   void custom(CustomMix.Entry entry, Session session, ByteBuffer key, ByteBuffer value, long present) {
-    context.begin(session, key, value, present);
+    context.begin(entry.name(), session, key, value, present);
     if (entry.access() == CustomMix.Access.READ_WRITE) {
       Writer w = session.beginWrite(WriteOrder.ANY);
       context.writer = w;
@@ -246,9 +267,30 @@ final class ClientLoop {
     }
   }
 
+  /**
+   * YCSB's update through a key-value binding (its RocksDB binding's): get the record, replace the
+   * updated field (one, drawn uniformly: writeallfields=false; the whole value where values have no
+   * fields), put it back. Two requests, timed as one op.
+   */
   private void update(Session session, ByteBuffer key, ByteBuffer value, long index) {
     encoding.encode(index, key);
-    updates.valueInto(index, value);
+    boolean read = false;
+    try (Reader r = session.beginRead()) {
+      ByteBuffer found = r.get(key);
+      check(found, index);
+      if (fields != null && found != null && found.remaining() == updates.sizeOf(index)) {
+        value.clear();
+        value.put(0, found, found.position(), found.remaining());
+        value.limit(found.remaining());
+        read = true;
+      }
+    }
+    if (read && !allFields) {
+      fields.replaceField(index, chooser.nextField(fields.fields()), value);
+    } else {
+      // writeallfields=true, values without fields, or no record to read: the whole update value
+      updates.valueInto(index, value);
+    }
     put(session.beginWrite(WriteOrder.ANY), key, value);
     puts++;
   }
@@ -256,6 +298,9 @@ final class ClientLoop {
   /** Counts a read; one that found no value of the loaded or the updated length is missing. */
   void check(ByteBuffer found, long index) {
     reads++;
+    if (operationKeys.taken(index)) {
+      return;
+    }
     if (found == null || (found.remaining() != values.sizeOf(index) && found.remaining() != updates.sizeOf(index))) {
       if (missing++ == 0) {
         firstMissing = index;

@@ -30,6 +30,8 @@ final class ClientPool {
 
   // one op in this many is timed: the workload's interval, or every op once ops prove long
   private int sampleEvery;
+  // passes run so far: each pass's seed is its own
+  private int passesRun;
 
   ClientPool(ThreadedWorkload workload, PassMeters meters, RunListener listener) {
     this.workload = workload;
@@ -99,6 +101,9 @@ final class ClientPool {
     PhaseProgress progress = new PhaseProgress(timed ? 0 : perThread * threads);
     listener.passStarted(workload.cell(), label, progress);
     ClientCounts counts = new ClientCounts(threads);
+    // every pass of the phase, warm-up or measured, draws from a seed of its own
+    passesRun++;
+    long passSeed = workload.cell().data().seed() ^ ((long) passesRun << 32) ^ phase.ordinal();
     AtomicReference<Throwable> thrown = new AtomicReference<>();
     CountDownLatch ready = new CountDownLatch(threads + (phase == Phase.READ_WHILE_WRITING ? 1 : 0));
     CountDownLatch go = new CountDownLatch(1);
@@ -107,14 +112,14 @@ final class ClientPool {
     Client[] clients = new Client[threads];
     List<Thread> started = new ArrayList<>();
     for (int t = 0; t < threads; t++) {
-      Client c = new Client(new ClientLoop.Plan(t, perThread, timed, frontier, label.number(), sampleEvery));
+      Client c = new Client(new ClientLoop.Plan(t, perThread, timed, frontier, passSeed, sampleEvery));
       clients[t] = c;
       started.add(start(phase.id() + "-client-" + t, ready, go, thrown, signals, clientsDone, (session, s) -> {
         c.loop = new ClientLoop(workload, c.plan, counts);
         c.loop.run(session, s);
       }));
     }
-    WriterLoop writer = phase == Phase.READ_WHILE_WRITING ? new WriterLoop(workload, label.number()) : null;
+    WriterLoop writer = phase == Phase.READ_WHILE_WRITING ? new WriterLoop(workload, passesRun) : null;
     Thread writerThread = null;
     if (writer != null) {
       writerThread = start(phase.id() + "-writer", ready, go, thrown, signals, null, writer::run);

@@ -50,6 +50,9 @@ final class KeyRanks {
     ByteBuffer key = ByteBuffer.allocate(size);
     Integer[] order = new Integer[count];
     for (int i = 0; i < count; i++) {
+      // zeros after a shorter key sort it before the longer keys it prefixes, as byte order does
+      Arrays.fill(key.array(), (byte) 0);
+      key.clear();
       format.encode(i, key);
       System.arraycopy(key.array(), 0, all, i * size, size);
       order[i] = i;

@@ -3,6 +3,7 @@ package dev.kvbench.run;
 import dev.kvbench.scenario.CellParams;
 import dev.kvbench.store.Capabilities;
 import dev.kvbench.store.Store;
+import dev.kvbench.workload.KeyDraws;
 import dev.kvbench.workload.KeyFormat;
 import dev.kvbench.workload.Operation;
 import dev.kvbench.workload.OperationMix;
@@ -10,7 +11,6 @@ import dev.kvbench.workload.Phase;
 import dev.kvbench.workload.RequestDistribution;
 import dev.kvbench.workload.Traffic;
 import dev.kvbench.workload.ValueSource;
-import dev.kvbench.workload.Zipfian;
 
 /**
  * What every thread of a threaded phase shares and none changes: the store, the cell's keys and
@@ -18,7 +18,8 @@ import dev.kvbench.workload.Zipfian;
  *
  * @param mix the built-in phases' mix; absent for the custom phase, whose operations are the cell's
  *     {@link dev.kvbench.workload.CustomMix}
- * @param zipfian the zipfian generator over the loaded keys, for the distributions that need one
+ * @param draws how clients draw keys, shared: the distribution and its sums over the key space
+ * @param operationKeys the keys custom operations wrote their own bytes to or deleted: not checked
  */
 record ThreadedWorkload(
     Phase phase,
@@ -33,7 +34,8 @@ record ThreadedWorkload(
     ValueSource updates,
     KeyFormat encoding,
     int threads,
-    Zipfian zipfian) {
+    KeyDraws draws,
+    OperationKeys operationKeys) {
 
   /** Seed salt of the values that updates and the writer put. */
   static final long UPDATE_SALT = 0x0DDB_A115_EED5_1234L;
@@ -53,16 +55,30 @@ record ThreadedWorkload(
       slots = OpSlots.of(cell.load().custom());
       distribution = cell.load().custom().distribution();
     } else {
-      OperationMix own = OperationMix.of(phase);
-      OperationMix m = phase.ycsb() && traffic.distribution() != null ? own.withDistribution(traffic.distribution()) : own;
+      OperationMix m = mixOf(phase, traffic);
       mix = java.util.Optional.of(m);
       slots = OpSlots.of(m);
       distribution = m.distribution();
     }
-    Zipfian zipfian = distribution == RequestDistribution.ZIPFIAN || distribution == RequestDistribution.LATEST
-        ? new Zipfian(loaded, traffic.zipfianConstant()) : null;
+    // YCSB sizes its scrambled zipfian's key space by the inserts it expects (operationcount x
+    // insertproportion); a phase of several passes on one store inserts in each
+    double insertShare = mix.map(m -> m.share(Operation.INSERT)).orElse(0.0);
+    int passes = cell.plan().passes().warmupPasses() + cell.plan().passes().measuredPasses();
+    long expectedInserts = (long) (traffic.operationsFor(cell.data().entries()) * insertShare) * passes;
+    KeyDraws draws = KeyDraws.of(distribution, loaded, expectedInserts, traffic.zipfianConstant());
     return new ThreadedWorkload(phase, cell, store, caps, mix, slots, distribution, traffic, cell.values(),
-        updateValues(cell), cell.data().keys(), cell.load().threads(), zipfian);
+        updateValues(cell), cell.data().keys(), cell.load().threads(), draws, new OperationKeys(loaded));
+  }
+
+  /** A built-in threaded phase's mix, with a scenario's YCSB properties on every ycsb phase. */
+  static OperationMix mixOf(Phase phase, Traffic traffic) {
+    OperationMix m = OperationMix.of(phase);
+    if (phase.ycsb()) {
+      m = traffic.distribution() != null ? m.withDistribution(traffic.distribution()) : m;
+      m = traffic.proportions() != null ? m.withProportions(traffic.proportions()) : m;
+      m = m.withMaxScanLength(traffic.maxScanLength());
+    }
+    return m;
   }
 
   /** Gets per read snapshot: the readers workload's many, else one (each op its own transaction). */

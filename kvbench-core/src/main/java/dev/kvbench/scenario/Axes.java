@@ -40,9 +40,10 @@ public final class Axes {
   }
 
   public static final Axis<KeyFormat> KEYS = Axis.<KeyFormat>named("keys")
-      .flag("int|str|uuid4|uuid7", "Key type: int (4-byte big-endian), str (16-byte zero-padded decimal), uuid4 (16-byte"
-          + " random UUIDs: index order is not key order) or uuid7 (16-byte time-ordered UUIDs); a comma list sweeps"
-          + " (quick: int).", "--keys")
+      .flag("int|str|uuid4|uuid7|ycsb", "Key type: int (4-byte big-endian), str (16-byte zero-padded decimal), uuid4"
+          + " (16-byte random UUIDs: index order is not key order), uuid7 (16-byte time-ordered UUIDs), ycsb (YCSB's"
+          + " key names, user and the FNV hash of the key number, 5 to 23 bytes) or ycsb-ordered (user and the key"
+          + " number: YCSB's insertorder=ordered); a comma list sweeps (quick: int).", "--keys")
       .parsedBy(KeyFormats::of, KeyFormats::reference)
       .defaults(KeyEncoding.INT)
       .inCell(c -> c.data().keys())
@@ -80,11 +81,13 @@ public final class Axes {
       .build();
 
   public static final Axis<ValueFormat> VALUE_CONTENTS = Axis.<ValueFormat>named("valueContents")
-      .flag("random|zeros|compressible:R|uniform-length", "What the values are: random (the default, the 2016"
+      .flag("random|zeros|compressible:R|uniform-length|ycsb", "What the values are: random (the default, the 2016"
           + " reports' values), zeros, compressible:R, db_bench's values compressible to about R (0.5 is db_bench's"
-          + " default), or uniform-length, random values of lengths uniform from 1 to --value-size (YCSB's"
-          + " fieldlengthdistribution=uniform); every kind keeps an 8-byte head per value so every read is still"
-          + " checked. A ValueFormat's class name on the class path works too. A comma list sweeps.",
+          + " default), uniform-length, random values of lengths uniform from 1 to --value-size (YCSB's"
+          + " fieldlengthdistribution=uniform), or ycsb (ycsb:F), YCSB's records of 10 (F) printable fields as its"
+          + " key-value binding stores them, --value-size the stored record (1140 for 10 fields of 100 bytes), which"
+          + " the ycsb workloads update a field at a time; every kind is checked on every read. A ValueFormat's"
+          + " class name on the class path works too. A comma list sweeps.",
           "--value-content")
       .parsedBy(ValueFormats::of, ValueFormats::reference)
       .defaults(ValueContent.RANDOM)

@@ -62,7 +62,8 @@ public record CellParams(
 
   /** The sizes a store is opened for: the largest value, so its buffers fit every value. */
   public WorkloadSizing sizing() {
-    return new WorkloadSizing(data.entries(), data.keys().size(), data.valueSize());
+    return new WorkloadSizing(data.entries(), data.keys().size(), data.valueSize(),
+        data.keys().fixedSize() ? WorkloadSizing.KeyLengths.FIXED : WorkloadSizing.KeyLengths.VARYING);
   }
 
   /** The cell's keys in its write order. */

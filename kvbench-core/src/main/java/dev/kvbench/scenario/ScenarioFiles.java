@@ -167,6 +167,9 @@ public final class ScenarioFiles {
       y.traffic.zipfianConstant = String.valueOf(t.zipfianConstant());
       y.traffic.distribution = t.distribution() == null ? null : t.distribution().id();
       y.traffic.writerStall = t.writerStallMillis() + "ms";
+      y.traffic.proportions = t.proportions() == null ? null : Traffic.proportionsText(t.proportions());
+      y.traffic.writeAllFields = String.valueOf(t.fieldWrites() == dev.kvbench.workload.FieldWrites.ALL);
+      y.traffic.maxScanLength = String.valueOf(t.maxScanLength());
     }
     if (!s.custom().none()) {
       y.custom = new CustomYaml();

@@ -32,8 +32,32 @@ final class ScenarioYaml {
   public String latencySample;
   public TrafficYaml traffic;
   public CustomYaml custom;
+  // YCSB workload properties by YCSB's names, applied over the matrix and traffic
+  public Map<String, String> ycsb;
 
   Scenario toScenario(String defaultName) {
+    Scenario s = withoutYcsb(defaultName);
+    if (ycsb == null) {
+      return s;
+    }
+    Map<String, String> clash = Map.of("recordcount", "entries", "threadcount", "threads", "fieldcount", "valueSizes",
+        "fieldlength", "valueSizes", "insertorder", "keys");
+    for (Map.Entry<String, String> e : clash.entrySet()) {
+      if (ycsb.containsKey(e.getKey()) && matrix != null && matrix.axes.get(e.getValue()) != null) {
+        throw new ScenarioException("/ycsb/" + e.getKey(), "ycsb." + e.getKey() + " and matrix." + e.getValue()
+            + " both set it; keep one");
+      }
+    }
+    try {
+      return YcsbProperties.applyTo(ycsb, new ScenarioOverrides()).applyTo(s);
+    } catch (ScenarioException e) {
+      throw e;
+    } catch (IllegalArgumentException e) {
+      throw new ScenarioException("/ycsb", e.getMessage());
+    }
+  }
+
+  private Scenario withoutYcsb(String defaultName) {
     Scenario d = Scenario.defaults(name == null ? defaultName : name);
     return new Scenario(
         d.name(),
@@ -109,11 +133,14 @@ final class ScenarioYaml {
     public String zipfianConstant;
     public String distribution;
     public String writerStall;
+    public String proportions;
+    public String writeAllFields;
+    public String maxScanLength;
 
     Traffic toTraffic() {
       Traffic d = Traffic.DEFAULT;
       try {
-        return new Traffic(
+        Traffic t = new Traffic(
             rate == null ? d.rate() : convert("/traffic/rate", rate, Double::parseDouble),
             duration == null ? d.durationMillis() : convert("/traffic/duration", duration, Durations::millis),
             operations == null ? d.operations() : convert("/traffic/operations", operations, Counts::parse),
@@ -124,6 +151,16 @@ final class ScenarioYaml {
                 : convert("/traffic/distribution", distribution, RequestDistribution::fromId),
             writerStall == null ? d.writerStallMillis() : convert("/traffic/writerStall", writerStall,
                 Durations::millis));
+        if (proportions != null) {
+          t = t.withProportions(convert("/traffic/proportions", proportions, Traffic::parseProportions));
+        }
+        if (writeAllFields != null) {
+          t = t.withFieldWrites(convert("/traffic/writeAllFields", writeAllFields, YcsbTexts::fieldWrites));
+        }
+        if (maxScanLength != null) {
+          t = t.withMaxScanLength(convert("/traffic/maxScanLength", maxScanLength, Integer::parseInt));
+        }
+        return t;
       } catch (ScenarioException e) {
         throw e;
       } catch (IllegalArgumentException e) {

@@ -11,7 +11,8 @@ public interface EntrySource {
 
   /**
    * Writes the entry at {@code position} of the pass into the harness's buffers: the key from
-   * {@code key}'s position on, its position and limit left as they were, and the value from
+   * {@code key}'s position on, its position left as it was and its limit too, except where keys
+   * vary in length (YCSB's names): then the limit is set to the key's end; and the value from
    * {@code value}'s position 0 on, its limit set to the value's length (values may vary in length).
    * Allocates nothing.
    */

@@ -12,7 +12,8 @@ public interface KeyLookups {
 
   /**
    * Writes the key at {@code position} of the pass into the harness's {@code key} buffer, from its
-   * position on, its position and limit left as they were. Allocates nothing.
+   * position on, its position left as it was and its limit too, except where keys vary in length
+   * (YCSB's names): then the limit is set to the key's end. Allocates nothing.
    */
   void fillKey(long position, ByteBuffer key);
 

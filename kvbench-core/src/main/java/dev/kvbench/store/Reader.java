@@ -50,6 +50,21 @@ public interface Reader extends AutoCloseable {
     throw new UnsupportedCapabilityException(getClass().getSimpleName(), "a scan from a key");
   }
 
+  /**
+   * {@link #scanFrom(ByteBuffer, EntryVisitor)} in either direction: ascending from the first key at
+   * or after {@code start}, or descending from the last key at or before it. Returns the number of
+   * entries visited. The default does the ascending one and refuses the other; a store with a cursor
+   * that can seek and step back overrides it.
+   *
+   * @throws UnsupportedCapabilityException when the store cannot scan that way from a key
+   */
+  default long scanFrom(ByteBuffer start, ScanDirection direction, EntryVisitor visitor) {
+    if (direction == ScanDirection.FORWARD) {
+      return scanFrom(start, visitor);
+    }
+    throw new UnsupportedCapabilityException(getClass().getSimpleName(), "a reverse scan from a key");
+  }
+
   @Override
   void close();
 }

@@ -4,10 +4,10 @@ import java.util.SplittableRandom;
 
 /**
  * One client thread's source of key indices under a {@link RequestDistribution}. Not thread-safe:
- * each thread has its own, seeded from the master seed and its thread number, so a run draws the
- * same keys every time. Uniform, hotspot and latest ask among the keys known to exist ({@code
- * present}: indices 0 to present - 1), inserts included; zipfian among the keys its ranks were
- * computed for (the store's keys as the phase starts), as YCSB's scrambled zipfian does.
+ * each thread has its own, seeded from the pass's seed and its thread number. The YCSB
+ * distributions draw as YCSB 0.17's CoreWorkload does ({@code nextKeynum}): uniform and hotspot
+ * over the loaded keys, zipfian folded onto the key space and drawn again while above the newest
+ * key present, latest counted back from the newest key present.
  */
 public final class KeyChooser {
 
@@ -17,53 +17,59 @@ public final class KeyChooser {
   /** Hotspot: the share of the operations that go to the hot set (YCSB's hotspotopnfraction default). */
   public static final double HOT_OP_FRACTION = 0.8;
 
-  private final RequestDistribution distribution;
+  private final KeyDraws draws;
   private final SplittableRandom random;
-  private final long loaded;
   private final IndexPermutation order;
-  private Zipfian zipfian;
+  private final long hotKeys;
+  private YcsbZipfian latest;
   private long position;
 
   /**
-   * @param loaded keys in the store when the workload starts (indices 0 to loaded - 1)
-   * @param zipfian the zipfian ranks over {@code loaded} items, computed once and shared, for
-   *     {@code ZIPFIAN} and {@code LATEST}; null for the other distributions
-   * @param seed the run's master seed
+   * @param draws the phase's shared draws
+   * @param seed this pass's seed
    * @param thread this client's number: its draws are its own
    */
-  public KeyChooser(RequestDistribution distribution, long loaded, Zipfian zipfian, long seed, int thread) {
-    if ((distribution == RequestDistribution.ZIPFIAN || distribution == RequestDistribution.LATEST)
-        && zipfian == null) {
-      throw new IllegalArgumentException(distribution.id() + " needs the zipfian ranks");
-    }
-    this.distribution = distribution;
+  public KeyChooser(KeyDraws draws, long seed, int thread) {
+    this.draws = draws;
     long own = seed ^ (0x9E37_79B9_7F4A_7C15L * (thread + 1));
     this.random = new SplittableRandom(own);
-    this.loaded = loaded;
-    this.zipfian = zipfian;
-    // zipfian's scramble is the same for every thread (the hot keys are the same keys); the
-    // readers' order is each thread's own
-    this.order = distribution == RequestDistribution.PERMUTATION ? new IndexPermutation(loaded, own)
-        : new IndexPermutation(zipfian == null ? loaded : zipfian.items(), seed ^ 0x5C7A_3B1E_0F2D_4A69L);
+    this.latest = draws.latest();
+    RequestDistribution d = draws.distribution();
+    // the readers' order is each thread's own; zipfian-loaded's scramble is one for all threads
+    // and every pass (its hot keys are the same keys)
+    this.order = d == RequestDistribution.PERMUTATION ? new IndexPermutation(draws.loaded(), own)
+        : d == RequestDistribution.ZIPFIAN_LOADED ? new IndexPermutation(draws.loaded(), 0x5C7A_3B1E_0F2D_4A69L) : null;
+    // YCSB: (int) (interval * hotsetFraction)
+    this.hotKeys = (int) (draws.loaded() * HOT_SET_FRACTION);
   }
 
-  /** The next key index, below {@code present} (at least the loaded count). */
+  /** The next key index, below {@code present}: every key below it exists (at least the loaded ones). */
   public long next(long present) {
-    return switch (distribution) {
-      case UNIFORM -> random.nextLong(present);
-      case ZIPFIAN -> order.apply(zipfian.rank(random.nextDouble()));
+    return switch (draws.distribution()) {
+      case UNIFORM -> random.nextLong(draws.loaded());
+      case ZIPFIAN -> {
+        long k;
+        do {
+          k = Fnv.hash64(draws.scrambled().rank(random.nextDouble())) % draws.keySpace();
+        } while (k >= present);
+        yield k;
+      }
       case LATEST -> {
-        if (present > zipfian.items()) {
-          zipfian = zipfian.grownTo(present);
+        long newest = present - 1;
+        if (newest > latest.items()) {
+          latest = latest.grownTo(newest);
         }
-        yield present - 1 - zipfian.rank(random.nextDouble());
+        yield newest - latest.rank(random.nextDouble());
       }
       case HOTSPOT -> {
-        long hot = Math.max(1, (long) (present * HOT_SET_FRACTION));
-        yield random.nextDouble() < HOT_OP_FRACTION || hot == present ? random.nextLong(hot)
-            : hot + random.nextLong(present - hot);
+        if (hotKeys == 0 || hotKeys == draws.loaded()) {
+          yield random.nextLong(draws.loaded());
+        }
+        yield random.nextDouble() < HOT_OP_FRACTION ? random.nextLong(hotKeys)
+            : hotKeys + random.nextLong(draws.loaded() - hotKeys);
       }
-      case PERMUTATION -> order.apply(position++ % loaded);
+      case ZIPFIAN_LOADED -> order.apply(draws.loadedZipfian().rank(random.nextDouble()));
+      case PERMUTATION -> order.apply(position++ % draws.loaded());
     };
   }
 
@@ -72,8 +78,13 @@ public final class KeyChooser {
     return random.nextDouble();
   }
 
-  /** A uniform draw in [1, max]: a scan's length. */
+  /** A uniform draw in [1, max]: a scan's length (YCSB's uniform scan length from 1). */
   public int nextScanLength(int max) {
     return 1 + random.nextInt(max);
+  }
+
+  /** A uniform draw in [0, fields): which field an update writes (YCSB's fieldchooser). */
+  public int nextField(int fields) {
+    return random.nextInt(fields);
   }
 }

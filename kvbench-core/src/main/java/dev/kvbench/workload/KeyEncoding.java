@@ -127,7 +127,7 @@ public enum KeyEncoding implements KeyFormat, KeyFormat.SortKeys {
         return e;
       }
     }
-    throw new IllegalArgumentException("unknown key type '" + id + "': use int, str, uuid4 or uuid7");
+    throw new IllegalArgumentException("unknown key type '" + id + "': use int, str, uuid4, uuid7, ycsb or ycsb-ordered");
   }
 
   @Override

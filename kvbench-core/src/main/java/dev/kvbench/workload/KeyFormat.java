@@ -23,8 +23,20 @@ public interface KeyFormat {
    */
   String id();
 
-  /** Key length in bytes; every key of the format has this length. */
+  /**
+   * Key length in bytes: every key's, or where lengths differ ({@link #fixedSize()} false) the
+   * longest's, what key buffers are sized to.
+   */
   int size();
+
+  /**
+   * Whether every key is {@link #size()} bytes. A format whose keys differ in length (YCSB's
+   * names) returns false, and its {@link #encode} sets the target's limit to the key's end; a store
+   * that needs one key size reports such cells unsupported.
+   */
+  default boolean fixedSize() {
+    return true;
+  }
 
   /** How many distinct keys the format can express (indexes 0..capacity-1). */
   default long capacity() {
@@ -33,8 +45,8 @@ public interface KeyFormat {
 
   /**
    * Writes the key for {@code index} at offset 0 of {@code target}, which is big-endian and at
-   * least {@link #size()} bytes; leaves position and limit alone. Distinct indexes must give
-   * distinct keys.
+   * least {@link #size()} bytes; leaves position and limit alone, except that a format whose keys
+   * differ in length sets the limit to its key's end. Distinct indexes must give distinct keys.
    */
   void encode(long index, ByteBuffer target);
 

@@ -4,13 +4,16 @@ package dev.kvbench.workload;
 public enum Operation {
   /** Get one key. */
   READ("read"),
-  /** Put a new value under an existing key. */
+  /**
+   * YCSB's update through a key-value binding: get the record, replace one field (all with
+   * writeallfields), put it back; a value without fields is replaced whole.
+   */
   UPDATE("update"),
   /** Put a key beyond the loaded ones. */
   INSERT("insert"),
   /** Visit up to a drawn number of entries from a key on (YCSB's scan). */
   SCAN("scan"),
-  /** Get a key, then put a new value under it: two transactions, as YCSB's read-modify-write. */
+  /** YCSB's read-modify-write: a read, then an update (a get and a put): two gets and a put. */
   READ_MODIFY_WRITE("readModifyWrite");
 
   private final String id;

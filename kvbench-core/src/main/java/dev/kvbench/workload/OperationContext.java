@@ -33,6 +33,36 @@ public interface OperationContext {
    */
   void put(long index);
 
+  /**
+   * Puts the bytes of {@code value} (position to limit) under key {@code index} in this op's
+   * transaction: a value the op computed, such as a record with one field changed. From then on
+   * the key is the operation's: kvbench no longer checks what it holds (the op checks what it reads
+   * back), and the harness's own keys stay verified.
+   *
+   * @throws IllegalStateException in a {@link CustomMix.Access#READ_ONLY} op
+   */
+  void put(long index, ByteBuffer value);
+
+  /**
+   * Deletes key {@code index} in this op's transaction; the key is then the operation's, as after
+   * {@link #put(long, ByteBuffer)}.
+   *
+   * @throws IllegalStateException in a {@link CustomMix.Access#READ_ONLY} op
+   * @throws dev.kvbench.store.UnsupportedCapabilityException where the store declares no delete
+   */
+  void delete(long index);
+
+  /**
+   * Visits up to {@code limit} entries from key {@code index} on: ascending from the first key at or
+   * after it ({@link dev.kvbench.store.ScanDirection#FORWARD}) or descending from the last key at or
+   * before it ({@code REVERSE}), in the committed data this op's transaction sees (a write op scans
+   * what is committed). The visitor's buffers are valid during its call only. Returns the entries
+   * visited.
+   *
+   * @throws dev.kvbench.store.UnsupportedCapabilityException where the store has no such scan
+   */
+  long scan(long index, dev.kvbench.store.ScanDirection direction, int limit, dev.kvbench.store.EntryVisitor visitor);
+
   /** The client thread running this op, 0..threads-1. */
   int thread();
 }

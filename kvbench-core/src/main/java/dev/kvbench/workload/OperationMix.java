@@ -56,6 +56,16 @@ public record OperationMix(Map<Operation, Double> proportions, RequestDistributi
     return new OperationMix(p, d, MAX_SCAN_LENGTH, 1);
   }
 
+  /** This mix with other proportions (YCSB's readproportion, ... given in a scenario). */
+  public OperationMix withProportions(Map<Operation, Double> p) {
+    return new OperationMix(p, distribution, maxScanLength, readsPerTransaction);
+  }
+
+  /** This mix with another longest scan (YCSB's maxscanlength). */
+  public OperationMix withMaxScanLength(int m) {
+    return new OperationMix(proportions, distribution, m, readsPerTransaction);
+  }
+
   /** This mix with another request distribution (a scenario's override). */
   public OperationMix withDistribution(RequestDistribution d) {
     return new OperationMix(proportions, d, maxScanLength, readsPerTransaction);

@@ -4,30 +4,51 @@ import java.util.Arrays;
 import java.util.Locale;
 import java.util.stream.Collectors;
 
-/** Which keys a mixed workload's operations ask for: YCSB's request distributions. */
+/**
+ * Which keys a mixed workload's operations ask for. The first four are YCSB 0.17's
+ * CoreWorkload generators with its constants (tested against its code); the others are kvbench's.
+ */
 public enum RequestDistribution {
-  /** Every key equally likely. */
-  UNIFORM,
+  /** YCSB's uniform: every loaded key equally likely (keys inserted during the run are never asked for). */
+  UNIFORM("uniform"),
   /**
-   * Zipfian over the keys, scrambled: rank r goes to a seeded permutation of the key space, so
-   * the hot keys spread over it instead of sitting together at its start (YCSB hashes the rank
-   * instead; a permutation keeps every key reachable and no two ranks on one key).
+   * YCSB's scrambled zipfian: a zipfian over 10^10 ranks (constant 0.99) folded onto the key
+   * space with {@code fnvhash64(rank) % (loaded + expected new keys + 1)}, a draw of a key not
+   * yet inserted drawn again. The hot keys are a function of the key space's size only: the same
+   * in every pass, phase and run.
    */
-  ZIPFIAN,
-  /** Zipfian over insertion order, newest first: the recently inserted keys are the hot ones. */
-  LATEST,
-  /** A hot set of {@link KeyChooser#HOT_SET_FRACTION} of the keys gets {@link KeyChooser#HOT_OP_FRACTION} of the ops. */
-  HOTSPOT,
+  ZIPFIAN("zipfian"),
+  /** YCSB's skewed latest: a zipfian over insertion order, newest first, the newest insert included. */
+  LATEST("latest"),
+  /** YCSB's hotspot: {@link KeyChooser#HOT_OP_FRACTION} of the ops go to the first {@link KeyChooser#HOT_SET_FRACTION} of the loaded keys. */
+  HOTSPOT("hotspot"),
+  /**
+   * Not YCSB's: a zipfian over exactly the keys loaded when the phase starts, its ranks put on a
+   * seeded permutation of them (kvbench 0.4's "zipfian"). Every key reachable, no two ranks on one
+   * key, so the hot set is much hotter than YCSB's at the same constant.
+   */
+  ZIPFIAN_LOADED("zipfian-loaded"),
   /** Each thread walks every key once per pass in an order of its own (the readers workload). */
-  PERMUTATION;
+  PERMUTATION("permutation");
+
+  private final String id;
+
+  RequestDistribution(String id) {
+    this.id = id;
+  }
 
   public String id() {
-    return name().toLowerCase(Locale.ROOT);
+    return id;
+  }
+
+  /** Whether YCSB 0.17 has this distribution under the same name. */
+  public boolean ycsb() {
+    return ordinal() <= HOTSPOT.ordinal();
   }
 
   public static RequestDistribution fromId(String id) {
     for (RequestDistribution d : values()) {
-      if (d.id().equals(id)) {
+      if (d.id.equals(id.trim().toLowerCase(Locale.ROOT))) {
         return d;
       }
     }

@@ -20,15 +20,28 @@ import java.util.Locale;
  *     (YCSB's requestdistribution), or null to keep each workload's
  * @param writerStallMillis test-only: the writer holds its write transaction open this long, once
  *     per pass, to show what a stall does to the readers' latencies; 0 for no stall
+ * @param proportions every ycsb phase's operation proportions instead of its own (YCSB's
+ *     readproportion, updateproportion, ...), or null to keep each workload's
+ * @param fieldWrites what an update writes of a record of fields (YCSB's writeallfields)
+ * @param maxScanLength a scan visits 1 to this many entries (YCSB's maxscanlength)
  */
 public record Traffic(double rate, long durationMillis, long operations, double writerRate, double zipfianConstant,
-    RequestDistribution distribution, long writerStallMillis) {
+    RequestDistribution distribution, long writerStallMillis, java.util.Map<Operation, Double> proportions,
+    FieldWrites fieldWrites, int maxScanLength) {
 
   /** The lowest target rate, ops (or puts) per second: one every 100 s. Below it a pass never ends in practice. */
   public static final double MIN_RATE = 0.01;
 
   /** Full speed, count-based passes, YCSB's defaults. */
-  public static final Traffic DEFAULT = new Traffic(0, 0, 0, 0, Zipfian.DEFAULT_CONSTANT, null, 0);
+  public static final Traffic DEFAULT = new Traffic(0, 0, 0, 0, Zipfian.DEFAULT_CONSTANT, null, 0, null, FieldWrites.ONE,
+      OperationMix.MAX_SCAN_LENGTH);
+
+  /** The traffic of the fields before proportions, field writes and scan lengths could be set: YCSB's defaults for those. */
+  public Traffic(double rate, long durationMillis, long operations, double writerRate, double zipfianConstant,
+      RequestDistribution distribution, long writerStallMillis) {
+    this(rate, durationMillis, operations, writerRate, zipfianConstant, distribution, writerStallMillis, null,
+        FieldWrites.ONE, OperationMix.MAX_SCAN_LENGTH);
+  }
 
   public Traffic {
     if (!(rate >= 0) || Double.isInfinite(rate)) {
@@ -52,6 +65,14 @@ public record Traffic(double rate, long durationMillis, long operations, double 
       throw new IllegalArgumentException("traffic.writerRate must be puts per second above 0, got " + writerRate);
     }
     Zipfian.checkConstant(zipfianConstant);
+    if (proportions != null) {
+      proportions = java.util.Map.copyOf(proportions);
+      new OperationMix(proportions, RequestDistribution.ZIPFIAN, 1, 1);
+    }
+    java.util.Objects.requireNonNull(fieldWrites, "fieldWrites");
+    if (maxScanLength < 1) {
+      throw new IllegalArgumentException("maxscanlength must be at least 1 (YCSB's default is 100), got " + maxScanLength);
+    }
     if (writerStallMillis < 0) {
       throw new IllegalArgumentException("traffic.writerStall must be a positive duration, got " + writerStallMillis + " ms");
     }
@@ -66,31 +87,54 @@ public record Traffic(double rate, long durationMillis, long operations, double 
   }
 
   public Traffic withRate(double r) {
-    return new Traffic(r, durationMillis, operations, writerRate, zipfianConstant, distribution, writerStallMillis);
+    return new Traffic(r, durationMillis, operations, writerRate, zipfianConstant, distribution, writerStallMillis,
+        proportions, fieldWrites, maxScanLength);
   }
 
   public Traffic withDurationMillis(long d) {
-    return new Traffic(rate, d, operations, writerRate, zipfianConstant, distribution, writerStallMillis);
+    return new Traffic(rate, d, operations, writerRate, zipfianConstant, distribution, writerStallMillis,
+        proportions, fieldWrites, maxScanLength);
   }
 
   public Traffic withOperations(long o) {
-    return new Traffic(rate, durationMillis, o, writerRate, zipfianConstant, distribution, writerStallMillis);
+    return new Traffic(rate, durationMillis, o, writerRate, zipfianConstant, distribution, writerStallMillis,
+        proportions, fieldWrites, maxScanLength);
   }
 
   public Traffic withWriterRate(double w) {
-    return new Traffic(rate, durationMillis, operations, w, zipfianConstant, distribution, writerStallMillis);
+    return new Traffic(rate, durationMillis, operations, w, zipfianConstant, distribution, writerStallMillis,
+        proportions, fieldWrites, maxScanLength);
   }
 
   public Traffic withZipfianConstant(double z) {
-    return new Traffic(rate, durationMillis, operations, writerRate, z, distribution, writerStallMillis);
+    return new Traffic(rate, durationMillis, operations, writerRate, z, distribution, writerStallMillis,
+        proportions, fieldWrites, maxScanLength);
   }
 
   public Traffic withDistribution(RequestDistribution d) {
-    return new Traffic(rate, durationMillis, operations, writerRate, zipfianConstant, d, writerStallMillis);
+    return new Traffic(rate, durationMillis, operations, writerRate, zipfianConstant, d, writerStallMillis,
+        proportions, fieldWrites, maxScanLength);
   }
 
   public Traffic withWriterStallMillis(long s) {
-    return new Traffic(rate, durationMillis, operations, writerRate, zipfianConstant, distribution, s);
+    return new Traffic(rate, durationMillis, operations, writerRate, zipfianConstant, distribution, s, proportions,
+        fieldWrites, maxScanLength);
+  }
+
+  /** Every ycsb phase with these proportions (they must sum to 1). */
+  public Traffic withProportions(java.util.Map<Operation, Double> p) {
+    return new Traffic(rate, durationMillis, operations, writerRate, zipfianConstant, distribution, writerStallMillis, p,
+        fieldWrites, maxScanLength);
+  }
+
+  public Traffic withFieldWrites(FieldWrites f) {
+    return new Traffic(rate, durationMillis, operations, writerRate, zipfianConstant, distribution, writerStallMillis,
+        proportions, f, maxScanLength);
+  }
+
+  public Traffic withMaxScanLength(int m) {
+    return new Traffic(rate, durationMillis, operations, writerRate, zipfianConstant, distribution, writerStallMillis,
+        proportions, fieldWrites, m);
   }
 
   /** Operations per pass for a cell of {@code entries}. */
@@ -122,7 +166,39 @@ public record Traffic(double rate, long durationMillis, long operations, double 
     if (writerStallMillis > 0) {
       parts.add("writerStall=" + writerStallMillis + "ms");
     }
+    if (proportions != null) {
+      parts.add("mix=" + proportionsText(proportions));
+    }
+    if (fieldWrites != FieldWrites.ONE) {
+      parts.add("writeallfields");
+    }
+    if (maxScanLength != OperationMix.MAX_SCAN_LENGTH) {
+      parts.add("maxscanlength=" + maxScanLength);
+    }
     return parts.isEmpty() ? "" : " " + String.join(" ", parts);
+  }
+
+  /** {@code read=0.5,update=0.5}: proportions as a scenario file and a cell id write them. */
+  public static String proportionsText(java.util.Map<Operation, Double> p) {
+    return java.util.Arrays.stream(Operation.values()).filter(p::containsKey)
+        .map(o -> o.id() + "=" + number(p.get(o))).collect(java.util.stream.Collectors.joining(","));
+  }
+
+  /** Parses {@link #proportionsText}; throws IllegalArgumentException naming the fix. */
+  public static java.util.Map<Operation, Double> parseProportions(String text) {
+    java.util.Map<Operation, Double> p = new java.util.EnumMap<>(Operation.class);
+    for (String part : text.split(",")) {
+      String[] kv = part.trim().split("=", 2);
+      Operation op = java.util.Arrays.stream(Operation.values()).filter(o -> o.id().equals(kv[0].trim())).findFirst()
+          .orElseThrow(() -> new IllegalArgumentException("unknown operation '" + kv[0].trim() + "' in proportions '"
+              + text + "'; use read, update, insert, scan, readModifyWrite, e.g. read=0.5,update=0.5"));
+      if (kv.length < 2) {
+        throw new IllegalArgumentException("proportion of " + op.id() + " missing in '" + text + "'; write it as "
+            + op.id() + "=0.5");
+      }
+      p.put(op, Double.parseDouble(kv[1].trim()));
+    }
+    return p;
   }
 
   private static String number(double v) {

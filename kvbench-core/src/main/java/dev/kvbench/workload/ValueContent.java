@@ -82,7 +82,7 @@ public record ValueContent(Kind kind, double ratio) implements ValueFormat {
       }
     }
     throw new IllegalArgumentException("unknown value content '" + id
-        + "': use random, zeros, compressible:R (R in (0, 1], db_bench's default 0.5), uniform-length, or the class name of a ValueFormat");
+        + "': use random, zeros, compressible:R (R in (0, 1], db_bench's default 0.5), uniform-length, ycsb (YCSB's 10-field records) or ycsb:F, or the class name of a ValueFormat");
   }
 
   /**

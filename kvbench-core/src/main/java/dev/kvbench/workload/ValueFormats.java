@@ -16,6 +16,10 @@ public final class ValueFormats {
     if (s.equals(UniformLengthValues.ID)) {
       return new UniformLengthValues();
     }
+    YcsbRecords ycsb = YcsbRecords.fromId(s);
+    if (ycsb != null) {
+      return ycsb;
+    }
     if (s.contains(".") && !s.startsWith("compressible:")) {
       return ClassReferences.create(s, ValueFormat.class, "value format");
     }
@@ -24,7 +28,13 @@ public final class ValueFormats {
 
   /** What {@link #of} turns back into {@code format}: a built-in's id, else its class name. */
   public static String reference(ValueFormat format) {
-    return format instanceof ValueContent || format instanceof UniformLengthValues ? format.id()
+    return format instanceof ValueContent || format instanceof UniformLengthValues || format instanceof YcsbRecords
+        ? format.id()
         : format.getClass().getName();
+  }
+
+  /** Whether {@code format} is one of kvbench's own, which travels to a forked JVM by its id, not its class. */
+  public static boolean builtIn(ValueFormat format) {
+    return !reference(format).equals(format.getClass().getName());
   }
 }

@@ -3,9 +3,10 @@ package dev.kvbench.workload;
 /**
  * Zipfian ranks over [0, n): rank 0 is the most popular, rank i drawn with probability
  * proportional to 1 / (i + 1)^theta. The algorithm of Gray et al., "Quickly Generating
- * Billion-Record Synthetic Databases" (SIGMOD 1994), as YCSB's core workloads use it: one
- * uniform draw and one {@code pow} per rank, after an O(n) sum (zeta) computed once. Immutable;
- * {@link #grownTo} extends the sum for a key space that grows (YCSB's "latest").
+ * Billion-Record Synthetic Databases" (SIGMOD 1994): one uniform draw and one {@code pow} per
+ * rank, after an O(n) sum (zeta) computed once, clamped to n - 1. Immutable; {@link #grownTo}
+ * extends the sum. What {@link RequestDistribution#ZIPFIAN_LOADED} draws from; YCSB's own
+ * generator, term for term, is {@link YcsbZipfian}.
  */
 public final class Zipfian {
 

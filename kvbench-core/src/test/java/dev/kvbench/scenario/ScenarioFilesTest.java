@@ -159,7 +159,7 @@ class ScenarioFilesTest {
   void aBadValueNamesWhereItIsAndTheAllowedValues() {
     assertThatThrownBy(() -> parse("matrix:\n  keys: [int,\n    uuid]\n"))
         .hasMessageStartingWith("s.yaml:3:5: matrix.keys[1]: unknown key type 'uuid'")
-        .hasMessageContaining("use int, str, uuid4 or uuid7");
+        .hasMessageContaining("use int, str, uuid4, uuid7, ycsb");
     assertThatThrownBy(() -> parse("matrix:\n  orders: [zipf]\n")).hasMessageStartingWith("s.yaml:2:")
         .hasMessageContaining("use seq or rnd");
     assertThatThrownBy(() -> parse("phases: [write, readAll]\n")).hasMessageStartingWith("s.yaml:1:")

@@ -63,7 +63,8 @@ public class SortedMapStoreProvider implements StoreProvider {
 
   @Override
   public Store open(StoreConfig config) {
-    SortedMapStore store = new SortedMapStore(id(), config.directory(), config.settings().getBoolean("ordered"));
+    SortedMapStore store = new SortedMapStore(id(), config.directory(), config.settings().getBoolean("ordered"),
+        capabilities().writeOperations());
     opened.put(config.directory(), store);
     return store;
   }
@@ -73,9 +74,19 @@ public class SortedMapStoreProvider implements StoreProvider {
     private final String id;
     private final Path file;
     private final boolean ordered;
+    private final boolean deletes;
+    private final boolean writerGets;
     final NavigableMap<byte[], byte[]> map = new TreeMap<>(Arrays::compareUnsigned);
 
     protected SortedMapStore(String id, Path directory, boolean ordered) {
+      this(id, directory, ordered, java.util.Set.of());
+    }
+
+    /** @param declared the write operations the provider declares: undeclared, they throw as the contract wants */
+    protected SortedMapStore(String id, Path directory, boolean ordered,
+        java.util.Set<dev.kvbench.store.WriteOperation> declared) {
+      this.deletes = declared.contains(dev.kvbench.store.WriteOperation.DELETE);
+      this.writerGets = declared.contains(dev.kvbench.store.WriteOperation.GET_IN_WRITE);
       this.id = id;
       this.file = directory.resolve("data.bin");
       this.ordered = ordered;
@@ -102,14 +113,39 @@ public class SortedMapStoreProvider implements StoreProvider {
       return new Writer() {
         private final NavigableMap<byte[], byte[]> pending = new TreeMap<>(Arrays::compareUnsigned);
 
+        // deletes wait for the commit as puts do; null marks one
         @Override
         public void put(ByteBuffer key, ByteBuffer value) {
           pending.put(bytes(key), bytes(value));
         }
 
         @Override
+        public void delete(ByteBuffer key) {
+          if (!deletes) {
+            throw new UnsupportedCapabilityException(id, "delete");
+          }
+          pending.put(bytes(key), null);
+        }
+
+        @Override
+        public ByteBuffer get(ByteBuffer key) {
+          if (!writerGets) {
+            throw new UnsupportedCapabilityException(id, "get inside a write");
+          }
+          byte[] k = bytes(key);
+          byte[] v = pending.containsKey(k) ? pending.get(k) : map.get(k);
+          return v == null ? null : ByteBuffer.wrap(v).asReadOnlyBuffer();
+        }
+
+        @Override
         public void commit() {
-          map.putAll(pending);
+          for (var e : pending.entrySet()) {
+            if (e.getValue() == null) {
+              map.remove(e.getKey());
+            } else {
+              map.put(e.getKey(), e.getValue());
+            }
+          }
           pending.clear();
         }
 
@@ -137,6 +173,24 @@ public class SortedMapStoreProvider implements StoreProvider {
           }
           long n = 0;
           for (var e : map.tailMap(Writer.copyOf(start), true).entrySet()) {
+            n++;
+            if (!visitor.visit(ByteBuffer.wrap(e.getKey()), ByteBuffer.wrap(read(e.getKey(), e.getValue())))) {
+              break;
+            }
+          }
+          return n;
+        }
+
+        @Override
+        public long scanFrom(ByteBuffer start, ScanDirection direction, EntryVisitor visitor) {
+          if (direction == ScanDirection.FORWARD) {
+            return scanFrom(start, visitor);
+          }
+          if (!ordered) {
+            throw new UnsupportedCapabilityException(id, "ordered scans");
+          }
+          long n = 0;
+          for (var e : map.headMap(Writer.copyOf(start), true).descendingMap().entrySet()) {
             n++;
             if (!visitor.visit(ByteBuffer.wrap(e.getKey()), ByteBuffer.wrap(read(e.getKey(), e.getValue())))) {
               break;

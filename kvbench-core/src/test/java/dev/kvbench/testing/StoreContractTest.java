@@ -283,6 +283,53 @@ public abstract class StoreContractTest {
     }
   }
 
+  /**
+   * A custom operation's reverse range: from the last key at or before a key, descending. A store
+   * whose cursor cannot step back from a key refuses it with UnsupportedCapabilityException.
+   */
+  @Test
+  void aReverseScanFromAKeyDescendsOrIsRefused() throws IOException {
+    assumeThat(caps().orderedScan() && caps().retainsData()).isTrue();
+    try (Store store = open(newDir("reverse-range"), new WorkloadSizing(10, 4, 8));
+        Session s = store.openSession()) {
+      try (Writer w = s.beginWrite(WriteOrder.ASCENDING)) {
+        for (int i = 2; i <= 20; i += 2) {
+          w.put(direct(ByteBuffer.allocate(4).putInt(i).array()), direct(String.format("value%03d", i).getBytes()));
+        }
+        w.commit();
+      }
+      try (Reader r = s.beginRead()) {
+        List<Integer> seen = new ArrayList<>();
+        long visited;
+        try {
+          visited = r.scanFrom(direct(ByteBuffer.allocate(4).putInt(15).array()), ScanDirection.REVERSE, (k, v) -> {
+            int key = k.getInt(k.position());
+            seen.add(key);
+            assertThat(bytes(v)).isEqualTo(String.format("value%03d", key).getBytes());
+            return seen.size() < 3;
+          });
+        } catch (UnsupportedCapabilityException refused) {
+          assertThat(refused).hasMessageContaining("reverse scan from a key");
+          return;
+        }
+        assertThat(seen).containsExactly(14, 12, 10);
+        assertThat(visited).isEqualTo(3);
+        List<Integer> fromExisting = new ArrayList<>();
+        r.scanFrom(direct(ByteBuffer.allocate(4).putInt(6).array()), ScanDirection.REVERSE,
+            (k, v) -> fromExisting.add(k.getInt(k.position())));
+        assertThat(fromExisting).containsExactly(6, 4, 2);
+        assertThat(r.scanFrom(direct(ByteBuffer.allocate(4).putInt(1).array()), ScanDirection.REVERSE, (k, v) -> true))
+            .isZero();
+        assertThat(r.scanFrom(direct(new byte[] {0, 0, 1, 0}), ScanDirection.REVERSE, (k, v) -> true)).isEqualTo(10);
+        // the forward direction is the scan from a key
+        List<Integer> forward = new ArrayList<>();
+        r.scanFrom(direct(ByteBuffer.allocate(4).putInt(15).array()), ScanDirection.FORWARD,
+            (k, v) -> forward.add(k.getInt(k.position())) && forward.size() < 2);
+        assertThat(forward).containsExactly(16, 18);
+      }
+    }
+  }
+
   @Test
   void unorderedStoresRefuseAScanFromAKey() throws IOException {
     assumeThat(caps().orderedScan()).isFalse();

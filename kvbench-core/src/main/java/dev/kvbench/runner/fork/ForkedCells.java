@@ -18,8 +18,8 @@ import dev.kvbench.scenario.JvmOptions;
 import dev.kvbench.scenario.Profiler;
 import dev.kvbench.store.StoreProvider;
 import dev.kvbench.workload.ClassReferences;
-import dev.kvbench.workload.KeyEncoding;
-import dev.kvbench.workload.ValueContent;
+import dev.kvbench.workload.KeyFormats;
+import dev.kvbench.workload.ValueFormats;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -66,10 +66,10 @@ public final class ForkedCells implements CellExecutor {
   public static String whyNotForkable(CellParams cell) {
     // what the plan carries by class name (UserCodeJson): built-ins travel by their ids
     List<Map.Entry<String, Object>> userCode = new ArrayList<>();
-    if (!(cell.data().keys() instanceof KeyEncoding)) {
+    if (!KeyFormats.builtIn(cell.data().keys())) {
       userCode.add(Map.entry("key format", cell.data().keys()));
     }
-    if (!(cell.data().valueContent() instanceof ValueContent)) {
+    if (!ValueFormats.builtIn(cell.data().valueContent())) {
       userCode.add(Map.entry("value format", cell.data().valueContent()));
     }
     cell.load().custom().operations().forEach(e -> userCode.add(Map.entry("custom operation " + e.name(), e.operation())));

@@ -36,6 +36,8 @@ final class ChronicleMapStore implements Store {
 
   private final String id;
   private final int keySize;
+  // keys of several lengths (YCSB's names): sized by their longest, checked against it
+  private final boolean varyingKeys;
   private final int valueSize;
   private final ChronicleMap<ByteBuffer, ByteBuffer> map;
   private final Map<String, Object> nativeSettings = new LinkedHashMap<>();
@@ -44,6 +46,7 @@ final class ChronicleMapStore implements Store {
     this.id = id;
     WorkloadSizing sizing = config.sizing();
     this.keySize = sizing.keySize();
+    this.varyingKeys = sizing.keyLengths() == WorkloadSizing.KeyLengths.VARYING;
     this.valueSize = sizing.valueSize();
     boolean auto = config.settings().isAuto("entries");
     // Chronicle refuses a map sized for no entries; an empty workload still opens a store
@@ -51,20 +54,19 @@ final class ChronicleMapStore implements Store {
     File file = config.directory().resolve(FILE_NAME).toFile();
     String jna = loadJna(id);
     try {
-      this.map =
-          ChronicleMap.of(ByteBuffer.class, ByteBuffer.class)
-              .name(id)
-              .constantKeySizeBySample(ByteBuffer.allocate(keySize))
-              .constantValueSizeBySample(ByteBuffer.allocate(valueSize))
-              .entries(entries)
-              .createPersistedTo(file);
+      var builder = ChronicleMap.of(ByteBuffer.class, ByteBuffer.class).name(id);
+      builder = varyingKeys ? builder.averageKeySize(keySize) : builder.constantKeySizeBySample(ByteBuffer.allocate(keySize));
+      this.map = builder
+          .constantValueSizeBySample(ByteBuffer.allocate(valueSize))
+          .entries(entries)
+          .createPersistedTo(file);
     } catch (IOException | RuntimeException e) {
       throw new StoreException(id + ": cannot create Chronicle Map in " + file + ": " + e.getMessage(), e);
     }
     nativeSettings.put("file", FILE_NAME);
     nativeSettings.put("entries", entries);
     nativeSettings.put("entriesFrom", auto ? "workload" : "setting");
-    nativeSettings.put("constantKeySize", (long) keySize);
+    nativeSettings.put(varyingKeys ? "averageKeySize" : "constantKeySize", (long) keySize);
     nativeSettings.put("constantValueSize", (long) valueSize);
     nativeSettings.put("keyValueType", "java.nio.ByteBuffer");
     nativeSettings.put("reads", "getUsing into a reused buffer per reader");
@@ -128,13 +130,19 @@ final class ChronicleMapStore implements Store {
     public void close() {}
   }
 
+  private boolean keyFits(ByteBuffer key) {
+    return varyingKeys ? key.remaining() <= keySize : key.remaining() == keySize;
+  }
+
   private final class ChronicleWriter implements Writer {
     /** Chronicle fills this on every get; it allocates a bigger one only if this is too small. */
     private ByteBuffer found = ByteBuffer.allocateDirect(valueSize);
 
     @Override
     public void put(ByteBuffer key, ByteBuffer value) {
-      checkSize("key", key, keySize);
+      if (varyingKeys ? key.remaining() > keySize : !keyFits(key)) {
+        checkSize("key", key, keySize);
+      }
       checkSize("value", value, valueSize);
       try {
         map.put(key, value);
@@ -145,7 +153,7 @@ final class ChronicleMapStore implements Store {
 
     @Override
     public void delete(ByteBuffer key) {
-      if (key.remaining() == keySize) {
+      if (keyFits(key)) {
         map.remove(key);
       }
     }
@@ -153,7 +161,7 @@ final class ChronicleMapStore implements Store {
     @Override
     public ByteBuffer get(ByteBuffer key) {
       // no transactions: a put is in the map at once, so this writer sees its own writes
-      if (key.remaining() != keySize) {
+      if (!keyFits(key)) {
         return null;
       }
       ByteBuffer got = map.getUsing(key, found);
@@ -179,7 +187,7 @@ final class ChronicleMapStore implements Store {
 
     @Override
     public ByteBuffer get(ByteBuffer key) {
-      if (key.remaining() != keySize) {
+      if (!keyFits(key)) {
         // no key of another size can have been stored
         return null;
       }

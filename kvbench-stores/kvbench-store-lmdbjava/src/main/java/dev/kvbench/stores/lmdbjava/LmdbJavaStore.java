@@ -241,9 +241,15 @@ final class LmdbJavaStore<T> implements Store {
         T harnessKey = views.key(key);
         T valueView = views.value(value);
         int valueLimit = value.limit();
+        int keyLimit = key.limit();
         try {
           for (long position = from; position < end; position++) {
             entries.fill(position, key, value);
+            // keys of several lengths (YCSB's names) move the key's limit: a new view then
+            if (key.limit() != keyLimit) {
+              harnessKey = views.key(key);
+              keyLimit = key.limit();
+            }
             if (value.limit() != valueLimit) {
               valueView = views.value(value);
               valueLimit = value.limit();
@@ -307,8 +313,13 @@ final class LmdbJavaStore<T> implements Store {
         if (getViaCursor && lookups == null) {
           lookups = dbi.openCursor(txn);
         }
+        int keyLimit = key.limit();
         for (long position = from; position < end; position++) {
           keys.fillKey(position, key);
+          if (key.limit() != keyLimit) {
+            harnessKey = views.key(key);
+            keyLimit = key.limit();
+          }
           T lmdbKey = integerKeys ? views.nativeIntKey(harnessKey) : harnessKey;
           T value = !getViaCursor ? dbi.get(txn, lmdbKey)
               : lookups.get(lmdbKey, GetOp.MDB_SET_KEY) ? lookups.val() : null;
@@ -355,6 +366,31 @@ final class LmdbJavaStore<T> implements Store {
       }
 
       @Override
+      public long scanFrom(ByteBuffer start, ScanDirection direction, EntryVisitor visitor) {
+        if (direction == ScanDirection.FORWARD) {
+          return scanFrom(start, visitor);
+        }
+        long visited = 0;
+        try (Cursor<T> c = dbi.openCursor(txn)) {
+          // the first key at or after start, then back one unless it is start itself
+          boolean more = c.get(keyIn(start), GetOp.MDB_SET_RANGE);
+          if (!more) {
+            more = c.last();
+          } else if (unsignedCompare(keyOut(c.key()), start) > 0) {
+            more = c.prev();
+          }
+          while (more) {
+            visited++;
+            if (!visitor.visit(keyOut(c.key()), views.outValue(c.val()))) {
+              break;
+            }
+            more = c.prev();
+          }
+        }
+        return visited;
+      }
+
+      @Override
       public void close() {
         if (lookups != null) {
           lookups.close();
@@ -362,5 +398,17 @@ final class LmdbJavaStore<T> implements Store {
         txn.close();
       }
     }
+  }
+
+  /** Compares the bytes between position and limit as unsigned, as LMDB orders keys. */
+  static int unsignedCompare(ByteBuffer a, ByteBuffer b) {
+    int i = a.mismatch(b);
+    if (i < 0) {
+      return 0;
+    }
+    if (i >= a.remaining() || i >= b.remaining()) {
+      return a.remaining() - b.remaining();
+    }
+    return Integer.compare(a.get(a.position() + i) & 0xFF, b.get(b.position() + i) & 0xFF);
   }
 }

@@ -252,8 +252,14 @@ final class MvStoreStore implements Store {
 
     @Override
     public long scanFrom(ByteBuffer start, EntryVisitor visitor) {
-      // the cursor copies nothing from its bound, so a copy keeps the reused array out of it
-      Cursor<byte[], byte[]> c = map.cursor(root, Writer.copyOf(start), null, false);
+      return scanFrom(start, ScanDirection.FORWARD, visitor);
+    }
+
+    @Override
+    public long scanFrom(ByteBuffer start, ScanDirection direction, EntryVisitor visitor) {
+      // the cursor copies nothing from its bound, so a copy keeps the reused array out of it;
+      // reversed, it starts at the last key at or before the bound
+      Cursor<byte[], byte[]> c = map.cursor(root, Writer.copyOf(start), null, direction == ScanDirection.REVERSE);
       long visited = 0;
       while (c.hasNext()) {
         byte[] k = c.next();

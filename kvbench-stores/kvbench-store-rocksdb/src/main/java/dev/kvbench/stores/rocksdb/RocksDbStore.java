@@ -251,6 +251,28 @@ final class RocksDbStore implements Store {
       return visited;
     }
 
+    @Override
+    public long scanFrom(ByteBuffer start, ScanDirection direction, EntryVisitor visitor) {
+      if (direction == ScanDirection.FORWARD) {
+        return scanFrom(start, visitor);
+      }
+      long visited = 0;
+      try (RocksIterator it = db.newIterator(readOptions)) {
+        for (it.seekForPrev(keyIn.of(start)); it.isValid(); it.prev()) {
+          keyOut = copyOut(keyOut, it, true);
+          valueOut = copyOut(valueOut, it, false);
+          visited++;
+          if (!visitor.visit(keyOut, valueOut)) {
+            break;
+          }
+        }
+        it.status();
+      } catch (RocksDBException e) {
+        throw failure("iterate", e);
+      }
+      return visited;
+    }
+
     /** Copies the iterator's key or value into {@code into}, growing it when too small. */
     private ByteBuffer copyOut(ByteBuffer into, RocksIterator it, boolean key) {
       into.clear();
