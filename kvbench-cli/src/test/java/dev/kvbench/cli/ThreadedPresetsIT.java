@@ -78,8 +78,8 @@ class ThreadedPresetsIT {
     assertThat(libmdbx.get("nativeSettings").get("syncBytes").asLong()).isEqualTo(4L << 20);
     if (preset.equals("ycsb-a")) {
       // LMDB's single writer cannot serve two writing clients; RocksDB's writers can
-      assertThat(statusByCell).containsEntry("lmdbjava-bb str rnd 2000x1000 batch=all nosync threads=2", "unsupported")
-          .containsEntry("rocksdb str rnd 2000x1000 batch=all nosync threads=2", "ok");
+      assertThat(statusByCell).containsEntry("lmdbjava-bb ycsb seq 2000x1140 batch=all nosync content=ycsb threads=2", "unsupported")
+          .containsEntry("rocksdb ycsb seq 2000x1140 batch=all nosync content=ycsb threads=2", "ok");
     }
   }
 

@@ -74,6 +74,9 @@ public final class RunSummary {
           + " array of keys + values)", pageWidth, "  ")).append('\n');
       out.append(tables.storageTable(group.getValue()).render(pageWidth));
     }
+    // a seed preset's published figures beside this run's (a report shows them for any run that matches)
+    out.append(new PublishedTables(dev.kvbench.published.PublishedFigures.reproducedBy(doc.scenarioName()))
+        .render(ran, pageWidth));
     var notRun = tables.notRunTable(doc.cells());
     if (notRun.rows() > 0) {
       out.append("\nCells that did not run to the end\n").append(notRun.render(pageWidth));

@@ -30,7 +30,7 @@ class ExportedPackagesTest {
 
   /** What an embedding user programs against: the builder, the SPI, workloads, results, tables. */
   private static final Set<String> API = Set.of("bench", "scenario", "store", "workload", "measure", "result",
-      "summary", "codec", "durability", "host");
+      "summary", "codec", "durability", "host", "published");
 
   /**
    * Exported to these modules only: the runner and one cell's run, which the CLI and reports drive,
