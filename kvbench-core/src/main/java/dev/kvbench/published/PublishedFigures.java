@@ -1,9 +1,6 @@
 package dev.kvbench.published;
 
-import com.fasterxml.jackson.databind.MappingIterator;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.dataformat.csv.CsvMapper;
-import com.fasterxml.jackson.dataformat.csv.CsvSchema;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import java.io.IOException;
 import java.io.InputStream;
@@ -50,13 +47,16 @@ public final class PublishedFigures {
       return List.of();
     }
     List<PublishedTiming> out = new ArrayList<>();
-    CsvMapper csv = new CsvMapper();
-    try (InputStream in = resource(e.timings);
-        MappingIterator<Map<String, String>> rows = csv.readerForMapOf(String.class)
-            .with(CsvSchema.emptySchema().withHeader()).readValues(new String(in.readAllBytes(),
-                StandardCharsets.UTF_8).replaceFirst("^#[^\n]*\n", ""))) {
-      while (rows.hasNext()) {
-        Map<String, String> row = rows.next();
+    try (InputStream in = resource(e.timings)) {
+      List<String> lines = new String(in.readAllBytes(), StandardCharsets.UTF_8).lines()
+          .filter(l -> !l.isBlank() && !l.startsWith("#")).toList();
+      List<String> header = fields(lines.get(0));
+      for (String line : lines.subList(1, lines.size())) {
+        Map<String, String> row = new java.util.HashMap<>();
+        List<String> values = fields(line);
+        for (int i = 0; i < header.size() && i < values.size(); i++) {
+          row.put(header.get(i), values.get(i));
+        }
         String benchmark = row.get("Benchmark");
         if (benchmark == null || !"ms/op".equals(row.get("Unit"))) {
           continue;
@@ -74,6 +74,19 @@ public final class PublishedFigures {
       }
     } catch (IOException ex) {
       throw new UncheckedIOException("kvbench's published figures " + e.timings + " do not read", ex);
+    }
+    return out;
+  }
+
+  /**
+   * One line of JMH's CSV as JMH writes it: fields split at commas, quotes around text removed (its
+   * fields hold no commas; a CSV library stays out of core, which embedding applications carry).
+   */
+  private static List<String> fields(String line) {
+    List<String> out = new ArrayList<>();
+    for (String f : line.split(",", -1)) {
+      String t = f.trim();
+      out.add(t.length() >= 2 && t.startsWith("\"") && t.endsWith("\"") ? t.substring(1, t.length() - 1) : t);
     }
     return out;
   }

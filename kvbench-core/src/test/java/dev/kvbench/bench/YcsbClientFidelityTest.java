@@ -185,10 +185,13 @@ class YcsbClientFidelityTest {
       YcsbReference.RecordingDb theirs = YcsbReference.run(YcsbReference.workload(letter, 20_000, ops),
           new YcsbReference.Calls() {});
       // A: 1.0 gets and 0.5 puts per op; B: 1.0 and 0.05; F: 1.5 and 0.5
+      // YCSB draws its op mix from ThreadLocalRandom: at 20,000 ops a side's share of updates has a
+      // standard deviation near 0.0035, so 0.03 is about six of the difference's; the costs it tells
+      // apart differ by 0.5 (a blind put against a get and a put)
       assertThat(ours.gets.size() / (double) ops).as("%s gets per op", phase.id())
-          .isCloseTo(theirs.getsPerOp(ops), offset(0.015));
+          .isCloseTo(theirs.getsPerOp(ops), offset(0.03));
       assertThat(ours.puts.size() / (double) ops).as("%s puts per op", phase.id())
-          .isCloseTo(theirs.putsPerOp(ops), offset(0.015));
+          .isCloseTo(theirs.putsPerOp(ops), offset(0.03));
     }
   }
 
