@@ -34,7 +34,8 @@ public final class PublishedTables {
     for (PublishedSet set : sets) {
       TextTable times = timings(set, ran);
       TextTable bytes = storage(set, ran);
-      if (times.rows() == 0 && bytes.rows() == 0 && storageNotCompared(set, ran) == null) {
+      String notCompared = storageNotCompared(set, ran);
+      if (times.rows() == 0 && bytes.rows() == 0 && notCompared == null) {
         continue;
       }
       long published = set.timings().stream().mapToLong(PublishedTiming::entries).max().orElse(0);
@@ -51,11 +52,8 @@ public final class PublishedTables {
       }
       if (bytes.rows() > 0) {
         out.append('\n').append(bytes.render(pageWidth));
-      } else {
-        String why = storageNotCompared(set, ran);
-        if (why != null) {
-          out.append(TextWrap.wrap(why, pageWidth, "  ")).append('\n');
-        }
+      } else if (notCompared != null) {
+        out.append(TextWrap.wrap(notCompared, pageWidth, "  ")).append('\n');
       }
     }
     return out.toString();

@@ -351,32 +351,19 @@ final class LmdbJavaStore<T> implements Store {
 
       @Override
       public long scanFrom(ByteBuffer start, EntryVisitor visitor) {
-        long visited = 0;
-        try (Cursor<T> c = dbi.openCursor(txn)) {
-          boolean more = c.get(keyIn(start), GetOp.MDB_SET_RANGE);
-          while (more) {
-            visited++;
-            if (!visitor.visit(keyOut(c.key()), views.outValue(c.val()))) {
-              break;
-            }
-            more = c.next();
-          }
-        }
-        return visited;
+        return scanFrom(start, ScanDirection.FORWARD, visitor);
       }
 
       @Override
       public long scanFrom(ByteBuffer start, ScanDirection direction, EntryVisitor visitor) {
-        if (direction == ScanDirection.FORWARD) {
-          return scanFrom(start, visitor);
-        }
+        boolean forward = direction == ScanDirection.FORWARD;
         long visited = 0;
         try (Cursor<T> c = dbi.openCursor(txn)) {
-          // the first key at or after start, then back one unless it is start itself
+          // the first key at or after start; descending, back one unless it is start itself
           boolean more = c.get(keyIn(start), GetOp.MDB_SET_RANGE);
-          if (!more) {
+          if (!forward && !more) {
             more = c.last();
-          } else if (unsignedCompare(keyOut(c.key()), start) > 0) {
+          } else if (!forward && unsignedCompare(keyOut(c.key()), start) > 0) {
             more = c.prev();
           }
           while (more) {
@@ -384,7 +371,7 @@ final class LmdbJavaStore<T> implements Store {
             if (!visitor.visit(keyOut(c.key()), views.outValue(c.val()))) {
               break;
             }
-            more = c.prev();
+            more = forward ? c.next() : c.prev();
           }
         }
         return visited;

@@ -234,9 +234,21 @@ final class RocksDbStore implements Store {
 
     @Override
     public long scanFrom(ByteBuffer start, EntryVisitor visitor) {
+      return scanFrom(start, ScanDirection.FORWARD, visitor);
+    }
+
+    @Override
+    public long scanFrom(ByteBuffer start, ScanDirection direction, EntryVisitor visitor) {
+      boolean forward = direction == ScanDirection.FORWARD;
       long visited = 0;
       try (RocksIterator it = db.newIterator(readOptions)) {
-        for (it.seek(keyIn.of(start)); it.isValid(); it.next()) {
+        // ascending from the first key at or after start, descending from the last at or before it
+        if (forward) {
+          it.seek(keyIn.of(start));
+        } else {
+          it.seekForPrev(keyIn.of(start));
+        }
+        for (; it.isValid(); step(it, forward)) {
           keyOut = copyOut(keyOut, it, true);
           valueOut = copyOut(valueOut, it, false);
           visited++;
@@ -251,26 +263,12 @@ final class RocksDbStore implements Store {
       return visited;
     }
 
-    @Override
-    public long scanFrom(ByteBuffer start, ScanDirection direction, EntryVisitor visitor) {
-      if (direction == ScanDirection.FORWARD) {
-        return scanFrom(start, visitor);
+    private static void step(RocksIterator it, boolean forward) {
+      if (forward) {
+        it.next();
+      } else {
+        it.prev();
       }
-      long visited = 0;
-      try (RocksIterator it = db.newIterator(readOptions)) {
-        for (it.seekForPrev(keyIn.of(start)); it.isValid(); it.prev()) {
-          keyOut = copyOut(keyOut, it, true);
-          valueOut = copyOut(valueOut, it, false);
-          visited++;
-          if (!visitor.visit(keyOut, valueOut)) {
-            break;
-          }
-        }
-        it.status();
-      } catch (RocksDBException e) {
-        throw failure("iterate", e);
-      }
-      return visited;
     }
 
     /** Copies the iterator's key or value into {@code into}, growing it when too small. */
