@@ -18,6 +18,12 @@ import java.util.Map;
 public final class PublishedFigures {
 
   private static final String INDEX = "published.yaml";
+  private static final String DURABILITY = "durability";
+  private static final String BATCH_SIZE = "batchSize";
+  /** JMH's units as milliseconds: its CSV gives a pass in ms/op, or s/op for long passes (Test 6). */
+  private static final Map<String, Double> MS_PER = Map.of("ms/op", 1.0, "s/op", 1000.0);
+  /** A size file's name that carries its value size: {@code "LMDB 2027"}. */
+  private static final java.util.regex.Pattern SIZED_NAME = java.util.regex.Pattern.compile("(.*\\D) (\\d+)");
 
   private PublishedFigures() {}
 
@@ -36,7 +42,10 @@ public final class PublishedFigures {
     }
     List<PublishedSet> sets = new ArrayList<>();
     for (SetEntry e : index.sets) {
-      sets.add(new PublishedSet(e.id, e.title, e.source, e.referenceStore, e.presets, jmhTimings(e), sizes(e)));
+      List<PublishedStorage> storage = new ArrayList<>();
+      e.storage.forEach(f -> storage.addAll(sizes(e, f)));
+      sets.add(new PublishedSet(e.id, e.title, e.source, e.referenceStore, e.referenceConditions, e.presets,
+          jmhTimings(e), storage));
     }
     return sets;
   }
@@ -58,7 +67,8 @@ public final class PublishedFigures {
           row.put(header.get(i), values.get(i));
         }
         String benchmark = row.get("Benchmark");
-        if (benchmark == null || !"ms/op".equals(row.get("Unit"))) {
+        Double msPerUnit = MS_PER.get(row.get("Unit"));
+        if (benchmark == null || msPerUnit == null) {
           continue;
         }
         String[] parts = benchmark.split("\\.");
@@ -66,16 +76,43 @@ public final class PublishedFigures {
         if (store == null) {
           continue;
         }
+        long entries = Long.parseLong(row.get("Param: num"));
+        Map<String, String> conditions = new java.util.TreeMap<>();
+        e.conditions.forEach((jmhName, kvbenchName) -> {
+          String value = row.get("Param: " + jmhName);
+          if (value != null && !value.isEmpty()) {
+            conditions.put(kvbenchName, conditionValue(kvbenchName, value, entries));
+          }
+        });
         out.add(new PublishedTiming(store, parts[parts.length - 1],
             "true".equals(row.get("Param: intKey")) ? "int" : "str",
             "true".equals(row.get("Param: sequential")) ? "seq" : "rnd",
-            Long.parseLong(row.get("Param: num")), Integer.parseInt(row.get("Param: valSize")),
-            Double.parseDouble(row.get("Score")), Integer.parseInt(row.get("Samples"))));
+            entries, Integer.parseInt(row.get("Param: valSize")), conditions,
+            Double.parseDouble(row.get("Score")) * msPerUnit, Integer.parseInt(row.get("Samples"))));
       }
     } catch (IOException ex) {
       throw new UncheckedIOException("kvbench's published figures " + e.timings + " do not read", ex);
     }
     return out;
+  }
+
+  /**
+   * A JMH parameter's value as kvbench names it: {@code sync} true or false is durability sync or
+   * nosync; a batch size is a fraction of the entries (a scaled run scales both); a setting's value
+   * is the same text.
+   */
+  private static String conditionValue(String kvbenchName, String jmhValue, long entries) {
+    return switch (kvbenchName) {
+      case DURABILITY -> Boolean.parseBoolean(jmhValue) ? "sync" : "nosync";
+      case BATCH_SIZE -> batchFraction(Long.parseLong(jmhValue), entries);
+      default -> jmhValue;
+    };
+  }
+
+  /** A batch of {@code batchSize} among {@code entries} as the fraction {@link PublishedTiming#conditions} compare. */
+  public static String batchFraction(long batchSize, long entries) {
+    return new java.math.BigDecimal(Math.min(batchSize, entries))
+        .divide(new java.math.BigDecimal(entries), java.math.MathContext.DECIMAL64).stripTrailingZeros().toPlainString();
   }
 
   /**
@@ -91,13 +128,14 @@ public final class PublishedFigures {
     return out;
   }
 
-  /** The report's size data: one {@code "name" bytes} or {@code bytes "name"} line per store; a name given twice counts once. */
-  private static List<PublishedStorage> sizes(SetEntry e) {
-    if (e.storage == null) {
-      return List.of();
-    }
+  /**
+   * The report's size data: one {@code "name" bytes} or {@code bytes "name"} line per store; a name
+   * given twice counts once. Where the file holds several value sizes, each name ends with its value
+   * size ({@code "LevelDB 2026"}).
+   */
+  private static List<PublishedStorage> sizes(SetEntry e, StorageFile f) {
     List<PublishedStorage> out = new ArrayList<>();
-    try (InputStream in = resource(e.storage)) {
+    try (InputStream in = resource(f.file)) {
       for (String line : new String(in.readAllBytes(), StandardCharsets.UTF_8).split("\n")) {
         int open = line.indexOf('"');
         int close = line.lastIndexOf('"');
@@ -105,15 +143,23 @@ public final class PublishedFigures {
           continue;
         }
         String name = line.substring(open + 1, close);
+        int valueSize = f.valueSize;
+        java.util.regex.Matcher sized = SIZED_NAME.matcher(name);
+        if (valueSize == 0 && sized.matches()) {
+          name = sized.group(1);
+          valueSize = Integer.parseInt(sized.group(2));
+        }
         String bytes = (line.substring(0, open) + line.substring(close + 1)).trim();
         String store = e.stores.get(name);
-        if (store == null || bytes.isEmpty() || out.stream().anyMatch(s -> s.store().equals(store))) {
+        int size = valueSize;
+        if (store == null || bytes.isEmpty()
+            || out.stream().anyMatch(s -> s.store().equals(store) && s.valueSize() == size)) {
           continue;
         }
-        out.add(new PublishedStorage(store, e.storageKeys, e.storageEntries, e.storageValueSize, Long.parseLong(bytes)));
+        out.add(new PublishedStorage(store, f.keys, f.order, f.entries, valueSize, Long.parseLong(bytes)));
       }
     } catch (IOException ex) {
-      throw new UncheckedIOException("kvbench's published figures " + e.storage + " do not read", ex);
+      throw new UncheckedIOException("kvbench's published figures " + f.file + " do not read", ex);
     }
     return out;
   }
@@ -137,12 +183,21 @@ public final class PublishedFigures {
     public String title;
     public String source;
     public String referenceStore;
+    public Map<String, String> referenceConditions = Map.of();
     public List<String> presets = List.of();
     public String timings;
-    public String storage;
-    public String storageKeys;
-    public long storageEntries;
-    public int storageValueSize;
+    /** JMH parameter (without "Param: ") to the kvbench name it is compared with. */
+    public Map<String, String> conditions = Map.of();
+    public List<StorageFile> storage = List.of();
     public Map<String, String> stores = Map.of();
+  }
+
+  /** One size file of a set: whose bytes, at what size (valueSize 0: each name ends with its value size). */
+  static final class StorageFile {
+    public String file;
+    public String keys;
+    public String order;
+    public long entries;
+    public int valueSize;
   }
 }

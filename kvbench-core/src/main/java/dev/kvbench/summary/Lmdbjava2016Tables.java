@@ -304,19 +304,20 @@ public final class Lmdbjava2016Tables {
     TextTable t = new TextTable(
         TextTable.left("Phase"),
         TextTable.left("Store"),
+        // the operation names its row in every block of a folded table (a custom mix's second op too)
+        TextTable.left("Op"),
         TextTable.right("Threads"),
         TextTable.right("ops/s"),
         TextTable.right("per thread"),
         TextTable.right("x 1 thread"),
         TextTable.right("Writer puts/s"),
-        TextTable.left("Op"),
         TextTable.right("Samples"),
         TextTable.right("p50 µs"),
         TextTable.right("p99 µs"),
         TextTable.right("p99.9 µs"),
         TextTable.right("CPU ns/op"),
         TextTable.right("Rate: target / achieved"),
-        TextTable.left("Latency from")).keyColumns(2);
+        TextTable.left("Latency from")).keyColumns(3);
     for (String phase : phases(cells)) {
       boolean first = true;
       for (CellResult c : cells) {
@@ -336,9 +337,10 @@ public final class Lmdbjava2016Tables {
           boolean firstOp = true;
           for (var op : f.latencyNanosByOperation().entrySet()) {
             var l = op.getValue();
-            t.row(first ? phase : "", firstOp ? rowLabel(c) : "", firstOp ? Integer.toString(f.threads()) : "",
-                firstOp ? rate(p.opsPerSec()) : "", firstOp ? perThread : "", firstOp ? scaling : "",
-                firstOp ? writer : "", op.getKey(), String.format(Locale.ROOT, "%,d", l.samples()),
+            t.row(first ? phase : "", firstOp ? rowLabel(c) : "", op.getKey(),
+                firstOp ? Integer.toString(f.threads()) : "", firstOp ? rate(p.opsPerSec()) : "",
+                firstOp ? perThread : "", firstOp ? scaling : "", firstOp ? writer : "",
+                String.format(Locale.ROOT, "%,d", l.samples()),
                 percentile(l, 50, l.p50()), percentile(l, 99, l.p99()), percentile(l, 99.9, l.p999()),
                 firstOp && p.cpuNanosPerOp() > 0 ? String.format(Locale.ROOT, "%,.0f", p.cpuNanosPerOp()) : "",
                 firstOp ? rates : "", firstOp ? (f.targetRate() > 0 ? "intended start" : "op start") : "");

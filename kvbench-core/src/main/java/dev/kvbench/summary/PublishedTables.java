@@ -1,5 +1,6 @@
 package dev.kvbench.summary;
 
+import dev.kvbench.published.PublishedFigures;
 import dev.kvbench.published.PublishedSet;
 import dev.kvbench.published.PublishedStorage;
 import dev.kvbench.published.PublishedTiming;
@@ -13,14 +14,19 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.TreeSet;
+import java.util.function.Function;
 
 /**
  * The seeds' published figures beside a run's, where the run measured what a seed published (the
- * same store, phase, key type, order and value size): each time as a ratio to the set's reference
- * store, in the seed and here, with the store's rank among those compared, and storage bytes side
- * by side. Empty where nothing matches.
+ * same store, phase, key type, order, value size and the settings the seed swept): each time as a
+ * ratio to the set's reference store, in the seed and here, with the store's rank among those
+ * compared, and storage bytes side by side. Empty where nothing matches.
  */
 public final class PublishedTables {
+
+  private static final String DURABILITY = "durability";
+  private static final String BATCH_SIZE = "batchSize";
 
   private final List<PublishedSet> sets;
 
@@ -28,32 +34,46 @@ public final class PublishedTables {
     this.sets = List.copyOf(sets);
   }
 
-  /** Every matching set's tables under its title and source, folded to {@code pageWidth}; empty when none matches. */
-  public String render(List<CellResult> ran, int pageWidth) {
-    StringBuilder out = new StringBuilder();
+  /**
+   * One set's figures beside a run's.
+   *
+   * @param timesNote how to read {@code times}; null where it has no rows
+   * @param storage the seed's bytes and the run's, where the run loaded the seed's entry count
+   * @param storageNote why no bytes are compared although the run loaded the seed's stores; null
+   *     otherwise
+   */
+  public record Section(String title, String source, String timesNote, TextTable times, TextTable storage,
+      String storageNote) {}
+
+  /** A section for every set the run measured something of. */
+  public List<Section> sections(List<CellResult> ran) {
+    List<Section> out = new ArrayList<>();
     for (PublishedSet set : sets) {
       TextTable times = timings(set, ran);
       TextTable bytes = storage(set, ran);
-      String notCompared = storageNotCompared(set, ran);
+      String notCompared = bytes.rows() > 0 ? null : storageNotCompared(set, ran);
       if (times.rows() == 0 && bytes.rows() == 0 && notCompared == null) {
         continue;
       }
-      long published = set.timings().stream().mapToLong(PublishedTiming::entries).max().orElse(0);
-      long here = ran.stream().mapToLong(c -> c.parameters().entries()).max().orElse(0);
-      out.append('\n').append(TextWrap.wrap("Published: " + set.title() + ". Source: " + set.source() + ".",
-          pageWidth, "  ")).append('\n');
-      if (times.rows() > 0) {
-        out.append(TextWrap.wrap("Times as ratios to " + set.referenceStore() + " (x 1.00), in the seed (its ms per pass,"
-            + " n the passes it timed) and here (median pass, n forks×passes), since the hardware differs; rank among the"
-            + " stores compared, 1 the fastest, seed/here" + (published != here ? String.format(Locale.ROOT, "; the seed ran %,d entries,"
-            + " this run %,d, so compare ratios and ranks, not ms", published, here) : "") + ".", pageWidth, "  "))
-            .append('\n');
-        out.append(times.render(pageWidth));
+      out.add(new Section(set.title(), set.source(), times.rows() == 0 ? null : timesNote(set, ran), times, bytes,
+          notCompared));
+    }
+    return out;
+  }
+
+  /** Every matching set's tables under its title and source, folded to {@code pageWidth}; empty when none matches. */
+  public String render(List<CellResult> ran, int pageWidth) {
+    StringBuilder out = new StringBuilder();
+    for (Section s : sections(ran)) {
+      out.append('\n').append(TextWrap.wrap("Published: " + s.title() + ". Source: " + s.source() + ".", pageWidth,
+          "  ")).append('\n');
+      if (s.timesNote() != null) {
+        out.append(TextWrap.wrap(s.timesNote(), pageWidth, "  ")).append('\n').append(s.times().render(pageWidth));
       }
-      if (bytes.rows() > 0) {
-        out.append('\n').append(bytes.render(pageWidth));
-      } else if (notCompared != null) {
-        out.append(TextWrap.wrap(notCompared, pageWidth, "  ")).append('\n');
+      if (s.storage().rows() > 0) {
+        out.append('\n').append(s.storage().render(pageWidth));
+      } else if (s.storageNote() != null) {
+        out.append(TextWrap.wrap(s.storageNote(), pageWidth, "  ")).append('\n');
       }
     }
     return out.toString();
@@ -62,57 +82,80 @@ public final class PublishedTables {
   /** {@link #render} for a Markdown page: each matching set under a heading, its tables as Markdown. */
   public String renderMarkdown(List<CellResult> ran) {
     StringBuilder out = new StringBuilder();
-    for (PublishedSet set : sets) {
-      TextTable times = timings(set, ran);
-      TextTable bytes = storage(set, ran);
-      String notCompared = storageNotCompared(set, ran);
-      if (times.rows() == 0 && bytes.rows() == 0 && notCompared == null) {
-        continue;
+    for (Section s : sections(ran)) {
+      out.append("\n### Published: ").append(s.title()).append("\n\nSource: ").append(s.source()).append(".\n\n");
+      if (s.timesNote() != null) {
+        out.append(s.timesNote()).append("\n\n").append(s.times().renderMarkdown());
       }
-      out.append("\n### Published: ").append(set.title()).append("\n\nSource: ").append(set.source())
-          .append(". Times as ratios to `").append(set.referenceStore()).append("`, in the seed and here (the hardware"
-              + " differs; n: the seed's passes, this run's forks×passes); rank among the stores compared, 1 the"
-              + " fastest, seed/here.\n\n");
-      if (times.rows() > 0) {
-        out.append(times.renderMarkdown());
-      }
-      if (bytes.rows() > 0) {
-        out.append("\nStorage after close, the seed's bytes and this run's:\n\n").append(bytes.renderMarkdown());
-      } else if (notCompared != null) {
-        out.append('\n').append(notCompared).append('\n');
+      if (s.storage().rows() > 0) {
+        out.append("\nStorage after close, the seed's bytes and this run's:\n\n").append(s.storage().renderMarkdown());
+      } else if (s.storageNote() != null) {
+        out.append('\n').append(s.storageNote()).append('\n');
       }
     }
     return out.toString();
   }
 
-  /** One row per store, phase, key type and order that both the seed and this run timed, with the reference store's. */
+  private static String timesNote(PublishedSet set, List<CellResult> ran) {
+    long published = set.timings().stream().mapToLong(PublishedTiming::entries).max().orElse(0);
+    long here = ran.stream().mapToLong(c -> c.parameters().entries()).max().orElse(0);
+    String reference = set.referenceStore() + (set.referenceConditions().isEmpty() ? ""
+        : " with " + String.join(" ", set.referenceConditions().entrySet().stream().sorted(Map.Entry.comparingByKey())
+            .map(e -> e.getKey() + "=" + e.getValue()).toList()));
+    return "Times as ratios to " + reference + " (x 1.00) in the same phase, keys, order, value size and durability,"
+        + " in the seed (its ms per pass, n the passes it timed) and here (median pass, n forks×passes), since the"
+        + " hardware differs; rank among the stores compared, 1 the fastest, seed/here"
+        + (published != here ? String.format(Locale.ROOT, "; the seed ran %,d entries, this run %,d, so compare"
+        + " ratios and ranks, not ms", published, here) : "") + ".";
+  }
+
+  /**
+   * One row per cell and phase the seed timed too, grouped by phase, keys, order, value size,
+   * durability and batch, each group's times as ratios to its reference store's.
+   */
   TextTable timings(PublishedSet set, List<CellResult> ran) {
-    TextTable t = new TextTable(
-        TextTable.left("Phase"),
-        TextTable.left("Keys"),
-        TextTable.left("Order"),
-        TextTable.left("Store"),
-        TextTable.right("Seed ms"),
-        TextTable.right("Seed n"),
-        TextTable.right("Seed×ref"),
-        TextTable.right("Here×ref"),
-        TextTable.right("Here n"),
-        TextTable.right("Rank")).keyColumns(3);
-    Map<String, List<Row>> groups = new LinkedHashMap<>();
+    TreeSet<String> swept = new TreeSet<>();
+    set.timings().forEach(s -> swept.addAll(s.conditions().keySet()));
+    boolean byDurability = swept.contains(DURABILITY);
+    boolean byBatch = swept.contains(BATCH_SIZE);
+    List<TextTable.Column> columns = new ArrayList<>(List.of(TextTable.left("Phase"), TextTable.left("Keys"),
+        TextTable.left("Order"), TextTable.right("Value B")));
+    if (byDurability) {
+      columns.add(TextTable.left("Durability"));
+    }
+    if (byBatch) {
+      columns.add(TextTable.right("Batch"));
+    }
+    int keys = columns.size();
+    columns.addAll(List.of(TextTable.left("Store"), TextTable.right("Seed ms"), TextTable.right("Seed n"),
+        TextTable.right("Seed×ref"), TextTable.right("Here×ref"), TextTable.right("Here n"), TextTable.right("Rank")));
+    TextTable t = new TextTable(columns.toArray(TextTable.Column[]::new)).keyColumns(keys);
+    Map<String, Map<PublishedTiming, Row>> groups = new LinkedHashMap<>();
     for (CellResult c : ran) {
+      var params = c.parameters();
+      Function<String, String> value = cellValue(c);
       for (PhaseResult p : c.phases()) {
         if (p.status() != PhaseStatus.OK || !(p.passMillis() > 0)) {
           continue;
         }
-        var params = c.parameters();
         Optional<PublishedTiming> seed = set.timing(c.store(), p.phase(), params.keys(), params.order(),
-            params.valueSize());
-        seed.ifPresent(s -> groups.computeIfAbsent(p.phase() + " " + params.keys() + " " + params.order(),
-            k -> new ArrayList<>()).add(new Row(c.store(), s, p.passMillis(), Lmdbjava2016Tables.samples(p))));
+            params.valueSize(), value);
+        if (seed.isEmpty()) {
+          continue;
+        }
+        Row row = new Row(c, label(c.store(), seed.get()), seed.get(), p.passMillis(), Lmdbjava2016Tables.samples(p));
+        // cells that differ only in a setting the seed did not vary for this figure (metaSync for a read)
+        // meet the same figure: the one set as the reference is shown
+        groups.computeIfAbsent(String.join(" ", p.phase(), params.keys(), params.order(),
+                Integer.toString(params.valueSize()), value.apply(DURABILITY), value.apply(BATCH_SIZE)),
+            k -> new LinkedHashMap<>()).merge(seed.get(), row,
+                (kept, other) -> likeReference(set, other.cell) && !likeReference(set, kept.cell) ? other : kept);
       }
     }
-    for (List<Row> rows : groups.values()) {
-      Optional<Row> ref = rows.stream().filter(r -> r.store.equals(set.referenceStore())).findFirst();
+    for (Map<PublishedTiming, Row> group : groups.values()) {
+      List<Row> rows = List.copyOf(group.values());
+      Optional<Row> ref = rows.stream().filter(r -> r.cell.store().equals(set.referenceStore())
+          && likeReference(set, r.cell)).findFirst();
       if (ref.isEmpty() || rows.size() < 2) {
         continue;
       }
@@ -121,34 +164,70 @@ public final class PublishedTables {
       boolean first = true;
       for (Row r : bySeed) {
         PublishedTiming s = r.seed;
-        t.row(first ? s.phase() : "", first ? s.keys() : "", first ? s.order() : "", r.store,
-            number(s.msPerPass()), Integer.toString(s.samples()),
+        var params = r.cell.parameters();
+        List<String> cells = new ArrayList<>(List.of(first ? s.phase() : "", first ? s.keys() : "",
+            first ? s.order() : "", first ? String.format(Locale.ROOT, "%,d", s.valueSize()) : ""));
+        if (byDurability) {
+          cells.add(first ? params.durability() : "");
+        }
+        if (byBatch) {
+          cells.add(first ? String.format(Locale.ROOT, "%,d", params.batchSize()) : "");
+        }
+        cells.addAll(List.of(r.label, number(s.msPerPass()), Integer.toString(s.samples()),
             ratio(s.msPerPass() / ref.get().seed.msPerPass()), ratio(r.hereMs / ref.get().hereMs), r.hereSamples,
-            (bySeed.indexOf(r) + 1) + "/" + (byHere.indexOf(r) + 1));
+            (bySeed.indexOf(r) + 1) + "/" + (byHere.indexOf(r) + 1)));
+        t.row(cells.toArray(String[]::new));
         first = false;
       }
     }
     return t;
   }
 
-  /** The seed's bytes beside this run's for the cells of the same store, key type and value size. */
+  /** The cell's value of a condition the seed's figures name: a setting, its durability, its batch. */
+  private static Function<String, String> cellValue(CellResult c) {
+    return name -> switch (name) {
+      case DURABILITY -> c.parameters().durability();
+      case BATCH_SIZE -> PublishedFigures.batchFraction(c.parameters().batchSize(), c.parameters().entries());
+      default -> c.settings().get(name);
+    };
+  }
+
+  /** Whether the cell ran with the set's reference settings (where it has them). */
+  private static boolean likeReference(PublishedSet set, CellResult c) {
+    Function<String, String> value = cellValue(c);
+    return set.referenceConditions().entrySet().stream().allMatch(e -> e.getValue().equals(value.apply(e.getKey())));
+  }
+
+  /** The store, with the settings the seed set for this figure (Test 1's write map, forceSafe). */
+  private static String label(String store, PublishedTiming seed) {
+    StringBuilder b = new StringBuilder(store);
+    new java.util.TreeMap<>(seed.conditions()).forEach((name, v) -> {
+      if (!name.equals(DURABILITY) && !name.equals(BATCH_SIZE)) {
+        b.append(' ').append(name).append('=').append(v);
+      }
+    });
+    return b.toString();
+  }
+
+  /** The seed's bytes beside this run's for the cells of the same store, key type, order and value size. */
   TextTable storage(PublishedSet set, List<CellResult> ran) {
     TextTable t = new TextTable(
         TextTable.left("Store"),
         TextTable.left("Here"),
+        TextTable.right("Value B"),
         TextTable.right("Seed bytes"),
         TextTable.right("Here bytes"),
         TextTable.left("Same"));
     for (CellResult c : ran) {
       var params = c.parameters();
-      Optional<PublishedStorage> seed = set.storage(c.store(), params.keys(), params.valueSize());
+      Optional<PublishedStorage> seed = set.storage(c.store(), params.keys(), params.order(), params.valueSize());
       if (seed.isEmpty() || c.storage() == null || params.entries() != seed.get().entries()) {
         continue;
       }
       long here = c.storage().allocatedBytes().afterClose();
       long published = seed.get().bytes();
-      t.row(c.store(), params.keys() + " " + params.order(), String.format(Locale.ROOT, "%,d", published),
-          String.format(Locale.ROOT, "%,d", here),
+      t.row(c.store(), params.keys() + " " + params.order(), String.format(Locale.ROOT, "%,d", params.valueSize()),
+          String.format(Locale.ROOT, "%,d", published), String.format(Locale.ROOT, "%,d", here),
           here == published ? "yes" : String.format(Locale.ROOT, "no (%+.2f %%)", 100.0 * (here - published) / published));
     }
     return t;
@@ -156,19 +235,19 @@ public final class PublishedTables {
 
   /** Why no storage row shows where cells of the seed's stores ran at another entry count; null otherwise. */
   private static String storageNotCompared(PublishedSet set, List<CellResult> ran) {
-    List<CellResult> others = ran.stream().filter(c -> c.storage() != null)
-        .filter(c -> set.storage(c.store(), c.parameters().keys(), c.parameters().valueSize())
-            .map(s -> s.entries() != c.parameters().entries()).orElse(false)).toList();
-    if (others.isEmpty()) {
-      return null;
+    for (CellResult c : ran) {
+      var params = c.parameters();
+      Optional<PublishedStorage> seed = set.storage(c.store(), params.keys(), params.order(), params.valueSize());
+      if (c.storage() != null && seed.isPresent() && seed.get().entries() != params.entries()) {
+        return String.format(Locale.ROOT, "Storage: the seed's bytes are for %,d entries and this run's cells have %,d,"
+            + " so they are not compared; run at the seed's size (--scale 1) for bytes side by side.",
+            seed.get().entries(), params.entries());
+      }
     }
-    long seedEntries = set.storage().get(0).entries();
-    return String.format(Locale.ROOT, "Storage: the seed's bytes are for %,d entries and this run's cells have %,d, so"
-        + " they are not compared; run at the seed's size (--scale 1) for bytes side by side.", seedEntries,
-        others.get(0).parameters().entries());
+    return null;
   }
 
-  private record Row(String store, PublishedTiming seed, double hereMs, String hereSamples) {}
+  private record Row(CellResult cell, String label, PublishedTiming seed, double hereMs, String hereSamples) {}
 
   private static String number(double ms) {
     return ms >= 100 ? String.format(Locale.ROOT, "%,.0f", ms) : String.format(Locale.ROOT, "%.1f", ms);

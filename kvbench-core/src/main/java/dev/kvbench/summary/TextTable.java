@@ -65,6 +65,20 @@ public final class TextTable {
     return rows.size();
   }
 
+  /** The columns, in order, for a page that draws the table itself. */
+  public List<Column> columns() {
+    List<Column> out = new ArrayList<>();
+    for (int i = 0; i < headers.size(); i++) {
+      out.add(new Column(headers.get(i), rightAligned[i]));
+    }
+    return out;
+  }
+
+  /** The rows' cells as added, for a page that draws the table itself. */
+  public List<List<String>> cells() {
+    return List.copyOf(rows);
+  }
+
   /** The whole table, however wide. */
   public String render() {
     int[] width = widths();

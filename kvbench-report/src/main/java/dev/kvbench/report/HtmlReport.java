@@ -7,7 +7,10 @@ import dev.kvbench.result.CellResult;
 import dev.kvbench.result.PassResult;
 import dev.kvbench.result.PhaseResult;
 import dev.kvbench.result.PhaseStatus;
+import dev.kvbench.published.PublishedFigures;
 import dev.kvbench.summary.Lmdbjava2016Tables;
+import dev.kvbench.summary.PublishedTables;
+import dev.kvbench.summary.TextTable;
 import java.util.List;
 import java.util.Map;
 
@@ -16,7 +19,7 @@ import java.util.Map;
  * store, phase, setting and version), a chart per workload and phase whose points give the figure,
  * its 95 % interval and the samples behind it, and a page per cell (hash {@code #cell=N}) with its
  * passes, forks, noise, settings, environment, library jars and links to its interval logs and
- * flame graphs. The figures are those of README.md and results.csv; only the drawing is the
+ * flame graphs, and the seeds' published figures beside the run's where it measured the same. The figures are those of README.md and results.csv; only the drawing is the
  * browser's.
  */
 final class HtmlReport {
@@ -41,7 +44,9 @@ final class HtmlReport {
     ArrayNode groups = data.putArray("groups");
     ArrayNode rows = data.putArray("rows");
     ArrayNode cells = data.putArray("cells");
+    ArrayNode published = data.putArray("published");
     for (ReportSection s : sections) {
+      published(published, s);
       int firstRun = runs.size();
       for (RunResults r : s.runs()) {
         ObjectNode run = runs.addObject().put("source", r.source()).put("kvbench", r.kvbenchVersion())
@@ -72,6 +77,29 @@ final class HtmlReport {
     String title = "kvbench report" + (sections.size() == 1 ? ": " + sections.get(0).title() : "");
     data.put("title", title);
     return HtmlPage.render(title, data, "report.js");
+  }
+
+  /**
+   * The seeds' figures beside this section's, the same tables as README.md's (the page only draws
+   * them): per set its title, source, notes and each table's columns and rows.
+   */
+  private static void published(ArrayNode out, ReportSection s) {
+    List<CellResult> ran = s.cells().stream().filter(c -> c.outcome() == CellResult.Outcome.RAN).toList();
+    for (PublishedTables.Section p : new PublishedTables(PublishedFigures.bundled()).sections(ran)) {
+      ObjectNode node = out.addObject().put("section", s.title()).put("title", p.title()).put("source", p.source())
+          .put("timesNote", p.timesNote()).put("storageNote", p.storageNote());
+      node.set("times", table(p.times()));
+      node.set("storage", table(p.storage()));
+    }
+  }
+
+  private static ObjectNode table(TextTable t) {
+    ObjectNode node = HtmlPage.JSON.createObjectNode();
+    ArrayNode columns = node.putArray("columns");
+    t.columns().forEach(c -> columns.addObject().put("title", c.header()).put("num", c.rightAligned()));
+    ArrayNode rows = node.putArray("rows");
+    t.cells().forEach(r -> r.forEach(rows.addArray()::add));
+    return node;
   }
 
   /** How ReportWriter names a cell's files: its section, id and settings. */

@@ -102,6 +102,16 @@ class HtmlReportBrowserTest {
   }
 
   @Test
+  void theSeedsFiguresDrawBesideTheRunsWithoutAnError() throws Exception {
+    String browser = browser();
+    Path index = HtmlReportTest.report(temp, HtmlReportTest.seedStores()).resolve("index.html");
+    Loaded overview = load(browser, index, "", "--dump-dom");
+    overview.drewEveryChartWithoutAnError("index.html");
+    assertThat(overview.dom).contains("Published figures beside this run's", "10 July 2016, Test 4", "x 2.50",
+        "the seed's bytes are for 1,000,000 entries");
+  }
+
+  @Test
   void theComparisonPageDrawsWithoutAnError() throws Exception {
     String browser = browser();
     Comparison c = Comparison.of(List.of(Fixtures.run(Fixtures.twoStores("h", 1))),

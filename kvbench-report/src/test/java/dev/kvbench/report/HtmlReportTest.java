@@ -50,6 +50,15 @@ class HtmlReportTest {
     return Fixtures.document("host-s", cells);
   }
 
+  /** LMDB and RocksDB, int keys, random order, 100-byte values, readKey: what the 2016 report's Test 4 timed. */
+  static ResultDocument seedStores() {
+    CellResult lmdb = Fixtures.cell("lmdbjava-agrona", "rnd", Map.of(), Fixtures.ORDERED,
+        Fixtures.phase("readKey", new double[] {2, 2, 2}));
+    CellResult rocks = Fixtures.cell("rocksdb", "rnd", Map.of(), Fixtures.ORDERED,
+        Fixtures.phase("readKey", new double[] {5, 5, 5}));
+    return Fixtures.document("host-p", List.of(lmdb, rocks));
+  }
+
   static Path report(Path temp, ResultDocument... docs) throws Exception {
     List<Path> inputs = new ArrayList<>();
     for (int i = 0; i < docs.length; i++) {
@@ -96,6 +105,28 @@ class HtmlReportTest {
     }
     // the base64 histograms stay in the result file
     assertThat(html).doesNotContain("latencyHistogram");
+  }
+
+  @Test
+  void thePageShowsTheSeedsFiguresBesideARunThatMeasuredTheSame() throws Exception {
+    JsonNode data = data(Files.readString(report(temp, seedStores()).resolve("index.html")));
+    JsonNode set = data.get("published").get(0);
+    assertThat(set.get("title").asText()).contains("10 July 2016, Test 4");
+    assertThat(set.get("source").asText()).contains("lmdbjava/benchmarks");
+    assertThat(set.get("times").get("columns").findValuesAsText("title")).contains("Seed×ref", "Here×ref");
+    List<String> rocksRow = new ArrayList<>();
+    set.get("times").get("rows").forEach(r -> {
+      if (r.get(4).asText().equals("rocksdb")) {
+        r.forEach(v -> rocksRow.add(v.asText()));
+      }
+    });
+    assertThat(rocksRow).contains("x 2.50");
+    // the fixture loaded 1,000 entries, not the seed's 1,000,000: bytes are not compared, and the page says why
+    assertThat(set.get("storage").get("rows")).isEmpty();
+    assertThat(set.get("storageNote").asText()).contains("1,000,000 entries");
+    // a run of stores no seed published has none
+    assertThat(data(Files.readString(report(temp.resolve("other"), Fixtures.twoStores("host-a", 1))
+        .resolve("index.html"))).get("published")).isEmpty();
   }
 
   @Test

@@ -88,8 +88,25 @@ function overview() {
     el('h2', {}, 'Every phase of every cell'), count, table.table,
     el('p', { class: 'note' }, 'NOISY n/m: n of the m measured passes were disturbed by the host (other processes, waiting'
       + ' for a CPU, steal, a CPU held outside the process). UNSTEADY n/m: n of the m forks still trended: too short a'
-      + ' warm-up. The null store keeps nothing: its rows (in italics) are the harness\'s own cost.')));
+      + ' warm-up. The null store keeps nothing: its rows (in italics) are the harness\'s own cost.'),
+    published()));
   apply();
+}
+
+/** The seeds' published figures beside the run's (DATA.published: the tables README.md has), or nothing. */
+function published() {
+  if (!DATA.published || !DATA.published.length) return [];
+  // not sortable: a blank phase cell continues the group above it, as in README.md
+  const plain = t => el('table', {}, el('thead', {}, el('tr', {}, t.columns.map(c => el('th', {}, c.title)))),
+    el('tbody', {}, t.rows.map(r => el('tr', {}, r.map((v, i) => el('td', { class: t.columns[i].num ? 'num' : null }, v))))));
+  return [el('h2', { id: 'published' }, 'Published figures beside this run\'s')].concat(DATA.published.map(p =>
+    el('section', { class: 'published' },
+      el('h3', {}, p.title + (DATA.published.some(o => o.section !== p.section) ? ' (' + p.section + ')' : '')),
+      el('p', { class: 'note' }, 'Source: ' + p.source + '.'),
+      p.timesNote ? [el('p', { class: 'note' }, p.timesNote), plain(p.times)] : [],
+      p.storage.rows.length ? [el('p', { class: 'note' }, 'Storage after close, the seed\'s bytes and this run\'s.'),
+        plain(p.storage)] : [],
+      p.storageNote ? el('p', { class: 'note' }, p.storageNote) : [])));
 }
 
 function phaseChart(g, rows) {
