@@ -45,7 +45,7 @@ public final class PublishedFigures {
       List<PublishedStorage> storage = new ArrayList<>();
       e.storage.forEach(f -> storage.addAll(sizes(e, f)));
       sets.add(new PublishedSet(e.id, e.title, e.source, e.referenceStore, e.referenceConditions, e.presets,
-          jmhTimings(e), storage));
+          jmhTimings(e), storage, e.claims.stream().map(c -> claim(e, c)).toList()));
     }
     return sets;
   }
@@ -94,6 +94,19 @@ public final class PublishedFigures {
       throw new UncheckedIOException("kvbench's published figures " + e.timings + " do not read", ex);
     }
     return out;
+  }
+
+  private static PublishedClaim claim(SetEntry e, ClaimEntry c) {
+    String where = e.seed + ", line " + c.line;
+    return switch (c.kind) {
+      case "timeRatio" -> new PublishedClaim.TimeRatio(c.statement, where, c.numerator, c.denominator, c.phases,
+          c.low, c.high);
+      case "best" -> new PublishedClaim.Best(c.statement, where, c.cells, c.by, c.among,
+          PublishedClaim.Measure.valueOf(c.measure.toUpperCase(java.util.Locale.ROOT)), c.phase, c.expected);
+      case "maxKeySize" -> new PublishedClaim.MaxKeySize(c.statement, where, c.bytes);
+      default -> throw new IllegalStateException("published.yaml: claim kind " + c.kind + " of set " + e.id
+          + " is none of timeRatio, best, maxKeySize");
+    };
   }
 
   /**
@@ -190,6 +203,28 @@ public final class PublishedFigures {
     public Map<String, String> conditions = Map.of();
     public List<StorageFile> storage = List.of();
     public Map<String, String> stores = Map.of();
+    /** the seed's file under ../shared/seeds and what it is, for a claim's "where" */
+    public String seed;
+    public List<ClaimEntry> claims = List.of();
+  }
+
+  /** One claim of a set: its kind and the fields that kind reads (see {@link PublishedClaim}). */
+  static final class ClaimEntry {
+    public String kind;
+    public String statement;
+    public int line;
+    public Map<String, String> numerator = Map.of();
+    public Map<String, String> denominator = Map.of();
+    public List<String> phases = List.of();
+    public double low;
+    public double high;
+    public Map<String, String> cells = Map.of();
+    public String by;
+    public List<String> among = List.of();
+    public String measure = "time";
+    public String phase;
+    public String expected;
+    public Map<String, Integer> bytes = Map.of();
   }
 
   /** One size file of a set: whose bytes, at what size (valueSize 0: each name ends with its value size). */

@@ -16,12 +16,14 @@ import java.util.Optional;
  *     map on and off), the way that is the reference; empty otherwise
  * @param presets the presets that reproduce the seed: a run of one prints the figures beside its
  *     own (a report shows them for any run that measured the same)
+ * @param claims what the seed states in words, held against a run's cells
  */
 public record PublishedSet(String id, String title, String source, String referenceStore,
     Map<String, String> referenceConditions, List<String> presets, List<PublishedTiming> timings,
-    List<PublishedStorage> storage) {
+    List<PublishedStorage> storage, List<PublishedClaim> claims) {
 
   public PublishedSet {
+    claims = List.copyOf(claims);
     referenceConditions = Map.copyOf(referenceConditions);
     presets = List.copyOf(presets);
     timings = List.copyOf(timings);

@@ -43,7 +43,16 @@ public final class PublishedTables {
    *     otherwise
    */
   public record Section(String title, String source, String timesNote, TextTable times, TextTable storage,
-      String storageNote) {}
+      String storageNote, List<ClaimCheck> claims) {}
+
+  /**
+   * A seed's claim in words held against the run.
+   *
+   * @param where the seed and line it stands on
+   * @param expectation what the run must show for it to hold
+   * @param table a row per comparison the run allows, each saying whether the claim holds there
+   */
+  public record ClaimCheck(String statement, String where, String expectation, TextTable table) {}
 
   /** A section for every set the run measured something of. */
   public List<Section> sections(List<CellResult> ran) {
@@ -52,11 +61,12 @@ public final class PublishedTables {
       TextTable times = timings(set, ran);
       TextTable bytes = storage(set, ran);
       String notCompared = bytes.rows() > 0 ? null : storageNotCompared(set, ran);
-      if (times.rows() == 0 && bytes.rows() == 0 && notCompared == null) {
+      List<ClaimCheck> claims = set.claims().stream().flatMap(c -> ClaimChecks.check(c, ran).stream()).toList();
+      if (times.rows() == 0 && bytes.rows() == 0 && notCompared == null && claims.isEmpty()) {
         continue;
       }
       out.add(new Section(set.title(), set.source(), times.rows() == 0 ? null : timesNote(set, ran), times, bytes,
-          notCompared));
+          notCompared, claims));
     }
     return out;
   }
@@ -75,6 +85,10 @@ public final class PublishedTables {
       } else if (s.storageNote() != null) {
         out.append(TextWrap.wrap(s.storageNote(), pageWidth, "  ")).append('\n');
       }
+      for (ClaimCheck c : s.claims()) {
+        out.append('\n').append(TextWrap.wrap("Claim (" + c.where() + "): \"" + c.statement() + "\". It "
+            + c.expectation() + ".", pageWidth, "  ")).append('\n').append(c.table().render(pageWidth));
+      }
     }
     return out.toString();
   }
@@ -83,14 +97,18 @@ public final class PublishedTables {
   public String renderMarkdown(List<CellResult> ran) {
     StringBuilder out = new StringBuilder();
     for (Section s : sections(ran)) {
-      out.append("\n### Published: ").append(s.title()).append("\n\nSource: ").append(s.source()).append(".\n\n");
+      out.append("\n### Published: ").append(s.title()).append("\n\nSource: ").append(s.source()).append(".\n");
       if (s.timesNote() != null) {
-        out.append(s.timesNote()).append("\n\n").append(s.times().renderMarkdown());
+        out.append('\n').append(s.timesNote()).append("\n\n").append(s.times().renderMarkdown());
       }
       if (s.storage().rows() > 0) {
         out.append("\nStorage after close, the seed's bytes and this run's:\n\n").append(s.storage().renderMarkdown());
       } else if (s.storageNote() != null) {
         out.append('\n').append(s.storageNote()).append('\n');
+      }
+      for (ClaimCheck c : s.claims()) {
+        out.append("\nClaim (").append(c.where()).append("): \"").append(c.statement()).append("\". It ")
+            .append(c.expectation()).append(".\n\n").append(c.table().renderMarkdown());
       }
     }
     return out.toString();

@@ -90,6 +90,11 @@ final class HtmlReport {
           .put("timesNote", p.timesNote()).put("storageNote", p.storageNote());
       node.set("times", table(p.times()));
       node.set("storage", table(p.storage()));
+      ArrayNode claims = node.putArray("claims");
+      for (PublishedTables.ClaimCheck c : p.claims()) {
+        claims.addObject().put("statement", c.statement()).put("where", c.where()).put("expectation", c.expectation())
+            .set("table", table(c.table()));
+      }
     }
   }
 

@@ -108,7 +108,9 @@ class HtmlReportBrowserTest {
     Loaded overview = load(browser, index, "", "--dump-dom");
     overview.drewEveryChartWithoutAnError("index.html");
     assertThat(overview.dom).contains("Published figures beside this run's", "10 July 2016, Test 4", "x 2.50",
-        "the seed's bytes are for 1,000,000 entries");
+        "the seed's bytes are for 1,000,000 entries",
+        "seed 004, line 120", "libmdbx 10-20% faster than LMDB");
+    assertThat(overview.dom).as("an element printed as text").doesNotContain("[object HTMLParagraphElement]", "[object HTMLTableElement]");
   }
 
   @Test

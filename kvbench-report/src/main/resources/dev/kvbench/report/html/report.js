@@ -106,7 +106,9 @@ function published() {
       p.timesNote ? [el('p', { class: 'note' }, p.timesNote), plain(p.times)] : [],
       p.storage.rows.length ? [el('p', { class: 'note' }, 'Storage after close, the seed\'s bytes and this run\'s.'),
         plain(p.storage)] : [],
-      p.storageNote ? el('p', { class: 'note' }, p.storageNote) : [])));
+      p.storageNote ? el('p', { class: 'note' }, p.storageNote) : [],
+      (p.claims || []).flatMap(c => [el('p', {}, el('q', {}, c.statement), ' (' + c.where + ')'),
+        el('p', { class: 'note' }, 'It ' + c.expectation + '.'), plain(c.table)]))));
 }
 
 function phaseChart(g, rows) {
