@@ -143,9 +143,10 @@ final class ScenarioFlags {
           + " repeat for several.")
   java.util.Map<String, String> ycsbProperties;
 
-  @Option(names = "--distribution", paramLabel = "uniform|zipfian|latest|hotspot|zipfian-loaded",
-      description = "Request distribution of every ycsb phase instead of its own (YCSB's requestdistribution;"
-          + " zipfian-loaded is not YCSB's: a zipfian over exactly the loaded keys).")
+  @Option(names = "--distribution", paramLabel = "NAME",
+      description = "Request distribution of every ycsb phase instead of its own: YCSB's requestdistribution"
+          + " (uniform, zipfian, latest, hotspot, exponential, sequential), or zipfian-loaded, not YCSB's: a"
+          + " zipfian over exactly the loaded keys.")
   String distribution;
 
   // test-only: shows what a stalled writer does to the readers' latencies (coordinated omission)

@@ -26,7 +26,7 @@ public final class YcsbProperties {
       "fieldcount", "fieldlength", "fieldlengthdistribution", "readallfields", "writeallfields", "readproportion",
       "updateproportion", "insertproportion", "scanproportion", "readmodifywriteproportion", "requestdistribution",
       "zipfianconstant", "maxscanlength", "minscanlength", "scanlengthdistribution", "insertorder", "zeropadding",
-      "hotspotdatafraction", "hotspotopnfraction");
+      "hotspotdatafraction", "hotspotopnfraction", "exponential.percentile", "exponential.frac");
 
   private static final Map<String, Operation> PROPORTIONS = Map.of("readproportion", Operation.READ,
       "updateproportion", Operation.UPDATE, "insertproportion", Operation.INSERT, "scanproportion", Operation.SCAN,
@@ -58,6 +58,8 @@ public final class YcsbProperties {
     requireValue(p, "zeropadding", "1", "YCSB's default key names are built");
     requireValue(p, "hotspotdatafraction", "0.2", "YCSB's default hot set is built");
     requireValue(p, "hotspotopnfraction", "0.8", "YCSB's default hot set is built");
+    requireValue(p, "exponential.percentile", "95", "YCSB's default exponential is built");
+    requireValue(p, "exponential.frac", "0.8571428571", "YCSB's default exponential is built");
     String readAll = p.get("readallfields");
     if (readAll != null) {
       bool("readallfields", readAll);
@@ -93,11 +95,11 @@ public final class YcsbProperties {
         rd = RequestDistribution.fromId(d);
       } catch (IllegalArgumentException e) {
         throw new IllegalArgumentException("YCSB property requestdistribution=" + d + ": kvbench builds YCSB's"
-            + " uniform, zipfian, latest and hotspot (not exponential or sequential)");
+            + " uniform, zipfian, latest, hotspot, exponential and sequential");
       }
       if (!rd.ycsb()) {
         throw new IllegalArgumentException("YCSB property requestdistribution=" + d + " is not YCSB's; use uniform,"
-            + " zipfian, latest or hotspot, or kvbench's --distribution " + d);
+            + " zipfian, latest, hotspot, exponential or sequential, or kvbench's --distribution " + d);
       }
       overrides.traffic(t -> t.withDistribution(rd));
     }

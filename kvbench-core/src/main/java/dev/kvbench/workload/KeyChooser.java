@@ -5,9 +5,9 @@ import java.util.SplittableRandom;
 /**
  * One client thread's source of key indices under a {@link RequestDistribution}. Not thread-safe:
  * each thread has its own, seeded from the pass's seed and its thread number. The YCSB
- * distributions draw as YCSB 0.17's CoreWorkload does ({@code nextKeynum}): uniform and hotspot
- * over the loaded keys, zipfian folded onto the key space and drawn again while above the newest
- * key present, latest counted back from the newest key present.
+ * distributions draw as YCSB 0.17's CoreWorkload does ({@code nextKeynum}): uniform, hotspot and
+ * sequential over the loaded keys, zipfian folded onto the key space and drawn again while above
+ * the newest key present, latest and exponential counted back from the newest key present.
  */
 public final class KeyChooser {
 
@@ -68,6 +68,16 @@ public final class KeyChooser {
         yield random.nextDouble() < HOT_OP_FRACTION ? random.nextLong(hotKeys)
             : hotKeys + random.nextLong(draws.loaded() - hotKeys);
       }
+      case EXPONENTIAL -> {
+        // YCSB: lastValue - (int) (-ln(u) / gamma), drawn again below 0
+        long k;
+        do {
+          k = (present - 1) - (int) (-Math.log(random.nextDouble()) / draws.exponentialRate());
+        } while (k < 0);
+        yield k;
+      }
+      // YCSB's SequentialGenerator(insertstart 0, insertcount - 1): counter % insertcount, insertcount the loaded keys
+      case SEQUENTIAL -> draws.sequence().getAndIncrement() % draws.loaded();
       case ZIPFIAN_LOADED -> order.apply(draws.loadedZipfian().rank(random.nextDouble()));
       case PERMUTATION -> order.apply(position++ % draws.loaded());
     };

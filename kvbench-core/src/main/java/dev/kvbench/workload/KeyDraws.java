@@ -10,9 +10,18 @@ package dev.kvbench.workload;
  * @param scrambled the 10^10-rank zipfian of {@link RequestDistribution#ZIPFIAN}
  * @param latest the zipfian over insertion order of {@link RequestDistribution#LATEST}
  * @param loadedZipfian the zipfian over the loaded keys of {@link RequestDistribution#ZIPFIAN_LOADED}
+ * @param exponentialRate the rate (YCSB's gamma) of {@link RequestDistribution#EXPONENTIAL}; 0 otherwise
+ * @param sequence the next position of {@link RequestDistribution#SEQUENTIAL}, shared by the
+ *     phase's clients; null otherwise
  */
 public record KeyDraws(RequestDistribution distribution, long loaded, long keySpace, YcsbZipfian scrambled,
-    YcsbZipfian latest, Zipfian loadedZipfian) {
+    YcsbZipfian latest, Zipfian loadedZipfian, double exponentialRate, java.util.concurrent.atomic.AtomicLong sequence) {
+
+  /** YCSB's exponential.percentile default: this percentile of the draws ... */
+  public static final double EXPONENTIAL_PERCENTILE = 95;
+
+  /** ... lies this share of the loaded keys back from the newest (YCSB's exponential.frac default, 1/7 short of 1). */
+  public static final double EXPONENTIAL_FRACTION = 0.8571428571;
 
   /**
    * The draws of {@code distribution} over {@code loaded} keys for a phase expected to insert
@@ -25,12 +34,17 @@ public record KeyDraws(RequestDistribution distribution, long loaded, long keySp
     }
     return switch (distribution) {
       case ZIPFIAN -> new KeyDraws(distribution, loaded, loaded + 2 * expectedInserts + 1,
-          YcsbZipfian.scrambled(theta), null, null);
+          YcsbZipfian.scrambled(theta), null, null, 0, null);
       // YCSB's SkewedLatestGenerator: ZipfianGenerator(lastValue), the last loaded key's index
       case LATEST -> new KeyDraws(distribution, loaded, loaded, null, YcsbZipfian.over(Math.max(1, loaded - 1), theta),
-          null);
-      case ZIPFIAN_LOADED -> new KeyDraws(distribution, loaded, loaded, null, null, new Zipfian(loaded, theta));
-      default -> new KeyDraws(distribution, loaded, loaded, null, null, null);
+          null, 0, null);
+      case ZIPFIAN_LOADED -> new KeyDraws(distribution, loaded, loaded, null, null, new Zipfian(loaded, theta), 0, null);
+      // YCSB's ExponentialGenerator(percentile, recordcount * frac): gamma = -ln(1 - percentile / 100) / range
+      case EXPONENTIAL -> new KeyDraws(distribution, loaded, loaded, null, null, null,
+          -Math.log(1.0 - EXPONENTIAL_PERCENTILE / 100.0) / (loaded * EXPONENTIAL_FRACTION), null);
+      case SEQUENTIAL -> new KeyDraws(distribution, loaded, loaded, null, null, null, 0,
+          new java.util.concurrent.atomic.AtomicLong());
+      default -> new KeyDraws(distribution, loaded, loaded, null, null, null, 0, null);
     };
   }
 }

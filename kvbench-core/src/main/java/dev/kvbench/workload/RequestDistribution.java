@@ -5,8 +5,8 @@ import java.util.Locale;
 import java.util.stream.Collectors;
 
 /**
- * Which keys a mixed workload's operations ask for. The first four are YCSB 0.17's
- * CoreWorkload generators with its constants (tested against its code); the others are kvbench's.
+ * Which keys a mixed workload's operations ask for. The first six are YCSB 0.17's CoreWorkload
+ * generators with its constants (tested against its code); the others are kvbench's.
  */
 public enum RequestDistribution {
   /** YCSB's uniform: every loaded key equally likely (keys inserted during the run are never asked for). */
@@ -22,6 +22,17 @@ public enum RequestDistribution {
   LATEST("latest"),
   /** YCSB's hotspot: {@link KeyChooser#HOT_OP_FRACTION} of the ops go to the first {@link KeyChooser#HOT_SET_FRACTION} of the loaded keys. */
   HOTSPOT("hotspot"),
+  /**
+   * YCSB's exponential: the newest key present minus an exponential draw whose 95th percentile is
+   * 0.8571428571 (6/7) of the loaded keys ({@code exponential.percentile} and {@code
+   * exponential.frac} at YCSB's defaults), drawn again below key 0: recent keys hot, as in a log.
+   */
+  EXPONENTIAL("exponential"),
+  /**
+   * YCSB's sequential: the loaded keys in order, 0, 1, 2 …, starting over after the last; one
+   * sequence shared by every client of the phase, as YCSB's one generator is by its threads.
+   */
+  SEQUENTIAL("sequential"),
   /**
    * Not YCSB's: a zipfian over exactly the keys loaded when the phase starts, its ranks put on a
    * seeded permutation of them (kvbench 0.4's "zipfian"). Every key reachable, no two ranks on one
@@ -43,7 +54,7 @@ public enum RequestDistribution {
 
   /** Whether YCSB 0.17 has this distribution under the same name. */
   public boolean ycsb() {
-    return ordinal() <= HOTSPOT.ordinal();
+    return ordinal() <= SEQUENTIAL.ordinal();
   }
 
   public static RequestDistribution fromId(String id) {

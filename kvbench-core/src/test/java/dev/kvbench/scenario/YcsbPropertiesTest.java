@@ -63,11 +63,23 @@ class YcsbPropertiesTest {
   }
 
   @Test
+  void everyRequestDistributionOfYcsbIsTaken() {
+    for (String d : List.of("uniform", "zipfian", "latest", "hotspot", "exponential", "sequential")) {
+      assertThat(apply(Map.of("requestdistribution", d, "exponential.percentile", "95.0")).traffic().distribution()
+          .id()).isEqualTo(d);
+    }
+  }
+
+  @Test
   void whatIsNotBuiltIsRefusedByName() {
     assertThatThrownBy(() -> apply(Map.of("db", "site.ycsb.BasicDB"))).hasMessageContaining("YCSB property 'db'")
         .hasMessageContaining("recordcount");
-    assertThatThrownBy(() -> apply(Map.of("requestdistribution", "exponential")))
-        .hasMessageContaining("requestdistribution=exponential").hasMessageContaining("not exponential or sequential");
+    assertThatThrownBy(() -> apply(Map.of("requestdistribution", "pareto")))
+        .hasMessageContaining("requestdistribution=pareto").hasMessageContaining("exponential and sequential");
+    assertThatThrownBy(() -> apply(Map.of("requestdistribution", "zipfian-loaded")))
+        .hasMessageContaining("is not YCSB's");
+    assertThatThrownBy(() -> apply(Map.of("requestdistribution", "exponential", "exponential.percentile", "90")))
+        .hasMessageContaining("exponential.percentile=90 is not built");
     assertThatThrownBy(() -> apply(Map.of("fieldlengthdistribution", "zipfian")))
         .hasMessageContaining("fieldlengthdistribution=zipfian is not built");
     assertThatThrownBy(() -> apply(Map.of("recordcount", "many"))).hasMessageContaining("recordcount=many");
@@ -86,7 +98,7 @@ class YcsbPropertiesTest {
     assertThat(again.matrix().get(Axes.ENTRIES)).containsExactly(5000L);
     assertThatThrownBy(() -> files.parse("matrix:\n  entries: [10]\nycsb:\n  recordcount: 5000\n", "s.yaml", "s",
         registry)).hasMessageContaining("ycsb.recordcount and matrix.entries both set it");
-    assertThatThrownBy(() -> files.parse("ycsb:\n  requestdistribution: sequential\n", "s.yaml", "s", registry))
-        .hasMessageContaining("s.yaml").hasMessageContaining("requestdistribution=sequential");
+    assertThatThrownBy(() -> files.parse("ycsb:\n  requestdistribution: pareto\n", "s.yaml", "s", registry))
+        .hasMessageContaining("s.yaml").hasMessageContaining("requestdistribution=pareto");
   }
 }

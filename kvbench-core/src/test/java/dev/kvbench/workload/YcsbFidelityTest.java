@@ -92,6 +92,71 @@ class YcsbFidelityTest {
   }
 
   @Test
+  void exponentialCountsBackFromTheNewestKeyAsYcsbsDoes() throws Exception {
+    int records = 100_000;
+    int ops = 400_000;
+    Map<String, Integer> keynum = new HashMap<>();
+    for (int i = 0; i < records; i++) {
+      keynum.put(YcsbKeys.HASHED.name(i), i);
+    }
+    // how far back from the newest key each read went, YCSB's and kvbench's
+    long[] theirs = new long[records];
+    java.util.Properties p = YcsbReference.workload('c', records, ops);
+    p.setProperty("requestdistribution", "exponential");
+    YcsbReference.run(p, new YcsbReference.Calls() {
+      @Override
+      public void read(String key) {
+        theirs[records - 1 - keynum.get(key)]++;
+      }
+    });
+    long[] ours = new long[records];
+    KeyChooser chooser = new KeyChooser(KeyDraws.of(RequestDistribution.EXPONENTIAL, records, 0, 0.99), 42, 0);
+    for (int i = 0; i < ops; i++) {
+      ours[(int) (records - 1 - chooser.next(records))]++;
+    }
+    double ks = 0;
+    double meanTheirs = 0;
+    double meanOurs = 0;
+    long a = 0;
+    long b = 0;
+    for (int age = 0; age < records; age++) {
+      a += theirs[age];
+      b += ours[age];
+      ks = Math.max(ks, Math.abs(a / (double) ops - b / (double) ops));
+      meanTheirs += age * (double) theirs[age] / ops;
+      meanOurs += age * (double) ours[age] / ops;
+    }
+    System.out.printf("exponential at 100k/400k: mean age YCSB %.0f kvbench %.0f, KS %.5f%n", meanTheirs, meanOurs, ks);
+    // 1/gamma = 0.857 x 100,000 / ln 20 = 28,611 keys back, less what the redraw below key 0 cuts
+    assertThat(meanOurs).isCloseTo(meanTheirs, org.assertj.core.data.Percentage.withPercentage(1));
+    assertThat(ks).isLessThanOrEqualTo(0.01);
+  }
+
+  @Test
+  void sequentialWalksTheLoadedKeysAndStartsOverAsYcsbsDoes() throws Exception {
+    int records = 1_000;
+    int ops = 2_500;
+    java.util.List<String> theirs = new java.util.ArrayList<>();
+    java.util.Properties p = YcsbReference.workload('c', records, ops);
+    p.setProperty("requestdistribution", "sequential");
+    YcsbReference.run(p, new YcsbReference.Calls() {
+      @Override
+      public void read(String key) {
+        theirs.add(key);
+      }
+    });
+    KeyDraws draws = KeyDraws.of(RequestDistribution.SEQUENTIAL, records, 0, 0.99);
+    // two clients of one phase share the sequence, as YCSB's threads share its generator
+    KeyChooser first = new KeyChooser(draws, 42, 0);
+    KeyChooser second = new KeyChooser(draws, 42, 1);
+    java.util.List<String> ours = new java.util.ArrayList<>();
+    for (int i = 0; i < ops; i++) {
+      ours.add(YcsbKeys.HASHED.name((i % 2 == 0 ? first : second).next(records)));
+    }
+    assertThat(ours).isEqualTo(theirs);
+  }
+
+  @Test
   void loadedAndInsertedKeysHaveYcsbsNamesInYcsbsOrder() throws Exception {
     int records = 10_000;
     java.util.List<String> loaded = new java.util.ArrayList<>();
