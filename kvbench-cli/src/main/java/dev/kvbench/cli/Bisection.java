@@ -22,7 +22,7 @@ final class Bisection {
   enum Finding {
     /** Shown slower beyond the minimum effect in at least one of the phase's rows. */
     SLOWER,
-    /** No row shown slower: no difference shown, or faster. */
+    /** No row shown slower: equivalent, faster, or undecided with no slowdown shown. */
     NOT_SLOWER,
     /** A row could not be judged (too few forks, too noisy, a failed cell): the search cannot go on. */
     UNDECIDED
@@ -52,7 +52,8 @@ final class Bisection {
             r.verdict().id()));
         switch (r.verdict()) {
           case SLOWER -> f = f == Finding.UNDECIDED ? f : Finding.SLOWER;
-          case FASTER, NO_DIFFERENCE -> { }
+          // equivalent is no regression; undecided showed none either (its interval holds 1 or a change too small)
+          case FASTER, EQUIVALENT, UNDECIDED -> { }
           default -> f = Finding.UNDECIDED;
         }
       }

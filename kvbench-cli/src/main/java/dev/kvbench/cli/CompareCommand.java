@@ -2,6 +2,7 @@ package dev.kvbench.cli;
 
 import dev.kvbench.report.Comparison;
 import dev.kvbench.report.ForkRatio;
+import dev.kvbench.report.ComparisonRecords;
 import dev.kvbench.report.HtmlComparison;
 import dev.kvbench.report.ReportInputException;
 import dev.kvbench.report.ReportInputs;
@@ -61,6 +62,16 @@ final class CompareCommand implements Callable<Integer> {
           + " each row's ratio with its interval, sortable and filterable.")
   Path html;
 
+  @Option(names = "--json", paramLabel = "FILE",
+      description = "Also write every row as JSON (figures, forks, ratio, interval, verdict, forks to decide) and"
+          + " what was not compared, for CI and history.")
+  Path json;
+
+  @Option(names = "--csv", paramLabel = "FILE",
+      description = "Also write every row as CSV, the same columns as --json's rows, one row per phase not"
+          + " compared with why.")
+  Path csv;
+
   @Option(names = "--fail-on-regression", paramLabel = "PCT",
       description = "Exit 1 when a phase is shown slower by more than PCT percent (e.g. 10), and also when the"
           + " comparison cannot tell: a candidate cell or phase failed or is missing, or a side has too few forks,"
@@ -85,9 +96,10 @@ final class CompareCommand implements Callable<Integer> {
     Comparison.NoisyForks noisy = rule.noisyForks();
     double effect = rule.minEffectPercent();
     if (by != null || baselineVersion != null) {
-      if (html != null) {
-        throw new UsageException("--html draws one comparison of two result sets; --by version makes one per"
-            + " store and version: leave out --html, or compare two result files");
+      if (html != null || json != null || csv != null) {
+        throw new UsageException((html != null ? "--html" : json != null ? "--json" : "--csv") + " writes one"
+            + " comparison of two result sets; --by version makes one per store and version: leave it out, or compare"
+            + " two result files");
       }
       return byVersion(effect, noisy);
     }
@@ -95,11 +107,16 @@ final class CompareCommand implements Callable<Integer> {
       throw new UsageException("compare needs BASELINE and CANDIDATE, or one result set with --by version");
     }
     OutputFile page = html == null ? null : HtmlComparison.outputFile(html, "--html " + html);
-    if (page != null) {
-      try {
-        page.check(List.of(baseline, candidate));
-      } catch (OutputFile.RefusedException e) {
-        throw new UsageException(e.getMessage(), e);
+    OutputFile jsonFile = json == null ? null : ComparisonRecords.jsonFile(json, "--json " + json);
+    OutputFile csvFile = csv == null ? null : ComparisonRecords.csvFile(csv, "--csv " + csv);
+    // refused before anything is read or printed: a wrong target costs nothing
+    for (OutputFile f : java.util.Arrays.asList(page, jsonFile, csvFile)) {
+      if (f != null) {
+        try {
+          f.check(List.of(baseline, candidate));
+        } catch (OutputFile.RefusedException e) {
+          throw new UsageException(e.getMessage(), e);
+        }
       }
     }
     ReportInputs inputs = new ReportInputs();
@@ -119,20 +136,30 @@ final class CompareCommand implements Callable<Integer> {
     out.printf("baseline  %s%ncandidate %s%n%n", baseline, candidate);
     int exit = gate(out, c);
     if (html != null) {
-      byte[] bytes = HtmlComparison.render(c, baseline.toString(), candidate.toString())
-          .getBytes(StandardCharsets.UTF_8);
-      try {
-        page.write(bytes, List.of(baseline, candidate));
-      } catch (OutputFile.RefusedException e) {
-        throw new UsageException(e.getMessage(), e);
-      } catch (IOException e) {
-        // the comparison above is printed already; the page alone is missing, and an earlier one is whole
-        throw new UsageException("--html " + html + ": cannot write it (" + HostFiles.whyFailed(e)
-            + "); nothing was written there (an earlier page is as it was): give a file in a folder with room", e);
-      }
+      write(page, "--html " + html, HtmlComparison.render(c, baseline.toString(), candidate.toString()));
       out.println("html: " + html);
     }
+    if (json != null) {
+      write(jsonFile, "--json " + json, ComparisonRecords.json(c, baseline.toString(), candidate.toString()));
+      out.println("json: " + json);
+    }
+    if (csv != null) {
+      write(csvFile, "--csv " + csv, ComparisonRecords.csv(c));
+      out.println("csv:  " + csv);
+    }
     return exit;
+  }
+
+  private void write(OutputFile file, String role, String content) {
+    try {
+      file.write(content.getBytes(StandardCharsets.UTF_8), List.of(baseline, candidate));
+    } catch (OutputFile.RefusedException e) {
+      throw new UsageException(e.getMessage(), e);
+    } catch (IOException e) {
+      // the comparison above is printed already; this file alone is missing, and an earlier one is whole
+      throw new UsageException(role + ": cannot write it (" + HostFiles.whyFailed(e) + "); nothing was written"
+          + " there (an earlier file is as it was): give a file in a folder with room", e);
+    }
   }
 
   /** {@code --by version}: each store's versions in the one run given, against its baseline version. */

@@ -8,7 +8,7 @@ final class ComparisonOptions {
 
   @Option(names = "--min-effect", paramLabel = "PCT",
       description = "The smallest change called slower or faster, in percent either way (default: 5): a real"
-          + " difference smaller than this is reported as no difference shown.")
+          + " difference smaller than this is not called; an interval wholly within it is called equivalent.")
   Double minEffect;
 
   @Option(names = "--noisy-forks", paramLabel = "drop|keep",

@@ -62,7 +62,7 @@ final class ComparisonPrinter {
             String.format(Locale.ROOT, "x %.3f", r.ratio()),
             r.change().hasInterval() ? String.format(Locale.ROOT, "%.3f-%.3f", r.change().low(), r.change().high())
                 : "-",
-            r.verdict().id() + (regression ? " REGRESSION" : ""), r.caveats().describe());
+            verdictText(r, c.minEffectPercent()) + (regression ? " REGRESSION" : ""), r.caveats().describe());
       }
       String changed = cell.getValue().get(0).settingsChanged();
       out.print((first ? "" : "\n") + TextWrap.wrap(cell.getKey() + (changed == null || changed.isEmpty() ? ""
@@ -71,9 +71,11 @@ final class ComparisonPrinter {
     }
     out.print("\n" + TextWrap.wrap(String.format(Locale.ROOT, "Forks: baseline/candidate, each fork one sample (its"
         + " median pass). Verdict: slower or faster when the 95 %% interval of the ratio excludes 1 and the ratio"
-        + " differs from 1 by more than %.1f %%; no difference shown otherwise; not enough forks below %d a side; too"
-        + " short to judge under %.2f ms a pass.", c.minEffectPercent(), ForkRatio.MIN_FORKS,
-        Comparison.SHORTEST_JUDGED_MILLIS), proseWidth, "") + "\n");
+        + " differs from 1 by more than %.1f %%; equivalent when the whole interval lies within ±%.1f %%; undecided"
+        + " otherwise, with about how many forks a side would decide it if the forks' spread stays as it is (kvbench"
+        + " run --forks N on both sides); not enough forks below %d a side; too short to judge under %.2f ms a pass.",
+        c.minEffectPercent(), c.minEffectPercent(), ForkRatio.MIN_FORKS, Comparison.SHORTEST_JUDGED_MILLIS),
+        proseWidth, "") + "\n");
     if (c.noisyForks() == Comparison.NoisyForks.DROP) {
       out.print(TextWrap.wrap(String.format(Locale.ROOT, "Forks other processes, steal or a CPU held outside the"
           + " process disturbed are left out of the samples; too noisy to judge where a side is left with fewer than"
@@ -122,6 +124,16 @@ final class ComparisonPrinter {
         .forEach(r -> why.add(r.cell() + " " + r.phase() + ": too noisy to judge (" + r.caveats().describe()
             + "; run again on a quiet host, or pass --noisy-forks keep)"));
     return why;
+  }
+
+  /** The verdict's words; an undecided row says what would decide it. */
+  static String verdictText(Comparison.Row r, double minEffectPercent) {
+    if (r.verdict() != Comparison.Verdict.UNDECIDED) {
+      return r.verdict().id();
+    }
+    int forks = r.change().forksToDecide(minEffectPercent);
+    return forks > ForkRatio.MOST_FORKS_ESTIMATED ? "undecided (on the edge of the effect)"
+        : String.format(Locale.ROOT, "undecided (~%d forks a side)", forks);
   }
 
   private static String millis(double ms) {

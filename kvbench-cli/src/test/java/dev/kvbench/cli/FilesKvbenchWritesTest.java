@@ -57,6 +57,38 @@ class FilesKvbenchWritesTest {
     assertThat(hidden(temp)).as("no temporary file left").isEmpty();
   }
 
+  /** Issue 44: --json and --csv give every row to a machine, and replace only a file of their own. */
+  @Test
+  void compareJsonAndCsvHoldEveryRowAndReplaceOnlyTheirOwn() throws Exception {
+    CliOutcome o = CliOutcome.run("compare", p("base.json"), p("base.json"), "--json", p("c.json"), "--csv",
+        p("c.csv"));
+    assertThat(o.code()).as(o.err()).isZero();
+    assertThat(o.out()).contains("json: " + p("c.json"), "csv:  " + p("c.csv"));
+    var json = new com.fasterxml.jackson.databind.ObjectMapper().readTree(temp.resolve("c.json").toFile());
+    assertThat(json.get("generator").asText()).isEqualTo("kvbench compare");
+    assertThat(json.get("minEffectPercent").asDouble()).isEqualTo(5.0);
+    // the null store's write and readKey, one fork a side: a ratio, no interval, and the verdict that says why
+    assertThat(json.get("rows")).hasSize(2).allSatisfy(r -> {
+      assertThat(r.get("ratio").asDouble()).isEqualTo(1.0);
+      assertThat(r.get("verdict").asText()).isEqualTo("not enough forks");
+      assertThat(r.has("low")).isFalse();
+    });
+    java.util.List<String> csv = Files.readAllLines(temp.resolve("c.csv"));
+    assertThat(csv.get(0)).isEqualTo(String.join(",", dev.kvbench.report.ComparisonRecords.COLUMNS));
+    assertThat(csv).hasSize(3);
+    assertThat(csv.get(1)).contains("write", "\"not enough forks\"");
+
+    // their own files are replaced; a user's is not
+    assertThat(CliOutcome.run("compare", p("base.json"), p("base.json"), "--json", p("c.json"), "--csv",
+        p("c.csv")).code()).isZero();
+    Path mine = Files.writeString(temp.resolve("mine.csv"), "a,b\n");
+    CliOutcome onMine = CliOutcome.run("compare", p("base.json"), p("base.json"), "--csv", p("mine.csv"));
+    assertThat(onMine.code()).isEqualTo(ExitCodes.USAGE);
+    assertThat(onMine.err()).contains("mine.csv", "kvbench did not write it");
+    assertThat(mine).hasContent("a,b");
+    assertThat(hidden(temp)).as("no temporary file left").isEmpty();
+  }
+
   /** 2: `ln -s victim.txt page.html; compare a.json a.json --html page.html` rewrote victim.txt. */
   @Test
   void compareHtmlNeverWritesThroughALink() throws Exception {

@@ -16,8 +16,10 @@ import java.util.TreeSet;
  * Two result sets side by side, phase by phase: the candidate's figure against the baseline's,
  * their ratio with a confidence interval from the forks ({@link ForkRatio}), and a verdict: slower
  * or faster only when the interval excludes 1 and the ratio differs from 1 by more than a minimum
- * effect, since a difference too small to matter is no finding even when it is real; no
- * difference shown otherwise; not enough forks below {@link ForkRatio#MIN_FORKS} a side. Forks the
+ * effect, since a difference too small to matter is no finding even when it is real; equivalent
+ * when the whole interval lies within ±the minimum effect (two one-sided tests at the interval's
+ * level: an answer, not a shrug); undecided otherwise, with the forks that would likely decide it;
+ * not enough forks below {@link ForkRatio#MIN_FORKS} a side. Forks the
  * host disturbed ({@link PhaseResult#hostDisturbedForks}) are left out of the samples unless the caller
  * keeps them ({@link NoisyForks}); a side left with too few is too noisy to judge. Cells
  * match by store and workload
@@ -39,8 +41,13 @@ public final class Comparison {
   public enum Verdict {
     SLOWER("slower"),
     FASTER("faster"),
-    /** The interval holds 1, or the change is below the minimum effect. */
-    NO_DIFFERENCE("no difference shown"),
+    /** The whole interval lies within ±the minimum effect: any difference is too small to matter. */
+    EQUIVALENT("equivalent"),
+    /**
+     * Neither: the interval holds 1 but reaches beyond the minimum effect, or excludes 1 around a
+     * change too small to call ({@link ForkRatio#forksToDecide} says about how many forks would decide it).
+     */
+    UNDECIDED("undecided"),
     /** A side has fewer than {@link ForkRatio#MIN_FORKS} forks: no interval, no verdict. */
     NOT_ENOUGH_FORKS("not enough forks"),
     /**
@@ -327,17 +334,26 @@ public final class Comparison {
   }
 
   Verdict verdict(ForkRatio change) {
+    return verdict(change, minEffectPercent);
+  }
+
+  /** The verdict on {@code change} at {@code minEffectPercent}: the rule {@link Comparison} states. */
+  public static Verdict verdict(ForkRatio change, double minEffectPercent) {
     if (!change.hasInterval()) {
       return Verdict.NOT_ENOUGH_FORKS;
     }
+    double band = 1 + minEffectPercent / 100;
+    if (change.low() >= 1 / band && change.high() <= band) {
+      return Verdict.EQUIVALENT;
+    }
     if (!change.beyond(minEffectPercent)) {
-      return Verdict.NO_DIFFERENCE;
+      return Verdict.UNDECIDED;
     }
     // the interval and the medians must agree on the direction (skewed forks can part them)
     if (change.low() > 1 && change.ratio() > 1) {
       return Verdict.SLOWER;
     }
-    return change.high() < 1 && change.ratio() < 1 ? Verdict.FASTER : Verdict.NO_DIFFERENCE;
+    return change.high() < 1 && change.ratio() < 1 ? Verdict.FASTER : Verdict.UNDECIDED;
   }
 
   private static String settingsChanged(CellResult base, CellResult cand) {

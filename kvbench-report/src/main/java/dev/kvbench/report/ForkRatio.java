@@ -78,6 +78,37 @@ public record ForkRatio(double ratio, double low, double high, int baselineForks
     return Math.abs(Math.log(ratio)) > Math.log1p(percent / 100);
   }
 
+  /** The most forks a side {@link #forksToDecide} estimates; beyond it the change is too close to call. */
+  public static final int MOST_FORKS_ESTIMATED = 1000;
+
+  /**
+   * About how many forks a side would decide this comparison at {@code minEffectPercent}: show the
+   * interval inside ±the effect (equivalent) or clear of 1 (a difference), if the spread of the
+   * forks stays as it is and the interval narrows as one over the root of the forks (a slight
+   * overestimate: the t quantile shrinks too). 0 where it is decided already; {@link
+   * #MOST_FORKS_ESTIMATED} + 1 where the change sits on the edge of the effect; -1 without an
+   * interval.
+   */
+  public int forksToDecide(double minEffectPercent) {
+    if (!hasInterval()) {
+      return -1;
+    }
+    double centre = (Math.log(low) + Math.log(high)) / 2;
+    double half = (Math.log(high) - Math.log(low)) / 2;
+    double band = Math.log1p(minEffectPercent / 100);
+    // equivalence needs the interval inside the band; a difference needs it clear of 1
+    double room = Math.abs(centre) < band ? band - Math.abs(centre) : Math.abs(centre);
+    if (Math.abs(Math.abs(centre) - band) < 1e-9) {
+      return MOST_FORKS_ESTIMATED + 1; // on the effect itself: neither side of it can be shown
+    }
+    if (half < room) {
+      return 0;
+    }
+    int forks = Math.min(baselineForks, candidateForks);
+    double needed = forks * (half / room) * (half / room);
+    return needed > MOST_FORKS_ESTIMATED || !(room > 0) ? MOST_FORKS_ESTIMATED + 1 : (int) Math.ceil(needed);
+  }
+
   static double median(double[] values) {
     double[] sorted = values.clone();
     Arrays.sort(sorted);

@@ -40,6 +40,10 @@ public final class HtmlComparison {
       if (r.change().hasInterval()) {
         n.put("low", r.change().low()).put("high", r.change().high());
       }
+      int forks = r.verdict() == Comparison.Verdict.UNDECIDED ? r.change().forksToDecide(c.minEffectPercent()) : 0;
+      if (forks > 0 && forks <= ForkRatio.MOST_FORKS_ESTIMATED) {
+        n.put("forksToDecide", forks);
+      }
     }
     ArrayNode unmatched = data.putArray("unmatched");
     c.unmatched().forEach(u -> unmatched.addObject().put("side", u.side()).put("cell", u.cell()).put("why", u.why()));

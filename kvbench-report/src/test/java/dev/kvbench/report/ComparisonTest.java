@@ -22,7 +22,8 @@ class ComparisonTest {
     // alpha and beta write and readKey, and null's two phases
     assertThat(c.rows()).hasSize(6).allSatisfy(row -> {
       assertThat(row.ratio()).isEqualTo(1.0);
-      assertThat(row.verdict()).isEqualTo(Comparison.Verdict.NO_DIFFERENCE);
+      // equivalent where three forks pin the ratio within ±5 %, undecided where their spread is wider; never a change
+      assertThat(row.verdict()).isIn(Comparison.Verdict.EQUIVALENT, Comparison.Verdict.UNDECIDED);
       assertThat(row.change().low()).isLessThanOrEqualTo(1.0);
       assertThat(row.change().high()).isGreaterThanOrEqualTo(1.0);
       assertThat(row.regression(0)).isFalse();
@@ -50,7 +51,7 @@ class ComparisonTest {
     assertThat(write.regression(10)).isTrue();
     assertThat(write.regression(50)).isFalse();
     Comparison.Row read = c.rows().stream().filter(r -> r.phase().equals("readKey")).findFirst().orElseThrow();
-    assertThat(read.verdict()).isEqualTo(Comparison.Verdict.NO_DIFFERENCE);
+    assertThat(read.verdict()).isEqualTo(Comparison.Verdict.UNDECIDED);
     assertThat(c.unmatched()).extracting(Comparison.Unmatched::cell)
         .contains("beta int rnd 1000x100 batch=all nosync", "null int rnd 1000x100 batch=all nosync");
   }
@@ -132,7 +133,7 @@ class ComparisonTest {
     Comparison.Row row = Comparison.of(List.of(run(base)), List.of(run(oneHogged))).rows().get(0);
     assertThat(row.change().candidateForks()).isEqualTo(4);
     assertThat(row.change().baselineForks()).isEqualTo(5);
-    assertThat(row.verdict()).isEqualTo(Comparison.Verdict.NO_DIFFERENCE);
+    assertThat(row.verdict()).isEqualTo(Comparison.Verdict.EQUIVALENT);
     assertThat(row.caveats().describe()).isEqualTo("noisy forks 0/1");
   }
 
@@ -150,13 +151,14 @@ class ComparisonTest {
   }
 
   @Test
-  void aChangeBelowTheMinimumEffectIsNoDifferenceEvenWhenItsIntervalExcludesOne() {
+  void aChangeBelowTheMinimumEffectIsEquivalentEvenWhenItsIntervalExcludesOne() {
     // three forks a side with 0.1 % spread; the candidate 2 % slower: real, and small
     ResultDocument base = writes(100, 100.1, 100.2);
     ResultDocument slightly = writes(102, 102.1, 102.2);
     Comparison.Row atThree = Comparison.of(List.of(run(base)), List.of(run(slightly))).rows().get(0);
     assertThat(atThree.change().low()).isGreaterThan(1.0);
-    assertThat(atThree.verdict()).isEqualTo(Comparison.Verdict.NO_DIFFERENCE);
+    // the whole interval (about 1.019-1.021) lies within ±5 %: equivalent, an answer
+    assertThat(atThree.verdict()).isEqualTo(Comparison.Verdict.EQUIVALENT);
     Comparison.Row atOne = Comparison.of(List.of(run(base)), List.of(run(slightly)), 1).rows().get(0);
     assertThat(atOne.verdict()).isEqualTo(Comparison.Verdict.SLOWER);
     assertThat(atOne.regression(1)).isTrue();

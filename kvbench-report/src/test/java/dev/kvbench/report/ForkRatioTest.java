@@ -105,4 +105,19 @@ class ForkRatioTest {
     assertThat(ForkRatio.interval(new double[] {1, 2})).isNull();
     assertThat(ForkRatio.interval(new double[] {0, 1, 2})).isNull();
   }
+
+  @Test
+  void anUndecidedRatioSaysAboutHowManyForksWouldDecideIt() {
+    // centred on 1, x/÷ 1.1 from three forks a side: within ±5 % needs (ln 1.1 / ln 1.05)^2 x 3 = 11.45, so 12
+    assertThat(new ForkRatio(1.0, 1 / 1.1, 1.1, 3, 3).forksToDecide(5)).isEqualTo(12);
+    // off centre the room to the band's edge is smaller: 0.9-1.1 needs 16
+    assertThat(new ForkRatio(1.0, 0.9, 1.1, 3, 3).forksToDecide(5)).isEqualTo(16);
+    // decided already: inside ±5 %, or clear of 1
+    assertThat(new ForkRatio(1.0, 0.98, 1.02, 3, 3).forksToDecide(5)).isZero();
+    assertThat(new ForkRatio(1.3, 1.2, 1.4, 3, 3).forksToDecide(5)).isZero();
+    // a change right at the effect: no number of forks settles which side of it it is
+    assertThat(new ForkRatio(1.05, 1.0, 1.1025, 3, 3).forksToDecide(5)).isGreaterThan(ForkRatio.MOST_FORKS_ESTIMATED);
+    assertThat(new ForkRatio(1.05, 0.95, 1.16, 3, 3).forksToDecide(5)).isGreaterThan(ForkRatio.MOST_FORKS_ESTIMATED);
+    assertThat(new ForkRatio(1.0, Double.NaN, Double.NaN, 2, 2).forksToDecide(5)).isEqualTo(-1);
+  }
 }

@@ -42,7 +42,7 @@ class VersionPairsTest {
 
     Comparison same = Comparison.of(List.of(pairs.get(0).baselineSide()), List.of(pairs.get(0).candidateSide()));
     assertThat(same.rows()).singleElement().extracting(Comparison.Row::verdict)
-        .isEqualTo(Comparison.Verdict.NO_DIFFERENCE);
+        .isEqualTo(Comparison.Verdict.EQUIVALENT);
     Comparison slower = Comparison.of(List.of(pairs.get(1).baselineSide()), List.of(pairs.get(1).candidateSide()));
     assertThat(slower.rows()).singleElement().satisfies(r -> {
       assertThat(r.verdict()).isEqualTo(Comparison.Verdict.SLOWER);

@@ -3,7 +3,7 @@
 
 const app = document.getElementById('app');
 const ROWS = DATA.rows;
-const VERDICTS = ['slower', 'faster', 'no difference shown', 'not enough forks', 'too noisy to judge', 'too short to judge'];
+const VERDICTS = ['slower', 'faster', 'equivalent', 'undecided', 'not enough forks', 'too noisy to judge', 'too short to judge'];
 
 function ratioText(r) {
   return '× ' + r.ratio.toFixed(3) + (r.low === undefined ? '' : ' (95 % ' + r.low.toFixed(3) + '-' + r.high.toFixed(3) + ')');
@@ -40,7 +40,8 @@ function page() {
     { title: 'Ratio', num: true, value: r => r.ratio, text: r => '× ' + r.ratio.toFixed(3) },
     { title: '95 % interval', num: true, value: r => r.low, text: r => r.low === undefined ? '-' : r.low.toFixed(3) + '-' + r.high.toFixed(3) },
     { title: 'Verdict', value: r => r.verdict, cell: r => el('span', { class: 'mark ' + (r.verdict === 'slower' ? 'slower'
-      : r.verdict === 'faster' ? 'faster' : 'unsupported') }, r.verdict) },
+      : r.verdict === 'faster' ? 'faster' : 'unsupported') }, r.verdict
+        + (r.forksToDecide > 0 ? ' (~' + r.forksToDecide + ' forks a side)' : '')) },
     { title: 'Caveats', value: r => r.caveats },
     { title: 'Settings changed', value: r => r.settingsChanged }], ROWS);
   const chartBox = el('div', { class: 'chart' });
