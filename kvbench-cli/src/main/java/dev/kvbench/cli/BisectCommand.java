@@ -84,6 +84,7 @@ final class BisectCommand implements Callable<Integer> {
     RepeatedOptions.refuse(spec);
     Comparison.NoisyForks noisy = rule.noisyForks();
     double effect = rule.minEffectPercent();
+    Comparison.Figure figure = rule.figure();
     Phase judged;
     try {
       judged = Phase.fromId(phase);
@@ -141,7 +142,7 @@ final class BisectCommand implements Callable<Integer> {
               Shard.ALL, spec.commandLine().getParseResult().originalArgs(), KvbenchCommand.version()));
           RunResults run = new ReportInputs().read(List.of(outcome.documentPath())).get(0);
           VersionPairs.Pair pair = VersionPairs.of(run, baseline).get(0);
-          Comparison c = pair.compare(effect, noisy);
+          Comparison c = pair.compare(effect, noisy, figure);
           return Bisection.Evidence.of(c, judged.id());
         } catch (IOException | ReportInputException e) {
           throw new IllegalStateException("step " + step[0] + ": cannot write or read " + output + ": "

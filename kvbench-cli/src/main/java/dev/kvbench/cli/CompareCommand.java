@@ -128,7 +128,7 @@ final class CompareCommand implements Callable<Integer> {
       java.util.stream.Stream.concat(base.stream(), cand.stream()).flatMap(r -> r.warnings().stream())
           .forEach(w -> err.println("kvbench: warning: " + w));
       err.flush();
-      c = Comparison.of(base, cand, effect, noisy);
+      c = Comparison.of(base, cand, effect, noisy, rule.figure());
     } catch (ReportInputException e) {
       throw new UsageException(e.getMessage(), e);
     }
@@ -191,7 +191,7 @@ final class CompareCommand implements Callable<Integer> {
       }
       for (VersionPairs.Pair p : pairs) {
         out.printf("%s: baseline %s, candidate %s (%s)%n%n", p.store(), p.baseline(), p.candidate(), run.source());
-        Comparison c = p.compare(effect, noisy);
+        Comparison c = p.compare(effect, noisy, rule.figure());
         exit = Math.max(exit, gate(out, c));
         out.println();
       }

@@ -19,6 +19,21 @@ final class ComparisonOptions {
           + " threads) too.")
   String noisyForks = "drop";
 
+  @Option(names = "--on", paramLabel = "wall|cpu",
+      description = "The figure judged: wall (default), each fork's median pass as it took; or cpu, that pass's"
+          + " process CPU time (every thread of the cell's JVM), which a busy machine disturbs less but which leaves"
+          + " out waiting: for sync and I/O-bound phases the waiting is the work.")
+  String on = "wall";
+
+  /** Which figure is judged; anything but wall or cpu is a usage error. */
+  Comparison.Figure figure() {
+    return switch (on) {
+      case "wall" -> Comparison.Figure.WALL;
+      case "cpu" -> Comparison.Figure.CPU;
+      default -> throw new UsageException("--on " + on + ": give wall (the default) or cpu");
+    };
+  }
+
   /** The minimum effect in percent; a negative or NaN one is a usage error. */
   double minEffectPercent() {
     if (minEffect != null && !(minEffect >= 0)) {

@@ -45,10 +45,11 @@ final class ComparisonPrinter {
     c.rows().forEach(r -> byCell.computeIfAbsent(r.cell(), k -> new java.util.ArrayList<>()).add(r));
     boolean first = true;
     for (Map.Entry<String, List<Comparison.Row>> cell : byCell.entrySet()) {
+      String unit = c.figure() == Comparison.Figure.CPU ? " CPU ms" : " ms";
       TextTable t = new TextTable(
           TextTable.left("Phase"),
-          TextTable.right("Baseline ms"),
-          TextTable.right("Candidate ms"),
+          TextTable.right("Baseline" + unit),
+          TextTable.right("Candidate" + unit),
           TextTable.right("Forks"),
           TextTable.right("Ratio"),
           TextTable.right("95 % interval"),
@@ -76,6 +77,11 @@ final class ComparisonPrinter {
         + " run --forks N on both sides); not enough forks below %d a side; too short to judge under %.2f ms a pass.",
         c.minEffectPercent(), c.minEffectPercent(), ForkRatio.MIN_FORKS, Comparison.SHORTEST_JUDGED_MILLIS),
         proseWidth, "") + "\n");
+    if (c.figure() == Comparison.Figure.CPU) {
+      out.print(TextWrap.wrap("Judged on CPU time (--on cpu): each fork's median pass's process CPU, every thread of"
+          + " the cell's JVM (the store's background threads and GC included). It leaves out waiting: for sync and"
+          + " I/O-bound phases the waiting is the work, so judge those on wall time.", proseWidth, "") + "\n");
+    }
     if (c.noisyForks() == Comparison.NoisyForks.DROP) {
       out.print(TextWrap.wrap(String.format(Locale.ROOT, "Forks other processes, steal or a CPU held outside the"
           + " process disturbed are left out of the samples; too noisy to judge where a side is left with fewer than"

@@ -14,7 +14,7 @@ import java.util.Set;
  * What on this host would distort a benchmark, each fact with its fix: the work directory's file
  * system and free space, open-file limits and their ceiling, memory maps, swap, transparent huge
  * pages, the CPU frequency governor and turbo, the NUMA nodes, the tuned profile, where interrupts
- * go, other busy processes, and the JDK. A scenario's needs ({@link Needs}) turn a fact
+ * go, other busy processes, the clocksource and what a timer read costs, and the JDK. A scenario's needs ({@link Needs}) turn a fact
  * that would stop a run into a {@link Severity#BLOCK}.
  */
 public final class HostChecks {
@@ -57,8 +57,59 @@ public final class HostChecks {
     checks.add(tunedProfile());
     checks.add(irqAffinity());
     checks.add(load());
+    checks.add(clocksource());
+    checks.add(timer());
     checks.add(jdk());
     return checks;
+  }
+
+  /**
+   * The kernel's clocksource: every timed pass and latency sample reads it. A TSC is read in the
+   * process in tens of nanoseconds; others (hpet, acpi_pm, and in VMs kvm-clock or xen under some
+   * hosts) can cost microseconds a read and tick coarser.
+   */
+  private HostCheck clocksource() {
+    String base = "/sys/devices/system/clocksource/clocksource0/";
+    return files.firstLine(base + "current_clocksource").map(String::trim).map(current -> {
+      if (current.equals("tsc")) {
+        return new HostCheck("clocksource", current, Severity.OK, "");
+      }
+      boolean tscAvailable = files.firstLine(base + "available_clocksource")
+          .map(a -> List.of(a.trim().split("\\s+")).contains("tsc")).orElse(false);
+      return new HostCheck("clocksource", current + " (not a TSC)", Severity.WARN,
+          "each timer read may cost microseconds and short passes and latencies carry it"
+              + (tscAvailable ? ": echo tsc > " + base + "current_clocksource" : "; this host offers no TSC"));
+    }).orElse(new HostCheck("clocksource", "not exposed", Severity.OK, ""));
+  }
+
+  /**
+   * What a read of the JVM's clock (System.nanoTime) costs here and the smallest step it takes,
+   * measured now: a fact to read short figures by, recorded with every run (not a warning: a busy
+   * host makes the cost look higher than it is).
+   */
+  private static HostCheck timer() {
+    // the fastest of five rounds: a round a busy host interrupted says nothing of the clock
+    long best = Long.MAX_VALUE;
+    for (int round = 0; round < 5; round++) {
+      long start = System.nanoTime();
+      long last = start;
+      for (int i = 0; i < 20_000; i++) {
+        last = System.nanoTime(); // each read depends on nothing, and none is dropped: the clock is volatile
+      }
+      best = Math.min(best, last - start);
+    }
+    long step = Long.MAX_VALUE;
+    long last = System.nanoTime();
+    for (int i = 0; i < 20_000; i++) {
+      long now = System.nanoTime();
+      if (now > last) {
+        step = Math.min(step, now - last);
+      }
+      last = now;
+    }
+    double perRead = best / 20_000.0;
+    return new HostCheck("timer (System.nanoTime)", String.format(Locale.ROOT, "%.0f ns a read, steps of %d ns",
+        perRead, step), Severity.OK, "");
   }
 
   private static HostCheck fileSystem(Path workDir) {

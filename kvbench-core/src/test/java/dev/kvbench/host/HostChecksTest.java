@@ -45,6 +45,23 @@ class HostChecksTest {
     assertThat(c.get("swap").value()).isEqualTo("off");
   }
 
+  /** The clocksource: a TSC is fine, another warns with the fix where the host offers a TSC. */
+  @Test
+  void aClocksourceOtherThanTheTscWarnsAndTheTimersCostIsRecorded() throws Exception {
+    file("sys/devices/system/clocksource/clocksource0/current_clocksource", "tsc\n");
+    assertThat(inspect(HostChecks.Needs.NONE, 1_000_000).get("clocksource").severity()).isEqualTo(Severity.OK);
+    file("sys/devices/system/clocksource/clocksource0/current_clocksource", "kvm-clock\n");
+    file("sys/devices/system/clocksource/clocksource0/available_clocksource", "kvm-clock tsc acpi_pm\n");
+    Map<String, HostCheck> c = inspect(HostChecks.Needs.NONE, 1_000_000);
+    assertThat(c.get("clocksource").severity()).isEqualTo(Severity.WARN);
+    assertThat(c.get("clocksource").value()).isEqualTo("kvm-clock (not a TSC)");
+    assertThat(c.get("clocksource").fix()).contains("echo tsc > /sys/devices/system/clocksource/clocksource0/"
+        + "current_clocksource");
+    // measured, not judged: a busy host makes a read look dearer than it is
+    assertThat(c.get("timer (System.nanoTime)").value()).matches("\\d+ ns a read, steps of \\d+ ns");
+    assertThat(c.get("timer (System.nanoTime)").severity()).isEqualTo(Severity.OK);
+  }
+
   /** Turbo, NUMA nodes, the tuned profile and interrupts' CPUs are recorded as the kernel shows them. */
   @Test
   void tuningKnobsAreRecordedAndTwoNodesWarnToBindTheCells() throws Exception {

@@ -139,11 +139,13 @@ public final class Comparison {
     /** The baseline's failed: nothing to compare the candidate with. */
     BASELINE_FAILED,
     /** Unsupported on one side only (a setting changed what the store can do). */
-    SUPPORT_DIFFERS;
+    SUPPORT_DIFFERS,
+    /** A fork lacks the judged figure (CPU time where Linux does not say): a gate cannot see the phase. */
+    NO_FIGURE;
 
     /** Whether a gate that must see every baseline figure measured again fails on it. */
     public boolean failsGate() {
-      return this == CANDIDATE_MISSING || this == CANDIDATE_FAILED;
+      return this == CANDIDATE_MISSING || this == CANDIDATE_FAILED || this == NO_FIGURE;
     }
   }
 
@@ -153,6 +155,28 @@ public final class Comparison {
     DROP,
     /** Counted like the others; the rows still name them. */
     KEEP
+  }
+
+  /** Which figure of each fork the comparison judges. */
+  public enum Figure {
+    /** The median pass's wall time: what the work took, waiting included (the default). */
+    WALL("wall"),
+    /**
+     * The median pass's process CPU time (user + sys, every thread of the cell's JVM: the measuring
+     * thread, the store's background threads, GC): a hog on another core adds little to it, but it
+     * leaves out waiting, which for sync and I/O-bound phases is the work.
+     */
+    CPU("cpu");
+
+    private final String id;
+
+    Figure(String id) {
+      this.id = id;
+    }
+
+    public String id() {
+      return id;
+    }
   }
 
   /** Figures shorter than this (10 µs, a few hundred timer reads) get no verdict. */
@@ -165,10 +189,17 @@ public final class Comparison {
   private final List<Unmatched> unmatched = new ArrayList<>();
   private final double minEffectPercent;
   private final NoisyForks noisyForks;
+  private final Figure figure;
 
-  private Comparison(double minEffectPercent, NoisyForks noisyForks) {
+  private Comparison(double minEffectPercent, NoisyForks noisyForks, Figure figure) {
     this.minEffectPercent = minEffectPercent;
     this.noisyForks = noisyForks;
+    this.figure = figure;
+  }
+
+  /** Which figure of each fork was judged. */
+  public Figure figure() {
+    return figure;
   }
 
   /** Whether forks the host disturbed were left out of the samples. */
@@ -208,10 +239,17 @@ public final class Comparison {
    */
   public static Comparison of(List<RunResults> baseline, List<RunResults> candidate, double minEffectPercent,
       NoisyForks noisyForks) {
+    return of(baseline, candidate, minEffectPercent, noisyForks, Figure.WALL);
+  }
+
+  /** As {@link #of(List, List, double, NoisyForks)}, judging each fork's {@code figure}. */
+  public static Comparison of(List<RunResults> baseline, List<RunResults> candidate, double minEffectPercent,
+      NoisyForks noisyForks, Figure figure) {
     if (!(minEffectPercent >= 0)) {
       throw new IllegalArgumentException("the minimum effect must be 0 % or more, got " + minEffectPercent);
     }
-    Comparison c = new Comparison(minEffectPercent, java.util.Objects.requireNonNull(noisyForks, "noisyForks"));
+    Comparison c = new Comparison(minEffectPercent, java.util.Objects.requireNonNull(noisyForks, "noisyForks"),
+        java.util.Objects.requireNonNull(figure, "figure"));
     Map<String, List<CellResult>> base = byWorkload(ReportSection.of(baseline, true).get(0).cells());
     Map<String, List<CellResult>> cand = byWorkload(ReportSection.of(candidate, true).get(0).cells());
     for (Map.Entry<String, List<CellResult>> e : base.entrySet()) {
@@ -297,9 +335,17 @@ public final class Comparison {
         }
         continue;
       }
-      ForkRatio all = ForkRatio.of(forkFigures(b, NoisyForks.KEEP), forkFigures(o, NoisyForks.KEEP));
-      double[] keptBaseline = forkFigures(b, noisyForks);
-      double[] keptCandidate = forkFigures(o, noisyForks);
+      double[] allBaseline = forkFigures(b, NoisyForks.KEEP, figure);
+      double[] allCandidate = forkFigures(o, NoisyForks.KEEP, figure);
+      if (java.util.stream.DoubleStream.concat(java.util.Arrays.stream(allBaseline), java.util.Arrays.stream(allCandidate))
+          .anyMatch(f -> !(f > 0))) {
+        unmatched.add(new Unmatched("both", base.cellId() + " " + b.phase(), "no " + figure.id() + " figure for every"
+            + " fork (CPU time is not measured where Linux does not say, or a pass took none)", Gap.NO_FIGURE));
+        continue;
+      }
+      ForkRatio all = ForkRatio.of(allBaseline, allCandidate);
+      double[] keptBaseline = forkFigures(b, noisyForks, figure);
+      double[] keptCandidate = forkFigures(o, noisyForks, figure);
       Verdict verdict;
       ForkRatio change;
       if (Math.min(b.passMillis(), o.passMillis()) < SHORTEST_JUDGED_MILLIS) {
@@ -313,8 +359,9 @@ public final class Comparison {
         change = ForkRatio.of(keptBaseline, keptCandidate);
         verdict = verdict(change);
       }
-      rows.add(new Row(base.cellId(), b.phase(), b.passMillis(), o.passMillis(), change, verdict, changed,
-          Caveats.of(b, o)));
+      double baseFigure = figure == Figure.WALL ? b.passMillis() : ForkRatio.median(allBaseline);
+      double candFigure = figure == Figure.WALL ? o.passMillis() : ForkRatio.median(allCandidate);
+      rows.add(new Row(base.cellId(), b.phase(), baseFigure, candFigure, change, verdict, changed, Caveats.of(b, o)));
     }
     cand.phases().stream().filter(o -> base.phases().stream().noneMatch(b -> b.phase().equals(o.phase())))
         .forEach(o -> unmatched.add(new Unmatched("candidate", cand.cellId() + " " + o.phase(),
@@ -328,8 +375,15 @@ public final class Comparison {
 
   /** Each fork's median pass time, less the disturbed forks when dropped: one figure per JVM, the samples. */
   static double[] forkFigures(PhaseResult phase, NoisyForks noisy) {
+    return forkFigures(phase, noisy, Figure.WALL);
+  }
+
+  /** Each fork's median pass's {@code figure} (wall or process CPU ms), less the disturbed forks when dropped. */
+  static double[] forkFigures(PhaseResult phase, NoisyForks noisy, Figure figure) {
     List<Integer> left = noisy == NoisyForks.DROP ? phase.hostDisturbedForks() : List.of();
-    return phase.forkMedians().stream().filter(p -> !left.contains(p.fork())).mapToDouble(PassResult::passMillis)
+    return phase.forkMedians().stream().filter(p -> !left.contains(p.fork()))
+        .mapToDouble(p -> figure == Figure.WALL ? p.passMillis()
+            : p.cpu() == null ? Double.NaN : p.cpu().userMillis() + p.cpu().sysMillis())
         .toArray();
   }
 

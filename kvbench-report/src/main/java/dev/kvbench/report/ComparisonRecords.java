@@ -50,7 +50,7 @@ public final class ComparisonRecords {
   public static String json(Comparison c, String baseline, String candidate) {
     ObjectNode root = JSON.createObjectNode().put("generator", GENERATOR).put("baseline", baseline)
         .put("candidate", candidate).put("minEffectPercent", c.minEffectPercent())
-        .put("confidence", ForkRatio.CONFIDENCE).put("minForks", ForkRatio.MIN_FORKS)
+        .put("confidence", ForkRatio.CONFIDENCE).put("minForks", ForkRatio.MIN_FORKS).put("on", c.figure().id())
         .put("noisyForks", c.noisyForks().name().toLowerCase(java.util.Locale.ROOT));
     ArrayNode rows = root.putArray("rows");
     for (Map<String, Object> r : records(c)) {

@@ -29,7 +29,12 @@ public final class VersionPairs {
 
     /** The candidate version's cells against the baseline's, by compare's rule. */
     public Comparison compare(double minEffectPercent, Comparison.NoisyForks noisyForks) {
-      return Comparison.of(List.of(baselineSide), List.of(candidateSide), minEffectPercent, noisyForks);
+      return compare(minEffectPercent, noisyForks, Comparison.Figure.WALL);
+    }
+
+    /** As {@link #compare(double, Comparison.NoisyForks)}, judging each fork's {@code figure}. */
+    public Comparison compare(double minEffectPercent, Comparison.NoisyForks noisyForks, Comparison.Figure figure) {
+      return Comparison.of(List.of(baselineSide), List.of(candidateSide), minEffectPercent, noisyForks, figure);
     }
   }
 

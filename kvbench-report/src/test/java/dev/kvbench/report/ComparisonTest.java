@@ -170,6 +170,40 @@ class ComparisonTest {
         Fixtures.phase("write", forkMillis))));
   }
 
+  /** A write phase of one pass per fork: wall ms and the process's CPU ms of each. */
+  private static ResultDocument writesWithCpu(double[] wallMillis, double[] cpuMillis) {
+    List<PassResult> passes = new java.util.ArrayList<>();
+    for (int i = 0; i < wallMillis.length; i++) {
+      passes.add(PassResult.of(1000, (long) (wallMillis[i] * 1e6), new dev.kvbench.measure.CpuTime(cpuMillis[i], 0), 0)
+          .withFork(i + 1));
+    }
+    PhaseResult write = PhaseResult.measured("write", passes, PhaseResult.Latency.NONE, true, null, null);
+    return Fixtures.document("h", List.of(Fixtures.cell("alpha", "rnd", Map.of(), Fixtures.ORDERED, write)));
+  }
+
+  @Test
+  void onCpuJudgesTheProcessCpuTimeWhichAHogOnAnotherCoreLeavesAlone() {
+    // the candidate's passes took 40 % longer on the clock, waiting for a CPU a hog held; their CPU time is the same
+    ResultDocument base = writesWithCpu(new double[] {100, 101, 102}, new double[] {95, 96, 97});
+    ResultDocument hogged = writesWithCpu(new double[] {140, 141, 142}, new double[] {95.5, 96, 96.5});
+    Comparison wall = Comparison.of(List.of(run(base)), List.of(run(hogged)), 5, Comparison.NoisyForks.KEEP);
+    assertThat(wall.rows().get(0).verdict()).isEqualTo(Comparison.Verdict.SLOWER);
+    Comparison cpu = Comparison.of(List.of(run(base)), List.of(run(hogged)), 5, Comparison.NoisyForks.KEEP,
+        Comparison.Figure.CPU);
+    assertThat(cpu.figure()).isEqualTo(Comparison.Figure.CPU);
+    assertThat(cpu.rows().get(0).verdict()).isEqualTo(Comparison.Verdict.EQUIVALENT);
+    assertThat(cpu.rows().get(0).baselineMillis()).isEqualTo(96);
+    // a fork without CPU time is not judged on it, and the gate hears of it
+    ResultDocument noCpu = writesWithCpu(new double[] {100, 101, 102}, new double[] {Double.NaN, 96, 97});
+    Comparison missing = Comparison.of(List.of(run(noCpu)), List.of(run(hogged)), 5, Comparison.NoisyForks.KEEP,
+        Comparison.Figure.CPU);
+    assertThat(missing.rows()).isEmpty();
+    assertThat(missing.unmatched()).singleElement().satisfies(u -> {
+      assertThat(u.gap()).isEqualTo(Comparison.Gap.NO_FIGURE);
+      assertThat(u.gap().failsGate()).isTrue();
+    });
+  }
+
   @Test
   void oneForkASideHasNoVerdict() {
     PassResult pass = PassResult.of(1000, 10_000_000, null, 0).withFork(1);
