@@ -21,8 +21,8 @@ final class ComparisonOptions {
 
   @Option(names = "--on", paramLabel = "wall|cpu",
       description = "The figure judged: wall (default), each fork's median pass as it took; or cpu, that pass's"
-          + " process CPU time (every thread of the cell's JVM), which a busy machine disturbs less but which leaves"
-          + " out waiting: for sync and I/O-bound phases the waiting is the work.")
+          + " process CPU time (every thread of the cell's JVM, GC and JIT included), which leaves out waiting: for"
+          + " sync and I/O-bound phases the waiting is the work.")
   String on = "wall";
 
   /** Which figure is judged; anything but wall or cpu is a usage error. */

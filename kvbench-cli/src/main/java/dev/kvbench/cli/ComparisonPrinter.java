@@ -79,7 +79,7 @@ final class ComparisonPrinter {
         proseWidth, "") + "\n");
     if (c.figure() == Comparison.Figure.CPU) {
       out.print(TextWrap.wrap("Judged on CPU time (--on cpu): each fork's median pass's process CPU, every thread of"
-          + " the cell's JVM (the store's background threads and GC included). It leaves out waiting: for sync and"
+          + " the cell's JVM (the store's background threads, GC and JIT included). It leaves out waiting: for sync and"
           + " I/O-bound phases the waiting is the work, so judge those on wall time.", proseWidth, "") + "\n");
     }
     if (c.noisyForks() == Comparison.NoisyForks.DROP) {

@@ -163,8 +163,8 @@ public final class Comparison {
     WALL("wall"),
     /**
      * The median pass's process CPU time (user + sys, every thread of the cell's JVM: the measuring
-     * thread, the store's background threads, GC): a hog on another core adds little to it, but it
-     * leaves out waiting, which for sync and I/O-bound phases is the work.
+     * thread, the store's background threads, GC, the JIT): it leaves out waiting, which for sync and
+     * I/O-bound phases is the work, and its GC and compiler threads vary from fork to fork.
      */
     CPU("cpu");
 
