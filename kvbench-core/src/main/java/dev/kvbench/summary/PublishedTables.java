@@ -25,8 +25,8 @@ import java.util.function.Function;
  */
 public final class PublishedTables {
 
-  private static final String DURABILITY = "durability";
-  private static final String BATCH_SIZE = "batchSize";
+  private static final String DURABILITY = PublishedFigures.DURABILITY;
+  private static final String BATCH_SIZE = PublishedFigures.BATCH_SIZE;
 
   private final List<PublishedSet> sets;
 
@@ -201,13 +201,14 @@ public final class PublishedTables {
     return t;
   }
 
-  /** The cell's value of a condition the seed's figures name: a setting, its durability, its batch. */
+  /**
+   * The cell's value of a condition the seed's figures name: a setting or its durability as a claim
+   * reads them, its batch as a fraction of its entries.
+   */
   private static Function<String, String> cellValue(CellResult c) {
-    return name -> switch (name) {
-      case DURABILITY -> c.parameters().durability();
-      case BATCH_SIZE -> PublishedFigures.batchFraction(c.parameters().batchSize(), c.parameters().entries());
-      default -> c.settings().get(name);
-    };
+    return name -> name.equals(BATCH_SIZE)
+        ? PublishedFigures.batchFraction(c.parameters().batchSize(), c.parameters().entries())
+        : ClaimChecks.axis(c, name);
   }
 
   /** Whether the cell ran with the set's reference settings (where it has them). */

@@ -48,11 +48,29 @@ public final class ComparisonRecords {
 
   /** The comparison as one JSON document: its rule, its rows and what was not compared. */
   public static String json(Comparison c, String baseline, String candidate) {
-    ObjectNode root = JSON.createObjectNode().put("generator", GENERATOR).put("baseline", baseline)
-        .put("candidate", candidate).put("minEffectPercent", c.minEffectPercent())
-        .put("confidence", ForkRatio.CONFIDENCE).put("minForks", ForkRatio.MIN_FORKS).put("on", c.figure().id())
+    ObjectNode root = rule(JSON.createObjectNode().put("generator", GENERATOR).put("baseline", baseline)
+        .put("candidate", candidate), c);
+    root.set("rows", rows(c));
+    ArrayNode unmatched = root.putArray("notCompared");
+    c.unmatched().forEach(u -> unmatched.addObject().put("side", u.side()).put("cell", u.cell()).put("why", u.why())
+        .put("gap", u.gap().name().toLowerCase(java.util.Locale.ROOT)));
+    try {
+      return JSON.writeValueAsString(root) + "\n";
+    } catch (JsonProcessingException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  /** The rule {@code c} judged by (minimum effect, confidence, forks, noisy forks, figure), put on {@code node}. */
+  static ObjectNode rule(ObjectNode node, Comparison c) {
+    return node.put("minEffectPercent", c.minEffectPercent()).put("confidence", ForkRatio.CONFIDENCE)
+        .put("minForks", ForkRatio.MIN_FORKS).put("on", c.figure().id())
         .put("noisyForks", c.noisyForks().name().toLowerCase(java.util.Locale.ROOT));
-    ArrayNode rows = root.putArray("rows");
+  }
+
+  /** Every compared row as a JSON object, fields by the CSV's columns in camel case; those without a value left out. */
+  static ArrayNode rows(Comparison c) {
+    ArrayNode rows = JSON.createArrayNode();
     for (Map<String, Object> r : records(c)) {
       if (r.get("why_not_compared") == null) {
         ObjectNode n = rows.addObject();
@@ -63,14 +81,7 @@ public final class ComparisonRecords {
         });
       }
     }
-    ArrayNode unmatched = root.putArray("notCompared");
-    c.unmatched().forEach(u -> unmatched.addObject().put("side", u.side()).put("cell", u.cell()).put("why", u.why())
-        .put("gap", u.gap().name().toLowerCase(java.util.Locale.ROOT)));
-    try {
-      return JSON.writeValueAsString(root) + "\n";
-    } catch (JsonProcessingException e) {
-      throw new UncheckedIOException(e);
-    }
+    return rows;
   }
 
   /** The comparison as CSV: a row per compared phase, then one per phase not compared (with why). */

@@ -27,24 +27,10 @@ public final class HtmlComparison {
   public static String render(Comparison c, String baseline, String candidate) {
     ObjectNode data = HtmlPage.JSON.createObjectNode();
     String title = "kvbench compare: " + candidate + " against " + baseline;
-    data.put("title", title).put("baseline", baseline).put("candidate", candidate)
-        .put("minEffectPercent", c.minEffectPercent()).put("confidence", ForkRatio.CONFIDENCE)
-        .put("minForks", ForkRatio.MIN_FORKS).put("noisyForks", c.noisyForks().name().toLowerCase(java.util.Locale.ROOT));
-    ArrayNode rows = data.putArray("rows");
-    for (Comparison.Row r : c.rows()) {
-      ObjectNode n = rows.addObject().put("cell", r.cell()).put("phase", r.phase())
-          .put("baselineMs", r.baselineMillis()).put("candidateMs", r.candidateMillis()).put("ratio", r.ratio())
-          .put("baselineForks", r.change().baselineForks()).put("candidateForks", r.change().candidateForks())
-          .put("verdict", r.verdict().id()).put("settingsChanged", r.settingsChanged() == null ? "" : r.settingsChanged())
-          .put("caveats", r.caveats() == null ? "" : r.caveats().describe());
-      if (r.change().hasInterval()) {
-        n.put("low", r.change().low()).put("high", r.change().high());
-      }
-      int forks = r.verdict() == Comparison.Verdict.UNDECIDED ? r.change().forksToDecide(c.minEffectPercent()) : 0;
-      if (forks > 0 && forks <= ForkRatio.MOST_FORKS_ESTIMATED) {
-        n.put("forksToDecide", forks);
-      }
-    }
+    ComparisonRecords.rule(data.put("title", title).put("baseline", baseline).put("candidate", candidate), c)
+        .put("mostForksEstimated", ForkRatio.MOST_FORKS_ESTIMATED);
+    // the rows as compare --json writes them
+    data.set("rows", ComparisonRecords.rows(c));
     ArrayNode unmatched = data.putArray("unmatched");
     c.unmatched().forEach(u -> unmatched.addObject().put("side", u.side()).put("cell", u.cell()).put("why", u.why()));
     return HtmlPage.render(title, data, "compare.js");

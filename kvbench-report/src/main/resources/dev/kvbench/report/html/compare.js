@@ -41,7 +41,8 @@ function page() {
     { title: '95 % interval', num: true, value: r => r.low, text: r => r.low === undefined ? '-' : r.low.toFixed(3) + '-' + r.high.toFixed(3) },
     { title: 'Verdict', value: r => r.verdict, cell: r => el('span', { class: 'mark ' + (r.verdict === 'slower' ? 'slower'
       : r.verdict === 'faster' ? 'faster' : 'unsupported') }, r.verdict
-        + (r.forksToDecide > 0 ? ' (~' + r.forksToDecide + ' forks a side)' : '')) },
+        + (r.forksToDecide > 0 && r.forksToDecide <= DATA.mostForksEstimated ? ' (~' + r.forksToDecide + ' forks a side)'
+          : '')) },
     { title: 'Caveats', value: r => r.caveats },
     { title: 'Settings changed', value: r => r.settingsChanged }], ROWS);
   const chartBox = el('div', { class: 'chart' });
@@ -83,7 +84,9 @@ function page() {
       el('p', {}, counts.map(([v, n]) => n + ' ' + v).join(' · ')),
       el('p', { class: 'note' }, 'Each fork is one sample (its median pass). A row is slower or faster when the '
         + Math.round(DATA.confidence * 100) + ' % interval of the ratio excludes 1 and the ratio differs from 1 by more than '
-        + DATA.minEffectPercent + ' %; not enough forks below ' + DATA.minForks + ' a side; forks the host disturbed are '
+        + DATA.minEffectPercent + ' %; equivalent when the whole interval lies within ±' + DATA.minEffectPercent
+        + ' %; undecided otherwise, with about how many forks a side would decide it; not enough forks below '
+        + DATA.minForks + ' a side; forks the host disturbed are '
         + (DATA.noisyForks === 'keep' ? 'counted (--noisy-forks keep).' : 'left out, and a side left with fewer than '
         + DATA.minForks + ' is too noisy to judge.')),
       el('div', { class: 'filters' }, verdict.control, phase.control, el('label', {}, 'cell contains', text)),
