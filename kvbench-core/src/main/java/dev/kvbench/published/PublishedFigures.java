@@ -18,10 +18,8 @@ import java.util.Map;
 public final class PublishedFigures {
 
   private static final String INDEX = "published.yaml";
-  /** The condition a JMH {@code sync} parameter becomes: a cell's durability, sync or nosync. */
-  public static final String DURABILITY = "durability";
-  /** The condition a JMH {@code batchSize} becomes: compared as {@link #batchFraction} of the entries. */
-  public static final String BATCH_SIZE = "batchSize";
+  private static final String DURABILITY = "durability";
+  private static final String BATCH_SIZE = "batchSize";
   /** JMH's units as milliseconds: its CSV gives a pass in ms/op, or s/op for long passes (Test 6). */
   private static final Map<String, Double> MS_PER = Map.of("ms/op", 1.0, "s/op", 1000.0);
   /** A size file's name that carries its value size: {@code "LMDB 2027"}. */
