@@ -77,6 +77,7 @@ final class BisectCommand implements Callable<Integer> {
   @Mixin ScenarioFlags scenarioFlags;
   @Mixin CommonOptions.WorkDir workDir;
   @Mixin CommonOptions.Libraries libraries;
+  @Mixin PrecisionOptions precision;
   @Mixin CommonOptions.Quiet quiet;
 
   @Override
@@ -85,6 +86,7 @@ final class BisectCommand implements Callable<Integer> {
     Comparison.NoisyForks noisy = rule.noisyForks();
     double effect = rule.minEffectPercent();
     Comparison.Figure figure = rule.figure();
+    precision.adaptive(effect, dev.kvbench.scenario.Repetitions.DEFAULT.forks()); // refused before anything runs
     Phase judged;
     try {
       judged = Phase.fromId(phase);
@@ -139,7 +141,8 @@ final class BisectCommand implements Callable<Integer> {
         Path output = dir.resolve(String.format("step-%d-%s-vs-%s.json", step[0], baseline, candidate));
         try {
           ScenarioRunner.RunOutcome outcome = runner.run(s, new ScenarioRunner.Options(workDir.path, output,
-              Shard.ALL, spec.commandLine().getParseResult().originalArgs(), KvbenchCommand.version()));
+              Shard.ALL, spec.commandLine().getParseResult().originalArgs(), KvbenchCommand.version())
+              .withAdaptive(precision.adaptive(effect, base.repetitions().forks())));
           RunResults run = new ReportInputs().read(List.of(outcome.documentPath())).get(0);
           VersionPairs.Pair pair = VersionPairs.of(run, baseline).get(0);
           Comparison c = pair.compare(effect, noisy, figure);

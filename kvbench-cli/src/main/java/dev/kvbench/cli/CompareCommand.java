@@ -7,7 +7,7 @@ import dev.kvbench.report.HtmlComparison;
 import dev.kvbench.report.ReportInputException;
 import dev.kvbench.report.ReportInputs;
 import dev.kvbench.report.RunResults;
-import dev.kvbench.report.VersionPairs;
+import dev.kvbench.report.AxisPairs;
 import dev.kvbench.summary.TextTable;
 import dev.kvbench.host.HostFiles;
 import dev.kvbench.result.OutputFile;
@@ -35,8 +35,11 @@ import picocli.CommandLine.Spec;
         + " counting forks other processes disturbed (--noisy-forks). Cells"
         + " match by store and workload; settings that differ are named. Exit 0, or 1 with --fail-on-regression"
         + " when a phase is shown slower by more than the threshold.",
-        "With --by version, one run that swept a store library's version (-o STORE.version=A,B,...): each"
-            + " version's cells against the baseline version's."})
+        "With --by AXIS, one run that swept the stores or a store setting: --by store (each store against the"
+            + " first, or --baseline), --by version (-o STORE.version=A,B,...), --by KEY or STORE.KEY (a swept"
+            + " setting, e.g. -o mvstore.scanVia=map,cursor and --by scanVia). Each value's cells against the"
+            + " baseline value's, paired by round: fork k of both ran in round k, back to back, so the interval comes"
+            + " from the rounds' log-ratios and drift between rounds cancels."})
 final class CompareCommand implements Callable<Integer> {
 
   @Spec CommandSpec spec;
@@ -45,16 +48,17 @@ final class CompareCommand implements Callable<Integer> {
   Path baseline;
 
   @Parameters(index = "1", arity = "0..1", paramLabel = "CANDIDATE",
-      description = "Result document, journal or folder of them (none with --by version).")
+      description = "Result document, journal or folder of them (none with --by).")
   Path candidate;
 
-  @Option(names = "--by", paramLabel = "version",
-      description = "Compare within the one result set given: version pairs each store's library versions.")
+  @Option(names = "--by", paramLabel = "AXIS",
+      description = "Compare within the one result set given, paired by round: store, version, or a swept store"
+          + " setting (KEY or STORE.KEY).")
   String by;
 
-  @Option(names = "--baseline-version", paramLabel = "V",
-      description = "With --by version: the version the others are compared against (default: each store's"
-          + " first).")
+  @Option(names = {"--baseline", "--baseline-version"}, paramLabel = "VALUE",
+      description = "With --by: the value the others are compared against (default: the first the run has;"
+          + " versions oldest first).")
   String baselineVersion;
 
   @Option(names = "--html", paramLabel = "FILE",
@@ -93,18 +97,18 @@ final class CompareCommand implements Callable<Integer> {
     if (allowIncomplete && failOnRegression == null) {
       throw new UsageException("--allow-incomplete goes with --fail-on-regression; give both, or neither");
     }
-    Comparison.NoisyForks noisy = rule.noisyForks();
-    double effect = rule.minEffectPercent();
+    rule.rule(); // a bad --min-effect, --noisy-forks or --on is refused before anything is read
     if (by != null || baselineVersion != null) {
       if (html != null || json != null || csv != null) {
         throw new UsageException((html != null ? "--html" : json != null ? "--json" : "--csv") + " writes one"
-            + " comparison of two result sets; --by version makes one per store and version: leave it out, or compare"
+            + " comparison of two result sets; --by makes one per pair of values: leave it out, or compare"
             + " two result files");
       }
-      return byVersion(effect, noisy);
+      return byAxis();
     }
     if (candidate == null) {
-      throw new UsageException("compare needs BASELINE and CANDIDATE, or one result set with --by version");
+      throw new UsageException("compare needs BASELINE and CANDIDATE, or one result set with --by AXIS (store,"
+          + " version or a swept setting)");
     }
     OutputFile page = html == null ? null : HtmlComparison.outputFile(html, "--html " + html);
     OutputFile jsonFile = json == null ? null : ComparisonRecords.jsonFile(json, "--json " + json);
@@ -128,7 +132,7 @@ final class CompareCommand implements Callable<Integer> {
       java.util.stream.Stream.concat(base.stream(), cand.stream()).flatMap(r -> r.warnings().stream())
           .forEach(w -> err.println("kvbench: warning: " + w));
       err.flush();
-      c = Comparison.of(base, cand, effect, noisy, rule.figure());
+      c = Comparison.of(base, cand, rule.rule());
     } catch (ReportInputException e) {
       throw new UsageException(e.getMessage(), e);
     }
@@ -162,14 +166,13 @@ final class CompareCommand implements Callable<Integer> {
     }
   }
 
-  /** {@code --by version}: each store's versions in the one run given, against its baseline version. */
-  private int byVersion(double effect, Comparison.NoisyForks noisy) {
-    if (!"version".equals(by)) {
-      throw new UsageException(by == null ? "--baseline-version goes with --by version"
-          : "--by " + by + ": the one way to compare within a run is --by version");
+  /** {@code --by AXIS}: each value of the axis in the one run given, against its baseline value, paired by round. */
+  private int byAxis() {
+    if (by == null) {
+      throw new UsageException("--baseline goes with --by AXIS (store, version or a swept setting)");
     }
     if (candidate != null) {
-      throw new UsageException("--by version compares the versions inside one result set; give only " + baseline);
+      throw new UsageException("--by " + by + " compares the values inside one result set; give only " + baseline);
     }
     List<RunResults> runs;
     try {
@@ -181,17 +184,18 @@ final class CompareCommand implements Callable<Integer> {
     PrintWriter err = spec.commandLine().getErr();
     runs.stream().flatMap(r -> r.warnings().stream()).forEach(w -> err.println("kvbench: warning: " + w));
     err.flush();
+    Comparison.Rule judged = rule.rule();
     int exit = ExitCodes.OK;
     for (RunResults run : runs) {
-      List<VersionPairs.Pair> pairs;
+      List<AxisPairs.Pair> pairs;
       try {
-        pairs = VersionPairs.of(run, baselineVersion);
+        pairs = AxisPairs.of(run, by, baselineVersion);
       } catch (IllegalArgumentException e) {
         throw new UsageException(e.getMessage(), e);
       }
-      for (VersionPairs.Pair p : pairs) {
-        out.printf("%s: baseline %s, candidate %s (%s)%n%n", p.store(), p.baseline(), p.candidate(), run.source());
-        Comparison c = p.compare(effect, noisy, rule.figure());
+      for (AxisPairs.Pair p : pairs) {
+        out.printf("%s: baseline %s, candidate %s (%s)%n%n", p.scope(), p.baseline(), p.candidate(), run.source());
+        Comparison c = p.compare(judged);
         exit = Math.max(exit, gate(out, c));
         out.println();
       }

@@ -34,6 +34,11 @@ final class ComparisonOptions {
     };
   }
 
+  /** The rule these options give, unpaired: two runs' forks did not run side by side. */
+  Comparison.Rule rule() {
+    return new Comparison.Rule(minEffectPercent(), noisyForks(), figure(), dev.kvbench.report.ForkRatio.Pairing.UNPAIRED);
+  }
+
   /** The minimum effect in percent; a negative or NaN one is a usage error. */
   double minEffectPercent() {
     if (minEffect != null && !(minEffect >= 0)) {

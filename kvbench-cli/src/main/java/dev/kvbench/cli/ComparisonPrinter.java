@@ -70,11 +70,15 @@ final class ComparisonPrinter {
           : " (settings changed: " + changed + ")"), proseWidth, "  ") + "\n" + t.render(width));
       first = false;
     }
-    out.print("\n" + TextWrap.wrap(String.format(Locale.ROOT, "Forks: baseline/candidate, each fork one sample (its"
-        + " median pass). Verdict: slower or faster when the 95 %% interval of the ratio excludes 1 and the ratio"
-        + " differs from 1 by more than %.1f %%; equivalent when the whole interval lies within ±%.1f %%; undecided"
-        + " otherwise, with about how many forks a side would decide it if the forks' spread stays as it is (kvbench"
-        + " run --forks N on both sides); not enough forks below %d a side; too short to judge under %.2f ms a pass.",
+    boolean paired = c.pairing() == ForkRatio.Pairing.BY_ROUND;
+    out.print("\n" + TextWrap.wrap(String.format(Locale.ROOT, "%s Verdict: slower or faster when the 95 %%"
+        + " interval of the ratio excludes 1 and the ratio differs from 1 by more than %.1f %%; equivalent when the"
+        + " whole interval lies within ±%.1f %%; undecided otherwise, with about how many forks a side would decide"
+        + " it if the forks' spread stays as it is (kvbench run --forks N, or --precision); not enough forks below"
+        + " %d a side; too short to judge under %.2f ms a pass.",
+        paired ? "Forks: pairs of forks that ran in the same round of the run, back to back (baseline/candidate);"
+            + " the interval is a paired t on their log-ratios, so drift between rounds cancels."
+            : "Forks: baseline/candidate, each fork one sample (its median pass).",
         c.minEffectPercent(), c.minEffectPercent(), ForkRatio.MIN_FORKS, Comparison.SHORTEST_JUDGED_MILLIS),
         proseWidth, "") + "\n");
     if (c.figure() == Comparison.Figure.CPU) {

@@ -46,6 +46,7 @@ final class RunClosing {
         forks < ForkRatio.MIN_FORKS ? (forks <= 1 ? "one fork" : forks + " forks") + " a cell: too few to test a"
             + " difference against the noise (--forks " + ForkRatio.MIN_FORKS + " or more)"
             : forks + " forks a cell")));
+    forkStops(ran, b, width);
     fastest(ran, b, width);
     failures(cells, b, width);
     long noisy = ran.stream().flatMap(c -> c.phases().stream()).mapToLong(PhaseResult::noisyPasses).sum();
@@ -66,6 +67,29 @@ final class RunClosing {
           + "  (the run is incomplete: this runs the cells it has no result for)"));
     }
     return b.toString();
+  }
+
+  /** With --precision: how many forks the cells took and why they stopped, the cells not made precise named. */
+  private static void forkStops(List<CellResult> ran, StringBuilder b, int width) {
+    List<dev.kvbench.result.ForkStop> stops = ran.stream().map(CellResult::forkStop).filter(java.util.Objects::nonNull)
+        .toList();
+    if (stops.isEmpty()) {
+      return;
+    }
+    Map<dev.kvbench.result.ForkStop.Reason, List<dev.kvbench.result.ForkStop>> byReason = new java.util.TreeMap<>();
+    stops.forEach(s -> byReason.computeIfAbsent(s.reason(), k -> new ArrayList<>()).add(s));
+    List<String> parts = new ArrayList<>();
+    byReason.forEach((reason, list) -> {
+      int least = list.stream().mapToInt(dev.kvbench.result.ForkStop::forks).min().orElse(0);
+      int most = list.stream().mapToInt(dev.kvbench.result.ForkStop::forks).max().orElse(0);
+      parts.add(String.format(Locale.ROOT, "%d %s after %s forks", list.size(), reason.id(),
+          least == most ? Integer.toString(least) : least + "-" + most));
+    });
+    int total = stops.stream().mapToInt(dev.kvbench.result.ForkStop::forks).sum();
+    b.append(line(width, "forks", String.join(", ", parts) + " (" + total + " forks in all)"));
+    ran.stream().filter(c -> c.forkStop() != null && c.forkStop().reason() != dev.kvbench.result.ForkStop.Reason.PRECISE)
+        .limit(MAX_FASTEST_LINES / 2)
+        .forEach(c -> b.append(line(width, "", c.cellId() + ": " + c.forkStop().describe())));
   }
 
   private static String line(int width, String label, String text) {
@@ -126,19 +150,27 @@ final class RunClosing {
       Map.Entry<CellResult, PhaseResult> second) {
     PhaseResult a = first.getValue();
     PhaseResult z = second.getValue();
-    ForkRatio r = ForkRatio.of(figures(a), figures(z));
+    // fork k of both ran in round k of this run, back to back: paired, so drift between rounds cancels
+    Map<Integer, Double> za = figures(a);
+    Map<Integer, Double> zz = figures(z);
+    List<Integer> both = za.keySet().stream().filter(zz::containsKey).sorted().toList();
+    ForkRatio r = ForkRatio.paired(both.stream().mapToDouble(za::get).toArray(),
+        both.stream().mapToDouble(zz::get).toArray());
     String figures = String.format(Locale.ROOT, "%s %s ms, then %s x %.2f", tables.storeLabel(first.getKey()),
-        Lmdbjava2016Tables.millis(a.passMillis()), tables.storeLabel(second.getKey()), r.ratio());
+        Lmdbjava2016Tables.millis(a.passMillis()), tables.storeLabel(second.getKey()), z.passMillis() / a.passMillis());
     if (!r.hasInterval()) {
       return figures; // the "ran" line says the forks were too few to test a difference
     }
     boolean shown = (r.low() > 1 || r.high() < 1) && r.beyond(MIN_LEAD_PERCENT);
-    return figures + String.format(Locale.ROOT, " (%s: 95 %% %.2f-%.2f)", shown ? "shown" : "within the noise",
-        r.low(), r.high());
+    return figures + String.format(Locale.ROOT, " (%s: 95 %% %.2f-%.2f, %d rounds paired)",
+        shown ? "shown" : "within the noise", r.low(), r.high(), r.baselineForks());
   }
 
-  private static double[] figures(PhaseResult p) {
-    return p.forkMedians().stream().mapToDouble(PassResult::passMillis).filter(m -> m > 0).toArray();
+  /** Each fork's median pass by fork number, those of 0 (shorter than the clock's tick) left out. */
+  private static Map<Integer, Double> figures(PhaseResult p) {
+    Map<Integer, Double> out = new LinkedHashMap<>();
+    p.forkMedians().stream().filter(f -> f.passMillis() > 0).forEach(f -> out.put(f.fork(), f.passMillis()));
+    return out;
   }
 
   private static void failures(List<CellResult> cells, StringBuilder b, int width) {

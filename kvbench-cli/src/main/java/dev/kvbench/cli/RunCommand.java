@@ -13,6 +13,7 @@ import dev.kvbench.runner.versions.LibraryResolver;
 import dev.kvbench.runner.versions.ResolvedLibrary;
 import dev.kvbench.runner.versions.RunLibraries;
 import dev.kvbench.scenario.Presets;
+import dev.kvbench.scenario.Repetitions;
 import dev.kvbench.scenario.Scenario;
 import dev.kvbench.scenario.ScenarioException;
 import dev.kvbench.scenario.ScenarioOverrides;
@@ -86,6 +87,8 @@ final class RunCommand implements Callable<Integer> {
           + " machines that cannot reach a repository: run there with --libraries DIR/libraries.json. Runs nothing.")
   Path exportLibraries;
 
+  @Mixin PrecisionOptions precision;
+
   @Mixin CommonOptions.Quiet quiet;
 
   @Override
@@ -99,12 +102,14 @@ final class RunCommand implements Callable<Integer> {
       ScenarioRunner.Options options = new ScenarioRunner.Options(workDir.path, output,
           shard == null ? null : Shard.parse(shard), spec.commandLine().getParseResult().originalArgs(),
           KvbenchCommand.version(), maxCells == null ? Scenario.DEFAULT_MAX_CELLS : maxCells);
+      precision.adaptive(MIN_EFFECT, Repetitions.DEFAULT.forks()); // a bad --precision is refused before anything runs
       if (resume != null) {
-        if (source != null || scenarioFlagsGiven()) {
+        if (source != null || scenarioFlagsGiven() || precision.given()) {
           throw new UsageException("--resume finishes the run as it was started; leave out the scenario and its"
               + " flags (only --work-dir, --quiet and where store libraries come from go with it)");
         }
-        return runAndReport(runner, () -> runner.resume(resume, options), out);
+        ScenarioRunner.Options resumed = options.withAdaptive(recordedPrecision(resume));
+        return runAndReport(runner, () -> runner.resume(resume, resumed), out);
       }
       ScenarioSource read = new Presets().source(source == null ? "quick" : source);
       ScenarioOverrides overrides = scenarioFlags.overrides(spec, storesAndScale, storeOptions);
@@ -123,7 +128,9 @@ final class RunCommand implements Callable<Integer> {
         DryRun.print(plan, workDir.path, spaceProblem, out);
         return spaceProblem == null ? ExitCodes.OK : ExitCodes.USAGE;
       }
-      return runAndReport(runner, () -> runner.run(plan, options), out);
+      ScenarioRunner.Options adding = options.withAdaptive(
+          precision.adaptive(MIN_EFFECT, plan.scenario().repetitions().forks()));
+      return runAndReport(runner, () -> runner.run(plan, adding), out);
     } catch (IllegalArgumentException e) {
       throw FlagNames.usage(e);
     }
@@ -201,6 +208,27 @@ final class RunCommand implements Callable<Integer> {
     }
     return outcome.succeeded() ? ExitCodes.OK : ExitCodes.BENCHMARK_FAILED;
   }
+
+  /**
+   * The --precision, --max-forks and --time-budget the run being resumed was started with, read from
+   * the command its journal recorded (a resumed run adds forks as the run did); none where it cannot
+   * be read, which the resume itself then says.
+   */
+  private static dev.kvbench.runner.AdaptiveForks recordedPrecision(Path results) {
+    try {
+      dev.kvbench.result.RunHeader header = RunJournal.read(RunJournal.journalOf(results)).header();
+      RunCommand recorded = new RunCommand();
+      new picocli.CommandLine(recorded).parseArgs(header.command().toArray(String[]::new));
+      int forks = new dev.kvbench.scenario.ScenarioFiles().parse(header.scenario(), results + " (its scenario)",
+          header.scenarioName(), null).repetitions().forks();
+      return recorded.precision.adaptive(MIN_EFFECT, forks);
+    } catch (IOException | RuntimeException e) {
+      return dev.kvbench.runner.AdaptiveForks.OFF;
+    }
+  }
+
+  /** The minimum effect within which a run's comparisons are equivalent, as compare's default. */
+  private static final double MIN_EFFECT = dev.kvbench.report.Comparison.DEFAULT_MIN_EFFECT_PERCENT;
 
   private boolean scenarioFlagsGiven() {
     if (shard != null || output != null || dryRun || maxCells != null || exportLibraries != null) {

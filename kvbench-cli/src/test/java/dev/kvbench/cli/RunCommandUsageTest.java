@@ -49,6 +49,22 @@ class RunCommandUsageTest {
   }
 
   @Test
+  void aBadPrecisionOrItsLimitsAloneAreRefusedNamingTheFlag() {
+    CliOutcome precision = CliOutcome.run(with("run", "--precision", "tight"));
+    assertThat(precision.code()).isEqualTo(2);
+    assertThat(precision.err()).contains("--precision tight").contains("e.g. 5%");
+    CliOutcome alone = CliOutcome.run(with("run", "--max-forks", "8"));
+    assertThat(alone.code()).isEqualTo(2);
+    assertThat(alone.err()).contains("--max-forks goes with --precision");
+    CliOutcome budget = CliOutcome.run(with("run", "--precision", "5%", "--time-budget", "soon"));
+    assertThat(budget.code()).isEqualTo(2);
+    assertThat(budget.err()).contains("--time-budget soon").contains("1h30m");
+    assertThat(PrecisionOptions.duration("1h30m")).isEqualTo(java.time.Duration.ofMinutes(90));
+    assertThat(PrecisionOptions.duration("90s")).isEqualTo(java.time.Duration.ofSeconds(90));
+    assertThat(temp.resolve("out.json")).doesNotExist();
+  }
+
+  @Test
   void zeroAndNegativeSizesAreRefused() {
     assertThat(CliOutcome.run(with("run", "--entries", "0")).err()).contains("--entries must be at least 1");
     assertThat(CliOutcome.run(with("run", "--value-size", "-5")).err()).contains("--value-size must be at least 1");

@@ -25,6 +25,8 @@ import java.util.Map;
  * @param profiles the recordings of its forks' JVMs ({@code --profile}); empty when not profiled
  * @param placement where its JVM ran (CPUs, memory policy, numactl or taskset), as that JVM saw it;
  *     null where not recorded
+ * @param forkStop why a run that adds forks until a precision ({@code --precision}) stopped adding
+ *     them to this cell; null where the cell ran the scenario's fixed number of forks
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record CellResult(
@@ -43,7 +45,17 @@ public record CellResult(
     Diagnostics diagnostics,
     @JsonInclude(JsonInclude.Include.NON_EMPTY) List<LibraryJar> libraryJars,
     @JsonInclude(JsonInclude.Include.NON_EMPTY) List<ProfileRecording> profiles,
-    @JsonInclude(JsonInclude.Include.NON_NULL) Placement placement) {
+    @JsonInclude(JsonInclude.Include.NON_NULL) Placement placement,
+    @JsonInclude(JsonInclude.Include.NON_NULL) ForkStop forkStop) {
+
+  /** A cell that ran the scenario's fixed number of forks. */
+  public CellResult(String cellId, String store, String library, String libraryVersion, Capabilities capabilities,
+      Map<String, String> settings, Map<String, Object> nativeSettings, Parameters parameters, List<PhaseResult> phases,
+      StorageResult storage, Outcome outcome, String error, Diagnostics diagnostics, List<LibraryJar> libraryJars,
+      List<ProfileRecording> profiles, Placement placement) {
+    this(cellId, store, library, libraryVersion, capabilities, settings, nativeSettings, parameters, phases, storage,
+        outcome, error, diagnostics, libraryJars, profiles, placement, null);
+  }
 
   /** A cell of the bundled library, whose jars are kvbench's own. */
   public CellResult(String cellId, String store, String library, String libraryVersion, Capabilities capabilities,
@@ -102,7 +114,7 @@ public record CellResult(
   /** This result with {@code figures} as its phases. */
   public CellResult withPhases(List<PhaseResult> figures) {
     return new CellResult(cellId, store, library, libraryVersion, capabilities, settings, nativeSettings, parameters,
-        figures, storage, outcome, error, diagnostics, libraryJars, profiles, placement);
+        figures, storage, outcome, error, diagnostics, libraryJars, profiles, placement, forkStop);
   }
 
   /**
@@ -113,25 +125,40 @@ public record CellResult(
     Map<String, String> withVersion = new java.util.TreeMap<>(settings);
     withVersion.put("version", version);
     return new CellResult(cellId, store, library, version, capabilities, withVersion, nativeSettings, parameters,
-        phases, storage, outcome, error, diagnostics, jars, profiles, placement);
+        phases, storage, outcome, error, diagnostics, jars, profiles, placement, forkStop);
+  }
+
+  /**
+   * This result under another store's name: a comparison of stores matches each store's cells with
+   * the other's by workload, as if one store had run both.
+   */
+  public CellResult withStore(String name) {
+    return new CellResult(cellId, name, library, libraryVersion, capabilities, settings, nativeSettings, parameters,
+        phases, storage, outcome, error, diagnostics, libraryJars, profiles, placement, forkStop);
+  }
+
+  /** This result with {@code stop} saying why it has the forks it has. */
+  public CellResult withForkStop(ForkStop stop) {
+    return new CellResult(cellId, store, library, libraryVersion, capabilities, settings, nativeSettings, parameters,
+        phases, storage, outcome, error, diagnostics, libraryJars, profiles, placement, stop);
   }
 
   /** This result with {@code given} as its settings. */
   public CellResult withSettings(Map<String, String> given) {
     return new CellResult(cellId, store, library, libraryVersion, capabilities, given, nativeSettings, parameters,
-        phases, storage, outcome, error, diagnostics, libraryJars, profiles, placement);
+        phases, storage, outcome, error, diagnostics, libraryJars, profiles, placement, forkStop);
   }
 
   /** This result with {@code recordings} as its forks' recordings. */
   public CellResult withProfiles(List<ProfileRecording> recordings) {
     return new CellResult(cellId, store, library, libraryVersion, capabilities, settings, nativeSettings, parameters,
-        phases, storage, outcome, error, diagnostics, libraryJars, recordings, placement);
+        phases, storage, outcome, error, diagnostics, libraryJars, recordings, placement, forkStop);
   }
 
   /** This result with {@code where} as where its JVM ran. */
   public CellResult withPlacement(Placement where) {
     return new CellResult(cellId, store, library, libraryVersion, capabilities, settings, nativeSettings, parameters,
-        phases, storage, outcome, error, diagnostics, libraryJars, profiles, where);
+        phases, storage, outcome, error, diagnostics, libraryJars, profiles, where, forkStop);
   }
 
   /** True when the cell ran and every phase is ok or unsupported, or the store cannot run it at all. */

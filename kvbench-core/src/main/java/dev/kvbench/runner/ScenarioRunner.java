@@ -59,16 +59,30 @@ public final class ScenarioRunner {
    * @param kvbenchVersion recorded in the result
    * @param maxCells the most cells a matrix may expand to before it is refused (see {@link
    *     Scenario#cellCount}): a typo in a sweep must not run for weeks or exhaust the heap
+   * @param adaptive whether forks are added, after the scenario's, until the figures are precise
+   *     enough ({@link AdaptiveForks#OFF}: none are)
    */
   public record Options(Path workDir, Path output, Shard shard, List<String> command, String kvbenchVersion,
-      long maxCells) {
+      long maxCells, AdaptiveForks adaptive) {
 
     /** A run that allows up to {@link Scenario#DEFAULT_MAX_CELLS} cells. */
     public Options(Path workDir, Path output, Shard shard, List<String> command, String kvbenchVersion) {
       this(workDir, output, shard, command, kvbenchVersion, Scenario.DEFAULT_MAX_CELLS);
     }
 
+    /** A run of the scenario's forks, none added. */
+    public Options(Path workDir, Path output, Shard shard, List<String> command, String kvbenchVersion,
+        long maxCells) {
+      this(workDir, output, shard, command, kvbenchVersion, maxCells, AdaptiveForks.OFF);
+    }
+
+    /** These options with forks added as {@code how} says. */
+    public Options withAdaptive(AdaptiveForks how) {
+      return new Options(workDir, output, shard, command, kvbenchVersion, maxCells, how);
+    }
+
     public Options {
+      adaptive = adaptive == null ? AdaptiveForks.OFF : adaptive;
       shard = shard == null ? Shard.ALL : shard;
       command = command == null ? List.of() : List.copyOf(command);
       if (maxCells < 1) {
@@ -224,7 +238,7 @@ public final class ScenarioRunner {
         // before any cell ran: the output is unusable, which is the user's to fix
         throw new IllegalArgumentException("output " + output + ": " + dev.kvbench.host.HostFiles.whyFailed(e), e);
       }
-      return execute(scenario, cells, j, area);
+      return execute(scenario, cells, j, area, options.adaptive());
     } finally {
       area.close();
     }
@@ -262,7 +276,7 @@ public final class ScenarioRunner {
       WorkArea area = RunWorkArea.open(options.workDir(), listener);
       try {
         j.markResumed(options.command(), area.record());
-        return execute(scenario, cells, j, area);
+        return execute(scenario, cells, j, area, options.adaptive());
       } finally {
         area.close();
       }
@@ -345,8 +359,8 @@ public final class ScenarioRunner {
    * under it, or when the results cannot be written (then throws {@link RunJournal.NotWritten}
    * once the journal is closed, whole).
    */
-  private RunOutcome execute(Scenario scenario, List<CellParams> cells, RunJournal j, WorkArea area)
-      throws IOException {
+  private RunOutcome execute(Scenario scenario, List<CellParams> cells, RunJournal j, WorkArea area,
+      AdaptiveForks adaptive) throws IOException {
     journal = j;
     work = area;
     listener.notice("results: " + j.documentPath() + " (journal " + j.journalPath() + ", one line per finished cell"
@@ -366,17 +380,39 @@ public final class ScenarioRunner {
       int already = (int) cells.stream().filter(c -> done.containsKey(c.id())).count();
       listener.runStarted(cells.size(), already);
       boolean complete = true;
-      int rounds = Math.max(1, scenario.repetitions().forks());
+      int fixedRounds = Math.max(1, scenario.repetitions().forks());
+      // forks are added only to forked cells: in-process cells share one JVM, whose figures are not samples
+      AdaptiveForks adding = scenario.repetitions().forks() > 0 ? adaptive : AdaptiveForks.OFF;
+      int rounds = adding.on() ? Math.max(fixedRounds, adding.maxForks()) : fixedRounds;
+      if (adding.on()) {
+        listener.notice("forks: " + fixedRounds + " a cell, then one more a round for the cells not yet precise: "
+            + adding.describe());
+      }
+      long started = System.nanoTime();
+      long lastRoundNanos = 0;
       java.util.Set<String> ended = new java.util.HashSet<>(done.keySet());
-      // every cell's fork 1, then every cell's fork 2 ...: drift of the host falls on all cells alike
+      // every cell's fork 1, then every cell's fork 2 ...: drift of the host falls on all cells alike; the
+      // order turns round every other round (A B, B A), so neither variant of a workload always runs first
       rounds:
       for (int round = 1; round <= rounds; round++) {
+        if (round > fixedRounds) {
+          // no round is started that the last one's length says would end past the budget
+          boolean budgetSpent = java.time.Duration.ofNanos(System.nanoTime() - started + lastRoundNanos)
+              .compareTo(adding.timeBudget()) > 0;
+          if (!addForks(cells, ended, adding, budgetSpent, round)) {
+            break;
+          }
+        }
+        long roundStart = System.nanoTime();
         List<Integer> todo = new ArrayList<>();
         for (int i = 0; i < cells.size(); i++) {
           CellParams cell = cells.get(i);
           if (!ended.contains(cell.id()) && j.forksOf(cell.id()).size() < round) {
             todo.add(i);
           }
+        }
+        if (round % 2 == 0) {
+          java.util.Collections.reverse(todo);
         }
         if (rounds > 1 && !todo.isEmpty()) {
           listener.roundStarted(round, rounds, todo.size());
@@ -388,8 +424,9 @@ public final class ScenarioRunner {
             break rounds;
           }
           try {
-            CellResult result = runFork(scenario, cell, i, area, round, rounds);
-            if (round == rounds || result.outcome() != Outcome.RAN) {
+            // with forks to add, no fork is known to be the last: each is journaled, the cell ended by addForks
+            CellResult result = runFork(scenario, cell, i, area, round, adding.on() ? Integer.MAX_VALUE : rounds);
+            if (round == rounds && !adding.on() || result.outcome() != Outcome.RAN) {
               ended.add(cell.id());
             }
             listener.cellFinished(cell, result);
@@ -402,6 +439,16 @@ public final class ScenarioRunner {
             complete = false;
             break rounds;
           }
+        }
+        lastRoundNanos = System.nanoTime() - roundStart;
+      }
+      if (complete && notWritten == null) {
+        try {
+          // the cells still adding forks when the rounds ran out: as precise as they got
+          addForks(cells, ended, adding, true, rounds + 1);
+        } catch (RunJournal.NotWritten e) {
+          notWritten = e;
+          complete = false;
         }
       }
       if (notWritten != null) {
@@ -420,6 +467,62 @@ public final class ScenarioRunner {
       removeStopHook(stopHook);
       ended.countDown();
     }
+  }
+
+  /**
+   * Ends, with their forks combined and why they stopped, the cells that need no more forks (every
+   * cell when {@code stopAll}: the time budget is spent, or the rounds ran out); returns whether any
+   * cell still needs one, and says how many and why. Only for a run that adds forks.
+   */
+  private boolean addForks(List<CellParams> cells, java.util.Set<String> ended, AdaptiveForks adding,
+      boolean stopAll, int round) throws IOException {
+    Map<String, List<CellResult>> forks = new java.util.LinkedHashMap<>();
+    for (CellParams c : cells) {
+      if (!ended.contains(c.id())) {
+        List<CellResult> ran = journal.forksOf(c.id());
+        if (!ran.isEmpty()) {
+          forks.put(c.id(), ran);
+        }
+      }
+    }
+    if (forks.isEmpty()) {
+      return false;
+    }
+    if (!adding.on()) {
+      // a run resumed from one that added forks: its cells end with the forks they have
+      for (Map.Entry<String, List<CellResult>> f : forks.entrySet()) {
+        journal.add(ForkMerge.combine(f.getValue()));
+        ended.add(f.getKey());
+      }
+      return false;
+    }
+    Map<String, ForkDecisions.Decision> decisions = ForkDecisions.decide(forks, adding);
+    int more = 0;
+    String widest = null;
+    for (Map.Entry<String, ForkDecisions.Decision> d : decisions.entrySet()) {
+      List<CellResult> ran = forks.get(d.getKey());
+      boolean anotherFork = d.getValue().next() == ForkDecisions.Next.ANOTHER_FORK;
+      if (anotherFork && !stopAll && ran.size() < adding.maxForks()) {
+        more++;
+        widest = widest == null ? d.getValue().detail() : widest;
+        continue;
+      }
+      dev.kvbench.result.ForkStop.Reason why = !anotherFork ? dev.kvbench.result.ForkStop.Reason.PRECISE
+          : ran.size() >= adding.maxForks() ? dev.kvbench.result.ForkStop.Reason.MAX_FORKS
+          : dev.kvbench.result.ForkStop.Reason.TIME_BUDGET;
+      CellResult result = ForkMerge.combine(ran)
+          .withForkStop(new dev.kvbench.result.ForkStop(why, ran.size(), d.getValue().detail()));
+      journal.add(result);
+      ended.add(d.getKey());
+    }
+    if (more > 0) {
+      listener.notice(String.format(Locale.ROOT, "round %d: %d of %d cells get another fork (e.g. %s)", round, more,
+          decisions.size(), widest));
+    } else if (stopAll && decisions.values().stream().anyMatch(d -> d.next() == ForkDecisions.Next.ANOTHER_FORK)) {
+      listener.notice("forks: " + (round > adding.maxForks() ? "the most forks a cell is given were reached"
+          : "the time budget is spent") + "; cells not yet precise say so in the result (forkStop)");
+    }
+    return more > 0;
   }
 
   private static void removeStopHook(Thread hook) {

@@ -8,6 +8,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.kvbench.result.CellResult;
+import dev.kvbench.result.ForkStop;
 import dev.kvbench.result.CellResult.Outcome;
 import dev.kvbench.result.PhaseStatus;
 import dev.kvbench.result.PassResult;
@@ -192,18 +193,15 @@ class ScenarioRunnerTest {
     assertThat(rounds).containsExactly("1/3:2", "2/3:2", "3/3:2");
     String a = full.document().cells().get(0).cellId();
     String b = full.document().cells().get(1).cellId();
-    // the journal's order is the order they ran: round by round, the last round's lines the cells combined
-    List<String> order = RunJournal.read(full.journalPath()).lines().stream()
-        .filter(l -> l.fork() != null || l.cell() != null)
-        .map(l -> l.fork() != null ? l.fork().result().cellId() + " fork " + l.fork().number() : l.cell().cellId())
-        .toList();
-    assertThat(order).containsExactly(a + " fork 1", b + " fork 1", a + " fork 2", b + " fork 2", a, b);
+    // the journal's order is the order they ran: round by round, every other round turned round (A B, B A),
+    // the last round's lines the cells combined
+    assertThat(journalOrder(full)).containsExactly(a + " fork 1", b + " fork 1", b + " fork 2", a + " fork 2", a, b);
     assertThat(full.document().cells()).allSatisfy(c -> assertThat(c.phases()).allSatisfy(p -> {
       assertThat(p.passes()).extracting(PassResult::fork).containsExactly(1, 1, 2, 2, 3, 3);
       assertThat(p.forkMedians()).hasSize(3);
     }));
 
-    // as if killed in round 2, after a's fork 2: the journal keeps a's forks 1 and 2 and b's fork 1
+    // as if killed in round 2 (b, a), after b's fork 2: the journal keeps both forks 1 and b's fork 2
     List<String> lines = Files.readAllLines(full.journalPath());
     Files.write(full.journalPath(), lines.subList(0, 4));
     Files.delete(full.documentPath());
@@ -211,18 +209,18 @@ class ScenarioRunnerTest {
     ScenarioRunner.RunOutcome resumed = new ScenarioRunner(registry, started).resume(full.journalPath(),
         options("ignored.json"));
     assertThat(resumed.completed()).isTrue();
-    assertThat(started.cells).containsExactly(b, a, b); // b's fork 2, then round 3
+    assertThat(started.cells).containsExactly(a, a, b); // a's fork 2, then round 3
     assertThat(resumed.document().cells()).extracting(CellResult::cellId).containsExactlyInAnyOrder(a, b);
     assertThat(resumed.document().cells()).allSatisfy(c -> assertThat(c.phases().get(0).passes())
         .extracting(PassResult::fork).containsExactly(1, 1, 2, 2, 3, 3));
 
-    // as if stopped during b's fork 2: b's line says interrupted, and its fork 1 is still kept
+    // as if stopped during a's fork 2: a's line says interrupted, and its fork 1 is still kept
     com.fasterxml.jackson.databind.ObjectMapper json = new com.fasterxml.jackson.databind.ObjectMapper();
     com.fasterxml.jackson.databind.node.ObjectNode interrupted =
-        (com.fasterxml.jackson.databind.node.ObjectNode) json.readTree(lines.get(6));
+        (com.fasterxml.jackson.databind.node.ObjectNode) json.readTree(lines.get(5));
     ((com.fasterxml.jackson.databind.node.ObjectNode) interrupted.get("cell")).put("outcome", "interrupted")
         .put("error", "interrupted: the run was stopped").putArray("phases");
-    assertThat(interrupted.get("cell").get("cellId").asText()).isEqualTo(b);
+    assertThat(interrupted.get("cell").get("cellId").asText()).isEqualTo(a);
     List<String> stopped = new ArrayList<>(lines.subList(0, 4));
     stopped.add(json.writeValueAsString(interrupted));
     Files.write(full.journalPath(), stopped);
@@ -231,9 +229,59 @@ class ScenarioRunnerTest {
     ScenarioRunner.RunOutcome finished = new ScenarioRunner(registry, again).resume(full.journalPath(),
         options("ignored.json"));
     assertThat(finished.completed()).isTrue();
-    assertThat(again.cells).containsExactly(b, a, b); // b's fork 2 again, then round 3: never b's fork 1
+    assertThat(again.cells).containsExactly(a, a, b); // a's fork 2 again, then round 3: never a's fork 1
     assertThat(finished.document().cells()).allSatisfy(c -> assertThat(c.phases().get(0).passes())
         .extracting(PassResult::fork).containsExactly(1, 1, 2, 2, 3, 3));
+  }
+
+  private static List<String> journalOrder(ScenarioRunner.RunOutcome run) throws java.io.IOException {
+    return RunJournal.read(run.journalPath()).lines().stream()
+        .filter(l -> l.fork() != null || l.cell() != null)
+        .map(l -> l.fork() != null ? l.fork().result().cellId() + " fork " + l.fork().number() : l.cell().cellId())
+        .toList();
+  }
+
+  /** Issue 44: with a precision, forks are added a round at a time to the cells not yet precise, up to a limit. */
+  @Test
+  void forksAreAddedUntilPreciseOrTheLimitAndEachCellSaysWhyItStopped() throws Exception {
+    Scenario s = scenario(3, Map.of(), List.of(Durability.NOSYNC));
+    // no interval is 0.0001 % wide: a cell with a phase long enough to judge gets forks to the limit
+    AdaptiveForks tight = new AdaptiveForks(0.0001, 4, AdaptiveForks.NO_TIME_BUDGET, 5);
+    ScenarioRunner.RunOutcome run = new ScenarioRunner(registry, RunListener.NONE)
+        .run(s, options("adaptive.json").withAdaptive(tight));
+    assertThat(run.completed()).isTrue();
+    assertThat(run.document().cells()).hasSize(2).allSatisfy(c -> {
+      assertThat(c.forkStop()).isNotNull();
+      int forks = c.phases().get(0).forkMedians().size();
+      assertThat(c.forkStop().forks()).isEqualTo(forks);
+      // a cell either was precise after the scenario's 3 forks (its phases too short to judge) or got a 4th
+      if (c.forkStop().reason() == ForkStop.Reason.PRECISE) {
+        assertThat(forks).isEqualTo(3);
+      } else {
+        assertThat(c.forkStop().reason()).isEqualTo(ForkStop.Reason.MAX_FORKS);
+        assertThat(forks).isEqualTo(4);
+        assertThat(c.forkStop().detail()).contains("% wide");
+      }
+      assertThat(c.phases()).allSatisfy(p -> assertThat(p.forkMedians()).extracting(PassResult::fork)
+          .containsExactlyElementsOf(java.util.stream.IntStream.rangeClosed(1, forks).boxed().toList()));
+    });
+    // every fork journaled as it ended, then each cell once, combined, when it stopped
+    List<String> order = journalOrder(run);
+    for (CellResult c : run.document().cells()) {
+      assertThat(order).filteredOn(l -> l.startsWith(c.cellId())).hasSize(c.forkStop().forks() + 1)
+          .last().isEqualTo(c.cellId());
+    }
+    assertThat(order.subList(0, 6)).extracting(l -> l.replaceFirst(".* fork ", "")).containsExactly("1", "1", "2",
+        "2", "3", "3");
+
+    // a spent time budget starts no added round: every cell ends with the scenario's forks
+    AdaptiveForks spent = new AdaptiveForks(0.0001, 6, Duration.ofNanos(1), 5);
+    ScenarioRunner.RunOutcome budget = new ScenarioRunner(registry, RunListener.NONE)
+        .run(s, options("budget.json").withAdaptive(spent));
+    assertThat(budget.document().cells()).allSatisfy(c -> {
+      assertThat(c.forkStop().forks()).isEqualTo(3);
+      assertThat(c.forkStop().reason()).isIn(ForkStop.Reason.PRECISE, ForkStop.Reason.TIME_BUDGET);
+    });
   }
 
   @Test

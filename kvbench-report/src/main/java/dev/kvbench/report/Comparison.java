@@ -190,11 +190,18 @@ public final class Comparison {
   private final double minEffectPercent;
   private final NoisyForks noisyForks;
   private final Figure figure;
+  private final ForkRatio.Pairing pairing;
 
-  private Comparison(double minEffectPercent, NoisyForks noisyForks, Figure figure) {
-    this.minEffectPercent = minEffectPercent;
-    this.noisyForks = noisyForks;
-    this.figure = figure;
+  private Comparison(Rule rule) {
+    this.minEffectPercent = rule.minEffectPercent();
+    this.noisyForks = rule.noisyForks();
+    this.figure = rule.figure();
+    this.pairing = rule.pairing();
+  }
+
+  /** Whether the forks were paired by round (both sides from one run) or taken apart. */
+  public ForkRatio.Pairing pairing() {
+    return pairing;
   }
 
   /** Which figure of each fork was judged. */
@@ -218,6 +225,35 @@ public final class Comparison {
 
   public List<Unmatched> unmatched() {
     return List.copyOf(unmatched);
+  }
+
+  /**
+   * How a comparison judges: the smallest change called slower or faster, what the forks the host
+   * disturbed count for, which figure of each fork is judged, and whether the forks pair by round.
+   *
+   * @param minEffectPercent the smallest change, in percent either way, called slower or faster (0 or more)
+   * @param pairing {@link ForkRatio.Pairing#BY_ROUND} only where both sides come from one run, whose
+   *     fork k of each cell ran in round k
+   */
+  public record Rule(double minEffectPercent, NoisyForks noisyForks, Figure figure, ForkRatio.Pairing pairing) {
+
+    /** The default rule: ±{@link #DEFAULT_MIN_EFFECT_PERCENT}, noisy forks dropped, wall time, unpaired. */
+    public static final Rule DEFAULT = new Rule(DEFAULT_MIN_EFFECT_PERCENT, NoisyForks.DROP, Figure.WALL,
+        ForkRatio.Pairing.UNPAIRED);
+
+    public Rule {
+      if (!(minEffectPercent >= 0)) {
+        throw new IllegalArgumentException("the minimum effect must be 0 % or more, got " + minEffectPercent);
+      }
+      java.util.Objects.requireNonNull(noisyForks, "noisyForks");
+      java.util.Objects.requireNonNull(figure, "figure");
+      java.util.Objects.requireNonNull(pairing, "pairing");
+    }
+
+    /** The same rule with its forks paired as {@code how}. */
+    public Rule pairedAs(ForkRatio.Pairing how) {
+      return new Rule(minEffectPercent, noisyForks, figure, how);
+    }
   }
 
   /** {@link #of(List, List, double)} with the {@link #DEFAULT_MIN_EFFECT_PERCENT}. */
@@ -245,11 +281,12 @@ public final class Comparison {
   /** As {@link #of(List, List, double, NoisyForks)}, judging each fork's {@code figure}. */
   public static Comparison of(List<RunResults> baseline, List<RunResults> candidate, double minEffectPercent,
       NoisyForks noisyForks, Figure figure) {
-    if (!(minEffectPercent >= 0)) {
-      throw new IllegalArgumentException("the minimum effect must be 0 % or more, got " + minEffectPercent);
-    }
-    Comparison c = new Comparison(minEffectPercent, java.util.Objects.requireNonNull(noisyForks, "noisyForks"),
-        java.util.Objects.requireNonNull(figure, "figure"));
+    return of(baseline, candidate, new Rule(minEffectPercent, noisyForks, figure, ForkRatio.Pairing.UNPAIRED));
+  }
+
+  /** Compares {@code candidate} with {@code baseline} by {@code rule}. */
+  public static Comparison of(List<RunResults> baseline, List<RunResults> candidate, Rule rule) {
+    Comparison c = new Comparison(rule);
     Map<String, List<CellResult>> base = byWorkload(ReportSection.of(baseline, true).get(0).cells());
     Map<String, List<CellResult>> cand = byWorkload(ReportSection.of(candidate, true).get(0).cells());
     for (Map.Entry<String, List<CellResult>> e : base.entrySet()) {
@@ -335,32 +372,37 @@ public final class Comparison {
         }
         continue;
       }
-      double[] allBaseline = forkFigures(b, NoisyForks.KEEP, figure);
-      double[] allCandidate = forkFigures(o, NoisyForks.KEEP, figure);
-      if (java.util.stream.DoubleStream.concat(java.util.Arrays.stream(allBaseline), java.util.Arrays.stream(allCandidate))
+      Map<Integer, Double> allBaseline = forkFigureByFork(b, NoisyForks.KEEP, figure);
+      Map<Integer, Double> allCandidate = forkFigureByFork(o, NoisyForks.KEEP, figure);
+      if (java.util.stream.Stream.concat(allBaseline.values().stream(), allCandidate.values().stream())
           .anyMatch(f -> !(f > 0))) {
         unmatched.add(new Unmatched("both", base.cellId() + " " + b.phase(), "no " + figure.id() + " figure for every"
             + " fork (CPU time is not measured where Linux does not say, or a pass took none)", Gap.NO_FIGURE));
         continue;
       }
-      ForkRatio all = ForkRatio.of(allBaseline, allCandidate);
-      double[] keptBaseline = forkFigures(b, noisyForks, figure);
-      double[] keptCandidate = forkFigures(o, noisyForks, figure);
+      ForkRatio all = ratio(allBaseline, allCandidate);
+      Map<Integer, Double> keptBaseline = forkFigureByFork(b, noisyForks, figure);
+      Map<Integer, Double> keptCandidate = forkFigureByFork(o, noisyForks, figure);
+      if (pairing == ForkRatio.Pairing.BY_ROUND) {
+        // a pair is only as clean as its noisier fork
+        keptBaseline.keySet().retainAll(keptCandidate.keySet());
+        keptCandidate.keySet().retainAll(keptBaseline.keySet());
+      }
       Verdict verdict;
       ForkRatio change;
       if (Math.min(b.passMillis(), o.passMillis()) < SHORTEST_JUDGED_MILLIS) {
         change = all;
         verdict = Verdict.TOO_SHORT;
-      } else if (Math.min(keptBaseline.length, keptCandidate.length) < ForkRatio.MIN_FORKS) {
+      } else if (Math.min(keptBaseline.size(), keptCandidate.size()) < ForkRatio.MIN_FORKS) {
         // with too few clean forks, show what all of them say and judge nothing
         change = all;
         verdict = all.hasInterval() ? Verdict.TOO_NOISY : Verdict.NOT_ENOUGH_FORKS;
       } else {
-        change = ForkRatio.of(keptBaseline, keptCandidate);
+        change = ratio(keptBaseline, keptCandidate);
         verdict = verdict(change);
       }
-      double baseFigure = figure == Figure.WALL ? b.passMillis() : ForkRatio.median(allBaseline);
-      double candFigure = figure == Figure.WALL ? o.passMillis() : ForkRatio.median(allCandidate);
+      double baseFigure = figure == Figure.WALL ? b.passMillis() : ForkRatio.median(values(allBaseline));
+      double candFigure = figure == Figure.WALL ? o.passMillis() : ForkRatio.median(values(allCandidate));
       rows.add(new Row(base.cellId(), b.phase(), baseFigure, candFigure, change, verdict, changed, Caveats.of(b, o)));
     }
     cand.phases().stream().filter(o -> base.phases().stream().noneMatch(b -> b.phase().equals(o.phase())))
@@ -371,6 +413,40 @@ public final class Comparison {
   /** A cell that did not run to its end (failed, interrupted): it has no figures to compare. */
   private static boolean ended(CellResult c) {
     return c.outcome() == CellResult.Outcome.FAILED || c.outcome() == CellResult.Outcome.INTERRUPTED;
+  }
+
+  /**
+   * The ratio of the two sides' figures: paired by fork number (the forks both sides have, in
+   * order) when this comparison pairs by round, else each side's figures apart.
+   */
+  private ForkRatio ratio(Map<Integer, Double> baseline, Map<Integer, Double> candidate) {
+    if (pairing == ForkRatio.Pairing.BY_ROUND) {
+      List<Integer> both = baseline.keySet().stream().filter(candidate::containsKey).sorted().toList();
+      return ForkRatio.paired(both.stream().mapToDouble(baseline::get).toArray(),
+          both.stream().mapToDouble(candidate::get).toArray());
+    }
+    return ForkRatio.of(values(baseline), values(candidate));
+  }
+
+  private static double[] values(Map<Integer, Double> byFork) {
+    return byFork.values().stream().mapToDouble(Double::doubleValue).toArray();
+  }
+
+  /**
+   * {@link #forkFigures(PhaseResult, NoisyForks, Figure)} keyed by fork number when paired by round;
+   * else by position (cells merged from several hosts may repeat a fork number).
+   */
+  private Map<Integer, Double> forkFigureByFork(PhaseResult phase, NoisyForks noisy, Figure figure) {
+    List<Integer> left = noisy == NoisyForks.DROP ? phase.hostDisturbedForks() : List.of();
+    Map<Integer, Double> out = new LinkedHashMap<>();
+    int position = 0;
+    for (PassResult p : phase.forkMedians()) {
+      if (!left.contains(p.fork())) {
+        out.put(pairing == ForkRatio.Pairing.BY_ROUND ? p.fork() : position++, figure == Figure.WALL ? p.passMillis()
+            : p.cpu() == null ? Double.NaN : p.cpu().userMillis() + p.cpu().sysMillis());
+      }
+    }
+    return out;
   }
 
   /** Each fork's median pass time, less the disturbed forks when dropped: one figure per JVM, the samples. */

@@ -65,7 +65,8 @@ public final class ComparisonRecords {
   static ObjectNode rule(ObjectNode node, Comparison c) {
     return node.put("minEffectPercent", c.minEffectPercent()).put("confidence", ForkRatio.CONFIDENCE)
         .put("minForks", ForkRatio.MIN_FORKS).put("on", c.figure().id())
-        .put("noisyForks", c.noisyForks().name().toLowerCase(java.util.Locale.ROOT));
+        .put("noisyForks", c.noisyForks().name().toLowerCase(java.util.Locale.ROOT))
+        .put("pairing", c.pairing().id());
   }
 
   /** Every compared row as a JSON object, fields by the CSV's columns in camel case; those without a value left out. */

@@ -1,7 +1,7 @@
 package dev.kvbench.report;
 
 import java.util.Arrays;
-import org.apache.commons.math3.distribution.TDistribution;
+import dev.kvbench.measure.LogInterval;
 
 /**
  * How much slower or faster a candidate is than its baseline, from one figure per fork on each
@@ -17,14 +17,47 @@ import org.apache.commons.math3.distribution.TDistribution;
  * @param high upper end of the interval
  * @param baselineForks how many figures the baseline had
  * @param candidateForks how many figures the candidate had
+ * @param pairing whether the interval came from the two sides' forks apart, or from pairs of forks
+ *     that ran in the same round of one run ({@link #paired})
  */
-public record ForkRatio(double ratio, double low, double high, int baselineForks, int candidateForks) {
+public record ForkRatio(double ratio, double low, double high, int baselineForks, int candidateForks,
+    Pairing pairing) {
+
+  /** How the two sides' forks were set against each other. */
+  public enum Pairing {
+    /** Each side's forks as one sample (Welch's t): two runs, or forks that did not run side by side. */
+    UNPAIRED("unpaired"),
+    /**
+     * Fork k of one side against fork k of the other, which ran in the same round of one run, back to
+     * back (a paired t on their log-ratios): drift of the host between rounds falls on both alike and cancels.
+     */
+    BY_ROUND("paired by round");
+
+    private final String id;
+
+    Pairing(String id) {
+      this.id = id;
+    }
+
+    public String id() {
+      return id;
+    }
+  }
+
+  /** An unpaired ratio. */
+  public ForkRatio(double ratio, double low, double high, int baselineForks, int candidateForks) {
+    this(ratio, low, high, baselineForks, candidateForks, Pairing.UNPAIRED);
+  }
+
+  public ForkRatio {
+    pairing = pairing == null ? Pairing.UNPAIRED : pairing;
+  }
 
   /** The fewest forks a side must have for an interval: two give a t-interval with about one degree of freedom. */
   public static final int MIN_FORKS = 3;
 
   /** The interval's confidence. */
-  public static final double CONFIDENCE = 0.95;
+  public static final double CONFIDENCE = LogInterval.CONFIDENCE;
 
   /**
    * The ratio of {@code candidate}'s median to {@code baseline}'s with its interval; the interval
@@ -47,9 +80,35 @@ public record ForkRatio(double ratio, double low, double high, int baselineForks
     } else {
       // Welch-Satterthwaite degrees of freedom
       double df = (vx + vy) * (vx + vy) / (vx * vx / (x.length - 1) + vy * vy / (y.length - 1));
-      half = new TDistribution(null, df).inverseCumulativeProbability(1 - (1 - CONFIDENCE) / 2) * se;
+      half = LogInterval.tQuantile(df) * se;
     }
     return new ForkRatio(ratio, Math.exp(shift - half), Math.exp(shift + half), baseline.length, candidate.length);
+  }
+
+  /**
+   * The ratio of {@code candidate}'s median to {@code baseline}'s, its interval from the pairs: {@code
+   * baseline[i]} and {@code candidate[i]} ran in the same round, so the interval is a one-sample t
+   * on the logs of {@code candidate[i] / baseline[i]} (Kalibera & Jones's paired design). NaN with
+   * fewer than {@link #MIN_FORKS} pairs. Every figure must be above 0.
+   */
+  public static ForkRatio paired(double[] baseline, double[] candidate) {
+    if (baseline.length != candidate.length) {
+      throw new IllegalArgumentException("paired figures come in pairs: " + baseline.length + " baseline, "
+          + candidate.length + " candidate");
+    }
+    int n = baseline.length;
+    double ratio = n == 0 ? Double.NaN : median(candidate) / median(baseline);
+    if (n < MIN_FORKS) {
+      return new ForkRatio(ratio, Double.NaN, Double.NaN, n, n, Pairing.BY_ROUND);
+    }
+    double[] x = logs(baseline);
+    double[] y = logs(candidate);
+    double[] d = new double[n];
+    for (int i = 0; i < n; i++) {
+      d[i] = y[i] - x[i];
+    }
+    LogInterval shift = LogInterval.of(d);
+    return new ForkRatio(ratio, shift.low(), shift.high(), n, n, Pairing.BY_ROUND);
   }
 
   /**
@@ -61,11 +120,13 @@ public record ForkRatio(double ratio, double low, double high, int baselineForks
     if (figures.length < MIN_FORKS || Arrays.stream(figures).anyMatch(f -> !(f > 0))) {
       return null; // a figure of 0 (a pass shorter than the clock's tick) has no logarithm
     }
-    double[] x = logs(figures);
-    double se = Math.sqrt(variance(x) / x.length);
-    double half = se == 0 ? 0
-        : new TDistribution(null, x.length - 1).inverseCumulativeProbability(1 - (1 - CONFIDENCE) / 2) * se;
-    return new double[] {Math.exp(mean(x) - half), Math.exp(mean(x) + half)};
+    LogInterval typical = LogInterval.of(logs(figures));
+    return new double[] {typical.low(), typical.high()};
+  }
+
+  /** How wide the interval is, in percent of the ratio: 100 (high / low - 1). NaN without one. */
+  public double widthPercent() {
+    return 100 * (high / low - 1);
   }
 
   /** Whether there were forks enough on both sides for an interval. */

@@ -120,4 +120,22 @@ class ForkRatioTest {
     assertThat(new ForkRatio(1.05, 0.95, 1.16, 3, 3).forksToDecide(5)).isGreaterThan(ForkRatio.MOST_FORKS_ESTIMATED);
     assertThat(new ForkRatio(1.0, Double.NaN, Double.NaN, 2, 2).forksToDecide(5)).isEqualTo(-1);
   }
+
+  @Test
+  void pairedForksJudgeTheRatioOfEachRoundSoACommonDriftCancels() {
+    // rounds 2 and 4 ran 50 % slower for both sides; the candidate is 8 % slower in every round
+    double[] base = {100, 150, 101, 149, 100};
+    double[] cand = {108, 162, 109.1, 160.9, 108};
+    ForkRatio paired = ForkRatio.paired(base, cand);
+    assertThat(paired.pairing()).isEqualTo(ForkRatio.Pairing.BY_ROUND);
+    assertThat(paired.low()).isGreaterThan(1.07);
+    assertThat(paired.high()).isLessThan(1.09);
+    assertThat(paired.baselineForks()).isEqualTo(5);
+    ForkRatio apart = ForkRatio.of(base, cand);
+    assertThat(apart.pairing()).isEqualTo(ForkRatio.Pairing.UNPAIRED);
+    assertThat(apart.low()).isLessThan(1);
+    assertThat(ForkRatio.paired(new double[] {1, 2}, new double[] {1, 2}).hasInterval()).isFalse();
+    assertThatThrownBy(() -> ForkRatio.paired(new double[] {1, 2, 3}, new double[] {1, 2}))
+        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("pairs");
+  }
 }

@@ -1,0 +1,94 @@
+package dev.kvbench.cli;
+
+import dev.kvbench.runner.AdaptiveForks;
+import java.time.Duration;
+import java.util.Locale;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import picocli.CommandLine.Option;
+
+/** {@code --precision}, {@code --max-forks}, {@code --time-budget}: forks added until the figures are precise enough. */
+final class PrecisionOptions {
+
+  @Option(names = "--precision", paramLabel = "PCT",
+      description = "After the scenario's forks (--forks, the minimum), add a round of one more fork for each cell"
+          + " whose 95 %% interval (per phase: high / low - 1) is wider than PCT, e.g. 5%%, or whose ratio to another"
+          + " store or setting of its workload in the run is wider and not equivalent; until none is, a cell has"
+          + " --max-forks, or --time-budget is spent. It stops on width, never on a difference shown, so verdicts keep"
+          + " their error rate. Each result says why its cell stopped (forkStop).")
+  String precision;
+
+  @Option(names = "--max-forks", paramLabel = "N",
+      description = "With --precision: the most forks a cell is given (default: "
+          + AdaptiveForks.DEFAULT_MAX_FORKS_FACTOR + " times --forks, so the run takes at most about twice as long).")
+  Integer maxForks;
+
+  @Option(names = "--time-budget", paramLabel = "DURATION",
+      description = "With --precision: start no round of added forks after this long (e.g. 20m, 1h30m, 90s), nor"
+          + " one the last round's length says would end past it.")
+  String timeBudget;
+
+  /** Whether any of these was given. */
+  boolean given() {
+    return precision != null || maxForks != null || timeBudget != null;
+  }
+
+  /**
+   * The rule these flags give, comparisons equivalent within {@code minEffectPercent}, at most
+   * {@code --max-forks} (else twice {@code scenarioForks}) a cell; OFF without --precision.
+   */
+  AdaptiveForks adaptive(double minEffectPercent, int scenarioForks) {
+    if (precision == null) {
+      if (maxForks != null || timeBudget != null) {
+        throw new UsageException((maxForks != null ? "--max-forks" : "--time-budget") + " goes with --precision:"
+            + " give --precision PCT too (e.g. --precision 5%), or leave it out");
+      }
+      return AdaptiveForks.OFF;
+    }
+    double pct = percent(precision);
+    int most = maxForks != null ? maxForks
+        : Math.max(AdaptiveForks.MIN_FIGURES, AdaptiveForks.DEFAULT_MAX_FORKS_FACTOR * scenarioForks);
+    if (most < 1 || most > dev.kvbench.scenario.Repetitions.MAX_FORKS) {
+      throw new UsageException("--max-forks " + most + ": give 1 to " + dev.kvbench.scenario.Repetitions.MAX_FORKS);
+    }
+    Duration budget = timeBudget == null ? AdaptiveForks.NO_TIME_BUDGET : duration(timeBudget);
+    return new AdaptiveForks(pct, most, budget, minEffectPercent);
+  }
+
+  private static double percent(String text) {
+    String number = text.endsWith("%") ? text.substring(0, text.length() - 1).trim() : text.trim();
+    try {
+      double pct = Double.parseDouble(number);
+      if (pct > 0 && pct < 1000) {
+        return pct;
+      }
+    } catch (NumberFormatException e) {
+      // said below
+    }
+    throw new UsageException("--precision " + text + ": give the widest interval as a percentage above 0, e.g. 5%"
+        + " (an interval from 0.98 to 1.03 is 5 % wide)");
+  }
+
+  private static final Pattern PART = Pattern.compile("(\\d+)([hms])");
+
+  /** "1h30m", "20m", "90s". */
+  static Duration duration(String text) {
+    String t = text.trim().toLowerCase(Locale.ROOT);
+    Matcher m = PART.matcher(t);
+    Duration d = Duration.ZERO;
+    int at = 0;
+    while (m.find() && m.start() == at) {
+      long n = Long.parseLong(m.group(1));
+      d = d.plus(switch (m.group(2)) {
+        case "h" -> Duration.ofHours(n);
+        case "m" -> Duration.ofMinutes(n);
+        default -> Duration.ofSeconds(n);
+      });
+      at = m.end();
+    }
+    if (at != t.length() || at == 0 || d.isZero()) {
+      throw new UsageException("--time-budget " + text + ": give hours, minutes and seconds, e.g. 20m, 1h30m or 90s");
+    }
+    return d;
+  }
+}

@@ -1,0 +1,175 @@
+package dev.kvbench.report;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.kvbench.runner.AdaptiveForks;
+import java.time.Duration;
+import java.util.Arrays;
+import java.util.SplittableRandom;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Paired rounds and forks added until a precision, by simulation (seeded): each round the host is in
+ * some state (a drift that falls on every fork of the round alike: a hog that comes and goes, a
+ * slow walk), and each fork adds its own noise. The verdicts are compare's ({@link
+ * Comparison#verdict}); the stopping rule is the runner's ({@link AdaptiveForks#precise} and
+ * {@link AdaptiveForks#settled}). No speed is measured.
+ */
+class RoundsSimulationTest {
+
+  private static final int TRIALS = 2000;
+  private static final double MIN_EFFECT = 5;
+
+  /** The host in each round: a hog that slows a round by 40 % in {@code hogShare} of them, and a walk of 3 %. */
+  private static double[] drift(SplittableRandom r, int rounds, double hogShare) {
+    return drift(r, rounds, hogShare, 0.03);
+  }
+
+  /** As {@link #drift(SplittableRandom, int, double)}, the walk's step {@code walkStep} (sd of the log). */
+  private static double[] drift(SplittableRandom r, int rounds, double hogShare, double walkStep) {
+    double[] d = new double[rounds];
+    double walk = 0;
+    for (int k = 0; k < rounds; k++) {
+      walk += walkStep * gaussian(r);
+      d[k] = walk + (r.nextDouble() < hogShare ? Math.log(1.4) : 0);
+    }
+    return d;
+  }
+
+  private static double gaussian(SplittableRandom r) {
+    // Box-Muller: SplittableRandom has no nextGaussian on Java 17
+    return Math.sqrt(-2 * Math.log(1 - r.nextDouble())) * Math.cos(2 * Math.PI * r.nextDouble());
+  }
+
+  /** Fork k of a variant: 100 ms x ratio, the round's drift, and the fork's own noise. */
+  private static double[] forks(SplittableRandom r, double[] drift, double ratio, double spread) {
+    double[] f = new double[drift.length];
+    for (int k = 0; k < drift.length; k++) {
+      f[k] = 100 * ratio * Math.exp(drift[k] + spread * gaussian(r));
+    }
+    return f;
+  }
+
+  private static double[] logRatios(double[] a, double[] b) {
+    double[] d = new double[a.length];
+    for (int i = 0; i < a.length; i++) {
+      d[i] = Math.log(b[i] / a[i]);
+    }
+    return d;
+  }
+
+  /** Share of trials, of a true {@code ratio}, that paired and unpaired intervals give each verdict. */
+  private record Shares(double paired, double unpaired) {}
+
+  private static Shares fixedRounds(double ratio, int rounds, Comparison.Verdict wanted, long seed) {
+    SplittableRandom r = new SplittableRandom(seed);
+    int paired = 0;
+    int unpaired = 0;
+    for (int t = 0; t < TRIALS; t++) {
+      double[] drift = drift(r, rounds, 0.5);
+      double[] a = forks(r, drift, 1, 0.02);
+      double[] b = forks(r, drift, ratio, 0.02);
+      paired += Comparison.verdict(ForkRatio.paired(a, b), MIN_EFFECT) == wanted ? 1 : 0;
+      unpaired += Comparison.verdict(ForkRatio.of(a, b), MIN_EFFECT) == wanted ? 1 : 0;
+    }
+    return new Shares(paired / (double) TRIALS, unpaired / (double) TRIALS);
+  }
+
+  @Test
+  void pairingByRoundCancelsADriftThatTheUnpairedRuleDoesNot() {
+    // a hog in half the rounds (+40 %) and a walk, 2 % noise per fork, 5 rounds
+    Shares slower = fixedRounds(1.10, 5, Comparison.Verdict.SLOWER, 1);
+    assertThat(slower.paired()).as("a 10 %% slowdown found, paired").isGreaterThan(0.8);
+    assertThat(slower.unpaired()).as("... and unpaired").isLessThan(0.3);
+    Shares same = fixedRounds(1.0, 5, Comparison.Verdict.EQUIVALENT, 2);
+    // the paired interval at 5 rounds is about ±3.5 %: equivalence within ±5 % needs the mean within ±1.5 %
+    assertThat(same.paired()).as("identical work equivalent, paired").isGreaterThan(0.6);
+    assertThat(same.unpaired()).as("... and unpaired").isLessThan(0.1);
+  }
+
+  /**
+   * One comparison under the runner's rule: 3 rounds, then one more while either variant's figure
+   * is wider than the precision or their comparison is unsettled, up to {@code maxForks}; judged
+   * by compare's paired rule at the end. Returns the verdict and, through {@code roundsTaken}, the
+   * rounds it took.
+   */
+  private static Comparison.Verdict adaptive(SplittableRandom r, double ratio, double spread, double hogShare,
+      AdaptiveForks rule, int[] roundsTaken) {
+    double[] drift = drift(r, rule.maxForks(), hogShare, 0.01);
+    double[] a = forks(r, drift, 1, spread);
+    double[] b = forks(r, drift, ratio, spread);
+    int n = 3;
+    while (n < rule.maxForks()) {
+      double[] x = Arrays.copyOf(a, n);
+      double[] y = Arrays.copyOf(b, n);
+      if (rule.precise(x) && rule.precise(y) && rule.settled(logRatios(x, y))) {
+        break;
+      }
+      n++;
+    }
+    roundsTaken[0] += n;
+    return Comparison.verdict(ForkRatio.paired(Arrays.copyOf(a, n), Arrays.copyOf(b, n)), MIN_EFFECT);
+  }
+
+  /** The interval's stated error rate, and what 4,000 trials can tell from it (two standard errors). */
+  private static final double STATED = 0.05;
+  private static final int SEQUENTIAL_TRIALS = 4000;
+  private static final double MONTE_CARLO = 2 * Math.sqrt(STATED * (1 - STATED) / SEQUENTIAL_TRIALS);
+
+  @Test
+  void addingForksUntilPreciseKeepsTheFalseCallRateAtTheStatedLevel() {
+    // A/A, per-fork noise 2 % to 10 %, a slow walk and (last) a hog in a fifth of the rounds: the rule
+    // looks after every round, and calls identical work faster or slower no more often than a fixed
+    // count of forks would (the interval's 5 %). A rule that also stopped on a difference shown called
+    // 8 to 14 % in this setting.
+    AdaptiveForks rule = new AdaptiveForks(5, 10, AdaptiveForks.NO_TIME_BUDGET, MIN_EFFECT);
+    double[][] cases = {{0.02, 0}, {0.05, 0}, {0.10, 0}, {0.05, 0.2}};
+    for (double[] c : cases) {
+      SplittableRandom r = new SplittableRandom(100 + (long) (c[0] * 100 + c[1] * 10));
+      int called = 0;
+      int[] rounds = {0};
+      for (int t = 0; t < SEQUENTIAL_TRIALS; t++) {
+        Comparison.Verdict v = adaptive(r, 1.0, c[0], c[1], rule, rounds);
+        called += v == Comparison.Verdict.SLOWER || v == Comparison.Verdict.FASTER ? 1 : 0;
+      }
+      assertThat(called / (double) SEQUENTIAL_TRIALS).as("false calls at spread %.2f, hog %.1f", c[0], c[1])
+          .isLessThanOrEqualTo(STATED + MONTE_CARLO);
+    }
+  }
+
+  @Test
+  void addingForksFindsATenPercentChangeThatThreeForksMiss() {
+    // 5 % noise per fork and a slow walk: three rounds often leave a 10 % slowdown undecided; the rule
+    // adds rounds, fewer than a fixed 10
+    AdaptiveForks rule = new AdaptiveForks(5, 10, AdaptiveForks.NO_TIME_BUDGET, MIN_EFFECT);
+    SplittableRandom r = new SplittableRandom(7);
+    int found = 0;
+    int foundWithThree = 0;
+    int[] rounds = {0};
+    for (int t = 0; t < TRIALS; t++) {
+      found += adaptive(r, 1.10, 0.05, 0, rule, rounds) == Comparison.Verdict.SLOWER ? 1 : 0;
+      double[] drift = drift(r, 3, 0, 0.01);
+      foundWithThree += Comparison.verdict(ForkRatio.paired(forks(r, drift, 1, 0.05), forks(r, drift, 1.10, 0.05)),
+          MIN_EFFECT) == Comparison.Verdict.SLOWER ? 1 : 0;
+    }
+    assertThat(found / (double) TRIALS).as("power with added forks").isGreaterThan(0.8);
+    assertThat(foundWithThree / (double) TRIALS).as("power with three").isLessThan(found / (double) TRIALS - 0.2);
+    assertThat(rounds[0] / (double) TRIALS).as("mean rounds").isLessThan(10);
+  }
+
+  @Test
+  void aPreciseRuleStopsEarlyWhereTheForksAgree() {
+    // 1 % noise, no hog: three rounds are precise, and identical work is equivalent
+    AdaptiveForks rule = new AdaptiveForks(5, 10, Duration.ofHours(1), MIN_EFFECT);
+    SplittableRandom r = new SplittableRandom(3);
+    double[] a = {100, 101, 99.5};
+    double[] b = {100.5, 100, 99.8};
+    assertThat(rule.precise(a)).isTrue();
+    assertThat(rule.settled(logRatios(a, b))).isTrue();
+    // two figures are never precise, however close
+    assertThat(rule.precise(new double[] {100, 100})).isFalse();
+    // a wide, undecided pair is not settled
+    assertThat(rule.settled(logRatios(new double[] {100, 130, 90}, new double[] {104, 100, 99}))).isFalse();
+    assertThat(r).isNotNull();
+  }
+}
