@@ -77,7 +77,7 @@ final class BisectCommand implements Callable<Integer> {
   @Mixin ScenarioFlags scenarioFlags;
   @Mixin CommonOptions.WorkDir workDir;
   @Mixin CommonOptions.Libraries libraries;
-  @Mixin PrecisionOptions precision;
+  @Mixin ForkOptions precision;
   @Mixin CommonOptions.Quiet quiet;
 
   @Override
@@ -86,7 +86,9 @@ final class BisectCommand implements Callable<Integer> {
     Comparison.NoisyForks noisy = rule.noisyForks();
     double effect = rule.minEffectPercent();
     Comparison.Figure figure = rule.figure();
-    precision.adaptive(effect, dev.kvbench.scenario.Repetitions.DEFAULT.forks()); // refused before anything runs
+    // a bad --precision or --noisy-reruns is refused before anything runs
+    precision.applyTo(new ScenarioRunner.Options(null, null, null, List.of(), "check"), effect,
+        dev.kvbench.scenario.Repetitions.DEFAULT.forks());
     Phase judged;
     try {
       judged = Phase.fromId(phase);
@@ -140,9 +142,10 @@ final class BisectCommand implements Callable<Integer> {
         Scenario s = new ScenarioOverrides().settings(Map.of(versionKey, List.of(baseline, candidate))).applyTo(base);
         Path output = dir.resolve(String.format("step-%d-%s-vs-%s.json", step[0], baseline, candidate));
         try {
-          ScenarioRunner.RunOutcome outcome = runner.run(s, new ScenarioRunner.Options(workDir.path, output,
-              Shard.ALL, spec.commandLine().getParseResult().originalArgs(), KvbenchCommand.version())
-              .withAdaptive(precision.adaptive(effect, base.repetitions().forks())));
+          ScenarioRunner.Options options = new ScenarioRunner.Options(workDir.path, output, Shard.ALL,
+              spec.commandLine().getParseResult().originalArgs(), KvbenchCommand.version());
+          ScenarioRunner.RunOutcome outcome = runner.run(s, precision.applyTo(options, effect,
+              base.repetitions().forks()));
           RunResults run = new ReportInputs().read(List.of(outcome.documentPath())).get(0);
           VersionPairs.Pair pair = VersionPairs.of(run, baseline).get(0);
           Comparison c = pair.compare(effect, noisy, figure);

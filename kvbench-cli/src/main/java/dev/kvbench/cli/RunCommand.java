@@ -87,7 +87,7 @@ final class RunCommand implements Callable<Integer> {
           + " machines that cannot reach a repository: run there with --libraries DIR/libraries.json. Runs nothing.")
   Path exportLibraries;
 
-  @Mixin PrecisionOptions precision;
+  @Mixin ForkOptions precision;
 
   @Mixin CommonOptions.Quiet quiet;
 
@@ -102,13 +102,14 @@ final class RunCommand implements Callable<Integer> {
       ScenarioRunner.Options options = new ScenarioRunner.Options(workDir.path, output,
           shard == null ? null : Shard.parse(shard), spec.commandLine().getParseResult().originalArgs(),
           KvbenchCommand.version(), maxCells == null ? Scenario.DEFAULT_MAX_CELLS : maxCells);
-      precision.adaptive(MIN_EFFECT, Repetitions.DEFAULT.forks()); // a bad --precision is refused before anything runs
+      // a bad --precision or --noisy-reruns is refused before anything runs
+      precision.applyTo(options, MIN_EFFECT, Repetitions.DEFAULT.forks());
       if (resume != null) {
         if (source != null || scenarioFlagsGiven() || precision.given()) {
           throw new UsageException("--resume finishes the run as it was started; leave out the scenario and its"
               + " flags (only --work-dir, --quiet and where store libraries come from go with it)");
         }
-        ScenarioRunner.Options resumed = options.withAdaptive(recordedPrecision(resume));
+        ScenarioRunner.Options resumed = recordedForks(resume, options);
         return runAndReport(runner, () -> runner.resume(resume, resumed), out);
       }
       ScenarioSource read = new Presets().source(source == null ? "quick" : source);
@@ -128,8 +129,7 @@ final class RunCommand implements Callable<Integer> {
         DryRun.print(plan, workDir.path, spaceProblem, out);
         return spaceProblem == null ? ExitCodes.OK : ExitCodes.USAGE;
       }
-      ScenarioRunner.Options adding = options.withAdaptive(
-          precision.adaptive(MIN_EFFECT, plan.scenario().repetitions().forks()));
+      ScenarioRunner.Options adding = precision.applyTo(options, MIN_EFFECT, plan.scenario().repetitions().forks());
       return runAndReport(runner, () -> runner.run(plan, adding), out);
     } catch (IllegalArgumentException e) {
       throw FlagNames.usage(e);
@@ -210,20 +210,20 @@ final class RunCommand implements Callable<Integer> {
   }
 
   /**
-   * The --precision, --max-forks and --time-budget the run being resumed was started with, read from
-   * the command its journal recorded (a resumed run adds forks as the run did); none where it cannot
-   * be read, which the resume itself then says.
+   * {@code options} with the --precision, --max-forks, --time-budget and --noisy-reruns the run being
+   * resumed was started with, read from the command its journal recorded (a resumed run adds and
+   * reruns forks as the run did); as they are where it cannot be read, which the resume then says.
    */
-  private static dev.kvbench.runner.AdaptiveForks recordedPrecision(Path results) {
+  private static ScenarioRunner.Options recordedForks(Path results, ScenarioRunner.Options options) {
     try {
       dev.kvbench.result.RunHeader header = RunJournal.read(RunJournal.journalOf(results)).header();
       RunCommand recorded = new RunCommand();
       new picocli.CommandLine(recorded).parseArgs(header.command().toArray(String[]::new));
       int forks = new dev.kvbench.scenario.ScenarioFiles().parse(header.scenario(), results + " (its scenario)",
           header.scenarioName(), null).repetitions().forks();
-      return recorded.precision.adaptive(MIN_EFFECT, forks);
+      return recorded.precision.applyTo(options, MIN_EFFECT, forks);
     } catch (IOException | RuntimeException e) {
-      return dev.kvbench.runner.AdaptiveForks.OFF;
+      return options;
     }
   }
 

@@ -59,8 +59,14 @@ class RunCommandUsageTest {
     CliOutcome budget = CliOutcome.run(with("run", "--precision", "5%", "--time-budget", "soon"));
     assertThat(budget.code()).isEqualTo(2);
     assertThat(budget.err()).contains("--time-budget soon").contains("1h30m");
-    assertThat(PrecisionOptions.duration("1h30m")).isEqualTo(java.time.Duration.ofMinutes(90));
-    assertThat(PrecisionOptions.duration("90s")).isEqualTo(java.time.Duration.ofSeconds(90));
+    assertThat(ForkOptions.duration("--time-budget", "1h30m")).isEqualTo(java.time.Duration.ofMinutes(90));
+    assertThat(ForkOptions.duration("--wait-quiet", "90s")).isEqualTo(java.time.Duration.ofSeconds(90));
+    CliOutcome reruns = CliOutcome.run(with("run", "--noisy-reruns", "99"));
+    assertThat(reruns.code()).isEqualTo(2);
+    assertThat(reruns.err()).contains("--noisy-reruns 99");
+    CliOutcome quiet = CliOutcome.run(with("run", "--wait-quiet", "a while"));
+    assertThat(quiet.code()).isEqualTo(2);
+    assertThat(quiet.err()).contains("--wait-quiet a while");
     assertThat(temp.resolve("out.json")).doesNotExist();
   }
 

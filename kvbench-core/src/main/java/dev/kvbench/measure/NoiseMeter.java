@@ -92,8 +92,26 @@ public final class NoiseMeter {
     return between(start, end, (System.nanoTime() - t0) / 1e6);
   }
 
-  /** The noise between {@code start} and {@code end}, judged for a pass of {@code passMillis}. */
+  /**
+   * The noise between {@code start} and {@code end}, judged for a pass of {@code passMillis}, the
+   * measuring thread free to run on any of the {@link #watched} CPUs (every CPU of the host when
+   * none are).
+   */
+  public PassNoise judge(Reading start, Reading end, double passMillis) {
+    int cpus = watched.pins() ? watched.cpus().size() : Runtime.getRuntime().availableProcessors();
+    return between(start, end, passMillis, cpus);
+  }
+
+  /** {@link #between(Reading, Reading, double, int)} for a thread that may run on one CPU only: the least put on the host. */
   public static PassNoise between(Reading start, Reading end, double passMillis) {
+    return between(start, end, passMillis, 1);
+  }
+
+  /**
+   * The noise between {@code start} and {@code end}, judged for a pass of {@code passMillis} of a
+   * measuring thread that may run on {@code cpus} CPUs.
+   */
+  public static PassNoise between(Reading start, Reading end, double passMillis, int cpus) {
     long waited = 0;
     for (Map.Entry<String, Long> t : end.threadWaitNanos().entrySet()) {
       // a thread born during the pass waited all its run_delay within it
@@ -106,16 +124,20 @@ public final class NoiseMeter {
         : end.involuntarySwitches() - start.involuntarySwitches();
     return PassNoise.judged(passMillis, end.hostStealMillis() - start.hostStealMillis(), Math.max(0, waited) / 1e6,
         measuringWaitMillis, switches, Double.isNaN(other) ? 0 : Math.max(0, other),
-        outsideWaitMillis(start, end, measuringWaitMillis));
+        outsideWaitMillis(start, end, measuringWaitMillis, cpus));
   }
 
   /**
-   * Of the measuring thread's wait for a CPU, what the process's other threads cannot explain: at
-   * most as long as they ran could they have held the CPU it waited for, so the rest was held by
-   * something outside the process. Schedstat counts in nanoseconds, so unlike /proc/stat's ticks
-   * this tells even for passes of a few milliseconds. 0 where the threads' run times are unknown.
+   * Of the measuring thread's wait for a CPU, what the process's other threads cannot explain.
+   * While it waits, every one of the {@code cpus} CPUs it may run on is busy; the other threads,
+   * having run R ms in all, can have filled at most R of those CPU-ms, so something outside the
+   * process held at least one of its CPUs for at least W - R / cpus of its W ms of waiting. (With
+   * one CPU that is W - R; counting it so on a 2-CPU host blamed the process's own threads for the
+   * wait of a thread whose other CPU a busy loop held, and a pass twice as long went unmarked.)
+   * Schedstat counts in nanoseconds, so unlike /proc/stat's ticks this tells even for passes of a
+   * few milliseconds. 0 where the threads' run times are unknown.
    */
-  private static double outsideWaitMillis(Reading start, Reading end, double measuringWaitMillis) {
+  private static double outsideWaitMillis(Reading start, Reading end, double measuringWaitMillis, int cpus) {
     if (end.threadRunNanos().isEmpty()) {
       return 0;
     }
@@ -125,7 +147,7 @@ public final class NoiseMeter {
       othersRan += t.getValue() - start.threadRunNanos().getOrDefault(t.getKey(), 0L);
     }
     othersRan -= end.measuringThreadRunNanos() - start.measuringThreadRunNanos();
-    return Math.max(0, measuringWaitMillis - Math.max(0, othersRan) / 1e6);
+    return Math.max(0, measuringWaitMillis - Math.max(0, othersRan) / 1e6 / Math.max(1, cpus));
   }
 
   /**

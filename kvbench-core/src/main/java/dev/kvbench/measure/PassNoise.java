@@ -40,7 +40,11 @@ public record PassNoise(double stealMillis, double runQueueWaitMillis, double me
         marks);
   }
 
-  /** Passes shorter than this are not judged: the host's counters tick every 10 ms. */
+  /**
+   * Passes shorter than this are not judged on the host's figures (other processes, steal): its
+   * counters tick every 10 ms. The measuring thread's waits, counted in nanoseconds, are judged at
+   * any length from {@link #OUTSIDE_WAIT_MIN_MILLIS}.
+   */
   public static final double JUDGED_FROM_MILLIS = 50;
 
   /** Other processes used at least this share of one CPU over the pass. */
@@ -152,12 +156,13 @@ public record PassNoise(double stealMillis, double runQueueWaitMillis, double me
       if (otherProcessesCpuMillis >= OTHER_PROCESSES_SHARE * spanMillis + slack) {
         marks.add(Mark.OTHER_PROCESSES);
       }
-      if (measuringThreadWaitMillis >= CPU_WAIT_SHARE * spanMillis) {
-        marks.add(Mark.CPU_WAIT);
-      }
       if (stealMillis >= STEAL_SHARE * spanMillis + slack) {
         marks.add(Mark.STEAL);
       }
+    }
+    // the thread's own waits are counted in nanoseconds (schedstat), not ticks: judged at any length
+    if (measuringThreadWaitMillis >= Math.max(OUTSIDE_WAIT_MIN_MILLIS, CPU_WAIT_SHARE * spanMillis)) {
+      marks.add(Mark.CPU_WAIT);
     }
     if (outsideWaitMillis >= Math.max(OUTSIDE_WAIT_MIN_MILLIS, OUTSIDE_WAIT_SHARE * spanMillis)) {
       marks.add(Mark.CPU_TAKEN);

@@ -352,8 +352,20 @@ public final class RunJournal implements AutoCloseable {
   }
 
   /**
+   * The forks of {@code cellId} kept so far whose number is below {@code number}, in fork order:
+   * what a cell's last fork is combined with when an earlier attempt at that fork (one the host
+   * disturbed, run again) is in the journal too.
+   */
+  public synchronized List<CellResult> forksBefore(String cellId, int number) {
+    java.util.SortedMap<Integer, CellResult> kept = forks.get(cellId);
+    return kept == null ? List.of() : List.copyOf(kept.headMap(number).values());
+  }
+
+  /**
    * Appends fork {@code number} of a cell whose forks interleave with other cells' and makes it
-   * durable before returning; the document keeps only cells with every fork done.
+   * durable before returning; the document keeps only cells with every fork done. A fork appended
+   * again under the same number (run again because the host disturbed it) takes the earlier's place
+   * in the results; the journal keeps both.
    *
    * @throws NotWritten as {@link #add} does
    */

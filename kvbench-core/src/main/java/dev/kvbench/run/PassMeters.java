@@ -43,7 +43,7 @@ final class PassMeters {
   /** Reads the meters as the timed pass ends, before verification does any work of its own. */
   PassResult end(Start before, long ops, long nanos) {
     PassResult figures = PassResult.of(ops, nanos, cpu.read().minus(before.cpu()), rss.peakBytes());
-    figures = figures.withNoise(NoiseMeter.between(before.noise(), noise.read(), figures.passMillis()));
+    figures = figures.withNoise(noise.judge(before.noise(), noise.read(), figures.passMillis()));
     IoBytes ioAfter = io.read();
     return ioAfter == null || before.io() == null ? figures : figures.withIo(ioAfter.minus(before.io()));
   }

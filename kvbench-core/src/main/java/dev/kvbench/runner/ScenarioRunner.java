@@ -61,9 +61,42 @@ public final class ScenarioRunner {
    *     Scenario#cellCount}): a typo in a sweep must not run for weeks or exhaust the heap
    * @param adaptive whether forks are added, after the scenario's, until the figures are precise
    *     enough ({@link AdaptiveForks#OFF}: none are)
+   * @param noisyReruns how many times a fork the host disturbed (other processes, steal, its CPU
+   *     held from outside: what a comparison leaves out) is run again at once, each attempt kept in
+   *     the journal and the last one counted
+   * @param waitQuiet the longest each fork waits, before it starts, for the host to be quiet ({@link
+   *     Duration#ZERO}: forks start at once)
    */
   public record Options(Path workDir, Path output, Shard shard, List<String> command, String kvbenchVersion,
-      long maxCells, AdaptiveForks adaptive) {
+      long maxCells, AdaptiveForks adaptive, int noisyReruns, java.time.Duration waitQuiet) {
+
+    /** Options whose forks start without waiting for a quiet host. */
+    public Options(Path workDir, Path output, Shard shard, List<String> command, String kvbenchVersion,
+        long maxCells, AdaptiveForks adaptive, int noisyReruns) {
+      this(workDir, output, shard, command, kvbenchVersion, maxCells, adaptive, noisyReruns, java.time.Duration.ZERO);
+    }
+
+    /** These options with each fork waiting up to {@code most} for a quiet host. */
+    public Options withWaitQuiet(java.time.Duration most) {
+      return new Options(workDir, output, shard, command, kvbenchVersion, maxCells, adaptive, noisyReruns, most);
+    }
+
+    /** The most reruns of one fork: a host that disturbs every attempt is not made quiet by more. */
+    public static final int MAX_NOISY_RERUNS = 10;
+
+    /** Forks the host disturbed are run again once, unless the caller says. */
+    public static final int DEFAULT_NOISY_RERUNS = 1;
+
+    /** Options whose disturbed forks are run again {@link #DEFAULT_NOISY_RERUNS} times. */
+    public Options(Path workDir, Path output, Shard shard, List<String> command, String kvbenchVersion,
+        long maxCells, AdaptiveForks adaptive) {
+      this(workDir, output, shard, command, kvbenchVersion, maxCells, adaptive, DEFAULT_NOISY_RERUNS);
+    }
+
+    /** These options with a fork the host disturbed run again up to {@code times} times (0: never). */
+    public Options withNoisyReruns(int times) {
+      return new Options(workDir, output, shard, command, kvbenchVersion, maxCells, adaptive, times, waitQuiet);
+    }
 
     /** A run that allows up to {@link Scenario#DEFAULT_MAX_CELLS} cells. */
     public Options(Path workDir, Path output, Shard shard, List<String> command, String kvbenchVersion) {
@@ -78,10 +111,17 @@ public final class ScenarioRunner {
 
     /** These options with forks added as {@code how} says. */
     public Options withAdaptive(AdaptiveForks how) {
-      return new Options(workDir, output, shard, command, kvbenchVersion, maxCells, how);
+      return new Options(workDir, output, shard, command, kvbenchVersion, maxCells, how, noisyReruns, waitQuiet);
     }
 
     public Options {
+      waitQuiet = waitQuiet == null ? java.time.Duration.ZERO : waitQuiet;
+      if (waitQuiet.isNegative()) {
+        throw new IllegalArgumentException("the wait for a quiet host must not be negative, got " + waitQuiet);
+      }
+      if (noisyReruns < 0 || noisyReruns > MAX_NOISY_RERUNS) {
+        throw new IllegalArgumentException("noisy reruns must be 0 to " + MAX_NOISY_RERUNS + ", got " + noisyReruns);
+      }
       adaptive = adaptive == null ? AdaptiveForks.OFF : adaptive;
       shard = shard == null ? Shard.ALL : shard;
       command = command == null ? List.of() : List.copyOf(command);
@@ -125,6 +165,12 @@ public final class ScenarioRunner {
   private volatile WorkArea work;
   private final LibraryResolver resolver;
   private volatile RunLibraries libraries = RunLibraries.NONE;
+  /** How many times the run in progress runs a fork the host disturbed again. */
+  private volatile int noisyReruns;
+  /** How long each fork of the run in progress waits for a quiet host, at most. */
+  private volatile java.time.Duration waitQuiet = java.time.Duration.ZERO;
+  /** Watches the host for the quiet wait; set with the run's meters. */
+  private volatile QuietHost quietHost;
 
   private record CellInFlight(StoreProvider provider, CellParams cell) {}
 
@@ -238,7 +284,7 @@ public final class ScenarioRunner {
         // before any cell ran: the output is unusable, which is the user's to fix
         throw new IllegalArgumentException("output " + output + ": " + dev.kvbench.host.HostFiles.whyFailed(e), e);
       }
-      return execute(scenario, cells, j, area, options.adaptive());
+      return execute(scenario, cells, j, area, options);
     } finally {
       area.close();
     }
@@ -276,7 +322,7 @@ public final class ScenarioRunner {
       WorkArea area = RunWorkArea.open(options.workDir(), listener);
       try {
         j.markResumed(options.command(), area.record());
-        return execute(scenario, cells, j, area, options.adaptive());
+        return execute(scenario, cells, j, area, options);
       } finally {
         area.close();
       }
@@ -360,7 +406,10 @@ public final class ScenarioRunner {
    * once the journal is closed, whole).
    */
   private RunOutcome execute(Scenario scenario, List<CellParams> cells, RunJournal j, WorkArea area,
-      AdaptiveForks adaptive) throws IOException {
+      Options options) throws IOException {
+    AdaptiveForks adaptive = options.adaptive();
+    noisyReruns = scenario.repetitions().forks() > 0 ? options.noisyReruns() : 0;
+    waitQuiet = options.waitQuiet();
     journal = j;
     work = area;
     listener.notice("results: " + j.documentPath() + " (journal " + j.journalPath() + ", one line per finished cell"
@@ -368,6 +417,8 @@ public final class ScenarioRunner {
     Map<String, CellResult> done = j.finishedCells();
     CpuMeter cpu = new CpuMeter();
     noticeBusyHost(cpu, scenario.jvm().cpus());
+    quietHost = new QuietHost(scenario.jvm().cpus().pins() ? new NoiseMeter(cpu, scenario.jvm().cpus())
+        : NoiseMeter.ofThisProcess(cpu), listener);
     CellRunner runner = new CellRunner(cpu, new RssMeter(), new StorageMeter(), new ExpectedChecksums(),
         listener, TimerCost.pairNanos());
     executor = scenario.repetitions().forks() == 0 ? new InProcessCells(runner)
@@ -561,11 +612,44 @@ public final class ScenarioRunner {
     inFlight = new CellInFlight(provider, cell);
     String name = String.format(Locale.ROOT, WorkArea.CELL_PREFIX + "%04d-%s", index + 1,
         cell.label().replace(' ', '-').replace('/', '-'));
-    CellResult ran;
+    CellResult ran = runOnce(provider, cell, area, name, fork, forks);
+    for (int rerun = 1; rerun <= noisyReruns && ran.outcome() == Outcome.RAN && !stopped; rerun++) {
+      String disturbed = hostDisturbed(ran);
+      if (disturbed == null) {
+        break;
+      }
+      // kept in the journal (nothing measured is lost), then replaced by the attempt run now
+      journal.addFork(fork, ran);
+      listener.notice(String.format(Locale.ROOT, "%s fork %d: %s; run again (%d of %d)", cell.label(), fork, disturbed,
+          rerun, noisyReruns));
+      ran = runOnce(provider, cell, area, name, fork, forks);
+    }
+    if (ran.outcome() == Outcome.RAN && fork < forks) {
+      journal.addFork(fork, ran);
+      return ran;
+    }
+    List<CellResult> all = new ArrayList<>(journal.forksBefore(cell.id(), fork));
+    all.add(ran);
+    CellResult result = finalResult(ForkMerge.combine(all), area);
+    journal.add(result);
+    return result;
+  }
+
+  /** One attempt at fork {@code fork} of {@code cell}, in a directory of its own that is removed after. */
+  private CellResult runOnce(StoreProvider provider, CellParams cell, WorkArea area, String name, int fork,
+      int forks) {
+    if (!waitQuiet.isZero() && quietHost != null) {
+      try {
+        quietHost.await(waitQuiet, "fork " + fork + " of " + cell.label());
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+    }
+    inFlight = new CellInFlight(provider, cell);
     try {
       Path directory = area.newDirectory(name + (forks > 1 ? "-fork" + fork : ""));
       try {
-        ran = executor.run(provider, cell, directory, directory.getFileName().toString());
+        return executor.run(provider, cell, directory, directory.getFileName().toString());
       } finally {
         area.delete(directory);
       }
@@ -573,20 +657,28 @@ public final class ScenarioRunner {
       if (!area.gone()) {
         throw e;
       }
-      ran = CellResults.ended(provider, cell, Outcome.INTERRUPTED, "interrupted: the work directory "
+      return CellResults.ended(provider, cell, Outcome.INTERRUPTED, "interrupted: the work directory "
           + area.root() + " was removed while the cell ran", null);
     } finally {
       inFlight = null;
     }
-    if (ran.outcome() == Outcome.RAN && fork < forks) {
-      journal.addFork(fork, ran);
-      return ran;
+  }
+
+  /**
+   * Why a compare would leave out this fork (one of its judged phases the host disturbed: other
+   * processes, steal, its CPU held from outside), said; null when it would not.
+   */
+  private static String hostDisturbed(CellResult fork) {
+    for (dev.kvbench.result.PhaseResult p : fork.phases()) {
+      if (p.status() == dev.kvbench.result.PhaseStatus.OK && !p.hostDisturbedForks().isEmpty()) {
+        java.util.Set<String> marks = new java.util.TreeSet<>();
+        p.passes().stream().filter(x -> x.noise() != null).flatMap(x -> x.noise().marks().stream())
+            .filter(dev.kvbench.measure.PassNoise.Mark::fromHost).forEach(m -> marks.add(m.id()));
+        return "the host disturbed " + p.phase() + (marks.isEmpty() ? " (its passes together)"
+            : " (" + String.join(", ", marks) + ")");
+      }
     }
-    List<CellResult> all = new ArrayList<>(journal.forksOf(cell.id()));
-    all.add(ran);
-    CellResult result = finalResult(ForkMerge.combine(all), area);
-    journal.add(result);
-    return result;
+    return null;
   }
 
   /** {@code result}, or interrupted when it failed because the work directory went from under it. */

@@ -54,6 +54,29 @@ class RunJournalTest {
     Files.write(journal, lines);
   }
 
+  /** Issue 44: a fork the host disturbed is run again; the journal keeps both attempts, the results the later. */
+  @Test
+  void aForkRunAgainTakesTheEarlierAttemptsPlaceAndTheJournalKeepsBoth() throws Exception {
+    Path doc = temp.resolve("rerun.json");
+    CellResult first = cell("a");
+    CellResult disturbed = cell("a").withSettings(java.util.Map.of("attempt", "disturbed"));
+    CellResult again = cell("a").withSettings(java.util.Map.of("attempt", "again"));
+    try (RunJournal j = RunJournal.create(doc, header())) {
+      j.addFork(1, first);
+      j.addFork(2, disturbed);
+      j.addFork(2, again);
+      assertThat(j.forksOf("a")).containsExactly(first, again);
+      assertThat(j.forksBefore("a", 2)).containsExactly(first);
+      assertThat(j.forksBefore("a", 1)).isEmpty();
+    }
+    JournalContents read = RunJournal.read(RunJournal.journalOf(doc));
+    assertThat(read.lines()).filteredOn(l -> l.fork() != null).hasSize(3);
+    try (RunJournal resumed = RunJournal.resume(doc, List.of("run", "--resume"))) {
+      assertThat(resumed.forksOf("a")).extracting(c -> c.settings().getOrDefault("attempt", "first"))
+          .containsExactly("first", "again");
+    }
+  }
+
   @Test
   void aDamagedLineCostsThatLineOnlyAndIsNamed() throws Exception {
     Path doc = threeCells();

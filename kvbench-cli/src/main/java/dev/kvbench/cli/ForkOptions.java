@@ -7,8 +7,18 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import picocli.CommandLine.Option;
 
-/** {@code --precision}, {@code --max-forks}, {@code --time-budget}: forks added until the figures are precise enough. */
-final class PrecisionOptions {
+/**
+ * {@code --precision}, {@code --max-forks}, {@code --time-budget}: forks added until the figures are
+ * precise enough; {@code --noisy-reruns}: forks the host disturbed run again.
+ */
+final class ForkOptions {
+
+  @Option(names = "--noisy-reruns", paramLabel = "N",
+      description = "Run a fork the host disturbed (other processes, steal, its CPU held from outside: what compare"
+          + " leaves out) again at once, up to N times (default: "
+          + dev.kvbench.runner.ScenarioRunner.Options.DEFAULT_NOISY_RERUNS + "; 0 keeps it as it is). Every attempt"
+          + " stays in the journal; the last one counts.")
+  Integer noisyReruns;
 
   @Option(names = "--precision", paramLabel = "PCT",
       description = "After the scenario's forks (--forks, the minimum), add a round of one more fork for each cell"
@@ -28,9 +38,27 @@ final class PrecisionOptions {
           + " one the last round's length says would end past it.")
   String timeBudget;
 
+  @Option(names = "--wait-quiet", paramLabel = "DURATION",
+      description = "Before each fork, wait until other processes use under a quarter of a CPU and steal is under 5 %%"
+          + " of one (over half a second), for at most DURATION (e.g. 60s, 5m); then the fork runs anyway and the run"
+          + " says how busy the host still was.")
+  String waitQuiet;
+
   /** Whether any of these was given. */
   boolean given() {
-    return precision != null || maxForks != null || timeBudget != null;
+    return precision != null || maxForks != null || timeBudget != null || noisyReruns != null || waitQuiet != null;
+  }
+
+  /** {@code options} with these flags' reruns and added forks, comparisons equivalent within {@code minEffectPercent}. */
+  dev.kvbench.runner.ScenarioRunner.Options applyTo(dev.kvbench.runner.ScenarioRunner.Options options,
+      double minEffectPercent, int scenarioForks) {
+    int reruns = noisyReruns == null ? dev.kvbench.runner.ScenarioRunner.Options.DEFAULT_NOISY_RERUNS : noisyReruns;
+    if (reruns < 0 || reruns > dev.kvbench.runner.ScenarioRunner.Options.MAX_NOISY_RERUNS) {
+      throw new UsageException("--noisy-reruns " + reruns + ": give 0 (keep a disturbed fork as it is) to "
+          + dev.kvbench.runner.ScenarioRunner.Options.MAX_NOISY_RERUNS);
+    }
+    return options.withAdaptive(adaptive(minEffectPercent, scenarioForks)).withNoisyReruns(reruns)
+        .withWaitQuiet(waitQuiet == null ? Duration.ZERO : duration("--wait-quiet", waitQuiet));
   }
 
   /**
@@ -51,7 +79,7 @@ final class PrecisionOptions {
     if (most < 1 || most > dev.kvbench.scenario.Repetitions.MAX_FORKS) {
       throw new UsageException("--max-forks " + most + ": give 1 to " + dev.kvbench.scenario.Repetitions.MAX_FORKS);
     }
-    Duration budget = timeBudget == null ? AdaptiveForks.NO_TIME_BUDGET : duration(timeBudget);
+    Duration budget = timeBudget == null ? AdaptiveForks.NO_TIME_BUDGET : duration("--time-budget", timeBudget);
     return new AdaptiveForks(pct, most, budget, minEffectPercent);
   }
 
@@ -71,8 +99,8 @@ final class PrecisionOptions {
 
   private static final Pattern PART = Pattern.compile("(\\d+)([hms])");
 
-  /** "1h30m", "20m", "90s". */
-  static Duration duration(String text) {
+  /** "1h30m", "20m", "90s" as {@code flag}'s value. */
+  static Duration duration(String flag, String text) {
     String t = text.trim().toLowerCase(Locale.ROOT);
     Matcher m = PART.matcher(t);
     Duration d = Duration.ZERO;
@@ -87,7 +115,7 @@ final class PrecisionOptions {
       at = m.end();
     }
     if (at != t.length() || at == 0 || d.isZero()) {
-      throw new UsageException("--time-budget " + text + ": give hours, minutes and seconds, e.g. 20m, 1h30m or 90s");
+      throw new UsageException(flag + " " + text + ": give hours, minutes and seconds, e.g. 20m, 1h30m or 90s");
     }
     return d;
   }
