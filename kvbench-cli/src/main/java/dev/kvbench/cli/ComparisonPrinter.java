@@ -45,7 +45,7 @@ final class ComparisonPrinter {
     c.rows().forEach(r -> byCell.computeIfAbsent(r.cell(), k -> new java.util.ArrayList<>()).add(r));
     boolean first = true;
     for (Map.Entry<String, List<Comparison.Row>> cell : byCell.entrySet()) {
-      String unit = c.figure() == Comparison.Figure.CPU ? " CPU ms" : " ms";
+      String unit = c.figure() == Comparison.Figure.WALL ? " ms" : " CPU ms";
       TextTable t = new TextTable(
           TextTable.left("Phase"),
           TextTable.right("Baseline" + unit),
@@ -82,9 +82,15 @@ final class ComparisonPrinter {
         c.minEffectPercent(), c.minEffectPercent(), ForkRatio.MIN_FORKS, Comparison.SHORTEST_JUDGED_MILLIS),
         proseWidth, "") + "\n");
     if (c.figure() == Comparison.Figure.CPU) {
-      out.print(TextWrap.wrap("Judged on CPU time (--on cpu): each fork's median pass's process CPU, every thread of"
-          + " the cell's JVM (the store's background threads, GC and JIT included). It leaves out waiting: for sync and"
-          + " I/O-bound phases the waiting is the work, so judge those on wall time.", proseWidth, "") + "\n");
+      out.print(TextWrap.wrap("Judged on CPU time (--on cpu): each fork's median pass's CPU time of the threads that"
+          + " did its operations, without the store's background threads, GC, the JIT or any waiting. A busy host"
+          + " stretches it less than wall time; it leaves out what the store does on other threads, and for sync and"
+          + " I/O-bound phases the waiting that is the work, so judge those on wall time.", proseWidth, "") + "\n");
+    } else if (c.figure() == Comparison.Figure.PROCESS_CPU) {
+      out.print(TextWrap.wrap("Judged on process CPU time (--on process-cpu): each fork's median pass's CPU time of"
+          + " every thread of the cell's JVM (the store's background threads, GC and JIT included). It leaves out"
+          + " waiting: for sync and I/O-bound phases the waiting is the work, so judge those on wall time.", proseWidth,
+          "") + "\n");
     }
     if (c.noisyForks() == Comparison.NoisyForks.DROP) {
       out.print(TextWrap.wrap(String.format(Locale.ROOT, "Forks other processes, steal or a CPU held outside the"

@@ -18,19 +18,28 @@ public record LogInterval(double mean, double half) {
 
   /** The interval of the mean of {@code logs}, two or more of them, at {@link #CONFIDENCE}. */
   public static LogInterval of(double[] logs) {
+    return of(logs, CONFIDENCE);
+  }
+
+  /** The interval of the mean of {@code logs}, two or more of them, at {@code confidence}. */
+  public static LogInterval of(double[] logs, double confidence) {
     if (logs.length < 2) {
       throw new IllegalArgumentException("an interval needs two values or more, got " + logs.length);
     }
     double mean = Arrays.stream(logs).average().orElseThrow();
     double variance = Arrays.stream(logs).map(d -> (d - mean) * (d - mean)).sum() / (logs.length - 1);
     double se = Math.sqrt(variance / logs.length);
-    double half = se == 0 ? 0 : tQuantile(logs.length - 1) * se;
+    double half = se == 0 ? 0 : tQuantile(logs.length - 1, confidence) * se;
     return new LogInterval(mean, half);
   }
 
   /** The two-sided {@link #CONFIDENCE} quantile of Student's t with {@code degreesOfFreedom} (not only whole ones). */
   public static double tQuantile(double degreesOfFreedom) {
-    return new TDistribution(null, degreesOfFreedom).inverseCumulativeProbability(1 - (1 - CONFIDENCE) / 2);
+    return tQuantile(degreesOfFreedom, CONFIDENCE);
+  }
+
+  private static double tQuantile(double degreesOfFreedom, double confidence) {
+    return new TDistribution(null, degreesOfFreedom).inverseCumulativeProbability(1 - (1 - confidence) / 2);
   }
 
   /** The interval's low end on the original scale. */

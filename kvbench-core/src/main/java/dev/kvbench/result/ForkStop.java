@@ -14,12 +14,17 @@ public record ForkStop(Reason reason, int forks, String detail) {
 
   /** Why no more forks were added. */
   public enum Reason {
-    /** Every phase's interval was within the precision, and every comparison in its workload as narrow or equivalent. */
+    /**
+     * Every comparison with the other variants of its workload was settled (narrow, equivalent or
+     * clearly different), or, compared with nothing, every phase's interval was within the precision.
+     */
     PRECISE,
     /** The most forks a cell may have ({@code --max-forks}) were reached. */
     MAX_FORKS,
     /** The run's time budget ({@code --time-budget}) was spent. */
-    TIME_BUDGET;
+    TIME_BUDGET,
+    /** The host disturbed most forks of a round whatever was done: more forks would have been disturbed too. */
+    HOST_BUSY;
 
     @JsonValue
     public String id() {

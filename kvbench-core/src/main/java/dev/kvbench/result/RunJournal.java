@@ -99,6 +99,7 @@ public final class RunJournal implements AutoCloseable {
   /** Forks of cells without a result yet, by cell id and fork number. */
   private final Map<String, java.util.SortedMap<Integer, CellResult>> forks = new LinkedHashMap<>();
   private final List<String> resumedAt = new ArrayList<>();
+  private final Map<String, Integer> cellOrder = new java.util.HashMap<>();
   private final List<String> warnings = new ArrayList<>();
   private final List<WorkDirectory> earlierWorkDirectories = new ArrayList<>();
   private final ResultFiles files = new ResultFiles();
@@ -398,9 +399,23 @@ public final class RunJournal implements AutoCloseable {
   }
 
   public synchronized ResultDocument document() {
+    List<CellResult> ordered = new ArrayList<>(cells.values());
+    // stable: cells the order does not name keep the order they finished in, after the named ones
+    ordered.sort(java.util.Comparator.comparingInt(c -> cellOrder.getOrDefault(c.cellId(), Integer.MAX_VALUE)));
     return new ResultDocument(header.schemaVersion(), header.kvbenchVersion(), header.startedAt(),
         header.scenarioName(), header.seed(), header.command(), header.scenario(), header.shard(),
-        header.environment(), List.copyOf(cells.values()), completed, resumedAt);
+        header.environment(), List.copyOf(ordered), completed, resumedAt);
+  }
+
+  /**
+   * The order the document lists its cells in: the matrix's, whatever order they finished in (rounds
+   * alternate their order, and a run that adds forks ends cells when they are precise).
+   */
+  public synchronized void orderCells(List<String> cellIds) {
+    cellOrder.clear();
+    for (int i = 0; i < cellIds.size(); i++) {
+      cellOrder.putIfAbsent(cellIds.get(i), i);
+    }
   }
 
   private ResultDocument writeDocument() throws IOException {

@@ -76,6 +76,8 @@ final class ClientPool {
   private static final class Client {
     final ClientLoop.Plan plan;
     ClientLoop loop;
+    /** The client thread's CPU over its loop, or null where unknown. */
+    volatile dev.kvbench.measure.CpuTime cpu;
 
     Client(ClientLoop.Plan plan) {
       this.plan = plan;
@@ -116,7 +118,9 @@ final class ClientPool {
       clients[t] = c;
       started.add(start(phase.id() + "-client-" + t, ready, go, thrown, signals, clientsDone, (session, s) -> {
         c.loop = new ClientLoop(workload, c.plan, counts);
+        dev.kvbench.measure.CpuTime before = dev.kvbench.measure.ThreadCpu.ofCurrentThread();
         c.loop.run(session, s);
+        c.cpu = dev.kvbench.measure.ThreadCpu.between(before, dev.kvbench.measure.ThreadCpu.ofCurrentThread());
       }));
     }
     WriterLoop writer = phase == Phase.READ_WHILE_WRITING ? new WriterLoop(workload, passesRun) : null;
@@ -151,7 +155,7 @@ final class ClientPool {
     for (Client c : clients) {
       total += c.ops();
     }
-    PassResult figures = meters.end(before, total, nanos);
+    PassResult figures = meters.endOfClients(before, total, nanos, clientsCpu(clients));
     progress.publish(total);
     if (thrown.get() != null) {
       throw new PassFailure(thrown.get());
@@ -234,6 +238,20 @@ final class ClientPool {
    * Starts a thread that opens its own session, says it is ready, waits for {@code go} and runs
    * {@code loop}; a failure is kept in {@code thrown} and stops the other threads.
    */
+  /** The clients' CPU over their loops, added up; null where any is unknown (one failed, or no thread CPU here). */
+  private static dev.kvbench.measure.CpuTime clientsCpu(Client[] clients) {
+    double user = 0;
+    double sys = 0;
+    for (Client c : clients) {
+      if (c.cpu == null) {
+        return null;
+      }
+      user += c.cpu.userMillis();
+      sys += c.cpu.sysMillis();
+    }
+    return new dev.kvbench.measure.CpuTime(user, sys);
+  }
+
   private Thread start(String name, CountDownLatch ready, CountDownLatch go, AtomicReference<Throwable> thrown,
       PassSignals signals, CountDownLatch done, Loop loop) {
     Runnable body = () -> {

@@ -6,9 +6,14 @@ import dev.kvbench.measure.IoBytes;
 import dev.kvbench.measure.IoMeter;
 import dev.kvbench.measure.NoiseMeter;
 import dev.kvbench.measure.RssMeter;
+import dev.kvbench.measure.ThreadCpu;
 import dev.kvbench.result.PassResult;
 
-/** The meters that cover exactly one timed pass: process CPU, peak RSS, storage I/O and the host's noise. */
+/**
+ * The meters that cover exactly one timed pass: process CPU, the measuring thread's own CPU (the
+ * thread that starts and ends the pass; a client pool adds its clients' instead), peak RSS, storage
+ * I/O and the host's noise.
+ */
 final class PassMeters {
 
   private final CpuMeter cpu;
@@ -25,7 +30,7 @@ final class PassMeters {
   }
 
   /** The meters' readings as a timed pass starts, to subtract as it ends. */
-  record Start(CpuTime cpu, IoBytes io, NoiseMeter.Reading noise) {}
+  record Start(CpuTime cpu, IoBytes io, NoiseMeter.Reading noise, CpuTime threadCpu) {}
 
   /** The process's storage I/O so far, or null where Linux does not say: for spans longer than a pass. */
   IoBytes ioNow() {
@@ -37,11 +42,27 @@ final class PassMeters {
     rss.resetPeak();
     IoBytes ioBefore = io.read();
     NoiseMeter.Reading noiseBefore = noise.read();
-    return new Start(cpu.read(), ioBefore, noiseBefore);
+    return new Start(cpu.read(), ioBefore, noiseBefore, ThreadCpu.ofCurrentThread());
   }
 
-  /** Reads the meters as the timed pass ends, before verification does any work of its own. */
+  /**
+   * Reads the meters as the timed pass ends, before verification does any work of its own, on the
+   * thread that did the pass's operations.
+   */
   PassResult end(Start before, long ops, long nanos) {
+    CpuTime threadCpu = ThreadCpu.between(before.threadCpu(), ThreadCpu.ofCurrentThread());
+    return endOf(before, ops, nanos).withMeasuringThreadCpu(threadCpu);
+  }
+
+  /**
+   * As {@link #end}, for a pass whose operations other threads did: {@code clientsCpu} is their CPU
+   * time over the pass, added up (null where unknown).
+   */
+  PassResult endOfClients(Start before, long ops, long nanos, CpuTime clientsCpu) {
+    return endOf(before, ops, nanos).withMeasuringThreadCpu(clientsCpu);
+  }
+
+  private PassResult endOf(Start before, long ops, long nanos) {
     PassResult figures = PassResult.of(ops, nanos, cpu.read().minus(before.cpu()), rss.peakBytes());
     figures = figures.withNoise(noise.judge(before.noise(), noise.read(), figures.passMillis()));
     IoBytes ioAfter = io.read();

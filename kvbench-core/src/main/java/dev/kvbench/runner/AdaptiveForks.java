@@ -11,8 +11,9 @@ import java.time.Duration;
  * precision (or equivalence), never on a difference being shown, so the verdicts keep their stated
  * error rate (Chow &amp; Robbins 1965; Laaber et al. 2020 for benchmarks).
  *
- * @param precisionPercent the widest a 95 % interval may be, in percent (high / low - 1): a cell's own
- *     figure per phase, and the ratio against each variant of its workload unless that is decided
+ * @param precisionPercent the widest a 95 % interval may be, in percent (high / low - 1): the ratio
+ *     against each variant of its workload unless that is decided, or a cell's own figure per phase
+ *     where nothing is compared with it
  * @param maxForks the most forks a cell is given
  * @param timeBudget no round is started once the run has taken this long, nor one the last round's
  *     length says would end past it
@@ -62,19 +63,30 @@ public record AdaptiveForks(double precisionPercent, int maxForks, Duration time
   /**
    * Whether a comparison of two variants needs no more rounds, from the log-ratios of their pairs of
    * forks (fork k of each ran in round k): 3 pairs or more, and the ratio's 95 % interval is at most
-   * {@link #precisionPercent} wide or lies within ±{@link #minEffectPercent} (equivalent). Never
-   * on a difference being shown: stopping when an interval first clears 1 calls identical work
-   * different far more often than the interval's 5 % (8 to 14 % in RoundsSimulationTest's setting),
-   * whereas stopping on width or equivalence keeps it at or under 5 %.
+   * {@link #precisionPercent} wide or lies within ±{@link #minEffectPercent} (equivalent), or its
+   * {@link #CLEARLY_DIFFERENT_CONFIDENCE} interval lies wholly beyond ±the minimum effect. A
+   * difference stops the rounds only at that stricter level: stopping when the 95 % interval first
+   * clears 1 called identical work different in 8 to 14 % of simulated comparisons
+   * (RoundsSimulationTest's setting, up to 8 looks), the stricter rule at or under the 95 %
+   * interval's 5 %.
    */
   public boolean settled(double[] pairLogRatios) {
     if (pairLogRatios.length < MIN_FIGURES) {
       return false;
     }
     LogInterval r = LogInterval.of(pairLogRatios);
-    boolean equivalent = Math.abs(r.mean()) + r.half() <= Math.log1p(minEffectPercent / 100);
-    return equivalent || r.widthPercent() <= precisionPercent;
+    double band = Math.log1p(minEffectPercent / 100);
+    boolean equivalent = Math.abs(r.mean()) + r.half() <= band;
+    LogInterval strict = LogInterval.of(pairLogRatios, CLEARLY_DIFFERENT_CONFIDENCE);
+    boolean clearlyDifferent = Math.abs(strict.mean()) - strict.half() > band;
+    return equivalent || clearlyDifferent || r.widthPercent() <= precisionPercent;
   }
+
+  /**
+   * The confidence at which a difference ends a comparison's rounds: one look in a hundred at a
+   * difference that is not there, over the handful of looks a run takes.
+   */
+  public static final double CLEARLY_DIFFERENT_CONFIDENCE = 0.99;
 
   /** Whether forks are added at all. */
   public boolean on() {
@@ -83,8 +95,8 @@ public record AdaptiveForks(double precisionPercent, int maxForks, Duration time
 
   /** "±3.0 % precision, at most 10 forks, budget 30m". */
   public String describe() {
-    return String.format(java.util.Locale.ROOT, "each interval at most %.1f %% wide (or a comparison equivalent"
-        + " within ±%.1f %%),"
+    return String.format(java.util.Locale.ROOT, "each comparison at most %.1f %% wide, equivalent within ±%.1f %% or"
+        + " clearly different (a cell compared with nothing: its own figure at most that wide),"
         + " at most %d forks a cell%s", precisionPercent, minEffectPercent, maxForks,
         timeBudget.equals(NO_TIME_BUDGET) ? "" : ", no round started after " + timeBudget.toString().substring(2)
             .toLowerCase(java.util.Locale.ROOT));

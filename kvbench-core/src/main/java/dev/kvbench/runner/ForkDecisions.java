@@ -13,10 +13,11 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * Which cells of a run get another fork under {@link AdaptiveForks}: a cell whose phases' figures
- * are each known within the precision, and whose comparisons with the other variants of its
- * workload (cells of the same parameters: other stores, settings, versions) are each as narrow or
- * equivalent ({@link AdaptiveForks#settled}), needs none. A figure is each fork's median pass, the forks the host disturbed left out
+ * Which cells of a run get another fork under {@link AdaptiveForks}: a cell whose comparisons with
+ * the other variants of its workload (cells of the same parameters: other stores, settings,
+ * versions) are each settled ({@link AdaptiveForks#settled}: narrow, equivalent or clearly
+ * different) needs none; nor does a cell compared with nothing whose phases' figures are each
+ * known within the precision ({@link AdaptiveForks#precise}). A figure is each fork's median pass, the forks the host disturbed left out
  * (as a comparison leaves them out); a comparison pairs fork k of both cells, which ran in round k.
  */
 final class ForkDecisions {
@@ -37,28 +38,34 @@ final class ForkDecisions {
 
   /**
    * A decision for each cell of {@code forks} (cell id to the forks it ran, in order), every one of
-   * which ran to its end.
+   * which ran to its end; {@code ended} are the run's cells that have their result already, still
+   * compared with (a cell settled against them stays settled).
    */
-  static Map<String, Decision> decide(Map<String, List<CellResult>> forks, AdaptiveForks rule) {
+  static Map<String, Decision> decide(Map<String, List<CellResult>> forks, java.util.Collection<CellResult> ended,
+      AdaptiveForks rule) {
     Map<String, CellResult> combined = new LinkedHashMap<>();
     forks.forEach((id, list) -> combined.put(id, ForkMerge.combine(list)));
+    List<CellResult> partners = new ArrayList<>(combined.values());
+    ended.stream().filter(c -> c.outcome() == CellResult.Outcome.RAN && !combined.containsKey(c.cellId()))
+        .forEach(partners::add);
     Map<String, Decision> out = new LinkedHashMap<>();
     for (Map.Entry<String, CellResult> e : combined.entrySet()) {
       CellResult cell = e.getValue();
-      String wide = ownWide(cell, rule);
-      if (wide == null) {
-        for (CellResult other : combined.values()) {
-          if (other != cell && other.parameters() != null && other.parameters().equals(cell.parameters())) {
-            wide = pairWide(cell, other, rule);
-            if (wide != null) {
-              break;
-            }
-          }
+      String wide = null;
+      boolean compared = false;
+      for (CellResult other : partners) {
+        if (other != cell && other.parameters() != null && other.parameters().equals(cell.parameters())) {
+          compared = true;
+          wide = wide != null ? wide : pairWide(cell, other, rule);
         }
       }
+      if (!compared) {
+        // nothing in the run is compared with it: its own figures are the answer
+        wide = ownWide(cell, rule);
+      }
       out.put(e.getKey(), wide == null
-          ? new Decision(Next.DONE, String.format(Locale.ROOT, "every interval within %.1f %% or equivalent",
-              rule.precisionPercent()))
+          ? new Decision(Next.DONE, compared ? "every comparison settled"
+              : String.format(Locale.ROOT, "every phase within %.1f %%", rule.precisionPercent()))
           : new Decision(Next.ANOTHER_FORK, wide));
     }
     return out;
@@ -90,14 +97,28 @@ final class ForkDecisions {
       double[] logRatios = a.keySet().stream().filter(b::containsKey).sorted()
           .mapToDouble(k -> Math.log(b.get(k) / a.get(k))).toArray();
       if (!rule.settled(logRatios)) {
-        String against = other.store() + (other.settings().isEmpty() ? "" : " " + other.settings());
+        String against = label(other, cell);
         return logRatios.length < AdaptiveForks.MIN_FIGURES
             ? p.phase() + " against " + against + ": " + logRatios.length + " pairs the host left alone"
-            : String.format(Locale.ROOT, "%s against %s %.1f %% wide", p.phase(), against,
+            : String.format(Locale.ROOT, "%s against %s undecided, %.1f %% wide", p.phase(), against,
                 LogInterval.of(logRatios).widthPercent());
       }
     }
     return null;
+  }
+
+  /** {@code other} as told apart from {@code cell}: its store, and for the same store the settings that differ. */
+  private static String label(CellResult other, CellResult cell) {
+    if (!other.store().equals(cell.store())) {
+      return other.store();
+    }
+    List<String> differ = new ArrayList<>();
+    new java.util.TreeMap<>(other.settings()).forEach((k, v) -> {
+      if (!v.equals(cell.settings().get(k))) {
+        differ.add(k + "=" + v);
+      }
+    });
+    return other.store() + (differ.isEmpty() ? "" : " " + String.join(",", differ));
   }
 
   /** The phases a comparison would judge: measured, and long enough for the clock. */

@@ -167,6 +167,16 @@ public final class ScenarioRunner {
   private volatile RunLibraries libraries = RunLibraries.NONE;
   /** How many times the run in progress runs a fork the host disturbed again. */
   private volatile int noisyReruns;
+  /** The forks of the round in progress, and how many of them the host disturbed (after their reruns). */
+  private int roundForks;
+  private int roundDisturbed;
+  /** Reruns in a row that the host disturbed again. */
+  private int wastedReruns;
+  /**
+   * Whether the host disturbs most forks whatever is done (a busy loop that never stops): then
+   * neither reruns nor added forks help, and the run stops spending time on them.
+   */
+  private volatile String hostStaysBusy;
   /** How long each fork of the run in progress waits for a quiet host, at most. */
   private volatile java.time.Duration waitQuiet = java.time.Duration.ZERO;
   /** Watches the host for the quiet wait; set with the run's meters. */
@@ -409,8 +419,11 @@ public final class ScenarioRunner {
       Options options) throws IOException {
     AdaptiveForks adaptive = options.adaptive();
     noisyReruns = scenario.repetitions().forks() > 0 ? options.noisyReruns() : 0;
+    hostStaysBusy = null;
+    wastedReruns = 0;
     waitQuiet = options.waitQuiet();
     journal = j;
+    j.orderCells(cells.stream().map(CellParams::id).toList());
     work = area;
     listener.notice("results: " + j.documentPath() + " (journal " + j.journalPath() + ", one line per finished cell"
         + (scenario.repetitions().forks() > 1 ? " and per fork)" : ")"));
@@ -455,6 +468,8 @@ public final class ScenarioRunner {
           }
         }
         long roundStart = System.nanoTime();
+        roundForks = 0;
+        roundDisturbed = 0;
         List<Integer> todo = new ArrayList<>();
         for (int i = 0; i < cells.size(); i++) {
           CellParams cell = cells.get(i);
@@ -492,6 +507,7 @@ public final class ScenarioRunner {
           }
         }
         lastRoundNanos = System.nanoTime() - roundStart;
+        judgeHost(round, adding.on());
       }
       if (complete && notWritten == null) {
         try {
@@ -539,6 +555,15 @@ public final class ScenarioRunner {
     if (forks.isEmpty()) {
       return false;
     }
+    if (hostStaysBusy != null && adding.on()) {
+      // more forks would be disturbed as the last were: each cell ends with what it has, and says why
+      for (Map.Entry<String, List<CellResult>> f : forks.entrySet()) {
+        journal.add(ForkMerge.combine(f.getValue()).withForkStop(new dev.kvbench.result.ForkStop(
+            dev.kvbench.result.ForkStop.Reason.HOST_BUSY, f.getValue().size(), hostStaysBusy)));
+        ended.add(f.getKey());
+      }
+      return false;
+    }
     if (!adding.on()) {
       // a run resumed from one that added forks: its cells end with the forks they have
       for (Map.Entry<String, List<CellResult>> f : forks.entrySet()) {
@@ -547,7 +572,10 @@ public final class ScenarioRunner {
       }
       return false;
     }
-    Map<String, ForkDecisions.Decision> decisions = ForkDecisions.decide(forks, adding);
+    Map<String, CellResult> finished = journal.finishedCells();
+    List<CellResult> partners = cells.stream().map(c -> finished.get(c.id())).filter(java.util.Objects::nonNull)
+        .toList();
+    Map<String, ForkDecisions.Decision> decisions = ForkDecisions.decide(forks, partners, adding);
     int more = 0;
     String widest = null;
     for (Map.Entry<String, ForkDecisions.Decision> d : decisions.entrySet()) {
@@ -613,9 +641,18 @@ public final class ScenarioRunner {
     String name = String.format(Locale.ROOT, WorkArea.CELL_PREFIX + "%04d-%s", index + 1,
         cell.label().replace(' ', '-').replace('/', '-'));
     CellResult ran = runOnce(provider, cell, area, name, fork, forks);
-    for (int rerun = 1; rerun <= noisyReruns && ran.outcome() == Outcome.RAN && !stopped; rerun++) {
+    for (int rerun = 1; rerun <= noisyReruns && ran.outcome() == Outcome.RAN && !stopped && hostStaysBusy == null;
+        rerun++) {
       String disturbed = hostDisturbed(ran);
       if (disturbed == null) {
+        break;
+      }
+      if (wastedReruns >= WASTED_RERUNS_LIMIT) {
+        hostStaysBusy = wastedReruns + " forks run again in a row were disturbed again";
+        listener.warning("the host stays busy: " + hostStaysBusy + "; no fork is run again (nor added) for the rest"
+            + " of the run. Rows with too few undisturbed forks will be too noisy to judge: run on a quieter host,"
+            + " give the cells CPUs of their own (--cpus), wait for quiet (--wait-quiet), or judge with --noisy-forks"
+            + " keep");
         break;
       }
       // kept in the journal (nothing measured is lost), then replaced by the attempt run now
@@ -623,6 +660,11 @@ public final class ScenarioRunner {
       listener.notice(String.format(Locale.ROOT, "%s fork %d: %s; run again (%d of %d)", cell.label(), fork, disturbed,
           rerun, noisyReruns));
       ran = runOnce(provider, cell, area, name, fork, forks);
+      wastedReruns = ran.outcome() == Outcome.RAN && hostDisturbed(ran) != null ? wastedReruns + 1 : 0;
+    }
+    if (ran.outcome() == Outcome.RAN) {
+      roundForks++;
+      roundDisturbed += hostDisturbed(ran) != null ? 1 : 0;
     }
     if (ran.outcome() == Outcome.RAN && fork < forks) {
       journal.addFork(fork, ran);
@@ -661,6 +703,28 @@ public final class ScenarioRunner {
           + area.root() + " was removed while the cell ran", null);
     } finally {
       inFlight = null;
+    }
+  }
+
+  /** Reruns in a row the host disturbed again before the run stops rerunning. */
+  private static final int WASTED_RERUNS_LIMIT = 3;
+
+  /**
+   * After each round: the host stays busy when it disturbed more than half the round's forks
+   * (reruns included), and has quieted down when it disturbed none of a round's.
+   */
+  private void judgeHost(int round, boolean addingForks) {
+    if (roundForks >= 2 && 2 * roundDisturbed > roundForks && hostStaysBusy == null) {
+      hostStaysBusy = roundDisturbed + " of " + roundForks + " forks of round " + round + " were disturbed by the host";
+      listener.warning("the host stays busy: " + hostStaysBusy + (noisyReruns > 0 ? " after being run again" : "")
+          + "; " + (addingForks ? "no fork is added or" : "no fork is") + " run again for the rest of the run. Rows"
+          + " with too few undisturbed forks will be too noisy to judge: run on a quieter host, give the cells CPUs"
+          + " of their own (--cpus), wait for quiet (--wait-quiet), or judge with --noisy-forks keep");
+    } else if (roundForks > 0 && roundDisturbed == 0 && hostStaysBusy != null) {
+      hostStaysBusy = null;
+      wastedReruns = 0;
+      listener.notice("the host is quiet again (no fork of round " + round + " was disturbed): forks the host"
+          + " disturbs are run again, and added, as before");
     }
   }
 

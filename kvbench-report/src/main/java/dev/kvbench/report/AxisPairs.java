@@ -57,8 +57,10 @@ public final class AxisPairs {
   }
 
   private static List<Pair> stores(RunResults run, String baseline) {
-    Set<String> stores = new LinkedHashSet<>();
+    // in the scenario's order (the first is the default baseline), whatever order the cells ended in
+    Set<String> stores = new LinkedHashSet<>(scenarioStores(run));
     run.cells().forEach(c -> stores.add(c.store()));
+    stores.removeIf(s -> run.cells().stream().noneMatch(c -> c.store().equals(s)));
     if (stores.size() < 2) {
       throw new IllegalArgumentException(run.source() + " ran one store (" + String.join(", ", stores)
           + "); comparing by store needs a run of two or more, e.g. kvbench run --stores lmdbjava-agrona,rocksdb");
@@ -110,6 +112,19 @@ public final class AxisPairs {
       }
     });
     return pairs;
+  }
+
+  /** The stores the run's scenario lists, in its order; none where it lists none or cannot be read. */
+  private static List<String> scenarioStores(RunResults run) {
+    if (run.scenario() == null) {
+      return List.of();
+    }
+    try {
+      return new dev.kvbench.scenario.ScenarioFiles().parse(run.scenario(), run.source() + " (its scenario)",
+          run.scenarioName(), null).matrix().stores();
+    } catch (RuntimeException e) {
+      return List.of(); // a scenario this kvbench cannot read: the cells' order
+    }
   }
 
   private static String require(String value, Set<String> values, RunResults run, String axis) {

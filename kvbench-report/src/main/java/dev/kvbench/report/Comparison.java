@@ -162,11 +162,19 @@ public final class Comparison {
     /** The median pass's wall time: what the work took, waiting included (the default). */
     WALL("wall"),
     /**
-     * The median pass's process CPU time (user + sys, every thread of the cell's JVM: the measuring
-     * thread, the store's background threads, GC, the JIT): it leaves out waiting, which for sync and
-     * I/O-bound phases is the work, and its GC and compiler threads vary from fork to fork.
+     * The median pass's CPU time of the threads that did its operations (the measuring thread of a
+     * seed phase, the clients of a threaded one): without the store's background threads, GC, the
+     * JIT or any waiting, so a busy host that takes their CPU stretches it less than wall time; it
+     * also leaves out what the store does on other threads and, for sync and I/O-bound phases, the
+     * waiting that is the work.
      */
-    CPU("cpu");
+    CPU("cpu"),
+    /**
+     * The median pass's process CPU time (user + sys, every thread of the cell's JVM: the measuring
+     * thread, the store's background threads, GC, the JIT): its GC and compiler threads vary from
+     * fork to fork.
+     */
+    PROCESS_CPU("process-cpu");
 
     private final String id;
 
@@ -176,6 +184,16 @@ public final class Comparison {
 
     public String id() {
       return id;
+    }
+
+    /** This figure of {@code pass} in ms; NaN where the pass did not record it. */
+    double of(PassResult pass) {
+      dev.kvbench.measure.CpuTime cpu = switch (this) {
+        case WALL -> null;
+        case CPU -> pass.measuringThreadCpu();
+        case PROCESS_CPU -> pass.cpu();
+      };
+      return this == WALL ? pass.passMillis() : cpu == null ? Double.NaN : cpu.userMillis() + cpu.sysMillis();
     }
   }
 
@@ -377,7 +395,8 @@ public final class Comparison {
       if (java.util.stream.Stream.concat(allBaseline.values().stream(), allCandidate.values().stream())
           .anyMatch(f -> !(f > 0))) {
         unmatched.add(new Unmatched("both", base.cellId() + " " + b.phase(), "no " + figure.id() + " figure for every"
-            + " fork (CPU time is not measured where Linux does not say, or a pass took none)", Gap.NO_FIGURE));
+            + " fork (CPU time is not measured where Linux or the JVM does not say, the measuring threads' CPU not"
+            + " before kvbench 0.7, or a pass took none)", Gap.NO_FIGURE));
         continue;
       }
       ForkRatio all = ratio(allBaseline, allCandidate);
@@ -442,8 +461,7 @@ public final class Comparison {
     int position = 0;
     for (PassResult p : phase.forkMedians()) {
       if (!left.contains(p.fork())) {
-        out.put(pairing == ForkRatio.Pairing.BY_ROUND ? p.fork() : position++, figure == Figure.WALL ? p.passMillis()
-            : p.cpu() == null ? Double.NaN : p.cpu().userMillis() + p.cpu().sysMillis());
+        out.put(pairing == ForkRatio.Pairing.BY_ROUND ? p.fork() : position++, figure.of(p));
       }
     }
     return out;
@@ -458,8 +476,7 @@ public final class Comparison {
   static double[] forkFigures(PhaseResult phase, NoisyForks noisy, Figure figure) {
     List<Integer> left = noisy == NoisyForks.DROP ? phase.hostDisturbedForks() : List.of();
     return phase.forkMedians().stream().filter(p -> !left.contains(p.fork()))
-        .mapToDouble(p -> figure == Figure.WALL ? p.passMillis()
-            : p.cpu() == null ? Double.NaN : p.cpu().userMillis() + p.cpu().sysMillis())
+        .mapToDouble(figure::of)
         .toArray();
   }
 
