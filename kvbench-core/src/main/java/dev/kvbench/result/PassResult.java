@@ -27,17 +27,18 @@ import org.HdrHistogram.Histogram;
  *     (results of kvbench before 0.3): a fork, not a pass, is the sample a comparison counts
  * @param countersPerOp hardware events per op over the pass ({@code --counters}: perf stat's
  *     instructions, cycles, cache-misses, branch-misses); empty where not counted
- * @param measuringThreadCpu the CPU time of the threads that did the pass's operations (the one
- *     measuring thread of a seed phase, every client of a threaded one), without the store's
- *     background threads, GC, the JIT or any waiting; null where not recorded (kvbench before
- *     0.7, or a JVM without thread CPU time)
+ * @param measuringThreadCpuMillis the CPU time, user and system together, of the threads that did
+ *     the pass's operations (the one measuring thread of a seed phase, every client of a threaded
+ *     one), without the store's background threads, GC, the JIT or any waiting; null where not
+ *     recorded (kvbench before 0.7, or a JVM without thread CPU time). One figure: the JVM counts
+ *     a thread's total in nanoseconds but its user part only in 10 ms ticks
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record PassResult(double passMillis, long ops, CpuTime cpu, long peakRssBytes, PassNoise noise,
     long startEpochMillis, String latencyHistogram, List<ProgressPoint> progress, IoBytes io,
     CommitTrace commitTrace, int fork,
     @JsonInclude(JsonInclude.Include.NON_EMPTY) java.util.Map<String, Double> countersPerOp,
-    CpuTime measuringThreadCpu) {
+    Double measuringThreadCpuMillis) {
 
   /** A pass whose measuring thread's CPU time was not recorded. */
   public PassResult(double passMillis, long ops, CpuTime cpu, long peakRssBytes, PassNoise noise,
@@ -63,8 +64,8 @@ public record PassResult(double passMillis, long ops, CpuTime cpu, long peakRssB
         java.util.Map.of());
   }
 
-  /** These figures with the CPU time of the threads that did the pass's operations. */
-  public PassResult withMeasuringThreadCpu(CpuTime threadCpu) {
+  /** These figures with the CPU time of the threads that did the pass's operations, in ms (null: unknown). */
+  public PassResult withMeasuringThreadCpu(Double threadCpu) {
     return new PassResult(passMillis, ops, cpu, peakRssBytes, noise, startEpochMillis, latencyHistogram, progress,
         io, commitTrace, fork, countersPerOp, threadCpu);
   }
@@ -72,7 +73,7 @@ public record PassResult(double passMillis, long ops, CpuTime cpu, long peakRssB
   /** These figures with the hardware events per op counted over the pass. */
   public PassResult withCounters(java.util.Map<String, Double> perOp) {
     return new PassResult(passMillis, ops, cpu, peakRssBytes, noise, startEpochMillis, latencyHistogram, progress,
-        io, commitTrace, fork, perOp, measuringThreadCpu);
+        io, commitTrace, fork, perOp, measuringThreadCpuMillis);
   }
 
   /** A pass's figures; its noise, interval and the rest are added by the {@code with} methods. */
@@ -83,7 +84,7 @@ public record PassResult(double passMillis, long ops, CpuTime cpu, long peakRssB
   /** These figures with what else the host did during the pass. */
   public PassResult withNoise(PassNoise hostNoise) {
     return new PassResult(passMillis, ops, cpu, peakRssBytes, hostNoise, startEpochMillis, latencyHistogram, progress,
-        io, commitTrace, fork, countersPerOp, measuringThreadCpu);
+        io, commitTrace, fork, countersPerOp, measuringThreadCpuMillis);
   }
 
   /** The host disturbed this pass past a threshold (see {@link PassNoise}). */
@@ -95,31 +96,31 @@ public record PassResult(double passMillis, long ops, CpuTime cpu, long peakRssB
   public PassResult withInterval(long startEpochMillis, Histogram latencies) {
     return new PassResult(passMillis, ops, cpu, peakRssBytes, noise, startEpochMillis,
         latencies == null ? null : HistogramCodec.encode(latencies), progress, io, commitTrace, fork, countersPerOp,
-        measuringThreadCpu);
+        measuringThreadCpuMillis);
   }
 
   /** These figures with where the pass stood over time. */
   public PassResult withProgress(List<ProgressPoint> points) {
     return new PassResult(passMillis, ops, cpu, peakRssBytes, noise, startEpochMillis, latencyHistogram, points,
-        io, commitTrace, fork, countersPerOp, measuringThreadCpu);
+        io, commitTrace, fork, countersPerOp, measuringThreadCpuMillis);
   }
 
   /** These figures with the storage I/O of the pass. */
   public PassResult withIo(IoBytes bytes) {
     return new PassResult(passMillis, ops, cpu, peakRssBytes, noise, startEpochMillis, latencyHistogram, progress,
-        bytes, commitTrace, fork, countersPerOp, measuringThreadCpu);
+        bytes, commitTrace, fork, countersPerOp, measuringThreadCpuMillis);
   }
 
   /** These figures with the pass's commit trace. */
   public PassResult withCommitTrace(CommitTrace trace) {
     return new PassResult(passMillis, ops, cpu, peakRssBytes, noise, startEpochMillis, latencyHistogram, progress,
-        io, trace, fork, countersPerOp, measuringThreadCpu);
+        io, trace, fork, countersPerOp, measuringThreadCpuMillis);
   }
 
   /** These figures as fork {@code number}'s. */
   public PassResult withFork(int number) {
     return new PassResult(passMillis, ops, cpu, peakRssBytes, noise, startEpochMillis, latencyHistogram, progress,
-        io, commitTrace, number, countersPerOp, measuringThreadCpu);
+        io, commitTrace, number, countersPerOp, measuringThreadCpuMillis);
   }
 
   public double opsPerSec() {

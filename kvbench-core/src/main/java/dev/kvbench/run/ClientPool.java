@@ -76,8 +76,8 @@ final class ClientPool {
   private static final class Client {
     final ClientLoop.Plan plan;
     ClientLoop loop;
-    /** The client thread's CPU over its loop, or null where unknown. */
-    volatile dev.kvbench.measure.CpuTime cpu;
+    /** The client thread's CPU over its loop in ms, or null where unknown. */
+    volatile Double cpuMillis;
 
     Client(ClientLoop.Plan plan) {
       this.plan = plan;
@@ -118,9 +118,9 @@ final class ClientPool {
       clients[t] = c;
       started.add(start(phase.id() + "-client-" + t, ready, go, thrown, signals, clientsDone, (session, s) -> {
         c.loop = new ClientLoop(workload, c.plan, counts);
-        dev.kvbench.measure.CpuTime before = dev.kvbench.measure.ThreadCpu.ofCurrentThread();
+        Double before = dev.kvbench.measure.ThreadCpu.ofCurrentThread();
         c.loop.run(session, s);
-        c.cpu = dev.kvbench.measure.ThreadCpu.between(before, dev.kvbench.measure.ThreadCpu.ofCurrentThread());
+        c.cpuMillis = dev.kvbench.measure.ThreadCpu.between(before, dev.kvbench.measure.ThreadCpu.ofCurrentThread());
       }));
     }
     WriterLoop writer = phase == Phase.READ_WHILE_WRITING ? new WriterLoop(workload, passesRun) : null;
@@ -239,17 +239,15 @@ final class ClientPool {
    * {@code loop}; a failure is kept in {@code thrown} and stops the other threads.
    */
   /** The clients' CPU over their loops, added up; null where any is unknown (one failed, or no thread CPU here). */
-  private static dev.kvbench.measure.CpuTime clientsCpu(Client[] clients) {
-    double user = 0;
-    double sys = 0;
+  private static Double clientsCpu(Client[] clients) {
+    double sum = 0;
     for (Client c : clients) {
-      if (c.cpu == null) {
+      if (c.cpuMillis == null) {
         return null;
       }
-      user += c.cpu.userMillis();
-      sys += c.cpu.sysMillis();
+      sum += c.cpuMillis;
     }
-    return new dev.kvbench.measure.CpuTime(user, sys);
+    return sum;
   }
 
   private Thread start(String name, CountDownLatch ready, CountDownLatch go, AtomicReference<Throwable> thrown,

@@ -30,7 +30,7 @@ final class PassMeters {
   }
 
   /** The meters' readings as a timed pass starts, to subtract as it ends. */
-  record Start(CpuTime cpu, IoBytes io, NoiseMeter.Reading noise, CpuTime threadCpu) {}
+  record Start(CpuTime cpu, IoBytes io, NoiseMeter.Reading noise, Double threadCpuMillis) {}
 
   /** The process's storage I/O so far, or null where Linux does not say: for spans longer than a pass. */
   IoBytes ioNow() {
@@ -50,15 +50,15 @@ final class PassMeters {
    * thread that did the pass's operations.
    */
   PassResult end(Start before, long ops, long nanos) {
-    CpuTime threadCpu = ThreadCpu.between(before.threadCpu(), ThreadCpu.ofCurrentThread());
+    Double threadCpu = ThreadCpu.between(before.threadCpuMillis(), ThreadCpu.ofCurrentThread());
     return endOf(before, ops, nanos).withMeasuringThreadCpu(threadCpu);
   }
 
   /**
    * As {@link #end}, for a pass whose operations other threads did: {@code clientsCpu} is their CPU
-   * time over the pass, added up (null where unknown).
+   * time over the pass in ms, added up (null where unknown).
    */
-  PassResult endOfClients(Start before, long ops, long nanos, CpuTime clientsCpu) {
+  PassResult endOfClients(Start before, long ops, long nanos, Double clientsCpu) {
     return endOf(before, ops, nanos).withMeasuringThreadCpu(clientsCpu);
   }
 

@@ -706,6 +706,9 @@ public final class ScenarioRunner {
     }
   }
 
+  /** As a comparison's: a phase shorter than this a pass is not judged. */
+  private static final double SHORTEST_JUDGED_MILLIS = 0.01;
+
   /** Reruns in a row the host disturbed again before the run stops rerunning. */
   private static final int WASTED_RERUNS_LIMIT = 3;
 
@@ -734,7 +737,9 @@ public final class ScenarioRunner {
    */
   private static String hostDisturbed(CellResult fork) {
     for (dev.kvbench.result.PhaseResult p : fork.phases()) {
-      if (p.status() == dev.kvbench.result.PhaseStatus.OK && !p.hostDisturbedForks().isEmpty()) {
+      // a phase too short to judge (under 10 µs a pass) is never compared: its noise costs nothing
+      if (p.status() == dev.kvbench.result.PhaseStatus.OK && p.passMillis() >= SHORTEST_JUDGED_MILLIS
+          && !p.hostDisturbedForks().isEmpty()) {
         java.util.Set<String> marks = new java.util.TreeSet<>();
         p.passes().stream().filter(x -> x.noise() != null).flatMap(x -> x.noise().marks().stream())
             .filter(dev.kvbench.measure.PassNoise.Mark::fromHost).forEach(m -> marks.add(m.id()));

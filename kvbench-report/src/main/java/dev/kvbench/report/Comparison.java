@@ -188,12 +188,11 @@ public final class Comparison {
 
     /** This figure of {@code pass} in ms; NaN where the pass did not record it. */
     double of(PassResult pass) {
-      dev.kvbench.measure.CpuTime cpu = switch (this) {
-        case WALL -> null;
-        case CPU -> pass.measuringThreadCpu();
-        case PROCESS_CPU -> pass.cpu();
+      return switch (this) {
+        case WALL -> pass.passMillis();
+        case CPU -> pass.measuringThreadCpuMillis() == null ? Double.NaN : pass.measuringThreadCpuMillis();
+        case PROCESS_CPU -> pass.cpu() == null ? Double.NaN : pass.cpu().userMillis() + pass.cpu().sysMillis();
       };
-      return this == WALL ? pass.passMillis() : cpu == null ? Double.NaN : cpu.userMillis() + cpu.sysMillis();
     }
   }
 
