@@ -555,7 +555,7 @@ public final class ScenarioRunner {
     if (forks.isEmpty()) {
       return false;
     }
-    if (hostStaysBusy != null && adding.on()) {
+    if (hostStaysBusy != null && adding.on() && !stopAll) {
       // more forks would be disturbed as the last were: each cell ends with what it has, and says why
       for (Map.Entry<String, List<CellResult>> f : forks.entrySet()) {
         journal.add(ForkMerge.combine(f.getValue()).withForkStop(new dev.kvbench.result.ForkStop(
