@@ -76,12 +76,12 @@ final class ForkOptions {
     }
     double pct = percent(precision);
     int most = maxForks != null ? maxForks
-        : Math.max(AdaptiveForks.MIN_FIGURES, AdaptiveForks.DEFAULT_MAX_FORKS_FACTOR * scenarioForks);
+        : Math.max(dev.kvbench.report.PrecisionJudge.MIN_FIGURES, AdaptiveForks.DEFAULT_MAX_FORKS_FACTOR * scenarioForks);
     if (most < 1 || most > dev.kvbench.scenario.Repetitions.MAX_FORKS) {
       throw new UsageException("--max-forks " + most + ": give 1 to " + dev.kvbench.scenario.Repetitions.MAX_FORKS);
     }
     Duration budget = timeBudget == null ? AdaptiveForks.NO_TIME_BUDGET : duration("--time-budget", timeBudget);
-    return new AdaptiveForks(pct, most, budget, minEffectPercent);
+    return new AdaptiveForks(pct, most, budget, minEffectPercent, dev.kvbench.report.PrecisionJudge.INSTANCE);
   }
 
   private static double percent(String text) {

@@ -24,7 +24,12 @@ public record ForkStop(Reason reason, int forks, String detail) {
     /** The run's time budget ({@code --time-budget}) was spent. */
     TIME_BUDGET,
     /** The host disturbed most forks of a round whatever was done: more forks would have been disturbed too. */
-    HOST_BUSY;
+    HOST_BUSY,
+    /**
+     * A comparison was neither narrow nor decided, and at its spread it would take more forks than a
+     * cell is given to settle (a change on the minimum effect, a store whose forks fall into two modes).
+     */
+    OUT_OF_REACH;
 
     @JsonValue
     public String id() {

@@ -1,6 +1,5 @@
 package dev.kvbench.runner;
 
-import dev.kvbench.measure.LogInterval;
 import java.time.Duration;
 
 /**
@@ -19,11 +18,15 @@ import java.time.Duration;
  *     length says would end past it
  * @param minEffectPercent the comparisons' minimum effect: a ratio whose interval lies within ±it
  *     (equivalent) needs no more forks
+ * @param judge what decides, from the forks so far, which cells need another: the statistics are
+ *     kvbench-report's ({@code PrecisionJudge}), which a library user adds to add forks
  */
-public record AdaptiveForks(double precisionPercent, int maxForks, Duration timeBudget, double minEffectPercent) {
+public record AdaptiveForks(double precisionPercent, int maxForks, Duration timeBudget, double minEffectPercent,
+    ForkJudge judge) {
 
   /** Forks as the scenario says, none added. */
-  public static final AdaptiveForks OFF = new AdaptiveForks(Double.POSITIVE_INFINITY, 1, Duration.ZERO, 0);
+  public static final AdaptiveForks OFF = new AdaptiveForks(Double.POSITIVE_INFINITY, 1, Duration.ZERO, 0,
+      ForkJudge.NONE);
 
   /** A run with no time budget. */
   public static final Duration NO_TIME_BUDGET = Duration.ofSeconds(Long.MAX_VALUE);
@@ -45,52 +48,12 @@ public record AdaptiveForks(double precisionPercent, int maxForks, Duration time
     if (!(minEffectPercent >= 0)) {
       throw new IllegalArgumentException("the minimum effect must be 0 % or more, got " + minEffectPercent);
     }
+    java.util.Objects.requireNonNull(judge, "judge");
   }
-
-  /** The fewest figures an interval is taken from. */
-  public static final int MIN_FIGURES = 3;
-
-  /**
-   * Whether one figure per fork ({@code forkFigures}, each above 0) is known precisely enough: 3 or
-   * more, their 95 % interval (of the geometric mean) at most {@link #precisionPercent} wide.
-   */
-  public boolean precise(double[] forkFigures) {
-    return forkFigures.length >= MIN_FIGURES
-        && LogInterval.of(java.util.Arrays.stream(forkFigures).map(Math::log).toArray()).widthPercent()
-            <= precisionPercent;
-  }
-
-  /**
-   * Whether a comparison of two variants needs no more rounds, from the log-ratios of their pairs of
-   * forks (fork k of each ran in round k): 3 pairs or more, and the ratio's 95 % interval is at most
-   * {@link #precisionPercent} wide or lies within ±{@link #minEffectPercent} (equivalent), or its
-   * {@link #CLEARLY_DIFFERENT_CONFIDENCE} interval lies wholly beyond ±the minimum effect. A
-   * difference stops the rounds only at that stricter level: stopping when the 95 % interval first
-   * clears 1 called identical work different in 8 to 14 % of simulated comparisons
-   * (RoundsSimulationTest's setting, up to 8 looks), the stricter rule at or under the 95 %
-   * interval's 5 %.
-   */
-  public boolean settled(double[] pairLogRatios) {
-    if (pairLogRatios.length < MIN_FIGURES) {
-      return false;
-    }
-    LogInterval r = LogInterval.of(pairLogRatios);
-    double band = Math.log1p(minEffectPercent / 100);
-    boolean equivalent = Math.abs(r.mean()) + r.half() <= band;
-    LogInterval strict = LogInterval.of(pairLogRatios, CLEARLY_DIFFERENT_CONFIDENCE);
-    boolean clearlyDifferent = Math.abs(strict.mean()) - strict.half() > band;
-    return equivalent || clearlyDifferent || r.widthPercent() <= precisionPercent;
-  }
-
-  /**
-   * The confidence at which a difference ends a comparison's rounds: one look in a hundred at a
-   * difference that is not there, over the handful of looks a run takes.
-   */
-  public static final double CLEARLY_DIFFERENT_CONFIDENCE = 0.99;
 
   /** Whether forks are added at all. */
   public boolean on() {
-    return !this.equals(OFF);
+    return judge != ForkJudge.NONE;
   }
 
   /** "±3.0 % precision, at most 10 forks, budget 30m". */

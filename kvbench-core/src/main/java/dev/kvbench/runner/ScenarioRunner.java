@@ -575,18 +575,23 @@ public final class ScenarioRunner {
     Map<String, CellResult> finished = journal.finishedCells();
     List<CellResult> partners = cells.stream().map(c -> finished.get(c.id())).filter(java.util.Objects::nonNull)
         .toList();
-    Map<String, ForkDecisions.Decision> decisions = ForkDecisions.decide(forks, partners, adding);
+    Map<String, ForkJudge.Decision> decisions = adding.judge().judge(forks, partners, adding);
     int more = 0;
     String widest = null;
-    for (Map.Entry<String, ForkDecisions.Decision> d : decisions.entrySet()) {
-      List<CellResult> ran = forks.get(d.getKey());
-      boolean anotherFork = d.getValue().next() == ForkDecisions.Next.ANOTHER_FORK;
+    for (Map.Entry<String, List<CellResult>> f : forks.entrySet()) {
+      // a cell the judge leaves out is done
+      Map.Entry<String, ForkJudge.Decision> d = Map.entry(f.getKey(),
+          decisions.getOrDefault(f.getKey(), new ForkJudge.Decision(ForkJudge.Next.DONE, "")));
+      List<CellResult> ran = f.getValue();
+      boolean anotherFork = d.getValue().next() == ForkJudge.Next.ANOTHER_FORK;
       if (anotherFork && !stopAll && ran.size() < adding.maxForks()) {
         more++;
         widest = widest == null ? d.getValue().detail() : widest;
         continue;
       }
-      dev.kvbench.result.ForkStop.Reason why = !anotherFork ? dev.kvbench.result.ForkStop.Reason.PRECISE
+      dev.kvbench.result.ForkStop.Reason why = d.getValue().next() == ForkJudge.Next.OUT_OF_REACH
+          ? dev.kvbench.result.ForkStop.Reason.OUT_OF_REACH
+          : !anotherFork ? dev.kvbench.result.ForkStop.Reason.PRECISE
           : ran.size() >= adding.maxForks() ? dev.kvbench.result.ForkStop.Reason.MAX_FORKS
           : dev.kvbench.result.ForkStop.Reason.TIME_BUDGET;
       CellResult result = ForkMerge.combine(ran)
@@ -596,8 +601,8 @@ public final class ScenarioRunner {
     }
     if (more > 0) {
       listener.notice(String.format(Locale.ROOT, "round %d: %d of %d cells get another fork (e.g. %s)", round, more,
-          decisions.size(), widest));
-    } else if (stopAll && decisions.values().stream().anyMatch(d -> d.next() == ForkDecisions.Next.ANOTHER_FORK)) {
+          forks.size(), widest));
+    } else if (stopAll && decisions.values().stream().anyMatch(d -> d.next() == ForkJudge.Next.ANOTHER_FORK)) {
       listener.notice("forks: " + (round > adding.maxForks() ? "the most forks a cell is given were reached"
           : "the time budget is spent") + "; cells not yet precise say so in the result (forkStop)");
     }

@@ -1,7 +1,6 @@
 package dev.kvbench.report;
 
 import java.util.Arrays;
-import dev.kvbench.measure.LogInterval;
 
 /**
  * How much slower or faster a candidate is than its baseline, from one figure per fork on each

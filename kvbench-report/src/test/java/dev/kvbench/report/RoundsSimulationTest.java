@@ -12,8 +12,8 @@ import org.junit.jupiter.api.Test;
  * Paired rounds and forks added until a precision, by simulation (seeded): each round the host is in
  * some state (a drift that falls on every fork of the round alike: a hog that comes and goes, a
  * slow walk), and each fork adds its own noise. The verdicts are compare's ({@link
- * Comparison#verdict}); the stopping rule is the runner's ({@link AdaptiveForks#precise} and
- * {@link AdaptiveForks#settled}). No speed is measured.
+ * Comparison#verdict}); the stopping rule is the runner's ({@link PrecisionJudge#precise} and
+ * {@link PrecisionJudge#settled}). No speed is measured.
  */
 class RoundsSimulationTest {
 
@@ -89,8 +89,8 @@ class RoundsSimulationTest {
 
   /**
    * One comparison under the runner's rule: 3 rounds, then one more while the comparison is
-   * unsettled ({@link AdaptiveForks#settled}), up to {@code maxForks}; judged by compare's paired
-   * rule at the end. Returns the verdict and, through {@code roundsTaken}, the rounds it took.
+   * unsettled ({@link PrecisionJudge#settled}) and within reach ({@link PrecisionJudge#outOfReach}),
+   * up to {@code maxForks}; judged by compare's paired rule at the end. Returns the verdict and, through {@code roundsTaken}, the rounds it took.
    */
   private static Comparison.Verdict adaptive(SplittableRandom r, double ratio, double spread, double hogShare,
       AdaptiveForks rule, int[] roundsTaken) {
@@ -101,7 +101,7 @@ class RoundsSimulationTest {
     while (n < rule.maxForks()) {
       double[] x = Arrays.copyOf(a, n);
       double[] y = Arrays.copyOf(b, n);
-      if (rule.settled(logRatios(x, y))) {
+      if (PrecisionJudge.settled(rule, logRatios(x, y)) || PrecisionJudge.outOfReach(rule, logRatios(x, y))) {
         break;
       }
       n++;
@@ -121,7 +121,7 @@ class RoundsSimulationTest {
     // looks after every round, and calls identical work faster or slower no more often than the
     // interval's 5 %. A rule that stopped as soon as the 95 % interval cleared 1 called 8 to 14 % in
     // this setting; a difference ends the rounds only at 99 %.
-    AdaptiveForks rule = new AdaptiveForks(5, 10, AdaptiveForks.NO_TIME_BUDGET, MIN_EFFECT);
+    AdaptiveForks rule = new AdaptiveForks(5, 10, AdaptiveForks.NO_TIME_BUDGET, MIN_EFFECT, PrecisionJudge.INSTANCE);
     double[][] cases = {{0.02, 0}, {0.05, 0}, {0.10, 0}, {0.05, 0.2}};
     for (double[] c : cases) {
       SplittableRandom r = new SplittableRandom(100 + (long) (c[0] * 100 + c[1] * 10));
@@ -140,7 +140,7 @@ class RoundsSimulationTest {
   void addingForksFindsATenPercentChangeThatThreeForksMiss() {
     // 5 % noise per fork and a slow walk: three rounds often leave a 10 % slowdown undecided; the rule
     // adds rounds, fewer than a fixed 10
-    AdaptiveForks rule = new AdaptiveForks(5, 10, AdaptiveForks.NO_TIME_BUDGET, MIN_EFFECT);
+    AdaptiveForks rule = new AdaptiveForks(5, 10, AdaptiveForks.NO_TIME_BUDGET, MIN_EFFECT, PrecisionJudge.INSTANCE);
     SplittableRandom r = new SplittableRandom(7);
     int found = 0;
     int foundWithThree = 0;
@@ -159,7 +159,7 @@ class RoundsSimulationTest {
   @Test
   void aClearDifferenceEndsTheRoundsEarly() {
     // 2 % noise, a 30 % slowdown: three rounds show it at 99 %, and it is called slower
-    AdaptiveForks rule = new AdaptiveForks(5, 10, AdaptiveForks.NO_TIME_BUDGET, MIN_EFFECT);
+    AdaptiveForks rule = new AdaptiveForks(5, 10, AdaptiveForks.NO_TIME_BUDGET, MIN_EFFECT, PrecisionJudge.INSTANCE);
     SplittableRandom r = new SplittableRandom(9);
     int[] rounds = {0};
     int slower = 0;
@@ -171,18 +171,36 @@ class RoundsSimulationTest {
   }
 
   @Test
+  void aChangeOnTheMinimumEffectIsOutOfReachAndStopsEarly() {
+    // a 5 % change with 5 % noise sits on the effect itself: the forks a cell is given rarely decide it
+    AdaptiveForks rule = new AdaptiveForks(5, 10, AdaptiveForks.NO_TIME_BUDGET, MIN_EFFECT, PrecisionJudge.INSTANCE);
+    SplittableRandom r = new SplittableRandom(21);
+    int[] rounds = {0};
+    for (int t = 0; t < TRIALS; t++) {
+      adaptive(r, 1.05, 0.05, 0, rule, rounds);
+    }
+    assertThat(rounds[0] / (double) TRIALS).as("mean rounds").isLessThan(7);
+    // bimodal forks, as MVStore's scans are here: out of reach at once
+    double[] a = {26, 17, 27, 16.5, 26.5};
+    double[] b = {26.5, 27, 17, 26, 16.8};
+    assertThat(PrecisionJudge.settled(rule, logRatios(a, b))).isFalse();
+    assertThat(PrecisionJudge.outOfReach(rule, logRatios(a, b))).isTrue();
+    assertThat(PrecisionJudge.pairsToDecide(rule, logRatios(a, b))).isGreaterThan(10);
+  }
+
+  @Test
   void aPreciseRuleStopsEarlyWhereTheForksAgree() {
     // 1 % noise, no hog: three rounds are precise, and identical work is equivalent
-    AdaptiveForks rule = new AdaptiveForks(5, 10, Duration.ofHours(1), MIN_EFFECT);
+    AdaptiveForks rule = new AdaptiveForks(5, 10, Duration.ofHours(1), MIN_EFFECT, PrecisionJudge.INSTANCE);
     SplittableRandom r = new SplittableRandom(3);
     double[] a = {100, 101, 99.5};
     double[] b = {100.5, 100, 99.8};
-    assertThat(rule.precise(a)).isTrue();
-    assertThat(rule.settled(logRatios(a, b))).isTrue();
+    assertThat(PrecisionJudge.precise(rule, a)).isTrue();
+    assertThat(PrecisionJudge.settled(rule, logRatios(a, b))).isTrue();
     // two figures are never precise, however close
-    assertThat(rule.precise(new double[] {100, 100})).isFalse();
+    assertThat(PrecisionJudge.precise(rule, new double[] {100, 100})).isFalse();
     // a wide, undecided pair is not settled
-    assertThat(rule.settled(logRatios(new double[] {100, 130, 90}, new double[] {104, 100, 99}))).isFalse();
+    assertThat(PrecisionJudge.settled(rule, logRatios(new double[] {100, 130, 90}, new double[] {104, 100, 99}))).isFalse();
     assertThat(r).isNotNull();
   }
 }

@@ -1,4 +1,4 @@
-package dev.kvbench.measure;
+package dev.kvbench.report;
 
 import java.util.Arrays;
 import org.apache.commons.math3.distribution.TDistribution;

@@ -1,0 +1,44 @@
+package dev.kvbench.runner;
+
+import dev.kvbench.result.CellResult;
+import java.util.Collection;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Decides, after a round, which cells of a run that adds forks ({@link AdaptiveForks}) need
+ * another: the runner schedules and journals the forks, this judges them. kvbench-report's {@code
+ * PrecisionJudge} is the one kvbench uses (its statistics stay out of kvbench-core).
+ */
+@FunctionalInterface
+public interface ForkJudge {
+
+  /** Adds no forks: every cell is done after the scenario's. */
+  ForkJudge NONE = (running, ended, limits) -> Map.of();
+
+  /** What a cell needs next. */
+  enum Next {
+    /** Another fork: a comparison or figure is not yet clear. */
+    ANOTHER_FORK,
+    /** None: every comparison (or, compared with nothing, every figure) is clear. */
+    DONE,
+    /** None: not clear, and more forks than a cell is given would be needed to make it so. */
+    OUT_OF_REACH
+  }
+
+  /** What a cell needs, and what was still unclear or is now clear. */
+  record Decision(Next next, String detail) {
+    public Decision {
+      java.util.Objects.requireNonNull(next, "next");
+      detail = detail == null ? "" : detail;
+    }
+  }
+
+  /**
+   * A decision for each cell of {@code running} (cell id to the forks it ran, in order, each of
+   * which ran to its end); {@code ended} are the run's cells that have their result already, still
+   * to be compared with. A cell left out is done.
+   */
+  Map<String, Decision> judge(Map<String, List<CellResult>> running, Collection<CellResult> ended,
+      AdaptiveForks limits);
+}
