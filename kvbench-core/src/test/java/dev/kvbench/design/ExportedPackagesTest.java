@@ -33,11 +33,12 @@ class ExportedPackagesTest {
       "summary", "codec", "durability", "host", "published");
 
   /**
-   * Exported to these modules only: the runner and one cell's run, which the CLI and reports drive,
-   * and the library versions a run resolves, which kvbench-resolver implements.
+   * Exported to these modules only: the runner and one cell's run, which the CLI and reports drive
+   * (kvbench-report judges a run's added forks, behind the runner's ForkJudge), and the library
+   * versions a run resolves, which kvbench-resolver implements.
    */
   private static final Map<String, Set<String>> TO_MODULES = Map.of(
-      "runner", Set.of("kvbench-cli"),
+      "runner", Set.of("kvbench-cli", "kvbench-report"),
       "runner.versions", Set.of("kvbench-cli", "kvbench-resolver"),
       "run", Set.of("kvbench-cli", "kvbench-report"));
 
