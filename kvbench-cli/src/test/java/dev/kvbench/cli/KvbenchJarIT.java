@@ -75,7 +75,12 @@ class KvbenchJarIT {
     JsonNode doc = new ObjectMapper().readTree(result.toFile());
     assertThat(doc.get("cells")).hasSize(16);
     assertThat(doc.get("completed").asBoolean()).isTrue();
-    assertThat(Files.readAllLines(temp.resolve("results/run.jsonl"))).hasSize(18); // header, 16 cells, end
+    // header, 16 cells, end; a fork the host disturbed is run again, its first attempt kept as a fork line
+    // (which forks a loaded machine disturbs is not this test's to know)
+    List<String> journalLines = Files.readAllLines(temp.resolve("results/run.jsonl"));
+    assertThat(journalLines).filteredOn(l -> !l.startsWith("{\"fork\":")).hasSize(18);
+    assertThat(journalLines).filteredOn(l -> l.startsWith("{\"fork\":")).allSatisfy(l -> assertThat(l)
+        .startsWith("{\"fork\":{\"number\":1,"));
     assertThat(doc.get("environment").get("workDirFileSystem").asText()).isNotBlank();
     for (JsonNode cell : doc.get("cells")) {
       String store = cell.get("store").asText();
