@@ -455,12 +455,27 @@ public final class Comparison {
    * else by position (cells merged from several hosts may repeat a fork number).
    */
   private Map<Integer, Double> forkFigureByFork(PhaseResult phase, NoisyForks noisy, Figure figure) {
-    List<Integer> left = noisy == NoisyForks.DROP ? phase.hostDisturbedForks() : List.of();
+    if (pairing == ForkRatio.Pairing.BY_ROUND) {
+      return byForkNumber(phase, noisy, figure);
+    }
     Map<Integer, Double> out = new LinkedHashMap<>();
     int position = 0;
+    for (double f : forkFigures(phase, noisy, figure)) {
+      out.put(position++, f);
+    }
+    return out;
+  }
+
+  /**
+   * Each fork's median pass's {@code figure} by fork number, less the disturbed forks when dropped:
+   * the samples of one run's cell, to pair with another's fork by fork ({@link PrecisionJudge} too).
+   */
+  static Map<Integer, Double> byForkNumber(PhaseResult phase, NoisyForks noisy, Figure figure) {
+    List<Integer> left = noisy == NoisyForks.DROP ? phase.hostDisturbedForks() : List.of();
+    Map<Integer, Double> out = new LinkedHashMap<>();
     for (PassResult p : phase.forkMedians()) {
       if (!left.contains(p.fork())) {
-        out.put(pairing == ForkRatio.Pairing.BY_ROUND ? p.fork() : position++, figure.of(p));
+        out.put(p.fork(), figure.of(p));
       }
     }
     return out;

@@ -4,7 +4,6 @@ import dev.kvbench.runner.AdaptiveForks;
 import dev.kvbench.runner.ForkJudge;
 import dev.kvbench.result.CellResult;
 import dev.kvbench.result.ForkMerge;
-import dev.kvbench.result.PassResult;
 import dev.kvbench.result.PhaseResult;
 import dev.kvbench.result.PhaseStatus;
 import java.util.ArrayList;
@@ -23,9 +22,6 @@ import java.util.Map;
  * cells, which ran in round k.
  */
 public final class PrecisionJudge implements ForkJudge {
-
-  /** Too short to judge, as a comparison says (10 µs): such a phase never holds a cell back. */
-  private static final double SHORTEST_JUDGED_MILLIS = 0.01;
 
   /** The judge kvbench runs with: it holds nothing, the limits come with each call. */
   public static final PrecisionJudge INSTANCE = new PrecisionJudge();
@@ -138,26 +134,21 @@ public final class PrecisionJudge implements ForkJudge {
     return other.store() + (differ.isEmpty() ? "" : " " + String.join(",", differ));
   }
 
-  /** The phases a comparison would judge: measured, and long enough for the clock. */
+  /** The phases a comparison would judge: measured, and long enough for the clock (a shorter one never holds a cell back). */
   private static List<PhaseResult> judged(CellResult cell) {
-    return cell.phases().stream().filter(p -> p.status() == PhaseStatus.OK && p.passMillis() >= SHORTEST_JUDGED_MILLIS)
-        .toList();
+    return cell.phases().stream()
+        .filter(p -> p.status() == PhaseStatus.OK && p.passMillis() >= Comparison.SHORTEST_JUDGED_MILLIS).toList();
   }
 
-  /** Each fork's median pass by fork number, the forks the host disturbed left out. */
+  /** Each fork's median pass by fork number, as a comparison takes them: the forks the host disturbed left out. */
   private static Map<Integer, Double> figures(PhaseResult p) {
-    List<Integer> disturbed = p.hostDisturbedForks();
-    Map<Integer, Double> out = new LinkedHashMap<>();
-    for (PassResult f : p.forkMedians()) {
-      if (!disturbed.contains(f.fork()) && f.passMillis() > 0) {
-        out.put(f.fork(), f.passMillis());
-      }
-    }
+    Map<Integer, Double> out = Comparison.byForkNumber(p, Comparison.NoisyForks.DROP, Comparison.Figure.WALL);
+    out.values().removeIf(f -> !(f > 0)); // a pass shorter than the clock's tick has no logarithm
     return out;
   }
 
-  /** The fewest figures an interval is taken from. */
-  public static final int MIN_FIGURES = 3;
+  /** The fewest figures an interval is taken from: a comparison's fewest forks a side. */
+  public static final int MIN_FIGURES = ForkRatio.MIN_FORKS;
 
   /**
    * Whether one figure per fork ({@code forkFigures}, each above 0) is known precisely enough: 3 or
