@@ -92,7 +92,13 @@ final class ComparisonPrinter {
           + " waiting: for sync and I/O-bound phases the waiting is the work, so judge those on wall time.", proseWidth,
           "") + "\n");
     }
-    if (c.noisyForks() == Comparison.NoisyForks.DROP) {
+    if (c.noisyForks() == Comparison.NoisyForks.DROP && paired) {
+      out.print(TextWrap.wrap(String.format(Locale.ROOT, "A pair counts where other processes, steal or a CPU held"
+          + " outside the process disturbed both its forks or neither: both ran under the same load, back to back,"
+          + " which falls on either side alike; a pair disturbed on one side only is left out. Too noisy to judge"
+          + " where fewer than %d pairs are left (--noisy-forks keep counts them all).", ForkRatio.MIN_FORKS),
+          proseWidth, "") + "\n");
+    } else if (c.noisyForks() == Comparison.NoisyForks.DROP) {
       out.print(TextWrap.wrap(String.format(Locale.ROOT, "Forks other processes, steal or a CPU held outside the"
           + " process disturbed are left out of the samples; too noisy to judge where a side is left with fewer than"
           + " %d (--noisy-forks keep counts them).", ForkRatio.MIN_FORKS), proseWidth, "") + "\n");

@@ -1,5 +1,6 @@
 package dev.kvbench.cli;
 
+import dev.kvbench.report.Comparison;
 import dev.kvbench.report.ForkRatio;
 import dev.kvbench.report.ShellWords;
 import dev.kvbench.result.CellResult;
@@ -150,10 +151,11 @@ final class RunClosing {
       Map.Entry<CellResult, PhaseResult> second) {
     PhaseResult a = first.getValue();
     PhaseResult z = second.getValue();
-    // fork k of both ran in round k of this run, back to back: paired, so drift between rounds cancels
+    // fork k of both ran in round k of this run, back to back: paired, so drift between rounds cancels;
+    // the pairs counted are compare --by's (a pair the host disturbed on one side only is left out)
     Map<Integer, Double> za = figures(a);
     Map<Integer, Double> zz = figures(z);
-    List<Integer> both = za.keySet().stream().filter(zz::containsKey).sorted().toList();
+    java.util.Set<Integer> both = Comparison.pairedForks(a, z, Comparison.NoisyForks.DROP, Comparison.Figure.WALL);
     ForkRatio r = ForkRatio.paired(both.stream().mapToDouble(za::get).toArray(),
         both.stream().mapToDouble(zz::get).toArray());
     String figures = String.format(Locale.ROOT, "%s %s ms, then %s x %.2f", tables.storeLabel(first.getKey()),
@@ -166,10 +168,10 @@ final class RunClosing {
         shown ? "shown" : "within the noise", r.low(), r.high(), r.baselineForks());
   }
 
-  /** Each fork's median pass by fork number, those of 0 (shorter than the clock's tick) left out. */
+  /** Each fork's median pass by fork number. */
   private static Map<Integer, Double> figures(PhaseResult p) {
     Map<Integer, Double> out = new LinkedHashMap<>();
-    p.forkMedians().stream().filter(f -> f.passMillis() > 0).forEach(f -> out.put(f.fork(), f.passMillis()));
+    p.forkMedians().forEach(f -> out.put(f.fork(), f.passMillis()));
     return out;
   }
 

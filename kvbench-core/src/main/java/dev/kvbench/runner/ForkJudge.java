@@ -18,12 +18,22 @@ public interface ForkJudge {
 
   /** What a cell needs next. */
   enum Next {
-    /** Another fork: a comparison or figure is not yet clear. */
+    /** Another fork: a comparison is not yet clear, and a fork the host disturbs counts too. */
     ANOTHER_FORK,
+    /**
+     * Another fork, which counts only if the host leaves it alone (a figure compared with nothing):
+     * on a host that stays busy none is added.
+     */
+    ANOTHER_UNDISTURBED_FORK,
     /** None: every comparison (or, compared with nothing, every figure) is clear. */
     DONE,
     /** None: not clear, and more forks than a cell is given would be needed to make it so. */
-    OUT_OF_REACH
+    OUT_OF_REACH;
+
+    /** Whether the cell asks for another fork, of whatever kind. */
+    public boolean wantsFork() {
+      return this == ANOTHER_FORK || this == ANOTHER_UNDISTURBED_FORK;
+    }
   }
 
   /** What a cell needs, and what was still unclear or is now clear. */

@@ -174,7 +174,8 @@ public final class ScenarioRunner {
   private int wastedReruns;
   /**
    * Whether the host disturbs most forks whatever is done (a busy loop that never stops): then
-   * neither reruns nor added forks help, and the run stops spending time on them.
+   * reruns do not help, nor do forks added for a figure compared with nothing, and the run stops
+   * spending time on them (forks added for a paired comparison still count).
    */
   private volatile String hostStaysBusy;
   /** How long each fork of the run in progress waits for a quiet host, at most. */
@@ -507,7 +508,7 @@ public final class ScenarioRunner {
           }
         }
         lastRoundNanos = System.nanoTime() - roundStart;
-        judgeHost(round, adding.on());
+        judgeHost(round);
       }
       if (complete && notWritten == null) {
         try {
@@ -555,15 +556,6 @@ public final class ScenarioRunner {
     if (forks.isEmpty()) {
       return false;
     }
-    if (hostStaysBusy != null && adding.on() && !stopAll) {
-      // more forks would be disturbed as the last were: each cell ends with what it has, and says why
-      for (Map.Entry<String, List<CellResult>> f : forks.entrySet()) {
-        journal.add(ForkMerge.combine(f.getValue()).withForkStop(new dev.kvbench.result.ForkStop(
-            dev.kvbench.result.ForkStop.Reason.HOST_BUSY, f.getValue().size(), hostStaysBusy)));
-        ended.add(f.getKey());
-      }
-      return false;
-    }
     if (!adding.on()) {
       // a run resumed from one that added forks: its cells end with the forks they have
       for (Map.Entry<String, List<CellResult>> f : forks.entrySet()) {
@@ -583,8 +575,11 @@ public final class ScenarioRunner {
       Map.Entry<String, ForkJudge.Decision> d = Map.entry(f.getKey(),
           decisions.getOrDefault(f.getKey(), new ForkJudge.Decision(ForkJudge.Next.DONE, "")));
       List<CellResult> ran = f.getValue();
-      boolean anotherFork = d.getValue().next() == ForkJudge.Next.ANOTHER_FORK;
-      if (anotherFork && !stopAll && ran.size() < adding.maxForks()) {
+      boolean anotherFork = d.getValue().next().wantsFork();
+      // on a host that stays busy the next fork would be disturbed as the last were: only a paired
+      // comparison, which counts a pair disturbed on both sides, still gains from it
+      boolean uselessHere = hostStaysBusy != null && d.getValue().next() == ForkJudge.Next.ANOTHER_UNDISTURBED_FORK;
+      if (anotherFork && !uselessHere && !stopAll && ran.size() < adding.maxForks()) {
         more++;
         widest = widest == null ? d.getValue().detail() : widest;
         continue;
@@ -592,17 +587,18 @@ public final class ScenarioRunner {
       dev.kvbench.result.ForkStop.Reason why = d.getValue().next() == ForkJudge.Next.OUT_OF_REACH
           ? dev.kvbench.result.ForkStop.Reason.OUT_OF_REACH
           : !anotherFork ? dev.kvbench.result.ForkStop.Reason.PRECISE
+          : uselessHere ? dev.kvbench.result.ForkStop.Reason.HOST_BUSY
           : ran.size() >= adding.maxForks() ? dev.kvbench.result.ForkStop.Reason.MAX_FORKS
           : dev.kvbench.result.ForkStop.Reason.TIME_BUDGET;
-      CellResult result = ForkMerge.combine(ran)
-          .withForkStop(new dev.kvbench.result.ForkStop(why, ran.size(), d.getValue().detail()));
+      CellResult result = ForkMerge.combine(ran).withForkStop(new dev.kvbench.result.ForkStop(why, ran.size(),
+          why == dev.kvbench.result.ForkStop.Reason.HOST_BUSY ? hostStaysBusy : d.getValue().detail()));
       journal.add(result);
       ended.add(d.getKey());
     }
     if (more > 0) {
       listener.notice(String.format(Locale.ROOT, "round %d: %d of %d cells get another fork (e.g. %s)", round, more,
           forks.size(), widest));
-    } else if (stopAll && decisions.values().stream().anyMatch(d -> d.next() == ForkJudge.Next.ANOTHER_FORK)) {
+    } else if (stopAll && decisions.values().stream().anyMatch(d -> d.next().wantsFork())) {
       listener.notice("forks: " + (round > adding.maxForks() ? "the most forks a cell is given were reached"
           : "the time budget is spent") + "; cells not yet precise say so in the result (forkStop)");
     }
@@ -654,10 +650,7 @@ public final class ScenarioRunner {
       }
       if (wastedReruns >= WASTED_RERUNS_LIMIT) {
         hostStaysBusy = wastedReruns + " forks run again in a row were disturbed again";
-        listener.warning("the host stays busy: " + hostStaysBusy + "; no fork is run again (nor added) for the rest"
-            + " of the run. Rows with too few undisturbed forks will be too noisy to judge: run on a quieter host,"
-            + " give the cells CPUs of their own (--cpus), wait for quiet (--wait-quiet), or judge with --noisy-forks"
-            + " keep");
+        listener.warning("the host stays busy: " + hostStaysBusy + "; " + BUSY_HOST_CONSEQUENCES);
         break;
       }
       // kept in the journal (nothing measured is lost), then replaced by the attempt run now
@@ -714,6 +707,12 @@ public final class ScenarioRunner {
   /** As a comparison's: a phase shorter than this a pass is not judged. */
   private static final double SHORTEST_JUDGED_MILLIS = 0.01;
 
+  /** What a host that stays busy changes, said once when the run notices it. */
+  private static final String BUSY_HOST_CONSEQUENCES = "no fork is run again for the rest of the run, and forks are"
+      + " added only where variants of a workload are compared pair by pair (a pair the host disturbed on both sides"
+      + " counts). Rows with too few undisturbed forks will be too noisy to judge: run on a quieter host, give the"
+      + " cells CPUs of their own (--cpus), wait for quiet (--wait-quiet), or judge with --noisy-forks keep";
+
   /** Reruns in a row the host disturbed again before the run stops rerunning. */
   private static final int WASTED_RERUNS_LIMIT = 3;
 
@@ -721,13 +720,11 @@ public final class ScenarioRunner {
    * After each round: the host stays busy when it disturbed more than half the round's forks
    * (reruns included), and has quieted down when it disturbed none of a round's.
    */
-  private void judgeHost(int round, boolean addingForks) {
+  private void judgeHost(int round) {
     if (roundForks >= 2 && 2 * roundDisturbed > roundForks && hostStaysBusy == null) {
       hostStaysBusy = roundDisturbed + " of " + roundForks + " forks of round " + round + " were disturbed by the host";
       listener.warning("the host stays busy: " + hostStaysBusy + (noisyReruns > 0 ? " after being run again" : "")
-          + "; " + (addingForks ? "no fork is added or" : "no fork is") + " run again for the rest of the run. Rows"
-          + " with too few undisturbed forks will be too noisy to judge: run on a quieter host, give the cells CPUs"
-          + " of their own (--cpus), wait for quiet (--wait-quiet), or judge with --noisy-forks keep");
+          + "; " + BUSY_HOST_CONSEQUENCES);
     } else if (roundForks > 0 && roundDisturbed == 0 && hostStaysBusy != null) {
       hostStaysBusy = null;
       wastedReruns = 0;

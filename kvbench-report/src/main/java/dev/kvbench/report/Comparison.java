@@ -21,7 +21,8 @@ import java.util.TreeSet;
  * level: an answer, not a shrug); undecided otherwise, with the forks that would likely decide it;
  * not enough forks below {@link ForkRatio#MIN_FORKS} a side. Forks the
  * host disturbed ({@link PhaseResult#hostDisturbedForks}) are left out of the samples unless the caller
- * keeps them ({@link NoisyForks}); a side left with too few is too noisy to judge. Cells
+ * keeps them ({@link NoisyForks}), and paired by round a pair counts where the host disturbed both
+ * its forks or neither ({@link #keepsPair}); a side left with too few is too noisy to judge. Cells
  * match by store and workload
  * (entries, key type and size, value size, order, batch, durability); when a side has several
  * cells of one workload (a sweep) they match by settings too. Settings that differ between matched
@@ -151,7 +152,10 @@ public final class Comparison {
 
   /** What the forks the host disturbed (other processes, steal) count for. */
   public enum NoisyForks {
-    /** Left out of the samples, as a reader drops a run a busy machine spoiled (the default). */
+    /**
+     * Left out of the samples, as a reader drops a run a busy machine spoiled (the default); paired
+     * by round, only a pair the host disturbed on one side and not the other is left out.
+     */
     DROP,
     /** Counted like the others; the rows still name them. */
     KEEP
@@ -402,9 +406,12 @@ public final class Comparison {
       Map<Integer, Double> keptBaseline = forkFigureByFork(b, noisyForks, figure);
       Map<Integer, Double> keptCandidate = forkFigureByFork(o, noisyForks, figure);
       if (pairing == ForkRatio.Pairing.BY_ROUND) {
-        // a pair is only as clean as its noisier fork
-        keptBaseline.keySet().retainAll(keptCandidate.keySet());
-        keptCandidate.keySet().retainAll(keptBaseline.keySet());
+        // a pair counts when the host treated both its forks alike (see keepsPair)
+        java.util.Set<Integer> kept = pairedForks(b, o, noisyForks, figure);
+        keptBaseline = new LinkedHashMap<>(allBaseline);
+        keptCandidate = new LinkedHashMap<>(allCandidate);
+        keptBaseline.keySet().retainAll(kept);
+        keptCandidate.keySet().retainAll(kept);
       }
       Verdict verdict;
       ForkRatio change;
@@ -476,6 +483,39 @@ public final class Comparison {
     for (PassResult p : phase.forkMedians()) {
       if (!left.contains(p.fork())) {
         out.put(p.fork(), figure.of(p));
+      }
+    }
+    return out;
+  }
+
+  /**
+   * Whether a pair of forks that ran in the same round counts: always when noisy forks are kept;
+   * when they are dropped, only where the host treated both alike, disturbing neither or both. Both
+   * disturbed ran back to back under the same load (a busy loop that never stops), which falls on
+   * either side alike as drift does, and the alternating order gives neither side the worse place;
+   * one disturbed and not the other is a load that came or went between them, and is left out.
+   */
+  public static boolean keepsPair(NoisyForks noisy, boolean baselineDisturbed, boolean candidateDisturbed) {
+    return noisy == NoisyForks.KEEP || baselineDisturbed == candidateDisturbed;
+  }
+
+  /**
+   * The fork numbers both phases ran (each with its {@code figure} above 0: a pass shorter than
+   * the clock's tick has no ratio) whose pair counts under {@link #keepsPair}, in order: the
+   * samples of a comparison paired by round, of the run's summary and of {@link PrecisionJudge}.
+   */
+  public static java.util.SortedSet<Integer> pairedForks(PhaseResult baseline, PhaseResult candidate, NoisyForks noisy,
+      Figure figure) {
+    Map<Integer, Double> b = byForkNumber(baseline, NoisyForks.KEEP, figure);
+    Map<Integer, Double> c = byForkNumber(candidate, NoisyForks.KEEP, figure);
+    List<Integer> bDisturbed = baseline.hostDisturbedForks();
+    List<Integer> cDisturbed = candidate.hostDisturbedForks();
+    java.util.SortedSet<Integer> out = new java.util.TreeSet<>();
+    for (Map.Entry<Integer, Double> e : b.entrySet()) {
+      Double other = c.get(e.getKey());
+      if (other != null && e.getValue() > 0 && other > 0
+          && keepsPair(noisy, bDisturbed.contains(e.getKey()), cDisturbed.contains(e.getKey()))) {
+        out.add(e.getKey());
       }
     }
     return out;

@@ -17,9 +17,11 @@ import java.util.Map;
  * the other variants of its workload (cells of the same parameters: other stores, settings,
  * versions) are each settled ({@link #settled}: narrow, equivalent or clearly
  * different) needs none; nor does a cell compared with nothing whose phases' figures are each
- * known within the precision ({@link #precise}). A figure is each fork's median pass, the forks
- * the host disturbed left out (as a comparison leaves them out); a comparison pairs fork k of both
- * cells, which ran in round k.
+ * known within the precision ({@link #precise}). A figure is each fork's median pass; a comparison
+ * pairs fork k of both cells, which ran in round k, and counts the pairs a comparison counts (the
+ * host disturbing both forks of a pair or neither, {@link Comparison#keepsPair}), so forks added on a
+ * host that stays busy still decide it; a cell's own figures leave the disturbed forks out, so it
+ * asks for an {@link Next#ANOTHER_UNDISTURBED_FORK undisturbed} one.
  */
 public final class PrecisionJudge implements ForkJudge {
 
@@ -67,7 +69,8 @@ public final class PrecisionJudge implements ForkJudge {
         // nothing in the run is compared with it: its own figures are the answer
         wide = ownWide(cell, rule);
       }
-      out.put(e.getKey(), wide != null ? new Decision(Next.ANOTHER_FORK, wide)
+      // a cell compared with nothing counts only the forks the host leaves alone: on a busy host more would not help
+      out.put(e.getKey(), wide != null ? new Decision(compared ? Next.ANOTHER_FORK : Next.ANOTHER_UNDISTURBED_FORK, wide)
           : outOfReach != null ? new Decision(Next.OUT_OF_REACH, outOfReach)
           : new Decision(Next.DONE, compared ? "every comparison settled"
               : String.format(Locale.ROOT, "every phase within %.1f %%", rule.precisionPercent())));
@@ -99,9 +102,9 @@ public final class PrecisionJudge implements ForkJudge {
       if (q == null) {
         continue;
       }
-      Map<Integer, Double> a = figures(p);
-      Map<Integer, Double> b = figures(q);
-      double[] logRatios = a.keySet().stream().filter(b::containsKey).sorted()
+      Map<Integer, Double> a = Comparison.byForkNumber(p, Comparison.NoisyForks.KEEP, Comparison.Figure.WALL);
+      Map<Integer, Double> b = Comparison.byForkNumber(q, Comparison.NoisyForks.KEEP, Comparison.Figure.WALL);
+      double[] logRatios = Comparison.pairedForks(p, q, Comparison.NoisyForks.DROP, Comparison.Figure.WALL).stream()
           .mapToDouble(k -> Math.log(b.get(k) / a.get(k))).toArray();
       if (!settled(rule, logRatios)) {
         String against = label(other, cell);
@@ -112,7 +115,7 @@ public final class PrecisionJudge implements ForkJudge {
               pairs == Long.MAX_VALUE ? "no number of forks" : "about " + pairs + " forks"));
         }
         return new Decision(Next.ANOTHER_FORK, logRatios.length < MIN_FIGURES
-            ? p.phase() + " against " + against + ": " + logRatios.length + " pairs the host left alone"
+            ? p.phase() + " against " + against + ": " + logRatios.length + " pairs count (the host disturbed one fork of each other pair)"
             : String.format(Locale.ROOT, "%s against %s undecided, %.1f %% wide", p.phase(), against,
                 LogInterval.of(logRatios).widthPercent()));
       }

@@ -124,6 +124,50 @@ class ComparisonTest {
     assertThat(kept.caveats().describe()).isEqualTo("noisy forks 0/3");
   }
 
+  /**
+   * Paired by round, a pair counts when the host treated both its forks alike: a busy loop through
+   * the whole run disturbs both sides of every pair, and those pairs still decide; a pair disturbed
+   * on one side only (a load that came or went between them) is left out.
+   */
+  @Test
+  void pairedByRoundAPairDisturbedOnBothSidesCountsAndOnOneSideIsLeftOut() {
+    Comparison.Rule paired = Comparison.Rule.DEFAULT.pairedAs(ForkRatio.Pairing.BY_ROUND);
+    // a hog through all five rounds: both sides 40 % slower than quiet, the candidate a further 50 %
+    PhaseResult base = noisy(Fixtures.phase("write", new double[] {140, 150, 139, 160, 145}), 1, 2, 3, 4, 5);
+    PhaseResult cand = noisy(Fixtures.phase("write", new double[] {210, 226, 207, 241, 216}), 1, 2, 3, 4, 5);
+    Comparison.Row row = Comparison.of(List.of(run(writesOf(base))), List.of(run(writesOf(cand))), paired).rows()
+        .get(0);
+    assertThat(row.verdict()).isEqualTo(Comparison.Verdict.SLOWER);
+    assertThat(row.change().baselineForks()).isEqualTo(5);
+    assertThat(row.caveats().describe()).isEqualTo("noisy forks 5/5");
+    // taken apart, the same forks are too noisy: nothing says the two runs met the same load
+    assertThat(Comparison.of(List.of(run(writesOf(base))), List.of(run(writesOf(cand)))).rows().get(0).verdict())
+        .isEqualTo(Comparison.Verdict.TOO_NOISY);
+
+    // identical work; in round 2 the load came between the two forks and hit the candidate's alone (x 1.6)
+    PhaseResult quietBase = noisy(Fixtures.phase("write", new double[] {100, 102, 101, 99, 100.5}));
+    PhaseResult oneSide = noisy(Fixtures.phase("write", new double[] {100.4, 163, 101.2, 99.3, 100.2}), 2);
+    Comparison.Row left = Comparison.of(List.of(run(writesOf(quietBase))), List.of(run(writesOf(oneSide))), paired)
+        .rows().get(0);
+    assertThat(left.change().baselineForks()).as("round 2's pair left out").isEqualTo(4);
+    assertThat(left.verdict()).isEqualTo(Comparison.Verdict.EQUIVALENT);
+    Comparison.Row kept = Comparison.of(List.of(run(writesOf(quietBase))), List.of(run(writesOf(oneSide))),
+        new Comparison.Rule(5, Comparison.NoisyForks.KEEP, Comparison.Figure.WALL, ForkRatio.Pairing.BY_ROUND))
+        .rows().get(0);
+    assertThat(kept.change().baselineForks()).isEqualTo(5);
+    assertThat(kept.verdict()).as("with it kept the interval is wide").isEqualTo(Comparison.Verdict.UNDECIDED);
+
+    assertThat(Comparison.keepsPair(Comparison.NoisyForks.DROP, true, true)).isTrue();
+    assertThat(Comparison.keepsPair(Comparison.NoisyForks.DROP, false, false)).isTrue();
+    assertThat(Comparison.keepsPair(Comparison.NoisyForks.DROP, true, false)).isFalse();
+    assertThat(Comparison.keepsPair(Comparison.NoisyForks.DROP, false, true)).isFalse();
+    assertThat(Comparison.keepsPair(Comparison.NoisyForks.KEEP, true, false)).isTrue();
+  }
+
+  private static ResultDocument writesOf(PhaseResult write) {
+    return Fixtures.document("h", List.of(Fixtures.cell("alpha", "rnd", Map.of(), Fixtures.ORDERED, write)));
+  }
+
   @Test
   void theCleanForksLeftDecideWhenEnoughRemain() {
     // five forks a side; the candidate's fork 2 ran beside a hog and is the only slow one
