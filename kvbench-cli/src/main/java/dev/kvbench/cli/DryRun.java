@@ -6,6 +6,7 @@ import dev.kvbench.runner.ScenarioRunner;
 import dev.kvbench.scenario.CellParams;
 import dev.kvbench.scenario.Scenario;
 import dev.kvbench.scenario.ScenarioFiles;
+import dev.kvbench.store.StoreRegistry;
 import dev.kvbench.summary.TextTable;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -18,7 +19,8 @@ final class DryRun {
   private DryRun() {}
 
   /** Prints {@code plan}; {@code spaceProblem} is why the run would be refused for room, or null. */
-  static void print(ScenarioRunner.RunPlan plan, Path workDir, String spaceProblem, PrintWriter out) {
+  static void print(ScenarioRunner.RunPlan plan, StoreRegistry registry, Path workDir, String spaceProblem,
+      PrintWriter out) {
     Scenario scenario = plan.scenario();
     List<CellParams> cells = plan.cells();
     out.printf(Locale.ROOT, "scenario %s: %d cells%s%n", scenario.name(), cells.size(),
@@ -39,7 +41,7 @@ final class DryRun {
     int runsPerCell = Math.max(1, scenario.repetitions().forks());
     for (int i = 0; i < cells.size(); i++) {
       CellParams c = cells.get(i);
-      CellEstimate e = CellEstimate.of(c);
+      CellEstimate e = CellEstimate.of(c, registry.require(c.storeId()).footprint());
       maxDisk = Math.max(maxDisk, e.estimatedBytes());
       double cellSeconds = e.estimatedSeconds() * runsPerCell;
       seconds += cellSeconds;

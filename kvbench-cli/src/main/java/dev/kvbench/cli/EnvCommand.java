@@ -19,7 +19,6 @@ import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -36,12 +35,6 @@ import picocli.CommandLine.Spec;
         + " frequency governor, other busy processes, the JDK. With --check SCENARIO it exits 1 when something would"
         + " stop that scenario (too little room for its largest cell, too few open files)."})
 final class EnvCommand implements Callable<Integer> {
-
-  /** Stores that keep many files open (one per table file); the rest keep a handful. */
-  private static final Set<String> MANY_FILES = Set.of("rocksdb", "leveldbjni", "leveldb-java", "xodus");
-
-  /** LevelDB's table files are about 2 MiB; RocksDB's and Xodus' are larger, so this errs high. */
-  private static final long BYTES_PER_TABLE_FILE = 2L << 20;
 
   @Spec CommandSpec spec;
 
@@ -111,12 +104,11 @@ final class EnvCommand implements Callable<Integer> {
     long largest = 0;
     long files = 0;
     for (CellParams cell : cells) {
-      long bytes = CellEstimate.of(cell).estimatedBytes();
+      dev.kvbench.store.Footprint footprint = registry.require(cell.storeId()).footprint();
+      long bytes = CellEstimate.of(cell, footprint).estimatedBytes();
       largest = Math.max(largest, bytes);
-      if (MANY_FILES.contains(cell.storeId())) {
-        // the table files of the largest LSM cell, twice over for compaction, plus the JVM's own
-        files = Math.max(files, 2 * (bytes / BYTES_PER_TABLE_FILE) + 1024);
-      }
+      // the table files of the largest store that keeps one per table (none where every store keeps a handful)
+      files = Math.max(files, footprint.openFiles(bytes));
     }
     return new HostChecks.Needs(largest, files);
   }

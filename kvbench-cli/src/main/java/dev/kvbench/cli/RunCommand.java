@@ -126,7 +126,7 @@ final class RunCommand implements Callable<Integer> {
       }
       if (dryRun) {
         String spaceProblem = Preflight.spaceProblem(plan.cells(), workDir.path);
-        DryRun.print(plan, workDir.path, spaceProblem, out);
+        DryRun.print(plan, registry, workDir.path, spaceProblem, out);
         return spaceProblem == null ? ExitCodes.OK : ExitCodes.USAGE;
       }
       ScenarioRunner.Options adding = precision.applyTo(options, MIN_EFFECT, plan.scenario().repetitions().forks());

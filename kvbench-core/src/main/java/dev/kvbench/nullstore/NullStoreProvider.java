@@ -4,6 +4,7 @@ import dev.kvbench.store.Capabilities;
 import dev.kvbench.store.Concurrency;
 import dev.kvbench.store.Durability;
 import dev.kvbench.store.EntryVisitor;
+import dev.kvbench.store.Footprint;
 import dev.kvbench.store.Reader;
 import dev.kvbench.store.ScanDirection;
 import dev.kvbench.store.Session;
@@ -55,6 +56,12 @@ public final class NullStoreProvider implements StoreProvider {
         .maxKeySize(Integer.MAX_VALUE).maxValueSize(Integer.MAX_VALUE)
         .writeOperations(EnumSet.allOf(WriteOperation.class)).concurrency(Concurrency.unlimited())
         .build();
+  }
+
+  /** The null store keeps nothing. */
+  @Override
+  public Footprint footprint() {
+    return Footprint.NOTHING;
   }
 
   @Override

@@ -2,11 +2,14 @@ package dev.kvbench.runner;
 
 import dev.kvbench.scenario.PassPlan;
 import dev.kvbench.scenario.CellParams;
+import dev.kvbench.store.Footprint;
+
 /**
  * Rough size and time of a cell, before it runs: for {@code --dry-run} and for refusing a run
  * that clearly cannot fit its work directory. The floor is exact (no store can keep the data in
  * less than the flat array of keys and values); the estimate uses overheads measured with
- * kvbench's own runs (README) and is labelled rough wherever it is shown.
+ * kvbench's own runs, as each store's adapter declares them ({@link Footprint}), and is labelled
+ * rough wherever it is shown.
  *
  * @param flatBytes entries x (key + value): no store needs less
  * @param estimatedBytes what the store will likely take, its overhead included
@@ -19,9 +22,10 @@ public record CellEstimate(long flatBytes, long estimatedBytes, double estimated
   private static final double READ_NANOS = 600;
   private static final double JVM_START_SECONDS = 1.5;
 
-  public static CellEstimate of(CellParams cell) {
+  /** The estimate for {@code cell} of a store whose adapter declares {@code footprint}. */
+  public static CellEstimate of(CellParams cell, Footprint footprint) {
     long flat = cell.sizing().flatBytes();
-    long estimated = (long) (flat * overhead(cell.storeId(), cell.data().keys().size() + cell.data().valueSize()));
+    long estimated = (long) (flat * footprint.spaceOverFlat(cell.data().keys().size() + cell.data().valueSize()));
     // larger values cost more per op, roughly with their size beyond a cache line or two
     double sizeFactor = 1 + cell.data().valueSize() / 1024.0;
     PassPlan plan = cell.plan().passes();
@@ -30,23 +34,5 @@ public record CellEstimate(long flatBytes, long estimatedBytes, double estimated
     double readSeconds = cell.data().entries() * READ_NANOS * sizeFactor * passesPerPhase * (cell.plan().phases().size() - 1) / 1e9;
     double warmupSeconds = cell.plan().phases().size() * plan.warmupMillis() / 1e3;
     return new CellEstimate(flat, estimated, JVM_START_SECONDS + writeSeconds + readSeconds + warmupSeconds);
-  }
-
-  /** Allocated bytes over flat bytes, from kvbench's measured storage tables (1M random int keys). */
-  private static double overhead(String storeId, int entryBytes) {
-    if (storeId.startsWith("lmdb") || storeId.startsWith("lwjgl") || storeId.equals("libmdbx")) {
-      // LMDB keeps a large entry on whole overflow pages of 4,096 bytes
-      if (entryBytes > 2_030) {
-        long pages = (entryBytes + 16 + 4_095) / 4_096;
-        return Math.max(1.7, pages * 4_096.0 / entryBytes * 1.02);
-      }
-      return 1.7;
-    }
-    return switch (storeId) {
-      case "xodus" -> 3.6;
-      case "null" -> 0;
-      case "chronicle-map", "mapdb" -> 1.35;
-      default -> 1.15;
-    };
   }
 }

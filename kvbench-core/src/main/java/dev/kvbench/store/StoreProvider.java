@@ -37,6 +37,11 @@ public interface StoreProvider {
 
   Capabilities capabilities();
 
+  /** What the store takes on disk and in open files, roughly, to size a run before it starts. */
+  default Footprint footprint() {
+    return Footprint.TYPICAL;
+  }
+
   /** The store-specific settings this provider accepts, with their defaults. */
   List<SettingSpec> settings();
 

@@ -54,6 +54,11 @@ public final class VersionedProvider implements StoreProvider {
   }
 
   @Override
+  public dev.kvbench.store.Footprint footprint() {
+    return adapter.footprint();
+  }
+
+  @Override
   public List<SettingSpec> settings() {
     return adapter.settings();
   }

@@ -2,6 +2,7 @@ package dev.kvbench.stores.libmdbx;
 
 import dev.kvbench.store.Availability;
 import dev.kvbench.store.Capabilities;
+import dev.kvbench.store.Footprint;
 import dev.kvbench.store.SettingSpec;
 import dev.kvbench.store.Store;
 import dev.kvbench.store.StoreConfig;
@@ -56,6 +57,12 @@ public final class LibmdbxProvider implements StoreProvider {
   @Override
   public Capabilities capabilities() {
     return LmdbSettings.capabilities(MAX_KEY_SIZE, DEFAULT_MAX_READERS);
+  }
+
+  /** libmdbx keeps LMDB's page layout: as LMDB. */
+  @Override
+  public Footprint footprint() {
+    return LmdbSettings.FOOTPRINT;
   }
 
   @Override

@@ -3,6 +3,7 @@ package dev.kvbench.stores.lmdb;
 import dev.kvbench.store.Capabilities;
 import dev.kvbench.store.Concurrency;
 import dev.kvbench.store.Durability;
+import dev.kvbench.store.Footprint;
 import dev.kvbench.store.InvalidSettingException;
 import dev.kvbench.store.SettingSpec;
 import dev.kvbench.store.StoreConfig;
@@ -21,6 +22,12 @@ public final class LmdbSettings {
 
   /** LMDB's page size on Linux x86-64 and aarch64 with 4 KiB pages. */
   static final long PAGE = 4096;
+
+  /**
+   * LMDB's B+tree: 1.7 x the flat bytes at 1M random int keys; an entry over about half a page on
+   * overflow pages of its own.
+   */
+  public static final Footprint FOOTPRINT = Footprint.bTree(1.7, (int) PAGE);
 
   private LmdbSettings() {}
 

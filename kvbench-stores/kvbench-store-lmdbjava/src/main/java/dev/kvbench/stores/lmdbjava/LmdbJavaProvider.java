@@ -1,12 +1,13 @@
 package dev.kvbench.stores.lmdbjava;
 
 import dev.kvbench.store.Capabilities;
-import dev.kvbench.stores.lmdb.LmdbSettings;
+import dev.kvbench.store.Footprint;
 import dev.kvbench.store.LibraryVersions;
 import dev.kvbench.store.SettingSpec;
 import dev.kvbench.store.Store;
 import dev.kvbench.store.StoreConfig;
 import dev.kvbench.store.StoreProvider;
+import dev.kvbench.stores.lmdb.LmdbSettings;
 import java.util.List;
 
 /** What both LmdbJava flavours share: LMDB's capabilities and settings. */
@@ -38,6 +39,12 @@ abstract class LmdbJavaProvider<T> implements StoreProvider {
   @Override
   public Capabilities capabilities() {
     return LmdbSettings.capabilities(MAX_KEY_SIZE, LmdbSettings.LMDB_DEFAULT_MAX_READERS);
+  }
+
+  /** LMDB's B+tree: 1.7 x the flat bytes at 1M random int keys, large entries on 4 KiB overflow pages. */
+  @Override
+  public Footprint footprint() {
+    return LmdbSettings.FOOTPRINT;
   }
 
   @Override

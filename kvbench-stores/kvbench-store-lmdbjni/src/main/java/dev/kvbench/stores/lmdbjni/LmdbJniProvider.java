@@ -2,6 +2,7 @@ package dev.kvbench.stores.lmdbjni;
 
 import dev.kvbench.store.Availability;
 import dev.kvbench.store.Capabilities;
+import dev.kvbench.store.Footprint;
 import dev.kvbench.store.LibraryVersions;
 import dev.kvbench.store.SettingSpec;
 import dev.kvbench.store.Store;
@@ -48,6 +49,12 @@ public final class LmdbJniProvider implements StoreProvider {
   @Override
   public Capabilities capabilities() {
     return LmdbSettings.capabilities(MAX_KEY_SIZE, LmdbSettings.LMDB_DEFAULT_MAX_READERS);
+  }
+
+  /** LMDB's B+tree: 1.7 x the flat bytes at 1M random int keys, large entries on 4 KiB overflow pages. */
+  @Override
+  public Footprint footprint() {
+    return LmdbSettings.FOOTPRINT;
   }
 
   @Override

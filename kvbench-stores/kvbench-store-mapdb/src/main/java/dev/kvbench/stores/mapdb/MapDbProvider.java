@@ -3,6 +3,7 @@ package dev.kvbench.stores.mapdb;
 import dev.kvbench.store.Capabilities;
 import dev.kvbench.store.Concurrency;
 import dev.kvbench.store.Durability;
+import dev.kvbench.store.Footprint;
 import dev.kvbench.store.LibraryVersions;
 import dev.kvbench.store.SettingSpec;
 import dev.kvbench.store.Store;
@@ -63,6 +64,12 @@ public final class MapDbProvider implements StoreProvider {
         // write-ahead log a read races a commit (an IndexOutOfBoundsException inside StoreWAL.get)
         .concurrency(Concurrency.ONE_SESSION)
         .build();
+  }
+
+  /** MapDB's BTreeMap: 1.35 x the flat bytes at 1M random int keys. */
+  @Override
+  public Footprint footprint() {
+    return new Footprint(1.35, 0, 0);
   }
 
   @Override

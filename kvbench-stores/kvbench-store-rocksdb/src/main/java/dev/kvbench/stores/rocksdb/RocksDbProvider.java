@@ -3,6 +3,7 @@ package dev.kvbench.stores.rocksdb;
 import dev.kvbench.store.Capabilities;
 import dev.kvbench.store.Concurrency;
 import dev.kvbench.store.Durability;
+import dev.kvbench.store.Footprint;
 import dev.kvbench.store.LibraryVersions;
 import dev.kvbench.store.SettingSpec;
 import dev.kvbench.store.Store;
@@ -58,6 +59,12 @@ public final class RocksDbProvider implements StoreProvider {
         // thread-safe; concurrent batches are queued into the log by the store itself
         .concurrency(Concurrency.unlimited())
         .build();
+  }
+
+  /** RocksDB's LSM tree: as most stores on disk, one open file per table file. */
+  @Override
+  public Footprint footprint() {
+    return Footprint.tableFiles(Footprint.TYPICAL.spaceOverFlat(), Footprint.SMALL_TABLE_FILE_BYTES);
   }
 
   @Override
