@@ -12,6 +12,7 @@ import dev.kvbench.scenario.Presets;
 import dev.kvbench.scenario.ScenarioException;
 import dev.kvbench.scenario.ScenarioOverrides;
 import dev.kvbench.scenario.ScenarioSource;
+import dev.kvbench.store.Footprint;
 import dev.kvbench.store.StoreRegistry;
 import dev.kvbench.summary.TextWrap;
 import java.io.PrintWriter;
@@ -104,7 +105,7 @@ final class EnvCommand implements Callable<Integer> {
     long largest = 0;
     long files = 0;
     for (CellParams cell : cells) {
-      dev.kvbench.store.Footprint footprint = registry.require(cell.storeId()).footprint();
+      Footprint footprint = registry.require(cell.storeId()).footprint();
       long bytes = CellEstimate.of(cell, footprint).estimatedBytes();
       largest = Math.max(largest, bytes);
       // the table files of the largest store that keeps one per table (none where every store keeps a handful)

@@ -153,8 +153,8 @@ final class RunClosing {
     PhaseResult z = second.getValue();
     // fork k of both ran in round k of this run, back to back: paired, so drift between rounds cancels;
     // the pairs counted are compare --by's (a pair the host disturbed on one side only is left out)
-    Map<Integer, Double> za = figures(a);
-    Map<Integer, Double> zz = figures(z);
+    Map<Integer, Double> za = Comparison.byForkNumber(a, Comparison.NoisyForks.KEEP, Comparison.Figure.WALL);
+    Map<Integer, Double> zz = Comparison.byForkNumber(z, Comparison.NoisyForks.KEEP, Comparison.Figure.WALL);
     java.util.Set<Integer> both = Comparison.pairedForks(a, z, Comparison.NoisyForks.DROP, Comparison.Figure.WALL);
     ForkRatio r = ForkRatio.paired(both.stream().mapToDouble(za::get).toArray(),
         both.stream().mapToDouble(zz::get).toArray());
@@ -166,13 +166,6 @@ final class RunClosing {
     boolean shown = (r.low() > 1 || r.high() < 1) && r.beyond(MIN_LEAD_PERCENT);
     return figures + String.format(Locale.ROOT, " (%s: 95 %% %.2f-%.2f, %d rounds paired)",
         shown ? "shown" : "within the noise", r.low(), r.high(), r.baselineForks());
-  }
-
-  /** Each fork's median pass by fork number. */
-  private static Map<Integer, Double> figures(PhaseResult p) {
-    Map<Integer, Double> out = new LinkedHashMap<>();
-    p.forkMedians().forEach(f -> out.put(f.fork(), f.passMillis()));
-    return out;
   }
 
   private static void failures(List<CellResult> cells, StringBuilder b, int width) {

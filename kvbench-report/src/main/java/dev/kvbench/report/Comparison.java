@@ -403,8 +403,8 @@ public final class Comparison {
         continue;
       }
       ForkRatio all = ratio(allBaseline, allCandidate);
-      Map<Integer, Double> keptBaseline = forkFigureByFork(b, noisyForks, figure);
-      Map<Integer, Double> keptCandidate = forkFigureByFork(o, noisyForks, figure);
+      Map<Integer, Double> keptBaseline;
+      Map<Integer, Double> keptCandidate;
       if (pairing == ForkRatio.Pairing.BY_ROUND) {
         // a pair counts when the host treated both its forks alike (see keepsPair)
         java.util.Set<Integer> kept = pairedForks(b, o, noisyForks, figure);
@@ -412,6 +412,9 @@ public final class Comparison {
         keptCandidate = new LinkedHashMap<>(allCandidate);
         keptBaseline.keySet().retainAll(kept);
         keptCandidate.keySet().retainAll(kept);
+      } else {
+        keptBaseline = forkFigureByFork(b, noisyForks, figure);
+        keptCandidate = forkFigureByFork(o, noisyForks, figure);
       }
       Verdict verdict;
       ForkRatio change;
@@ -475,9 +478,10 @@ public final class Comparison {
 
   /**
    * Each fork's median pass's {@code figure} by fork number, less the disturbed forks when dropped:
-   * the samples of one run's cell, to pair with another's fork by fork ({@link PrecisionJudge} too).
+   * the samples of one run's cell, to pair with another's fork by fork ({@link PrecisionJudge} and
+   * the run's summary too).
    */
-  static Map<Integer, Double> byForkNumber(PhaseResult phase, NoisyForks noisy, Figure figure) {
+  public static Map<Integer, Double> byForkNumber(PhaseResult phase, NoisyForks noisy, Figure figure) {
     List<Integer> left = noisy == NoisyForks.DROP ? phase.hostDisturbedForks() : List.of();
     Map<Integer, Double> out = new LinkedHashMap<>();
     for (PassResult p : phase.forkMedians()) {

@@ -70,7 +70,8 @@ public final class PrecisionJudge implements ForkJudge {
         wide = ownWide(cell, rule);
       }
       // a cell compared with nothing counts only the forks the host leaves alone: on a busy host more would not help
-      out.put(e.getKey(), wide != null ? new Decision(compared ? Next.ANOTHER_FORK : Next.ANOTHER_UNDISTURBED_FORK, wide)
+      out.put(e.getKey(), wide != null
+          ? new Decision(compared ? Next.ANOTHER_FORK : Next.ANOTHER_UNDISTURBED_FORK, wide)
           : outOfReach != null ? new Decision(Next.OUT_OF_REACH, outOfReach)
           : new Decision(Next.DONE, compared ? "every comparison settled"
               : String.format(Locale.ROOT, "every phase within %.1f %%", rule.precisionPercent())));
@@ -115,7 +116,8 @@ public final class PrecisionJudge implements ForkJudge {
               pairs == Long.MAX_VALUE ? "no number of forks" : "about " + pairs + " forks"));
         }
         return new Decision(Next.ANOTHER_FORK, logRatios.length < MIN_FIGURES
-            ? p.phase() + " against " + against + ": " + logRatios.length + " pairs count (the host disturbed one fork of each other pair)"
+            ? p.phase() + " against " + against + ": " + logRatios.length
+                + " pairs count (the host disturbed one fork of each other pair)"
             : String.format(Locale.ROOT, "%s against %s undecided, %.1f %% wide", p.phase(), against,
                 LogInterval.of(logRatios).widthPercent()));
       }
@@ -137,7 +139,10 @@ public final class PrecisionJudge implements ForkJudge {
     return other.store() + (differ.isEmpty() ? "" : " " + String.join(",", differ));
   }
 
-  /** The phases a comparison would judge: measured, and long enough for the clock (a shorter one never holds a cell back). */
+  /**
+   * The phases a comparison would judge: measured, and long enough for the clock (a shorter one
+   * never holds a cell back).
+   */
   private static List<PhaseResult> judged(CellResult cell) {
     return cell.phases().stream()
         .filter(p -> p.status() == PhaseStatus.OK && p.passMillis() >= Comparison.SHORTEST_JUDGED_MILLIS).toList();

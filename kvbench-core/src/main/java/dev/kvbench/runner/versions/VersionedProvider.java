@@ -2,6 +2,7 @@ package dev.kvbench.runner.versions;
 
 import dev.kvbench.store.Availability;
 import dev.kvbench.store.Capabilities;
+import dev.kvbench.store.Footprint;
 import dev.kvbench.store.SettingSpec;
 import dev.kvbench.store.Store;
 import dev.kvbench.store.StoreConfig;
@@ -54,7 +55,7 @@ public final class VersionedProvider implements StoreProvider {
   }
 
   @Override
-  public dev.kvbench.store.Footprint footprint() {
+  public Footprint footprint() {
     return adapter.footprint();
   }
 
