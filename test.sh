@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # kvbench's whole test suite, on a fresh Debian or Ubuntu machine with nothing but a JDK 17+ and
 # Python 3: installs what is missing, then runs
-#   1. ./mvnw -B -T 2 install   unit tests, every store's contract tests, end-to-end tests of kvbench.jar
+#   1. ./mvnw -B -T 2 -Pall-tests install   unit tests (the tagged ones too: -Pall-tests), every store's
+#                                           contract tests, end-to-end tests of kvbench.jar
 #   2. the examples project     a user's project built against the artifacts step 1 installed
 #   3. the fleet playbooks      against three SSH test hosts in network namespaces on this machine
 # Installing packages and the fleet's test hosts need root: run it as root, or as a user with sudo.
@@ -64,7 +65,7 @@ if ! cmp -s ansible/requirements.txt ansible/.venv/requirements.txt; then
 fi
 
 # two modules at a time: the store modules, independent of each other, keep both cores busy
-./mvnw -B -T 2 install
+./mvnw -B -T 2 -Pall-tests install
 ./mvnw -B -f kvbench-examples/pom.xml verify
 if [ "$(id -u)" -eq 0 ]; then
   python3 ansible/tests/fleet_test.py

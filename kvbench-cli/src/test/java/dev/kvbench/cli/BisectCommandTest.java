@@ -6,6 +6,7 @@ import dev.kvbench.resolver.TestRepository;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -40,6 +41,7 @@ class BisectCommandTest {
         "--warmup", "0", "--heap", "96m", "--min-effect", "100", "--noisy-forks", "keep", "-q");
   }
 
+  @Tag("slow")
   @Test
   void namesTheVersionThatMadePutsSlow() throws Exception {
     CliOutcome o = bisect("1.0", "1.8", "found");
@@ -58,6 +60,7 @@ class BisectCommandTest {
     assertThat(byVersion.out()).contains("slowmap: baseline 1.0, candidate 1.8").contains("slower");
   }
 
+  @Tag("slow")
   @Test
   void saysNoRegressionWhereThereIsNone() {
     CliOutcome o = bisect("1.0", "1.4", "none");

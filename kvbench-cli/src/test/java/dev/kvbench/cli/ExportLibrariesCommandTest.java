@@ -9,6 +9,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -60,6 +61,7 @@ class ExportLibrariesCommandTest {
         java.security.MessageDigest.getInstance("SHA-256").digest(Files.readAllBytes(file)));
   }
 
+  @Tag("slow")
   @Test
   void anExportedCopyRunsEveryVersionWithoutARepository() throws Exception {
     Path export = dir.resolve("export");

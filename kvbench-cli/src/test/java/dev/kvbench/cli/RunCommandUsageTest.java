@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -344,6 +345,7 @@ class RunCommandUsageTest {
    * no perf) the run says "not available" with why and goes on; where it can, the tables show the
    * counts per op.
    */
+  @Tag("slow")
   @Test
   void countersSayWhetherTheyAreAvailableAndTheRunGoesOn() {
     CliOutcome o = CliOutcome.run("run", "--stores", "null", "--entries", "20000", "--order", "seq", "--phases",

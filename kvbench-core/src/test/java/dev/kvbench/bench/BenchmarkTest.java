@@ -25,6 +25,7 @@ import java.time.Duration;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -174,6 +175,7 @@ public class BenchmarkTest {
    * directory and the cell's JVM are gone. In-process, a cell that never returns (this one hangs)
    * is given 15 seconds to, then recorded as interrupted all the same.
    */
+  @Tag("slow")
   @org.junit.jupiter.params.ParameterizedTest(name = "forks {0}")
   @org.junit.jupiter.params.provider.ValueSource(ints = {1, 0})
   void aLibraryRunStoppedBySigtermClosesItsResultsAndRemovesItsWorkDirectory(int forks) throws Exception {

@@ -34,6 +34,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import java.util.Set;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import site.ycsb.ByteIterator;
@@ -225,6 +226,7 @@ class YcsbClientFidelityTest {
     assertThat(Ages.ks(ourAges, theirAges)).isLessThanOrEqualTo(0.02);
   }
 
+  @Tag("slow")
   @Test
   void eScansStartWhereYcsbsDoIncludingAtNewKeysAndInsertsLandAtYcsbsHashedNames() throws Exception {
     Requests ours = run(Phase.YCSB_E, YcsbKeys.HASHED);

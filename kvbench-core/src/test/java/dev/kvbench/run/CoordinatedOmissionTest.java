@@ -22,6 +22,7 @@ import dev.kvbench.workload.Phase;
 import dev.kvbench.workload.Traffic;
 import java.nio.file.Path;
 import java.util.List;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -73,6 +74,7 @@ class CoordinatedOmissionTest {
     return nanos / 1_000_000;
   }
 
+  @Tag("slow")
   @Test
   void aStalledWriterShowsInTheReadersLatenciesOnlyWhenOpsFollowATargetRate() throws Exception {
     PhaseResult unpacedStall = readWhileWriting(Traffic.DEFAULT.withWriterStallMillis(STALL_MILLIS), "service");

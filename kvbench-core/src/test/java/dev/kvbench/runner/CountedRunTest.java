@@ -30,6 +30,7 @@ import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -83,6 +84,7 @@ class CountedRunTest {
         .withCellTimeout(Duration.ofSeconds(60)).withJvm(new JvmOptions("", "96m", List.of()).withCounters(counters));
   }
 
+  @Tag("slow")
   @Test
   void everyMeasuredPassGetsItsEventsPerOp() throws Exception {
     ScenarioRunner.RunOutcome outcome = new ScenarioRunner(StoreRegistry.load(), RunListener.NONE)
@@ -116,6 +118,7 @@ class CountedRunTest {
     assertThat(narrow.lines()).allSatisfy(l -> assertThat(l.length()).as(l).isLessThanOrEqualTo(80));
   }
 
+  @Tag("slow")
   @Test
   void aHostWithoutCountersSaysSoAndTheRunGoesOn() throws Exception {
     Path perf = temp.resolve("no-pmu-perf");

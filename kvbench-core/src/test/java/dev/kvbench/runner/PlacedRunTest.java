@@ -22,6 +22,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -58,6 +59,7 @@ class PlacedRunTest {
     Assumptions.assumeTrue(found, "numactl is not installed");
   }
 
+  @Tag("slow")
   @Test
   void aCellBoundToANodeRecordsTheBindingItsJvmSaw() throws Exception {
     requireNumactl();

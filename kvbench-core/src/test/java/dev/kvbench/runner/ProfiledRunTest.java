@@ -24,6 +24,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import jdk.jfr.consumer.RecordingFile;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -43,6 +44,7 @@ class ProfiledRunTest {
         .withCellTimeout(Duration.ofSeconds(60)).withJvm(new JvmOptions("", "96m", List.of()).withProfiler(profiler));
   }
 
+  @Tag("slow")
   @Test
   void everyForkIsRecordedAndNamedByTheCell() throws Exception {
     ScenarioRunner.RunOutcome outcome = new ScenarioRunner(StoreRegistry.load(), RunListener.NONE)

@@ -34,6 +34,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -107,6 +108,7 @@ class ScenarioRunnerTest {
     assertThat(unsupported.succeeded()).isTrue();
   }
 
+  @Tag("slow")
   @Test
   void forkedCellsThatCrashDieHangOrRunOutOfMemoryFailAloneWithTheirReasonAndDiagnostics() throws Exception {
     Path cwdBefore = Path.of("").toAbsolutePath();
@@ -183,6 +185,7 @@ class ScenarioRunnerTest {
   }
 
   /** Issue 25: forks run in rounds, every cell's fork 1 then every cell's fork 2 ..., each kept as it ends. */
+  @Tag("slow")
   @Test
   void forksInterleaveAcrossCellsAndAStoppedRunGoesOnFromTheForksItKept() throws Exception {
     Scenario s = scenario(3, Map.of(), List.of(Durability.NOSYNC));
@@ -247,6 +250,7 @@ class ScenarioRunnerTest {
   }
 
   /** Issue 44: with a precision, forks are added a round at a time to the cells not yet precise, up to a limit. */
+  @Tag("slow")
   @Test
   void forksAreAddedUntilPreciseOrTheLimitAndEachCellSaysWhyItStopped() throws Exception {
     Scenario s = scenario(3, Map.of(), List.of(Durability.NOSYNC));
@@ -304,6 +308,7 @@ class ScenarioRunnerTest {
    * A cell compared with nothing asks for a fork the host leaves alone: it gets one on a quiet
    * host, and none once the host stays busy (a loaded machine here), which its forkStop says.
    */
+  @Tag("slow")
   @Test
   void aForkThatMustBeUndisturbedIsNotAddedOnceTheHostStaysBusy() throws Exception {
     Scenario s = scenario(3, Map.of(), List.of(Durability.NOSYNC));
@@ -411,6 +416,7 @@ class ScenarioRunnerTest {
    * results): the run stops cleanly, once, with every finished cell kept whole and no torn line,
    * no diagnostics folder, no work directory left; the resume finishes it once there is room.
    */
+  @Tag("slow")
   @Test
   void aResultsFileSystemThatFillsStopsTheRunCleanlyAndResumeFinishesIt() throws Exception {
     try (dev.kvbench.testing.SmallDisk disk = dev.kvbench.testing.SmallDisk.mount(temp.resolve("results"), "1m")) {

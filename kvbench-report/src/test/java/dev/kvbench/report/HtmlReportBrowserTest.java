@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -21,6 +22,7 @@ import org.junit.jupiter.api.io.TempDir;
  * neither the page nor the console may show an error. test.sh installs Chromium; where it is
  * missing the test is skipped, except in CI ({@code CI=true}), where that fails it.
  */
+@Tag("slow")
 class HtmlReportBrowserTest {
 
   @TempDir Path temp;

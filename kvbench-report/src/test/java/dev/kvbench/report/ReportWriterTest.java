@@ -24,6 +24,7 @@ import java.util.Map;
 import java.util.TreeSet;
 import java.util.stream.Stream;
 import javax.imageio.ImageIO;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -312,6 +313,7 @@ class ReportWriterTest {
    * Issue 42, 5: the staging folder a killed report left is removed by the next report into the
    * folder (and by {@link ReportWriter#removeStaleStaging}); one a running report holds stays.
    */
+  @Tag("slow")
   @Test
   void aKilledReportsStagingFolderIsRemovedAndARunningOnesIsKept() throws Exception {
     Path out = temp.resolve("rep");

@@ -12,6 +12,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -20,6 +21,7 @@ class ReportsTest {
   @TempDir Path temp;
 
   /** A library run's report, written from the result in hand, shows its custom operation. */
+  @Tag("slow")
   @Test
   void aLibraryRunsReportShowsItsCustomOperation() throws Exception {
     BenchmarkResult result = Benchmark.named("orders").entries(2_000).warmup(1, Duration.ZERO).measuredPasses(2)

@@ -20,6 +20,7 @@ import java.nio.file.Path;
 import java.time.Clock;
 import java.util.List;
 import java.util.Map;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -31,6 +32,7 @@ class ThreadedReportTest {
 
   @TempDir Path temp;
 
+  @Tag("slow")
   @Test
   void aThreadedRunReportsScalingAndThroughputOverTime() throws Exception {
     Matrix m = Matrix.of(List.of("locking")).with(Axes.ENTRIES, List.of(5_000L)).with(Axes.VALUE_SIZES, List.of(32)).with(Axes.KEYS, List.of(KeyEncoding.INT)).with(Axes.ORDERS, List.of(KeyOrder.RND)).with(Axes.BATCH_SIZES, List.of(Matrix.ALL_IN_ONE)).with(Axes.DURABILITY, List.of(Durability.NOSYNC)).withSettings(Map.of()).with(Axes.THREADS, List.of(1, 2));

@@ -30,6 +30,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -91,6 +92,7 @@ class LibraryVersionRunTest {
     return new ScenarioRunner.Options(temp.resolve("work"), temp.resolve(output), Shard.ALL, List.of("test"), "dev");
   }
 
+  @Tag("slow")
   @Test
   void eachCellRunsTheVersionItAsksForAndRecordsItsJars() throws Exception {
     Files.createDirectories(temp.resolve("jars"));

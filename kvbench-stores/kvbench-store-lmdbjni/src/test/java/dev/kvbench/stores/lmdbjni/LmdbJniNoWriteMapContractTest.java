@@ -3,8 +3,10 @@ package dev.kvbench.stores.lmdbjni;
 import dev.kvbench.store.StoreProvider;
 import dev.kvbench.testing.StoreContractTest;
 import java.util.Map;
+import org.junit.jupiter.api.Tag;
 
 /** The other settings path: no write map, no meta sync, explicit map size. */
+@Tag("more-stores")
 class LmdbJniNoWriteMapContractTest extends StoreContractTest {
   @Override
   protected StoreProvider provider() {
