@@ -137,6 +137,12 @@ public record CellResult(
         phases, storage, outcome, error, diagnostics, libraryJars, profiles, placement, forkStop);
   }
 
+  /** This result with another outcome, and {@code error} saying why. */
+  public CellResult withOutcome(Outcome ended, String why) {
+    return new CellResult(cellId, store, library, libraryVersion, capabilities, settings, nativeSettings, parameters,
+        phases, storage, ended, why, diagnostics, libraryJars, profiles, placement, forkStop);
+  }
+
   /** This result with {@code stop} saying why it has the forks it has. */
   public CellResult withForkStop(ForkStop stop) {
     return new CellResult(cellId, store, library, libraryVersion, capabilities, settings, nativeSettings, parameters,

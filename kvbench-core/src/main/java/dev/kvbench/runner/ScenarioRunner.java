@@ -1,23 +1,17 @@
 package dev.kvbench.runner;
 
 import dev.kvbench.run.WorkArea;
-import dev.kvbench.run.CellExecutor;
-import dev.kvbench.run.CellResults;
 import dev.kvbench.run.CellRunner;
 import dev.kvbench.run.ExpectedChecksums;
 import dev.kvbench.run.RunListener;
 import dev.kvbench.scenario.CellParams;
-import dev.kvbench.host.CpuList;
 import dev.kvbench.measure.CpuMeter;
 import dev.kvbench.measure.NoiseMeter;
-import dev.kvbench.measure.PassNoise;
 import dev.kvbench.measure.RssMeter;
 import dev.kvbench.measure.StorageMeter;
 import dev.kvbench.measure.TimerCost;
 import dev.kvbench.result.CellResult;
-import dev.kvbench.result.CellResult.Outcome;
 import dev.kvbench.result.EnvironmentProbe;
-import dev.kvbench.result.ForkMerge;
 import dev.kvbench.result.ResultDocument;
 import dev.kvbench.result.RunHeader;
 import dev.kvbench.result.RunJournal;
@@ -27,19 +21,15 @@ import dev.kvbench.runner.versions.LibraryResolver;
 import dev.kvbench.runner.versions.RunLibraries;
 import dev.kvbench.scenario.Scenario;
 import dev.kvbench.scenario.ScenarioFiles;
-import dev.kvbench.store.StoreProvider;
 import dev.kvbench.store.StoreRegistry;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.LocalDateTime;
 import java.time.OffsetDateTime;
 import java.time.format.DateTimeFormatter;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.TimeUnit;
+import java.util.HashSet;
 
 /**
  * Runs a scenario: expands its matrix, takes its shard, opens and locks the work area, probes the
@@ -157,33 +147,9 @@ public final class ScenarioRunner {
   private final StoreRegistry registry;
   private final RunListener listener;
   private final ScenarioFiles files = new ScenarioFiles();
-  private final CountDownLatch ended = new CountDownLatch(1);
-  private volatile boolean stopped;
-  private volatile CellExecutor executor;
-  private volatile RunJournal journal;
-  private volatile CellInFlight inFlight;
-  private volatile WorkArea work;
+  private final RunSession session = new RunSession();
   private final LibraryResolver resolver;
   private volatile RunLibraries libraries = RunLibraries.NONE;
-  /** How many times the run in progress runs a fork the host disturbed again. */
-  private volatile int noisyReruns;
-  /** The forks of the round in progress, and how many of them the host disturbed (after their reruns). */
-  private int roundForks;
-  private int roundDisturbed;
-  /** Reruns in a row that the host disturbed again. */
-  private int wastedReruns;
-  /**
-   * Whether the host disturbs most forks whatever is done (a busy loop that never stops): then
-   * reruns do not help, nor do forks added for a figure compared with nothing, and the run stops
-   * spending time on them (forks added for a paired comparison still count).
-   */
-  private volatile String hostStaysBusy;
-  /** How long each fork of the run in progress waits for a quiet host, at most. */
-  private volatile java.time.Duration waitQuiet = java.time.Duration.ZERO;
-  /** Watches the host for the quiet wait; set with the run's meters. */
-  private volatile QuietHost quietHost;
-
-  private record CellInFlight(StoreProvider provider, CellParams cell) {}
 
   public ScenarioRunner(StoreRegistry registry, RunListener listener) {
     this(registry, listener, LibraryResolver.NONE);
@@ -228,8 +194,7 @@ public final class ScenarioRunner {
 
   /** The journal of the run in progress, or null before one has started: where a stopped run's results are. */
   public Path journalPath() {
-    RunJournal j = journal;
-    return j == null ? null : j.journalPath();
+    return session.journalPath();
   }
 
   /** The cells {@code scenario} expands to, in run order, and this shard's part of them. */
@@ -349,65 +314,7 @@ public final class ScenarioRunner {
    * directory is removed. Returns once that is done, or after a few seconds.
    */
   public void stop() {
-    listener.runStopping();
-    stopped = true;
-    CellExecutor e = executor;
-    if (e != null) {
-      e.stop();
-    }
-    try {
-      if (ended.await(15, TimeUnit.SECONDS)) {
-        listener.runStopped(journalPath());
-        return;
-      }
-    } catch (InterruptedException ie) {
-      Thread.currentThread().interrupt();
-    }
-    // the cell runs in this JVM and cannot be ended from outside: record it ourselves
-    RunJournal j = journal;
-    CellInFlight c = inFlight;
-    try {
-      if (j != null) {
-        if (c != null) {
-          j.add(CellResults.ended(c.provider(), c.cell(), Outcome.INTERRUPTED, "interrupted: the run was stopped",
-              null));
-        }
-        j.finish(false);
-        j.close();
-      }
-    } catch (IOException ignored) {
-      // the JVM is going down; the journal holds every line written before
-    }
-    WorkArea w = work;
-    if (w != null) {
-      w.close();
-    }
-    listener.runStopped(journalPath());
-  }
-
-  /** How long the run watches the host before its first cell, to say whether it is busy. */
-  private static final long BUSY_HOST_SAMPLE_MILLIS = 300;
-
-  /**
-   * Says before the first cell when other processes (or the hypervisor) already take CPU the cells
-   * would run on: the CPUs they are pinned to, else those kvbench may use.
-   */
-  private void noticeBusyHost(CpuMeter cpu, CpuList pinned) {
-    try {
-      NoiseMeter meter = pinned.pins() ? new NoiseMeter(cpu, pinned) : NoiseMeter.ofThisProcess(cpu);
-      PassNoise now = meter.whileIdle(BUSY_HOST_SAMPLE_MILLIS);
-      if (now.marks().contains(PassNoise.Mark.OTHER_PROCESSES) || now.marks().contains(PassNoise.Mark.STEAL)) {
-        String cpus = meter.watched().pins() ? meter.watched().cpus().size() + " (CPUs " + meter.watched() + ")"
-            : Integer.toString(Runtime.getRuntime().availableProcessors());
-        listener.notice(String.format(Locale.ROOT, "host busy: over %d ms before the first cell other processes"
-                + " used %.2f CPU and the hypervisor stole %.2f CPU, of %s: passes they disturb are marked NOISY"
-                + " and counted at the end; stop the other work, or give the cells CPUs of their own with --cpus",
-            BUSY_HOST_SAMPLE_MILLIS, now.otherProcessesCpuMillis() / BUSY_HOST_SAMPLE_MILLIS,
-            now.stealMillis() / BUSY_HOST_SAMPLE_MILLIS, cpus));
-      }
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-    }
+    session.stop(listener);
   }
 
   /**
@@ -418,108 +325,30 @@ public final class ScenarioRunner {
    */
   private RunOutcome execute(Scenario scenario, List<CellParams> cells, RunJournal j, WorkArea area,
       Options options) throws IOException {
-    AdaptiveForks adaptive = options.adaptive();
-    noisyReruns = scenario.repetitions().forks() > 0 ? options.noisyReruns() : 0;
-    hostStaysBusy = null;
-    wastedReruns = 0;
-    waitQuiet = options.waitQuiet();
-    journal = j;
+    session.started(j, area);
     j.orderCells(cells.stream().map(CellParams::id).toList());
-    work = area;
     listener.notice("results: " + j.documentPath() + " (journal " + j.journalPath() + ", one line per finished cell"
         + (scenario.repetitions().forks() > 1 ? " and per fork)" : ")"));
     Map<String, CellResult> done = j.finishedCells();
     CpuMeter cpu = new CpuMeter();
-    noticeBusyHost(cpu, scenario.jvm().cpus());
-    quietHost = new QuietHost(scenario.jvm().cpus().pins() ? new NoiseMeter(cpu, scenario.jvm().cpus())
+    BusyHost.noticeBeforeTheFirstCell(cpu, scenario.jvm().cpus(), listener);
+    QuietHost quietHost = new QuietHost(scenario.jvm().cpus().pins() ? new NoiseMeter(cpu, scenario.jvm().cpus())
         : NoiseMeter.ofThisProcess(cpu), listener);
     CellRunner runner = new CellRunner(cpu, new RssMeter(), new StorageMeter(), new ExpectedChecksums(),
         listener, TimerCost.pairNanos());
-    executor = scenario.repetitions().forks() == 0 ? new InProcessCells(runner)
+    session.runsCellsWith(scenario.repetitions().forks() == 0 ? new InProcessCells(runner)
         : new ForkedCells(countingJvm(scenario.jvm()), scenario.cellTimeout(), diagnosticsRoot(j.documentPath()),
-            listener, libraries);
+            listener, libraries));
     Thread stopHook = new Thread(this::stop, "kvbench-stop");
     Runtime.getRuntime().addShutdownHook(stopHook);
-    RunJournal.NotWritten notWritten = null;
     try {
       int already = (int) cells.stream().filter(c -> done.containsKey(c.id())).count();
       listener.runStarted(cells.size(), already);
-      boolean complete = true;
-      int fixedRounds = Math.max(1, scenario.repetitions().forks());
-      // forks are added only to forked cells: in-process cells share one JVM, whose figures are not samples
-      AdaptiveForks adding = scenario.repetitions().forks() > 0 ? adaptive : AdaptiveForks.OFF;
-      int rounds = adding.on() ? Math.max(fixedRounds, adding.maxForks()) : fixedRounds;
-      if (adding.on()) {
-        listener.notice("forks: " + fixedRounds + " a cell, then one more a round for the cells not yet precise: "
-            + adding.describe());
-      }
-      long started = System.nanoTime();
-      long lastRoundNanos = 0;
-      java.util.Set<String> ended = new java.util.HashSet<>(done.keySet());
-      // every cell's fork 1, then every cell's fork 2 ...: drift of the host falls on all cells alike; the
-      // order turns round every other round (A B, B A), so neither variant of a workload always runs first
-      rounds:
-      for (int round = 1; round <= rounds; round++) {
-        if (round > fixedRounds) {
-          // no round is started that the last one's length says would end past the budget
-          boolean budgetSpent = java.time.Duration.ofNanos(System.nanoTime() - started + lastRoundNanos)
-              .compareTo(adding.timeBudget()) > 0;
-          if (!addForks(cells, ended, adding, budgetSpent, round)) {
-            break;
-          }
-        }
-        long roundStart = System.nanoTime();
-        roundForks = 0;
-        roundDisturbed = 0;
-        List<Integer> todo = new ArrayList<>();
-        for (int i = 0; i < cells.size(); i++) {
-          CellParams cell = cells.get(i);
-          if (!ended.contains(cell.id()) && j.forksOf(cell.id()).size() < round) {
-            todo.add(i);
-          }
-        }
-        if (round % 2 == 0) {
-          java.util.Collections.reverse(todo);
-        }
-        if (rounds > 1 && !todo.isEmpty()) {
-          listener.roundStarted(round, rounds, todo.size());
-        }
-        for (int i : todo) {
-          CellParams cell = cells.get(i);
-          if (stopped || workAreaGone(area)) {
-            complete = false;
-            break rounds;
-          }
-          try {
-            // with forks to add, no fork is known to be the last: each is journaled, the cell ended by addForks
-            CellResult result = runFork(scenario, cell, i, area, round, adding.on() ? Integer.MAX_VALUE : rounds);
-            if (round == rounds && !adding.on() || result.outcome() != Outcome.RAN) {
-              ended.add(cell.id());
-            }
-            listener.cellFinished(cell, result);
-            if (result.outcome() == Outcome.INTERRUPTED) {
-              complete = false;
-              break rounds;
-            }
-          } catch (RunJournal.NotWritten e) {
-            notWritten = e;
-            complete = false;
-            break rounds;
-          }
-        }
-        lastRoundNanos = System.nanoTime() - roundStart;
-        judgeHost(round);
-      }
-      if (complete && notWritten == null) {
-        try {
-          // the cells still adding forks when the rounds ran out: as precise as they got
-          addForks(cells, ended, adding, true, rounds + 1);
-        } catch (RunJournal.NotWritten e) {
-          notWritten = e;
-          complete = false;
-        }
-      }
-      if (notWritten != null) {
+      boolean complete;
+      try {
+        complete = new ForkRounds(session, registry, listener, scenario, options, quietHost)
+            .run(cells, new HashSet<>(done.keySet()));
+      } catch (RunJournal.NotWritten notWritten) {
         try {
           j.finish(false);
         } catch (IOException alsoFull) {
@@ -533,76 +362,8 @@ public final class ScenarioRunner {
       j.close();
       area.close();
       removeStopHook(stopHook);
-      ended.countDown();
+      session.ended();
     }
-  }
-
-  /**
-   * Ends, with their forks combined and why they stopped, the cells that need no more forks (every
-   * cell when {@code stopAll}: the time budget is spent, or the rounds ran out); returns whether any
-   * cell still needs one, and says how many and why. Only for a run that adds forks.
-   */
-  private boolean addForks(List<CellParams> cells, java.util.Set<String> ended, AdaptiveForks adding,
-      boolean stopAll, int round) throws IOException {
-    Map<String, List<CellResult>> forks = new java.util.LinkedHashMap<>();
-    for (CellParams c : cells) {
-      if (!ended.contains(c.id())) {
-        List<CellResult> ran = journal.forksOf(c.id());
-        if (!ran.isEmpty()) {
-          forks.put(c.id(), ran);
-        }
-      }
-    }
-    if (forks.isEmpty()) {
-      return false;
-    }
-    if (!adding.on()) {
-      // a run resumed from one that added forks: its cells end with the forks they have
-      for (Map.Entry<String, List<CellResult>> f : forks.entrySet()) {
-        journal.add(ForkMerge.combine(f.getValue()));
-        ended.add(f.getKey());
-      }
-      return false;
-    }
-    Map<String, CellResult> finished = journal.finishedCells();
-    List<CellResult> partners = cells.stream().map(c -> finished.get(c.id())).filter(java.util.Objects::nonNull)
-        .toList();
-    Map<String, ForkJudge.Decision> decisions = adding.judge().judge(forks, partners, adding);
-    int more = 0;
-    String widest = null;
-    for (Map.Entry<String, List<CellResult>> f : forks.entrySet()) {
-      // a cell the judge leaves out is done
-      Map.Entry<String, ForkJudge.Decision> d = Map.entry(f.getKey(),
-          decisions.getOrDefault(f.getKey(), new ForkJudge.Decision(ForkJudge.Next.DONE, "")));
-      List<CellResult> ran = f.getValue();
-      boolean anotherFork = d.getValue().next().wantsFork();
-      // on a host that stays busy the next fork would be disturbed as the last were: only a paired
-      // comparison, which counts a pair disturbed on both sides, still gains from it
-      boolean uselessHere = hostStaysBusy != null && d.getValue().next() == ForkJudge.Next.ANOTHER_UNDISTURBED_FORK;
-      if (anotherFork && !uselessHere && !stopAll && ran.size() < adding.maxForks()) {
-        more++;
-        widest = widest == null ? d.getValue().detail() : widest;
-        continue;
-      }
-      dev.kvbench.result.ForkStop.Reason why = d.getValue().next() == ForkJudge.Next.OUT_OF_REACH
-          ? dev.kvbench.result.ForkStop.Reason.OUT_OF_REACH
-          : !anotherFork ? dev.kvbench.result.ForkStop.Reason.PRECISE
-          : uselessHere ? dev.kvbench.result.ForkStop.Reason.HOST_BUSY
-          : ran.size() >= adding.maxForks() ? dev.kvbench.result.ForkStop.Reason.MAX_FORKS
-          : dev.kvbench.result.ForkStop.Reason.TIME_BUDGET;
-      CellResult result = ForkMerge.combine(ran).withForkStop(new dev.kvbench.result.ForkStop(why, ran.size(),
-          why == dev.kvbench.result.ForkStop.Reason.HOST_BUSY ? hostStaysBusy : d.getValue().detail()));
-      journal.add(result);
-      ended.add(d.getKey());
-    }
-    if (more > 0) {
-      listener.notice(String.format(Locale.ROOT, "round %d: %d of %d cells get another fork (e.g. %s)", round, more,
-          forks.size(), widest));
-    } else if (stopAll && decisions.values().stream().anyMatch(d -> d.next().wantsFork())) {
-      listener.notice("forks: " + (round > adding.maxForks() ? "the most forks a cell is given were reached"
-          : "the time budget is spent") + "; cells not yet precise say so in the result (forkStop)");
-    }
-    return more > 0;
   }
 
   private static void removeStopHook(Thread hook) {
@@ -611,158 +372,6 @@ public final class ScenarioRunner {
     } catch (IllegalStateException alreadyStopping) {
       // the JVM is going down and the hook is running: it waits for this run to end
     }
-  }
-
-  /** True, and said once, when the work directory was removed from under the run: no further cell can run. */
-  private boolean workAreaGone(WorkArea area) {
-    if (!area.gone()) {
-      return false;
-    }
-    listener.warning("the work directory " + area.root() + " was removed while the run went on; stopped. Every"
-        + " finished cell is kept; finish the run with --resume");
-    return true;
-  }
-
-  /**
-   * Runs fork {@code fork} of {@code forks} of {@code cell} and journals it: the fork alone while
-   * more are to come, else the cell, its forks combined (a fork that did not run to its end, or a
-   * cell the store cannot run, ends the cell at once). Returns what was journaled.
-   */
-  private CellResult runFork(Scenario scenario, CellParams cell, int index, WorkArea area, int fork, int forks)
-      throws IOException {
-    StoreProvider provider = RunLibraries.recordedAs(cell, registry.require(cell.storeId()));
-    listener.cellStarted(cell);
-    String unsupported = cell.unsupportedReason(provider);
-    if (unsupported != null) {
-      CellResult result = CellResults.unsupported(provider, cell, unsupported);
-      journal.add(result);
-      return result;
-    }
-    inFlight = new CellInFlight(provider, cell);
-    String name = String.format(Locale.ROOT, WorkArea.CELL_PREFIX + "%04d-%s", index + 1,
-        cell.label().replace(' ', '-').replace('/', '-'));
-    CellResult ran = runOnce(provider, cell, area, name, fork, forks);
-    for (int rerun = 1; rerun <= noisyReruns && ran.outcome() == Outcome.RAN && !stopped && hostStaysBusy == null;
-        rerun++) {
-      String disturbed = hostDisturbed(ran);
-      if (disturbed == null) {
-        break;
-      }
-      if (wastedReruns >= WASTED_RERUNS_LIMIT) {
-        hostStaysBusy = wastedReruns + " forks run again in a row were disturbed again";
-        listener.warning("the host stays busy: " + hostStaysBusy + "; " + BUSY_HOST_CONSEQUENCES);
-        break;
-      }
-      // kept in the journal (nothing measured is lost), then replaced by the attempt run now
-      journal.addFork(fork, ran);
-      listener.notice(String.format(Locale.ROOT, "%s fork %d: %s; run again (%d of %d)", cell.label(), fork, disturbed,
-          rerun, noisyReruns));
-      ran = runOnce(provider, cell, area, name, fork, forks);
-      wastedReruns = ran.outcome() == Outcome.RAN && hostDisturbed(ran) != null ? wastedReruns + 1 : 0;
-    }
-    if (ran.outcome() == Outcome.RAN) {
-      roundForks++;
-      roundDisturbed += hostDisturbed(ran) != null ? 1 : 0;
-    }
-    if (ran.outcome() == Outcome.RAN && fork < forks) {
-      journal.addFork(fork, ran);
-      return ran;
-    }
-    List<CellResult> all = new ArrayList<>(journal.forksBefore(cell.id(), fork));
-    all.add(ran);
-    CellResult result = finalResult(ForkMerge.combine(all), area);
-    journal.add(result);
-    return result;
-  }
-
-  /** One attempt at fork {@code fork} of {@code cell}, in a directory of its own that is removed after. */
-  private CellResult runOnce(StoreProvider provider, CellParams cell, WorkArea area, String name, int fork,
-      int forks) {
-    if (!waitQuiet.isZero() && quietHost != null) {
-      try {
-        quietHost.await(waitQuiet, "fork " + fork + " of " + cell.label());
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-      }
-    }
-    inFlight = new CellInFlight(provider, cell);
-    try {
-      Path directory = area.newDirectory(name + (forks > 1 ? "-fork" + fork : ""));
-      try {
-        return executor.run(provider, cell, directory, directory.getFileName().toString());
-      } finally {
-        area.delete(directory);
-      }
-    } catch (java.io.UncheckedIOException e) {
-      if (!area.gone()) {
-        throw e;
-      }
-      return CellResults.ended(provider, cell, Outcome.INTERRUPTED, "interrupted: the work directory "
-          + area.root() + " was removed while the cell ran", null);
-    } finally {
-      inFlight = null;
-    }
-  }
-
-  /** As a comparison's: a phase shorter than this a pass is not judged. */
-  private static final double SHORTEST_JUDGED_MILLIS = 0.01;
-
-  /** What a host that stays busy changes, said once when the run notices it. */
-  private static final String BUSY_HOST_CONSEQUENCES = "no fork is run again for the rest of the run, and forks are"
-      + " added only where variants of a workload are compared pair by pair (a pair the host disturbed on both sides"
-      + " counts). Rows with too few undisturbed forks will be too noisy to judge: run on a quieter host, give the"
-      + " cells CPUs of their own (--cpus), wait for quiet (--wait-quiet), or judge with --noisy-forks keep";
-
-  /** Reruns in a row the host disturbed again before the run stops rerunning. */
-  private static final int WASTED_RERUNS_LIMIT = 3;
-
-  /**
-   * After each round: the host stays busy when it disturbed more than half the round's forks
-   * (reruns included), and has quieted down when it disturbed none of a round's.
-   */
-  private void judgeHost(int round) {
-    if (roundForks >= 2 && 2 * roundDisturbed > roundForks && hostStaysBusy == null) {
-      hostStaysBusy = roundDisturbed + " of " + roundForks + " forks of round " + round + " were disturbed by the host";
-      listener.warning("the host stays busy: " + hostStaysBusy + (noisyReruns > 0 ? " after being run again" : "")
-          + "; " + BUSY_HOST_CONSEQUENCES);
-    } else if (roundForks > 0 && roundDisturbed == 0 && hostStaysBusy != null) {
-      hostStaysBusy = null;
-      wastedReruns = 0;
-      listener.notice("the host is quiet again (no fork of round " + round + " was disturbed): forks the host"
-          + " disturbs are run again, and added, as before");
-    }
-  }
-
-  /**
-   * Why a compare would leave out this fork (one of its judged phases the host disturbed: other
-   * processes, steal, its CPU held from outside), said; null when it would not.
-   */
-  private static String hostDisturbed(CellResult fork) {
-    for (dev.kvbench.result.PhaseResult p : fork.phases()) {
-      // a phase too short to judge (under 10 µs a pass) is never compared: its noise costs nothing
-      if (p.status() == dev.kvbench.result.PhaseStatus.OK && p.passMillis() >= SHORTEST_JUDGED_MILLIS
-          && !p.hostDisturbedForks().isEmpty()) {
-        java.util.Set<String> marks = new java.util.TreeSet<>();
-        p.passes().stream().filter(x -> x.noise() != null).flatMap(x -> x.noise().marks().stream())
-            .filter(dev.kvbench.measure.PassNoise.Mark::fromHost).forEach(m -> marks.add(m.id()));
-        return "the host disturbed " + p.phase() + (marks.isEmpty() ? " (its passes together)"
-            : " (" + String.join(", ", marks) + ")");
-      }
-    }
-    return null;
-  }
-
-  /** {@code result}, or interrupted when it failed because the work directory went from under it. */
-  private static CellResult finalResult(CellResult result, WorkArea area) {
-    if (result.outcome() == Outcome.FAILED && area.gone()) {
-      // its store lost its files with the directory: not the store's failure, and worth running again
-      return new CellResult(result.cellId(), result.store(), result.library(), result.libraryVersion(),
-          result.capabilities(), result.settings(), result.nativeSettings(), result.parameters(), result.phases(),
-          result.storage(), Outcome.INTERRUPTED, "interrupted: the work directory " + area.root()
-              + " was removed while the cell ran (" + result.error() + ")", result.diagnostics(), result.libraryJars(),
-          result.profiles(), result.placement());
-    }
-    return result;
   }
 
   private static dev.kvbench.result.Environment probe(WorkArea area, List<String> cellJvmFlags) {

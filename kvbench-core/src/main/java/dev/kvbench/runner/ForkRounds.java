@@ -1,0 +1,277 @@
+package dev.kvbench.runner;
+
+import dev.kvbench.result.CellResult;
+import dev.kvbench.result.CellResult.Outcome;
+import dev.kvbench.result.ForkMerge;
+import dev.kvbench.result.ForkStop;
+import dev.kvbench.result.RunJournal;
+import dev.kvbench.run.CellResults;
+import dev.kvbench.run.RunListener;
+import dev.kvbench.run.WorkArea;
+import dev.kvbench.runner.versions.RunLibraries;
+import dev.kvbench.scenario.CellParams;
+import dev.kvbench.scenario.Scenario;
+import dev.kvbench.store.StoreProvider;
+import dev.kvbench.store.StoreRegistry;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+
+/**
+ * Runs a run's cells round by round: every cell's fork 1, then every cell's fork 2 ..., so drift of
+ * the host falls on all cells alike, the order turned round every other round (A B, B A) so neither
+ * variant of a workload always runs first. A fork the host disturbed is run again; with adaptive
+ * forks, rounds are added for the cells not yet precise until the judge, the limit or the time
+ * budget ends them. Each fork and cell is journaled before the next starts.
+ */
+final class ForkRounds {
+
+  private final RunSession session;
+  private final StoreRegistry registry;
+  private final RunListener listener;
+  private final QuietHost quietHost;
+  private final Duration waitQuiet;
+  private final int noisyReruns;
+  private final int fixedRounds;
+  private final AdaptiveForks adding;
+  private final BusyHost host;
+
+  /** Rounds of {@code scenario}'s forks as {@code options} say, for the run {@code session} holds. */
+  ForkRounds(RunSession session, StoreRegistry registry, RunListener listener, Scenario scenario,
+      ScenarioRunner.Options options, QuietHost quietHost) {
+    this.session = session;
+    this.registry = registry;
+    this.listener = listener;
+    this.quietHost = quietHost;
+    this.waitQuiet = options.waitQuiet();
+    int forks = scenario.repetitions().forks();
+    this.noisyReruns = forks > 0 ? options.noisyReruns() : 0;
+    this.fixedRounds = Math.max(1, forks);
+    // forks are added only to forked cells: in-process cells share one JVM, whose figures are not samples
+    this.adding = forks > 0 ? options.adaptive() : AdaptiveForks.OFF;
+    this.host = new BusyHost(listener, noisyReruns);
+  }
+
+  /**
+   * Runs every fork of {@code cells} that is not in {@code ended} (cell ids with a result) and
+   * returns whether the run completed; false when it was stopped, a cell was interrupted or the work
+   * directory went. Throws {@link RunJournal.NotWritten} when a result could not be written.
+   */
+  boolean run(List<CellParams> cells, Set<String> ended) throws IOException {
+    RunJournal journal = session.journal();
+    WorkArea area = session.work();
+    int rounds = adding.on() ? Math.max(fixedRounds, adding.maxForks()) : fixedRounds;
+    if (adding.on()) {
+      listener.notice("forks: " + fixedRounds + " a cell, then one more a round for the cells not yet precise: "
+          + adding.describe());
+    }
+    long started = System.nanoTime();
+    long lastRoundNanos = 0;
+    for (int round = 1; round <= rounds; round++) {
+      if (round > fixedRounds) {
+        // no round is started that the last one's length says would end past the budget
+        boolean budgetSpent = Duration.ofNanos(System.nanoTime() - started + lastRoundNanos)
+            .compareTo(adding.timeBudget()) > 0;
+        if (!addForks(cells, ended, budgetSpent, round)) {
+          break;
+        }
+      }
+      long roundStart = System.nanoTime();
+      host.roundStarted();
+      List<Integer> todo = new ArrayList<>();
+      for (int i = 0; i < cells.size(); i++) {
+        CellParams cell = cells.get(i);
+        if (!ended.contains(cell.id()) && journal.forksOf(cell.id()).size() < round) {
+          todo.add(i);
+        }
+      }
+      if (round % 2 == 0) {
+        Collections.reverse(todo);
+      }
+      if (rounds > 1 && !todo.isEmpty()) {
+        listener.roundStarted(round, rounds, todo.size());
+      }
+      for (int i : todo) {
+        CellParams cell = cells.get(i);
+        if (session.stopped() || workAreaGone(area)) {
+          return false;
+        }
+        // with forks to add, no fork is known to be the last: each is journaled, the cell ended by addForks
+        CellResult result = runFork(cell, i, area, round, adding.on() ? Integer.MAX_VALUE : rounds);
+        if (round == rounds && !adding.on() || result.outcome() != Outcome.RAN) {
+          ended.add(cell.id());
+        }
+        listener.cellFinished(cell, result);
+        if (result.outcome() == Outcome.INTERRUPTED) {
+          return false;
+        }
+      }
+      lastRoundNanos = System.nanoTime() - roundStart;
+      host.roundEnded(round);
+    }
+    // the cells still adding forks when the rounds ran out: as precise as they got
+    addForks(cells, ended, true, rounds + 1);
+    return true;
+  }
+
+  /**
+   * Ends, with their forks combined and why they stopped, the cells that need no more forks (every
+   * cell when {@code stopAll}: the time budget is spent, or the rounds ran out); returns whether any
+   * cell still needs one, and says how many and why. Only for a run that adds forks.
+   */
+  private boolean addForks(List<CellParams> cells, Set<String> ended, boolean stopAll, int round)
+      throws IOException {
+    RunJournal journal = session.journal();
+    Map<String, List<CellResult>> forks = new LinkedHashMap<>();
+    for (CellParams c : cells) {
+      if (!ended.contains(c.id())) {
+        List<CellResult> ran = journal.forksOf(c.id());
+        if (!ran.isEmpty()) {
+          forks.put(c.id(), ran);
+        }
+      }
+    }
+    if (forks.isEmpty()) {
+      return false;
+    }
+    if (!adding.on()) {
+      // a run resumed from one that added forks: its cells end with the forks they have
+      for (Map.Entry<String, List<CellResult>> f : forks.entrySet()) {
+        journal.add(ForkMerge.combine(f.getValue()));
+        ended.add(f.getKey());
+      }
+      return false;
+    }
+    Map<String, CellResult> finished = journal.finishedCells();
+    List<CellResult> partners = cells.stream().map(c -> finished.get(c.id())).filter(Objects::nonNull).toList();
+    Map<String, ForkJudge.Decision> decisions = adding.judge().judge(forks, partners, adding);
+    int more = 0;
+    String widest = null;
+    for (Map.Entry<String, List<CellResult>> f : forks.entrySet()) {
+      // a cell the judge leaves out is done
+      ForkJudge.Decision d = decisions.getOrDefault(f.getKey(), new ForkJudge.Decision(ForkJudge.Next.DONE, ""));
+      List<CellResult> ran = f.getValue();
+      boolean anotherFork = d.next().wantsFork();
+      // on a host that stays busy the next fork would be disturbed as the last were: only a paired
+      // comparison, which counts a pair disturbed on both sides, still gains from it
+      boolean uselessHere = host.staysBusy() && d.next() == ForkJudge.Next.ANOTHER_UNDISTURBED_FORK;
+      if (anotherFork && !uselessHere && !stopAll && ran.size() < adding.maxForks()) {
+        more++;
+        widest = widest == null ? d.detail() : widest;
+        continue;
+      }
+      ForkStop.Reason why = d.next() == ForkJudge.Next.OUT_OF_REACH ? ForkStop.Reason.OUT_OF_REACH
+          : !anotherFork ? ForkStop.Reason.PRECISE
+          : uselessHere ? ForkStop.Reason.HOST_BUSY
+          : ran.size() >= adding.maxForks() ? ForkStop.Reason.MAX_FORKS
+          : ForkStop.Reason.TIME_BUDGET;
+      journal.add(ForkMerge.combine(ran).withForkStop(new ForkStop(why, ran.size(),
+          why == ForkStop.Reason.HOST_BUSY ? host.whyBusy() : d.detail())));
+      ended.add(f.getKey());
+    }
+    if (more > 0) {
+      listener.notice(String.format(Locale.ROOT, "round %d: %d of %d cells get another fork (e.g. %s)", round, more,
+          forks.size(), widest));
+    } else if (stopAll && decisions.values().stream().anyMatch(d -> d.next().wantsFork())) {
+      listener.notice("forks: " + (round > adding.maxForks() ? "the most forks a cell is given were reached"
+          : "the time budget is spent") + "; cells not yet precise say so in the result (forkStop)");
+    }
+    return more > 0;
+  }
+
+  /** True, and said once, when the work directory was removed from under the run: no further cell can run. */
+  private boolean workAreaGone(WorkArea area) {
+    if (!area.gone()) {
+      return false;
+    }
+    listener.warning("the work directory " + area.root() + " was removed while the run went on; stopped. Every"
+        + " finished cell is kept; finish the run with --resume");
+    return true;
+  }
+
+  /**
+   * Runs fork {@code fork} of {@code forks} of {@code cell} and journals it: the fork alone while
+   * more are to come, else the cell, its forks combined (a fork that did not run to its end, or a
+   * cell the store cannot run, ends the cell at once). Returns what was journaled.
+   */
+  private CellResult runFork(CellParams cell, int index, WorkArea area, int fork, int forks) throws IOException {
+    RunJournal journal = session.journal();
+    StoreProvider provider = RunLibraries.recordedAs(cell, registry.require(cell.storeId()));
+    listener.cellStarted(cell);
+    String unsupported = cell.unsupportedReason(provider);
+    if (unsupported != null) {
+      CellResult result = CellResults.unsupported(provider, cell, unsupported);
+      journal.add(result);
+      return result;
+    }
+    session.cellInFlight(provider, cell);
+    String name = String.format(Locale.ROOT, WorkArea.CELL_PREFIX + "%04d-%s", index + 1,
+        cell.label().replace(' ', '-').replace('/', '-'));
+    CellResult ran = runOnce(provider, cell, area, name, fork, forks);
+    for (int rerun = 1; rerun <= noisyReruns && ran.outcome() == Outcome.RAN && !session.stopped()
+        && !host.staysBusy(); rerun++) {
+      String disturbed = BusyHost.disturbed(ran);
+      if (disturbed == null || !host.rerunsStillHelp()) {
+        break;
+      }
+      // kept in the journal (nothing measured is lost), then replaced by the attempt run now
+      journal.addFork(fork, ran);
+      listener.notice(String.format(Locale.ROOT, "%s fork %d: %s; run again (%d of %d)", cell.label(), fork, disturbed,
+          rerun, noisyReruns));
+      ran = runOnce(provider, cell, area, name, fork, forks);
+      host.rerunEnded(ran);
+    }
+    host.forkEnded(ran);
+    if (ran.outcome() == Outcome.RAN && fork < forks) {
+      journal.addFork(fork, ran);
+      return ran;
+    }
+    List<CellResult> all = new ArrayList<>(journal.forksBefore(cell.id(), fork));
+    all.add(ran);
+    CellResult result = ForkMerge.combine(all);
+    if (result.outcome() == Outcome.FAILED && area.gone()) {
+      // its store lost its files with the directory: not the store's failure, and worth running again
+      result = result.withOutcome(Outcome.INTERRUPTED, "interrupted: the work directory " + area.root()
+          + " was removed while the cell ran (" + result.error() + ")");
+    }
+    journal.add(result);
+    return result;
+  }
+
+  /** One attempt at fork {@code fork} of {@code cell}, in a directory of its own that is removed after. */
+  private CellResult runOnce(StoreProvider provider, CellParams cell, WorkArea area, String name, int fork,
+      int forks) {
+    if (!waitQuiet.isZero() && quietHost != null) {
+      try {
+        quietHost.await(waitQuiet, "fork " + fork + " of " + cell.label());
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+    }
+    session.cellInFlight(provider, cell);
+    try {
+      Path directory = area.newDirectory(name + (forks > 1 ? "-fork" + fork : ""));
+      try {
+        return session.executor().run(provider, cell, directory, directory.getFileName().toString());
+      } finally {
+        area.delete(directory);
+      }
+    } catch (java.io.UncheckedIOException e) {
+      if (!area.gone()) {
+        throw e;
+      }
+      return CellResults.ended(provider, cell, Outcome.INTERRUPTED, "interrupted: the work directory "
+          + area.root() + " was removed while the cell ran", null);
+    } finally {
+      session.cellInFlight(provider, null);
+    }
+  }
+}
