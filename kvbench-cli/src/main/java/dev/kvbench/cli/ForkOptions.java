@@ -50,6 +50,12 @@ final class ForkOptions {
     return precision != null || maxForks != null || timeBudget != null || noisyReruns != null || waitQuiet != null;
   }
 
+  /** Refuses a bad --precision, --max-forks, --time-budget, --noisy-reruns or --wait-quiet before anything runs. */
+  void check(double minEffectPercent) {
+    applyTo(new dev.kvbench.runner.ScenarioRunner.Options(null, null, null, java.util.List.of(), "check"),
+        minEffectPercent, dev.kvbench.scenario.Repetitions.DEFAULT.forks());
+  }
+
   /** {@code options} with these flags' reruns and added forks, comparisons equivalent within {@code minEffectPercent}. */
   dev.kvbench.runner.ScenarioRunner.Options applyTo(dev.kvbench.runner.ScenarioRunner.Options options,
       double minEffectPercent, int scenarioForks) {

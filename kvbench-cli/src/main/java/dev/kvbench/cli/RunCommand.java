@@ -102,8 +102,7 @@ final class RunCommand implements Callable<Integer> {
       ScenarioRunner.Options options = new ScenarioRunner.Options(workDir.path, output,
           shard == null ? null : Shard.parse(shard), spec.commandLine().getParseResult().originalArgs(),
           KvbenchCommand.version(), maxCells == null ? Scenario.DEFAULT_MAX_CELLS : maxCells);
-      // a bad --precision or --noisy-reruns is refused before anything runs
-      precision.applyTo(options, MIN_EFFECT, Repetitions.DEFAULT.forks());
+      precision.check(MIN_EFFECT);
       if (resume != null) {
         if (source != null || scenarioFlagsGiven() || precision.given()) {
           throw new UsageException("--resume finishes the run as it was started; leave out the scenario and its"

@@ -99,6 +99,11 @@ public final class ScenarioRunner {
       this(workDir, output, shard, command, kvbenchVersion, maxCells, AdaptiveForks.OFF);
     }
 
+    /** These options with the result document at {@code document}. */
+    public Options withOutput(Path document) {
+      return new Options(workDir, document, shard, command, kvbenchVersion, maxCells, adaptive, noisyReruns, waitQuiet);
+    }
+
     /** These options with forks added as {@code how} says. */
     public Options withAdaptive(AdaptiveForks how) {
       return new Options(workDir, output, shard, command, kvbenchVersion, maxCells, how, noisyReruns, waitQuiet);

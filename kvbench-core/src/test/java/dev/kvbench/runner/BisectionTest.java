@@ -1,4 +1,4 @@
-package dev.kvbench.cli;
+package dev.kvbench.runner;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
