@@ -50,6 +50,27 @@ final class ForkOptions {
     return precision != null || maxForks != null || timeBudget != null || noisyReruns != null || waitQuiet != null;
   }
 
+  /**
+   * {@code options} with the --precision, --max-forks, --time-budget and --noisy-reruns the run whose
+   * results are at {@code results} was started with, read from the command its journal recorded (a
+   * resumed run adds and reruns forks as the run did); as they are where it cannot be read, which
+   * the resume then says.
+   */
+  static dev.kvbench.runner.ScenarioRunner.Options recordedIn(java.nio.file.Path results,
+      dev.kvbench.runner.ScenarioRunner.Options options, double minEffectPercent) {
+    try {
+      dev.kvbench.result.RunHeader header = dev.kvbench.result.RunJournal.read(
+          dev.kvbench.result.RunJournal.journalOf(results)).header();
+      RunCommand recorded = new RunCommand();
+      new picocli.CommandLine(recorded).parseArgs(header.command().toArray(String[]::new));
+      int forks = new dev.kvbench.scenario.ScenarioFiles().parse(header.scenario(), results + " (its scenario)",
+          header.scenarioName(), null).repetitions().forks();
+      return recorded.precision.applyTo(options, minEffectPercent, forks);
+    } catch (java.io.IOException | RuntimeException e) {
+      return options;
+    }
+  }
+
   /** Refuses a bad --precision, --max-forks, --time-budget, --noisy-reruns or --wait-quiet before anything runs. */
   void check(double minEffectPercent) {
     applyTo(new dev.kvbench.runner.ScenarioRunner.Options(null, null, null, java.util.List.of(), "check"),

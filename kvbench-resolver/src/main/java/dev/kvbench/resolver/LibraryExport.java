@@ -1,12 +1,18 @@
 package dev.kvbench.resolver;
 
 import dev.kvbench.runner.versions.LibraryRequest;
+import dev.kvbench.runner.versions.LibraryResolutionException;
 import dev.kvbench.runner.versions.LibraryResolver;
 import dev.kvbench.runner.versions.ResolvedLibrary;
+import dev.kvbench.runner.versions.RunLibraries;
+import dev.kvbench.scenario.CellParams;
+import dev.kvbench.store.StoreRegistry;
+import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Consumer;
 
 /**
  * A resolver that remembers what it resolved through another one, so that exactly the libraries a
@@ -41,6 +47,31 @@ public final class LibraryExport implements LibraryResolver {
   /** What was resolved so far, in order. */
   public List<ResolvedLibrary> resolved() {
     return List.copyOf(resolved.values());
+  }
+
+  /** What an export wrote: its manifest and the libraries it holds, in the order the run asks for them. */
+  public record Exported(Path manifest, List<ResolvedLibrary> libraries) {
+    public Exported {
+      libraries = List.copyOf(libraries);
+    }
+  }
+
+  /**
+   * Resolves, through {@code resolver}, every store library version {@code cells} ask for, as
+   * their run would, and writes them with a manifest of their SHA-256 into {@code dir} (new, empty
+   * or an earlier export), for machines that cannot reach a repository. {@code progress} hears what
+   * is resolved. Throws LibraryResolutionException naming what could not be had or written.
+   */
+  public static Exported export(List<CellParams> cells, StoreRegistry registry, LibraryResolver resolver, Path dir,
+      Consumer<String> progress) {
+    LibraryBundle.checkTarget(dir);
+    LibraryExport export = new LibraryExport(resolver);
+    RunLibraries.resolve(cells, registry, export, progress);
+    try {
+      return new Exported(export.writeTo(dir), export.resolved());
+    } catch (UncheckedIOException e) {
+      throw new LibraryResolutionException(e.getMessage(), e);
+    }
   }
 
   /** Writes what was resolved into {@code dir} as a {@link LibraryBundle}; returns its manifest. */
