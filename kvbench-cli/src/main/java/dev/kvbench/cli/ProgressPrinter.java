@@ -8,7 +8,7 @@ import dev.kvbench.run.PassLabel;
 import dev.kvbench.run.PhaseProgress;
 import dev.kvbench.run.RunListener;
 import java.io.PrintWriter;
-import dev.kvbench.summary.Lmdbjava2016Tables;
+import dev.kvbench.summary.RunTables;
 import dev.kvbench.summary.TextTable;
 import dev.kvbench.summary.TextWrap;
 import java.util.ArrayList;
@@ -159,7 +159,7 @@ final class ProgressPrinter implements RunListener, AutoCloseable {
     String detail = switch (r.status()) {
       case OK -> String.format(Locale.ROOT, "%,9.1f ms (median of %d, %,.1f-%,.1f)  %,9.1f ns/op  %s",
           r.passMillis(), r.passes().size(), r.minPassMillis(), r.maxPassMillis(), r.nsPerOp(),
-          Lmdbjava2016Tables.check(r));
+          RunTables.check(r));
       case UNSUPPORTED -> "unsupported" + (r.note() == null ? "" : ": " + r.note());
       case FAILED -> "FAILED: " + r.failure();
     };

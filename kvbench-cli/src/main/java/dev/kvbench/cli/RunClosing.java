@@ -8,7 +8,7 @@ import dev.kvbench.result.PassResult;
 import dev.kvbench.result.PhaseResult;
 import dev.kvbench.result.PhaseStatus;
 import dev.kvbench.result.ResultDocument;
-import dev.kvbench.summary.Lmdbjava2016Tables;
+import dev.kvbench.summary.RunTables;
 import dev.kvbench.summary.RunSummary;
 import dev.kvbench.summary.TextTable;
 import dev.kvbench.summary.TextWrap;
@@ -105,12 +105,12 @@ final class RunClosing {
    * version only), the fastest and the next; rows of a sweep's other values are not ranked against them.
    */
   private static void fastest(List<CellResult> ran, StringBuilder b, int width) {
-    Lmdbjava2016Tables tables = new Lmdbjava2016Tables(ran);
+    RunTables tables = new RunTables(ran);
     // workload (with its swept value) -> one line per phase; the workload is said once, above them
     Map<String, List<String>> byWorkload = new LinkedHashMap<>();
     for (Map.Entry<String, List<CellResult>> group : tables.byWorkload(ran).entrySet()) {
       String workload = group.getKey().replaceFirst(":.*", "").replaceFirst(";.*", "");
-      for (String phase : Lmdbjava2016Tables.phases(group.getValue())) {
+      for (String phase : RunTables.phases(group.getValue())) {
         Map<String, List<Map.Entry<CellResult, PhaseResult>>> alike = new LinkedHashMap<>();
         for (CellResult c : group.getValue()) {
           if (c.reference()) {
@@ -147,7 +147,7 @@ final class RunClosing {
   }
 
   /** The fastest row against the next, and whether the forks show the lead beyond the noise. */
-  private static String lead(Lmdbjava2016Tables tables, Map.Entry<CellResult, PhaseResult> first,
+  private static String lead(RunTables tables, Map.Entry<CellResult, PhaseResult> first,
       Map.Entry<CellResult, PhaseResult> second) {
     PhaseResult a = first.getValue();
     PhaseResult z = second.getValue();
@@ -159,7 +159,7 @@ final class RunClosing {
     ForkRatio r = ForkRatio.paired(both.stream().mapToDouble(za::get).toArray(),
         both.stream().mapToDouble(zz::get).toArray());
     String figures = String.format(Locale.ROOT, "%s %s ms, then %s x %.2f", tables.storeLabel(first.getKey()),
-        Lmdbjava2016Tables.millis(a.passMillis()), tables.storeLabel(second.getKey()), z.passMillis() / a.passMillis());
+        RunTables.millis(a.passMillis()), tables.storeLabel(second.getKey()), z.passMillis() / a.passMillis());
     if (!r.hasInterval()) {
       return figures; // the "ran" line says the forks were too few to test a difference
     }

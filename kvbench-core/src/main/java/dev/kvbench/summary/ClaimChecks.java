@@ -77,7 +77,7 @@ final class ClaimChecks {
           }
           double x = p.passMillis() / q.get().passMillis();
           t.row(p.phase(), describe(num, named), String.format(Locale.ROOT, "x %.2f", x),
-              Lmdbjava2016Tables.samples(p) + " / " + Lmdbjava2016Tables.samples(q.get()),
+              RunTables.samples(p) + " / " + RunTables.samples(q.get()),
               (x >= r.low() && x <= r.high() ? "yes" : "no")
                   + (Math.min(forks(p), forks(q.get())) < MIN_FORKS ? ", too few forks to judge" : ""));
         }

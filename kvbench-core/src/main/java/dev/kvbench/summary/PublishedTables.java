@@ -162,7 +162,7 @@ public final class PublishedTables {
         if (seed.isEmpty()) {
           continue;
         }
-        Row row = new Row(c, label(c.store(), seed.get()), seed.get(), p.passMillis(), Lmdbjava2016Tables.samples(p));
+        Row row = new Row(c, label(c.store(), seed.get()), seed.get(), p.passMillis(), RunTables.samples(p));
         // cells that differ only in a setting the seed did not vary for this figure (metaSync for a read)
         // meet the same figure: the one set as the reference is shown
         groups.computeIfAbsent(String.join(" ", p.phase(), params.keys(), params.order(),

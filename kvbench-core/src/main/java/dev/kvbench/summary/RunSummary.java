@@ -50,18 +50,18 @@ public final class RunSummary {
   public static String of(ResultDocument doc, int pageWidth) {
     StringBuilder out = new StringBuilder();
     List<CellResult> ran = doc.cells().stream().filter(c -> c.outcome() == CellResult.Outcome.RAN).toList();
-    Lmdbjava2016Tables tables = new Lmdbjava2016Tables(doc.cells());
+    RunTables tables = new RunTables(doc.cells());
     for (Map.Entry<String, List<CellResult>> group : tables.byWorkload(ran).entrySet()) {
       out.append('\n').append(TextWrap.wrap(group.getKey(), pageWidth, "  ")).append("\n\n");
       out.append(tables.timingsTable(group.getValue()).render(pageWidth));
-      var threaded = tables.threadedTable(group.getValue());
+      var threaded = ThreadedTable.of(tables, group.getValue());
       if (threaded.rows() > 0) {
         out.append('\n').append(TextWrap.wrap("Threaded workloads (median pass; latency percentiles per operation over"
             + " every measured pass)", pageWidth, "  ")).append('\n');
         String rendered = threaded.render(pageWidth);
         out.append(rendered);
         if (rendered.contains("*")) {
-          out.append(TextWrap.wrap(Lmdbjava2016Tables.THIN_PERCENTILE, pageWidth, "  ")).append('\n');
+          out.append(TextWrap.wrap(ThreadedTable.THIN_PERCENTILE, pageWidth, "  ")).append('\n');
         }
       }
       var counters = tables.countersTable(group.getValue());
@@ -83,7 +83,7 @@ public final class RunSummary {
     }
     String noise = noise(ran);
     if (!noise.isEmpty()) {
-      out.append('\n').append(TextWrap.wrap(noise + Lmdbjava2016Tables.legend(ran), pageWidth, "  "));
+      out.append('\n').append(TextWrap.wrap(noise + RunTables.legend(ran), pageWidth, "  "));
     }
     return out.append('\n').toString();
   }

@@ -8,7 +8,7 @@ import dev.kvbench.result.PassResult;
 import dev.kvbench.result.PhaseResult;
 import dev.kvbench.result.PhaseStatus;
 import dev.kvbench.published.PublishedFigures;
-import dev.kvbench.summary.Lmdbjava2016Tables;
+import dev.kvbench.summary.RunTables;
 import dev.kvbench.summary.PublishedTables;
 import dev.kvbench.summary.TextTable;
 import java.util.List;
@@ -55,10 +55,10 @@ final class HtmlReport {
         r.command().forEach(run.putArray("command")::add);
         run.set("environment", HtmlPage.JSON.valueToTree(r.environment()));
       }
-      Lmdbjava2016Tables tables = new Lmdbjava2016Tables(s.cells());
+      RunTables tables = new RunTables(s.cells());
       for (Map.Entry<String, List<CellResult>> group : tables.byWorkload(s.cells()).entrySet()) {
         String sweep = Sweeps.swept(tables);
-        for (String phase : Lmdbjava2016Tables.phases(group.getValue())) {
+        for (String phase : RunTables.phases(group.getValue())) {
           int id = groups.size();
           ObjectNode g = groups.addObject().put("id", id).put("section", s.title())
               .put("workload", group.getKey()).put("phase", phase);
@@ -113,7 +113,7 @@ final class HtmlReport {
     return Charts.slug(s.title()) + "-" + Charts.slug(c.cellId() + " " + new java.util.TreeMap<>(c.settings()));
   }
 
-  private ObjectNode row(int group, int cell, Lmdbjava2016Tables tables, CellResult c, PhaseResult p, String sweep) {
+  private ObjectNode row(int group, int cell, RunTables tables, CellResult c, PhaseResult p, String sweep) {
     ObjectNode r = HtmlPage.JSON.createObjectNode().put("group", group).put("cell", cell).put("store", c.store())
         .put("label", tables.storeLabel(c)).put("settings", settings(c)).put("version", c.libraryVersion())
         .put("phase", p.phase()).put("status", p.status().name().toLowerCase(java.util.Locale.ROOT))
@@ -128,7 +128,7 @@ final class HtmlReport {
     r.put("ms", p.passMillis()).put("min", p.minPassMillis()).put("max", p.maxPassMillis())
         .put("nsPerOp", p.nsPerOp()).put("cpuNsPerOp", p.cpuNanosPerOp()).put("opsPerSec", p.opsPerSec())
         .put("forks", forks.length).put("passes", p.passes().size()).put("noisy", p.noisyPasses())
-        .put("unsteady", p.unsteadyForks().size()).put("check", Lmdbjava2016Tables.check(p));
+        .put("unsteady", p.unsteadyForks().size()).put("check", RunTables.check(p));
     ArrayNode samples = r.putArray("samples");
     // one sample per fork (its median pass) where there were forks, else each measured pass
     (forks.length > 1 ? java.util.Arrays.stream(forks)
@@ -147,7 +147,7 @@ final class HtmlReport {
     return b.toString();
   }
 
-  private static ObjectNode cell(CellResult c, ReportSection s, Lmdbjava2016Tables tables, int run, List<Link> links) {
+  private static ObjectNode cell(CellResult c, ReportSection s, RunTables tables, int run, List<Link> links) {
     ObjectNode node = HtmlPage.JSON.valueToTree(c);
     strip(node);
     node.put("section", s.title()).put("label", tables.rowLabel(c)).put("run", run);

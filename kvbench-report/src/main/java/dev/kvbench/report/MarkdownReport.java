@@ -1,7 +1,8 @@
 package dev.kvbench.report;
 
 import dev.kvbench.summary.TextTable;
-import dev.kvbench.summary.Lmdbjava2016Tables;
+import dev.kvbench.summary.ThreadedTable;
+import dev.kvbench.summary.RunTables;
 import dev.kvbench.measure.LatencySummary;
 import dev.kvbench.result.Amplification;
 import dev.kvbench.result.CellResult;
@@ -86,27 +87,27 @@ final class MarkdownReport {
     String h = several ? "## " + s.title() : "## Results";
     b.append('\n').append(h).append("\n\n");
     methodology(b, s);
-    Lmdbjava2016Tables tables = new Lmdbjava2016Tables(s.cells());
+    RunTables tables = new RunTables(s.cells());
     for (Map.Entry<String, List<CellResult>> group : tables.byWorkload(s.cells()).entrySet()) {
       String workload = group.getKey();
       List<CellResult> cells = group.getValue();
       b.append("\n### ").append(workload).append("\n\n");
       b.append(tables.timingsTable(cells).renderMarkdown());
-      String legend = Lmdbjava2016Tables.legend(cells);
+      String legend = RunTables.legend(cells);
       if (!legend.isEmpty()) {
         b.append('\n').append(legend.replace("\n", "\n\n"));
       }
-      for (String phase : Lmdbjava2016Tables.phases(cells)) {
+      for (String phase : RunTables.phases(cells)) {
         image(b, s, workload, phase, phase + ": ms per pass by store, each sample a dot");
         image(b, s, workload, phase + "-throughput", phase + ": throughput over the median pass");
       }
-      TextTable threaded = tables.threadedTable(cells);
+      TextTable threaded = ThreadedTable.of(tables, cells);
       if (threaded.rows() > 0) {
         b.append("\nThreaded workloads (median pass; per thread: the slowest and fastest client; x 1 thread: ops/s")
             .append(" against the same store's one-thread cell; latencies per operation type over every measured")
             .append(" pass and thread, from each op's intended start with a target rate, else from its own start):\n\n");
         percentileTable(b, threaded);
-        for (String phase : Lmdbjava2016Tables.phases(cells)) {
+        for (String phase : RunTables.phases(cells)) {
           image(b, s, workload, phase + "-scaling", phase + ": ops/s by client threads");
         }
       }
@@ -122,7 +123,7 @@ final class MarkdownReport {
       }
       for (String swept : Sweeps.NAMES) {
         if (tables.varies(swept)) {
-          for (String phase : Lmdbjava2016Tables.phases(cells)) {
+          for (String phase : RunTables.phases(cells)) {
             image(b, s, workload, phase + "-by-" + swept, phase + " by " + swept);
           }
           image(b, s, workload, "storage-by-" + swept, "storage by " + swept);
@@ -132,7 +133,7 @@ final class MarkdownReport {
         b.append("\nBy library version: each version's median pass against the first version's, with the 95 % interval"
             + " of the ratio from the forks (the wider side drawn both ways); `kvbench compare --by version` gives"
             + " the verdicts.\n");
-        for (String phase : Lmdbjava2016Tables.phases(cells)) {
+        for (String phase : RunTables.phases(cells)) {
           image(b, s, workload, phase + "-by-version", phase + " by library version");
         }
       }
@@ -242,7 +243,7 @@ final class MarkdownReport {
         .collect(Collectors.joining("; "));
   }
 
-  private void latency(StringBuilder b, ReportSection s, String workload, List<CellResult> cells, Lmdbjava2016Tables tables) {
+  private void latency(StringBuilder b, ReportSection s, String workload, List<CellResult> cells, RunTables tables) {
     TextTable t = new TextTable(
         TextTable.left("Phase"),
         TextTable.left("Store"),
@@ -253,7 +254,7 @@ final class MarkdownReport {
         TextTable.right("max µs"),
         TextTable.right("samples"));
     List<String> withLatency = new ArrayList<>();
-    for (String phase : Lmdbjava2016Tables.phases(cells)) {
+    for (String phase : RunTables.phases(cells)) {
       for (CellResult c : cells) {
         if (c.reference()) {
           continue;
@@ -294,7 +295,7 @@ final class MarkdownReport {
     String table = t.renderMarkdown();
     b.append(table);
     if (table.contains("*")) {
-      b.append('\n').append(Lmdbjava2016Tables.THIN_PERCENTILE.replace("*", "\\*")).append('\n');
+      b.append('\n').append(ThreadedTable.THIN_PERCENTILE.replace("*", "\\*")).append('\n');
     }
   }
 
@@ -302,9 +303,9 @@ final class MarkdownReport {
     if (l == null || l.samples() == 0) {
       return;
     }
-    t.row(phase, store, micros(l.p50()) + Lmdbjava2016Tables.thinMark(l, 50),
-        micros(l.p90()) + Lmdbjava2016Tables.thinMark(l, 90), micros(l.p99()) + Lmdbjava2016Tables.thinMark(l, 99),
-        micros(l.p999()) + Lmdbjava2016Tables.thinMark(l, 99.9), micros(l.max()),
+    t.row(phase, store, micros(l.p50()) + ThreadedTable.thinMark(l, 50),
+        micros(l.p90()) + ThreadedTable.thinMark(l, 90), micros(l.p99()) + ThreadedTable.thinMark(l, 99),
+        micros(l.p999()) + ThreadedTable.thinMark(l, 99.9), micros(l.max()),
         String.format(Locale.ROOT, "%,d", l.samples()));
   }
 
@@ -312,7 +313,7 @@ final class MarkdownReport {
    * Write and read amplification of the median passes. On a tmpfs work directory the device
    * bytes are 0 whatever the store did, so the table says so instead of showing zeros.
    */
-  private static void amplification(StringBuilder b, ReportSection s, List<CellResult> cells, Lmdbjava2016Tables tables) {
+  private static void amplification(StringBuilder b, ReportSection s, List<CellResult> cells, RunTables tables) {
     TextTable t = new TextTable(
         TextTable.left("Phase"),
         TextTable.left("Store"),
@@ -320,7 +321,7 @@ final class MarkdownReport {
         TextTable.right("Workload MB"),
         TextTable.right("Device MB"),
         TextTable.right("Amplification"));
-    for (String phase : Lmdbjava2016Tables.phases(cells)) {
+    for (String phase : RunTables.phases(cells)) {
       for (CellResult c : cells) {
         for (PhaseResult p : c.phases()) {
           if (!p.phase().equals(phase) || p.status() != PhaseStatus.OK) {
@@ -366,7 +367,7 @@ final class MarkdownReport {
   static final String COMMIT_TRACES = "commits";
 
   /** A traced cell in the commit table and chart: the store and its keys, as the post compared them. */
-  static String traceLabel(Lmdbjava2016Tables tables, CellResult c) {
+  static String traceLabel(RunTables tables, CellResult c) {
     return tables.rowLabel(c) + " " + c.parameters().keys() + "/" + c.parameters().order();
   }
 
@@ -374,7 +375,7 @@ final class MarkdownReport {
    * The per-commit traces of a section (--trace-commits): bytes written per commit at the start
    * and the end of each traced write pass, and where the store tells, its pages; then the chart.
    */
-  private void commitTraces(StringBuilder b, ReportSection s, Lmdbjava2016Tables tables) {
+  private void commitTraces(StringBuilder b, ReportSection s, RunTables tables) {
     TextTable t = new TextTable(
         TextTable.left("Store, keys"),
         TextTable.left("Phase"),
@@ -419,7 +420,7 @@ final class MarkdownReport {
     return String.format(Locale.ROOT, "%,.2f", nanos / 1e3);
   }
 
-  private static void cpu(StringBuilder b, List<CellResult> cells, Lmdbjava2016Tables tables) {
+  private static void cpu(StringBuilder b, List<CellResult> cells, RunTables tables) {
     TextTable t = new TextTable(
         TextTable.left("Phase"),
         TextTable.left("Store"),
@@ -429,12 +430,12 @@ final class MarkdownReport {
         TextTable.right("CPU / wall"),
         TextTable.right("CPU ns/op"),
         TextTable.right("Peak RSS MB"));
-    for (String phase : Lmdbjava2016Tables.phases(cells)) {
+    for (String phase : RunTables.phases(cells)) {
       for (CellResult c : cells) {
         for (PhaseResult p : c.phases()) {
           if (p.phase().equals(phase) && p.status() == PhaseStatus.OK && p.cpu() != null) {
             double cpu = p.cpu().userMillis() + p.cpu().sysMillis();
-            t.row(phase, tables.rowLabel(c), Lmdbjava2016Tables.millis(p.passMillis()),
+            t.row(phase, tables.rowLabel(c), RunTables.millis(p.passMillis()),
                 String.format(Locale.ROOT, "%,.0f", p.cpu().userMillis()),
                 String.format(Locale.ROOT, "%,.0f", p.cpu().sysMillis()),
                 p.passMillis() > 0 ? String.format(Locale.ROOT, "%.2f", cpu / p.passMillis()) : "-",

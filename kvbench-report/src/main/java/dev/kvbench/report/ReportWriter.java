@@ -1,6 +1,6 @@
 package dev.kvbench.report;
 
-import dev.kvbench.summary.Lmdbjava2016Tables;
+import dev.kvbench.summary.RunTables;
 import dev.kvbench.result.CellResult;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -164,7 +164,7 @@ public final class ReportWriter {
     java.util.Set<String> stems = fullNames(sections);
     List<String> pngs = new ArrayList<>();
     for (ReportSection s : sections) {
-      Lmdbjava2016Tables tables = new Lmdbjava2016Tables(s.cells());
+      RunTables tables = new RunTables(s.cells());
       for (Map.Entry<String, List<CellResult>> group : tables.byWorkload(s.cells()).entrySet()) {
         String title = group.getKey().replaceAll(";.*", "");
         List<CellResult> cells = group.getValue();
@@ -172,7 +172,7 @@ public final class ReportWriter {
         // as bars it would put every swept value of every store on one axis, unlike things side by side
         String swept = Sweeps.swept(tables);
         boolean numericSweep = swept != null;
-        for (String phase : Lmdbjava2016Tables.phases(cells)) {
+        for (String phase : RunTables.phases(cells)) {
           if (!numericSweep) {
             save(Charts.phase(title, phase, cells, tables::rowLabel), chartDir, stem(stems, s, group.getKey(), phase),
                 pngs);
@@ -197,7 +197,7 @@ public final class ReportWriter {
               pngs);
         }
         if (tables.varies("threads")) {
-          for (String phase : Lmdbjava2016Tables.phases(cells)) {
+          for (String phase : RunTables.phases(cells)) {
             save(Charts.sweep(title + ": " + phase + " by client threads", "client threads",
                 "ops per second (median pass)", cells, c -> tables.rowLabelWithout(c, "threads"),
                 c -> c.parameters().threads(), c -> c.phases().stream()
@@ -209,7 +209,7 @@ public final class ReportWriter {
         }
         sweeps(stems, s, group.getKey(), title, cells, tables, chartDir, pngs);
         if (tables.varies(VersionPairs.VERSION)) {
-          for (String phase : Lmdbjava2016Tables.phases(cells)) {
+          for (String phase : RunTables.phases(cells)) {
             save(Charts.versions(title, phase, cells, c -> tables.rowLabelWithout(c, VersionPairs.VERSION)), chartDir,
                 stem(stems, s, group.getKey(), phase + "-by-version"), pngs);
           }
@@ -299,13 +299,13 @@ public final class ReportWriter {
   }
 
   private static void sweeps(java.util.Set<String> stems, ReportSection s, String workload, String title,
-      List<CellResult> cells, Lmdbjava2016Tables tables, Path chartDir, List<String> pngs) throws IOException {
+      List<CellResult> cells, RunTables tables, Path chartDir, List<String> pngs) throws IOException {
     for (String swept : Sweeps.NAMES) {
       if (!tables.varies(swept)) {
         continue;
       }
       var x = Sweeps.VALUE.get(swept);
-      for (String phase : Lmdbjava2016Tables.phases(cells)) {
+      for (String phase : RunTables.phases(cells)) {
         save(Charts.sweep(title + ": " + phase + " by " + swept, Sweeps.TITLE.get(swept), "ms per pass (median)", cells,
             c -> tables.rowLabelWithout(c, swept), x, c -> c.phases().stream()
                 .filter(p -> p.phase().equals(phase) && p.status() == dev.kvbench.result.PhaseStatus.OK)
@@ -334,7 +334,7 @@ public final class ReportWriter {
     java.util.Set<String> full = new java.util.HashSet<>();
     for (ReportSection s : sections) {
       Map<String, List<String>> byShort = new java.util.HashMap<>();
-      for (String w : new Lmdbjava2016Tables(s.cells()).byWorkload(s.cells()).keySet()) {
+      for (String w : new RunTables(s.cells()).byWorkload(s.cells()).keySet()) {
         byShort.computeIfAbsent(w.replaceAll(";.*", ""), k -> new ArrayList<>()).add(w);
       }
       byShort.values().stream().filter(v -> v.size() > 1).flatMap(List::stream).forEach(w -> full.add(s.title() + "\n" + w));

@@ -1,7 +1,7 @@
 package dev.kvbench.report;
 
 import dev.kvbench.result.CellResult;
-import dev.kvbench.summary.Lmdbjava2016Tables;
+import dev.kvbench.summary.RunTables;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeSet;
@@ -28,7 +28,7 @@ final class Sweeps {
   private Sweeps() {}
 
   /** The numeric parameter the cells of {@code tables} sweep, or null when none varies. */
-  static String swept(Lmdbjava2016Tables tables) {
+  static String swept(RunTables tables) {
     return NAMES.stream().filter(tables::varies).findFirst().orElse(null);
   }
 

@@ -1,6 +1,6 @@
 package dev.kvbench.report;
 
-import dev.kvbench.summary.Lmdbjava2016Tables;
+import dev.kvbench.summary.RunTables;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.kvbench.measure.HistogramCodec;
@@ -119,7 +119,7 @@ class ReportSectionTest {
         run("b", Fixtures.document("h", List.of(upgraded))));
     List<CellResult> cells = ReportSection.of(runs, false).get(0).cells();
     assertThat(cells).hasSize(2);
-    Lmdbjava2016Tables tables = new Lmdbjava2016Tables(cells);
+    RunTables tables = new RunTables(cells);
     assertThat(cells).extracting(tables::rowLabel).containsExactly("alpha version=1.0", "alpha version=2.0");
   }
 

@@ -45,7 +45,7 @@ class ReportWriterTest {
   }
 
   @Test
-  void readmeHasTheLmdbjava2016TablesWithTheResultsFigures() throws Exception {
+  void readmeHasTheRunTablesWithTheResultsFigures() throws Exception {
     report(temp.resolve("rep"), Instant.parse("2026-02-03T04:05:06Z"));
     String md = Files.readString(temp.resolve("rep/README.md"));
     assertThat(md).contains("Written 2026-02-03T04:05:06Z by kvbench 9.9")

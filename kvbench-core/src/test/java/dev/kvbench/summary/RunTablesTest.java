@@ -17,7 +17,7 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
-class Lmdbjava2016TablesTest {
+class RunTablesTest {
 
   private static PhaseResult phase(String id, double... passMillis) {
     List<PassResult> passes = java.util.Arrays.stream(passMillis)
@@ -47,7 +47,7 @@ class Lmdbjava2016TablesTest {
         cell("slow", true, 30, PhaseStatus.OK, 200_000),
         cell("null", false, 1, PhaseStatus.OK, 0),
         cell("fast", true, 10, PhaseStatus.UNSUPPORTED, 150_000));
-    String table = new Lmdbjava2016Tables(cells).timings(cells);
+    String table = new RunTables(cells).timings(cells);
     List<String> lines = table.lines().toList();
     assertThat(lines.get(2)).contains("readKey", "fast", "12.00", "10.00-15.00", "fastest");
     assertThat(lines.get(3)).contains("slow", "36.00", "x 3.00");
@@ -59,7 +59,7 @@ class Lmdbjava2016TablesTest {
   void storageShowsOverheadAgainstTheFlatArrayWithoutTheReferenceStore() {
     List<CellResult> cells = List.of(cell("slow", true, 30, PhaseStatus.OK, 208_000),
         cell("null", false, 1, PhaseStatus.OK, 4096));
-    String table = new Lmdbjava2016Tables(cells).storage(cells);
+    String table = new RunTables(cells).storage(cells);
     assertThat(table).contains("104,000", "208,000", "100.00").doesNotContain("null");
   }
 
@@ -70,7 +70,7 @@ class Lmdbjava2016TablesTest {
         cell("lmdb", true, 10, PhaseStatus.OK, 4_128_489, 2027, Map.of("writeMap", "true")),
         cell("rocksdb", true, 10, PhaseStatus.OK, 2_100_000, 2026, Map.of("compression", "none")),
         cell("rocksdb", true, 10, PhaseStatus.OK, 2_100_000, 2027, Map.of("compression", "none")));
-    Lmdbjava2016Tables tables = new Lmdbjava2016Tables(cells);
+    RunTables tables = new RunTables(cells);
     assertThat(tables.byWorkload(cells)).hasSize(1);
     String storage = tables.storage(cells);
     assertThat(storage).contains("lmdb value=2026 B", "lmdb value=2027 B", "rocksdb value=2026 B", "4,128,489")
@@ -85,7 +85,7 @@ class Lmdbjava2016TablesTest {
         cell("lmdb", true, 40, PhaseStatus.OK, 1, 16368, Map.of()),
         cell("rocksdb", true, 20, PhaseStatus.OK, 1, 2026, Map.of()),
         cell("rocksdb", true, 30, PhaseStatus.OK, 1, 16368, Map.of()));
-    Lmdbjava2016Tables tables = new Lmdbjava2016Tables(cells);
+    RunTables tables = new RunTables(cells);
     assertThat(tables.sweptWorkload(cells.get(1))).isEqualTo("value=16368 B");
     List<String> readKey = tables.timings(cells).lines().filter(l -> l.contains("value=")).limit(4).toList();
     // value=2026 B first (the order the cells ran), lmdb fastest there; rocksdb fastest at 16,368 B,
@@ -101,7 +101,7 @@ class Lmdbjava2016TablesTest {
     List<CellResult> cells = List.of(
         cell("lmdb", true, 10, PhaseStatus.OK, 1, 100, Map.of("writeMap", "true")),
         cell("lmdb", true, 12, PhaseStatus.OK, 1, 100, Map.of("writeMap", "false")));
-    Lmdbjava2016Tables tables = new Lmdbjava2016Tables(cells);
+    RunTables tables = new RunTables(cells);
     assertThat(tables.sweptWorkload(cells.get(0))).isEmpty();
     assertThat(tables.timings(cells)).contains("x 1.20");
   }
@@ -111,7 +111,7 @@ class Lmdbjava2016TablesTest {
     List<CellResult> cells = List.of(
         cell("lmdb", true, 10, PhaseStatus.OK, 1, 100, Map.of("writeMap", "true")),
         cell("lmdb", true, 12, PhaseStatus.OK, 1, 100, Map.of("writeMap", "false")));
-    assertThat(new Lmdbjava2016Tables(cells).timings(cells)).contains("lmdb writeMap=true", "lmdb writeMap=false");
+    assertThat(new RunTables(cells).timings(cells)).contains("lmdb writeMap=true", "lmdb writeMap=false");
   }
 
   /**
@@ -127,7 +127,7 @@ class Lmdbjava2016TablesTest {
         cell("rocksdb", true, 10, PhaseStatus.OK, 1, 100, Map.of("version", "9.10.0", "compression", "none")),
         cell("rocksdb", true, 12, PhaseStatus.OK, 1, 100, Map.of("version", "10.4.2", "compression", "none")),
         notRun);
-    String timings = new Lmdbjava2016Tables(cells).timings(cells);
+    String timings = new RunTables(cells).timings(cells);
     assertThat(timings).contains("rocksdb version=9.10.0", "rocksdb version=10.4.2").doesNotContain("compression=");
   }
 
@@ -139,7 +139,7 @@ class Lmdbjava2016TablesTest {
     PassResult syncPass = PassResult.of(1000, 200_000_000L, new CpuTime(20, 10), 0).withNoise(quiet);
     List<PassResult> steady = List.of(syncPass.withFork(1), syncPass.withFork(1), syncPass.withFork(1));
     PhaseResult quietPhase = PhaseResult.measured("write", steady, PhaseResult.Latency.NONE, true, null, null);
-    assertThat(Lmdbjava2016Tables.check(quietPhase)).isEqualTo("verified");
+    assertThat(RunTables.check(quietPhase)).isEqualTo("verified");
 
     List<PassResult> mixed = new java.util.ArrayList<>();
     double[] trending = {300, 250, 200};
@@ -152,13 +152,13 @@ class Lmdbjava2016TablesTest {
     PhaseResult p = PhaseResult.measured("readKey", mixed, PhaseResult.Latency.NONE, true, null, null);
     assertThat(p.noisyPasses()).isEqualTo(1);
     assertThat(p.unsteadyForks()).containsExactly(1);
-    assertThat(Lmdbjava2016Tables.check(p)).isEqualTo("verified, NOISY 1/6, UNSTEADY 1/2");
+    assertThat(RunTables.check(p)).isEqualTo("verified, NOISY 1/6, UNSTEADY 1/2");
     CellResult c = new CellResult("x", "x", "g:a", "1", null, Map.of(), Map.of(),
         new CellResult.Parameters(1000, "int", 4, 100, "rnd", 1000, "nosync", 1, 16, 0, 0, 1), List.of(p), null,
         CellResult.Outcome.RAN, null, null);
-    assertThat(new Lmdbjava2016Tables(List.of(c)).timings(List.of(c))).contains("NOISY 1/6").contains("2×3")
+    assertThat(new RunTables(List.of(c)).timings(List.of(c))).contains("NOISY 1/6").contains("2×3")
         .doesNotContain("CONTENDED");
-    assertThat(Lmdbjava2016Tables.legend(List.of(c))).contains("NOISY n/m", "other-processes", "UNSTEADY n/m",
+    assertThat(RunTables.legend(List.of(c))).contains("NOISY n/m", "other-processes", "UNSTEADY n/m",
         "--warmup");
   }
 
@@ -169,8 +169,8 @@ class Lmdbjava2016TablesTest {
       h.recordValue(i * 1_000L);
     }
     var l = dev.kvbench.measure.LatencySummary.of(h);
-    assertThat(Lmdbjava2016Tables.percentile(l, 50, l.p50())).doesNotEndWith("*");
-    assertThat(Lmdbjava2016Tables.percentile(l, 99.9, l.p999())).endsWith("*");
-    assertThat(Lmdbjava2016Tables.THIN_PERCENTILE).contains("fewer than 10 samples").contains("p99.9 10,000");
+    assertThat(ThreadedTable.percentile(l, 50, l.p50())).doesNotEndWith("*");
+    assertThat(ThreadedTable.percentile(l, 99.9, l.p999())).endsWith("*");
+    assertThat(ThreadedTable.THIN_PERCENTILE).contains("fewer than 10 samples").contains("p99.9 10,000");
   }
 }

@@ -1,6 +1,5 @@
 package dev.kvbench.summary;
 
-import dev.kvbench.measure.LatencySummary;
 import dev.kvbench.measure.PassNoise;
 import dev.kvbench.result.CellResult;
 import dev.kvbench.result.PhaseResult;
@@ -17,23 +16,24 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.function.Function;
-import java.util.stream.Collectors;
 
 /**
- * The tables the LmdbJava benchmark reports (2016) print: per key type and order, each phase's stores ranked by ms per
- * pass (the median of the measured passes, min and max beside it) with the difference to the
- * fastest; and storage against a flat array of the same keys and values. When the cells of a run
+ * The main tables every run prints, in the layout of the LmdbJava benchmark reports (2016): per
+ * key type and order, each phase's stores ranked by ms per pass (the median of the measured
+ * passes, min and max beside it) with the difference to the fastest; storage against a flat array
+ * of the same keys and values; hardware counters and cells that did not run. Threaded phases have
+ * a {@link ThreadedTable} of their own. When the cells of a run
  * differ in more than store, key type and order (a value-size, batch-size or setting sweep), each
  * row names what differs, so a sweep reads as one table.
  */
-public final class Lmdbjava2016Tables {
+public final class RunTables {
 
   private final Map<String, Function<CellResult, String>> varying;
   /** The part of {@link #varying} that is the workload's, not a store's setting or version. */
   private final Map<String, Function<CellResult, String>> varyingWorkload;
 
   /** Tables for {@code cells}: the parameters that differ between them are found once, here. */
-  public Lmdbjava2016Tables(List<CellResult> cells) {
+  public RunTables(List<CellResult> cells) {
     Map<String, Function<CellResult, String>> candidates = new LinkedHashMap<>();
     candidates.put("entries", c -> String.format(Locale.ROOT, "%,d", c.parameters().entries()));
     candidates.put("value", c -> c.parameters().valueSize() + " B");
@@ -292,114 +292,6 @@ public final class Lmdbjava2016Tables {
   private static String count(Double perOp) {
     return perOp == null ? "-" : perOp >= 100 ? String.format(Locale.ROOT, "%,.0f", perOp)
         : String.format(Locale.ROOT, "%.2f", perOp);
-  }
-
-  /**
-   * The threaded phases' table: total and per-thread ops/s, scaling against the same store's
-   * one-thread cell, the writer's rate beside the readers', latency percentiles per operation
-   * type, CPU per op, and the target rate beside the achieved one. No rows when no cell ran a
-   * threaded phase.
-   */
-  public TextTable threadedTable(List<CellResult> cells) {
-    TextTable t = new TextTable(
-        TextTable.left("Phase"),
-        TextTable.left("Store"),
-        // the operation names its row in every block of a folded table (a custom mix's second op too)
-        TextTable.left("Op"),
-        TextTable.right("Threads"),
-        TextTable.right("ops/s"),
-        TextTable.right("per thread"),
-        TextTable.right("x 1 thread"),
-        TextTable.right("Writer puts/s"),
-        TextTable.right("Samples"),
-        TextTable.right("p50 µs"),
-        TextTable.right("p99 µs"),
-        TextTable.right("p99.9 µs"),
-        TextTable.right("CPU ns/op"),
-        TextTable.right("Rate: target / achieved"),
-        TextTable.left("Latency from")).keyColumns(3);
-    for (String phase : phases(cells)) {
-      boolean first = true;
-      for (CellResult c : cells) {
-        for (PhaseResult p : c.phases()) {
-          if (!p.phase().equals(phase) || p.status() != PhaseStatus.OK || p.threaded() == null) {
-            continue;
-          }
-          var f = p.threaded();
-          var perThreadRates = f.perThread().stream().mapToDouble(x -> x.opsPerSec()).summaryStatistics();
-          String perThread = perThreadRates.getCount() == 0 ? "-"
-              : rate(perThreadRates.getMin()) + "-" + rate(perThreadRates.getMax());
-          double one = oneThread(cells, c, phase);
-          String scaling = one > 0 ? String.format(Locale.ROOT, "%.2f", p.opsPerSec() / one) : "-";
-          String writer = f.writer() == null ? "-" : rate(f.writer().putsPerSec())
-              + (f.writer().stallMillis() > 0 ? " (stalled " + f.writer().stallMillis() + " ms)" : "");
-          String rates = f.targetRate() > 0 ? rate(f.targetRate()) + " / " + rate(f.achievedRate()) : "none";
-          boolean firstOp = true;
-          for (var op : f.latencyNanosByOperation().entrySet()) {
-            var l = op.getValue();
-            t.row(first ? phase : "", firstOp ? rowLabel(c) : "", op.getKey(),
-                firstOp ? Integer.toString(f.threads()) : "", firstOp ? rate(p.opsPerSec()) : "",
-                firstOp ? perThread : "", firstOp ? scaling : "", firstOp ? writer : "",
-                String.format(Locale.ROOT, "%,d", l.samples()),
-                percentile(l, 50, l.p50()), percentile(l, 99, l.p99()), percentile(l, 99.9, l.p999()),
-                firstOp && p.cpuNanosPerOp() > 0 ? String.format(Locale.ROOT, "%,.0f", p.cpuNanosPerOp()) : "",
-                firstOp ? rates : "", firstOp ? (f.targetRate() > 0 ? "intended start" : "op start") : "");
-            first = false;
-            firstOp = false;
-          }
-        }
-      }
-    }
-    return t;
-  }
-
-  /**
-   * A percentile in µs, marked {@code *} where too few samples lie beyond it to make it one (see
-   * {@link LatencySummary#thin}); {@link #THIN_PERCENTILE} says what the mark means.
-   */
-  public static String percentile(LatencySummary l, double percentile, long nanos) {
-    return micros(nanos) + thinMark(l, percentile);
-  }
-
-  /** {@code *} where too few samples lie beyond {@code percentile} of {@code l}, else nothing. */
-  public static String thinMark(LatencySummary l, double percentile) {
-    return l.thin(percentile) ? "*" : "";
-  }
-
-  /** What a {@code *} after a percentile means, for under a table that shows one. */
-  public static final String THIN_PERCENTILE = "* fewer than " + LatencySummary.MIN_TAIL_SAMPLES + " samples lie"
-      + " beyond this percentile: it is close to the largest latency seen, not an estimate another run would repeat"
-      + " (p99 needs " + String.format(Locale.ROOT, "%,d", LatencySummary.samplesFor(99)) + " samples, p99.9 "
-      + String.format(Locale.ROOT, "%,d", LatencySummary.samplesFor(99.9)) + ").";
-
-  /** ops/s of the cell like {@code c} but with one thread, or 0 when there is none. */
-  private static double oneThread(List<CellResult> cells, CellResult c, String phase) {
-    for (CellResult other : cells) {
-      if (other.parameters().threads() == 1 && other.store().equals(c.store())
-          && other.settings().equals(c.settings()) && sameButThreads(other.parameters(), c.parameters())) {
-        for (PhaseResult p : other.phases()) {
-          if (p.phase().equals(phase) && p.status() == PhaseStatus.OK) {
-            return p.opsPerSec();
-          }
-        }
-      }
-    }
-    return 0;
-  }
-
-  private static boolean sameButThreads(CellResult.Parameters a, CellResult.Parameters b) {
-    return a.entries() == b.entries() && a.keys().equals(b.keys()) && a.valueSize() == b.valueSize()
-        && a.order().equals(b.order()) && a.batchSize() == b.batchSize() && a.durability().equals(b.durability())
-        && java.util.Objects.equals(a.traffic(), b.traffic())
-        && a.valueContentOrRandom().equals(b.valueContentOrRandom()) && a.codecOrNone().equals(b.codecOrNone());
-  }
-
-  static String rate(double perSecond) {
-    return String.format(Locale.ROOT, "%,.0f", perSecond);
-  }
-
-  private static String micros(long nanos) {
-    return String.format(Locale.ROOT, "%,.1f", nanos / 1e3);
   }
 
   /** The storage table: allocated bytes after close, apparent size, overhead against the flat array. */
