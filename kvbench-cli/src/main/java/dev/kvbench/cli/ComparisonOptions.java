@@ -1,6 +1,7 @@
 package dev.kvbench.cli;
 
 import dev.kvbench.report.Comparison;
+import dev.kvbench.report.ForkSamples;
 import picocli.CommandLine.Option;
 
 /** {@code --min-effect} and {@code --noisy-forks}: the comparison rule's knobs, for compare and bisect alike. */
@@ -27,11 +28,11 @@ final class ComparisonOptions {
   String on = "wall";
 
   /** Which figure is judged; anything but wall or cpu is a usage error. */
-  Comparison.Figure figure() {
+  ForkSamples.Figure figure() {
     return switch (on) {
-      case "wall" -> Comparison.Figure.WALL;
-      case "cpu" -> Comparison.Figure.CPU;
-      case "process-cpu" -> Comparison.Figure.PROCESS_CPU;
+      case "wall" -> ForkSamples.Figure.WALL;
+      case "cpu" -> ForkSamples.Figure.CPU;
+      case "process-cpu" -> ForkSamples.Figure.PROCESS_CPU;
       default -> throw new UsageException("--on " + on + ": give wall (the default), cpu or process-cpu");
     };
   }
@@ -50,10 +51,10 @@ final class ComparisonOptions {
   }
 
   /** What noisy forks count for; anything but drop or keep is a usage error. */
-  Comparison.NoisyForks noisyForks() {
+  ForkSamples.NoisyForks noisyForks() {
     return switch (noisyForks) {
-      case "drop" -> Comparison.NoisyForks.DROP;
-      case "keep" -> Comparison.NoisyForks.KEEP;
+      case "drop" -> ForkSamples.NoisyForks.DROP;
+      case "keep" -> ForkSamples.NoisyForks.KEEP;
       default -> throw new UsageException("--noisy-forks " + noisyForks + ": give drop (the default) or keep");
     };
   }

@@ -1,6 +1,7 @@
 package dev.kvbench.cli;
 
 import dev.kvbench.report.Comparison;
+import dev.kvbench.report.ForkSamples;
 import dev.kvbench.report.ForkRatio;
 import dev.kvbench.summary.TextTable;
 import dev.kvbench.summary.TextWrap;
@@ -45,7 +46,7 @@ final class ComparisonPrinter {
     c.rows().forEach(r -> byCell.computeIfAbsent(r.cell(), k -> new java.util.ArrayList<>()).add(r));
     boolean first = true;
     for (Map.Entry<String, List<Comparison.Row>> cell : byCell.entrySet()) {
-      String unit = c.figure() == Comparison.Figure.WALL ? " ms" : " CPU ms";
+      String unit = c.figure() == ForkSamples.Figure.WALL ? " ms" : " CPU ms";
       TextTable t = new TextTable(
           TextTable.left("Phase"),
           TextTable.right("Baseline" + unit),
@@ -81,24 +82,24 @@ final class ComparisonPrinter {
             : "Forks: baseline/candidate, each fork one sample (its median pass).",
         c.minEffectPercent(), c.minEffectPercent(), ForkRatio.MIN_FORKS, Comparison.SHORTEST_JUDGED_MILLIS),
         proseWidth, "") + "\n");
-    if (c.figure() == Comparison.Figure.CPU) {
+    if (c.figure() == ForkSamples.Figure.CPU) {
       out.print(TextWrap.wrap("Judged on CPU time (--on cpu): each fork's median pass's CPU time of the threads that"
           + " did its operations, without the store's background threads, GC, the JIT or any waiting. A busy host"
           + " stretches it less than wall time; it leaves out what the store does on other threads, and for sync and"
           + " I/O-bound phases the waiting that is the work, so judge those on wall time.", proseWidth, "") + "\n");
-    } else if (c.figure() == Comparison.Figure.PROCESS_CPU) {
+    } else if (c.figure() == ForkSamples.Figure.PROCESS_CPU) {
       out.print(TextWrap.wrap("Judged on process CPU time (--on process-cpu): each fork's median pass's CPU time of"
           + " every thread of the cell's JVM (the store's background threads, GC and JIT included). It leaves out"
           + " waiting: for sync and I/O-bound phases the waiting is the work, so judge those on wall time.", proseWidth,
           "") + "\n");
     }
-    if (c.noisyForks() == Comparison.NoisyForks.DROP && paired) {
+    if (c.noisyForks() == ForkSamples.NoisyForks.DROP && paired) {
       out.print(TextWrap.wrap(String.format(Locale.ROOT, "A pair counts where other processes, steal or a CPU held"
           + " outside the process disturbed both its forks or neither: both ran under the same load, back to back,"
           + " which falls on either side alike; a pair disturbed on one side only is left out. Too noisy to judge"
           + " where fewer than %d pairs are left (--noisy-forks keep counts them all).", ForkRatio.MIN_FORKS),
           proseWidth, "") + "\n");
-    } else if (c.noisyForks() == Comparison.NoisyForks.DROP) {
+    } else if (c.noisyForks() == ForkSamples.NoisyForks.DROP) {
       out.print(TextWrap.wrap(String.format(Locale.ROOT, "Forks other processes, steal or a CPU held outside the"
           + " process disturbed are left out of the samples; too noisy to judge where a side is left with fewer than"
           + " %d (--noisy-forks keep counts them).", ForkRatio.MIN_FORKS), proseWidth, "") + "\n");

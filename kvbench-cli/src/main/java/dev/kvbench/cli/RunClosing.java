@@ -1,6 +1,7 @@
 package dev.kvbench.cli;
 
 import dev.kvbench.report.Comparison;
+import dev.kvbench.report.ForkSamples;
 import dev.kvbench.report.ForkRatio;
 import dev.kvbench.report.ShellWords;
 import dev.kvbench.result.CellResult;
@@ -153,9 +154,9 @@ final class RunClosing {
     PhaseResult z = second.getValue();
     // fork k of both ran in round k of this run, back to back: paired, so drift between rounds cancels;
     // the pairs counted are compare --by's (a pair the host disturbed on one side only is left out)
-    Map<Integer, Double> za = Comparison.byForkNumber(a, Comparison.NoisyForks.KEEP, Comparison.Figure.WALL);
-    Map<Integer, Double> zz = Comparison.byForkNumber(z, Comparison.NoisyForks.KEEP, Comparison.Figure.WALL);
-    java.util.Set<Integer> both = Comparison.pairedForks(a, z, Comparison.NoisyForks.DROP, Comparison.Figure.WALL);
+    Map<Integer, Double> za = ForkSamples.byForkNumber(a, ForkSamples.NoisyForks.KEEP, ForkSamples.Figure.WALL);
+    Map<Integer, Double> zz = ForkSamples.byForkNumber(z, ForkSamples.NoisyForks.KEEP, ForkSamples.Figure.WALL);
+    java.util.Set<Integer> both = ForkSamples.pairedForks(a, z, ForkSamples.NoisyForks.DROP, ForkSamples.Figure.WALL);
     ForkRatio r = ForkRatio.paired(both.stream().mapToDouble(za::get).toArray(),
         both.stream().mapToDouble(zz::get).toArray());
     String figures = String.format(Locale.ROOT, "%s %s ms, then %s x %.2f", tables.storeLabel(first.getKey()),

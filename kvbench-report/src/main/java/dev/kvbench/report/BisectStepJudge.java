@@ -20,12 +20,12 @@ public final class BisectStepJudge implements LibraryBisect.Judge {
 
   private final String phase;
   private final double minEffectPercent;
-  private final Comparison.NoisyForks noisy;
-  private final Comparison.Figure figure;
+  private final ForkSamples.NoisyForks noisy;
+  private final ForkSamples.Figure figure;
 
   /** Judges {@code phase} with the comparison's rule: {@code minEffectPercent}, {@code noisy} forks, {@code figure}. */
-  public BisectStepJudge(String phase, double minEffectPercent, Comparison.NoisyForks noisy,
-      Comparison.Figure figure) {
+  public BisectStepJudge(String phase, double minEffectPercent, ForkSamples.NoisyForks noisy,
+      ForkSamples.Figure figure) {
     this.phase = phase;
     this.minEffectPercent = minEffectPercent;
     this.noisy = noisy;

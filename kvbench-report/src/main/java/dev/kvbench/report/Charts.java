@@ -144,7 +144,7 @@ final class Charts {
       if (base == null) {
         return;
       }
-      double[] baseForks = Comparison.forkFigures(base, Comparison.NoisyForks.KEEP);
+      double[] baseForks = ForkSamples.forkFigures(base, ForkSamples.NoisyForks.KEEP);
       List<String> xs = new ArrayList<>();
       List<Number> ys = new ArrayList<>();
       List<Number> errors = new ArrayList<>();
@@ -153,7 +153,7 @@ final class Charts {
         if (p == null) {
           continue;
         }
-        ForkRatio r = ForkRatio.of(baseForks, Comparison.forkFigures(p, Comparison.NoisyForks.KEEP));
+        ForkRatio r = ForkRatio.of(baseForks, ForkSamples.forkFigures(p, ForkSamples.NoisyForks.KEEP));
         xs.add(v);
         ys.add(r.ratio());
         errors.add(r.hasInterval() ? Math.max(r.high() - r.ratio(), r.ratio() - r.low()) : 0);

@@ -1,13 +1,13 @@
 package dev.kvbench.report;
 
+import dev.kvbench.report.ForkSamples.Figure;
+import dev.kvbench.report.ForkSamples.NoisyForks;
 import dev.kvbench.result.CellResult;
-import dev.kvbench.result.PassResult;
 import dev.kvbench.result.PhaseResult;
 import dev.kvbench.result.PhaseStatus;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.TreeSet;
@@ -95,40 +95,6 @@ public final class Comparison {
     }
   }
 
-  /**
-   * Forks whose samples a reader should doubt, a side each: noisy (the host disturbed a measured
-   * pass or the passes together, see {@link PhaseResult#noisyForks}) and unsteady (passes that
-   * still trended).
-   */
-  public record Caveats(int baselineNoisyForks, int candidateNoisyForks, int baselineUnsteadyForks,
-      int candidateUnsteadyForks) {
-
-    static Caveats of(PhaseResult baseline, PhaseResult candidate) {
-      return new Caveats(noisyForks(baseline), noisyForks(candidate), baseline.unsteadyForks().size(),
-          candidate.unsteadyForks().size());
-    }
-
-    private static int noisyForks(PhaseResult p) {
-      return p.noisyForks().size();
-    }
-
-    public boolean any() {
-      return baselineNoisyForks + candidateNoisyForks + baselineUnsteadyForks + candidateUnsteadyForks > 0;
-    }
-
-    /** "noisy forks 2/0, unsteady forks 0/1" (baseline/candidate), or empty when neither side has any. */
-    public String describe() {
-      List<String> parts = new ArrayList<>();
-      if (baselineNoisyForks + candidateNoisyForks > 0) {
-        parts.add("noisy forks " + baselineNoisyForks + "/" + candidateNoisyForks);
-      }
-      if (baselineUnsteadyForks + candidateUnsteadyForks > 0) {
-        parts.add("unsteady forks " + baselineUnsteadyForks + "/" + candidateUnsteadyForks);
-      }
-      return String.join(", ", parts);
-    }
-  }
-
   /** Why a cell or phase has no row. */
   public enum Gap {
     /** The baseline has it and the candidate does not: a CI gate cannot call that no regression. */
@@ -147,56 +113,6 @@ public final class Comparison {
     /** Whether a gate that must see every baseline figure measured again fails on it. */
     public boolean failsGate() {
       return this == CANDIDATE_MISSING || this == CANDIDATE_FAILED || this == NO_FIGURE;
-    }
-  }
-
-  /** What the forks the host disturbed (other processes, steal) count for. */
-  public enum NoisyForks {
-    /**
-     * Left out of the samples, as a reader drops a run a busy machine spoiled (the default); paired
-     * by round, only a pair the host disturbed on one side and not the other is left out.
-     */
-    DROP,
-    /** Counted like the others; the rows still name them. */
-    KEEP
-  }
-
-  /** Which figure of each fork the comparison judges. */
-  public enum Figure {
-    /** The median pass's wall time: what the work took, waiting included (the default). */
-    WALL("wall"),
-    /**
-     * The median pass's CPU time of the threads that did its operations (the measuring thread of a
-     * seed phase, the clients of a threaded one): without the store's background threads, GC, the
-     * JIT or any waiting, so a busy host that takes their CPU stretches it less than wall time; it
-     * also leaves out what the store does on other threads and, for sync and I/O-bound phases, the
-     * waiting that is the work.
-     */
-    CPU("cpu"),
-    /**
-     * The median pass's process CPU time (user + sys, every thread of the cell's JVM: the measuring
-     * thread, the store's background threads, GC, the JIT): its GC and compiler threads vary from
-     * fork to fork.
-     */
-    PROCESS_CPU("process-cpu");
-
-    private final String id;
-
-    Figure(String id) {
-      this.id = id;
-    }
-
-    public String id() {
-      return id;
-    }
-
-    /** This figure of {@code pass} in ms; NaN where the pass did not record it. */
-    double of(PassResult pass) {
-      return switch (this) {
-        case WALL -> pass.passMillis();
-        case CPU -> pass.measuringThreadCpuMillis() == null ? Double.NaN : pass.measuringThreadCpuMillis();
-        case PROCESS_CPU -> pass.cpu() == null ? Double.NaN : pass.cpu().userMillis() + pass.cpu().sysMillis();
-      };
     }
   }
 
@@ -271,38 +187,30 @@ public final class Comparison {
       java.util.Objects.requireNonNull(pairing, "pairing");
     }
 
+    /** The same rule calling a change slower or faster only beyond {@code percent} either way. */
+    public Rule withMinEffect(double percent) {
+      return new Rule(percent, noisyForks, figure, pairing);
+    }
+
+    /** The same rule with forks the host disturbed counted as {@code noisy} says. */
+    public Rule with(NoisyForks noisy) {
+      return new Rule(minEffectPercent, noisy, figure, pairing);
+    }
+
+    /** The same rule judging each fork's {@code judged} figure. */
+    public Rule with(Figure judged) {
+      return new Rule(minEffectPercent, noisyForks, judged, pairing);
+    }
+
     /** The same rule with its forks paired as {@code how}. */
     public Rule pairedAs(ForkRatio.Pairing how) {
       return new Rule(minEffectPercent, noisyForks, figure, how);
     }
   }
 
-  /** {@link #of(List, List, double)} with the {@link #DEFAULT_MIN_EFFECT_PERCENT}. */
+  /** Compares {@code candidate} with {@code baseline} by the {@link Rule#DEFAULT} rule. */
   public static Comparison of(List<RunResults> baseline, List<RunResults> candidate) {
-    return of(baseline, candidate, DEFAULT_MIN_EFFECT_PERCENT);
-  }
-
-  /**
-   * Compares every run in {@code candidate} with every run in {@code baseline}, all hosts together,
-   * calling a change slower or faster only beyond {@code minEffectPercent} (0 or more).
-   */
-  public static Comparison of(List<RunResults> baseline, List<RunResults> candidate, double minEffectPercent) {
-    return of(baseline, candidate, minEffectPercent, NoisyForks.DROP);
-  }
-
-  /**
-   * As {@link #of(List, List, double)}, with forks the host disturbed left out of the samples or
-   * kept.
-   */
-  public static Comparison of(List<RunResults> baseline, List<RunResults> candidate, double minEffectPercent,
-      NoisyForks noisyForks) {
-    return of(baseline, candidate, minEffectPercent, noisyForks, Figure.WALL);
-  }
-
-  /** As {@link #of(List, List, double, NoisyForks)}, judging each fork's {@code figure}. */
-  public static Comparison of(List<RunResults> baseline, List<RunResults> candidate, double minEffectPercent,
-      NoisyForks noisyForks, Figure figure) {
-    return of(baseline, candidate, new Rule(minEffectPercent, noisyForks, figure, ForkRatio.Pairing.UNPAIRED));
+    return of(baseline, candidate, Rule.DEFAULT);
   }
 
   /** Compares {@code candidate} with {@code baseline} by {@code rule}. */
@@ -407,7 +315,7 @@ public final class Comparison {
       Map<Integer, Double> keptCandidate;
       if (pairing == ForkRatio.Pairing.BY_ROUND) {
         // a pair counts when the host treated both its forks alike (see keepsPair)
-        java.util.Set<Integer> kept = pairedForks(b, o, noisyForks, figure);
+        java.util.Set<Integer> kept = ForkSamples.pairedForks(b, o, noisyForks, figure);
         keptBaseline = new LinkedHashMap<>(allBaseline);
         keptCandidate = new LinkedHashMap<>(allCandidate);
         keptBaseline.keySet().retainAll(kept);
@@ -461,81 +369,19 @@ public final class Comparison {
   }
 
   /**
-   * {@link #forkFigures(PhaseResult, NoisyForks, Figure)} keyed by fork number when paired by round;
+   * {@link ForkSamples#forkFigures(PhaseResult, NoisyForks, Figure)} keyed by fork number when paired by round;
    * else by position (cells merged from several hosts may repeat a fork number).
    */
   private Map<Integer, Double> forkFigureByFork(PhaseResult phase, NoisyForks noisy, Figure figure) {
     if (pairing == ForkRatio.Pairing.BY_ROUND) {
-      return byForkNumber(phase, noisy, figure);
+      return ForkSamples.byForkNumber(phase, noisy, figure);
     }
     Map<Integer, Double> out = new LinkedHashMap<>();
     int position = 0;
-    for (double f : forkFigures(phase, noisy, figure)) {
+    for (double f : ForkSamples.forkFigures(phase, noisy, figure)) {
       out.put(position++, f);
     }
     return out;
-  }
-
-  /**
-   * Each fork's median pass's {@code figure} by fork number, less the disturbed forks when dropped:
-   * the samples of one run's cell, to pair with another's fork by fork ({@link PrecisionJudge} and
-   * the run's summary too).
-   */
-  public static Map<Integer, Double> byForkNumber(PhaseResult phase, NoisyForks noisy, Figure figure) {
-    List<Integer> left = noisy == NoisyForks.DROP ? phase.hostDisturbedForks() : List.of();
-    Map<Integer, Double> out = new LinkedHashMap<>();
-    for (PassResult p : phase.forkMedians()) {
-      if (!left.contains(p.fork())) {
-        out.put(p.fork(), figure.of(p));
-      }
-    }
-    return out;
-  }
-
-  /**
-   * Whether a pair of forks that ran in the same round counts: always when noisy forks are kept;
-   * when they are dropped, only where the host treated both alike, disturbing neither or both. Both
-   * disturbed ran back to back under the same load (a busy loop that never stops), which falls on
-   * either side alike as drift does, and the alternating order gives neither side the worse place;
-   * one disturbed and not the other is a load that came or went between them, and is left out.
-   */
-  public static boolean keepsPair(NoisyForks noisy, boolean baselineDisturbed, boolean candidateDisturbed) {
-    return noisy == NoisyForks.KEEP || baselineDisturbed == candidateDisturbed;
-  }
-
-  /**
-   * The fork numbers both phases ran (each with its {@code figure} above 0: a pass shorter than
-   * the clock's tick has no ratio) whose pair counts under {@link #keepsPair}, in order: the
-   * samples of a comparison paired by round, of the run's summary and of {@link PrecisionJudge}.
-   */
-  public static java.util.SortedSet<Integer> pairedForks(PhaseResult baseline, PhaseResult candidate, NoisyForks noisy,
-      Figure figure) {
-    Map<Integer, Double> b = byForkNumber(baseline, NoisyForks.KEEP, figure);
-    Map<Integer, Double> c = byForkNumber(candidate, NoisyForks.KEEP, figure);
-    List<Integer> bDisturbed = baseline.hostDisturbedForks();
-    List<Integer> cDisturbed = candidate.hostDisturbedForks();
-    java.util.SortedSet<Integer> out = new java.util.TreeSet<>();
-    for (Map.Entry<Integer, Double> e : b.entrySet()) {
-      Double other = c.get(e.getKey());
-      if (other != null && e.getValue() > 0 && other > 0
-          && keepsPair(noisy, bDisturbed.contains(e.getKey()), cDisturbed.contains(e.getKey()))) {
-        out.add(e.getKey());
-      }
-    }
-    return out;
-  }
-
-  /** Each fork's median pass time, less the disturbed forks when dropped: one figure per JVM, the samples. */
-  static double[] forkFigures(PhaseResult phase, NoisyForks noisy) {
-    return forkFigures(phase, noisy, Figure.WALL);
-  }
-
-  /** Each fork's median pass's {@code figure} (wall or process CPU ms), less the disturbed forks when dropped. */
-  static double[] forkFigures(PhaseResult phase, NoisyForks noisy, Figure figure) {
-    List<Integer> left = noisy == NoisyForks.DROP ? phase.hostDisturbedForks() : List.of();
-    return phase.forkMedians().stream().filter(p -> !left.contains(p.fork()))
-        .mapToDouble(figure::of)
-        .toArray();
   }
 
   Verdict verdict(ForkRatio change) {

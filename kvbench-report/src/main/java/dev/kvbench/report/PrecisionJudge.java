@@ -103,9 +103,9 @@ public final class PrecisionJudge implements ForkJudge {
       if (q == null) {
         continue;
       }
-      Map<Integer, Double> a = Comparison.byForkNumber(p, Comparison.NoisyForks.KEEP, Comparison.Figure.WALL);
-      Map<Integer, Double> b = Comparison.byForkNumber(q, Comparison.NoisyForks.KEEP, Comparison.Figure.WALL);
-      double[] logRatios = Comparison.pairedForks(p, q, Comparison.NoisyForks.DROP, Comparison.Figure.WALL).stream()
+      Map<Integer, Double> a = ForkSamples.byForkNumber(p, ForkSamples.NoisyForks.KEEP, ForkSamples.Figure.WALL);
+      Map<Integer, Double> b = ForkSamples.byForkNumber(q, ForkSamples.NoisyForks.KEEP, ForkSamples.Figure.WALL);
+      double[] logRatios = ForkSamples.pairedForks(p, q, ForkSamples.NoisyForks.DROP, ForkSamples.Figure.WALL).stream()
           .mapToDouble(k -> Math.log(b.get(k) / a.get(k))).toArray();
       if (!settled(rule, logRatios)) {
         String against = label(other, cell);
@@ -150,7 +150,7 @@ public final class PrecisionJudge implements ForkJudge {
 
   /** Each fork's median pass by fork number, as a comparison takes them: the forks the host disturbed left out. */
   private static Map<Integer, Double> figures(PhaseResult p) {
-    Map<Integer, Double> out = Comparison.byForkNumber(p, Comparison.NoisyForks.DROP, Comparison.Figure.WALL);
+    Map<Integer, Double> out = ForkSamples.byForkNumber(p, ForkSamples.NoisyForks.DROP, ForkSamples.Figure.WALL);
     out.values().removeIf(f -> !(f > 0)); // a pass shorter than the clock's tick has no logarithm
     return out;
   }

@@ -31,12 +31,12 @@ public final class VersionPairs {
      * The candidate version's cells against the baseline's, by compare's rule, their forks paired by
      * round: both sides ran in one run, fork k of each in round k.
      */
-    public Comparison compare(double minEffectPercent, Comparison.NoisyForks noisyForks) {
-      return compare(minEffectPercent, noisyForks, Comparison.Figure.WALL);
+    public Comparison compare(double minEffectPercent, ForkSamples.NoisyForks noisyForks) {
+      return compare(minEffectPercent, noisyForks, ForkSamples.Figure.WALL);
     }
 
-    /** As {@link #compare(double, Comparison.NoisyForks)}, judging each fork's {@code figure}. */
-    public Comparison compare(double minEffectPercent, Comparison.NoisyForks noisyForks, Comparison.Figure figure) {
+    /** As {@link #compare(double, ForkSamples.NoisyForks)}, judging each fork's {@code figure}. */
+    public Comparison compare(double minEffectPercent, ForkSamples.NoisyForks noisyForks, ForkSamples.Figure figure) {
       return Comparison.of(List.of(baselineSide), List.of(candidateSide),
           new Comparison.Rule(minEffectPercent, noisyForks, figure, ForkRatio.Pairing.BY_ROUND));
     }

@@ -67,7 +67,7 @@ class ComparisonTest {
     Comparison c = Comparison.of(List.of(quiet), List.of(run(disturbed)));
     Comparison.Row write = c.rows().stream().filter(r -> r.cell().startsWith("alpha") && r.phase().equals("write"))
         .findFirst().orElseThrow();
-    assertThat(write.caveats()).isEqualTo(new Comparison.Caveats(0, 2, 0, 0));
+    assertThat(write.caveats()).isEqualTo(new Caveats(0, 2, 0, 0));
     assertThat(write.caveats().describe()).isEqualTo("noisy forks 0/2");
     Comparison.Row read = c.rows().stream().filter(r -> r.cell().startsWith("alpha") && r.phase().equals("readKey"))
         .findFirst().orElseThrow();
@@ -118,8 +118,8 @@ class ComparisonTest {
     // what all the forks say is still shown
     assertThat(dropped.change().candidateForks()).isEqualTo(3);
     assertThat(dropped.change().low()).isGreaterThan(1.0);
-    Comparison.Row kept = Comparison.of(List.of(run(base)), List.of(run(hogged)), 5, Comparison.NoisyForks.KEEP)
-        .rows().get(0);
+    Comparison.Row kept = Comparison.of(List.of(run(base)), List.of(run(hogged)),
+        Comparison.Rule.DEFAULT.with(ForkSamples.NoisyForks.KEEP)).rows().get(0);
     assertThat(kept.verdict()).isEqualTo(Comparison.Verdict.SLOWER);
     assertThat(kept.caveats().describe()).isEqualTo("noisy forks 0/3");
   }
@@ -152,16 +152,16 @@ class ComparisonTest {
     assertThat(left.change().baselineForks()).as("round 2's pair left out").isEqualTo(4);
     assertThat(left.verdict()).isEqualTo(Comparison.Verdict.EQUIVALENT);
     Comparison.Row kept = Comparison.of(List.of(run(writesOf(quietBase))), List.of(run(writesOf(oneSide))),
-        new Comparison.Rule(5, Comparison.NoisyForks.KEEP, Comparison.Figure.WALL, ForkRatio.Pairing.BY_ROUND))
+        new Comparison.Rule(5, ForkSamples.NoisyForks.KEEP, ForkSamples.Figure.WALL, ForkRatio.Pairing.BY_ROUND))
         .rows().get(0);
     assertThat(kept.change().baselineForks()).isEqualTo(5);
     assertThat(kept.verdict()).as("with it kept the interval is wide").isEqualTo(Comparison.Verdict.UNDECIDED);
 
-    assertThat(Comparison.keepsPair(Comparison.NoisyForks.DROP, true, true)).isTrue();
-    assertThat(Comparison.keepsPair(Comparison.NoisyForks.DROP, false, false)).isTrue();
-    assertThat(Comparison.keepsPair(Comparison.NoisyForks.DROP, true, false)).isFalse();
-    assertThat(Comparison.keepsPair(Comparison.NoisyForks.DROP, false, true)).isFalse();
-    assertThat(Comparison.keepsPair(Comparison.NoisyForks.KEEP, true, false)).isTrue();
+    assertThat(ForkSamples.keepsPair(ForkSamples.NoisyForks.DROP, true, true)).isTrue();
+    assertThat(ForkSamples.keepsPair(ForkSamples.NoisyForks.DROP, false, false)).isTrue();
+    assertThat(ForkSamples.keepsPair(ForkSamples.NoisyForks.DROP, true, false)).isFalse();
+    assertThat(ForkSamples.keepsPair(ForkSamples.NoisyForks.DROP, false, true)).isFalse();
+    assertThat(ForkSamples.keepsPair(ForkSamples.NoisyForks.KEEP, true, false)).isTrue();
   }
 
   private static ResultDocument writesOf(PhaseResult write) {
@@ -203,7 +203,8 @@ class ComparisonTest {
     assertThat(atThree.change().low()).isGreaterThan(1.0);
     // the whole interval (about 1.019-1.021) lies within ±5 %: equivalent, an answer
     assertThat(atThree.verdict()).isEqualTo(Comparison.Verdict.EQUIVALENT);
-    Comparison.Row atOne = Comparison.of(List.of(run(base)), List.of(run(slightly)), 1).rows().get(0);
+    Comparison.Row atOne = Comparison.of(List.of(run(base)), List.of(run(slightly)),
+        Comparison.Rule.DEFAULT.withMinEffect(1)).rows().get(0);
     assertThat(atOne.verdict()).isEqualTo(Comparison.Verdict.SLOWER);
     assertThat(atOne.regression(1)).isTrue();
     assertThat(atOne.regression(5)).isFalse();
@@ -234,23 +235,22 @@ class ComparisonTest {
         new double[] {90, 91, 92});
     ResultDocument hogged = writesWithCpu(new double[] {140, 141, 142}, new double[] {120, 125, 130},
         new double[] {90.5, 91, 91.5});
-    Comparison wall = Comparison.of(List.of(run(base)), List.of(run(hogged)), 5, Comparison.NoisyForks.KEEP);
+    Comparison.Rule keep = Comparison.Rule.DEFAULT.with(ForkSamples.NoisyForks.KEEP);
+    Comparison wall = Comparison.of(List.of(run(base)), List.of(run(hogged)), keep);
     assertThat(wall.rows().get(0).verdict()).isEqualTo(Comparison.Verdict.SLOWER);
-    Comparison cpu = Comparison.of(List.of(run(base)), List.of(run(hogged)), 5, Comparison.NoisyForks.KEEP,
-        Comparison.Figure.CPU);
-    assertThat(cpu.figure()).isEqualTo(Comparison.Figure.CPU);
+    Comparison cpu = Comparison.of(List.of(run(base)), List.of(run(hogged)), keep.with(ForkSamples.Figure.CPU));
+    assertThat(cpu.figure()).isEqualTo(ForkSamples.Figure.CPU);
     assertThat(cpu.rows().get(0).verdict()).isEqualTo(Comparison.Verdict.EQUIVALENT);
     assertThat(cpu.rows().get(0).baselineMillis()).isCloseTo(91, org.assertj.core.data.Offset.offset(1e-9));
-    Comparison process = Comparison.of(List.of(run(base)), List.of(run(hogged)), 5, Comparison.NoisyForks.KEEP,
-        Comparison.Figure.PROCESS_CPU);
+    Comparison process = Comparison.of(List.of(run(base)), List.of(run(hogged)),
+        keep.with(ForkSamples.Figure.PROCESS_CPU));
     assertThat(process.rows().get(0).verdict()).isEqualTo(Comparison.Verdict.SLOWER);
     assertThat(process.rows().get(0).baselineMillis()).isEqualTo(96);
     // a fork without the figure (a result of kvbench before 0.7 has no thread CPU) is not judged on it, and the
     // gate hears of it
     ResultDocument noCpu = writesWithCpu(new double[] {100, 101, 102}, new double[] {95, 96, 97},
         new double[] {Double.NaN, 91, 92});
-    Comparison missing = Comparison.of(List.of(run(noCpu)), List.of(run(hogged)), 5, Comparison.NoisyForks.KEEP,
-        Comparison.Figure.CPU);
+    Comparison missing = Comparison.of(List.of(run(noCpu)), List.of(run(hogged)), keep.with(ForkSamples.Figure.CPU));
     assertThat(missing.rows()).isEmpty();
     assertThat(missing.unmatched()).singleElement().satisfies(u -> {
       assertThat(u.gap()).isEqualTo(Comparison.Gap.NO_FIGURE);

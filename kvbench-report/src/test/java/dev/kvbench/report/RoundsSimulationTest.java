@@ -223,7 +223,7 @@ class RoundsSimulationTest {
       boolean db = r.nextDouble() < disturbedShare;
       a[k] = 100 * Math.exp(0.03 * gaussian(r) + (da ? Math.abs(0.3 * gaussian(r)) : 0));
       b[k] = 100 * ratio * Math.exp(0.03 * gaussian(r) + (db ? Math.abs(0.3 * gaussian(r)) : 0));
-      kept[k] = eitherSpoils ? !da && !db : Comparison.keepsPair(Comparison.NoisyForks.DROP, da, db);
+      kept[k] = eitherSpoils ? !da && !db : ForkSamples.keepsPair(ForkSamples.NoisyForks.DROP, da, db);
     }
     int n = 3;
     while (n < max) {
