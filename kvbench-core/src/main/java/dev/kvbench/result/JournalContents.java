@@ -25,7 +25,7 @@ import java.util.Objects;
  * not. Reading never gives up at a damaged line (cut short by a crash, edited by hand, a blank
  * line): it is named in {@link #damaged()} and every line after it is read.
  */
-public record JournalContents(List<RunJournal.Line> lines, List<JournalContents.Damage> damaged) {
+public record JournalContents(List<JournalLine> lines, List<JournalContents.Damage> damaged) {
 
   /** The journal's lines as JSON, for writing them (RunJournal) and reading them back (here). */
   static final ObjectMapper JSON = JsonMapper.builder()
@@ -48,13 +48,13 @@ public record JournalContents(List<RunJournal.Line> lines, List<JournalContents.
 
   /** The header line, or null when it is missing or damaged. */
   public RunHeader header() {
-    return lines.stream().map(RunJournal.Line::run).filter(Objects::nonNull).findFirst().orElse(null);
+    return lines.stream().map(JournalLine::run).filter(Objects::nonNull).findFirst().orElse(null);
   }
 
   /** Every cell with a result, by id, in the order they finished; a cell's last line wins (it ran again). */
   public Map<String, CellResult> cells() {
     Map<String, CellResult> cells = new LinkedHashMap<>();
-    for (RunJournal.Line l : lines) {
+    for (JournalLine l : lines) {
       if (l.cell() != null) {
         cells.remove(l.cell().cellId());
         cells.put(l.cell().cellId(), l.cell());
@@ -69,7 +69,7 @@ public record JournalContents(List<RunJournal.Line> lines, List<JournalContents.
    */
   public Map<String, java.util.SortedMap<Integer, CellResult>> forks() {
     Map<String, java.util.SortedMap<Integer, CellResult>> forks = new LinkedHashMap<>();
-    for (RunJournal.Line l : lines) {
+    for (JournalLine l : lines) {
       if (l.fork() != null && l.fork().result() != null) {
         forks.computeIfAbsent(l.fork().result().cellId(), k -> new java.util.TreeMap<>())
             .put(l.fork().number(), l.fork().result());
@@ -83,7 +83,7 @@ public record JournalContents(List<RunJournal.Line> lines, List<JournalContents.
   /** Whether the run's last word is that it completed (a later resume reopens it). */
   public boolean completed() {
     boolean completed = false;
-    for (RunJournal.Line l : lines) {
+    for (JournalLine l : lines) {
       if (l.end() != null) {
         completed = l.end().completed();
       } else if (l.resumed() != null) {
@@ -96,7 +96,7 @@ public record JournalContents(List<RunJournal.Line> lines, List<JournalContents.
   /** The work directories of the run and of each resumption, oldest first. */
   public List<WorkDirectory> workDirectories() {
     List<WorkDirectory> dirs = new ArrayList<>();
-    for (RunJournal.Line l : lines) {
+    for (JournalLine l : lines) {
       WorkDirectory w = l.run() != null ? l.run().workDirectory() : l.resumed() != null ? l.resumed().workDirectory()
           : null;
       if (w != null) {
@@ -108,7 +108,7 @@ public record JournalContents(List<RunJournal.Line> lines, List<JournalContents.
 
   /** Reads every line of {@code journal}, skipping and naming damaged ones. */
   static JournalContents read(Path journal) throws IOException {
-    List<RunJournal.Line> lines = new ArrayList<>();
+    List<JournalLine> lines = new ArrayList<>();
     List<Damage> damaged = new ArrayList<>();
     if (!startsLikeJson(journal)) {
       throw new IllegalArgumentException(journal + " is not a kvbench journal: it does not start with a JSON run"
@@ -133,7 +133,7 @@ public record JournalContents(List<RunJournal.Line> lines, List<JournalContents.
           continue;
         }
         try {
-          RunJournal.Line line = JSON.readValue(text, RunJournal.Line.class);
+          JournalLine line = JSON.readValue(text, JournalLine.class);
           if (line.kinds() != 1 || line.cell() != null && line.cell().cellId() == null
               || line.fork() != null && (line.fork().result() == null || line.fork().result().cellId() == null)) {
             damaged.add(new Damage(number, "not a journal line: it holds no header, cell, resumption or end"));

@@ -34,40 +34,6 @@ import java.util.Map;
  */
 public final class RunJournal implements AutoCloseable {
 
-  /** One line of the journal: exactly one of its fields is set. */
-  @JsonInclude(JsonInclude.Include.NON_NULL)
-  public record Line(RunHeader run, CellResult cell, Resumed resumed, End end, Fork fork) {
-
-    Line(RunHeader run, CellResult cell, Resumed resumed, End end) {
-      this(run, cell, resumed, end, null);
-    }
-
-    /** How many of the fields are set: a journal line has exactly one. */
-    int kinds() {
-      return (run != null ? 1 : 0) + (cell != null ? 1 : 0) + (resumed != null ? 1 : 0) + (end != null ? 1 : 0)
-          + (fork != null ? 1 : 0);
-    }
-  }
-
-  /**
-   * One fork of a cell whose forks are interleaved with the other cells' (every cell's fork 1,
-   * then every cell's fork 2 ...): kept as it ends, so a stopped run loses no fork; the cell's own
-   * line, its forks combined, follows its last fork. The lines' order is the order they ran.
-   *
-   * @param number the fork, from 1
-   */
-  public record Fork(int number, CellResult result) {}
-
-  /**
-   * The run was resumed: when, with which command, and in which work directory (so a later resume
-   * can remove that directory if this attempt was killed and left it).
-   */
-  @JsonInclude(JsonInclude.Include.NON_NULL)
-  public record Resumed(String at, List<String> command, WorkDirectory workDirectory) {}
-
-  /** The run stopped: whether every cell has a result. */
-  public record End(String at, boolean completed) {}
-
   /** The results could not be written (a full or failing file system): what was written before is whole. */
   public static final class NotWritten extends IOException {
     private final Path path;
@@ -172,7 +138,7 @@ public final class RunJournal implements AutoCloseable {
     FileLock lock = channel.tryLock();
     RunJournal j = new RunJournal(journal, document, channel, lock, header);
     try {
-      j.append(new Line(header, null, null, null));
+      j.append(new JournalLine(header, null, null, null));
       j.writeDocument();
     } catch (IOException e) {
       // nothing was measured yet: leave no half-started results behind
@@ -248,7 +214,7 @@ public final class RunJournal implements AutoCloseable {
       j.cells.putAll(contents.cells());
       j.forks.putAll(contents.forks());
       j.earlierWorkDirectories.addAll(contents.workDirectories());
-      for (Line line : contents.lines()) {
+      for (JournalLine line : contents.lines()) {
         if (line.resumed() != null) {
           j.resumedAt.add(line.resumed().at());
         }
@@ -309,11 +275,11 @@ public final class RunJournal implements AutoCloseable {
     }
     for (CellResult c : cells.values()) {
       if (!c.equals(written.get(c.cellId()))) {
-        append(new Line(null, c, null, null));
+        append(new JournalLine(null, c, null, null));
       }
     }
     String now = OffsetDateTime.now().toString();
-    append(new Line(null, null, new Resumed(now, command, workDirectory), null));
+    append(new JournalLine(null, null, new JournalLine.Resumed(now, command, workDirectory), null));
     resumedAt.add(now);
   }
 
@@ -371,7 +337,7 @@ public final class RunJournal implements AutoCloseable {
    * @throws NotWritten as {@link #add} does
    */
   public synchronized void addFork(int number, CellResult fork) throws IOException {
-    append(new Line(null, null, null, null, new Fork(number, fork)));
+    append(new JournalLine(null, null, null, null, new JournalLine.Fork(number, fork)));
     forks.computeIfAbsent(fork.cellId(), k -> new java.util.TreeMap<>()).put(number, fork);
   }
 
@@ -382,7 +348,7 @@ public final class RunJournal implements AutoCloseable {
    *     before this call (no torn line), or holds the whole line when only the document failed
    */
   public synchronized void add(CellResult cell) throws IOException {
-    append(new Line(null, cell, null, null));
+    append(new JournalLine(null, cell, null, null));
     cells.remove(cell.cellId());
     cells.put(cell.cellId(), cell);
     if (cell.outcome() != CellResult.Outcome.INTERRUPTED) {
@@ -394,7 +360,7 @@ public final class RunJournal implements AutoCloseable {
   /** Records that the run stopped, complete or not, and writes the final document. */
   public synchronized ResultDocument finish(boolean complete) throws IOException {
     this.completed = complete;
-    append(new Line(null, null, null, new End(OffsetDateTime.now().toString(), complete)));
+    append(new JournalLine(null, null, null, new JournalLine.End(OffsetDateTime.now().toString(), complete)));
     return writeDocument();
   }
 
@@ -428,7 +394,7 @@ public final class RunJournal implements AutoCloseable {
     return doc;
   }
 
-  private void append(Line line) throws IOException {
+  private void append(JournalLine line) throws IOException {
     append((JournalContents.JSON.writeValueAsString(line) + "\n").getBytes(StandardCharsets.UTF_8));
   }
 

@@ -128,7 +128,7 @@ class ResultFilesTest {
       assertThat(again.earlierWorkDirectories()).extracting(WorkDirectory::path).containsExactly("/dev/shm/kvbench-1");
     }
     assertThat(RunJournal.read(doc).damaged()).extracting(JournalContents.Damage::line).containsExactly(3L);
-    List<RunJournal.Line> lines = RunJournal.read(doc).lines();
+    List<JournalLine> lines = RunJournal.read(doc).lines();
     assertThat(lines.get(0).run()).isEqualTo(header);
     assertThat(lines.get(1).cell()).isEqualTo(cell());
     assertThat(lines.get(2).resumed()).isNotNull();
