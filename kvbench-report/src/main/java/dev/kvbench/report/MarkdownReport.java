@@ -6,15 +6,12 @@ import dev.kvbench.summary.RunTables;
 import dev.kvbench.measure.LatencySummary;
 import dev.kvbench.result.Amplification;
 import dev.kvbench.result.CellResult;
-import dev.kvbench.result.Environment;
 import dev.kvbench.result.PhaseResult;
 import dev.kvbench.result.PhaseStatus;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.TreeMap;
 import java.util.stream.Collectors;
 
 /**
@@ -86,7 +83,7 @@ final class MarkdownReport {
   private void section(StringBuilder b, ReportSection s, boolean several) {
     String h = several ? "## " + s.title() : "## Results";
     b.append('\n').append(h).append("\n\n");
-    methodology(b, s);
+    MethodologySection.write(b, s);
     RunTables tables = new RunTables(s.cells());
     for (Map.Entry<String, List<CellResult>> group : tables.byWorkload(s.cells()).entrySet()) {
       String workload = group.getKey();
@@ -167,80 +164,6 @@ final class MarkdownReport {
     if (png != null) {
       b.append("\n![").append(alt).append("](").append(png).append(")\n");
     }
-  }
-
-  private static void methodology(StringBuilder b, ReportSection s) {
-    TextTable runs = new TextTable(
-        TextTable.left("Result file"),
-        TextTable.left("Scenario"),
-        TextTable.left("Started"),
-        TextTable.left("kvbench"),
-        TextTable.left("Completed"),
-        TextTable.left("Command"));
-    for (RunResults r : s.runs()) {
-      runs.row(r.source(), String.valueOf(r.scenarioName()), String.valueOf(r.startedAt()),
-          String.valueOf(r.kvbenchVersion()), r.completed() ? "yes" : "no (interrupted)",
-          r.command().isEmpty() ? "" : "`" + String.join(" ", r.command()) + "`");
-    }
-    b.append("Runs:\n\n").append(runs.renderMarkdown());
-    List<String> skipped = s.runs().stream().flatMap(r -> r.warnings().stream()).toList();
-    if (!skipped.isEmpty()) {
-      b.append("\nWhat reading the result files skipped or reconciled (nothing else was left out):\n\n");
-      skipped.forEach(w -> b.append("- ").append(w).append('\n'));
-    }
-    Map<String, Environment> hosts = new LinkedHashMap<>();
-    s.runs().forEach(r -> {
-      if (r.environment() != null) {
-        hosts.putIfAbsent(r.host(), r.environment());
-      }
-    });
-    for (Map.Entry<String, Environment> e : hosts.entrySet()) {
-      Environment env = e.getValue();
-      TextTable t = new TextTable(
-          TextTable.left("Host " + e.getKey()),
-          TextTable.left(""));
-      t.row("CPU", env.cpuModel() + ", " + env.cores() + " cores");
-      t.row("RAM", String.format(Locale.ROOT, "%,.1f GiB", env.ramBytes() / (double) (1L << 30)));
-      t.row("OS", env.os() + " " + env.kernel() + " (" + env.arch() + ")");
-      t.row("JDK", env.jdkVendor() + " " + env.jdkVersion() + ", " + env.jvmName());
-      t.row("JVM flags of the run", env.jvmFlags() == null || env.jvmFlags().isEmpty() ? "none"
-          : "`" + String.join(" ", env.jvmFlags()) + "`");
-      t.row("JVM flags of the cells", env.cellJvmFlags() == null ? "not recorded (an older result)"
-          : env.cellJvmFlags().isEmpty() ? "none" : "`" + String.join(" ", env.cellJvmFlags()) + "`");
-      t.row("Work directory", env.workDir() + " (" + env.workDirFileSystem() + ")");
-      t.row("Open files (soft / hard)", env.nofileSoft() + " / " + env.nofileHard());
-      t.row("CPU time from", env.cpuTimeSource() + (env.peakRssPerPhase() ? "; peak RSS reset per phase"
-          : "; peak RSS per process"));
-      t.row("Two System.nanoTime calls", String.format(Locale.ROOT, "%.1f ns", env.timerPairNanos()));
-      b.append('\n').append(t.renderMarkdown());
-    }
-    s.runs().stream().map(RunResults::seed).distinct()
-        .forEach(seed -> b.append("\nSeed: ").append(seed).append('\n'));
-    for (RunResults r : s.runs()) {
-      if (r.scenario() != null && !r.scenario().isBlank()) {
-        b.append("\n<details><summary>Scenario of ").append(r.source()).append("</summary>\n\n```yaml\n")
-            .append(r.scenario().strip()).append("\n```\n\n</details>\n");
-      }
-    }
-    TextTable stores = new TextTable(
-        TextTable.left("Store"),
-        TextTable.left("Library"),
-        TextTable.left("Settings"),
-        TextTable.left("Native settings"));
-    Map<String, CellResult> firstPerStore = new TreeMap<>();
-    s.cells().forEach(c -> firstPerStore.putIfAbsent(c.store(), c));
-    firstPerStore.values().forEach(c -> stores.row(c.store(), c.library() + " " + c.libraryVersion(),
-        settings(c.settings()), settings(c.nativeSettings())));
-    b.append("\nStores, with the settings of their first cell (a sweep's other values are in the row labels):\n\n")
-        .append(stores.renderMarkdown());
-  }
-
-  private static String settings(Map<String, ?> m) {
-    if (m == null || m.isEmpty()) {
-      return "";
-    }
-    return new TreeMap<>(m).entrySet().stream().map(e -> e.getKey() + "=" + e.getValue())
-        .collect(Collectors.joining("; "));
   }
 
   private void latency(StringBuilder b, ReportSection s, String workload, List<CellResult> cells, RunTables tables) {
