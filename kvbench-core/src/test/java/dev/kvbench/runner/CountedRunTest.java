@@ -1,5 +1,6 @@
 package dev.kvbench.runner;
 
+import dev.kvbench.testing.TinyScenario;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
@@ -11,23 +12,16 @@ import dev.kvbench.result.ResultDocument;
 import dev.kvbench.result.ResultFiles;
 import dev.kvbench.run.RunListener;
 import dev.kvbench.runner.fork.PerfCounters;
-import dev.kvbench.scenario.Axes;
 import dev.kvbench.scenario.Counters;
-import dev.kvbench.scenario.JvmOptions;
-import dev.kvbench.scenario.Matrix;
-import dev.kvbench.scenario.Repetitions;
 import dev.kvbench.scenario.Scenario;
 import dev.kvbench.scenario.ScenarioException;
 import dev.kvbench.scenario.ScenarioFiles;
-import dev.kvbench.store.Durability;
 import dev.kvbench.store.StoreRegistry;
 import dev.kvbench.summary.RunSummary;
-import dev.kvbench.workload.KeyEncoding;
 import dev.kvbench.workload.KeyOrder;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Tag;
@@ -77,11 +71,8 @@ class CountedRunTest {
   }
 
   private static Scenario scenario(int forks, Counters counters) {
-    Matrix m = Matrix.of(List.of("misbehaving")).with(Axes.ENTRIES, List.of(20_000L)).with(Axes.VALUE_SIZES, List.of(20))
-        .with(Axes.KEYS, List.of(KeyEncoding.INT)).with(Axes.ORDERS, List.of(KeyOrder.RND))
-        .with(Axes.BATCH_SIZES, List.of(Matrix.ALL_IN_ONE)).with(Axes.DURABILITY, List.of(Durability.NOSYNC));
-    return Scenario.defaults("counted").withMatrix(m).withRepetitions(new Repetitions(forks, 1, 0, 2))
-        .withCellTimeout(Duration.ofSeconds(60)).withJvm(new JvmOptions("", "96m", List.of()).withCounters(counters));
+    Scenario s = TinyScenario.of("counted", List.of("misbehaving"), 20_000, KeyOrder.RND, forks);
+    return s.withJvm(s.jvm().withCounters(counters));
   }
 
   @Tag("slow")

@@ -1,5 +1,6 @@
 package dev.kvbench.runner;
 
+import dev.kvbench.testing.TinyScenario;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -8,19 +9,15 @@ import dev.kvbench.host.Placement;
 import dev.kvbench.result.CellResult;
 import dev.kvbench.result.ResultFiles;
 import dev.kvbench.run.RunListener;
-import dev.kvbench.scenario.Axes;
 import dev.kvbench.scenario.JvmOptions;
-import dev.kvbench.scenario.Matrix;
 import dev.kvbench.scenario.Repetitions;
 import dev.kvbench.scenario.Scenario;
 import dev.kvbench.scenario.ScenarioException;
 import dev.kvbench.scenario.ScenarioFiles;
 import dev.kvbench.store.StoreRegistry;
-import dev.kvbench.workload.KeyEncoding;
 import dev.kvbench.workload.KeyOrder;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Assumptions;
@@ -37,10 +34,8 @@ class PlacedRunTest {
   @TempDir Path temp;
 
   private static Scenario scenario(NumaNode node) {
-    Matrix m = Matrix.of(List.of("null")).with(Axes.ENTRIES, List.of(2_000L)).with(Axes.VALUE_SIZES, List.of(20))
-        .with(Axes.KEYS, List.of(KeyEncoding.INT)).with(Axes.ORDERS, List.of(KeyOrder.SEQ));
-    return Scenario.defaults("placed").withMatrix(m).withPhases(List.of(dev.kvbench.workload.Phase.WRITE))
-        .withRepetitions(new Repetitions(1, 0, 0, 1)).withCellTimeout(Duration.ofSeconds(60))
+    Scenario s = TinyScenario.of("placed", List.of("null"), 2_000, KeyOrder.SEQ, 1);
+    return s.withPhases(List.of(dev.kvbench.workload.Phase.WRITE)).withRepetitions(new Repetitions(1, 0, 0, 1))
         .withJvm(new JvmOptions("", "64m", List.of()).withNumaNode(node));
   }
 

@@ -1,5 +1,6 @@
 package dev.kvbench.runner;
 
+import dev.kvbench.testing.TinyScenario;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -8,20 +9,13 @@ import dev.kvbench.result.ProfileRecording;
 import dev.kvbench.result.ResultDocument;
 import dev.kvbench.result.ResultFiles;
 import dev.kvbench.run.RunListener;
-import dev.kvbench.scenario.Axes;
-import dev.kvbench.scenario.JvmOptions;
-import dev.kvbench.scenario.Matrix;
 import dev.kvbench.scenario.Profiler;
-import dev.kvbench.scenario.Repetitions;
 import dev.kvbench.scenario.Scenario;
 import dev.kvbench.scenario.ScenarioException;
 import dev.kvbench.scenario.ScenarioFiles;
-import dev.kvbench.store.Durability;
 import dev.kvbench.store.StoreRegistry;
-import dev.kvbench.workload.KeyEncoding;
 import dev.kvbench.workload.KeyOrder;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.List;
 import jdk.jfr.consumer.RecordingFile;
 import org.junit.jupiter.api.Tag;
@@ -37,11 +31,8 @@ class ProfiledRunTest {
   @TempDir Path temp;
 
   private static Scenario scenario(int forks, Profiler profiler) {
-    Matrix m = Matrix.of(List.of("misbehaving")).with(Axes.ENTRIES, List.of(2000L)).with(Axes.VALUE_SIZES, List.of(20))
-        .with(Axes.KEYS, List.of(KeyEncoding.INT)).with(Axes.ORDERS, List.of(KeyOrder.RND))
-        .with(Axes.BATCH_SIZES, List.of(Matrix.ALL_IN_ONE)).with(Axes.DURABILITY, List.of(Durability.NOSYNC));
-    return Scenario.defaults("profiled").withMatrix(m).withRepetitions(new Repetitions(forks, 1, 0, 2))
-        .withCellTimeout(Duration.ofSeconds(60)).withJvm(new JvmOptions("", "96m", List.of()).withProfiler(profiler));
+    Scenario s = TinyScenario.of("profiled", List.of("misbehaving"), 2000, KeyOrder.RND, forks);
+    return s.withJvm(s.jvm().withProfiler(profiler));
   }
 
   @Tag("slow")

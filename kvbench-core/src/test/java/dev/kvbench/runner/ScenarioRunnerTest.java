@@ -1,5 +1,6 @@
 package dev.kvbench.runner;
 
+import dev.kvbench.testing.TinyScenario;
 import dev.kvbench.run.WorkArea;
 import dev.kvbench.run.Failures;
 import dev.kvbench.run.RunListener;
@@ -19,7 +20,6 @@ import dev.kvbench.result.RunJournal;
 import dev.kvbench.scenario.JvmOptions;
 import dev.kvbench.scenario.Axes;
 import dev.kvbench.scenario.Matrix;
-import dev.kvbench.scenario.Repetitions;
 import dev.kvbench.scenario.Scenario;
 import dev.kvbench.store.Durability;
 import dev.kvbench.store.StoreRegistry;
@@ -46,12 +46,10 @@ class ScenarioRunnerTest {
   private final StoreRegistry registry = StoreRegistry.load();
 
   private static Scenario scenario(int forks, Map<String, List<String>> settings, List<Durability> durability) {
-    Matrix m = Matrix.of(List.of("null", "misbehaving")).with(Axes.ENTRIES, List.of(500L)).with(Axes.VALUE_SIZES, List.of(20)).with(Axes.KEYS, List.of(KeyEncoding.INT)).with(Axes.ORDERS, List.of(KeyOrder.RND)).with(Axes.BATCH_SIZES, List.of(Matrix.ALL_IN_ONE)).with(Axes.DURABILITY, durability).withSettings(settings);
-    return Scenario.defaults("test").withMatrix(m)
-        .withRepetitions(new Repetitions(forks, 1, 0, 2))
+    Scenario s = TinyScenario.of("test", List.of("null", "misbehaving"), 500, KeyOrder.RND, forks);
+    return s.withMatrix(s.matrix().with(Axes.DURABILITY, durability).withSettings(settings))
         // long enough for a cell's JVM to start and run on a loaded machine; the hanging cell takes it whole
-        .withCellTimeout(Duration.ofSeconds(15))
-        .withJvm(new JvmOptions("", "96m", List.of()));
+        .withCellTimeout(Duration.ofSeconds(15));
   }
 
   /**

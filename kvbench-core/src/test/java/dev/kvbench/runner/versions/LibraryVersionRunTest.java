@@ -1,5 +1,6 @@
 package dev.kvbench.runner.versions;
 
+import dev.kvbench.testing.TinyScenario;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -12,21 +13,17 @@ import dev.kvbench.run.RunListener;
 import dev.kvbench.runner.ScenarioRunner;
 import dev.kvbench.runner.Shard;
 import dev.kvbench.scenario.Axes;
-import dev.kvbench.scenario.JvmOptions;
 import dev.kvbench.scenario.Matrix;
 import dev.kvbench.scenario.Repetitions;
 import dev.kvbench.scenario.Scenario;
 import dev.kvbench.scenario.ScenarioException;
-import dev.kvbench.store.Durability;
 import dev.kvbench.store.LibraryJar;
 import dev.kvbench.store.StoreRegistry;
 import dev.kvbench.testing.slowmap.SlowMapVersions;
-import dev.kvbench.workload.KeyEncoding;
 import dev.kvbench.workload.KeyOrder;
 import dev.kvbench.workload.Phase;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -79,13 +76,9 @@ class LibraryVersionRunTest {
   }
 
   private Scenario scenario(List<String> versions, int forks) {
-    Matrix m = Matrix.of(List.of("slowmap")).with(Axes.ENTRIES, List.of(500L)).with(Axes.VALUE_SIZES, List.of(20))
-        .with(Axes.KEYS, List.of(KeyEncoding.INT)).with(Axes.ORDERS, List.of(KeyOrder.SEQ))
-        .with(Axes.BATCH_SIZES, List.of(Matrix.ALL_IN_ONE)).with(Axes.DURABILITY, List.of(Durability.NOSYNC))
-        .withSettings(Map.of("slowmap.version", versions));
-    return Scenario.defaults("versions").withMatrix(m).withPhases(List.of(Phase.WRITE, Phase.READ_KEY))
-        .withRepetitions(new Repetitions(forks, 1, 0, 1)).withCellTimeout(Duration.ofSeconds(60))
-        .withJvm(new JvmOptions("", "96m", List.of()));
+    Scenario s = TinyScenario.of("versions", List.of("slowmap"), 500, KeyOrder.SEQ, forks);
+    return s.withMatrix(s.matrix().withSettings(Map.of("slowmap.version", versions)))
+        .withPhases(List.of(Phase.WRITE, Phase.READ_KEY)).withRepetitions(new Repetitions(forks, 1, 0, 1));
   }
 
   private ScenarioRunner.Options options(String output) {
