@@ -2,6 +2,8 @@ package dev.kvbench.cli;
 
 import dev.kvbench.scenario.Axes;
 import dev.kvbench.scenario.Axis;
+import dev.kvbench.scenario.JvmSettings;
+import dev.kvbench.scenario.Setting;
 import dev.kvbench.scenario.ScenarioException;
 import dev.kvbench.scenario.ScenarioOverrides;
 import dev.kvbench.scenario.ScenarioSource;
@@ -64,12 +66,11 @@ final class FlagNames {
     f.put("repetitions.warmupMillis", "--warmup");
     f.put("repetitions.measured", "--measured");
     f.put("repetitions.readCache cold", "--drop-caches");
-    f.put("jvm.heap", "--heap");
-    f.put("jvm.options", "--jvm-option");
-    f.put("jvm.cpus", "--cpus");
-    f.put("jvm.numaNode", "--numa-node");
-    f.put("jvm.profile", "--profile");
-    f.put("jvm.counters", "--counters");
+    for (Setting<?, ?> row : JvmSettings.ALL) {
+      if (!row.flags().isEmpty()) {
+        f.put(row.name(), row.flags().get(0));
+      }
+    }
     f.put("traffic.rate", "--rate");
     f.put("traffic.duration", "--duration");
     f.put("traffic.operations", "--operations");

@@ -61,8 +61,12 @@ final class ForkOptions {
     try {
       dev.kvbench.result.RunHeader header = dev.kvbench.result.RunJournal.read(
           dev.kvbench.result.RunJournal.journalOf(results)).header();
-      RunCommand recorded = new RunCommand();
-      new picocli.CommandLine(recorded).parseArgs(header.command().toArray(String[]::new));
+      // the command line as kvbench makes it, the axes' and settings' flags included, or a recorded flag is unknown
+      picocli.CommandLine run = Cli.commandLine(new java.io.PrintWriter(java.io.Writer.nullWriter()),
+          new java.io.PrintWriter(java.io.Writer.nullWriter())).getSubcommands().get("run");
+      run.parseArgs(header.command().stream().skip(header.command().isEmpty() || !header.command().get(0).equals("run")
+          ? 0 : 1).toArray(String[]::new));
+      RunCommand recorded = run.getCommand();
       int forks = new dev.kvbench.scenario.ScenarioFiles().parse(header.scenario(), results + " (its scenario)",
           header.scenarioName(), null).repetitions().forks();
       return recorded.precision.applyTo(options, minEffectPercent, forks);

@@ -16,8 +16,8 @@ import picocli.CommandLine.Option;
 
 /**
  * {@code kvbench run}'s flags that change the scenario beyond its matrix's axes (which {@link
- * AxisOptions} makes from the axis table): phases, passes, forks, the cells' JVM and the threaded
- * phases' traffic. {@link #overrides} turns every flag given, axes included, into the scenario's
+ * AxisOptions} makes from the axis table) and the cells' JVM (which {@link SettingOptions} makes
+ * from the settings' rows): phases, passes, forks and the threaded phases' traffic. {@link #overrides} turns every flag given, axes included, into the scenario's
  * changes; the scenario file's field names are in each error's message where core speaks them.
  */
 final class ScenarioFlags {
@@ -62,38 +62,6 @@ final class ScenarioFlags {
           + "(/proc/self/io; a tmpfs counts none) and, for LMDB via LmdbJava, its pages; the probes' time is left out "
           + "of the pass time.")
   boolean traceCommits;
-
-  @Option(names = "--heap", paramLabel = "SIZE",
-      description = "Maximum heap of each cell's JVM, as -Xmx takes it (default: the JVM's).")
-  String heap;
-
-  @Option(names = "--cpus", paramLabel = "LIST",
-      description = "Pin each cell's JVM (its JIT and GC threads too) to these CPUs, e.g. 2-5 or 2,4,6 (taskset -c);"
-          + " recorded in the result. Keep other work off them: see the README, 'Quiet CPUs'.")
-  String cpus;
-
-  @Option(names = "--numa-node", paramLabel = "N",
-      description = "Bind each cell's JVM to NUMA node N: its threads to the node's CPUs (to --cpus within it, where"
-          + " given) and its memory to the node's RAM (numactl --cpunodebind=N --membind=N); each cell records where"
-          + " it ran. numactl --hardware lists the nodes.")
-  String numaNode;
-
-  @Option(names = "--profile", paramLabel = "jfr|async",
-      description = "Record each cell's JVM: jfr with the JDK's Flight Recorder (profile settings), async with"
-          + " async-profiler (CPU samples every ms, Java and native frames; Linux x64 and arm64). The recording is"
-          + " kept per fork in the results' diagnostics folder, and kvbench report draws a flame graph of the"
-          + " samples taken during measured passes. Needs forked cells.")
-  String profile;
-
-  @Option(names = "--counters",
-      description = "Run each cell's JVM under perf stat and report instructions, cycles, cache and branch misses per"
-          + " op over the measured passes (as JMH's perfnorm); where the host has no hardware counters (most VMs),"
-          + " the run says not available, with why, and goes on. Needs forked cells.")
-  boolean counters;
-
-  @Option(names = "--jvm-option", paramLabel = "OPTION",
-      description = "A further option for each cell's JVM, repeatable, e.g. --jvm-option=-XX:+UseParallelGC.")
-  List<String> jvmOptions;
 
   @Option(names = "--timeout", paramLabel = "DURATION",
       description = "A cell running longer is killed after a thread dump and recorded failed, e.g. 30m"
@@ -183,16 +151,7 @@ final class ScenarioFlags {
       if (traceCommits) {
         o.traceCommits(true);
       }
-      setIfGiven(heap, o::heap);
-      setIfGiven(jvmOptions, o::jvmOptions);
-      setIfGiven(cpus, o::cpus);
-      setIfGiven(numaNode, o::numaNode);
-      if (profile != null) {
-        o.profiler(dev.kvbench.scenario.Profiler.parse(profile));
-      }
-      if (counters) {
-        o.counters(dev.kvbench.scenario.Counters.PERF);
-      }
+      SettingOptions.applyTo(run, o);
       if (cellTimeout != null) {
         o.cellTimeout(Durations.parse(cellTimeout));
       }

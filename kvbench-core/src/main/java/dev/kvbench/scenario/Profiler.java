@@ -30,7 +30,7 @@ public enum Profiler {
         return p;
       }
     }
-    throw new IllegalArgumentException("profile '" + text + "' is not one kvbench has: give jfr (the JDK's Flight"
+    throw new IllegalArgumentException("'" + text + "' is not one kvbench has: give jfr (the JDK's Flight"
         + " Recorder), async (async-profiler) or none");
   }
 }

@@ -80,24 +80,18 @@ public record Scenario(
     if (latencySample < 1) {
       throw new ScenarioException("/latencySample", "latencySample must be at least 1, got " + latencySample);
     }
-    if (jvm != null && jvm.counters().on() && repetitions != null && repetitions.forks() == 0) {
-      throw new ScenarioException("/jvm/counters", "jvm.counters runs each forked cell's JVM under perf stat, but these"
-          + " cells run in this JVM (forks 0): give 1 fork or more");
+    if (jvm != null && repetitions != null && repetitions.forks() == 0) {
+      for (Setting<JvmOptions, ?> setting : JvmSettings.ALL) {
+        String why = whyForks(setting, jvm);
+        if (why != null) {
+          throw new ScenarioException(setting.pointer(), setting.name() + " " + why);
+        }
+      }
     }
-    if (jvm != null && jvm.profiler() != Profiler.NONE && repetitions != null && repetitions.forks() == 0) {
-      throw new ScenarioException("/jvm/profile", "jvm.profile " + jvm.profiler().id() + " records each forked cell's"
-          + " JVM, but these cells run in this JVM (forks 0): give 1 fork or more");
-    }
-    if (jvm != null && jvm.cpus().pins() && repetitions != null && repetitions.forks() == 0) {
-      throw new ScenarioException("/jvm/cpus", "jvm.cpus " + jvm.cpus() + " pins forked cells, but these"
-          + " cells run in this JVM (forks 0): give 1 fork or more, or pin kvbench itself with taskset -c "
-          + jvm.cpus());
-    }
-    if (jvm != null && jvm.numaNode().binds() && repetitions != null && repetitions.forks() == 0) {
-      throw new ScenarioException("/jvm/numaNode", "jvm.numaNode " + jvm.numaNode() + " binds forked cells, but"
-          + " these cells run in this JVM (forks 0): give 1 fork or more, or start kvbench itself with numactl"
-          + " --cpunodebind=" + jvm.numaNode() + " --membind=" + jvm.numaNode());
-    }
+  }
+
+  private static <T> String whyForks(Setting<JvmOptions, T> setting, JvmOptions jvm) {
+    return setting.needsForks(setting.get(jvm));
   }
 
   /** kvbench's bare default run (the {@code quick} preset has the same matrix). */

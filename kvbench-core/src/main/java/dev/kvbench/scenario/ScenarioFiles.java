@@ -148,13 +148,7 @@ public final class ScenarioFiles {
     y.repetitions.measured = String.valueOf(s.repetitions().measuredPasses());
     y.repetitions.readCache = s.repetitions().readCache().id();
     y.repetitions.traceCommits = String.valueOf(s.repetitions().traceCommits());
-    y.jvm.java = s.jvm().java();
-    y.jvm.heap = s.jvm().heap();
-    y.jvm.options = s.jvm().options();
-    y.jvm.cpus = s.jvm().cpus().pins() ? s.jvm().cpus().toString() : null;
-    y.jvm.numaNode = s.jvm().numaNode().binds() ? s.jvm().numaNode().toString() : null;
-    y.jvm.profile = s.jvm().profiler() == Profiler.NONE ? null : s.jvm().profiler().id();
-    y.jvm.counters = s.jvm().counters().on() ? s.jvm().counters().text() : null;
+    y.jvm = ScenarioYaml.JvmYaml.of(s.jvm());
     y.cellTimeout = s.cellTimeout().getSeconds() + "s";
     y.latencySample = String.valueOf(s.latencySample());
     if (!s.traffic().equals(Traffic.DEFAULT)) {

@@ -1,7 +1,5 @@
 package dev.kvbench.scenario;
 
-import dev.kvbench.host.CpuList;
-import dev.kvbench.host.NumaNode;
 import dev.kvbench.workload.CustomMix;
 import dev.kvbench.workload.Phase;
 import dev.kvbench.workload.Traffic;
@@ -32,12 +30,7 @@ public final class ScenarioOverrides {
   private Integer measuredPasses;
   private ReadCache readCache;
   private Boolean traceCommits;
-  private String heap;
-  private List<String> jvmOptions;
-  private CpuList cpus;
-  private NumaNode numaNode;
-  private Profiler profiler;
-  private Counters counters;
+  private final Map<Setting<JvmOptions, ?>, Object> jvm = new LinkedHashMap<>();
   private Duration cellTimeout;
   private Integer latencySample;
   private final List<UnaryOperator<Traffic>> traffic = new ArrayList<>();
@@ -111,47 +104,15 @@ public final class ScenarioOverrides {
     return this;
   }
 
+  /** A setting of the cells' JVM, one of {@link JvmSettings#ALL}, at {@code value}. */
+  public <T> ScenarioOverrides jvm(Setting<JvmOptions, T> setting, T value) {
+    jvm.put(setting, value);
+    return this;
+  }
+
   /** The forked cells' maximum heap, as {@code -Xmx} takes it. */
   public ScenarioOverrides heap(String size) {
-    this.heap = size;
-    return this;
-  }
-
-  /** Pins the forked cells' JVMs to {@code list}, e.g. {@code 2-5,7} (see {@link CpuList}). */
-  /** What records each cell's JVM ({@code --profile}). */
-  public ScenarioOverrides profiler(Profiler p) {
-    this.profiler = p;
-    return this;
-  }
-
-  /** Whether each cell's JVM runs under perf stat ({@code --counters}). */
-  public ScenarioOverrides counters(Counters c) {
-    this.counters = c;
-    return this;
-  }
-
-  public ScenarioOverrides cpus(String list) {
-    try {
-      this.cpus = CpuList.parse(list);
-    } catch (IllegalArgumentException e) {
-      throw new IllegalArgumentException("jvm.cpus " + e.getMessage(), e);
-    }
-    return this;
-  }
-
-  /** The NUMA node each cell's JVM is bound to ({@code --numa-node}). */
-  public ScenarioOverrides numaNode(String node) {
-    try {
-      this.numaNode = NumaNode.parse(node);
-    } catch (IllegalArgumentException e) {
-      throw new IllegalArgumentException("jvm.numaNode " + e.getMessage(), e);
-    }
-    return this;
-  }
-
-  public ScenarioOverrides jvmOptions(List<String> options) {
-    this.jvmOptions = List.copyOf(options);
-    return this;
+    return jvm(JvmSettings.HEAP, size);
   }
 
   public ScenarioOverrides cellTimeout(Duration timeout) {
@@ -174,8 +135,7 @@ public final class ScenarioOverrides {
   public boolean isEmpty() {
     return stores == null && settings.isEmpty() && axes.isEmpty() && scale == null && custom == null
         && phases == null && seed == null && forks == null && warmupPasses == null && warmupMillis == null
-        && measuredPasses == null && readCache == null && traceCommits == null && heap == null && jvmOptions == null
-        && cpus == null && numaNode == null && profiler == null && counters == null
+        && measuredPasses == null && readCache == null && traceCommits == null && jvm.isEmpty()
         && cellTimeout == null && latencySample == null && traffic.isEmpty();
   }
 
@@ -202,8 +162,7 @@ public final class ScenarioOverrides {
       case "custom" -> custom != null;
       case "repetitions" -> forks != null || warmupPasses != null || warmupMillis != null || measuredPasses != null
           || readCache != null || traceCommits != null;
-      case "jvm" -> heap != null || jvmOptions != null || cpus != null || numaNode != null || profiler != null
-          || counters != null;
+      case "jvm" -> jvm.keySet().stream().anyMatch(row -> field.isEmpty() || row.key().equals(field));
       case "cellTimeout" -> cellTimeout != null;
       case "latencySample" -> latencySample != null;
       default -> !isEmpty();
@@ -254,12 +213,15 @@ public final class ScenarioOverrides {
       r = r.withTraceCommits(traceCommits);
     }
     s = s.withRepetitions(r);
-    if (heap != null || jvmOptions != null || cpus != null || numaNode != null || profiler != null
-        || counters != null) {
-      s = s.withJvm(new JvmOptions(s.jvm().java(), heap != null ? heap : s.jvm().heap(),
-          jvmOptions != null ? jvmOptions : s.jvm().options(), cpus != null ? cpus : s.jvm().cpus(),
-          profiler != null ? profiler : s.jvm().profiler(), counters != null ? counters : s.jvm().counters(),
-          numaNode != null ? numaNode : s.jvm().numaNode()));
+    if (!jvm.isEmpty()) {
+      JvmOptions j = s.jvm();
+      // in the table's order: the options before the profiler, which refuses an option that records the JVM
+      for (Setting<JvmOptions, ?> row : JvmSettings.ALL) {
+        if (jvm.containsKey(row)) {
+          j = with(j, row, jvm.get(row));
+        }
+      }
+      s = s.withJvm(j);
     }
     if (cellTimeout != null) {
       s = s.withCellTimeout(cellTimeout);
@@ -268,6 +230,11 @@ public final class ScenarioOverrides {
       s = s.withLatencySample(latencySample);
     }
     return s;
+  }
+
+  @SuppressWarnings("unchecked")
+  private static <T> JvmOptions with(JvmOptions j, Setting<JvmOptions, T> row, Object value) {
+    return row.with(j, (T) value);
   }
 
   @SuppressWarnings("unchecked")

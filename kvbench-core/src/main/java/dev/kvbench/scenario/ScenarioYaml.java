@@ -1,7 +1,5 @@
 package dev.kvbench.scenario;
 
-import dev.kvbench.host.CpuList;
-import dev.kvbench.host.NumaNode;
 import dev.kvbench.workload.ClassReferences;
 import dev.kvbench.workload.CustomMix;
 import dev.kvbench.workload.CustomOperation;
@@ -262,42 +260,84 @@ final class ScenarioYaml {
     }
   }
 
+  /** The {@code jvm:} section, read and written by {@link JvmSettings}' rows. */
   static final class JvmYaml {
-    public String java;
-    public String heap;
-    public List<String> options;
-    public String cpus;
-    public String numaNode;
-    public String profile;
-    public String counters;
+    private final Map<String, Object> values = new LinkedHashMap<>();
+
+    @com.fasterxml.jackson.annotation.JsonAnySetter
+    void set(String key, Object value) {
+      values.put(key, value);
+    }
+
+    @com.fasterxml.jackson.annotation.JsonAnyGetter
+    Map<String, Object> values() {
+      return values;
+    }
+
+    static JvmYaml of(JvmOptions jvm) {
+      JvmYaml y = new JvmYaml();
+      for (Setting<JvmOptions, ?> s : JvmSettings.ALL) {
+        y.put(s, jvm);
+      }
+      return y;
+    }
+
+    private <T> void put(Setting<JvmOptions, T> s, JvmOptions jvm) {
+      List<String> texts = s.texts(s.get(jvm));
+      if (!texts.isEmpty()) {
+        values.put(s.key(), s.arity() == Setting.Arity.LIST ? texts : texts.get(0));
+      }
+    }
 
     JvmOptions toJvm() {
-      requireNoEmptyValue("/jvm/options", options, "give the option, e.g. -XX:+UseParallelGC");
-      CpuList pinned;
-      try {
-        pinned = CpuList.parse(cpus);
-      } catch (IllegalArgumentException e) {
-        throw new ScenarioException("/jvm/cpus", "jvm.cpus " + e.getMessage());
+      for (String key : values.keySet()) {
+        if (JvmSettings.byKey(key) == null) {
+          throw new ScenarioException("/jvm/" + key, "unknown key '" + key + "'; allowed here: "
+              + JvmSettings.ALL.stream().map(Setting::key).sorted().collect(Collectors.joining(", ")));
+        }
       }
-      NumaNode node;
-      try {
-        node = NumaNode.parse(numaNode);
-      } catch (IllegalArgumentException e) {
-        throw new ScenarioException("/jvm/numaNode", "jvm.numaNode " + e.getMessage());
+      JvmOptions jvm = JvmOptions.DEFAULT;
+      for (Setting<JvmOptions, ?> s : JvmSettings.ALL) {
+        Object raw = values.get(s.key());
+        if (raw != null) {
+          jvm = applied(jvm, s, raw);
+        }
       }
-      Profiler profiler;
+      return jvm;
+    }
+
+    private static <T> JvmOptions applied(JvmOptions jvm, Setting<JvmOptions, T> s, Object raw) {
+      List<String> texts;
+      if (raw instanceof Map<?, ?>) {
+        throw new ScenarioException(s.pointer(), s.name() + ": expected " + (s.arity() == Setting.Arity.LIST
+            ? "a list" : "a value") + " here, found a mapping (key: value)");
+      }
+      if (raw instanceof List<?> list) {
+        texts = new ArrayList<>();
+        for (int i = 0; i < list.size(); i++) {
+          if (list.get(i) == null) {
+            throw new ScenarioException(s.pointer() + "/" + i, "is empty: YAML reads null, ~ and a blank as no"
+                + " value; give a value");
+          }
+          texts.add(String.valueOf(list.get(i)));
+        }
+      } else {
+        texts = List.of(String.valueOf(raw));
+      }
+      T value;
       try {
-        profiler = Profiler.parse(profile);
+        value = s.parse(texts);
       } catch (IllegalArgumentException e) {
-        throw new ScenarioException("/jvm/profile", "jvm." + e.getMessage());
+        throw new ScenarioException(s.pointer(), s.name() + " " + e.getMessage());
       }
       try {
-        return new JvmOptions(java, heap, options, pinned, profiler, Counters.parse(counters), node);
+        return s.with(jvm, value);
       } catch (IllegalArgumentException e) {
-        throw new ScenarioException("/jvm/heap", e.getMessage());
+        throw new ScenarioException(s.pointer(), e.getMessage());
       }
     }
   }
+
 
   /**
    * YAML reads an unquoted {@code null}, {@code ~} or nothing at all as no value: in a list of

@@ -1,0 +1,73 @@
+package dev.kvbench.cli;
+
+import dev.kvbench.scenario.JvmOptions;
+import dev.kvbench.scenario.JvmSettings;
+import dev.kvbench.scenario.ScenarioOverrides;
+import dev.kvbench.scenario.Setting;
+import java.util.ArrayList;
+import java.util.List;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Model.OptionSpec;
+
+/**
+ * The flags of the run-level settings ({@code --heap}, {@code --cpus}, {@code --counters} ...),
+ * made from their rows ({@link JvmSettings#ALL}) as {@link AxisOptions} makes the axes': each
+ * row's flag, label and help; a switch takes no value, a list is repeated. {@link #applyTo} turns
+ * the flags given into the scenario's changes, a value a row refuses a usage error naming the flag.
+ */
+final class SettingOptions {
+
+  private SettingOptions() {}
+
+  /** Adds a flag for every row that has one to {@code command}, after its option {@code after}. */
+  static void addTo(CommandSpec command, String after) {
+    List<OptionSpec> later = new ArrayList<>();
+    boolean past = false;
+    for (OptionSpec o : List.copyOf(command.options())) {
+      if (past) {
+        later.add(o);
+        command.remove(o);
+      }
+      past |= o.longestName().equals(after);
+    }
+    for (Setting<JvmOptions, ?> row : JvmSettings.ALL) {
+      if (row.flags().isEmpty()) {
+        continue;
+      }
+      OptionSpec.Builder option = OptionSpec.builder(row.flags().toArray(String[]::new)).description(row.help());
+      switch (row.arity()) {
+        case SWITCH -> option.arity("0").type(boolean.class);
+        case ONE -> option.paramLabel(row.paramLabel()).type(String.class);
+        case LIST -> option.paramLabel(row.paramLabel()).type(List.class).auxiliaryTypes(String.class);
+      }
+      command.addOption(option.build());
+    }
+    later.forEach(command::addOption);
+  }
+
+  /** Sets on {@code o} every row whose flag {@code command} was given. */
+  static void applyTo(CommandSpec command, ScenarioOverrides o) {
+    for (Setting<JvmOptions, ?> row : JvmSettings.ALL) {
+      applyRow(command, row, o);
+    }
+  }
+
+  @SuppressWarnings("unchecked")
+  private static <T> void applyRow(CommandSpec command, Setting<JvmOptions, T> row, ScenarioOverrides o) {
+    OptionSpec option = row.flags().isEmpty() ? null : command.findOption(row.flags().get(0));
+    Object given = option == null ? null : option.getValue();
+    if (given == null || Boolean.FALSE.equals(given)) {
+      return;
+    }
+    if (row.arity() == Setting.Arity.SWITCH) {
+      o.jvm(row, row.switched());
+      return;
+    }
+    List<String> texts = given instanceof List<?> list ? (List<String>) list : List.of((String) given);
+    try {
+      o.jvm(row, row.parse(texts));
+    } catch (IllegalArgumentException e) {
+      throw new UsageException(row.flags().get(0) + " " + e.getMessage(), e);
+    }
+  }
+}

@@ -1,0 +1,107 @@
+package dev.kvbench.scenario;
+
+import dev.kvbench.host.CpuList;
+import dev.kvbench.host.NumaNode;
+import java.util.List;
+
+/**
+ * The {@code jvm:} section's settings, one row each: how forked cells' JVMs are started, pinned,
+ * bound, recorded and counted. {@link JvmOptions} holds their values; scenario files, the flags,
+ * overrides and the forks check read these rows.
+ */
+public final class JvmSettings {
+
+  private JvmSettings() {}
+
+  public static final Setting<JvmOptions, String> JAVA = Setting.<JvmOptions, String>of("jvm", "java")
+      .one(text -> text, java -> java.isEmpty() ? null : java)
+      .in(JvmOptions::java, (j, v) -> new JvmOptions(v, j.heap(), j.options(), j.cpus(), j.profiler(), j.counters(),
+          j.numaNode()))
+      .build();
+
+  public static final Setting<JvmOptions, String> HEAP = Setting.<JvmOptions, String>of("jvm", "heap")
+      .flag("--heap", "SIZE", "Maximum heap of each cell's JVM, as -Xmx takes it (default: the JVM's).")
+      .one(JvmSettings::heap, heap -> heap.isEmpty() ? null : heap)
+      .in(JvmOptions::heap, (j, v) -> new JvmOptions(j.java(), v, j.options(), j.cpus(), j.profiler(), j.counters(),
+          j.numaNode()))
+      .build();
+
+  public static final Setting<JvmOptions, List<String>> OPTIONS = Setting.<JvmOptions, List<String>>of("jvm",
+          "options")
+      .flag("--jvm-option", "OPTION",
+          "A further option for each cell's JVM, repeatable, e.g. --jvm-option=-XX:+UseParallelGC.")
+      .list(JvmSettings::options, options -> options)
+      .in(JvmOptions::options, (j, v) -> new JvmOptions(j.java(), j.heap(), v, j.cpus(), j.profiler(), j.counters(),
+          j.numaNode()))
+      .build();
+
+  public static final Setting<JvmOptions, CpuList> CPUS = Setting.<JvmOptions, CpuList>of("jvm", "cpus")
+      .flag("--cpus", "LIST", "Pin each cell's JVM (its JIT and GC threads too) to these CPUs, e.g. 2-5 or 2,4,6"
+          + " (taskset -c); recorded in the result. Keep other work off them: see the README, 'Quiet CPUs'.")
+      .one(CpuList::parse, cpus -> cpus.pins() ? cpus.toString() : null)
+      .in(JvmOptions::cpus, JvmOptions::withCpus)
+      .needsForks(cpus -> !cpus.pins() ? null : cpus + " pins forked cells, but these cells run in this JVM"
+          + " (forks 0): give 1 fork or more, or pin kvbench itself with taskset -c " + cpus)
+      .build();
+
+  public static final Setting<JvmOptions, NumaNode> NUMA_NODE = Setting.<JvmOptions, NumaNode>of("jvm", "numaNode")
+      .flag("--numa-node", "N", "Bind each cell's JVM to NUMA node N: its threads to the node's CPUs (to --cpus"
+          + " within it, where given) and its memory to the node's RAM (numactl --cpunodebind=N --membind=N); each"
+          + " cell records where it ran. numactl --hardware lists the nodes.")
+      .one(NumaNode::parse, node -> node.binds() ? node.toString() : null)
+      .in(JvmOptions::numaNode, JvmOptions::withNumaNode)
+      .needsForks(node -> !node.binds() ? null : node + " binds forked cells, but these cells run in this JVM"
+          + " (forks 0): give 1 fork or more, or start kvbench itself with numactl --cpunodebind=" + node
+          + " --membind=" + node)
+      .build();
+
+  public static final Setting<JvmOptions, Profiler> PROFILE = Setting.<JvmOptions, Profiler>of("jvm", "profile")
+      .flag("--profile", "jfr|async", "Record each cell's JVM: jfr with the JDK's Flight Recorder (profile"
+          + " settings), async with async-profiler (CPU samples every ms, Java and native frames; Linux x64 and"
+          + " arm64). The recording is kept per fork in the results' diagnostics folder, and kvbench report draws a"
+          + " flame graph of the samples taken during measured passes. Needs forked cells.")
+      .one(Profiler::parse, p -> p == Profiler.NONE ? null : p.id())
+      .in(JvmOptions::profiler, JvmOptions::withProfiler)
+      .needsForks(p -> p == Profiler.NONE ? null : p.id() + " records each forked cell's JVM, but these cells run"
+          + " in this JVM (forks 0): give 1 fork or more")
+      .build();
+
+  public static final Setting<JvmOptions, Counters> COUNTERS = Setting.<JvmOptions, Counters>of("jvm", "counters")
+      .flag("--counters", null, "Run each cell's JVM under perf stat and report instructions, cycles, cache and"
+          + " branch misses per op over the measured passes (as JMH's perfnorm); where the host has no hardware"
+          + " counters (most VMs), the run says not available, with why, and goes on. Needs forked cells.")
+      .one(Counters::parse, c -> c.on() ? c.text() : null)
+      .switchTo(Counters.PERF)
+      .in(JvmOptions::counters, JvmOptions::withCounters)
+      .needsForks(c -> !c.on() ? null : "runs each forked cell's JVM under perf stat, but these cells run in this"
+          + " JVM (forks 0): give 1 fork or more")
+      .build();
+
+  /**
+   * Every row, in the order a scenario file writes them and overrides apply: the options before the
+   * profiler, which refuses an option that records the JVM too.
+   */
+  public static final List<Setting<JvmOptions, ?>> ALL = List.of(JAVA, HEAP, OPTIONS, CPUS, NUMA_NODE, PROFILE,
+      COUNTERS);
+
+  /** The row of {@code key} under {@code jvm:}, or null. */
+  public static Setting<JvmOptions, ?> byKey(String key) {
+    return ALL.stream().filter(s -> s.key().equals(key)).findFirst().orElse(null);
+  }
+
+  private static String heap(String text) {
+    if (!text.isEmpty() && !text.matches("\\d+[kKmMgGtT]?")) {
+      throw new IllegalArgumentException("'" + text + "' is not a size -Xmx takes; write e.g. 512m or 4g");
+    }
+    return text;
+  }
+
+  private static List<String> options(List<String> texts) {
+    for (String o : texts) {
+      if (o == null || o.isBlank()) {
+        throw new IllegalArgumentException("has an empty option; give the option, e.g. -XX:+UseParallelGC");
+      }
+    }
+    return List.copyOf(texts);
+  }
+}

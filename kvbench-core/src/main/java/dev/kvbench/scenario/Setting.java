@@ -1,0 +1,210 @@
+package dev.kvbench.scenario;
+
+import java.util.List;
+import java.util.Objects;
+import java.util.function.BiFunction;
+import java.util.function.Function;
+
+/**
+ * A run-level setting, defined once, as an {@link Axis} is for the matrix: its place in a scenario
+ * file (a section and a key, {@code jvm.counters}), its command-line flag and help, how its value
+ * is read from text (and checked) and written back, where it lives in its section's record, and
+ * why it needs forked cells. Scenario files, the CLI's flags and error wording, overrides and the
+ * forks check read the rows ({@link JvmSettings#ALL}), so a new setting is its row, the field it
+ * sets, and the code that uses it.
+ *
+ * @param <S> the section's record, e.g. {@link JvmOptions}
+ * @param <T> the type of the value
+ */
+public final class Setting<S, T> {
+
+  /** How many texts the setting takes: none (a flag that is on when given), one, or a list. */
+  public enum Arity { SWITCH, ONE, LIST }
+
+  private final String section;
+  private final String key;
+  private final List<String> flags;
+  private final String paramLabel;
+  private final String help;
+  private final Arity arity;
+  private final Function<List<String>, T> parser;
+  private final T whenSwitched;
+  private final Function<T, List<String>> writer;
+  private final Function<S, T> getter;
+  private final BiFunction<S, T, S> setter;
+  private final Function<T, String> needsForks;
+
+  private Setting(Builder<S, T> b) {
+    this.section = Objects.requireNonNull(b.section, "section");
+    this.key = Objects.requireNonNull(b.key, "key");
+    this.flags = List.copyOf(b.flags);
+    this.paramLabel = b.paramLabel;
+    this.help = b.help;
+    this.arity = b.arity;
+    this.parser = Objects.requireNonNull(b.parser, key + ": parser");
+    this.whenSwitched = b.whenSwitched;
+    this.writer = Objects.requireNonNull(b.writer, key + ": writer");
+    this.getter = Objects.requireNonNull(b.getter, key + ": getter");
+    this.setter = Objects.requireNonNull(b.setter, key + ": setter");
+    this.needsForks = b.needsForks;
+    if (!flags.isEmpty() && help == null) {
+      throw new IllegalStateException(name() + ": a flag needs its help");
+    }
+    if (arity == Arity.SWITCH && whenSwitched == null) {
+      throw new IllegalStateException(name() + ": a switch needs the value it sets");
+    }
+  }
+
+  /** A setting of {@code section} named {@code key} in scenario files and in messages. */
+  static <S, T> Builder<S, T> of(String section, String key) {
+    return new Builder<>(section, key);
+  }
+
+  /** The setting's name in messages and scenario files, e.g. {@code jvm.counters}. */
+  public String name() {
+    return section + "." + key;
+  }
+
+  /** The key within its section, e.g. {@code counters}. */
+  public String key() {
+    return key;
+  }
+
+  /** Where the setting sits in a scenario file, e.g. {@code /jvm/counters}, for error messages. */
+  public String pointer() {
+    return "/" + section + "/" + key;
+  }
+
+  /** The command-line flags, the main one first; none for a setting only a file sets. */
+  public List<String> flags() {
+    return flags;
+  }
+
+  public String paramLabel() {
+    return paramLabel;
+  }
+
+  public String help() {
+    return help;
+  }
+
+  public Arity arity() {
+    return arity;
+  }
+
+  /** The value {@code texts} give (one text, or a list); throws IllegalArgumentException saying what is wrong. */
+  public T parse(List<String> texts) {
+    return parser.apply(texts);
+  }
+
+  /** The value a switch sets when given. */
+  public T switched() {
+    return whenSwitched;
+  }
+
+  /** The texts a scenario file writes for {@code value}; none where it is the default (the file leaves it out). */
+  public List<String> texts(T value) {
+    return writer.apply(value);
+  }
+
+  /** This setting's value in {@code record}. */
+  public T get(S record) {
+    return getter.apply(record);
+  }
+
+  /** {@code record} with this setting at {@code value}. */
+  public S with(S record, T value) {
+    return setter.apply(record, value);
+  }
+
+  /**
+   * What {@code value} does to a forked cell's JVM that cells run in kvbench's own JVM ({@code
+   * forks 0}) cannot have, said after the setting's name; null when it needs no forks.
+   */
+  public String needsForks(T value) {
+    return needsForks == null ? null : needsForks.apply(value);
+  }
+
+  @Override
+  public String toString() {
+    return name();
+  }
+
+  /** Builds a {@link Setting}; every row of a table says each part. */
+  static final class Builder<S, T> {
+    private final String section;
+    private final String key;
+    private List<String> flags = List.of();
+    private String paramLabel;
+    private String help;
+    private Arity arity = Arity.ONE;
+    private Function<List<String>, T> parser;
+    private T whenSwitched;
+    private Function<T, List<String>> writer;
+    private Function<S, T> getter;
+    private BiFunction<S, T, S> setter;
+    private Function<T, String> needsForks;
+
+    private Builder(String section, String key) {
+      this.section = section;
+      this.key = key;
+    }
+
+    /** The flag that sets it, with its label and help. */
+    Builder<S, T> flag(String flag, String label, String text) {
+      this.flags = List.of(flag);
+      this.paramLabel = label;
+      this.help = text;
+      return this;
+    }
+
+    /** One text, read by {@code read}, written by {@code write} (null: the default, left out of files). */
+    Builder<S, T> one(Function<String, T> read, Function<T, String> write) {
+      this.arity = Arity.ONE;
+      this.parser = texts -> read.apply(single(texts));
+      this.writer = v -> {
+        String text = write.apply(v);
+        return text == null ? List.of() : List.of(text);
+      };
+      return this;
+    }
+
+    /** A list of texts, each flag given adding one (the whole list replacing a file's). */
+    Builder<S, T> list(Function<List<String>, T> read, Function<T, List<String>> write) {
+      this.arity = Arity.LIST;
+      this.parser = read;
+      this.writer = write;
+      return this;
+    }
+
+    /** A flag without a value sets {@code value}; a file writes the setting as one text. */
+    Builder<S, T> switchTo(T value) {
+      this.whenSwitched = value;
+      this.arity = Arity.SWITCH;
+      return this;
+    }
+
+    Builder<S, T> in(Function<S, T> get, BiFunction<S, T, S> set) {
+      this.getter = get;
+      this.setter = set;
+      return this;
+    }
+
+    /** Why a value needs forked cells (said after the setting and its value), or null when it does not. */
+    Builder<S, T> needsForks(Function<T, String> why) {
+      this.needsForks = why;
+      return this;
+    }
+
+    Setting<S, T> build() {
+      return new Setting<>(this);
+    }
+
+    private String single(List<String> texts) {
+      if (texts.size() != 1) {
+        throw new IllegalArgumentException("takes one value, got " + texts.size() + ": " + texts);
+      }
+      return texts.get(0);
+    }
+  }
+}
