@@ -15,7 +15,7 @@ public final class Cli {
     AxisOptions.addTo(cli.getSubcommands().get("run").getCommandSpec(), "--stores");
     AxisOptions.addTo(cli.getSubcommands().get("bisect").getCommandSpec(), "--output-dir");
     for (String command : List.of("run", "bisect")) {
-      SettingOptions.addTo(cli.getSubcommands().get(command).getCommandSpec(), "--trace-commits");
+      SettingOptions.addTo(cli.getSubcommands().get(command).getCommandSpec(), "--seed");
     }
     // help fits the terminal it is shown in (80 columns where there is none), and synopses say
     // [OPTIONS] instead of listing forty of them

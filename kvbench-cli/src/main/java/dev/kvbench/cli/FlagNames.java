@@ -2,7 +2,6 @@ package dev.kvbench.cli;
 
 import dev.kvbench.scenario.Axes;
 import dev.kvbench.scenario.Axis;
-import dev.kvbench.scenario.JvmSettings;
 import dev.kvbench.scenario.Setting;
 import dev.kvbench.scenario.ScenarioException;
 import dev.kvbench.scenario.ScenarioOverrides;
@@ -61,14 +60,11 @@ final class FlagNames {
     f.put("seed", "--seed");
     f.put("latencySample", "--latency-sample");
     f.put("cellTimeout", "--timeout");
-    f.put("repetitions.forks", "--forks");
-    f.put("repetitions.warmupPasses", "--warmup-passes");
-    f.put("repetitions.warmupMillis", "--warmup");
-    f.put("repetitions.measured", "--measured");
-    f.put("repetitions.readCache cold", "--drop-caches");
-    for (Setting<?, ?> row : JvmSettings.ALL) {
+    for (Setting<?, ?> row : SettingOptions.rows()) {
       if (!row.flags().isEmpty()) {
-        f.put(row.name(), row.flags().get(0));
+        // a switch's flag sets one value: a message about that value is about the flag
+        f.put(row.arity() == Setting.Arity.SWITCH ? row.name() + " " + switchedText(row) : row.name(),
+            row.flags().get(0));
       }
     }
     f.put("traffic.rate", "--rate");
@@ -79,6 +75,10 @@ final class FlagNames {
     f.put("traffic.distribution", "--distribution");
     f.put("traffic.writerStall", "--writer-stall");
     return Map.copyOf(f);
+  }
+
+  private static <S, T> String switchedText(Setting<S, T> row) {
+    return String.join(",", row.texts(row.switched()));
   }
 
   /** A usage error of {@code problem}, which flags or options caused: core's message said in the flags' words. */

@@ -3,7 +3,6 @@ package dev.kvbench.cli;
 import dev.kvbench.scenario.Axes;
 import dev.kvbench.scenario.Axis;
 import dev.kvbench.scenario.Counts;
-import dev.kvbench.scenario.ReadCache;
 import dev.kvbench.scenario.Durations;
 import dev.kvbench.scenario.ScenarioOverrides;
 import dev.kvbench.workload.Phase;
@@ -16,8 +15,9 @@ import picocli.CommandLine.Option;
 
 /**
  * {@code kvbench run}'s flags that change the scenario beyond its matrix's axes (which {@link
- * AxisOptions} makes from the axis table) and the cells' JVM (which {@link SettingOptions} makes
- * from the settings' rows): phases, passes, forks and the threaded phases' traffic. {@link #overrides} turns every flag given, axes included, into the scenario's
+ * AxisOptions} makes from the axis table), its repetitions and the cells' JVM (which {@link
+ * SettingOptions} makes from the settings' rows): phases, seed, timeouts and the threaded phases'
+ * traffic. {@link #overrides} turns every flag given, axes included, into the scenario's
  * changes; the scenario file's field names are in each error's message where core speaks them.
  */
 final class ScenarioFlags {
@@ -30,38 +30,6 @@ final class ScenarioFlags {
   @Option(names = "--seed", paramLabel = "LONG",
       description = "Master seed for key order, values and latency sampling (default: 20160710).")
   Long seed;
-
-  @Option(names = "--forks", paramLabel = "N",
-      description = "Fresh JVMs per cell (default: the scenario's; 3 in the default run and most presets), each a"
-          + " sample kvbench compare counts (it needs 3 or more a side); 1 for a first look in a third of the"
-          + " time; 0 runs every cell inside this JVM, without crash isolation.")
-  Integer forks;
-
-  @Option(names = "--warmup", paramLabel = "MS",
-      description = "At least this many milliseconds of untimed passes before each phase's measured passes"
-          + " (default: the scenario's; 1000 in the default run and in a scenario file that sets none).")
-  Long warmupMillis;
-
-  @Option(names = "--warmup-passes", paramLabel = "N",
-      description = "At least this many untimed passes before each phase's measured passes (default: the"
-          + " scenario's; 1 in the default run, 2 in a scenario file that sets none).")
-  Integer warmupPasses;
-
-  @Option(names = "--measured", paramLabel = "N",
-      description = "Measured passes per phase; tables show their median with min-max (default: the scenario's; 3"
-          + " in the default run and in a scenario file that sets none).")
-  Integer measured;
-
-  @Option(names = "--drop-caches",
-      description = "Write dirty pages back and drop the page cache before each measured read pass (readKey, "
-          + "readSeq, readRev, readCrc, readXxh64), untimed, so read amplification is a cold cache's; needs root.")
-  boolean dropCaches;
-
-  @Option(names = "--trace-commits",
-      description = "Record every commit of each measured write pass: its latency, the bytes the process wrote for it "
-          + "(/proc/self/io; a tmpfs counts none) and, for LMDB via LmdbJava, its pages; the probes' time is left out "
-          + "of the pass time.")
-  boolean traceCommits;
 
   @Option(names = "--timeout", paramLabel = "DURATION",
       description = "A cell running longer is killed after a thread dump and recorded failed, e.g. 30m"
@@ -141,16 +109,6 @@ final class ScenarioFlags {
         o.phases(each("--phases", phases, Phase::fromId));
       }
       setIfGiven(seed, o::seed);
-      setIfGiven(forks, o::forks);
-      setIfGiven(warmupPasses, o::warmupPasses);
-      setIfGiven(warmupMillis, o::warmupMillis);
-      setIfGiven(measured, o::measuredPasses);
-      if (dropCaches) {
-        o.readCache(ReadCache.COLD);
-      }
-      if (traceCommits) {
-        o.traceCommits(true);
-      }
       SettingOptions.applyTo(run, o);
       if (cellTimeout != null) {
         o.cellTimeout(Durations.parse(cellTimeout));

@@ -1,8 +1,7 @@
 package dev.kvbench.cli;
 
-import dev.kvbench.scenario.JvmOptions;
-import dev.kvbench.scenario.JvmSettings;
 import dev.kvbench.scenario.ScenarioOverrides;
+import dev.kvbench.scenario.Section;
 import dev.kvbench.scenario.Setting;
 import java.util.ArrayList;
 import java.util.List;
@@ -10,8 +9,8 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Model.OptionSpec;
 
 /**
- * The flags of the run-level settings ({@code --heap}, {@code --cpus}, {@code --counters} ...),
- * made from their rows ({@link JvmSettings#ALL}) as {@link AxisOptions} makes the axes': each
+ * The flags of the run-level settings ({@code --forks}, {@code --heap}, {@code --counters} ...),
+ * made from their rows (every {@link Section}'s) as {@link AxisOptions} makes the axes': each
  * row's flag, label and help; a switch takes no value, a list is repeated. {@link #applyTo} turns
  * the flags given into the scenario's changes, a value a row refuses a usage error naming the flag.
  */
@@ -30,7 +29,7 @@ final class SettingOptions {
       }
       past |= o.longestName().equals(after);
     }
-    for (Setting<JvmOptions, ?> row : JvmSettings.ALL) {
+    for (Setting<?, ?> row : rows()) {
       if (row.flags().isEmpty()) {
         continue;
       }
@@ -47,25 +46,32 @@ final class SettingOptions {
 
   /** Sets on {@code o} every row whose flag {@code command} was given. */
   static void applyTo(CommandSpec command, ScenarioOverrides o) {
-    for (Setting<JvmOptions, ?> row : JvmSettings.ALL) {
+    for (Setting<?, ?> row : rows()) {
       applyRow(command, row, o);
     }
   }
 
+  /** Every section's rows, in the order the sections apply. */
+  static List<Setting<?, ?>> rows() {
+    List<Setting<?, ?>> all = new ArrayList<>();
+    Section.ALL.forEach(section -> all.addAll(section.rows()));
+    return all;
+  }
+
   @SuppressWarnings("unchecked")
-  private static <T> void applyRow(CommandSpec command, Setting<JvmOptions, T> row, ScenarioOverrides o) {
+  private static <S, T> void applyRow(CommandSpec command, Setting<S, T> row, ScenarioOverrides o) {
     OptionSpec option = row.flags().isEmpty() ? null : command.findOption(row.flags().get(0));
     Object given = option == null ? null : option.getValue();
     if (given == null || Boolean.FALSE.equals(given)) {
       return;
     }
     if (row.arity() == Setting.Arity.SWITCH) {
-      o.jvm(row, row.switched());
+      o.set(row, row.switched());
       return;
     }
     List<String> texts = given instanceof List<?> list ? (List<String>) list : List.of((String) given);
     try {
-      o.jvm(row, row.parse(texts));
+      o.set(row, row.parse(texts));
     } catch (IllegalArgumentException e) {
       throw new UsageException(row.flags().get(0) + " " + e.getMessage(), e);
     }

@@ -142,13 +142,8 @@ public final class ScenarioFiles {
     y.matrix = MatrixYaml.of(s.matrix());
     y.phases = s.phases().stream().map(Phase::id).toList();
     y.seed = String.valueOf(s.seed());
-    y.repetitions.forks = String.valueOf(s.repetitions().forks());
-    y.repetitions.warmupPasses = String.valueOf(s.repetitions().warmupPasses());
-    y.repetitions.warmupMillis = String.valueOf(s.repetitions().warmupMillis());
-    y.repetitions.measured = String.valueOf(s.repetitions().measuredPasses());
-    y.repetitions.readCache = s.repetitions().readCache().id();
-    y.repetitions.traceCommits = String.valueOf(s.repetitions().traceCommits());
-    y.jvm = ScenarioYaml.JvmYaml.of(s.jvm());
+    y.repetitions = ScenarioYaml.SectionYaml.of(Section.REPETITIONS, s.repetitions());
+    y.jvm = ScenarioYaml.SectionYaml.of(Section.JVM, s.jvm());
     y.cellTimeout = s.cellTimeout().getSeconds() + "s";
     y.latencySample = String.valueOf(s.latencySample());
     if (!s.traffic().equals(Traffic.DEFAULT)) {

@@ -24,13 +24,8 @@ public final class ScenarioOverrides {
   private CustomMix custom;
   private List<Phase> phases;
   private Long seed;
-  private Integer forks;
-  private Integer warmupPasses;
-  private Long warmupMillis;
-  private Integer measuredPasses;
-  private ReadCache readCache;
-  private Boolean traceCommits;
-  private final Map<Setting<JvmOptions, ?>, Object> jvm = new LinkedHashMap<>();
+  /** The rows set, of every {@link Section}. */
+  private final Map<Setting<?, ?>, Object> rows = new LinkedHashMap<>();
   private Duration cellTimeout;
   private Integer latencySample;
   private final List<UnaryOperator<Traffic>> traffic = new ArrayList<>();
@@ -75,44 +70,38 @@ public final class ScenarioOverrides {
   }
 
   public ScenarioOverrides forks(int count) {
-    this.forks = count;
-    return this;
+    return set(RepetitionSettings.FORKS, count);
   }
 
   public ScenarioOverrides warmupPasses(int count) {
-    this.warmupPasses = count;
-    return this;
+    return set(RepetitionSettings.WARMUP_PASSES, count);
   }
 
   public ScenarioOverrides warmupMillis(long millis) {
-    this.warmupMillis = millis;
-    return this;
+    return set(RepetitionSettings.WARMUP_MILLIS, millis);
   }
 
   public ScenarioOverrides measuredPasses(int count) {
-    this.measuredPasses = count;
-    return this;
+    return set(RepetitionSettings.MEASURED, count);
   }
 
   public ScenarioOverrides readCache(ReadCache cache) {
-    this.readCache = cache;
-    return this;
+    return set(RepetitionSettings.READ_CACHE, cache);
   }
 
   public ScenarioOverrides traceCommits(boolean trace) {
-    this.traceCommits = trace;
-    return this;
+    return set(RepetitionSettings.TRACE_COMMITS, trace);
   }
 
-  /** A setting of the cells' JVM, one of {@link JvmSettings#ALL}, at {@code value}. */
-  public <T> ScenarioOverrides jvm(Setting<JvmOptions, T> setting, T value) {
-    jvm.put(setting, value);
+  /** A row of a {@link Section} ({@link JvmSettings}, {@link RepetitionSettings}) at {@code value}. */
+  public <S, T> ScenarioOverrides set(Setting<S, T> row, T value) {
+    rows.put(row, value);
     return this;
   }
 
   /** The forked cells' maximum heap, as {@code -Xmx} takes it. */
   public ScenarioOverrides heap(String size) {
-    return jvm(JvmSettings.HEAP, size);
+    return set(JvmSettings.HEAP, size);
   }
 
   public ScenarioOverrides cellTimeout(Duration timeout) {
@@ -134,8 +123,7 @@ public final class ScenarioOverrides {
   /** Whether nothing is set: the scenario would be unchanged. */
   public boolean isEmpty() {
     return stores == null && settings.isEmpty() && axes.isEmpty() && scale == null && custom == null
-        && phases == null && seed == null && forks == null && warmupPasses == null && warmupMillis == null
-        && measuredPasses == null && readCache == null && traceCommits == null && jvm.isEmpty()
+        && phases == null && seed == null && rows.isEmpty()
         && cellTimeout == null && latencySample == null && traffic.isEmpty();
   }
 
@@ -160,9 +148,8 @@ public final class ScenarioOverrides {
       case "seed" -> seed != null;
       case "traffic" -> !traffic.isEmpty();
       case "custom" -> custom != null;
-      case "repetitions" -> forks != null || warmupPasses != null || warmupMillis != null || measuredPasses != null
-          || readCache != null || traceCommits != null;
-      case "jvm" -> jvm.keySet().stream().anyMatch(row -> field.isEmpty() || row.key().equals(field));
+      case "repetitions", "jvm" -> rows.keySet().stream().anyMatch(row -> row.pointer().startsWith("/" + top + "/")
+          && (field.isEmpty() || row.key().equals(field)));
       case "cellTimeout" -> cellTimeout != null;
       case "latencySample" -> latencySample != null;
       default -> !isEmpty();
@@ -200,28 +187,9 @@ public final class ScenarioOverrides {
     if (seed != null) {
       s = s.withSeed(seed);
     }
-    Repetitions r = s.repetitions();
-    if (forks != null || warmupPasses != null || warmupMillis != null || measuredPasses != null) {
-      r = new Repetitions(forks != null ? forks : r.forks(), warmupPasses != null ? warmupPasses : r.warmupPasses(),
-          warmupMillis != null ? warmupMillis : r.warmupMillis(),
-          measuredPasses != null ? measuredPasses : r.measuredPasses(), r.readCache(), r.traceCommits());
-    }
-    if (readCache != null) {
-      r = r.withReadCache(readCache);
-    }
-    if (traceCommits != null) {
-      r = r.withTraceCommits(traceCommits);
-    }
-    s = s.withRepetitions(r);
-    if (!jvm.isEmpty()) {
-      JvmOptions j = s.jvm();
-      // in the table's order: the options before the profiler, which refuses an option that records the JVM
-      for (Setting<JvmOptions, ?> row : JvmSettings.ALL) {
-        if (jvm.containsKey(row)) {
-          j = with(j, row, jvm.get(row));
-        }
-      }
-      s = s.withJvm(j);
+    // the forks before the JVM's settings, some of which need forked cells
+    for (Section<?> section : Section.ALL) {
+      s = applied(s, section);
     }
     if (cellTimeout != null) {
       s = s.withCellTimeout(cellTimeout);
@@ -232,9 +200,22 @@ public final class ScenarioOverrides {
     return s;
   }
 
+  /** {@code s} with the rows of {@code section} set here, in the section's order. */
+  private <S> Scenario applied(Scenario s, Section<S> section) {
+    S record = section.of(s);
+    boolean any = false;
+    for (Setting<S, ?> row : section.rows()) {
+      if (rows.containsKey(row)) {
+        record = with(record, row, rows.get(row));
+        any = true;
+      }
+    }
+    return any ? section.with(s, record) : s;
+  }
+
   @SuppressWarnings("unchecked")
-  private static <T> JvmOptions with(JvmOptions j, Setting<JvmOptions, T> row, Object value) {
-    return row.with(j, (T) value);
+  private static <S, T> S with(S record, Setting<S, T> row, Object value) {
+    return row.with(record, (T) value);
   }
 
   @SuppressWarnings("unchecked")

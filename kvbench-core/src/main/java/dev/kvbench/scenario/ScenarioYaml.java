@@ -24,8 +24,8 @@ final class ScenarioYaml {
   public MatrixYaml matrix = new MatrixYaml();
   public List<String> phases;
   public String seed;
-  public RepetitionsYaml repetitions = new RepetitionsYaml();
-  public JvmYaml jvm = new JvmYaml();
+  public SectionYaml repetitions = new SectionYaml();
+  public SectionYaml jvm = new SectionYaml();
   public String cellTimeout;
   public String latencySample;
   public TrafficYaml traffic;
@@ -63,8 +63,8 @@ final class ScenarioYaml {
         matrix == null ? Matrix.DEFAULT : matrix.toMatrix(),
         phases == null ? d.phases() : each("/phases", phases, Phase::fromId),
         seed == null ? d.seed() : convert("/seed", seed, Long::parseLong),
-        repetitions == null ? Repetitions.DEFAULT : repetitions.toRepetitions(),
-        jvm == null ? JvmOptions.DEFAULT : jvm.toJvm(),
+        repetitions == null ? Repetitions.DEFAULT : repetitions.to(Section.REPETITIONS),
+        jvm == null ? JvmOptions.DEFAULT : jvm.to(Section.JVM),
         cellTimeout == null ? d.cellTimeout() : convert("/cellTimeout", cellTimeout, Durations::parse),
         latencySample == null ? d.latencySample() : convert("/latencySample", latencySample, Integer::parseInt),
         traffic == null ? Traffic.DEFAULT : traffic.toTraffic(),
@@ -230,38 +230,8 @@ final class ScenarioYaml {
     }
   }
 
-  static final class RepetitionsYaml {
-    public String forks;
-    public String warmupPasses;
-    public String warmupMillis;
-    public String measured;
-    public String readCache;
-    public String traceCommits;
-
-    Repetitions toRepetitions() {
-      Repetitions d = Repetitions.DEFAULT;
-      int f = forks == null ? d.forks() : convert("/repetitions/forks", forks, Integer::parseInt);
-      int w = warmupPasses == null ? d.warmupPasses() : convert("/repetitions/warmupPasses", warmupPasses,
-          Integer::parseInt);
-      long ms = warmupMillis == null ? d.warmupMillis() : convert("/repetitions/warmupMillis", warmupMillis,
-          Long::parseLong);
-      int m = measured == null ? d.measuredPasses() : convert("/repetitions/measured", measured, Integer::parseInt);
-      ReadCache cache = readCache == null ? d.readCache()
-          : convert("/repetitions/readCache", readCache, ReadCache::fromId);
-      boolean trace = traceCommits == null ? d.traceCommits()
-          : convert("/repetitions/traceCommits", traceCommits, ScenarioYaml::bool);
-      try {
-        return new Repetitions(f, w, ms, m, cache, trace);
-      } catch (ScenarioException e) {
-        throw e;
-      } catch (IllegalArgumentException e) {
-        throw new ScenarioException("/repetitions", e.getMessage());
-      }
-    }
-  }
-
-  /** The {@code jvm:} section, read and written by {@link JvmSettings}' rows. */
-  static final class JvmYaml {
+  /** A section whose settings are rows ({@code repetitions:}, {@code jvm:}): read and written by its rows. */
+  static final class SectionYaml {
     private final Map<String, Object> values = new LinkedHashMap<>();
 
     @com.fasterxml.jackson.annotation.JsonAnySetter
@@ -274,49 +244,50 @@ final class ScenarioYaml {
       return values;
     }
 
-    static JvmYaml of(JvmOptions jvm) {
-      JvmYaml y = new JvmYaml();
-      for (Setting<JvmOptions, ?> s : JvmSettings.ALL) {
-        y.put(s, jvm);
+    static <S> SectionYaml of(Section<S> section, S record) {
+      SectionYaml y = new SectionYaml();
+      for (Setting<S, ?> row : section.rows()) {
+        y.put(row, record);
       }
       return y;
     }
 
-    private <T> void put(Setting<JvmOptions, T> s, JvmOptions jvm) {
-      List<String> texts = s.texts(s.get(jvm));
+    private <S, T> void put(Setting<S, T> row, S record) {
+      List<String> texts = row.texts(row.get(record));
       if (!texts.isEmpty()) {
-        values.put(s.key(), s.arity() == Setting.Arity.LIST ? texts : texts.get(0));
+        values.put(row.key(), row.arity() == Setting.Arity.LIST ? texts : texts.get(0));
       }
     }
 
-    JvmOptions toJvm() {
+    /** The section's record: its defaults with every row this file sets. */
+    <S> S to(Section<S> section) {
       for (String key : values.keySet()) {
-        if (JvmSettings.byKey(key) == null) {
-          throw new ScenarioException("/jvm/" + key, "unknown key '" + key + "'; allowed here: "
-              + JvmSettings.ALL.stream().map(Setting::key).sorted().collect(Collectors.joining(", ")));
+        if (section.row(key) == null) {
+          throw new ScenarioException("/" + section.name() + "/" + key, "unknown key '" + key + "'; allowed here: "
+              + section.rows().stream().map(Setting::key).sorted().collect(Collectors.joining(", ")));
         }
       }
-      JvmOptions jvm = JvmOptions.DEFAULT;
-      for (Setting<JvmOptions, ?> s : JvmSettings.ALL) {
-        Object raw = values.get(s.key());
+      S record = section.defaults();
+      for (Setting<S, ?> row : section.rows()) {
+        Object raw = values.get(row.key());
         if (raw != null) {
-          jvm = applied(jvm, s, raw);
+          record = applied(record, row, raw);
         }
       }
-      return jvm;
+      return record;
     }
 
-    private static <T> JvmOptions applied(JvmOptions jvm, Setting<JvmOptions, T> s, Object raw) {
+    private static <S, T> S applied(S record, Setting<S, T> row, Object raw) {
       List<String> texts;
       if (raw instanceof Map<?, ?>) {
-        throw new ScenarioException(s.pointer(), s.name() + ": expected " + (s.arity() == Setting.Arity.LIST
-            ? "a list" : "a value") + " here, found a mapping (key: value)");
+        throw new ScenarioException(row.pointer(), "expected " + (row.arity() == Setting.Arity.LIST ? "a list"
+            : "a value") + " here, found a mapping (key: value)");
       }
       if (raw instanceof List<?> list) {
         texts = new ArrayList<>();
         for (int i = 0; i < list.size(); i++) {
           if (list.get(i) == null) {
-            throw new ScenarioException(s.pointer() + "/" + i, "is empty: YAML reads null, ~ and a blank as no"
+            throw new ScenarioException(row.pointer() + "/" + i, "is empty: YAML reads null, ~ and a blank as no"
                 + " value; give a value");
           }
           texts.add(String.valueOf(list.get(i)));
@@ -326,23 +297,20 @@ final class ScenarioYaml {
       }
       T value;
       try {
-        value = s.parse(texts);
+        value = row.parse(texts);
       } catch (IllegalArgumentException e) {
-        throw new ScenarioException(s.pointer(), s.name() + " " + e.getMessage());
+        throw new ScenarioException(row.pointer(), e.getMessage());
       }
       try {
-        return s.with(jvm, value);
+        return row.with(record, value);
+      } catch (ScenarioException e) {
+        throw e;
       } catch (IllegalArgumentException e) {
-        throw new ScenarioException(s.pointer(), e.getMessage());
+        throw new ScenarioException(row.pointer(), e.getMessage());
       }
     }
   }
 
-
-  /**
-   * YAML reads an unquoted {@code null}, {@code ~} or nothing at all as no value: in a list of
-   * stores, that is "unknown store" for what looks like the null store's name.
-   */
   static void requireNoEmptyValue(String pointer, List<String> values, String hint) {
     if (values == null) {
       return;

@@ -46,6 +46,6 @@ class CpuListTest {
     assertThat(files.write(s)).contains("cpus: 0-1");
     assertThat(files.parse(files.write(s), "again.yaml", "pinned", null).jvm()).isEqualTo(s.jvm());
     assertThatThrownBy(() -> files.parse("name: pinned\njvm:\n  cpus: x\n", "pinned.yaml", "pinned", null))
-        .hasMessageContaining("pinned.yaml:3").hasMessageContaining("jvm.cpus 'x' is not a CPU list");
+        .hasMessageContaining("pinned.yaml:3").hasMessageContaining("jvm.cpus: 'x' is not a CPU list");
   }
 }

@@ -100,6 +100,6 @@ class PlacedRunTest {
     assertThat(files.write(s)).contains("numaNode: 1");
     assertThat(files.parse(files.write(s), "again.yaml", "placed", null).jvm()).isEqualTo(s.jvm());
     assertThatThrownBy(() -> files.parse("name: placed\njvm:\n  numaNode: x\n", "placed.yaml", "placed", null))
-        .hasMessageContaining("placed.yaml:3").hasMessageContaining("jvm.numaNode 'x' is not a NUMA node");
+        .hasMessageContaining("placed.yaml:3").hasMessageContaining("jvm.numaNode: 'x' is not a NUMA node");
   }
 }

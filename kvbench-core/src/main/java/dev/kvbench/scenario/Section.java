@@ -1,0 +1,74 @@
+package dev.kvbench.scenario;
+
+import java.util.List;
+import java.util.function.BiFunction;
+import java.util.function.Function;
+
+/**
+ * A section of a scenario whose settings are rows ({@link Setting}): its name in scenario files
+ * ({@code repetitions:}, {@code jvm:}), the record that holds its values, where that record is in a
+ * {@link Scenario}, and its rows in the order files write them and changes apply. Scenario files,
+ * the CLI's flags and {@link ScenarioOverrides} go through {@link #ALL}.
+ *
+ * @param <S> the section's record
+ */
+public final class Section<S> {
+
+  public static final Section<Repetitions> REPETITIONS = new Section<>("repetitions", Repetitions.DEFAULT,
+      Scenario::repetitions, Scenario::withRepetitions, RepetitionSettings.ALL);
+
+  public static final Section<JvmOptions> JVM = new Section<>("jvm", JvmOptions.DEFAULT, Scenario::jvm,
+      Scenario::withJvm, JvmSettings.ALL);
+
+  /** Every section of rows, in the order changes apply: the forks before what needs forks. */
+  public static final List<Section<?>> ALL = List.of(REPETITIONS, JVM);
+
+  private final String name;
+  private final S defaults;
+  private final Function<Scenario, S> getter;
+  private final BiFunction<Scenario, S, Scenario> setter;
+  private final List<Setting<S, ?>> rows;
+
+  private Section(String name, S defaults, Function<Scenario, S> get, BiFunction<Scenario, S, Scenario> set,
+      List<Setting<S, ?>> rows) {
+    this.name = name;
+    this.defaults = defaults;
+    this.getter = get;
+    this.setter = set;
+    this.rows = List.copyOf(rows);
+  }
+
+  /** The section's key in scenario files, e.g. {@code jvm}. */
+  public String name() {
+    return name;
+  }
+
+  /** The section's values where a scenario file sets none of them. */
+  public S defaults() {
+    return defaults;
+  }
+
+  public List<Setting<S, ?>> rows() {
+    return rows;
+  }
+
+  /** The row of {@code key} in this section, or null. */
+  public Setting<S, ?> row(String key) {
+    return rows.stream().filter(r -> r.key().equals(key)).findFirst().orElse(null);
+  }
+
+  /** The section's record in {@code scenario}. */
+  public S of(Scenario scenario) {
+    return getter.apply(scenario);
+  }
+
+  /** {@code scenario} with this section's record {@code values}. */
+  public Scenario with(Scenario scenario, S values) {
+    return setter.apply(scenario, values);
+  }
+
+  @Override
+  public String toString() {
+    return name;
+  }
+}
