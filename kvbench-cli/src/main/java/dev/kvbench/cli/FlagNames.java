@@ -67,13 +67,6 @@ final class FlagNames {
             row.flags().get(0));
       }
     }
-    f.put("traffic.rate", "--rate");
-    f.put("traffic.duration", "--duration");
-    f.put("traffic.operations", "--operations");
-    f.put("traffic.writerRate", "--writer-rate");
-    f.put("traffic.zipfianConstant", "--zipfian-constant");
-    f.put("traffic.distribution", "--distribution");
-    f.put("traffic.writerStall", "--writer-stall");
     return Map.copyOf(f);
   }
 

@@ -2,11 +2,9 @@ package dev.kvbench.cli;
 
 import dev.kvbench.scenario.Axes;
 import dev.kvbench.scenario.Axis;
-import dev.kvbench.scenario.Counts;
 import dev.kvbench.scenario.Durations;
 import dev.kvbench.scenario.ScenarioOverrides;
 import dev.kvbench.workload.Phase;
-import dev.kvbench.workload.RequestDistribution;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Function;
@@ -15,9 +13,9 @@ import picocli.CommandLine.Option;
 
 /**
  * {@code kvbench run}'s flags that change the scenario beyond its matrix's axes (which {@link
- * AxisOptions} makes from the axis table), its repetitions and the cells' JVM (which {@link
- * SettingOptions} makes from the settings' rows): phases, seed, timeouts and the threaded phases'
- * traffic. {@link #overrides} turns every flag given, axes included, into the scenario's
+ * AxisOptions} makes from the axis table), its repetitions, the cells' JVM and the threaded phases'
+ * traffic (which {@link SettingOptions} makes from the settings' rows): phases, seed, timeouts and
+ * YCSB's workload files and properties. {@link #overrides} turns every flag given, axes included, into the scenario's
  * changes; the scenario file's field names are in each error's message where core speaks them.
  */
 final class ScenarioFlags {
@@ -41,31 +39,6 @@ final class ScenarioFlags {
           + " every op and slows the pass.")
   Integer latencySample;
 
-  @Option(names = "--rate", paramLabel = "OPS/S",
-      description = "Target ops per second over all client threads of the threaded phases: each op is issued on a"
-          + " schedule and its latency counts from its intended start, so a stall shows in the percentiles; the"
-          + " achieved rate is reported beside it (default: none; latencies are then service times).")
-  Double rate;
-
-  @Option(names = "--duration", paramLabel = "DURATION",
-      description = "Each pass of a threaded phase lasts this long (e.g. 500ms, 10s, 5m) instead of a count of ops;"
-          + " ops per interval are recorded for the throughput-over-time chart.")
-  String duration;
-
-  @Option(names = "--operations", paramLabel = "N",
-      description = "Ops per pass of a ycsb phase over all client threads, YCSB's operationcount (default: the"
-          + " entry count).")
-  String operations;
-
-  @Option(names = "--writer-rate", paramLabel = "PUTS/S",
-      description = "Puts per second of readwhilewriting's writer (default: as fast as it can).")
-  Double writerRate;
-
-  @Option(names = "--zipfian-constant", paramLabel = "THETA",
-      description = "Constant of the zipfian and latest request distributions, above 0 and below 1 (default: 0.99,"
-          + " YCSB's).")
-  Double zipfianConstant;
-
   @Option(names = {"-P", "--ycsb-workload"}, paramLabel = "FILE",
       description = "A YCSB workload file (its workloads/workloada, ...): its properties, by YCSB's names, set the"
           + " entries, operations, records, proportions and distribution of every ycsb phase; -p and the other flags"
@@ -78,16 +51,6 @@ final class ScenarioFlags {
           + " requestdistribution, zipfianconstant, insertorder, writeallfields, maxscanlength, threadcount, ...);"
           + " repeat for several.")
   java.util.Map<String, String> ycsbProperties;
-
-  @Option(names = "--distribution", paramLabel = "NAME",
-      description = "Request distribution of every ycsb phase instead of its own: YCSB's requestdistribution"
-          + " (uniform, zipfian, latest, hotspot, exponential, sequential), or zipfian-loaded, not YCSB's: a"
-          + " zipfian over exactly the loaded keys.")
-  String distribution;
-
-  // test-only: shows what a stalled writer does to the readers' latencies (coordinated omission)
-  @Option(names = "--writer-stall", paramLabel = "DURATION", hidden = true)
-  String writerStall;
 
   /**
    * The scenario's changes every flag given asks for: these, the axes' flags of {@code run}, its
@@ -104,7 +67,6 @@ final class ScenarioFlags {
       if (!storeOptions.given.isEmpty()) {
         o.settings(storeOptions.sweeps());
       }
-      traffic(o);
       if (phases != null) {
         o.phases(each("--phases", phases, Phase::fromId));
       }
@@ -162,52 +124,6 @@ final class ScenarioFlags {
         throw new UsageException((ycsbWorkload != null ? "--ycsb-workload " + ycsbWorkload + ": " : "") + e.getMessage(), e);
       }
     }
-  }
-
-  private void traffic(ScenarioOverrides o) {
-    if (rate != null) {
-      double r = positive("--rate", rate);
-      o.traffic(t -> t.withRate(r));
-    }
-    if (duration != null) {
-      long ms = Durations.millis(duration);
-      // the traffic's 0 means "no duration, count ops": a flag given 0 would silently mean that
-      if (ms < 1) {
-        throw new UsageException("--duration must be at least 1 ms, e.g. 10s, got " + duration
-            + "; leave it out for passes of a count of ops");
-      }
-      o.traffic(t -> t.withDurationMillis(ms));
-    }
-    if (operations != null) {
-      long n = Counts.parse(operations);
-      if (n < 1) {
-        throw new UsageException("--operations must be at least 1, got " + operations
-            + "; leave it out for one op per entry");
-      }
-      o.traffic(t -> t.withOperations(n));
-    }
-    if (writerRate != null) {
-      double r = positive("--writer-rate", writerRate);
-      o.traffic(t -> t.withWriterRate(r));
-    }
-    if (zipfianConstant != null) {
-      o.traffic(t -> t.withZipfianConstant(zipfianConstant));
-    }
-    if (distribution != null) {
-      RequestDistribution d = RequestDistribution.fromId(distribution);
-      o.traffic(t -> t.withDistribution(d));
-    }
-    if (writerStall != null) {
-      long ms = Durations.millis(writerStall);
-      o.traffic(t -> t.withWriterStallMillis(ms));
-    }
-  }
-
-  private static double positive(String flag, double v) {
-    if (!(v > 0)) {
-      throw new UsageException(flag + " must be above 0, got " + v + "; leave it out for no target");
-    }
-    return v;
   }
 
   private static <T> List<T> each(String flag, List<String> texts, Function<String, T> parse) {

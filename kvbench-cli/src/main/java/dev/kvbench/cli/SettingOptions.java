@@ -33,7 +33,10 @@ final class SettingOptions {
       if (row.flags().isEmpty()) {
         continue;
       }
-      OptionSpec.Builder option = OptionSpec.builder(row.flags().toArray(String[]::new)).description(row.help());
+      OptionSpec.Builder option = OptionSpec.builder(row.flags().toArray(String[]::new)).hidden(row.hidden());
+      if (row.help() != null) {
+        option.description(row.help());
+      }
       switch (row.arity()) {
         case SWITCH -> option.arity("0").type(boolean.class);
         case ONE -> option.paramLabel(row.paramLabel()).type(String.class);
@@ -70,10 +73,16 @@ final class SettingOptions {
       return;
     }
     List<String> texts = given instanceof List<?> list ? (List<String>) list : List.of((String) given);
+    T value;
     try {
-      o.set(row, row.parse(texts));
+      value = row.parse(texts);
     } catch (IllegalArgumentException e) {
       throw new UsageException(row.flags().get(0) + " " + e.getMessage(), e);
     }
+    String refused = row.flagRefuses(value);
+    if (refused != null) {
+      throw new UsageException(row.flags().get(0) + " " + refused);
+    }
+    o.set(row, value);
   }
 }

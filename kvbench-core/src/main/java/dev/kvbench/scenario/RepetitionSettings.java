@@ -1,7 +1,6 @@
 package dev.kvbench.scenario;
 
 import java.util.List;
-import java.util.function.Function;
 
 /**
  * The {@code repetitions:} section's settings, one row each: how many JVMs each cell runs in, the
@@ -16,7 +15,7 @@ public final class RepetitionSettings {
       .flag("--forks", "N", "Fresh JVMs per cell (default: the scenario's; 3 in the default run and most presets),"
           + " each a sample kvbench compare counts (it needs 3 or more a side); 1 for a first look in a third of the"
           + " time; 0 runs every cell inside this JVM, without crash isolation.")
-      .one(number(Integer::parseInt), String::valueOf)
+      .one(Setting.number(Integer::parseInt), String::valueOf)
       .in(Repetitions::forks, Repetitions::withForks)
       .build();
 
@@ -24,7 +23,7 @@ public final class RepetitionSettings {
           "warmupMillis")
       .flag("--warmup", "MS", "At least this many milliseconds of untimed passes before each phase's measured"
           + " passes (default: the scenario's; 1000 in the default run and in a scenario file that sets none).")
-      .one(number(Long::parseLong), String::valueOf)
+      .one(Setting.number(Long::parseLong), String::valueOf)
       .in(Repetitions::warmupMillis, (r, ms) -> r.withWarmup(r.warmupPasses(), ms))
       .build();
 
@@ -32,7 +31,7 @@ public final class RepetitionSettings {
           "warmupPasses")
       .flag("--warmup-passes", "N", "At least this many untimed passes before each phase's measured passes"
           + " (default: the scenario's; 1 in the default run, 2 in a scenario file that sets none).")
-      .one(number(Integer::parseInt), String::valueOf)
+      .one(Setting.number(Integer::parseInt), String::valueOf)
       .in(Repetitions::warmupPasses, (r, n) -> r.withWarmup(n, r.warmupMillis()))
       .build();
 
@@ -40,7 +39,7 @@ public final class RepetitionSettings {
           "measured")
       .flag("--measured", "N", "Measured passes per phase; tables show their median with min-max (default: the"
           + " scenario's; 3 in the default run and in a scenario file that sets none).")
-      .one(number(Integer::parseInt), String::valueOf)
+      .one(Setting.number(Integer::parseInt), String::valueOf)
       .in(Repetitions::measuredPasses, Repetitions::withMeasuredPasses)
       .build();
 
@@ -69,13 +68,4 @@ public final class RepetitionSettings {
       READ_CACHE, TRACE_COMMITS);
 
   /** A whole number read by {@code parse}, or a message saying it is not one. */
-  private static <T> Function<String, T> number(Function<String, T> parse) {
-    return text -> {
-      try {
-        return parse.apply(text.trim());
-      } catch (NumberFormatException e) {
-        throw new IllegalArgumentException("'" + text + "' is not a number", e);
-      }
-    };
-  }
 }

@@ -10,7 +10,6 @@ import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
 import dev.kvbench.scenario.ScenarioYaml.MatrixYaml;
-import dev.kvbench.scenario.ScenarioYaml.TrafficYaml;
 import dev.kvbench.scenario.ScenarioYaml.CustomYaml;
 import dev.kvbench.scenario.ScenarioYaml.OperationYaml;
 import dev.kvbench.store.StoreRegistry;
@@ -147,18 +146,7 @@ public final class ScenarioFiles {
     y.cellTimeout = s.cellTimeout().getSeconds() + "s";
     y.latencySample = String.valueOf(s.latencySample());
     if (!s.traffic().equals(Traffic.DEFAULT)) {
-      Traffic t = s.traffic();
-      y.traffic = new TrafficYaml();
-      y.traffic.rate = String.valueOf(t.rate());
-      y.traffic.duration = t.durationMillis() + "ms";
-      y.traffic.operations = String.valueOf(t.operations());
-      y.traffic.writerRate = String.valueOf(t.writerRate());
-      y.traffic.zipfianConstant = String.valueOf(t.zipfianConstant());
-      y.traffic.distribution = t.distribution() == null ? null : t.distribution().id();
-      y.traffic.writerStall = t.writerStallMillis() + "ms";
-      y.traffic.proportions = t.proportions() == null ? null : Traffic.proportionsText(t.proportions());
-      y.traffic.writeAllFields = String.valueOf(t.fieldWrites() == dev.kvbench.workload.FieldWrites.ALL);
-      y.traffic.maxScanLength = String.valueOf(t.maxScanLength());
+      y.traffic = ScenarioYaml.SectionYaml.of(Section.TRAFFIC, s.traffic());
     }
     if (!s.custom().none()) {
       y.custom = new CustomYaml();

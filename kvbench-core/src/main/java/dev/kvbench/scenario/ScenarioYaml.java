@@ -28,7 +28,7 @@ final class ScenarioYaml {
   public SectionYaml jvm = new SectionYaml();
   public String cellTimeout;
   public String latencySample;
-  public TrafficYaml traffic;
+  public SectionYaml traffic;
   public CustomYaml custom;
   // YCSB workload properties by YCSB's names, applied over the matrix and traffic
   public Map<String, String> ycsb;
@@ -67,7 +67,7 @@ final class ScenarioYaml {
         jvm == null ? JvmOptions.DEFAULT : jvm.to(Section.JVM),
         cellTimeout == null ? d.cellTimeout() : convert("/cellTimeout", cellTimeout, Durations::parse),
         latencySample == null ? d.latencySample() : convert("/latencySample", latencySample, Integer::parseInt),
-        traffic == null ? Traffic.DEFAULT : traffic.toTraffic(),
+        traffic == null ? Traffic.DEFAULT : traffic.to(Section.TRAFFIC),
         custom == null ? CustomMix.NONE : custom.toCustomMix());
   }
 
@@ -123,50 +123,6 @@ final class ScenarioYaml {
   }
 
   /** How the threaded phases are driven; every field optional. */
-  static final class TrafficYaml {
-    public String rate;
-    public String duration;
-    public String operations;
-    public String writerRate;
-    public String zipfianConstant;
-    public String distribution;
-    public String writerStall;
-    public String proportions;
-    public String writeAllFields;
-    public String maxScanLength;
-
-    Traffic toTraffic() {
-      Traffic d = Traffic.DEFAULT;
-      try {
-        Traffic t = new Traffic(
-            rate == null ? d.rate() : convert("/traffic/rate", rate, Double::parseDouble),
-            duration == null ? d.durationMillis() : convert("/traffic/duration", duration, Durations::millis),
-            operations == null ? d.operations() : convert("/traffic/operations", operations, Counts::parse),
-            writerRate == null ? d.writerRate() : convert("/traffic/writerRate", writerRate, Double::parseDouble),
-            zipfianConstant == null ? d.zipfianConstant()
-                : convert("/traffic/zipfianConstant", zipfianConstant, Double::parseDouble),
-            distribution == null ? null
-                : convert("/traffic/distribution", distribution, RequestDistribution::fromId),
-            writerStall == null ? d.writerStallMillis() : convert("/traffic/writerStall", writerStall,
-                Durations::millis));
-        if (proportions != null) {
-          t = t.withProportions(convert("/traffic/proportions", proportions, Traffic::parseProportions));
-        }
-        if (writeAllFields != null) {
-          t = t.withFieldWrites(convert("/traffic/writeAllFields", writeAllFields, YcsbTexts::fieldWrites));
-        }
-        if (maxScanLength != null) {
-          t = t.withMaxScanLength(convert("/traffic/maxScanLength", maxScanLength, Integer::parseInt));
-        }
-        return t;
-      } catch (ScenarioException e) {
-        throw e;
-      } catch (IllegalArgumentException e) {
-        throw new ScenarioException("/traffic", e.getMessage());
-      }
-    }
-  }
-
   /** The matrix: stores, their settings, and one list per axis of {@link Axes}, by the axis's key. */
   static final class MatrixYaml {
     public List<String> stores;

@@ -1,5 +1,6 @@
 package dev.kvbench.scenario;
 
+import dev.kvbench.workload.Traffic;
 import java.util.List;
 import java.util.function.BiFunction;
 import java.util.function.Function;
@@ -20,8 +21,11 @@ public final class Section<S> {
   public static final Section<JvmOptions> JVM = new Section<>("jvm", JvmOptions.DEFAULT, Scenario::jvm,
       Scenario::withJvm, JvmSettings.ALL);
 
+  public static final Section<Traffic> TRAFFIC = new Section<>("traffic", Traffic.DEFAULT, Scenario::traffic,
+      Scenario::withTraffic, TrafficSettings.ALL);
+
   /** Every section of rows, in the order changes apply: the forks before what needs forks. */
-  public static final List<Section<?>> ALL = List.of(REPETITIONS, JVM);
+  public static final List<Section<?>> ALL = List.of(REPETITIONS, JVM, TRAFFIC);
 
   private final String name;
   private final S defaults;

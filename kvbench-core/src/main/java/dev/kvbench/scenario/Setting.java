@@ -33,6 +33,8 @@ public final class Setting<S, T> {
   private final Function<S, T> getter;
   private final BiFunction<S, T, S> setter;
   private final Function<T, String> needsForks;
+  private final Function<T, String> flagRefuses;
+  private final boolean hidden;
 
   private Setting(Builder<S, T> b) {
     this.section = Objects.requireNonNull(b.section, "section");
@@ -47,7 +49,9 @@ public final class Setting<S, T> {
     this.getter = Objects.requireNonNull(b.getter, key + ": getter");
     this.setter = Objects.requireNonNull(b.setter, key + ": setter");
     this.needsForks = b.needsForks;
-    if (!flags.isEmpty() && help == null) {
+    this.flagRefuses = b.flagRefuses;
+    this.hidden = b.hidden;
+    if (!flags.isEmpty() && help == null && !hidden) {
       throw new IllegalStateException(name() + ": a flag needs its help");
     }
     if (arity == Arity.SWITCH && whenSwitched == null) {
@@ -125,9 +129,33 @@ public final class Setting<S, T> {
     return needsForks == null ? null : needsForks.apply(value);
   }
 
+  /**
+   * Why the flag does not take {@code value} though a file may (a file's 0 rate means no target; a
+   * flag given 0 is a mistake), said after the flag; null when it does.
+   */
+  public String flagRefuses(T value) {
+    return flagRefuses == null ? null : flagRefuses.apply(value);
+  }
+
+  /** Whether the flag is left out of the help (a test's). */
+  public boolean hidden() {
+    return hidden;
+  }
+
   @Override
   public String toString() {
     return name();
+  }
+
+  /** A number read by {@code parse}, or a message saying the text is not one. */
+  static <T> Function<String, T> number(Function<String, T> parse) {
+    return text -> {
+      try {
+        return parse.apply(text.trim());
+      } catch (NumberFormatException e) {
+        throw new IllegalArgumentException("'" + text + "' is not a number", e);
+      }
+    };
   }
 
   /** Builds a {@link Setting}; every row of a table says each part. */
@@ -144,6 +172,8 @@ public final class Setting<S, T> {
     private Function<S, T> getter;
     private BiFunction<S, T, S> setter;
     private Function<T, String> needsForks;
+    private Function<T, String> flagRefuses;
+    private boolean hidden;
 
     private Builder(String section, String key) {
       this.section = section;
@@ -193,6 +223,20 @@ public final class Setting<S, T> {
     /** Why a value needs forked cells (said after the setting and its value), or null when it does not. */
     Builder<S, T> needsForks(Function<T, String> why) {
       this.needsForks = why;
+      return this;
+    }
+
+    /** Why the flag refuses a value a file may give (said after the flag), or null where it takes it. */
+    Builder<S, T> flagRefuses(Function<T, String> why) {
+      this.flagRefuses = why;
+      return this;
+    }
+
+    /** A flag for tests, left out of the help. */
+    Builder<S, T> hiddenFlag(String flag, String label) {
+      this.flags = List.of(flag);
+      this.paramLabel = label;
+      this.hidden = true;
       return this;
     }
 
