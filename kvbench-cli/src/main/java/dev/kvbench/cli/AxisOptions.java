@@ -18,17 +18,9 @@ final class AxisOptions {
 
   /** Adds a flag for every axis to {@code run}, after its option {@code after}. */
   static void addTo(CommandSpec run, String after) {
-    List<OptionSpec> later = new ArrayList<>();
-    boolean past = false;
-    for (OptionSpec o : List.copyOf(run.options())) {
-      if (past) {
-        later.add(o);
-        run.remove(o);
-      }
-      past |= o.longestName().equals(after);
-    }
+    List<OptionSpec> options = new ArrayList<>();
     for (Axis<?> axis : Axes.ALL) {
-      run.addOption(OptionSpec.builder(axis.flags().toArray(String[]::new))
+      options.add(OptionSpec.builder(axis.flags().toArray(String[]::new))
           .paramLabel(axis.paramLabel())
           .description(axis.help())
           .type(List.class)
@@ -36,7 +28,7 @@ final class AxisOptions {
           .splitRegex(",")
           .build());
     }
-    later.forEach(run::addOption);
+    HelpOrder.addAfter(run, after, options);
   }
 
   /** The texts given to {@code axis}'s flag, or null when it was not given. */

@@ -20,15 +20,7 @@ final class SettingOptions {
 
   /** Adds a flag for every row that has one to {@code command}, after its option {@code after}. */
   static void addTo(CommandSpec command, String after) {
-    List<OptionSpec> later = new ArrayList<>();
-    boolean past = false;
-    for (OptionSpec o : List.copyOf(command.options())) {
-      if (past) {
-        later.add(o);
-        command.remove(o);
-      }
-      past |= o.longestName().equals(after);
-    }
+    List<OptionSpec> options = new ArrayList<>();
     for (Setting<?, ?> row : rows()) {
       if (row.flags().isEmpty()) {
         continue;
@@ -42,9 +34,9 @@ final class SettingOptions {
         case ONE -> option.paramLabel(row.paramLabel()).type(String.class);
         case LIST -> option.paramLabel(row.paramLabel()).type(List.class).auxiliaryTypes(String.class);
       }
-      command.addOption(option.build());
+      options.add(option.build());
     }
-    later.forEach(command::addOption);
+    HelpOrder.addAfter(command, after, options);
   }
 
   /** Sets on {@code o} every row whose flag {@code command} was given. */

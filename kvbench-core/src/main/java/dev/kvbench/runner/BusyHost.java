@@ -1,7 +1,5 @@
 package dev.kvbench.runner;
 
-import dev.kvbench.host.CpuList;
-import dev.kvbench.measure.CpuMeter;
 import dev.kvbench.measure.NoiseMeter;
 import dev.kvbench.measure.PassNoise;
 import dev.kvbench.result.CellResult;
@@ -54,11 +52,11 @@ final class BusyHost {
 
   /**
    * Says before the first cell when other processes (or the hypervisor) already take CPU the cells
-   * would run on: the CPUs they are pinned to, else those kvbench may use.
+   * would run on, as {@code meter} watches them: the CPUs they are pinned to, else those kvbench may
+   * use.
    */
-  static void noticeBeforeTheFirstCell(CpuMeter cpu, CpuList pinned, RunListener listener) {
+  static void noticeBeforeTheFirstCell(NoiseMeter meter, RunListener listener) {
     try {
-      NoiseMeter meter = pinned.pins() ? new NoiseMeter(cpu, pinned) : NoiseMeter.ofThisProcess(cpu);
       PassNoise now = meter.whileIdle(SAMPLE_MILLIS);
       if (now.marks().contains(PassNoise.Mark.OTHER_PROCESSES) || now.marks().contains(PassNoise.Mark.STEAL)) {
         String cpus = meter.watched().pins() ? meter.watched().cpus().size() + " (CPUs " + meter.watched() + ")"

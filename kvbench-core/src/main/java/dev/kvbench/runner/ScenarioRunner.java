@@ -336,9 +336,11 @@ public final class ScenarioRunner {
         + (scenario.repetitions().forks() > 1 ? " and per fork)" : ")"));
     Map<String, CellResult> done = j.finishedCells();
     CpuMeter cpu = new CpuMeter();
-    BusyHost.noticeBeforeTheFirstCell(cpu, scenario.jvm().cpus(), listener);
-    QuietHost quietHost = new QuietHost(scenario.jvm().cpus().pins() ? new NoiseMeter(cpu, scenario.jvm().cpus())
-        : NoiseMeter.ofThisProcess(cpu), listener);
+    // the CPUs the cells are pinned to, else those kvbench may use: before the first cell, and before each fork
+    NoiseMeter host = scenario.jvm().cpus().pins() ? new NoiseMeter(cpu, scenario.jvm().cpus())
+        : NoiseMeter.ofThisProcess(cpu);
+    BusyHost.noticeBeforeTheFirstCell(host, listener);
+    QuietHost quietHost = new QuietHost(host, listener);
     CellRunner runner = new CellRunner(cpu, new RssMeter(), new StorageMeter(), new ExpectedChecksums(),
         listener, TimerCost.pairNanos());
     session.runsCellsWith(scenario.repetitions().forks() == 0 ? new InProcessCells(runner)

@@ -240,14 +240,9 @@ final class ScenarioYaml {
             : "a value") + " here, found a mapping (key: value)");
       }
       if (raw instanceof List<?> list) {
-        texts = new ArrayList<>();
-        for (int i = 0; i < list.size(); i++) {
-          if (list.get(i) == null) {
-            throw new ScenarioException(row.pointer() + "/" + i, "is empty: YAML reads null, ~ and a blank as no"
-                + " value; give a value");
-          }
-          texts.add(String.valueOf(list.get(i)));
-        }
+        // YAML's numbers and booleans as the texts the row reads; an empty value stays null to be named
+        texts = list.stream().map(v -> v == null ? null : String.valueOf(v)).toList();
+        requireNoEmptyValue(row.pointer(), texts, "give a value");
       } else {
         texts = List.of(String.valueOf(raw));
       }
