@@ -190,7 +190,7 @@ public final class ScenarioRunner {
     String why = dev.kvbench.runner.fork.PerfCounters.unavailableReason(jvm.counters().perf());
     if (why != null) {
       listener.warning("counters: not available: " + why + "; the run goes on without them");
-      return jvm.withCounters(dev.kvbench.scenario.Counters.OFF);
+      return jvm.with(dev.kvbench.scenario.JvmSettings.COUNTERS, dev.kvbench.scenario.Counters.OFF);
     }
     listener.notice("counters: " + String.join(", ", dev.kvbench.runner.fork.PerfCounters.EVENTS)
         + " per op over each measured pass, counted by " + jvm.counters().perf() + " stat");

@@ -15,15 +15,13 @@ public final class JvmSettings {
 
   public static final Setting<JvmOptions, String> JAVA = Setting.<JvmOptions, String>of("jvm", "java")
       .one(text -> text, java -> java.isEmpty() ? null : java)
-      .in(JvmOptions::java, (j, v) -> new JvmOptions(v, j.heap(), j.options(), j.cpus(), j.profiler(), j.counters(),
-          j.numaNode()))
+      .keptByRow("")
       .build();
 
   public static final Setting<JvmOptions, String> HEAP = Setting.<JvmOptions, String>of("jvm", "heap")
       .flag("--heap", "SIZE", "Maximum heap of each cell's JVM, as -Xmx takes it (default: the JVM's).")
       .one(JvmSettings::heap, heap -> heap.isEmpty() ? null : heap)
-      .in(JvmOptions::heap, (j, v) -> new JvmOptions(j.java(), v, j.options(), j.cpus(), j.profiler(), j.counters(),
-          j.numaNode()))
+      .keptByRow("")
       .build();
 
   public static final Setting<JvmOptions, List<String>> OPTIONS = Setting.<JvmOptions, List<String>>of("jvm",
@@ -31,15 +29,14 @@ public final class JvmSettings {
       .flag("--jvm-option", "OPTION",
           "A further option for each cell's JVM, repeatable, e.g. --jvm-option=-XX:+UseParallelGC.")
       .list(JvmSettings::options, options -> options)
-      .in(JvmOptions::options, (j, v) -> new JvmOptions(j.java(), j.heap(), v, j.cpus(), j.profiler(), j.counters(),
-          j.numaNode()))
+      .keptByRow(List.of())
       .build();
 
   public static final Setting<JvmOptions, CpuList> CPUS = Setting.<JvmOptions, CpuList>of("jvm", "cpus")
       .flag("--cpus", "LIST", "Pin each cell's JVM (its JIT and GC threads too) to these CPUs, e.g. 2-5 or 2,4,6"
           + " (taskset -c); recorded in the result. Keep other work off them: see the README, 'Quiet CPUs'.")
       .one(CpuList::parse, cpus -> cpus.pins() ? cpus.toString() : null)
-      .in(JvmOptions::cpus, JvmOptions::withCpus)
+      .keptByRow(CpuList.NONE)
       .needsForks(cpus -> !cpus.pins() ? null : cpus + " pins forked cells, but these cells run in this JVM"
           + " (forks 0): give 1 fork or more, or pin kvbench itself with taskset -c " + cpus)
       .build();
@@ -49,7 +46,7 @@ public final class JvmSettings {
           + " within it, where given) and its memory to the node's RAM (numactl --cpunodebind=N --membind=N); each"
           + " cell records where it ran. numactl --hardware lists the nodes.")
       .one(NumaNode::parse, node -> node.binds() ? node.toString() : null)
-      .in(JvmOptions::numaNode, JvmOptions::withNumaNode)
+      .keptByRow(NumaNode.NONE)
       .needsForks(node -> !node.binds() ? null : node + " binds forked cells, but these cells run in this JVM"
           + " (forks 0): give 1 fork or more, or start kvbench itself with numactl --cpunodebind=" + node
           + " --membind=" + node)
@@ -61,7 +58,7 @@ public final class JvmSettings {
           + " arm64). The recording is kept per fork in the results' diagnostics folder, and kvbench report draws a"
           + " flame graph of the samples taken during measured passes. Needs forked cells.")
       .one(Profiler::parse, p -> p == Profiler.NONE ? null : p.id())
-      .in(JvmOptions::profiler, JvmOptions::withProfiler)
+      .keptByRow(Profiler.NONE)
       .needsForks(p -> p == Profiler.NONE ? null : p.id() + " records each forked cell's JVM, but these cells run"
           + " in this JVM (forks 0): give 1 fork or more")
       .build();
@@ -72,7 +69,7 @@ public final class JvmSettings {
           + " counters (most VMs), the run says not available, with why, and goes on. Needs forked cells.")
       .one(Counters::parse, c -> c.on() ? c.text() : null)
       .switchTo(Counters.PERF)
-      .in(JvmOptions::counters, JvmOptions::withCounters)
+      .keptByRow(Counters.OFF)
       .needsForks(c -> !c.on() ? null : "runs each forked cell's JVM under perf stat, but these cells run in this"
           + " JVM (forks 0): give 1 fork or more")
       .build();

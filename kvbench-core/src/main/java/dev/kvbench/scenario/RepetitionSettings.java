@@ -66,6 +66,4 @@ public final class RepetitionSettings {
   /** Every row, in the order a scenario file writes them. */
   public static final List<Setting<Repetitions, ?>> ALL = List.of(FORKS, WARMUP_PASSES, WARMUP_MILLIS, MEASURED,
       READ_CACHE, TRACE_COMMITS);
-
-  /** A whole number read by {@code parse}, or a message saying it is not one. */
 }

@@ -80,18 +80,15 @@ public record Scenario(
     if (latencySample < 1) {
       throw new ScenarioException("/latencySample", "latencySample must be at least 1, got " + latencySample);
     }
-    if (jvm != null && repetitions != null && repetitions.forks() == 0) {
-      for (Setting<JvmOptions, ?> setting : JvmSettings.ALL) {
-        String why = whyForks(setting, jvm);
-        if (why != null) {
-          throw new ScenarioException(setting.pointer(), setting.name() + " " + why);
+    if (repetitions != null && repetitions.forks() == 0) {
+      // a section's row that needs forked cells, whichever section: a new row is checked with no change here
+      for (ScenarioException refusal : new ScenarioException[] {Section.REPETITIONS.forksRefusal(repetitions),
+          Section.JVM.forksRefusal(jvm), Section.TRAFFIC.forksRefusal(traffic)}) {
+        if (refusal != null) {
+          throw refusal;
         }
       }
     }
-  }
-
-  private static <T> String whyForks(Setting<JvmOptions, T> setting, JvmOptions jvm) {
-    return setting.needsForks(setting.get(jvm));
   }
 
   /** kvbench's bare default run (the {@code quick} preset has the same matrix). */

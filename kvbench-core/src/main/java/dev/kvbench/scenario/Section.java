@@ -71,6 +71,27 @@ public final class Section<S> {
     return setter.apply(scenario, values);
   }
 
+  /**
+   * Why a value in {@code record} needs forked cells, for cells that run in this JVM ({@code forks
+   * 0}): the first row that says so, at its pointer; null where none does (or no record is given).
+   */
+  ScenarioException forksRefusal(S record) {
+    if (record == null) {
+      return null;
+    }
+    for (Setting<S, ?> row : rows) {
+      String why = whyForks(row, record);
+      if (why != null) {
+        return new ScenarioException(row.pointer(), row.name() + " " + why);
+      }
+    }
+    return null;
+  }
+
+  private static <S, T> String whyForks(Setting<S, T> row, S record) {
+    return row.needsForks(row.get(record));
+  }
+
   @Override
   public String toString() {
     return name;

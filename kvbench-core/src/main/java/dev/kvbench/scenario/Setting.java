@@ -21,6 +21,20 @@ public final class Setting<S, T> {
   /** How many texts the setting takes: none (a flag that is on when given), one, or a list. */
   public enum Arity { SWITCH, ONE, LIST }
 
+  /**
+   * A section's record that keeps its values by row ({@link JvmOptions}), so a new row needs no
+   * field, constructor or wither there.
+   *
+   * @param <S> the record itself
+   */
+  public interface Values<S> {
+    /** The value of {@code row}, its default where unset. */
+    <T> T get(Setting<S, T> row);
+
+    /** This record with {@code row} at {@code value}. */
+    <T> S with(Setting<S, T> row, T value);
+  }
+
   private final String section;
   private final String key;
   private final List<String> flags;
@@ -35,6 +49,8 @@ public final class Setting<S, T> {
   private final Function<T, String> needsForks;
   private final Function<T, String> flagRefuses;
   private final boolean hidden;
+  private final boolean keptByRow;
+  private final T defaultValue;
 
   private Setting(Builder<S, T> b) {
     this.section = Objects.requireNonNull(b.section, "section");
@@ -46,8 +62,10 @@ public final class Setting<S, T> {
     this.parser = Objects.requireNonNull(b.parser, key + ": parser");
     this.whenSwitched = b.whenSwitched;
     this.writer = Objects.requireNonNull(b.writer, key + ": writer");
-    this.getter = Objects.requireNonNull(b.getter, key + ": getter");
-    this.setter = Objects.requireNonNull(b.setter, key + ": setter");
+    this.keptByRow = b.keptByRow;
+    this.defaultValue = b.defaultValue;
+    this.getter = keptByRow ? null : Objects.requireNonNull(b.getter, key + ": getter");
+    this.setter = keptByRow ? null : Objects.requireNonNull(b.setter, key + ": setter");
     this.needsForks = b.needsForks;
     this.flagRefuses = b.flagRefuses;
     this.hidden = b.hidden;
@@ -112,13 +130,20 @@ public final class Setting<S, T> {
   }
 
   /** This setting's value in {@code record}. */
+  @SuppressWarnings("unchecked")
   public T get(S record) {
-    return getter.apply(record);
+    return keptByRow ? ((Values<S>) record).get(this) : getter.apply(record);
   }
 
   /** {@code record} with this setting at {@code value}. */
+  @SuppressWarnings("unchecked")
   public S with(S record, T value) {
-    return setter.apply(record, value);
+    return keptByRow ? ((Values<S>) record).with(this, value) : setter.apply(record, value);
+  }
+
+  /** The value where nothing sets it, for a row its record keeps by row ({@link Values}); else null. */
+  public T defaultValue() {
+    return defaultValue;
   }
 
   /**
@@ -174,6 +199,8 @@ public final class Setting<S, T> {
     private Function<T, String> needsForks;
     private Function<T, String> flagRefuses;
     private boolean hidden;
+    private boolean keptByRow;
+    private T defaultValue;
 
     private Builder(String section, String key) {
       this.section = section;
@@ -217,6 +244,13 @@ public final class Setting<S, T> {
     Builder<S, T> in(Function<S, T> get, BiFunction<S, T, S> set) {
       this.getter = get;
       this.setter = set;
+      return this;
+    }
+
+    /** Kept in a record that holds its values by row ({@link Values}), {@code value} where unset. */
+    Builder<S, T> keptByRow(T value) {
+      this.keptByRow = true;
+      this.defaultValue = Objects.requireNonNull(value, key + ": default");
       return this;
     }
 

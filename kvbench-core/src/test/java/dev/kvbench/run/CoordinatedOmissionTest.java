@@ -1,7 +1,5 @@
 package dev.kvbench.run;
 
-import dev.kvbench.runner.Shard;
-import dev.kvbench.runner.ScenarioRunner;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.kvbench.result.CellResult;
@@ -10,6 +8,8 @@ import dev.kvbench.result.PhaseStatus;
 import dev.kvbench.result.ResultDocument;
 import dev.kvbench.result.ResultFiles;
 import dev.kvbench.result.ThreadedFigures;
+import dev.kvbench.runner.ScenarioRunner;
+import dev.kvbench.runner.Shard;
 import dev.kvbench.scenario.Axes;
 import dev.kvbench.scenario.Matrix;
 import dev.kvbench.scenario.Repetitions;
@@ -54,7 +54,7 @@ class CoordinatedOmissionTest {
         // each run in a fresh JVM with a small heap: the test JVM's heap, full of earlier tests'
         // objects, could pause for longer than the percentiles this test reads
         .withRepetitions(new Repetitions(1, 1, 0, 1))
-        .withJvm(new dev.kvbench.scenario.JvmOptions("", "256m", List.of()))
+        .withJvm(dev.kvbench.scenario.JvmOptions.DEFAULT.with(dev.kvbench.scenario.JvmSettings.HEAP, "256m"))
         // 3-second passes with the writer at a gentle rate; the stall, when there is one, comes a
         // quarter into the pass and ends before its middle
         .withTraffic(traffic.withDurationMillis(3_000).withWriterRate(200));

@@ -1,23 +1,22 @@
 package dev.kvbench.run;
 
-import dev.kvbench.scenario.DataSet;
-import dev.kvbench.scenario.WriteShape;
-import dev.kvbench.scenario.StoreSetup;
-import dev.kvbench.scenario.PhasePlan;
-import dev.kvbench.scenario.Load;
-import dev.kvbench.workload.ValueContent;
-import dev.kvbench.codec.ValueCodecs;
 
-import dev.kvbench.scenario.PassPlan;
-import dev.kvbench.scenario.CellParams;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.kvbench.codec.ValueCodecs;
 import dev.kvbench.measure.CpuMeter;
 import dev.kvbench.measure.RssMeter;
 import dev.kvbench.measure.StorageMeter;
 import dev.kvbench.result.CellResult;
 import dev.kvbench.result.PhaseResult;
 import dev.kvbench.result.PhaseStatus;
+import dev.kvbench.scenario.CellParams;
+import dev.kvbench.scenario.DataSet;
+import dev.kvbench.scenario.Load;
+import dev.kvbench.scenario.PassPlan;
+import dev.kvbench.scenario.PhasePlan;
+import dev.kvbench.scenario.StoreSetup;
+import dev.kvbench.scenario.WriteShape;
 import dev.kvbench.store.Durability;
 import dev.kvbench.store.StoreProvider;
 import dev.kvbench.testing.CorruptingStoreProvider;
@@ -25,6 +24,7 @@ import dev.kvbench.testing.SortedMapStoreProvider;
 import dev.kvbench.workload.KeyEncoding;
 import dev.kvbench.workload.KeyOrder;
 import dev.kvbench.workload.Phase;
+import dev.kvbench.workload.ValueContent;
 import java.nio.file.Path;
 import java.util.Map;
 import org.junit.jupiter.api.io.TempDir;

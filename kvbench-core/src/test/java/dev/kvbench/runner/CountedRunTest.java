@@ -1,6 +1,5 @@
 package dev.kvbench.runner;
 
-import dev.kvbench.testing.TinyScenario;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
@@ -13,11 +12,13 @@ import dev.kvbench.result.ResultFiles;
 import dev.kvbench.run.RunListener;
 import dev.kvbench.runner.fork.PerfCounters;
 import dev.kvbench.scenario.Counters;
+import dev.kvbench.scenario.JvmSettings;
 import dev.kvbench.scenario.Scenario;
 import dev.kvbench.scenario.ScenarioException;
 import dev.kvbench.scenario.ScenarioFiles;
 import dev.kvbench.store.StoreRegistry;
 import dev.kvbench.summary.RunSummary;
+import dev.kvbench.testing.TinyScenario;
 import dev.kvbench.workload.KeyOrder;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -72,7 +73,7 @@ class CountedRunTest {
 
   private static Scenario scenario(int forks, Counters counters) {
     Scenario s = TinyScenario.of("counted", List.of("misbehaving"), 20_000, KeyOrder.RND, forks);
-    return s.withJvm(s.jvm().withCounters(counters));
+    return s.withJvm(s.jvm().with(JvmSettings.COUNTERS, counters));
   }
 
   @Tag("slow")

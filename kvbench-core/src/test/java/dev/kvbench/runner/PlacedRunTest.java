@@ -1,6 +1,5 @@
 package dev.kvbench.runner;
 
-import dev.kvbench.testing.TinyScenario;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -10,11 +9,13 @@ import dev.kvbench.result.CellResult;
 import dev.kvbench.result.ResultFiles;
 import dev.kvbench.run.RunListener;
 import dev.kvbench.scenario.JvmOptions;
+import dev.kvbench.scenario.JvmSettings;
 import dev.kvbench.scenario.Repetitions;
 import dev.kvbench.scenario.Scenario;
 import dev.kvbench.scenario.ScenarioException;
 import dev.kvbench.scenario.ScenarioFiles;
 import dev.kvbench.store.StoreRegistry;
+import dev.kvbench.testing.TinyScenario;
 import dev.kvbench.workload.KeyOrder;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -36,7 +37,7 @@ class PlacedRunTest {
   private static Scenario scenario(NumaNode node) {
     Scenario s = TinyScenario.of("placed", List.of("null"), 2_000, KeyOrder.SEQ, 1);
     return s.withPhases(List.of(dev.kvbench.workload.Phase.WRITE)).withRepetitions(new Repetitions(1, 0, 0, 1))
-        .withJvm(new JvmOptions("", "64m", List.of()).withNumaNode(node));
+        .withJvm(JvmOptions.DEFAULT.with(JvmSettings.HEAP, "64m").with(JvmSettings.NUMA_NODE, node));
   }
 
   private CellResult runOne(Scenario s, String name) throws Exception {
@@ -84,7 +85,7 @@ class PlacedRunTest {
         .hasMessageContaining("numactl --hardware");
     Scenario s = Scenario.defaults("placed");
     assertThatThrownBy(() -> s.withRepetitions(s.repetitions().withForks(0))
-        .withJvm(s.jvm().withNumaNode(NumaNode.parse("0"))))
+        .withJvm(s.jvm().with(JvmSettings.NUMA_NODE, NumaNode.parse("0"))))
         .isInstanceOf(ScenarioException.class).hasMessageContaining("jvm.numaNode 0 binds forked cells")
         .hasMessageContaining("numactl --cpunodebind=0 --membind=0");
   }

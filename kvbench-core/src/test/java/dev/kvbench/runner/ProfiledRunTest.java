@@ -1,6 +1,5 @@
 package dev.kvbench.runner;
 
-import dev.kvbench.testing.TinyScenario;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -9,11 +8,13 @@ import dev.kvbench.result.ProfileRecording;
 import dev.kvbench.result.ResultDocument;
 import dev.kvbench.result.ResultFiles;
 import dev.kvbench.run.RunListener;
+import dev.kvbench.scenario.JvmSettings;
 import dev.kvbench.scenario.Profiler;
 import dev.kvbench.scenario.Scenario;
 import dev.kvbench.scenario.ScenarioException;
 import dev.kvbench.scenario.ScenarioFiles;
 import dev.kvbench.store.StoreRegistry;
+import dev.kvbench.testing.TinyScenario;
 import dev.kvbench.workload.KeyOrder;
 import java.nio.file.Path;
 import java.util.List;
@@ -32,7 +33,7 @@ class ProfiledRunTest {
 
   private static Scenario scenario(int forks, Profiler profiler) {
     Scenario s = TinyScenario.of("profiled", List.of("misbehaving"), 2000, KeyOrder.RND, forks);
-    return s.withJvm(s.jvm().withProfiler(profiler));
+    return s.withJvm(s.jvm().with(JvmSettings.PROFILE, profiler));
   }
 
   @Tag("slow")

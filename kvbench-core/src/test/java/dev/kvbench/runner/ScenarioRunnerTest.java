@@ -1,10 +1,5 @@
 package dev.kvbench.runner;
 
-import dev.kvbench.testing.TinyScenario;
-import dev.kvbench.run.WorkArea;
-import dev.kvbench.run.Failures;
-import dev.kvbench.run.RunListener;
-import dev.kvbench.scenario.CellParams;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -17,12 +12,18 @@ import dev.kvbench.result.ResultDocument;
 import dev.kvbench.result.ResultFiles;
 import dev.kvbench.result.JournalContents;
 import dev.kvbench.result.RunJournal;
+import dev.kvbench.run.Failures;
+import dev.kvbench.run.RunListener;
+import dev.kvbench.run.WorkArea;
+import dev.kvbench.scenario.CellParams;
 import dev.kvbench.scenario.JvmOptions;
 import dev.kvbench.scenario.Axes;
+import dev.kvbench.scenario.JvmSettings;
 import dev.kvbench.scenario.Matrix;
 import dev.kvbench.scenario.Scenario;
 import dev.kvbench.store.Durability;
 import dev.kvbench.store.StoreRegistry;
+import dev.kvbench.testing.TinyScenario;
 import dev.kvbench.workload.KeyEncoding;
 import dev.kvbench.workload.KeyOrder;
 import java.nio.file.Files;
@@ -570,10 +571,10 @@ class ScenarioRunnerTest {
   void cellJvmOptionsThatDoNotStartAJvmAreRefusedUpFront() {
     Scenario s = scenario(1, Map.of(), List.of(Durability.NOSYNC));
     ScenarioRunner runner = new ScenarioRunner(registry, RunListener.NONE);
-    assertThatThrownBy(() -> runner.run(s.withJvm(new JvmOptions("", "1k", List.of())), options("h.json")))
+    assertThatThrownBy(() -> runner.run(s.withJvm(JvmOptions.DEFAULT.with(JvmSettings.HEAP, "1k")), options("h.json")))
         .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("-Xmx1k")
         .hasMessageContaining("Too small");
-    assertThatThrownBy(() -> runner.run(s.withJvm(new JvmOptions("", "", List.of("-XX:+NoSuchOption"))),
+    assertThatThrownBy(() -> runner.run(s.withJvm(JvmOptions.DEFAULT.with(JvmSettings.OPTIONS, List.of("-XX:+NoSuchOption"))),
         options("o.json"))).hasMessageContaining("Unrecognized VM option 'NoSuchOption'");
     assertThat(temp.resolve("h.json")).doesNotExist();
   }

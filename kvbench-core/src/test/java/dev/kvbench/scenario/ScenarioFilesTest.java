@@ -114,7 +114,7 @@ class ScenarioFilesTest {
     assertThat(s.matrix().get(Axes.BATCH_SIZES)).containsExactly(Matrix.ALL_IN_ONE, 10_000L);
     assertThat(s.matrix().get(Axes.DURABILITY)).containsExactly(Durability.NOSYNC, Durability.LAZY);
     assertThat(s.repetitions()).isEqualTo(new Repetitions(0, 1, 250, 5));
-    assertThat(s.jvm()).isEqualTo(new JvmOptions("", "2g", List.of("-XX:+UseSerialGC")));
+    assertThat(s.jvm()).isEqualTo(JvmOptions.DEFAULT.with(JvmSettings.HEAP, "2g").with(JvmSettings.OPTIONS, List.of("-XX:+UseSerialGC")));
     assertThat(s.cellTimeout()).isEqualTo(Duration.ofSeconds(90));
     assertThat(files.parse(files.write(s), "again", "x", registry)).isEqualTo(s);
 

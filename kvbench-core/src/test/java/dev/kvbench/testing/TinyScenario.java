@@ -2,6 +2,7 @@ package dev.kvbench.testing;
 
 import dev.kvbench.scenario.Axes;
 import dev.kvbench.scenario.JvmOptions;
+import dev.kvbench.scenario.JvmSettings;
 import dev.kvbench.scenario.Matrix;
 import dev.kvbench.scenario.Repetitions;
 import dev.kvbench.scenario.Scenario;
@@ -26,6 +27,6 @@ public final class TinyScenario {
         .with(Axes.KEYS, List.of(KeyEncoding.INT)).with(Axes.ORDERS, List.of(order))
         .with(Axes.BATCH_SIZES, List.of(Matrix.ALL_IN_ONE)).with(Axes.DURABILITY, List.of(Durability.NOSYNC));
     return Scenario.defaults(name).withMatrix(m).withRepetitions(new Repetitions(forks, 1, 0, 2))
-        .withCellTimeout(Duration.ofSeconds(60)).withJvm(new JvmOptions("", "96m", List.of()));
+        .withCellTimeout(Duration.ofSeconds(60)).withJvm(JvmOptions.DEFAULT.with(JvmSettings.HEAP, "96m"));
   }
 }

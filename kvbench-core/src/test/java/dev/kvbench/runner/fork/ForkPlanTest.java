@@ -1,17 +1,17 @@
 package dev.kvbench.runner.fork;
 
-import dev.kvbench.runner.versions.CellLibrary;
-import dev.kvbench.scenario.DataSet;
-import dev.kvbench.scenario.WriteShape;
-import dev.kvbench.scenario.StoreSetup;
-import dev.kvbench.scenario.PhasePlan;
-import dev.kvbench.scenario.Load;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.json.JsonMapper;
+import dev.kvbench.runner.versions.CellLibrary;
 import dev.kvbench.scenario.CellParams;
+import dev.kvbench.scenario.DataSet;
+import dev.kvbench.scenario.Load;
 import dev.kvbench.scenario.PassPlan;
+import dev.kvbench.scenario.PhasePlan;
+import dev.kvbench.scenario.StoreSetup;
+import dev.kvbench.scenario.WriteShape;
 import dev.kvbench.store.Durability;
 import dev.kvbench.workload.CustomMix;
 import dev.kvbench.workload.KeyEncoding;

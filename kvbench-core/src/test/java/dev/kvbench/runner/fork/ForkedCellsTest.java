@@ -51,7 +51,7 @@ class ForkedCellsTest {
   @Test
   void pinnedCellsStartUnderTasksetAndAListTheHostCannotGiveIsRefusedBeforeTheRun() {
     dev.kvbench.scenario.JvmOptions pinned = dev.kvbench.scenario.JvmOptions.DEFAULT
-        .withCpus(dev.kvbench.host.CpuList.parse("0"));
+        .with(dev.kvbench.scenario.JvmSettings.CPUS, dev.kvbench.host.CpuList.parse("0"));
     ForkedCells forks = new ForkedCells(pinned, java.time.Duration.ofMinutes(1), java.nio.file.Path.of("d"),
         dev.kvbench.run.RunListener.NONE);
     dev.kvbench.scenario.Scenario s = dev.kvbench.scenario.Scenario.defaults("pin");
@@ -60,7 +60,7 @@ class ForkedCellsTest {
     org.junit.jupiter.api.Assumptions.assumeTrue(java.nio.file.Files.isExecutable(java.nio.file.Path.of("/usr/bin/taskset")));
     assertThat(CellJvm.whyJvmWontStart(pinned)).as("CPU 0 is everyone's").isNull();
     String why = CellJvm.whyJvmWontStart(dev.kvbench.scenario.JvmOptions.DEFAULT
-        .withCpus(dev.kvbench.host.CpuList.parse("4095")));
+        .with(dev.kvbench.scenario.JvmSettings.CPUS, dev.kvbench.host.CpuList.parse("4095")));
     assertThat(why).as("a CPU this host does not have").isNotNull().containsIgnoringCase("taskset");
   }
 }

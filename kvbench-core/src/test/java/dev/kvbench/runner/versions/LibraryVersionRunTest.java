@@ -1,6 +1,5 @@
 package dev.kvbench.runner.versions;
 
-import dev.kvbench.testing.TinyScenario;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -19,6 +18,7 @@ import dev.kvbench.scenario.Scenario;
 import dev.kvbench.scenario.ScenarioException;
 import dev.kvbench.store.LibraryJar;
 import dev.kvbench.store.StoreRegistry;
+import dev.kvbench.testing.TinyScenario;
 import dev.kvbench.testing.slowmap.SlowMapVersions;
 import dev.kvbench.workload.KeyOrder;
 import dev.kvbench.workload.Phase;
