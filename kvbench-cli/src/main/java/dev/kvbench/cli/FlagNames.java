@@ -62,9 +62,11 @@ final class FlagNames {
     f.put("cellTimeout", "--timeout");
     for (Setting<?, ?> row : SettingOptions.rows()) {
       if (!row.flags().isEmpty()) {
-        // a switch's flag sets one value: a message about that value is about the flag
-        f.put(row.arity() == Setting.Arity.SWITCH ? row.name() + " " + switchedText(row) : row.name(),
-            row.flags().get(0));
+        // a switch's flag sets one value: a message about that value, or about the setting, is about the flag
+        if (row.arity() == Setting.Arity.SWITCH) {
+          f.put(row.name() + " " + switchedText(row), row.flags().get(0));
+        }
+        f.put(row.name(), row.flags().get(0));
       }
     }
     return Map.copyOf(f);
