@@ -74,12 +74,25 @@ public final class JvmSettings {
           + " JVM (forks 0): give 1 fork or more")
       .build();
 
+  public static final Setting<JvmOptions, Boolean> NATIVE_MEMORY_TRACKING = Setting.<JvmOptions, Boolean>of("jvm",
+          "nativeMemoryTracking")
+      .flag("--native-memory-tracking", null, "Turn on the JVM's Native Memory Tracking (summary) in each cell's"
+          + " JVM, so what it holds outside the heap can be read by category (jcmd PID VM.native_memory summary); it"
+          + " costs the cell's JVM some speed and memory, so compare figures taken with it only with each other."
+          + " Needs forked cells.")
+      .one(ScenarioYaml::bool, on -> on ? "true" : null)
+      .switchTo(true)
+      .keptByRow(false)
+      .needsForks(on -> !on ? null : "tracks each forked cell's native memory, but these cells run in this JVM"
+          + " (forks 0): give 1 fork or more")
+      .build();
+
   /**
    * Every row, in the order a scenario file writes them and overrides apply: the options before the
    * profiler, which refuses an option that records the JVM too.
    */
   public static final List<Setting<JvmOptions, ?>> ALL = List.of(JAVA, HEAP, OPTIONS, CPUS, NUMA_NODE, PROFILE,
-      COUNTERS);
+      COUNTERS, NATIVE_MEMORY_TRACKING);
 
   /** The row of {@code key} under {@code jvm:}, or null. */
   public static Setting<JvmOptions, ?> byKey(String key) {

@@ -1,6 +1,7 @@
 package dev.kvbench.runner.fork;
 
 import dev.kvbench.scenario.JvmOptions;
+import dev.kvbench.scenario.JvmSettings;
 import java.io.File;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -56,6 +57,9 @@ public final class CellJvm {
     flags.addAll(storeJvmFlags());
     // an OutOfMemoryError ends the JVM at once with a line that names it, never a half-measured cell
     flags.add("-XX:+ExitOnOutOfMemoryError");
+    if (jvm.get(JvmSettings.NATIVE_MEMORY_TRACKING)) {
+      flags.add("-XX:NativeMemoryTracking=summary");
+    }
     flags.addAll(jvm.options());
     return flags;
   }
