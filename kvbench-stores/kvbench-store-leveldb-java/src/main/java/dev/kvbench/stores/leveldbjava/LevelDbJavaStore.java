@@ -1,17 +1,15 @@
 package dev.kvbench.stores.leveldbjava;
 
-import dev.kvbench.store.ArrayInput;
+import dev.kvbench.store.ArrayReader;
+import dev.kvbench.store.ArrayStore;
+import dev.kvbench.store.ArrayWriter;
 import dev.kvbench.store.Durability;
 import dev.kvbench.store.EntryVisitor;
-import dev.kvbench.store.Reader;
 import dev.kvbench.store.ScanDirection;
-import dev.kvbench.store.Session;
-import dev.kvbench.store.Store;
 import dev.kvbench.store.StoreConfig;
 import dev.kvbench.store.StoreException;
 import dev.kvbench.store.UnsupportedCapabilityException;
 import dev.kvbench.store.WriteOrder;
-import dev.kvbench.store.Writer;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.util.LinkedHashMap;
@@ -33,7 +31,7 @@ import org.iq80.leveldb.util.Snappy;
  * of copying them, so every put hands it fresh arrays: that is the copy the harness's reused
  * buffers require. Reads get a new byte[] from iq80 on every call, which no option avoids.
  */
-final class LevelDbJavaStore implements Store {
+final class LevelDbJavaStore extends ArrayStore {
 
   private final String id;
   private final DB db;
@@ -75,8 +73,13 @@ final class LevelDbJavaStore implements Store {
   }
 
   @Override
-  public Session openSession() {
-    return new LevelSession();
+  protected ArrayWriter writer(WriteOrder order) {
+    return new LevelWriter();
+  }
+
+  @Override
+  protected ArrayReader reader() {
+    return new LevelReader();
   }
 
   @Override
@@ -107,42 +110,28 @@ final class LevelDbJavaStore implements Store {
     return new StoreException(id + ": " + what + " failed: " + e.getMessage(), e);
   }
 
-  private final class LevelSession implements Session {
-
-    @Override
-    public Writer beginWrite(WriteOrder order) {
-      return new LevelWriter();
-    }
-
-    @Override
-    public Reader beginRead() {
-      return new LevelReader();
-    }
-
-    @Override
-    public void close() {}
-  }
-
-  private final class LevelWriter implements Writer {
+  private final class LevelWriter extends ArrayWriter {
     private WriteBatch batch = db.createWriteBatch();
-    private long pending;
 
-    @Override
-    public void put(ByteBuffer key, ByteBuffer value) {
-      // never reuse these arrays: iq80 keeps references to them until long after put returns
-      batch.put(Writer.copyOf(key), Writer.copyOf(value));
-      pending++;
+    LevelWriter() {
+      // the batch keeps deleted keys until it is written
+      super(DeletedKeys.KEPT_UNTIL_COMMIT);
     }
 
     @Override
-    public void delete(ByteBuffer key) {
-      batch.delete(Writer.copyOf(key));
-      pending++;
+    protected void put(byte[] key, byte[] value) {
+      // arrays of their own: iq80 keeps references to them until long after put returns
+      batch.put(key, value);
     }
 
     @Override
-    public void commit() {
-      if (pending == 0) {
+    protected void delete(byte[] key) {
+      batch.delete(key);
+    }
+
+    @Override
+    protected void commitPuts() {
+      if (!uncommitted()) {
         return;
       }
       try {
@@ -151,17 +140,12 @@ final class LevelDbJavaStore implements Store {
         throw failure("write batch", e);
       }
       // the API has no clear(): a written batch is closed and replaced
-      closeBatch();
+      release();
       batch = db.createWriteBatch();
-      pending = 0;
     }
 
     @Override
-    public void close() {
-      closeBatch();
-    }
-
-    private void closeBatch() {
+    protected void release() {
       try {
         batch.close();
       } catch (IOException e) {
@@ -170,21 +154,18 @@ final class LevelDbJavaStore implements Store {
     }
   }
 
-  private final class LevelReader implements Reader {
+  private final class LevelReader extends ArrayReader {
     private final Snapshot snapshot = db.getSnapshot();
     private final ReadOptions readOptions = new ReadOptions().snapshot(snapshot);
-    /** Reused for every lookup: iq80 does not keep the keys of gets. */
-    private final ArrayInput keyIn = new ArrayInput();
 
     @Override
-    public ByteBuffer get(ByteBuffer key) {
-      byte[] value;
+    protected byte[] get(byte[] key) {
+      // iq80 does not keep the keys of gets, so the reused array will do
       try {
-        value = db.get(keyIn.of(key), readOptions);
+        return db.get(key, readOptions);
       } catch (DBException e) {
         throw failure("get", e);
       }
-      return value == null ? null : ByteBuffer.wrap(value);
     }
 
     @Override
@@ -197,25 +178,17 @@ final class LevelDbJavaStore implements Store {
 
     @Override
     public long scanFrom(ByteBuffer start, EntryVisitor visitor) {
-      return forward(it -> it.seek(keyIn.of(start)), visitor);
+      return forward(it -> it.seek(lookupKey(start)), visitor);
     }
 
     /** Visits entries in key order from where {@code position} puts a new iterator. */
     private long forward(java.util.function.Consumer<DBIterator> position, EntryVisitor visitor) {
-      long visited = 0;
       try (DBIterator it = db.iterator(readOptions)) {
         position.accept(it);
-        while (it.hasNext()) {
-          Map.Entry<byte[], byte[]> e = it.next();
-          visited++;
-          if (!visitor.visit(ByteBuffer.wrap(e.getKey()), ByteBuffer.wrap(e.getValue()))) {
-            break;
-          }
-        }
+        return visitEach(it, visitor);
       } catch (IOException | DBException e) {
         throw new StoreException(id + ": iterate failed: " + e.getMessage(), e);
       }
-      return visited;
     }
 
     @Override

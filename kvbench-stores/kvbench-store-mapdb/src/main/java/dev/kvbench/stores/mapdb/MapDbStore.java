@@ -1,20 +1,17 @@
 package dev.kvbench.stores.mapdb;
 
-import dev.kvbench.store.ArrayInput;
+import dev.kvbench.store.ArrayReader;
+import dev.kvbench.store.ArrayStore;
+import dev.kvbench.store.ArrayWriter;
 import dev.kvbench.store.Durability;
 import dev.kvbench.store.EntryVisitor;
-import dev.kvbench.store.Reader;
 import dev.kvbench.store.ScanDirection;
-import dev.kvbench.store.Session;
-import dev.kvbench.store.Store;
 import dev.kvbench.store.StoreConfig;
 import dev.kvbench.store.StoreException;
 import dev.kvbench.store.StoreSettings;
 import dev.kvbench.store.WriteOrder;
-import dev.kvbench.store.Writer;
 import java.nio.ByteBuffer;
 import java.nio.file.Path;
-import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.mapdb.BTreeMap;
@@ -25,9 +22,10 @@ import org.mapdb.Serializer;
 /**
  * One MapDB file holding one BTreeMap. {@link Serializer#BYTE_ARRAY} compares keys as unsigned
  * bytes, the harness's order. MapDB keeps the arrays it is given in its nodes, so every put copies
- * the harness's bytes into new arrays; gets copy the key into an array the reader reuses.
+ * the harness's bytes into new arrays; gets copy the key into an array the reader reuses (both
+ * done by {@link ArrayWriter} and {@link ArrayReader}).
  */
-final class MapDbStore implements Store {
+final class MapDbStore extends ArrayStore {
 
   static final String FILE_NAME = "map.db";
   private static final String MAP_NAME = "kv";
@@ -126,8 +124,14 @@ final class MapDbStore implements Store {
   }
 
   @Override
-  public Session openSession() {
-    return new MapDbSession();
+  protected ArrayWriter writer(WriteOrder order) {
+    // MapDB has no append path for ascending keys; the order is ignored
+    return new MapDbWriter();
+  }
+
+  @Override
+  protected ArrayReader reader() {
+    return new MapDbReader();
   }
 
   @Override
@@ -144,70 +148,42 @@ final class MapDbStore implements Store {
     }
   }
 
-  private final class MapDbSession implements Session {
+  private final class MapDbWriter extends ArrayWriter {
 
     @Override
-    public Writer beginWrite(WriteOrder order) {
-      // MapDB has no append path for ascending keys; the order is ignored
-      return new MapDbWriter();
+    protected void put(byte[] key, byte[] value) {
+      map.put(key, value);
     }
 
     @Override
-    public Reader beginRead() {
-      return new MapDbReader();
+    protected void delete(byte[] key) {
+      map.remove(key);
     }
 
     @Override
-    public void close() {}
-  }
-
-  private final class MapDbWriter implements Writer {
-    private final ArrayInput keyIn = new ArrayInput();
-    private boolean dirty;
-
-    @Override
-    public void put(ByteBuffer key, ByteBuffer value) {
-      map.put(Writer.copyOf(key), Writer.copyOf(value));
-      dirty = true;
+    protected byte[] get(byte[] key) {
+      return map.get(key);
     }
 
     @Override
-    public void delete(ByteBuffer key) {
-      // a lookup key, not kept by the map: the reused array will do
-      map.remove(keyIn.of(key));
-      dirty = true;
-    }
-
-    @Override
-    public ByteBuffer get(ByteBuffer key) {
-      // the map as this writer left it, its uncommitted puts included
-      byte[] value = map.get(keyIn.of(key));
-      return value == null ? null : ByteBuffer.wrap(value).asReadOnlyBuffer();
-    }
-
-    @Override
-    public void commit() {
+    protected void commitPuts() {
       db.commit();
-      dirty = false;
     }
 
     @Override
-    public void close() {
+    protected void discard() {
       // only the WAL can take puts back; without it they are already in the file
-      if (dirty && transactions) {
+      if (transactions) {
         db.rollback();
       }
-      dirty = false;
     }
   }
 
-  private final class MapDbReader implements Reader {
-    private final ArrayInput keyIn = new ArrayInput();
+  private final class MapDbReader extends ArrayReader {
 
     @Override
-    public ByteBuffer get(ByteBuffer key) {
-      byte[] value = map.get(keyIn.of(key));
-      return value == null ? null : ByteBuffer.wrap(value);
+    protected byte[] get(byte[] key) {
+      return map.get(key);
     }
 
     @Override
@@ -219,22 +195,7 @@ final class MapDbStore implements Store {
     @Override
     public long scanFrom(ByteBuffer start, EntryVisitor visitor) {
       // a lookup bound, not kept by the map: the reused array will do
-      return visitEach(map.tailMap(keyIn.of(start), true).entrySet().iterator(), visitor);
+      return visitEach(map.tailMap(lookupKey(start), true).entrySet().iterator(), visitor);
     }
-
-    private long visitEach(Iterator<Map.Entry<byte[], byte[]>> it, EntryVisitor visitor) {
-      long visited = 0;
-      while (it.hasNext()) {
-        Map.Entry<byte[], byte[]> e = it.next();
-        visited++;
-        if (!visitor.visit(ByteBuffer.wrap(e.getKey()), ByteBuffer.wrap(e.getValue()))) {
-          break;
-        }
-      }
-      return visited;
-    }
-
-    @Override
-    public void close() {}
   }
 }

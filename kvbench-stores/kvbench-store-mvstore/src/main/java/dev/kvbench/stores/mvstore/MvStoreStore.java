@@ -1,12 +1,11 @@
 package dev.kvbench.stores.mvstore;
 
-import dev.kvbench.store.ArrayInput;
+import dev.kvbench.store.ArrayReader;
+import dev.kvbench.store.ArrayStore;
+import dev.kvbench.store.ArrayWriter;
 import dev.kvbench.store.Durability;
 import dev.kvbench.store.EntryVisitor;
-import dev.kvbench.store.Reader;
 import dev.kvbench.store.ScanDirection;
-import dev.kvbench.store.Session;
-import dev.kvbench.store.Store;
 import dev.kvbench.store.StoreConfig;
 import dev.kvbench.store.StoreException;
 import dev.kvbench.store.StoreSettings;
@@ -28,7 +27,7 @@ import org.h2.mvstore.type.ByteArrayDataType;
  * (H2 2.x; the seeds' default ObjectDataType did not), the harness's order. MVStore keeps the
  * arrays it is given in its pages, so every put copies the harness's bytes into new arrays.
  */
-final class MvStoreStore implements Store {
+final class MvStoreStore extends ArrayStore {
 
   static final String FILE_NAME = "mvstore.db";
   static final String SCAN_VIA_LOOKUP = "lookup";
@@ -143,8 +142,14 @@ final class MvStoreStore implements Store {
   }
 
   @Override
-  public Session openSession() {
-    return new MvSession();
+  protected ArrayWriter writer(WriteOrder order) {
+    // no append path is used: ascending puts already touch only the right edge of the tree
+    return new MvWriter();
+  }
+
+  @Override
+  protected ArrayReader reader() {
+    return new MvReader();
   }
 
   @Override
@@ -162,76 +167,46 @@ final class MvStoreStore implements Store {
     }
   }
 
-  private final class MvSession implements Session {
+  private final class MvWriter extends ArrayWriter {
 
     @Override
-    public Writer beginWrite(WriteOrder order) {
-      // no append path is used: ascending puts already touch only the right edge of the tree
-      return new MvWriter();
+    protected void put(byte[] key, byte[] value) {
+      map.put(key, value);
     }
 
     @Override
-    public Reader beginRead() {
-      return new MvReader();
+    protected void delete(byte[] key) {
+      map.remove(key);
     }
 
     @Override
-    public void close() {}
-  }
-
-  private final class MvWriter implements Writer {
-    private final ArrayInput keyIn = new ArrayInput();
-    private boolean dirty;
-
-    @Override
-    public void put(ByteBuffer key, ByteBuffer value) {
-      map.put(Writer.copyOf(key), Writer.copyOf(value));
-      dirty = true;
+    protected byte[] get(byte[] key) {
+      return map.get(key);
     }
 
     @Override
-    public void delete(ByteBuffer key) {
-      // a lookup key, not kept by the map: the reused array will do
-      map.remove(keyIn.of(key));
-      dirty = true;
-    }
-
-    @Override
-    public ByteBuffer get(ByteBuffer key) {
-      // the map as this writer left it, its uncommitted puts included
-      byte[] value = map.get(keyIn.of(key));
-      return value == null ? null : ByteBuffer.wrap(value).asReadOnlyBuffer();
-    }
-
-    @Override
-    public void commit() {
+    protected void commitPuts() {
       // one chunk with every page changed since the last commit
       store.commit();
       if (sync) {
         store.sync();
       }
-      dirty = false;
     }
 
     @Override
-    public void close() {
-      if (dirty) {
-        // back to the last stored version
-        store.rollback();
-        dirty = false;
-      }
+    protected void discard() {
+      // back to the last stored version
+      store.rollback();
     }
   }
 
   /** Reads one root of the map: a snapshot that later puts do not change. */
-  private final class MvReader implements Reader {
+  private final class MvReader extends ArrayReader {
     private final RootReference<byte[], byte[]> root = map.flushAndGetRoot();
-    private final ArrayInput keyIn = new ArrayInput();
 
     @Override
-    public ByteBuffer get(ByteBuffer key) {
-      byte[] value = map.get(root.root, keyIn.of(key));
-      return value == null ? null : ByteBuffer.wrap(value);
+    protected byte[] get(byte[] key) {
+      return map.get(root.root, key);
     }
 
     @Override
@@ -270,8 +245,5 @@ final class MvStoreStore implements Store {
       }
       return visited;
     }
-
-    @Override
-    public void close() {}
   }
 }
