@@ -13,11 +13,14 @@ import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
+import org.apiguardian.api.API;
 import org.junit.jupiter.api.Test;
 
 /**
- * kvbench-core's public API holds still within a version: every public and protected signature
- * is recorded in {@code api/kvbench-core.api} under the version it belongs to, and this test fails
+ * kvbench-core's published API holds still within a version: every public and protected signature
+ * of a published type (marked {@code @API(status = STABLE)}: the library user's and the adapter
+ * author's, see {@code design/PublishedApiTest}) is recorded in {@code api/kvbench-core.api} under
+ * the version it belongs to, and this test fails
  * when the compiled classes differ from the record while the version is the same. Change the API,
  * then change the version in the poms and regenerate the record with {@code ./mvnw -pl kvbench-core
  * test -Dtest=ApiStabilityTest -Dkvbench.api.update=true}. It also fails on a public type without
@@ -83,31 +86,78 @@ class ApiStabilityTest {
     return false;
   }
 
-  /** One line per public type and one per public or protected member, sorted. */
+  /**
+   * The published API is what a library user and an adapter author need, each type on purpose: at
+   * most 80 types, so what kvbench promises to hold still stays small enough to keep.
+   */
+  @Test
+  void atMostEightyTypesArePublished() throws Exception {
+    assertThat(publishedTypes()).hasSizeBetween(1, 80);
+  }
+
+  /**
+   * A published type's signatures name only published kvbench types: a user who may rely on the
+   * published API never holds an internal one (as Benchmark.listener once took the runner's).
+   */
+  @Test
+  void publishedSignaturesNameOnlyPublishedTypes() throws Exception {
+    Pattern kvbenchType = Pattern.compile("dev\\.kvbench\\.[a-z.]+\\.[A-Z][\\w$]*");
+    java.util.Set<String> published = new java.util.TreeSet<>();
+    publishedTypes().forEach(c -> published.add(c.getName()));
+    List<String> leaks = new ArrayList<>();
+    for (Class<?> c : publishedTypes()) {
+      for (String line : signaturesOf(c)) {
+        Matcher m = kvbenchType.matcher(line);
+        while (m.find()) {
+          if (!published.contains(m.group())) {
+            leaks.add(c.getSimpleName() + " names " + m.group() + " in: " + line.strip());
+          }
+        }
+      }
+    }
+    assertThat(leaks).as("internal types in published signatures").isEmpty();
+  }
+
+  /** One line per published type and one per public or protected member, sorted. */
   private static List<String> signatures() throws IOException, ClassNotFoundException {
     List<String> out = new ArrayList<>();
+    for (Class<?> c : publishedTypes()) {
+      out.addAll(signaturesOf(c));
+    }
+    return out;
+  }
+
+  /** The published types, by name. */
+  private static List<Class<?>> publishedTypes() throws IOException, ClassNotFoundException {
     List<String> names;
     try (Stream<Path> files = Files.walk(CLASSES)) {
       names = files.filter(f -> f.toString().endsWith(".class")).map(f -> CLASSES.relativize(f).toString())
           .map(n -> n.substring(0, n.length() - ".class".length()).replace('/', '.')).sorted().toList();
     }
+    List<Class<?>> types = new ArrayList<>();
     for (String name : names) {
       Class<?> c = Class.forName(name, false, ApiStabilityTest.class.getClassLoader());
-      if (!visible(c)) {
-        continue;
+      if (visible(c) && published(c)) {
+        types.add(c);
       }
-      List<String> members = new ArrayList<>();
-      boolean extendable = !Modifier.isFinal(c.getModifiers());
-      for (Member m : allMembers(c)) {
-        int mod = m.getModifiers();
-        if (!m.isSynthetic() && (Modifier.isPublic(mod) || (extendable && Modifier.isProtected(mod)))) {
-          members.add("  " + m);
-        }
-      }
-      members.sort(null);
-      out.add(c.toGenericString() + supertypes(c));
-      out.addAll(members);
     }
+    return types;
+  }
+
+  /** {@code c}'s line, with its supertypes, and one line per public or protected member, sorted. */
+  private static List<String> signaturesOf(Class<?> c) {
+    List<String> members = new ArrayList<>();
+    boolean extendable = !Modifier.isFinal(c.getModifiers());
+    for (Member m : allMembers(c)) {
+      int mod = m.getModifiers();
+      if (!m.isSynthetic() && (Modifier.isPublic(mod) || (extendable && Modifier.isProtected(mod)))) {
+        members.add("  " + m);
+      }
+    }
+    members.sort(null);
+    List<String> out = new ArrayList<>();
+    out.add(c.toGenericString() + supertypes(c));
+    out.addAll(members);
     return out;
   }
 
@@ -174,6 +224,12 @@ class ApiStabilityTest {
       }
     }
     return true;
+  }
+
+  /** Whether {@code c} is published: marked {@code @API} with a status other than INTERNAL. */
+  static boolean published(Class<?> c) {
+    API api = c.getAnnotation(API.class);
+    return api != null && api.status() != API.Status.INTERNAL;
   }
 
   private static String projectVersion() throws IOException {

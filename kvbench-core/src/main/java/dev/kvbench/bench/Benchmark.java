@@ -23,6 +23,8 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Consumer;
+import org.apiguardian.api.API;
 
 /**
  * An application-level benchmark, described in code and run as {@code kvbench run} runs a
@@ -44,9 +46,10 @@ import java.util.Set;
  *     .run();
  * }</pre>
  *
- * <p>Each setter replaces what it sets and returns this builder; {@link #scenario()} is the
- * immutable description, checked when it is built. Not thread-safe.
+ * <p>Each setter replaces what it sets and returns this builder; {@link #run()} checks the whole
+ * and refuses a bad value before anything runs. Not thread-safe.
  */
+@API(status = API.Status.STABLE, since = "0.6.0")
 public final class Benchmark {
 
   private final String name;
@@ -231,8 +234,18 @@ public final class Benchmark {
     return this;
   }
 
-  /** Told of each cell, pass and phase as the run goes; nothing by default. */
-  public Benchmark listener(RunListener runListener) {
+  /**
+   * Told, a line of text at a time, of each cell as it starts, each phase as it ends (its ns/op and
+   * measured passes, or why it failed), a cell that did not run to the end, and the run's notices
+   * and warnings; nothing by default. E.g. {@code .progress(System.out::println)}.
+   */
+  public Benchmark progress(Consumer<String> lines) {
+    this.listener = new ProgressLines(java.util.Objects.requireNonNull(lines, "lines"));
+    return this;
+  }
+
+  /** Told of each cell, pass and phase as the run goes: kvbench's own events, for its tests. */
+  Benchmark listener(RunListener runListener) {
     this.listener = runListener;
     return this;
   }
@@ -241,7 +254,7 @@ public final class Benchmark {
    * The benchmark as an immutable scenario, what {@code kvbench run} would run. Throws
    * IllegalArgumentException (a {@link dev.kvbench.scenario.ScenarioException}) naming a bad value.
    */
-  public Scenario scenario() {
+  Scenario scenario() {
     List<Phase> chosen = new ArrayList<>(phases);
     if (!operations.isEmpty() && !chosen.contains(Phase.CUSTOM)) {
       chosen.add(Phase.CUSTOM);

@@ -2,11 +2,13 @@ package dev.kvbench.bench;
 
 import java.nio.file.Path;
 import java.util.List;
+import org.apiguardian.api.API;
 
 /**
  * Thrown by {@link BenchmarkResult#requireSucceeded()}: a cell failed (a store crashed, ran out of
  * space, timed out or returned wrong data). What was measured is still in the result file it names.
  */
+@API(status = API.Status.STABLE, since = "0.6.0")
 public final class BenchmarkFailedException extends RuntimeException {
 
   private static final long serialVersionUID = 1L;

@@ -3,17 +3,19 @@ package dev.kvbench.bench;
 import dev.kvbench.measure.LatencySummary;
 import dev.kvbench.summary.RunSummary;
 import dev.kvbench.result.CellResult;
-import dev.kvbench.result.PhaseResult;
 import dev.kvbench.result.ResultDocument;
 import dev.kvbench.runner.ScenarioRunner;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
+import org.apiguardian.api.API;
 
 /**
- * What a {@link Benchmark} run left: the result document (also on disk, for {@code kvbench report}
- * and {@code kvbench compare}), its tables, and the figures a test asserts on.
+ * What a {@link Benchmark} run left: the result document on disk (for {@code kvbench report} and
+ * {@code kvbench compare}, and for every figure this class does not give), its tables, and the
+ * figures a test asserts on.
  */
+@API(status = API.Status.STABLE, since = "0.6.0")
 public final class BenchmarkResult {
 
   private final ScenarioRunner.RunOutcome outcome;
@@ -22,12 +24,12 @@ public final class BenchmarkResult {
     this.outcome = outcome;
   }
 
-  /** Every cell's result, as the JSON file holds it. */
-  public ResultDocument document() {
+  /** Every cell's result, as the JSON file holds it: kvbench's own (the file is the published form). */
+  ResultDocument document() {
     return outcome.document();
   }
 
-  /** The result JSON on disk. */
+  /** The result JSON on disk: every figure of every pass; {@code docs/results.md} describes its fields. */
   public Path documentPath() {
     return outcome.documentPath();
   }
@@ -59,17 +61,25 @@ public final class BenchmarkResult {
     return RunSummary.of(document());
   }
 
-  /**
-   * The cells of {@code storeId}, in run order (one per key order, setting and so on).
-   */
-  public List<CellResult> cells(String storeId) {
+  /** The cells of {@code storeId}, in run order (one per key order, setting and so on): kvbench's own. */
+  List<CellResult> cells(String storeId) {
     return document().cells().stream().filter(c -> c.store().equals(storeId)).toList();
   }
 
-  /** The phase {@code phase} of the first cell of {@code storeId}, if it ran. */
-  public Optional<PhaseResult> phase(String storeId, String phase) {
-    return cells(storeId).stream().flatMap(c -> c.phases().stream()).filter(p -> p.phase().equals(phase))
-        .findFirst();
+  /** Every phase of every cell of {@code storeId}, in run order. */
+  public List<PhaseFigures> phases(String storeId) {
+    return cells(storeId).stream()
+        .flatMap(c -> c.phases().stream().map(p -> PhaseFigures.of(c.store(), c.cellId(), p))).toList();
+  }
+
+  /** The phase {@code phase} of the first cell of {@code storeId} that ran it. */
+  public Optional<PhaseFigures> phase(String storeId, String phase) {
+    return phases(storeId).stream().filter(p -> p.phase().equals(phase)).findFirst();
+  }
+
+  /** The phase's whole result as the document holds it: kvbench's own, for its tests. */
+  Optional<dev.kvbench.result.PhaseResult> phaseResult(String storeId, String phase) {
+    return cells(storeId).stream().flatMap(c -> c.phases().stream()).filter(p -> p.phase().equals(phase)).findFirst();
   }
 
   /**

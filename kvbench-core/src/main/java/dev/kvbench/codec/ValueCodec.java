@@ -1,6 +1,7 @@
 package dev.kvbench.codec;
 
 import java.nio.ByteBuffer;
+import org.apiguardian.api.API;
 
 /**
  * One session's compressor and decompressor of values, as the Symas benchmark used them: each
@@ -8,6 +9,7 @@ import java.nio.ByteBuffer;
  * may keep native or reusable state, so each session gets its own from {@link
  * ValueCodecProvider#newCodec()}.
  */
+@API(status = API.Status.STABLE, since = "0.6.0")
 public interface ValueCodec extends AutoCloseable {
 
   /** The most bytes {@link #compress} writes for {@code length} input bytes. */

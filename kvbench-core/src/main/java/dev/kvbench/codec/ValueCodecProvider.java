@@ -1,11 +1,13 @@
 package dev.kvbench.codec;
 
 import java.util.Map;
+import org.apiguardian.api.API;
 
 /**
  * A value codec kvbench can run, found by {@link java.util.ServiceLoader}: core has {@code
  * deflate}; {@code kvbench-codecs} adds snappy, lz4, zstd, bzip2 and xz.
  */
+@API(status = API.Status.STABLE, since = "0.6.0")
 public interface ValueCodecProvider {
 
   /** The id users give to {@code --codec}, e.g. {@code snappy}. */

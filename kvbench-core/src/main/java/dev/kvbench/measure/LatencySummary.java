@@ -1,12 +1,14 @@
 package dev.kvbench.measure;
 
 import org.HdrHistogram.Histogram;
+import org.apiguardian.api.API;
 
 /**
  * Percentiles of one operation's latency, in nanoseconds, and the samples behind them. A
  * percentile is only as good as the samples beyond it: p99.9 of 122 samples is the largest one
  * seen, not a p99.9 (see {@link #thin}).
  */
+@API(status = API.Status.STABLE, since = "0.6.0")
 public record LatencySummary(
     long p50, long p90, long p99, long p999, long p9999, long max, long mean, long samples) {
 

@@ -2,8 +2,10 @@ package dev.kvbench.result;
 
 import com.fasterxml.jackson.annotation.JsonValue;
 import java.util.Locale;
+import org.apiguardian.api.API;
 
 /** Outcome of one phase. */
+@API(status = API.Status.STABLE, since = "0.6.0")
 public enum PhaseStatus {
   /** Ran; figures valid; {@code verified} says whether the data was checked. */
   OK,

@@ -1,6 +1,7 @@
 package dev.kvbench.store;
 
 import java.nio.ByteBuffer;
+import org.apiguardian.api.API;
 
 /**
  * The bytes between position and limit of a harness buffer as a byte[], for libraries that take
@@ -9,6 +10,7 @@ import java.nio.ByteBuffer;
  * run, so it is allocated once), leaving the harness buffer untouched. Only for calls that do not
  * keep the array once they return; a store that keeps it needs {@link Writer#copyOf}.
  */
+@API(status = API.Status.STABLE, since = "0.6.0")
 public final class ArrayInput {
 
   private byte[] bytes = new byte[0];

@@ -3,12 +3,14 @@ package dev.kvbench.store;
 import java.nio.ByteBuffer;
 import java.util.Iterator;
 import java.util.Map;
+import org.apiguardian.api.API;
 
 /**
  * A {@link Reader} for a library that takes byte arrays: a get's key is an array this reader
  * reuses, which the library reads during the call and does not keep; values are wrapped, not
  * copied. Scans are the adapter's; {@link #visitEach} walks an iterator of array entries.
  */
+@API(status = API.Status.STABLE, since = "0.6.0")
 public abstract class ArrayReader implements Reader {
 
   private final ArrayInput lookupKey = new ArrayInput();

@@ -1,5 +1,6 @@
 package dev.kvbench.store;
 
+import org.apiguardian.api.API;
 
 /**
  * A base for a store whose library takes and returns byte arrays (MapDB, MVStore, iq80 LevelDB):
@@ -7,6 +8,7 @@ package dev.kvbench.store;
  * {@link ArrayReader}, its provider and its settings. A session holds nothing of its own; each
  * write or read pass gets a new writer or reader.
  */
+@API(status = API.Status.STABLE, since = "0.6.0")
 public abstract class ArrayStore implements Store {
 
   @Override

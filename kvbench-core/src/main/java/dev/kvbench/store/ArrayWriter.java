@@ -1,6 +1,7 @@
 package dev.kvbench.store;
 
 import java.nio.ByteBuffer;
+import org.apiguardian.api.API;
 
 /**
  * A {@link Writer} for a library that takes byte arrays. Every put hands the library arrays of its
@@ -9,9 +10,11 @@ import java.nio.ByteBuffer;
  * delete's unless the library keeps deleted keys ({@link DeletedKeys}). It tracks whether puts are uncommitted, so closing
  * a writer with uncommitted puts takes them back where the library can ({@link #discard}).
  */
+@API(status = API.Status.STABLE, since = "0.6.0")
 public abstract class ArrayWriter implements Writer {
 
   /** What the library does with a deleted key: whether the writer may hand it the array it reuses. */
+  @API(status = API.Status.STABLE, since = "0.6.0")
   public enum DeletedKeys {
     /** Read during the call (a map's remove): the reused array will do. */
     READ_DURING_THE_CALL,

@@ -1,6 +1,7 @@
 package dev.kvbench.store;
 
 import java.util.Set;
+import org.apiguardian.api.API;
 
 /**
  * What a store can do, declared up front so the harness reports unsupported phases instead of
@@ -19,6 +20,7 @@ import java.util.Set;
  * @param writeOperations what a writer does besides putting new keys (overwrite, delete, get)
  * @param concurrency how many reader and writer sessions the store serves at once
  */
+@API(status = API.Status.STABLE, since = "0.6.0")
 public record Capabilities(
     boolean orderedScan,
     boolean reverseScan,
@@ -61,6 +63,7 @@ public record Capabilities(
   }
 
   /** Builds {@link Capabilities} by name; see {@link Capabilities#builder()}. Not thread-safe. */
+  @API(status = API.Status.STABLE, since = "0.6.0")
   public static final class Builder {
     private boolean orderedScan;
     private boolean reverseScan;

@@ -1,5 +1,7 @@
 package dev.kvbench.store;
 
+import org.apiguardian.api.API;
+
 /**
  * How many sessions a store serves at once, each on its own thread: {@code readers} read
  * transactions, and {@code writers} that write without waiting for one another (one for LMDB,
@@ -11,6 +13,7 @@ package dev.kvbench.store;
  *     when the store serves one session at a time
  * @param writers write sessions at once
  */
+@API(status = API.Status.STABLE, since = "0.6.0")
 public record Concurrency(int readers, int writers) {
 
   /** As many as the workload asks (a store with no limit of its own). */

@@ -1,6 +1,7 @@
 package dev.kvbench.store;
 
 import java.nio.ByteBuffer;
+import org.apiguardian.api.API;
 
 /**
  * The bytes between position and limit of a harness buffer as a direct buffer, for bindings that
@@ -9,6 +10,7 @@ import java.nio.ByteBuffer;
  * harness passes direct buffers, so the copy only serves other callers. The array twin is
  * {@link ArrayInput}.
  */
+@API(status = API.Status.STABLE, since = "0.6.0")
 public final class DirectInput {
 
   private ByteBuffer scratch = ByteBuffer.allocateDirect(0);

@@ -1,11 +1,13 @@
 package dev.kvbench.store;
 
 import java.util.Locale;
+import org.apiguardian.api.API;
 
 /**
  * Durability normalised across stores; each adapter maps it to its native flags and reports
  * the flags it used.
  */
+@API(status = API.Status.STABLE, since = "0.6.0")
 public enum Durability {
   /** Every commit is on stable storage before it returns. */
   SYNC,

@@ -1,12 +1,14 @@
 package dev.kvbench.store;
 
 import java.nio.ByteBuffer;
+import org.apiguardian.api.API;
 
 /**
  * The entries of a write pass by position, as the harness makes them: what {@link Writer#putAll}
  * asks for each entry it puts. Implemented by the harness; a store only calls it.
  */
 @FunctionalInterface
+@API(status = API.Status.STABLE, since = "0.6.0")
 public interface EntrySource {
 
   /**

@@ -1,9 +1,11 @@
 package dev.kvbench.store;
 
 import java.nio.ByteBuffer;
+import org.apiguardian.api.API;
 
 /** Receives entries from a cursor pass; the buffers are valid only during the call. */
 @FunctionalInterface
+@API(status = API.Status.STABLE, since = "0.6.0")
 public interface EntryVisitor {
 
   /** Returns true to continue the pass, false to stop it. */

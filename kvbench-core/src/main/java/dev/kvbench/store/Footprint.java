@@ -1,5 +1,7 @@
 package dev.kvbench.store;
 
+import org.apiguardian.api.API;
+
 /**
  * What a store takes on disk and in open files, roughly, declared by its adapter so that kvbench
  * can size a run before it starts ({@code --dry-run}, {@code kvbench env --check}) without
@@ -12,6 +14,7 @@ package dev.kvbench.store;
  * @param tableFileBytes the size of one table file, where the store keeps one open file per table (an
  *     LSM tree: LevelDB, RocksDB; Xodus' log files); 0 where it keeps a handful
  */
+@API(status = API.Status.STABLE, since = "0.6.0")
 public record Footprint(double spaceOverFlat, int overflowPageBytes, long tableFileBytes) {
 
   /** What most stores take: 15 % over the flat bytes, a handful of files. */

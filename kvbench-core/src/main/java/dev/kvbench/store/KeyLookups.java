@@ -1,6 +1,7 @@
 package dev.kvbench.store;
 
 import java.nio.ByteBuffer;
+import org.apiguardian.api.API;
 
 /**
  * The keys of a readKey pass by position, and the harness's tally of what each lookup found: what
@@ -8,6 +9,7 @@ import java.nio.ByteBuffer;
  * takes a value's length, not its bytes, as the anchor's Blackhole takes the value without reading
  * it; the bytes are checked in an untimed pass.
  */
+@API(status = API.Status.STABLE, since = "0.6.0")
 public interface KeyLookups {
 
   /**

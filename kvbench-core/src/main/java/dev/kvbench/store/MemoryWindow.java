@@ -7,6 +7,7 @@ import java.lang.invoke.VarHandle;
 import java.lang.reflect.Modifier;
 import java.nio.Buffer;
 import java.nio.ByteBuffer;
+import org.apiguardian.api.API;
 
 /**
  * A reusable direct ByteBuffer re-pointed at native memory, so a zero-copy store can hand the
@@ -22,6 +23,7 @@ import java.nio.ByteBuffer;
  * --add-exports java.base/jdk.internal.misc} (kvbench.jar's manifest has both); {@link
  * #unavailableReason()} says what is missing.
  */
+@API(status = API.Status.STABLE, since = "0.6.0")
 public final class MemoryWindow {
 
   private static final VarHandle ADDRESS;

@@ -1,6 +1,7 @@
 package dev.kvbench.store;
 
 import java.util.concurrent.Callable;
+import org.apiguardian.api.API;
 
 /**
  * The outcome of loading a binding's native library, once per JVM: whether the store can run,
@@ -9,6 +10,7 @@ import java.util.concurrent.Callable;
  *
  * @param source how the library was loaded, or "not loaded"
  */
+@API(status = API.Status.STABLE, since = "0.6.0")
 public record NativeLoad(Availability availability, String source) {
 
   /** Runs {@code load}, which returns how it loaded the library; a failure makes the store unavailable. */

@@ -1,5 +1,7 @@
 package dev.kvbench.store;
 
+import org.apiguardian.api.API;
+
 /**
  * What a page-based store (LMDB and its kin) says about its pages: enough to see how much of the
  * file a commit touched and how far the file grew.
@@ -9,4 +11,5 @@ package dev.kvbench.store;
  * @param treePages branch, leaf and overflow pages of the store's tree (mdb_stat)
  * @param depth the tree's depth
  */
+@API(status = API.Status.STABLE, since = "0.6.0")
 public record PageCounts(int pageSize, long lastPageNumber, long treePages, int depth) {}

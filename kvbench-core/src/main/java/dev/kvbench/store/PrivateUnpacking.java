@@ -8,6 +8,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.function.Consumer;
 import java.util.stream.Stream;
+import org.apiguardian.api.API;
 
 /**
  * Loads a binding whose native library is unpacked from its jar without leaving the unpacked copy
@@ -17,6 +18,7 @@ import java.util.stream.Stream;
  * point it at a directory of our own, initialise the class that loads the library, then delete the
  * directory (on Linux a loaded library stays mapped after its file is gone) and clear the property.
  */
+@API(status = API.Status.STABLE, since = "0.6.0")
 public final class PrivateUnpacking {
 
   private PrivateUnpacking() {}
@@ -60,6 +62,7 @@ public final class PrivateUnpacking {
 
   /** Work that a binding's loader does in a directory of its own. */
   @FunctionalInterface
+  @API(status = API.Status.STABLE, since = "0.6.0")
   public interface DirectoryWork<E extends Exception> {
     void run(Path dir) throws E, IOException;
   }

@@ -1,12 +1,14 @@
 package dev.kvbench.store;
 
 import java.nio.ByteBuffer;
+import org.apiguardian.api.API;
 
 /**
  * A read transaction. Buffers it hands out are read-only views, valid until the next call on
  * this reader: zero-copy stores hand out their own memory, others a buffer they reuse, so no read
  * allocates a {@code byte[]}.
  */
+@API(status = API.Status.STABLE, since = "0.6.0")
 public interface Reader extends AutoCloseable {
 
   /**

@@ -1,6 +1,9 @@
 package dev.kvbench.store;
 
+import org.apiguardian.api.API;
+
 /** One thread's handle on a store. Not thread-safe; one writer or reader open at a time. */
+@API(status = API.Status.STABLE, since = "0.6.0")
 public interface Session extends AutoCloseable {
 
   /** Begins a write transaction or batch. */

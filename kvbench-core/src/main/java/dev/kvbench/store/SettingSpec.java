@@ -2,6 +2,7 @@ package dev.kvbench.store;
 
 import java.util.List;
 import java.util.Locale;
+import org.apiguardian.api.API;
 
 /**
  * One store-specific setting: its key (used as {@code -o store.key=value}), type, default and
@@ -9,6 +10,7 @@ import java.util.Locale;
  *
  * @param allowed for {@link SettingType#CHOICE}, the accepted values; empty otherwise
  */
+@API(status = API.Status.STABLE, since = "0.6.0")
 public record SettingSpec(
     String key, SettingType type, String defaultValue, String description, List<String> allowed) {
 
@@ -56,6 +58,7 @@ public record SettingSpec(
   }
 
   /** The kinds of setting value, each with its parser. */
+  @API(status = API.Status.STABLE, since = "0.6.0")
   public enum SettingType {
     BOOLEAN {
       @Override

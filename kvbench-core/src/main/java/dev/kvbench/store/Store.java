@@ -1,11 +1,13 @@
 package dev.kvbench.store;
 
 import java.util.Map;
+import org.apiguardian.api.API;
 
 /**
  * An open store. Opened once per cell and shared; each worker thread opens its own {@link
  * Session}. Closing releases every file handle and mapping, so the directory can be deleted.
  */
+@API(status = API.Status.STABLE, since = "0.6.0")
 public interface Store extends AutoCloseable {
 
   Session openSession();

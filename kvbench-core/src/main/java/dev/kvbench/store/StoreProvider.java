@@ -1,11 +1,13 @@
 package dev.kvbench.store;
 
 import java.util.List;
+import org.apiguardian.api.API;
 
 /**
  * A store family's entry point, found by {@link java.util.ServiceLoader}. A provider is
  * stateless: it describes the store and opens it on a directory.
  */
+@API(status = API.Status.STABLE, since = "0.6.0")
 public interface StoreProvider {
 
   /** Unique, lower-case id used on the command line and in results, e.g. {@code lmdbjava-bb}. */

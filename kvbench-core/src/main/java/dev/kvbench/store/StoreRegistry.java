@@ -6,8 +6,10 @@ import java.util.List;
 import java.util.Optional;
 import java.util.ServiceLoader;
 import java.util.stream.Collectors;
+import org.apiguardian.api.API;
 
 /** The store providers on a class path, found by {@link ServiceLoader}, ordered by id. */
+@API(status = API.Status.STABLE, since = "0.6.0")
 public final class StoreRegistry {
 
   private final List<StoreProvider> providers;

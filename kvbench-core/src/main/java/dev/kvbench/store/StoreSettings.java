@@ -5,11 +5,13 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeSet;
+import org.apiguardian.api.API;
 
 /**
  * A store's settings resolved against its specs: every key present, every value parsed. Built
  * once per cell; immutable.
  */
+@API(status = API.Status.STABLE, since = "0.6.0")
 public final class StoreSettings {
 
   private final Map<String, Object> values;

@@ -1,5 +1,7 @@
 package dev.kvbench.store;
 
+import org.apiguardian.api.API;
+
 /**
  * The size of what a workload will store: used by stores that must be sized in advance (LMDB's
  * map size, Chronicle Map's entry count) and by nothing else.
@@ -7,9 +9,11 @@ package dev.kvbench.store;
  * @param keySize every key's length, or the longest's where {@code keyLengths} is {@link KeyLengths#VARYING}
  * @param keyLengths whether every key is {@code keySize} bytes (YCSB's key names are not)
  */
+@API(status = API.Status.STABLE, since = "0.6.0")
 public record WorkloadSizing(long entries, int keySize, int valueSize, KeyLengths keyLengths) {
 
   /** Whether the keys of a workload all have one length. */
+  @API(status = API.Status.STABLE, since = "0.6.0")
   public enum KeyLengths {
     /** Every key is {@code keySize} bytes. */
     FIXED,

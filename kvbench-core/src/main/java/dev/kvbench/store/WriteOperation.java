@@ -1,10 +1,13 @@
 package dev.kvbench.store;
 
+import org.apiguardian.api.API;
+
 /**
  * What a {@link Writer} can do besides putting new keys, as the mixed and CRUD workloads need it.
  * A store declares the ones it supports in {@link Capabilities#writeOperations()}; a workload that
  * needs one it lacks is reported unsupported for that store.
  */
+@API(status = API.Status.STABLE, since = "0.6.0")
 public enum WriteOperation {
   /** A put on a key that exists replaces its value (with {@link WriteOrder#RANDOM}). */
   OVERWRITE,

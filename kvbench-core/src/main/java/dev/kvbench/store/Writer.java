@@ -1,11 +1,13 @@
 package dev.kvbench.store;
 
 import java.nio.ByteBuffer;
+import org.apiguardian.api.API;
 
 /**
  * A write transaction or batch. The harness reuses the key and value buffers it passes: an
  * adapter must copy their bytes (or hand them to a store that copies) before {@code put} returns.
  */
+@API(status = API.Status.STABLE, since = "0.6.0")
 public interface Writer extends AutoCloseable {
 
   /** Puts the bytes between position and limit of {@code key} and {@code value}. */

@@ -2,6 +2,7 @@ package dev.kvbench.workload;
 
 import java.util.List;
 import java.util.Objects;
+import org.apiguardian.api.API;
 
 /**
  * The operations of a {@link Phase#CUSTOM} phase, each with its share of the ops, and the request
@@ -17,6 +18,7 @@ public record CustomMix(List<Entry> operations, RequestDistribution distribution
   public static final CustomMix NONE = new CustomMix(List.of(), RequestDistribution.ZIPFIAN);
 
   /** Whether an op reads only, or reads and writes (then its transaction is a write transaction). */
+  @API(status = API.Status.STABLE, since = "0.6.0")
   public enum Access {
     /** A read transaction: {@code put} throws. */
     READ_ONLY,

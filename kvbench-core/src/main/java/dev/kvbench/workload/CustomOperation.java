@@ -1,5 +1,7 @@
 package dev.kvbench.workload;
 
+import org.apiguardian.api.API;
+
 /**
  * Your own operation or transaction, run by kvbench's client threads as one timed op of a {@link
  * Phase#CUSTOM} phase: kvbench opens the op's transaction, calls {@link #run}, and commits it (or
@@ -18,6 +20,7 @@ package dev.kvbench.workload;
  * per-call state in fields. Forked cells re-create it from its class (see {@link KeyFormat}).
  */
 @FunctionalInterface
+@API(status = API.Status.STABLE, since = "0.6.0")
 public interface CustomOperation {
 
   /** One op: reads and writes through {@code op}, inside the transaction kvbench opened for it. */

@@ -1,6 +1,7 @@
 package dev.kvbench.workload;
 
 import java.nio.ByteBuffer;
+import org.apiguardian.api.API;
 
 /**
  * How a key index becomes key bytes: the one thing a key source must say. Every key of a run is a
@@ -14,6 +15,7 @@ import java.nio.ByteBuffer;
  * or static nested class with a public no-argument constructor; a lambda or anonymous class can
  * run in-process only ({@code forks(0)}), and kvbench says so before it starts.
  */
+@API(status = API.Status.STABLE, since = "0.6.0")
 public interface KeyFormat {
 
   /**

@@ -1,8 +1,10 @@
 package dev.kvbench.workload;
 
 import java.util.Locale;
+import org.apiguardian.api.API;
 
 /** The order in which a phase visits the key space. */
+@API(status = API.Status.STABLE, since = "0.6.0")
 public enum KeyOrder {
   /** Indexes 0..N-1 ascending: the seeds' "Seq". */
   SEQ,

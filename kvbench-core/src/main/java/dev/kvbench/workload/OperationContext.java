@@ -1,6 +1,7 @@
 package dev.kvbench.workload;
 
 import java.nio.ByteBuffer;
+import org.apiguardian.api.API;
 
 /**
  * What a {@link CustomOperation} is handed: the op's transaction, in terms of key indexes. Keys come
@@ -10,6 +11,7 @@ import java.nio.ByteBuffer;
  *
  * <p>Not thread-safe: one context per client thread, valid only during {@link CustomOperation#run}.
  */
+@API(status = API.Status.STABLE, since = "0.6.0")
 public interface OperationContext {
 
   /**

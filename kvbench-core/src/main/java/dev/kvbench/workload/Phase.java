@@ -3,8 +3,10 @@ package dev.kvbench.workload;
 import java.util.Arrays;
 import java.util.List;
 import java.util.stream.Collectors;
+import org.apiguardian.api.API;
 
 /** The seeds' phases, with their names as the seeds wrote them, and the workloads added since. */
+@API(status = API.Status.STABLE, since = "0.6.0")
 public enum Phase {
   /** Load all N entries into an empty store, committing every batch-size entries. */
   WRITE("write"),

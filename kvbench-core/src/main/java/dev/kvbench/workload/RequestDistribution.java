@@ -3,11 +3,13 @@ package dev.kvbench.workload;
 import java.util.Arrays;
 import java.util.Locale;
 import java.util.stream.Collectors;
+import org.apiguardian.api.API;
 
 /**
  * Which keys a mixed workload's operations ask for. The first six are YCSB 0.17's CoreWorkload
  * generators with its constants (tested against its code); the others are kvbench's.
  */
+@API(status = API.Status.STABLE, since = "0.6.0")
 public enum RequestDistribution {
   /** YCSB's uniform: every loaded key equally likely (keys inserted during the run are never asked for). */
   UNIFORM("uniform"),

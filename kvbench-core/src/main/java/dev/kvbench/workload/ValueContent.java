@@ -1,6 +1,7 @@
 package dev.kvbench.workload;
 
 import java.util.Locale;
+import org.apiguardian.api.API;
 
 /**
  * What a value's bytes look like to a compressor: random (nothing to gain), zeros (almost
@@ -13,9 +14,11 @@ import java.util.Locale;
  * @param ratio for {@link Kind#COMPRESSIBLE}, db_bench's {@code compression_ratio} (above 0, at
  *     most 1); 1 for random, 0 for zeros
  */
+@API(status = API.Status.STABLE, since = "0.6.0")
 public record ValueContent(Kind kind, double ratio) implements ValueFormat {
 
   /** The three kinds of content. */
+  @API(status = API.Status.STABLE, since = "0.6.0")
   public enum Kind {
     RANDOM,
     ZEROS,

@@ -1,5 +1,7 @@
 package dev.kvbench.workload;
 
+import org.apiguardian.api.API;
+
 /**
  * What a run's values are: a name for results and a recipe that makes the {@link ValueSource} of
  * a value size and seed. The built-in formats are {@link ValueContent}'s random, zeros and
@@ -11,6 +13,7 @@ package dev.kvbench.workload;
  * put (another seed). A format that gives different bytes for different seeds lets every read be
  * checked against one of the two.
  */
+@API(status = API.Status.STABLE, since = "0.6.0")
 public interface ValueFormat {
 
   /**

@@ -1,6 +1,7 @@
 package dev.kvbench.workload;
 
 import java.nio.ByteBuffer;
+import org.apiguardian.api.API;
 
 /**
  * Fixed-size values whose bytes are a function of (seed, key index), so any value read back can
@@ -20,6 +21,7 @@ import java.nio.ByteBuffer;
  * block is zeros and with {@link ValueContent#compressible} it is db_bench's compressible pieces,
  * so only the head is random.
  */
+@API(status = API.Status.STABLE, since = "0.6.0")
 public final class ValueGenerator implements ValueSource {
 
   /** Bytes of the random block that offsets range over. */

@@ -1,6 +1,7 @@
 package dev.kvbench.workload;
 
 import java.nio.ByteBuffer;
+import org.apiguardian.api.API;
 
 /**
  * The values of one run: the bytes put under key index i, at most {@link #size()} of them: all of
@@ -10,6 +11,7 @@ import java.nio.ByteBuffer;
  * <p>{@link #fill} runs inside timed write passes and from every client thread at once: it must
  * allocate nothing and be thread-safe (keep no per-call state in fields).
  */
+@API(status = API.Status.STABLE, since = "0.6.0")
 public interface ValueSource {
 
   /** The largest value's length in bytes: what buffers for these values are sized to. */

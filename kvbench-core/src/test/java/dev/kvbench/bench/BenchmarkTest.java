@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.kvbench.result.CellResult;
 import dev.kvbench.result.PhaseResult;
+import dev.kvbench.result.PhaseStatus;
 import dev.kvbench.store.Capabilities;
 import dev.kvbench.store.StoreRegistry;
 import dev.kvbench.store.WriteOperation;
@@ -101,7 +102,7 @@ public class BenchmarkTest {
     CellResult cell = result.cells("sortedmap-rw").get(0);
     assertThat(cell.cellId()).contains("order").contains("custom=transfer+lookup");
     assertThat(cell.parameters().keys()).isEqualTo("order");
-    PhaseResult custom = result.phase("sortedmap-rw", "custom").orElseThrow();
+    PhaseFigures custom = result.phase("sortedmap-rw", "custom").orElseThrow();
     assertThat(custom.verified()).isTrue();
     assertThat(custom.ops()).isEqualTo(3_000);
     assertThat(result.latency("sortedmap-rw", "transfer").orElseThrow().samples()).isPositive();
@@ -134,7 +135,7 @@ public class BenchmarkTest {
         .operationsPerPass(1_000)
         .run(new StoreRegistry(List.of(new OverwritingProvider())));
     assertThat(result.succeeded()).as(result.tables()).isTrue();
-    PhaseResult custom = result.phase("sortedmap-rw", "custom").orElseThrow();
+    PhaseResult custom = result.phaseResult("sortedmap-rw", "custom").orElseThrow();
     assertThat(custom.latencySampling().meanInterval()).isEqualTo(1);
     // both measured passes, every op
     assertThat(result.latency("sortedmap-rw", "slow").orElseThrow().samples()).isEqualTo(2 * 1_000);
@@ -231,7 +232,7 @@ public class BenchmarkTest {
         .operation("touch", Access.READ_WRITE, op -> op.put(op.randomKey()))
         .run(new StoreRegistry(List.of(corrupting)));
 
-    PhaseResult custom = result.phase("corrupting", "custom").orElseThrow();
+    PhaseFigures custom = result.phase("corrupting", "custom").orElseThrow();
     assertThat(result.succeeded()).isFalse();
     assertThat(custom.failure()).contains("verification failed").contains("index 17");
     // a main that ends with requireSucceeded exits non-zero, naming the phase that failed and why
@@ -315,7 +316,7 @@ public class BenchmarkTest {
     BenchmarkResult result = small("counter").stores("sortedmap").values(new CounterValues())
         .phases(Phase.WRITE, Phase.READ_KEY).run(new StoreRegistry(List.of(new SortedMapStoreProvider())));
 
-    PhaseResult readKey = result.phase("sortedmap", "readKey").orElseThrow();
+    PhaseFigures readKey = result.phase("sortedmap", "readKey").orElseThrow();
     assertThat(readKey.verified()).isFalse();
     assertThat(readKey.note()).contains("values of counter are not predictable");
     assertThat(result.cells("sortedmap").get(0).parameters().valueContent()).isEqualTo("counter");
@@ -337,13 +338,31 @@ public class BenchmarkTest {
     }
   }
 
+  /** The published progress: a line per cell and per phase, with the phase's figure and its passes. */
+  @Test
+  void progressTellsEachCellAndEachPhaseInLinesAndThePhasesFiguresSayWhatStandsBehindThem() throws Exception {
+    List<String> lines = new java.util.concurrent.CopyOnWriteArrayList<>();
+    BenchmarkResult result = small("progress").stores("null").phases(Phase.WRITE, Phase.READ_KEY)
+        .progress(lines::add).run();
+
+    assertThat(result.succeeded()).as(result.tables()).isTrue();
+    assertThat(lines).anyMatch(l -> l.startsWith("cell null "));
+    assertThat(lines).anyMatch(l -> l.matches("  readKey [\\d,.]+ ns/op over 2 measured passes"));
+    PhaseFigures readKey = result.phase("null", "readKey").orElseThrow();
+    assertThat(readKey.status()).isEqualTo(PhaseStatus.OK);
+    assertThat(readKey.forks()).isEqualTo(1);
+    assertThat(readKey.measuredPasses()).isEqualTo(2);
+    assertThat(readKey.ops()).isEqualTo(2_000);
+    assertThat(result.phases("null")).extracting(PhaseFigures::phase).containsExactly("write", "readKey");
+  }
+
   @Test
   void aForkedCellRecreatesTheKeyFormatAndOperationFromTheirClasses() throws Exception {
     BenchmarkResult result = small("forked").forks(1).heap("96m").stores("null")
         .operation("lookup", Access.READ_ONLY, new Lookup()).operationsPerPass(1_000).run();
 
     assertThat(result.succeeded()).as(() -> result.tables() + result.cells("null").get(0).diagnostics()).isTrue();
-    PhaseResult custom = result.phase("null", "custom").orElseThrow();
+    PhaseFigures custom = result.phase("null", "custom").orElseThrow();
     assertThat(custom.ops()).isEqualTo(1_000);
     assertThat(result.latency("null", "lookup")).isPresent();
     assertThat(result.cells("null").get(0).parameters().keys()).isEqualTo("order");

@@ -2,7 +2,6 @@ package dev.kvbench.bench;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.kvbench.result.PhaseResult;
 import dev.kvbench.result.PhaseStatus;
 import dev.kvbench.store.Capabilities;
 import dev.kvbench.store.Durability;
@@ -102,7 +101,7 @@ class CustomOperationsTest {
         })
         .run(new StoreRegistry(List.of(new FullProvider())));
 
-    PhaseResult custom = result.phase("sortedmap-full", "custom").orElseThrow();
+    PhaseFigures custom = result.phase("sortedmap-full", "custom").orElseThrow();
     assertThat(result.succeeded()).as(custom.failure()).isTrue();
     // the harness still checks every key no operation took
     assertThat(custom.verified()).isTrue();
@@ -127,7 +126,7 @@ class CustomOperationsTest {
     BenchmarkResult noDelete = small("nodelete").stores("sortedmap-plain")
         .operation("expire", 1.0, Access.READ_WRITE, op -> op.delete(op.randomKey()))
         .run(new StoreRegistry(List.of(new NoTransactionsProvider())));
-    PhaseResult expire = noDelete.phase("sortedmap-plain", "custom").orElseThrow();
+    PhaseFigures expire = noDelete.phase("sortedmap-plain", "custom").orElseThrow();
     assertThat(expire.status()).isEqualTo(PhaseStatus.FAILED);
     assertThat(expire.failure()).contains("does not support a delete (custom operation expire)");
 
@@ -137,7 +136,7 @@ class CustomOperationsTest {
           op.put(op.randomKey());
         })
         .run(new StoreRegistry(List.of(new NoTransactionsProvider())));
-    PhaseResult transfer = twoWrites.phase("sortedmap-plain", "custom").orElseThrow();
+    PhaseFigures transfer = twoWrites.phase("sortedmap-plain", "custom").orElseThrow();
     assertThat(transfer.status()).isEqualTo(PhaseStatus.FAILED);
     assertThat(transfer.failure()).contains("several writes in one transaction").contains("transfer");
   }

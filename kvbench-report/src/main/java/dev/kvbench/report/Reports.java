@@ -1,6 +1,7 @@
 package dev.kvbench.report;
 
 import dev.kvbench.bench.BenchmarkResult;
+import dev.kvbench.result.ResultFiles;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -16,7 +17,9 @@ public final class Reports {
    * RESULT --out DIRECTORY} does, and returns the README's path.
    */
   public static Path write(BenchmarkResult result, Path directory) throws IOException {
-    return new ReportWriter(result.document().kvbenchVersion(), Clock.systemUTC())
+    // the file on disk is the result's published form, and what kvbench report reads
+    String version = new ResultFiles().read(result.documentPath()).kvbenchVersion();
+    return new ReportWriter(version, Clock.systemUTC())
         .write(List.of(result.documentPath()), directory, false).readme();
   }
 }
