@@ -40,13 +40,6 @@ public final class Preflight {
 
   /** What running {@code cells} needs beyond the plan: forkable cells, a JVM that starts, room, a new output. */
   static void requireStartable(Scenario scenario, List<CellParams> cells, Path output, Path workDir) {
-    if (scenario.jvm().profiler() == dev.kvbench.scenario.Profiler.ASYNC) {
-      String why = ForkedCells.whyNoAsyncProfiler();
-      if (why != null) {
-        throw new IllegalArgumentException("jvm.profile async: " + why + "; jfr, the JDK's Flight Recorder, works"
-            + " everywhere");
-      }
-    }
     if (scenario.repetitions().forks() > 0) {
       for (CellParams cell : cells) {
         String notForkable = ForkedCells.whyNotForkable(cell);

@@ -15,6 +15,8 @@ import dev.kvbench.result.EnvironmentProbe;
 import dev.kvbench.result.ResultDocument;
 import dev.kvbench.result.RunHeader;
 import dev.kvbench.result.RunJournal;
+import dev.kvbench.runner.fork.CellMeter;
+import dev.kvbench.runner.fork.CellMeters;
 import dev.kvbench.runner.fork.ForkedCells;
 import dev.kvbench.runner.versions.LibraryResolutionException;
 import dev.kvbench.runner.versions.LibraryResolver;
@@ -180,21 +182,11 @@ public final class ScenarioRunner {
   }
 
   /**
-   * {@code jvm} as the cells run it: with {@code --counters} where perf can count here, else without
-   * them, which the run says once with the reason (a VM without hardware counters); it goes on.
+   * What wraps and watches each forked cell's JVM ({@link CellMeters}), checked against this host
+   * before anything is written; none for cells run in this JVM.
    */
-  private dev.kvbench.scenario.JvmOptions countingJvm(dev.kvbench.scenario.JvmOptions jvm) {
-    if (!jvm.counters().on()) {
-      return jvm;
-    }
-    String why = dev.kvbench.runner.fork.PerfCounters.unavailableReason(jvm.counters().perf());
-    if (why != null) {
-      listener.warning("counters: not available: " + why + "; the run goes on without them");
-      return jvm.with(dev.kvbench.scenario.JvmSettings.COUNTERS, dev.kvbench.scenario.Counters.OFF);
-    }
-    listener.notice("counters: " + String.join(", ", dev.kvbench.runner.fork.PerfCounters.EVENTS)
-        + " per op over each measured pass, counted by " + jvm.counters().perf() + " stat");
-    return jvm;
+  private List<CellMeter> meters(Scenario scenario) {
+    return scenario.repetitions().forks() == 0 ? List.of() : CellMeters.of(scenario.jvm(), listener);
   }
 
   /** The journal of the run in progress, or null before one has started: where a stopped run's results are. */
@@ -248,6 +240,8 @@ public final class ScenarioRunner {
     List<CellParams> cells = plan.cells();
     Path output = options.output() != null ? options.output() : defaultOutput(scenario.name());
     Preflight.requireStartable(scenario, cells, output, options.workDir());
+    // what wraps and watches each forked cell's JVM, checked against this host before anything is written
+    List<CellMeter> meters = meters(scenario);
     libraries = resolveLibraries(cells);
     WorkArea area = RunWorkArea.open(options.workDir(), listener);
     try {
@@ -265,7 +259,7 @@ public final class ScenarioRunner {
         // before any cell ran: the output is unusable, which is the user's to fix
         throw new IllegalArgumentException("output " + output + ": " + dev.kvbench.host.HostFiles.whyFailed(e), e);
       }
-      return execute(scenario, cells, j, area, options);
+      return execute(scenario, cells, meters, j, area, options);
     } finally {
       area.close();
     }
@@ -298,12 +292,13 @@ public final class ScenarioRunner {
       if (scenario.repetitions().forks() > 0) {
         Preflight.requireJvmStarts(scenario);
       }
+      List<CellMeter> meters = meters(scenario);
       libraries = resolveLibraries(cells);
       RunWorkArea.removeLeftovers(j.earlierWorkDirectories(), listener);
       WorkArea area = RunWorkArea.open(options.workDir(), listener);
       try {
         j.markResumed(options.command(), area.record());
-        return execute(scenario, cells, j, area, options);
+        return execute(scenario, cells, meters, j, area, options);
       } finally {
         area.close();
       }
@@ -328,8 +323,8 @@ public final class ScenarioRunner {
    * under it, or when the results cannot be written (then throws {@link RunJournal.NotWritten}
    * once the journal is closed, whole).
    */
-  private RunOutcome execute(Scenario scenario, List<CellParams> cells, RunJournal j, WorkArea area,
-      Options options) throws IOException {
+  private RunOutcome execute(Scenario scenario, List<CellParams> cells, List<CellMeter> meters, RunJournal j,
+      WorkArea area, Options options) throws IOException {
     session.started(j, area);
     j.orderCells(cells.stream().map(CellParams::id).toList());
     listener.notice("results: " + j.documentPath() + " (journal " + j.journalPath() + ", one line per finished cell"
@@ -344,7 +339,7 @@ public final class ScenarioRunner {
     CellRunner runner = new CellRunner(cpu, new RssMeter(), new StorageMeter(), new ExpectedChecksums(),
         listener, TimerCost.pairNanos());
     session.runsCellsWith(scenario.repetitions().forks() == 0 ? new InProcessCells(runner)
-        : new ForkedCells(countingJvm(scenario.jvm()), scenario.cellTimeout(), diagnosticsRoot(j.documentPath()),
+        : new ForkedCells(scenario.jvm(), meters, scenario.cellTimeout(), diagnosticsRoot(j.documentPath()),
             listener, libraries));
     Thread stopHook = new Thread(this::stop, "kvbench-stop");
     Runtime.getRuntime().addShutdownHook(stopHook);

@@ -15,7 +15,6 @@ import dev.kvbench.run.Failures;
 import dev.kvbench.run.PhaseProgress;
 import dev.kvbench.run.RunListener;
 import dev.kvbench.scenario.JvmOptions;
-import dev.kvbench.scenario.Profiler;
 import dev.kvbench.store.StoreProvider;
 import dev.kvbench.workload.ClassReferences;
 import dev.kvbench.workload.KeyFormats;
@@ -49,6 +48,7 @@ public final class ForkedCells implements CellExecutor {
   private static final int TAIL_LINES = 40;
 
   private final JvmOptions jvm;
+  private final List<CellMeter> meters;
   private final Duration timeout;
   private final Path diagnosticsRoot;
   private final RunListener listener;
@@ -84,16 +84,22 @@ public final class ForkedCells implements CellExecutor {
 
 
   /**
+   * Cells in JVMs started with {@code jvm}, wrapped and watched by the meters it asks for.
+   *
    * @param diagnosticsRoot where each cell's diagnostics directory is made (created on first use)
    */
   public ForkedCells(JvmOptions jvm, Duration timeout, Path diagnosticsRoot, RunListener listener) {
-    this(jvm, timeout, diagnosticsRoot, listener, RunLibraries.NONE);
+    this(jvm, CellMeters.of(jvm, listener), timeout, diagnosticsRoot, listener, RunLibraries.NONE);
   }
 
-  /** Cells whose JVMs load the library versions {@code libraries} resolved for them. */
-  public ForkedCells(JvmOptions jvm, Duration timeout, Path diagnosticsRoot, RunListener listener,
-      RunLibraries libraries) {
+  /**
+   * Cells whose JVMs load the library versions {@code libraries} resolved for them, wrapped and
+   * watched by {@code meters} ({@link CellMeters#of}).
+   */
+  public ForkedCells(JvmOptions jvm, List<CellMeter> meters, Duration timeout, Path diagnosticsRoot,
+      RunListener listener, RunLibraries libraries) {
     this.jvm = jvm;
+    this.meters = List.copyOf(meters);
     this.timeout = timeout;
     this.diagnosticsRoot = diagnosticsRoot.toAbsolutePath();
     this.listener = listener;
@@ -111,14 +117,13 @@ public final class ForkedCells implements CellExecutor {
     Path jvmDir = directory.resolve("jvm");
     try (LinkServer link = LinkServer.open(json)) {
       Files.createDirectory(jvmDir);
-      String recording = recording(name);
-      Path counted = jvmDir.resolve("counters.csv");
-      List<String> cmd = new ArrayList<>();
-      if (jvm.counters().on()) {
-        cmd.addAll(PerfCounters.prefix(jvm.counters().perf(), counted));
+      CellMeter.Fork fork = new CellMeter.Fork(jvmDir, diagnosticsRoot.resolve(name));
+      String recording = ForkPlan.NO_RECORDING;
+      for (CellMeter meter : meters) {
+        Path self = meter.selfRecording(fork);
+        recording = self == null ? recording : self.toString();
       }
-      cmd.addAll(command(jvmDir, cell, recording));
-      ProcessBuilder pb = new ProcessBuilder(cmd)
+      ProcessBuilder pb = new ProcessBuilder(command(fork, cell))
           .directory(jvmDir.toFile())
           .redirectErrorStream(true);
       long launched = System.currentTimeMillis();
@@ -128,8 +133,7 @@ public final class ForkedCells implements CellExecutor {
       CellResult result;
       try {
         sendPlan(child, new ForkPlan(ForkMessage.PROTOCOL, cell, directory.resolve("store").toAbsolutePath()
-            .toString(), link.host(), link.port(), link.token(), libraries.libraryOf(cell),
-            jvm.profiler() == Profiler.JFR ? recording : ForkPlan.NO_RECORDING));
+            .toString(), link.host(), link.port(), link.token(), libraries.libraryOf(cell), recording));
         result = watch(provider, cell, child, link, output, jvmDir, directory, name);
       } finally {
         running = null;
@@ -137,18 +141,8 @@ public final class ForkedCells implements CellExecutor {
           child.destroyForcibly().waitFor();
         }
       }
-      if (jvm.counters().on() && Files.isRegularFile(counted)) {
-        // perf counts from when it started the cell's JVM, which wrote down when it began
-        result = PerfCounters.countedIn(result, PerfCounters.read(counted,
-            PerfCounters.workloadStart(jvmDir.resolve(ForkedCellMain.VM_START_FILE), launched)));
-      }
-      if (result.placement() != null) {
-        result = result.withPlacement(result.placement().withLauncher(CellJvm.launcher(jvm)));
-      }
-      // async-profiler's agent writes its recording as the JVM exits, after the result came
-      if (jvm.profiler() == Profiler.ASYNC && Files.isRegularFile(Path.of(recording))) {
-        result = result.withProfiles(List.of(new dev.kvbench.result.ProfileRecording(1, recording,
-            Profiler.ASYNC.id() + " (" + AsyncProfilerLibrary.event() + ")")));
+      for (CellMeter meter : meters) {
+        result = meter.recorded(result, fork, launched);
       }
       return result;
     } catch (IOException e) {
@@ -198,47 +192,20 @@ public final class ForkedCells implements CellExecutor {
     }
   }
 
-  /**
-   * Where the cell's JVM keeps its recording when the run profiles: {@code profile.jfr} in the
-   * cell's own diagnostics directory (kept with the results), else {@link ForkPlan#NO_RECORDING}.
-   */
-  private String recording(String name) throws IOException {
-    if (jvm.profiler() == Profiler.NONE) {
-      return ForkPlan.NO_RECORDING;
+  /** The child JVM's command line for {@code cell}, its meters' launchers and options included. */
+  List<String> command(CellMeter.Fork fork, CellParams cell) throws IOException {
+    List<String> cmd = new ArrayList<>();
+    for (CellMeter meter : meters) {
+      cmd.addAll(meter.launcher(fork));
     }
-    Path dir = diagnosticsRoot.resolve(name);
-    Files.createDirectories(dir);
-    // both profilers write the Flight Recorder's format
-    return dir.resolve("profile.jfr").toString();
-  }
-
-  /** The child JVM's command line for {@code cell}, recording nothing. */
-  List<String> command(Path jvmDir, CellParams cell) {
-    try {
-      return command(jvmDir, cell, ForkPlan.NO_RECORDING);
-    } catch (IOException e) {
-      throw new java.io.UncheckedIOException(e); // only async-profiler's agent is copied, and not without a recording
-    }
-  }
-
-  /** Why {@code --profile async} cannot run on this host, or null when it can. */
-  public static String whyNoAsyncProfiler() {
-    return AsyncProfilerLibrary.unavailableReason();
-  }
-
-  /** The child JVM's command line for {@code cell}, with async-profiler's agent when it records into {@code recording}. */
-  List<String> command(Path jvmDir, CellParams cell, String recording) throws IOException {
-    List<String> cmd = new ArrayList<>(CellJvm.launcher(jvm));
     cmd.add(CellJvm.java(jvm));
     cmd.addAll(CellJvm.flags(jvm));
-    if (jvm.profiler() == Profiler.ASYNC && !recording.equals(ForkPlan.NO_RECORDING)) {
-      // CPU samples every millisecond, Java and native frames, written as a JFR file when the JVM exits
-      cmd.add("-agentpath:" + AsyncProfilerLibrary.copyInto(jvmDir) + "=start,event=" + AsyncProfilerLibrary.event()
-          + ",interval=1ms,file=" + recording + ",jfr");
+    for (CellMeter meter : meters) {
+      cmd.addAll(meter.jvmOptions(fork));
     }
     cmd.addAll(Axes.jvmFlagsOf(cell.value(Axes.GC)));
-    cmd.add("-XX:ErrorFile=" + jvmDir.toAbsolutePath().resolve("hs_err_pid%p.log"));
-    cmd.addAll(CellJvm.ownDirectoryFlags(jvmDir));
+    cmd.add("-XX:ErrorFile=" + fork.jvmDirectory().toAbsolutePath().resolve("hs_err_pid%p.log"));
+    cmd.addAll(CellJvm.ownDirectoryFlags(fork.jvmDirectory()));
     for (String property : List.of("java.io.tmpdir", "user.home")) {
       cmd.add("-D" + property + "=" + System.getProperty(property));
     }

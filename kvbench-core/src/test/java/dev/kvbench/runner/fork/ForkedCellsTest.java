@@ -35,28 +35,28 @@ class ForkedCellsTest {
   }
 
   @Test
-  void aCellsCollectorIsOnItsJvmsCommandLineAndTheDefaultAddsNone() {
+  void aCellsCollectorIsOnItsJvmsCommandLineAndTheDefaultAddsNone() throws Exception {
     ForkedCells forks = new ForkedCells(dev.kvbench.scenario.JvmOptions.DEFAULT, Duration.ofMinutes(1),
         java.nio.file.Path.of("diag"), dev.kvbench.run.RunListener.NONE);
     dev.kvbench.scenario.Scenario s = new dev.kvbench.scenario.ScenarioOverrides().stores(List.of("null"))
         .axis(dev.kvbench.scenario.Axes.GC, List.of("default", "serial", "z"))
         .applyTo(dev.kvbench.scenario.Scenario.defaults("gc"));
     List<dev.kvbench.scenario.CellParams> cells = s.cells(dev.kvbench.store.StoreRegistry.load());
-    java.nio.file.Path dir = java.nio.file.Path.of("jvm");
+    CellMeter.Fork dir = new CellMeter.Fork(java.nio.file.Path.of("jvm"), java.nio.file.Path.of("diag"));
     assertThat(forks.command(dir, cells.get(0))).noneMatch(a -> a.matches("-XX:\\+Use\\w+GC"));
     assertThat(forks.command(dir, cells.get(1))).contains("-XX:+UseSerialGC").noneMatch(a -> a.equals("-XX:+UseZGC"));
     assertThat(forks.command(dir, cells.get(2))).contains("-XX:+UseZGC");
   }
 
   @Test
-  void pinnedCellsStartUnderTasksetAndAListTheHostCannotGiveIsRefusedBeforeTheRun() {
+  void pinnedCellsStartUnderTasksetAndAListTheHostCannotGiveIsRefusedBeforeTheRun() throws Exception {
     dev.kvbench.scenario.JvmOptions pinned = dev.kvbench.scenario.JvmOptions.DEFAULT
         .with(dev.kvbench.scenario.JvmSettings.CPUS, dev.kvbench.host.CpuList.parse("0"));
     ForkedCells forks = new ForkedCells(pinned, java.time.Duration.ofMinutes(1), java.nio.file.Path.of("d"),
         dev.kvbench.run.RunListener.NONE);
     dev.kvbench.scenario.Scenario s = dev.kvbench.scenario.Scenario.defaults("pin");
     var cell = s.cells(dev.kvbench.store.StoreRegistry.load()).get(0);
-    assertThat(forks.command(java.nio.file.Path.of("jvm"), cell)).startsWith("taskset", "-c", "0");
+    assertThat(forks.command(new CellMeter.Fork(java.nio.file.Path.of("jvm"), java.nio.file.Path.of("d")), cell)).startsWith("taskset", "-c", "0");
     org.junit.jupiter.api.Assumptions.assumeTrue(java.nio.file.Files.isExecutable(java.nio.file.Path.of("/usr/bin/taskset")));
     assertThat(CellJvm.whyJvmWontStart(pinned)).as("CPU 0 is everyone's").isNull();
     String why = CellJvm.whyJvmWontStart(dev.kvbench.scenario.JvmOptions.DEFAULT
