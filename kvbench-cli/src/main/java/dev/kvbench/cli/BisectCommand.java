@@ -3,6 +3,7 @@ package dev.kvbench.cli;
 import dev.kvbench.report.BisectStepJudge;
 import dev.kvbench.runner.Bisection;
 import dev.kvbench.runner.LibraryBisect;
+import dev.kvbench.runner.RunOptions;
 import dev.kvbench.runner.ScenarioRunner;
 import dev.kvbench.runner.Shard;
 import dev.kvbench.scenario.Presets;
@@ -98,9 +99,9 @@ final class BisectCommand implements Callable<Integer> {
       out.printf("bisecting %s %s from %s (good) to %s (bad): %d versions %s, judged on %s%n", store, plan.library(),
           good, bad, plan.versions().size(), plan.versions(), phase).flush();
       Path dir = outputDir != null ? outputDir : DefaultOutputs.stamped("bisect-" + store);
-      ScenarioRunner.Options options = precision.applyTo(new ScenarioRunner.Options(workDir.path, null, Shard.ALL,
-          spec.commandLine().getParseResult().originalArgs(), KvbenchCommand.version()), effect,
-          base.repetitions().forks());
+      RunOptions options = precision.applyTo(SettingOptions.applied(spec, ForkOptions.ROWS, new RunOptions(
+          workDir.path, null, Shard.ALL, spec.commandLine().getParseResult().originalArgs(),
+          KvbenchCommand.version())), effect, base.repetitions().forks());
       Bisection.Outcome o = bisect.run(plan, dir, options, line -> { });
       print(o, dir, effect, out);
       return o.ending() == Bisection.Ending.UNDECIDED ? ExitCodes.BENCHMARK_FAILED : ExitCodes.OK;

@@ -17,6 +17,8 @@ public final class Cli {
     for (String command : List.of("run", "bisect")) {
       SettingOptions.addTo(cli.getSubcommands().get(command).getCommandSpec(), "--seed");
     }
+    SettingOptions.addTo(cli.getSubcommands().get("run").getCommandSpec(), "--work-dir", RunCommand.RUN_ROWS);
+    SettingOptions.addTo(cli.getSubcommands().get("bisect").getCommandSpec(), "--work-dir", ForkOptions.ROWS);
     // help fits the terminal it is shown in (80 columns where there is none), and synopses say
     // [OPTIONS] instead of listing forty of them
     cli.setUsageHelpAutoWidth(true);

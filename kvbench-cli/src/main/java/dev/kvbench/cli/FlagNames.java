@@ -1,24 +1,25 @@
 package dev.kvbench.cli;
 
+import dev.kvbench.runner.RunSettings;
 import dev.kvbench.scenario.Axes;
 import dev.kvbench.scenario.Axis;
-import dev.kvbench.scenario.Setting;
 import dev.kvbench.scenario.ScenarioException;
 import dev.kvbench.scenario.ScenarioOverrides;
 import dev.kvbench.scenario.ScenarioSource;
+import dev.kvbench.scenario.Setting;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
+import java.util.stream.Stream;
 
 /**
  * Core names a setting as a scenario file and the library do ({@code matrix.entries}, {@code
  * workDir}); a person at the command line gave a flag. {@link #worded} says a core message in the
- * flags' words. The axes' flags come from the axis table; every other flag is listed here once,
- * beside the setting it sets.
+ * flags' words, from the rows that define the names and flags (the axes', the sections' and the
+ * run's settings), with no pattern matching; the crash test's options and {@code resume}, which are
+ * not rows, are listed here.
  */
 final class FlagNames {
 
@@ -32,23 +33,16 @@ final class FlagNames {
   static final Map<String, String> FIELDS = fields();
 
   /**
-   * The runner's and the crash test's options, as their records name them, to their flags: never
-   * a file's field, so their flag wherever a message names them as code ({@code maxCells}, {@code
-   * workDir}) or before a value ({@code scale 0.2}).
+   * The run's settings ({@code output}, {@code maxCells}, {@code workDir} ...), the crash test's
+   * options and {@code resume}, as core's messages name them, to their flags: never a file's field,
+   * so their flag wherever a message names them as code ({@code maxCells}, {@code workDir}) or
+   * before a value ({@code scale 0.2}).
    */
-  static final Map<String, String> OPTIONS = Map.of("output", "--output", "resume", "--resume", "maxCells",
-      "--max-cells", "shard", "--shard", "workDir", "--work-dir", "scale", "--scale", "trials", "--trials",
-      "killAfter", "--kill-after", "putsPerCommit", "--puts-per-commit", "valueSize", "--value-size");
+  static final Map<String, String> OPTIONS = options();
 
   /** Every name, longest first, so {@code repetitions.readCache cold} is found before a shorter name it begins with. */
-  private static final List<String> BY_LENGTH = java.util.stream.Stream.concat(FIELDS.keySet().stream(),
-      OPTIONS.keySet().stream()).sorted(Comparator.comparingInt(String::length).reversed()).toList();
-
-  private static final Pattern OPTION_AS_CODE = Pattern.compile("(?<=[\\s(])(" + String.join("|",
-      OPTIONS.keySet().stream().filter(n -> !n.equals(n.toLowerCase(Locale.ROOT))).map(Pattern::quote).toList())
-      + ")(?=[\\s,;:)]|$)");
-  private static final Pattern OPTION_BEFORE_A_NUMBER = Pattern.compile("(?<=[\\s(])(" + String.join("|",
-      OPTIONS.keySet().stream().map(Pattern::quote).toList()) + ")(?= \\d)");
+  private static final List<String> BY_LENGTH = Stream.concat(FIELDS.keySet().stream(), OPTIONS.keySet().stream())
+      .sorted(Comparator.comparingInt(String::length).reversed()).toList();
 
   private static Map<String, String> fields() {
     Map<String, String> f = new LinkedHashMap<>();
@@ -72,6 +66,17 @@ final class FlagNames {
     return Map.copyOf(f);
   }
 
+  private static Map<String, String> options() {
+    Map<String, String> o = new LinkedHashMap<>(Map.of("resume", "--resume", "scale", "--scale", "trials",
+        "--trials", "killAfter", "--kill-after", "putsPerCommit", "--puts-per-commit", "valueSize", "--value-size"));
+    for (Setting<?, ?> row : RunSettings.ALL) {
+      if (!row.flags().isEmpty()) {
+        o.put(row.name(), row.flags().get(0));
+      }
+    }
+    return Map.copyOf(o);
+  }
+
   private static <S, T> String switchedText(Setting<S, T> row) {
     return String.join(",", row.texts(row.switched()));
   }
@@ -86,7 +91,9 @@ final class FlagNames {
    * flag set its field, else placed at the file's line in the file's words.
    */
   static String explained(ScenarioSource read, ScenarioException problem, ScenarioOverrides overrides) {
-    return worded(read.explained(problem, overrides).getMessage());
+    String message = read.explained(problem, overrides).getMessage();
+    // placed at the file's line, the fields it names are the file's: only the run's options become flags
+    return overrides.changes(problem.pointer()) ? worded(message) : optionsWorded(message);
   }
 
   /** {@code message} with the setting it begins with, and the options it names, as flags. */
@@ -102,15 +109,78 @@ final class FlagNames {
         break;
       }
     }
-    return replaced(OPTION_BEFORE_A_NUMBER, replaced(OPTION_AS_CODE, text));
+    for (Map.Entry<String, String> field : placedInAFile(text) ? Map.<String, String>of().entrySet()
+        : FIELDS.entrySet()) {
+      // inside a sentence only a name no word can be (matrix.threads, jvm.cpus): seed and phases stay words there
+      if (field.getKey().indexOf('.') > 0 && field.getKey().indexOf(' ') < 0) {
+        text = namesInside(text, field.getKey(), field.getValue(), true);
+      }
+    }
+    return optionsWorded(text);
   }
 
-  private static String replaced(Pattern names, String text) {
-    Matcher m = names.matcher(text);
-    StringBuilder out = new StringBuilder();
-    while (m.find()) {
-      m.appendReplacement(out, Matcher.quoteReplacement(OPTIONS.get(m.group(1))));
+  /**
+   * {@code text} (a notice, a cell's error, the run's tables) with the settings and options it
+   * names as code ({@code jvm.cpus}, {@code waitQuiet}) as flags; its words left as they are.
+   */
+  static String inText(String text) {
+    if (text == null) {
+      return null;
     }
-    return m.appendTail(out).toString();
+    String worded = text;
+    for (Map.Entry<String, String> field : FIELDS.entrySet()) {
+      if (field.getKey().indexOf('.') > 0 && field.getKey().indexOf(' ') < 0) {
+        worded = namesInside(worded, field.getKey(), field.getValue(), true);
+      }
+    }
+    for (Map.Entry<String, String> option : OPTIONS.entrySet()) {
+      if (!option.getKey().equals(option.getKey().toLowerCase(Locale.ROOT))) {
+        worded = namesInside(worded, option.getKey(), option.getValue(), true);
+      }
+    }
+    return worded;
+  }
+
+  /** Whether {@code text} begins with a file's line and column ({@code s.yaml:3:12: }): its fields are the file's. */
+  private static boolean placedInAFile(String text) {
+    int colon = text.indexOf(": ");
+    String[] place = colon < 0 ? new String[0] : text.substring(0, colon).split(":");
+    return place.length >= 3 && !place[place.length - 1].isEmpty() && !place[place.length - 2].isEmpty()
+        && place[place.length - 1].chars().allMatch(Character::isDigit)
+        && place[place.length - 2].chars().allMatch(Character::isDigit);
+  }
+
+  /** {@code text} with the run's options it names as flags; the scenario's fields as they are. */
+  private static String optionsWorded(String text) {
+    String worded = text;
+    for (Map.Entry<String, String> option : OPTIONS.entrySet()) {
+      worded = namesInside(worded, option.getKey(), option.getValue(),
+          !option.getKey().equals(option.getKey().toLowerCase(Locale.ROOT)));
+    }
+    return worded;
+  }
+
+  /**
+   * {@code text} with {@code name} as {@code flag} where it stands as a word after a space or a
+   * parenthesis: anywhere where {@code anywhere} (a name in code's form, {@code maxCells}, or a
+   * setting's, {@code jvm.cpus}), else only before a number, where a plain word ({@code scale}) is
+   * the option and not the word.
+   */
+  private static String namesInside(String text, String name, String flag, boolean anywhere) {
+    StringBuilder out = new StringBuilder();
+    int from = 0;
+    for (int at = text.indexOf(name, 1); at > 0; at = text.indexOf(name, at + name.length())) {
+      int end = at + name.length();
+      boolean startsAWord = " (".indexOf(text.charAt(at - 1)) >= 0;
+      boolean endsAWord = end == text.length() || " ,;:.)".indexOf(text.charAt(end)) >= 0
+          && (text.charAt(end) != '.' || end + 1 == text.length() || text.charAt(end + 1) == ' ');
+      boolean beforeANumber = end + 1 < text.length() && text.charAt(end) == ' '
+          && Character.isDigit(text.charAt(end + 1));
+      if (startsAWord && endsAWord && (anywhere || beforeANumber)) {
+        out.append(text, from, at).append(flag);
+        from = end;
+      }
+    }
+    return out.append(text.substring(from)).toString();
   }
 }

@@ -1,24 +1,20 @@
 package dev.kvbench.cli;
 
 import dev.kvbench.runner.AdaptiveForks;
+import dev.kvbench.runner.RunOptions;
+import dev.kvbench.runner.RunSettings;
+import dev.kvbench.scenario.Durations;
+import dev.kvbench.scenario.Setting;
 import java.time.Duration;
-import java.util.Locale;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
+import java.util.List;
 import picocli.CommandLine.Option;
 
 /**
  * {@code --precision}, {@code --max-forks}, {@code --time-budget}: forks added until the figures are
- * precise enough; {@code --noisy-reruns}: forks the host disturbed run again.
+ * precise enough (one run setting, {@link RunSettings#ADAPTIVE}, made of three flags); the reruns of
+ * disturbed forks and the wait for a quiet host are rows of their own ({@link #ROWS}).
  */
 final class ForkOptions {
-
-  @Option(names = "--noisy-reruns", paramLabel = "N",
-      description = "Run a fork the host disturbed (other processes, steal, its CPU held from outside: what compare"
-          + " leaves out) again at once, up to N times (default: "
-          + dev.kvbench.runner.ScenarioRunner.Options.DEFAULT_NOISY_RERUNS + "; 0 keeps it as it is). Every attempt"
-          + " stays in the journal; the last one counts.")
-  Integer noisyReruns;
 
   @Option(names = "--precision", paramLabel = "PCT",
       description = "After the scenario's forks (--forks, the minimum), add a round of one more fork for each cell"
@@ -39,25 +35,21 @@ final class ForkOptions {
           + " one the last round's length says would end past it.")
   String timeBudget;
 
-  @Option(names = "--wait-quiet", paramLabel = "DURATION",
-      description = "Before each fork, wait until other processes use under a quarter of a CPU and steal is under 5 %%"
-          + " of one (over half a second), for at most DURATION (e.g. 60s, 5m); then the fork runs anyway and the run"
-          + " says how busy the host still was.")
-  String waitQuiet;
+  /** The run's settings a command that runs forks has flags for, beside these: reruns, and the wait for quiet. */
+  static final List<Setting<RunOptions, ?>> ROWS = List.of(RunSettings.NOISY_RERUNS, RunSettings.WAIT_QUIET);
 
   /** Whether any of these was given. */
   boolean given() {
-    return precision != null || maxForks != null || timeBudget != null || noisyReruns != null || waitQuiet != null;
+    return precision != null || maxForks != null || timeBudget != null;
   }
 
   /**
-   * {@code options} with the --precision, --max-forks, --time-budget and --noisy-reruns the run whose
-   * results are at {@code results} was started with, read from the command its journal recorded (a
-   * resumed run adds and reruns forks as the run did); as they are where it cannot be read, which
-   * the resume then says.
+   * {@code options} with the --precision, --max-forks, --time-budget, --noisy-reruns and
+   * --wait-quiet the run whose results are at {@code results} was started with, read from the
+   * command its journal recorded (a resumed run adds and reruns forks as the run did); as they are
+   * where it cannot be read, which the resume then says.
    */
-  static dev.kvbench.runner.ScenarioRunner.Options recordedIn(java.nio.file.Path results,
-      dev.kvbench.runner.ScenarioRunner.Options options, double minEffectPercent) {
+  static RunOptions recordedIn(java.nio.file.Path results, RunOptions options, double minEffectPercent) {
     try {
       dev.kvbench.result.RunHeader header = dev.kvbench.result.RunJournal.read(
           dev.kvbench.result.RunJournal.journalOf(results)).header();
@@ -69,28 +61,22 @@ final class ForkOptions {
       RunCommand recorded = run.getCommand();
       int forks = new dev.kvbench.scenario.ScenarioFiles().parse(header.scenario(), results + " (its scenario)",
           header.scenarioName(), null).repetitions().forks();
-      return recorded.precision.applyTo(options, minEffectPercent, forks);
+      return recorded.precision.applyTo(SettingOptions.applied(run.getCommandSpec(), ROWS, options),
+          minEffectPercent, forks);
     } catch (java.io.IOException | RuntimeException e) {
       return options;
     }
   }
 
-  /** Refuses a bad --precision, --max-forks, --time-budget, --noisy-reruns or --wait-quiet before anything runs. */
+  /** Refuses a bad --precision, --max-forks or --time-budget before anything runs. */
   void check(double minEffectPercent) {
-    applyTo(new dev.kvbench.runner.ScenarioRunner.Options(null, null, null, java.util.List.of(), "check"),
-        minEffectPercent, dev.kvbench.scenario.Repetitions.DEFAULT.forks());
+    applyTo(new RunOptions(null, null, null, List.of(), "check"), minEffectPercent,
+        dev.kvbench.scenario.Repetitions.DEFAULT.forks());
   }
 
-  /** {@code options} with these flags' reruns and added forks, comparisons equivalent within {@code minEffectPercent}. */
-  dev.kvbench.runner.ScenarioRunner.Options applyTo(dev.kvbench.runner.ScenarioRunner.Options options,
-      double minEffectPercent, int scenarioForks) {
-    int reruns = noisyReruns == null ? dev.kvbench.runner.ScenarioRunner.Options.DEFAULT_NOISY_RERUNS : noisyReruns;
-    if (reruns < 0 || reruns > dev.kvbench.runner.ScenarioRunner.Options.MAX_NOISY_RERUNS) {
-      throw new UsageException("--noisy-reruns " + reruns + ": give 0 (keep a disturbed fork as it is) to "
-          + dev.kvbench.runner.ScenarioRunner.Options.MAX_NOISY_RERUNS);
-    }
-    return options.withAdaptive(adaptive(minEffectPercent, scenarioForks)).withNoisyReruns(reruns)
-        .withWaitQuiet(waitQuiet == null ? Duration.ZERO : duration("--wait-quiet", waitQuiet));
+  /** {@code options} with the forks these flags add, comparisons equivalent within {@code minEffectPercent}. */
+  RunOptions applyTo(RunOptions options, double minEffectPercent, int scenarioForks) {
+    return options.with(RunSettings.ADAPTIVE, adaptive(minEffectPercent, scenarioForks));
   }
 
   /**
@@ -129,26 +115,16 @@ final class ForkOptions {
         + " (an interval from 0.98 to 1.03 is 5 % wide)");
   }
 
-  private static final Pattern PART = Pattern.compile("(\\d+)([hms])");
-
   /** "1h30m", "20m", "90s" as {@code flag}'s value. */
   static Duration duration(String flag, String text) {
-    String t = text.trim().toLowerCase(Locale.ROOT);
-    Matcher m = PART.matcher(t);
-    Duration d = Duration.ZERO;
-    int at = 0;
-    while (m.find() && m.start() == at) {
-      long n = Long.parseLong(m.group(1));
-      d = d.plus(switch (m.group(2)) {
-        case "h" -> Duration.ofHours(n);
-        case "m" -> Duration.ofMinutes(n);
-        default -> Duration.ofSeconds(n);
-      });
-      at = m.end();
+    try {
+      Duration d = Durations.parse(text);
+      if (!d.isZero()) {
+        return d;
+      }
+    } catch (IllegalArgumentException e) {
+      // said below
     }
-    if (at != t.length() || at == 0 || d.isZero()) {
-      throw new UsageException(flag + " " + text + ": give hours, minutes and seconds, e.g. 20m, 1h30m or 90s");
-    }
-    return d;
+    throw new UsageException(flag + " " + text + ": give hours, minutes and seconds, e.g. 20m, 1h30m or 90s");
   }
 }

@@ -75,7 +75,7 @@ final class ProgressPrinter implements RunListener, AutoCloseable {
   public synchronized void notice(String message) {
     if (!quiet) {
       clearStatus();
-      err.println(fitted(message, "  "));
+      err.println(fitted(FlagNames.inText(message), "  "));
       err.flush();
     }
   }
@@ -84,7 +84,7 @@ final class ProgressPrinter implements RunListener, AutoCloseable {
   @Override
   public synchronized void warning(String message) {
     clearStatus();
-    err.println(fitted("kvbench: warning: " + message, "  "));
+    err.println(fitted("kvbench: warning: " + FlagNames.inText(message), "  "));
     err.flush();
   }
 
@@ -178,9 +178,10 @@ final class ProgressPrinter implements RunListener, AutoCloseable {
     }
     clearStatus();
     if (result.outcome() != CellResult.Outcome.RAN) {
-      err.println(fitted("    " + result.outcome().id().toUpperCase(Locale.ROOT) + ": " + result.error(), "  "));
+      err.println(fitted("    " + result.outcome().id().toUpperCase(Locale.ROOT) + ": "
+          + FlagNames.inText(result.error()), "  "));
     } else if (result.error() != null) {
-      err.println(fitted("    ERROR: " + result.error(), "  "));
+      err.println(fitted("    ERROR: " + FlagNames.inText(result.error()), "  "));
     }
     err.flush();
   }

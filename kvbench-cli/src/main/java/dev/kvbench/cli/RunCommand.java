@@ -1,16 +1,18 @@
 package dev.kvbench.cli;
 
 import dev.kvbench.runner.Preflight;
+import dev.kvbench.runner.RunOptions;
+import dev.kvbench.runner.RunSettings;
 import dev.kvbench.runner.ScenarioRunner;
-import dev.kvbench.runner.Shard;
 import dev.kvbench.scenario.Presets;
-import dev.kvbench.scenario.Scenario;
 import dev.kvbench.scenario.ScenarioException;
 import dev.kvbench.scenario.ScenarioOverrides;
 import dev.kvbench.scenario.ScenarioSource;
+import dev.kvbench.scenario.Setting;
 import dev.kvbench.store.StoreRegistry;
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -45,23 +47,9 @@ final class RunCommand implements Callable<Integer> {
   @Mixin CommonOptions.WorkDir workDir;
   @Mixin CommonOptions.Libraries libraries;
 
-  @Option(names = "--output", paramLabel = "FILE",
-      description = "Result document (default: kvbench-results/<scenario>-<time>-<pid>.json); its journal is FILE"
-          + " with .jsonl. Never overwritten.")
-  Path output;
-
-  @Option(names = "--shard", paramLabel = "i/n",
-      description = "Run only shard i of n: cells i, i+n, i+2n ... of the expanded matrix (for fleets).")
-  String shard;
-
   @Option(names = "--resume", paramLabel = "RESULTS",
       description = "Finish the run whose results (.json or .jsonl) these are: only cells without a result run.")
   Path resume;
-
-  @Option(names = "--max-cells", paramLabel = "N",
-      description = "Refuse a matrix of more cells than this, before expanding it (default: 100,000): each sweep"
-          + " multiplies the others, and a mistyped one should not run for weeks.")
-  Long maxCells;
 
   @Option(names = "--dry-run",
       description = "Print the expanded cells, the data and disk each needs and a rough time; run nothing.")
@@ -73,6 +61,9 @@ final class RunCommand implements Callable<Integer> {
 
   @Mixin CommonOptions.Quiet quiet;
 
+  /** The run's settings this command has flags for: every one (--work-dir is its shared option's). */
+  static final List<Setting<RunOptions, ?>> RUN_ROWS = RunSettings.ALL;
+
   @Override
   public Integer call() {
     RepeatedOptions.refuse(spec);
@@ -82,16 +73,15 @@ final class RunCommand implements Callable<Integer> {
     try (ProgressPrinter progress = new ProgressPrinter(spec.commandLine().getErr(), quiet.quiet);
         LazyLibraryResolver resolver = libraries.resolver()) {
       ScenarioRunner runner = new ScenarioRunner(registry, progress, resolver);
-      ScenarioRunner.Options options = new ScenarioRunner.Options(workDir.path, output,
-          shard == null ? null : Shard.parse(shard), spec.commandLine().getParseResult().originalArgs(),
-          KvbenchCommand.version(), maxCells == null ? Scenario.DEFAULT_MAX_CELLS : maxCells);
+      RunOptions options = SettingOptions.applied(spec, RUN_ROWS, new RunOptions(workDir.path, null, null,
+          spec.commandLine().getParseResult().originalArgs(), KvbenchCommand.version()));
       precision.check(MIN_EFFECT);
       if (resume != null) {
         if (source != null || scenarioFlagsGiven() || precision.given()) {
           throw new UsageException("--resume finishes the run as it was started; leave out the scenario and its"
               + " flags (only --work-dir, --quiet and where store libraries come from go with it)");
         }
-        ScenarioRunner.Options resumed = ForkOptions.recordedIn(resume, options, MIN_EFFECT);
+        RunOptions resumed = ForkOptions.recordedIn(resume, options, MIN_EFFECT);
         return printer.runAndPrint(runner, () -> runner.resume(resume, resumed));
       }
       ScenarioSource read = new Presets().source(source == null ? "quick" : source);
@@ -114,7 +104,7 @@ final class RunCommand implements Callable<Integer> {
         DryRun.print(plan, registry, workDir.path, spaceProblem, out);
         return spaceProblem == null ? ExitCodes.OK : ExitCodes.USAGE;
       }
-      ScenarioRunner.Options adding = precision.applyTo(options, MIN_EFFECT, plan.scenario().repetitions().forks());
+      RunOptions adding = precision.applyTo(options, MIN_EFFECT, plan.scenario().repetitions().forks());
       return printer.runAndPrint(runner, () -> runner.run(plan, adding));
     } catch (IllegalArgumentException e) {
       throw FlagNames.usage(e);
@@ -125,7 +115,8 @@ final class RunCommand implements Callable<Integer> {
   private static final double MIN_EFFECT = dev.kvbench.report.Comparison.DEFAULT_MIN_EFFECT_PERCENT;
 
   private boolean scenarioFlagsGiven() {
-    if (shard != null || output != null || dryRun || maxCells != null || export.given()) {
+    if (dryRun || export.given() || RUN_ROWS.stream().anyMatch(row -> row != RunSettings.WORK_DIR
+        && SettingOptions.given(spec, row))) {
       return true;
     }
     try {

@@ -47,7 +47,7 @@ final class RunPrinter {
       throw new IllegalStateException("cannot write results: " + e.getMessage(), e);
     }
     int width = Terminal.pageWidth();
-    out.print(RunSummary.of(outcome.document(), width));
+    out.print(FlagNames.inText(RunSummary.of(outcome.document(), width)));
     out.print(RunClosing.of(outcome.document(), outcome.documentPath(), outcome.journalPath(), outcome.completed(),
         width));
     out.flush();

@@ -9,8 +9,9 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Model.OptionSpec;
 
 /**
- * The flags of the run-level settings ({@code --forks}, {@code --heap}, {@code --counters} ...),
- * made from their rows (every {@link Section}'s) as {@link AxisOptions} makes the axes': each
+ * The flags of the run-level settings ({@code --forks}, {@code --heap}, {@code --counters} ...,
+ * and the run's own: {@code --output}, {@code --max-cells} ...), made from their rows (every
+ * {@link Section}'s, and RunSettings') as {@link AxisOptions} makes the axes': each
  * row's flag, label and help; a switch takes no value, a list is repeated. {@link #applyTo} turns
  * the flags given into the scenario's changes, a value a row refuses a usage error naming the flag.
  */
@@ -18,11 +19,19 @@ final class SettingOptions {
 
   private SettingOptions() {}
 
-  /** Adds a flag for every row that has one to {@code command}, after its option {@code after}. */
+  /** Adds a flag for every section's row that has one to {@code command}, after its option {@code after}. */
   static void addTo(CommandSpec command, String after) {
+    addTo(command, after, rows());
+  }
+
+  /**
+   * Adds a flag for each of {@code rows} that has one to {@code command}, after its option {@code
+   * after}; not one the command has already (a flag several commands share, as --work-dir).
+   */
+  static void addTo(CommandSpec command, String after, List<? extends Setting<?, ?>> rows) {
     List<OptionSpec> options = new ArrayList<>();
-    for (Setting<?, ?> row : rows()) {
-      if (row.flags().isEmpty()) {
+    for (Setting<?, ?> row : rows) {
+      if (row.flags().isEmpty() || command.findOption(row.flags().get(0)) != null) {
         continue;
       }
       OptionSpec.Builder option = OptionSpec.builder(row.flags().toArray(String[]::new)).hidden(row.hidden());
@@ -53,18 +62,40 @@ final class SettingOptions {
     return all;
   }
 
-  @SuppressWarnings("unchecked")
   private static <S, T> void applyRow(CommandSpec command, Setting<S, T> row, ScenarioOverrides o) {
+    if (given(command, row)) {
+      o.set(row, value(command, row));
+    }
+  }
+
+  /** {@code values} with each of {@code rows} whose flag {@code command} was given set to the flag's value. */
+  static <S> S applied(CommandSpec command, List<Setting<S, ?>> rows, S values) {
+    S applied = values;
+    for (Setting<S, ?> row : rows) {
+      applied = withRow(command, row, applied);
+    }
+    return applied;
+  }
+
+  private static <S, T> S withRow(CommandSpec command, Setting<S, T> row, S values) {
+    return given(command, row) ? row.with(values, value(command, row)) : values;
+  }
+
+  /** Whether {@code row}'s flag was given to {@code command}. */
+  static boolean given(CommandSpec command, Setting<?, ?> row) {
     OptionSpec option = row.flags().isEmpty() ? null : command.findOption(row.flags().get(0));
     Object given = option == null ? null : option.getValue();
-    if (given == null || Boolean.FALSE.equals(given)) {
-      return;
-    }
+    return given != null && !Boolean.FALSE.equals(given);
+  }
+
+  /** The value {@code row}'s flag gave, a value the row refuses a usage error naming the flag. */
+  @SuppressWarnings("unchecked")
+  private static <S, T> T value(CommandSpec command, Setting<S, T> row) {
     if (row.arity() == Setting.Arity.SWITCH) {
-      o.set(row, row.switched());
-      return;
+      return row.switched();
     }
-    List<String> texts = given instanceof List<?> list ? (List<String>) list : List.of((String) given);
+    Object given = command.findOption(row.flags().get(0)).getValue();
+    List<String> texts = given instanceof List<?> list ? (List<String>) list : List.of(String.valueOf(given));
     T value;
     try {
       value = row.parse(texts);
@@ -75,6 +106,6 @@ final class SettingOptions {
     if (refused != null) {
       throw new UsageException(row.flags().get(0) + " " + refused);
     }
-    o.set(row, value);
+    return value;
   }
 }

@@ -55,6 +55,22 @@ class FlagNamesTest {
         .isEqualTo("s.yaml:3:12: matrix.entries must be at least 1 (or raise --max-cells)");
   }
 
+  /** Core names settings as the library and files do; what the CLI prints names the flags, from the rows. */
+  @Test
+  void settingsNamedInsideANoticeOrACellsErrorAreSaidAsFlags() {
+    assertThat(FlagNames.inText("out of memory: Java heap space; give the cell more with jvm.heap"))
+        .isEqualTo("out of memory: Java heap space; give the cell more with --heap");
+    assertThat(FlagNames.inText("give the cells CPUs of their own (jvm.cpus), wait for quiet (waitQuiet), or judge"))
+        .isEqualTo("give the cells CPUs of their own (--cpus), wait for quiet (--wait-quiet), or judge");
+    assertThat(FlagNames.inText("rocksdb cannot honour matrix.durability lazy; it supports [sync, nosync]"))
+        .isEqualTo("rocksdb cannot honour --sync lazy; it supports [sync, nosync]");
+    assertThat(FlagNames.inText("the warm-up was too short; give more with repetitions.warmupMillis."))
+        .isEqualTo("the warm-up was too short; give more with --warmup.");
+    assertThat(FlagNames.inText("the seed and the phases stay words, as do output and shard 2"))
+        .isEqualTo("the seed and the phases stay words, as do output and shard 2");
+    assertThat(FlagNames.worded("run with jvm.cpus.x")).as("a longer name is not the setting").isEqualTo("run with jvm.cpus.x");
+  }
+
   @Test
   void aFilesProblemIsInItsWordsAndAFlagsInTheFlags() throws Exception {
     Path file = temp.resolve("s.yaml");

@@ -67,7 +67,10 @@ class RunCommandUsageTest {
     assertThat(reruns.err()).contains("--noisy-reruns 99");
     CliOutcome quiet = CliOutcome.run(with("run", "--wait-quiet", "a while"));
     assertThat(quiet.code()).isEqualTo(2);
-    assertThat(quiet.err()).contains("--wait-quiet a while");
+    assertThat(quiet.err()).contains("--wait-quiet 'a while' is not a duration").contains("90s");
+    CliOutcome none = CliOutcome.run(with("run", "--wait-quiet", "0s"));
+    assertThat(none.code()).isEqualTo(2);
+    assertThat(none.err()).contains("--wait-quiet 0: give how long a fork may wait");
     assertThat(temp.resolve("out.json")).doesNotExist();
   }
 

@@ -1,6 +1,7 @@
 package dev.kvbench.bench;
 
 import dev.kvbench.run.RunListener;
+import dev.kvbench.runner.RunOptions;
 import dev.kvbench.runner.ScenarioRunner;
 import dev.kvbench.scenario.Axes;
 import dev.kvbench.scenario.Scenario;
@@ -276,7 +277,7 @@ public final class Benchmark {
   public BenchmarkResult run(StoreRegistry registry) throws IOException {
     ScenarioRunner runner = new ScenarioRunner(registry, listener);
     ScenarioRunner.RunOutcome outcome = runner.run(scenario(),
-        new ScenarioRunner.Options(workDirectory, output, null, List.of("library:" + name), libraryVersion()));
+        new RunOptions(workDirectory, output, null, List.of("library:" + name), libraryVersion()));
     return new BenchmarkResult(outcome);
   }
 

@@ -32,7 +32,7 @@ final class BusyHost {
   static final String CONSEQUENCES = "no fork is run again for the rest of the run, and forks are"
       + " added only where variants of a workload are compared pair by pair (a pair the host disturbed on both sides"
       + " counts). Rows with too few undisturbed forks will be too noisy to judge: run on a quieter host, give the"
-      + " cells CPUs of their own (--cpus), wait for quiet (--wait-quiet), or judge with --noisy-forks keep";
+      + " cells CPUs of their own (jvm.cpus), wait for quiet (waitQuiet), or judge with kvbench compare --noisy-forks keep";
 
   private final RunListener listener;
   private final int noisyReruns;
@@ -63,7 +63,7 @@ final class BusyHost {
             : Integer.toString(Runtime.getRuntime().availableProcessors());
         listener.notice(String.format(Locale.ROOT, "host busy: over %d ms before the first cell other processes"
                 + " used %.2f CPU and the hypervisor stole %.2f CPU, of %s: passes they disturb are marked NOISY"
-                + " and counted at the end; stop the other work, or give the cells CPUs of their own with --cpus",
+                + " and counted at the end; stop the other work, or give the cells CPUs of their own with jvm.cpus",
             SAMPLE_MILLIS, now.otherProcessesCpuMillis() / SAMPLE_MILLIS, now.stealMillis() / SAMPLE_MILLIS, cpus));
       }
     } catch (InterruptedException e) {

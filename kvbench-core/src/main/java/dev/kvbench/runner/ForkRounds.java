@@ -46,7 +46,7 @@ final class ForkRounds {
 
   /** Rounds of {@code scenario}'s forks as {@code options} say, for the run {@code session} holds. */
   ForkRounds(RunSession session, StoreRegistry registry, RunListener listener, Scenario scenario,
-      ScenarioRunner.Options options, QuietHost quietHost) {
+      RunOptions options, QuietHost quietHost) {
     this.session = session;
     this.registry = registry;
     this.listener = listener;
@@ -193,7 +193,7 @@ final class ForkRounds {
       return false;
     }
     listener.warning("the work directory " + area.root() + " was removed while the run went on; stopped. Every"
-        + " finished cell is kept; finish the run with --resume");
+        + " finished cell is kept; finish the run by resuming it (kvbench run --resume RESULTS)");
     return true;
   }
 

@@ -121,7 +121,7 @@ public final class LibraryBisect {
    * for a scenario that cannot run (nothing has run then), IOException when {@code dir} or a step's
    * results cannot be written.
    */
-  public Bisection.Outcome run(Plan plan, Path dir, ScenarioRunner.Options options, Consumer<String> progress)
+  public Bisection.Outcome run(Plan plan, Path dir, RunOptions options, Consumer<String> progress)
       throws IOException {
     Files.createDirectories(dir);
     Scenario scenario = plan.scenario();
@@ -134,7 +134,7 @@ public final class LibraryBisect {
           .applyTo(scenario);
       Path output = dir.resolve(String.format(Locale.ROOT, "step-%d-%s-vs-%s.json", step[0], baseline, candidate));
       try {
-        ScenarioRunner.RunOutcome outcome = runner.run(both, options.withOutput(output));
+        ScenarioRunner.RunOutcome outcome = runner.run(both, options.with(RunSettings.OUTPUT, output));
         return judge.judge(outcome.documentPath(), baseline);
       } catch (IOException e) {
         throw new java.io.UncheckedIOException("step " + step[0] + ": cannot write or read " + output + ": "

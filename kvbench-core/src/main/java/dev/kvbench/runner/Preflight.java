@@ -70,7 +70,7 @@ public final class Preflight {
     if (why != null) {
       throw new IllegalArgumentException("the cells' JVM does not start with " + describe(scenario.jvm()) + ": " + why
           + (scenario.jvm().numaNode().binds() ? "; fix the heap, the JVM options or the NUMA node (numactl --hardware"
-              + " lists this host's nodes; --cpus must lie within the node)"
+              + " lists this host's nodes; jvm.cpus must lie within the node)"
               : scenario.jvm().cpus().pins() ? "; fix the heap, the JVM options or the CPU list (the CPUs this host lets"
               + " kvbench use: grep Cpus_allowed_list /proc/self/status)" : "; fix the heap or the JVM options"));
     }

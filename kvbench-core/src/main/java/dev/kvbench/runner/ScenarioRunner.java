@@ -41,96 +41,6 @@ import java.util.HashSet;
  */
 public final class ScenarioRunner {
 
-  /**
-   * Where a run puts things and how it is described.
-   *
-   * @param workDir empty or new directory for the stores' files; null for a new one under
-   *     /dev/shm (tmpfs) or the temp directory
-   * @param output the result document; null for {@code kvbench-results/<scenario>-<time>-<pid>.json}
-   * @param command the arguments the run was started with, recorded to rerun it
-   * @param kvbenchVersion recorded in the result
-   * @param maxCells the most cells a matrix may expand to before it is refused (see {@link
-   *     Scenario#cellCount}): a typo in a sweep must not run for weeks or exhaust the heap
-   * @param adaptive whether forks are added, after the scenario's, until the figures are precise
-   *     enough ({@link AdaptiveForks#OFF}: none are)
-   * @param noisyReruns how many times a fork the host disturbed (other processes, steal, its CPU
-   *     held from outside: what a comparison leaves out) is run again at once, each attempt kept in
-   *     the journal and the last one counted
-   * @param waitQuiet the longest each fork waits, before it starts, for the host to be quiet ({@link
-   *     Duration#ZERO}: forks start at once)
-   */
-  public record Options(Path workDir, Path output, Shard shard, List<String> command, String kvbenchVersion,
-      long maxCells, AdaptiveForks adaptive, int noisyReruns, java.time.Duration waitQuiet) {
-
-    /** Options whose forks start without waiting for a quiet host. */
-    public Options(Path workDir, Path output, Shard shard, List<String> command, String kvbenchVersion,
-        long maxCells, AdaptiveForks adaptive, int noisyReruns) {
-      this(workDir, output, shard, command, kvbenchVersion, maxCells, adaptive, noisyReruns, java.time.Duration.ZERO);
-    }
-
-    /** These options with each fork waiting up to {@code most} for a quiet host. */
-    public Options withWaitQuiet(java.time.Duration most) {
-      return new Options(workDir, output, shard, command, kvbenchVersion, maxCells, adaptive, noisyReruns, most);
-    }
-
-    /** The most reruns of one fork: a host that disturbs every attempt is not made quiet by more. */
-    public static final int MAX_NOISY_RERUNS = 10;
-
-    /** Forks the host disturbed are run again once, unless the caller says. */
-    public static final int DEFAULT_NOISY_RERUNS = 1;
-
-    /** Options whose disturbed forks are run again {@link #DEFAULT_NOISY_RERUNS} times. */
-    public Options(Path workDir, Path output, Shard shard, List<String> command, String kvbenchVersion,
-        long maxCells, AdaptiveForks adaptive) {
-      this(workDir, output, shard, command, kvbenchVersion, maxCells, adaptive, DEFAULT_NOISY_RERUNS);
-    }
-
-    /** These options with a fork the host disturbed run again up to {@code times} times (0: never). */
-    public Options withNoisyReruns(int times) {
-      return new Options(workDir, output, shard, command, kvbenchVersion, maxCells, adaptive, times, waitQuiet);
-    }
-
-    /** A run that allows up to {@link Scenario#DEFAULT_MAX_CELLS} cells. */
-    public Options(Path workDir, Path output, Shard shard, List<String> command, String kvbenchVersion) {
-      this(workDir, output, shard, command, kvbenchVersion, Scenario.DEFAULT_MAX_CELLS);
-    }
-
-    /** A run of the scenario's forks, none added. */
-    public Options(Path workDir, Path output, Shard shard, List<String> command, String kvbenchVersion,
-        long maxCells) {
-      this(workDir, output, shard, command, kvbenchVersion, maxCells, AdaptiveForks.OFF);
-    }
-
-    /** These options with the result document at {@code document}. */
-    public Options withOutput(Path document) {
-      return new Options(workDir, document, shard, command, kvbenchVersion, maxCells, adaptive, noisyReruns, waitQuiet);
-    }
-
-    /** These options with forks added as {@code how} says. */
-    public Options withAdaptive(AdaptiveForks how) {
-      return new Options(workDir, output, shard, command, kvbenchVersion, maxCells, how, noisyReruns, waitQuiet);
-    }
-
-    public Options {
-      waitQuiet = waitQuiet == null ? java.time.Duration.ZERO : waitQuiet;
-      if (waitQuiet.isNegative()) {
-        throw new IllegalArgumentException("the wait for a quiet host must not be negative, got " + waitQuiet);
-      }
-      if (noisyReruns < 0 || noisyReruns > MAX_NOISY_RERUNS) {
-        throw new IllegalArgumentException("noisy reruns must be 0 to " + MAX_NOISY_RERUNS + ", got " + noisyReruns);
-      }
-      adaptive = adaptive == null ? AdaptiveForks.OFF : adaptive;
-      shard = shard == null ? Shard.ALL : shard;
-      command = command == null ? List.of() : List.copyOf(command);
-      if (maxCells < 1) {
-        throw new IllegalArgumentException("maxCells must be at least 1, got " + maxCells);
-      }
-      if (output != null && RunJournal.whyNotADocumentName(output) != null) {
-        throw new IllegalArgumentException("output " + RunJournal.whyNotADocumentName(output));
-      }
-    }
-  }
-
   /** What a run left: the result document, where it is, and whether every cell has a result. */
   public record RunOutcome(ResultDocument document, Path documentPath, Path journalPath, boolean completed) {
 
@@ -215,7 +125,7 @@ public final class ScenarioRunner {
   }
 
   /** {@code scenario}'s cells for {@code options}' shard, refusing more than its maximum before expanding. */
-  public RunPlan plan(Scenario scenario, Options options) {
+  public RunPlan plan(Scenario scenario, RunOptions options) {
     List<CellParams> cells = cells(scenario, options.shard(), options.maxCells());
     Preflight.requireRunnable(scenario, cells, registry);
     try {
@@ -230,12 +140,12 @@ public final class ScenarioRunner {
    * Runs {@code scenario}. Throws IllegalArgumentException for bad input (nothing has run then)
    * and IOException when the results cannot be written.
    */
-  public RunOutcome run(Scenario scenario, Options options) throws IOException {
+  public RunOutcome run(Scenario scenario, RunOptions options) throws IOException {
     return run(plan(scenario, options), options);
   }
 
-  /** Runs the cells of {@code plan}, as {@link #run(Scenario, Options)} does. */
-  public RunOutcome run(RunPlan plan, Options options) throws IOException {
+  /** Runs the cells of {@code plan}, as {@link #run(Scenario, RunOptions)} does. */
+  public RunOutcome run(RunPlan plan, RunOptions options) throws IOException {
     Scenario scenario = plan.scenario();
     List<CellParams> cells = plan.cells();
     Path output = options.output() != null ? options.output() : defaultOutput(scenario.name());
@@ -270,7 +180,7 @@ public final class ScenarioRunner {
    * for, after removing the work directories earlier attempts of it left when they were killed.
    * Throws IllegalArgumentException, having written nothing, for results it cannot resume.
    */
-  public RunOutcome resume(Path results, Options options) throws IOException {
+  public RunOutcome resume(Path results, RunOptions options) throws IOException {
     RunJournal j;
     try {
       j = RunJournal.resume(results, options.command());
@@ -324,7 +234,7 @@ public final class ScenarioRunner {
    * once the journal is closed, whole).
    */
   private RunOutcome execute(Scenario scenario, List<CellParams> cells, List<CellMeter> meters, RunJournal j,
-      WorkArea area, Options options) throws IOException {
+      WorkArea area, RunOptions options) throws IOException {
     session.started(j, area);
     j.orderCells(cells.stream().map(CellParams::id).toList());
     listener.notice("results: " + j.documentPath() + " (journal " + j.journalPath() + ", one line per finished cell"

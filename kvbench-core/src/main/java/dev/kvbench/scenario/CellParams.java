@@ -162,11 +162,11 @@ public record CellParams(
       return keys.id() + " keys are " + keys.size() + " bytes; " + storeId + " holds at most " + caps.maxKeySize();
     }
     if (valueSize > caps.maxValueSize()) {
-      return "--value-size " + valueSize + " is larger than " + storeId + " can hold ("
+      return "matrix.valueSizes " + valueSize + " is larger than " + storeId + " can hold ("
           + caps.maxValueSize() + " bytes); choose a smaller value size or leave " + storeId + " out";
     }
     if (!caps.durabilities().contains(durability)) {
-      return storeId + " cannot honour --sync " + durability.id() + "; it supports "
+      return storeId + " cannot honour matrix.durability " + durability.id() + "; it supports "
           + caps.durabilities().stream().map(Durability::id).toList();
     }
     return null;

@@ -21,7 +21,10 @@ public final class Durations {
     return parse(text).toMillis();
   }
 
-  /** Durations as {@code 250ms}, {@code 90s}, {@code 30m}, {@code 2h}, or ISO-8601 ({@code PT30M}). */
+  /**
+   * Durations as {@code 250ms}, {@code 90s}, {@code 30m}, {@code 2h}, hours, minutes and seconds
+   * together ({@code 1h30m}), or ISO-8601 ({@code PT30M}).
+   */
   public static Duration parse(String text) {
     String t = text.trim().toLowerCase(Locale.ROOT);
     try {
@@ -31,15 +34,36 @@ public final class Durations {
       if (t.endsWith("ms")) {
         return Duration.ofMillis(Long.parseLong(t.substring(0, t.length() - 2)));
       }
-      long n = Long.parseLong(t.substring(0, t.length() - 1));
-      return switch (t.charAt(t.length() - 1)) {
-        case 's' -> Duration.ofSeconds(n);
-        case 'm' -> Duration.ofMinutes(n);
-        case 'h' -> Duration.ofHours(n);
-        default -> throw new IllegalArgumentException();
-      };
+      return compound(t);
     } catch (RuntimeException e) {
       throw new IllegalArgumentException("'" + text + "' is not a duration; write e.g. 250ms, 90s, 30m or 2h");
     }
+  }
+
+  /** Hours, minutes and seconds, each a number and its unit, in that order or any: {@code 1h30m}, {@code 90s}. */
+  private static Duration compound(String t) {
+    Duration d = Duration.ZERO;
+    int at = 0;
+    while (at < t.length()) {
+      int digits = at;
+      while (digits < t.length() && Character.isDigit(t.charAt(digits))) {
+        digits++;
+      }
+      if (digits == at || digits == t.length()) {
+        throw new IllegalArgumentException(t);
+      }
+      long n = Long.parseLong(t.substring(at, digits));
+      d = d.plus(switch (t.charAt(digits)) {
+        case 's' -> Duration.ofSeconds(n);
+        case 'm' -> Duration.ofMinutes(n);
+        case 'h' -> Duration.ofHours(n);
+        default -> throw new IllegalArgumentException(t);
+      });
+      at = digits + 1;
+    }
+    if (d.isZero() && t.isEmpty()) {
+      throw new IllegalArgumentException(t);
+    }
+    return d;
   }
 }

@@ -2,49 +2,26 @@ package dev.kvbench.scenario;
 
 import dev.kvbench.host.CpuList;
 import dev.kvbench.host.NumaNode;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
 
 /**
  * How forked cells' JVMs are started: the values of the {@code jvm:} section, kept by row ({@link
  * JvmSettings}), so a new JVM setting is its row and the code that reads it, with no field,
  * constructor or wither to add here. A row left unset has its default.
  */
-public final class JvmOptions implements Setting.Values<JvmOptions> {
+public final class JvmOptions extends RowValues<JvmOptions> {
 
   /** Every row at its default: the JVM running kvbench, its heap, no options, pinned and recorded by nothing. */
   public static final JvmOptions DEFAULT = new JvmOptions(Map.of());
 
-  private final Map<Setting<JvmOptions, ?>, Object> values;
-
   private JvmOptions(Map<Setting<JvmOptions, ?>, Object> values) {
-    this.values = values;
+    super(values);
   }
 
   @Override
-  @SuppressWarnings("unchecked")
-  public <T> T get(Setting<JvmOptions, T> row) {
-    Object value = values.get(row);
-    return value == null ? row.defaultValue() : (T) value;
-  }
-
-  /**
-   * These options with {@code row} at {@code value} (null: its default); throws
-   * IllegalArgumentException where the value cannot go with the others.
-   */
-  @Override
-  public <T> JvmOptions with(Setting<JvmOptions, T> row, T value) {
-    Map<Setting<JvmOptions, ?>, Object> changed = new LinkedHashMap<>(values);
-    if (value == null || value.equals(row.defaultValue())) {
-      changed.remove(row);
-    } else {
-      changed.put(row, value);
-    }
-    JvmOptions options = new JvmOptions(Map.copyOf(changed));
-    options.check();
-    return options;
+  protected JvmOptions copy(Map<Setting<JvmOptions, ?>, Object> values) {
+    return new JvmOptions(values);
   }
 
   /** The {@code java} executable; empty means the one running kvbench. */
@@ -82,7 +59,8 @@ public final class JvmOptions implements Setting.Values<JvmOptions> {
     return get(JvmSettings.NUMA_NODE);
   }
 
-  private void check() {
+  @Override
+  protected void check() {
     String heap = heap();
     if (!heap.isEmpty() && !heap.matches("\\d+[kKmMgGtT]?")) {
       throw new IllegalArgumentException("heap '" + heap + "' is not a size -Xmx takes; write e.g. 512m or 4g");
@@ -100,21 +78,4 @@ public final class JvmOptions implements Setting.Values<JvmOptions> {
     }
   }
 
-  @Override
-  public boolean equals(Object o) {
-    return o instanceof JvmOptions other && values.equals(other.values);
-  }
-
-  @Override
-  public int hashCode() {
-    return Objects.hash(values);
-  }
-
-  @Override
-  public String toString() {
-    StringBuilder text = new StringBuilder("JvmOptions[");
-    JvmSettings.ALL.stream().filter(values::containsKey)
-        .forEach(row -> text.append(text.length() > 11 ? ", " : "").append(row.key()).append('=').append(values.get(row)));
-    return text.append(']').toString();
-  }
 }

@@ -78,13 +78,21 @@ public final class Setting<S, T> {
   }
 
   /** A setting of {@code section} named {@code key} in scenario files and in messages. */
-  static <S, T> Builder<S, T> of(String section, String key) {
+  public static <S, T> Builder<S, T> of(String section, String key) {
     return new Builder<>(section, key);
+  }
+
+  /**
+   * A setting of the run, not of its scenario ({@code maxCells}): no scenario file holds it, and
+   * messages name it by its key alone.
+   */
+  public static <S, T> Builder<S, T> run(String key) {
+    return new Builder<>("", key);
   }
 
   /** The setting's name in messages and scenario files, e.g. {@code jvm.counters}. */
   public String name() {
-    return section + "." + key;
+    return section.isEmpty() ? key : section + "." + key;
   }
 
   /** The key within its section, e.g. {@code counters}. */
@@ -94,7 +102,7 @@ public final class Setting<S, T> {
 
   /** Where the setting sits in a scenario file, e.g. {@code /jvm/counters}, for error messages. */
   public String pointer() {
-    return "/" + section + "/" + key;
+    return section.isEmpty() ? "/" + key : "/" + section + "/" + key;
   }
 
   /** The command-line flags, the main one first; none for a setting only a file sets. */
@@ -173,7 +181,7 @@ public final class Setting<S, T> {
   }
 
   /** A number read by {@code parse}, or a message saying the text is not one. */
-  static <T> Function<String, T> number(Function<String, T> parse) {
+  public static <T> Function<String, T> number(Function<String, T> parse) {
     return text -> {
       try {
         return parse.apply(text.trim());
@@ -184,7 +192,7 @@ public final class Setting<S, T> {
   }
 
   /** Builds a {@link Setting}; every row of a table says each part. */
-  static final class Builder<S, T> {
+  public static final class Builder<S, T> {
     private final String section;
     private final String key;
     private List<String> flags = List.of();
@@ -208,7 +216,7 @@ public final class Setting<S, T> {
     }
 
     /** The flag that sets it, with its label and help. */
-    Builder<S, T> flag(String flag, String label, String text) {
+    public Builder<S, T> flag(String flag, String label, String text) {
       this.flags = List.of(flag);
       this.paramLabel = label;
       this.help = text;
@@ -216,7 +224,7 @@ public final class Setting<S, T> {
     }
 
     /** One text, read by {@code read}, written by {@code write} (null: the default, left out of files). */
-    Builder<S, T> one(Function<String, T> read, Function<T, String> write) {
+    public Builder<S, T> one(Function<String, T> read, Function<T, String> write) {
       this.arity = Arity.ONE;
       this.parser = texts -> read.apply(single(texts));
       this.writer = v -> {
@@ -227,7 +235,7 @@ public final class Setting<S, T> {
     }
 
     /** A list of texts, each flag given adding one (the whole list replacing a file's). */
-    Builder<S, T> list(Function<List<String>, T> read, Function<T, List<String>> write) {
+    public Builder<S, T> list(Function<List<String>, T> read, Function<T, List<String>> write) {
       this.arity = Arity.LIST;
       this.parser = read;
       this.writer = write;
@@ -235,46 +243,46 @@ public final class Setting<S, T> {
     }
 
     /** A flag without a value sets {@code value}; a file writes the setting as one text. */
-    Builder<S, T> switchTo(T value) {
+    public Builder<S, T> switchTo(T value) {
       this.whenSwitched = value;
       this.arity = Arity.SWITCH;
       return this;
     }
 
-    Builder<S, T> in(Function<S, T> get, BiFunction<S, T, S> set) {
+    public Builder<S, T> in(Function<S, T> get, BiFunction<S, T, S> set) {
       this.getter = get;
       this.setter = set;
       return this;
     }
 
-    /** Kept in a record that holds its values by row ({@link Values}), {@code value} where unset. */
-    Builder<S, T> keptByRow(T value) {
+    /** Kept in a record that holds its values by row ({@link Values}), {@code value} where unset (null: none). */
+    public Builder<S, T> keptByRow(T value) {
       this.keptByRow = true;
-      this.defaultValue = Objects.requireNonNull(value, key + ": default");
+      this.defaultValue = value;
       return this;
     }
 
     /** Why a value needs forked cells (said after the setting and its value), or null when it does not. */
-    Builder<S, T> needsForks(Function<T, String> why) {
+    public Builder<S, T> needsForks(Function<T, String> why) {
       this.needsForks = why;
       return this;
     }
 
     /** Why the flag refuses a value a file may give (said after the flag), or null where it takes it. */
-    Builder<S, T> flagRefuses(Function<T, String> why) {
+    public Builder<S, T> flagRefuses(Function<T, String> why) {
       this.flagRefuses = why;
       return this;
     }
 
     /** A flag for tests, left out of the help. */
-    Builder<S, T> hiddenFlag(String flag, String label) {
+    public Builder<S, T> hiddenFlag(String flag, String label) {
       this.flags = List.of(flag);
       this.paramLabel = label;
       this.hidden = true;
       return this;
     }
 
-    Setting<S, T> build() {
+    public Setting<S, T> build() {
       return new Setting<>(this);
     }
 

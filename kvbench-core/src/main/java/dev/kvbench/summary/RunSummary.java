@@ -114,7 +114,7 @@ public final class RunSummary {
     b.append(String.format(Locale.ROOT, "; %d of %d phase forks still trended (unsteady).%n", unsteady, forks));
     if (noisy > 0) {
       b.append("  Figures from noisy passes say something of this machine; run again on a quiet host, or pin with"
-          + " --cpus, before trusting a small difference.\n");
+          + " jvm.cpus, before trusting a small difference.\n");
     }
     return b.toString();
   }

@@ -248,7 +248,7 @@ public final class RunTables {
       b.append("UNSTEADY n/m: in n of the m forks the measured passes still trended one way (Kendall's tau >= ")
           .append(SteadyState.MIN_TAU).append(", drift >= ")
           .append(Math.round(SteadyState.MIN_DRIFT * 100))
-          .append(" %): the warm-up was too short; give more with --warmup.\n");
+          .append(" %): the warm-up was too short; give more with repetitions.warmupMillis.\n");
     }
     return b.toString();
   }

@@ -8,6 +8,7 @@ import dev.kvbench.result.PhaseStatus;
 import dev.kvbench.result.ResultDocument;
 import dev.kvbench.result.ResultFiles;
 import dev.kvbench.result.ThreadedFigures;
+import dev.kvbench.runner.RunOptions;
 import dev.kvbench.runner.ScenarioRunner;
 import dev.kvbench.runner.Shard;
 import dev.kvbench.scenario.Axes;
@@ -59,7 +60,7 @@ class CoordinatedOmissionTest {
         // quarter into the pass and ends before its middle
         .withTraffic(traffic.withDurationMillis(3_000).withWriterRate(200));
     ScenarioRunner.RunOutcome outcome = new ScenarioRunner(registry, RunListener.NONE).run(s,
-        new ScenarioRunner.Options(temp.resolve("work-" + name), temp.resolve(name + ".json"), Shard.ALL,
+        new RunOptions(temp.resolve("work-" + name), temp.resolve(name + ".json"), Shard.ALL,
             List.of("test"), "dev"));
     ResultDocument doc = new ResultFiles().read(outcome.documentPath());
     CellResult cell = doc.cells().get(0);

@@ -80,7 +80,7 @@ class CountedRunTest {
   @Test
   void everyMeasuredPassGetsItsEventsPerOp() throws Exception {
     ScenarioRunner.RunOutcome outcome = new ScenarioRunner(StoreRegistry.load(), RunListener.NONE)
-        .run(scenario(1, new Counters(fakePerf().toString())), new ScenarioRunner.Options(temp.resolve("work"),
+        .run(scenario(1, new Counters(fakePerf().toString())), new RunOptions(temp.resolve("work"),
             temp.resolve("c.json"), Shard.ALL, List.of("test"), "dev"));
     ResultDocument doc = new ResultFiles().read(outcome.documentPath());
     CellResult cell = doc.cells().get(0);
@@ -129,7 +129,7 @@ class CountedRunTest {
       }
     };
     ScenarioRunner.RunOutcome outcome = new ScenarioRunner(StoreRegistry.load(), listener)
-        .run(scenario(1, new Counters(perf.toString())), new ScenarioRunner.Options(temp.resolve("work"),
+        .run(scenario(1, new Counters(perf.toString())), new RunOptions(temp.resolve("work"),
             temp.resolve("n.json"), Shard.ALL, List.of("test"), "dev"));
     assertThat(warnings).anySatisfy(w -> assertThat(w).startsWith("counters: not available:")
         .contains("no hardware performance counters").contains("goes on without them"));

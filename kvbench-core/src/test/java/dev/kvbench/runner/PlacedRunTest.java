@@ -42,7 +42,7 @@ class PlacedRunTest {
 
   private CellResult runOne(Scenario s, String name) throws Exception {
     ScenarioRunner.RunOutcome outcome = new ScenarioRunner(StoreRegistry.load(), RunListener.NONE)
-        .run(s, new ScenarioRunner.Options(temp.resolve("work-" + name), temp.resolve(name + ".json"), Shard.ALL,
+        .run(s, new RunOptions(temp.resolve("work-" + name), temp.resolve(name + ".json"), Shard.ALL,
             List.of("test"), "dev"));
     return new ResultFiles().read(outcome.documentPath()).cells().get(0);
   }

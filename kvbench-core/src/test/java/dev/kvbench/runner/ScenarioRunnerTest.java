@@ -57,9 +57,9 @@ class ScenarioRunnerTest {
    * No fork is run again for the host's noise: which forks a loaded machine disturbs is not this
    * test's to know, and the journal's shape must not depend on it.
    */
-  private ScenarioRunner.Options options(String output) {
-    return new ScenarioRunner.Options(temp.resolve("work"), temp.resolve(output), Shard.ALL, List.of("test"), "dev")
-        .withNoisyReruns(0);
+  private RunOptions options(String output) {
+    return new RunOptions(temp.resolve("work"), temp.resolve(output), Shard.ALL, List.of("test"), "dev")
+        .with(RunSettings.NOISY_RERUNS, 0);
   }
 
   /** Counts the cells the runner starts, to see what a resumed run runs. */
@@ -103,7 +103,7 @@ class ScenarioRunnerTest {
         .containsEntry("misbehaving/nosync", Outcome.RAN).containsEntry("null/sync", Outcome.RAN);
     CellResult unsupported = outcome.document().cells().stream()
         .filter(c -> c.outcome() == Outcome.UNSUPPORTED).findFirst().orElseThrow();
-    assertThat(unsupported.error()).contains("cannot honour --sync sync", "nosync");
+    assertThat(unsupported.error()).contains("cannot honour matrix.durability sync", "nosync");
     assertThat(unsupported.succeeded()).isTrue();
   }
 
@@ -135,7 +135,7 @@ class ScenarioRunnerTest {
     assertThat(hang.error()).startsWith("timed out after 15 s");
     assertThat(Files.readString(Path.of(hang.diagnostics().threadDump()))).contains("MisbehavingStoreProvider.hang");
 
-    assertThat(byFailure.get("oom").error()).startsWith("out of memory").contains("OutOfMemoryError", "--heap");
+    assertThat(byFailure.get("oom").error()).startsWith("out of memory").contains("OutOfMemoryError", "jvm.heap");
     assertThat(byFailure.get("exit").error()).contains("exited with code 42");
 
     assertThat(outcome.completed()).isTrue();
@@ -263,7 +263,7 @@ class ScenarioRunnerTest {
     };
     AdaptiveForks tight = new AdaptiveForks(5, 4, AdaptiveForks.NO_TIME_BUDGET, 5, wantsMisbehaving);
     ScenarioRunner.RunOutcome run = new ScenarioRunner(registry, RunListener.NONE)
-        .run(s, options("adaptive.json").withAdaptive(tight));
+        .run(s, options("adaptive.json").with(RunSettings.ADAPTIVE, tight));
     assertThat(run.completed()).isTrue();
     // listed in the matrix's order, whatever order they ended in
     assertThat(run.document().cells()).extracting(CellResult::store).containsExactly("null", "misbehaving");
@@ -296,7 +296,7 @@ class ScenarioRunnerTest {
     // a spent time budget starts no added round: every cell ends with the scenario's forks
     AdaptiveForks spent = new AdaptiveForks(5, 6, Duration.ofNanos(1), 5, wantsMisbehaving);
     ScenarioRunner.RunOutcome budget = new ScenarioRunner(registry, RunListener.NONE)
-        .run(s, options("budget.json").withAdaptive(spent));
+        .run(s, options("budget.json").with(RunSettings.ADAPTIVE, spent));
     assertThat(budget.document().cells()).allSatisfy(c -> {
       assertThat(c.forkStop().forks()).isEqualTo(3);
       assertThat(c.forkStop().reason()).isIn(ForkStop.Reason.PRECISE, ForkStop.Reason.TIME_BUDGET);
@@ -318,7 +318,7 @@ class ScenarioRunnerTest {
       return out;
     };
     ScenarioRunner.RunOutcome run = new ScenarioRunner(registry, RunListener.NONE)
-        .run(s, options("undisturbed.json").withAdaptive(new AdaptiveForks(5, 4, AdaptiveForks.NO_TIME_BUDGET, 5,
+        .run(s, options("undisturbed.json").with(RunSettings.ADAPTIVE, new AdaptiveForks(5, 4, AdaptiveForks.NO_TIME_BUDGET, 5,
             ownFigures)));
     assertThat(run.document().cells()).hasSize(2).allSatisfy(c -> {
       int forks = c.phases().get(0).forkMedians().size();
@@ -339,7 +339,7 @@ class ScenarioRunnerTest {
     new ScenarioRunner(registry, RunListener.NONE).run(s, options("same.json"));
     byte[] before = Files.readAllBytes(temp.resolve("same.json"));
     assertThatThrownBy(() -> new ScenarioRunner(registry, RunListener.NONE).run(s,
-        new ScenarioRunner.Options(temp.resolve("work2"), temp.resolve("same.json"), Shard.ALL, List.of(), "dev")))
+        new RunOptions(temp.resolve("work2"), temp.resolve("same.json"), Shard.ALL, List.of(), "dev")))
         .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("same.json").hasMessageContaining("already");
     assertThat(Files.readAllBytes(temp.resolve("same.json"))).isEqualTo(before);
     assertThat(ScenarioRunner.defaultOutput("x")).isNotEqualTo(ScenarioRunner.defaultOutput("y"));
@@ -434,7 +434,7 @@ class ScenarioRunnerTest {
         }
       };
       Scenario s = scenario(1, Map.of(), List.of(Durability.NOSYNC, Durability.LAZY));
-      ScenarioRunner.Options options = new ScenarioRunner.Options(temp.resolve("work"), output, Shard.ALL,
+      RunOptions options = new RunOptions(temp.resolve("work"), output, Shard.ALL,
           List.of("test"), "dev");
       assertThatThrownBy(() -> new ScenarioRunner(registry, fillAfterTheFirstCell).run(s, options))
           .isInstanceOf(RunJournal.NotWritten.class).hasMessageContaining(output.toString())
@@ -508,7 +508,7 @@ class ScenarioRunnerTest {
       }
     };
     ScenarioRunner.RunOutcome resumed = new ScenarioRunner(registry, heard).resume(full.journalPath(),
-        new ScenarioRunner.Options(temp.resolve("work-2"), null, Shard.ALL, List.of("resume"), "dev"));
+        new RunOptions(temp.resolve("work-2"), null, Shard.ALL, List.of("resume"), "dev"));
     assertThat(resumed.completed()).isTrue();
     assertThat(left).doesNotExist();
     assertThat(unrelated).as("not this run's: left for kvbench clean").exists();
@@ -553,12 +553,12 @@ class ScenarioRunnerTest {
     Path dir = Files.createDirectories(temp.resolve("a-dir"));
     assertThatThrownBy(() -> runner.run(s, options("a-dir"))).isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("is a directory").hasMessageNotContaining("another run");
-    assertThatThrownBy(() -> runner.run(s, new ScenarioRunner.Options(null, Path.of("/dev/null"), Shard.ALL,
+    assertThatThrownBy(() -> runner.run(s, new RunOptions(null, Path.of("/dev/null"), Shard.ALL,
         List.of(), "dev"))).hasMessageContaining("not a regular file").hasMessageNotContaining("another run");
-    assertThatThrownBy(() -> new ScenarioRunner.Options(null, temp.resolve("x.jsonl"), Shard.ALL, List.of(), "dev"))
+    assertThatThrownBy(() -> new RunOptions(null, temp.resolve("x.jsonl"), Shard.ALL, List.of(), "dev"))
         .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("journal's extension");
     try (dev.kvbench.testing.SmallDisk ro = dev.kvbench.testing.SmallDisk.mountReadOnly(temp.resolve("ro"))) {
-      assertThatThrownBy(() -> runner.run(s, new ScenarioRunner.Options(temp.resolve("work"),
+      assertThatThrownBy(() -> runner.run(s, new RunOptions(temp.resolve("work"),
           ro.path().resolve("r.json"), Shard.ALL, List.of(), "dev"))).isInstanceOf(IllegalArgumentException.class)
           .hasMessageContaining("cannot write in " + ro.path());
     }

@@ -159,7 +159,7 @@ class RunTablesTest {
     assertThat(new RunTables(List.of(c)).timings(List.of(c))).contains("NOISY 1/6").contains("2×3")
         .doesNotContain("CONTENDED");
     assertThat(RunTables.legend(List.of(c))).contains("NOISY n/m", "other-processes", "UNSTEADY n/m",
-        "--warmup");
+        "repetitions.warmupMillis");
   }
 
   @Test

@@ -3,6 +3,7 @@ package dev.kvbench.report;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.kvbench.run.RunListener;
+import dev.kvbench.runner.RunOptions;
 import dev.kvbench.runner.ScenarioRunner;
 import dev.kvbench.runner.Shard;
 import dev.kvbench.scenario.Axes;
@@ -41,7 +42,7 @@ class ThreadedReportTest {
         // long enough for the throughput-over-time chart (Charts.THROUGHPUT_MIN_MILLIS)
         .withTraffic(Traffic.DEFAULT.withDurationMillis((long) Charts.THROUGHPUT_MIN_MILLIS + 200));
     ScenarioRunner.RunOutcome outcome = new ScenarioRunner(StoreRegistry.load(), RunListener.NONE).run(s,
-        new ScenarioRunner.Options(temp.resolve("work"), temp.resolve("run.json"), Shard.ALL, List.of("test"), "dev"));
+        new RunOptions(temp.resolve("work"), temp.resolve("run.json"), Shard.ALL, List.of("test"), "dev"));
     assertThat(outcome.completed()).isTrue();
 
     ReportWriter.Written w = new ReportWriter("9.9", Clock.systemUTC()).write(List.of(outcome.documentPath()),

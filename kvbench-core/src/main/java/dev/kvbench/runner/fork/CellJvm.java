@@ -40,8 +40,8 @@ public final class CellJvm {
 
   /** What {@link #launcher} needs installed, for the error when it cannot be run. */
   static String launcherPackage(JvmOptions jvm) {
-    return jvm.numaNode().binds() ? " (binding to a NUMA node with --numa-node needs numactl)"
-        : jvm.cpus().pins() ? " (pinning with --cpus needs taskset, from util-linux)" : "";
+    return jvm.numaNode().binds() ? " (binding to a NUMA node with jvm.numaNode needs numactl)"
+        : jvm.cpus().pins() ? " (pinning with jvm.cpus needs taskset, from util-linux)" : "";
   }
 
   /**

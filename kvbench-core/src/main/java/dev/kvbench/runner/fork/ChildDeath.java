@@ -21,11 +21,11 @@ public final class ChildDeath {
     String oom = tail.stream().filter(l -> l.contains("OutOfMemoryError")).findFirst().orElse(null);
     if (oom != null && oom.contains("native thread")) {
       // not the heap: the process or the system ran out of threads (ulimit -u, pid_max) or stacks
-      return "out of threads: " + oom.trim() + "; run fewer client threads (--threads), or raise the process"
+      return "out of threads: " + oom.trim() + "; run fewer client threads (matrix.threads), or raise the process"
           + " limit (ulimit -u)";
     }
     if (oom != null) {
-      return "out of memory: " + oom.trim() + "; give the cell more with --heap (scenario jvm.heap)";
+      return "out of memory: " + oom.trim() + "; give the cell more with jvm.heap";
     }
     if (crash != null) {
       return "the JVM crashed: " + crashSummary(crash);

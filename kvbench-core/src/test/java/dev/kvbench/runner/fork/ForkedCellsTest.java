@@ -17,15 +17,15 @@ class ForkedCellsTest {
     assertThat(ForkedCells.human(Duration.ofHours(2))).isEqualTo("2 h");
   }
 
-  /** Running out of threads is not running out of heap: the advice is fewer threads, not --heap. */
+  /** Running out of threads is not running out of heap: the advice is fewer threads, not more heap. */
   @Test
   void outOfThreadsIsToldApartFromOutOfHeap() throws Exception {
     String threads = ChildDeath.whyItDied(1, List.of("Exception in thread \"main\" java.lang.OutOfMemoryError:"
         + " unable to create native thread: possibly out of memory or process/resource limits reached"), null);
-    assertThat(threads).startsWith("out of threads").contains("--threads", "ulimit -u").doesNotContain("--heap");
+    assertThat(threads).startsWith("out of threads").contains("matrix.threads", "ulimit -u").doesNotContain("jvm.heap");
     String heap = ChildDeath.whyItDied(3, List.of("Terminating due to java.lang.OutOfMemoryError: Java heap space"),
         null);
-    assertThat(heap).startsWith("out of memory").contains("--heap");
+    assertThat(heap).startsWith("out of memory").contains("jvm.heap");
   }
 
   @Test

@@ -9,6 +9,7 @@ import dev.kvbench.result.ResultDocument;
 import dev.kvbench.result.ResultFiles;
 import dev.kvbench.result.RunJournal;
 import dev.kvbench.run.RunListener;
+import dev.kvbench.runner.RunOptions;
 import dev.kvbench.runner.ScenarioRunner;
 import dev.kvbench.runner.Shard;
 import dev.kvbench.scenario.Axes;
@@ -81,8 +82,8 @@ class LibraryVersionRunTest {
         .withPhases(List.of(Phase.WRITE, Phase.READ_KEY)).withRepetitions(new Repetitions(forks, 1, 0, 1));
   }
 
-  private ScenarioRunner.Options options(String output) {
-    return new ScenarioRunner.Options(temp.resolve("work"), temp.resolve(output), Shard.ALL, List.of("test"), "dev");
+  private RunOptions options(String output) {
+    return new RunOptions(temp.resolve("work"), temp.resolve(output), Shard.ALL, List.of("test"), "dev");
   }
 
   @Tag("slow")

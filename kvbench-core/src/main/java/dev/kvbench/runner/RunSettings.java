@@ -1,0 +1,91 @@
+package dev.kvbench.runner;
+
+import dev.kvbench.scenario.Durations;
+import dev.kvbench.scenario.Scenario;
+import dev.kvbench.scenario.Setting;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+
+/**
+ * The run's settings, one row each, as a scenario's are ({@link dev.kvbench.scenario.JvmSettings}):
+ * where the run puts things and how it goes beyond the scenario, named {@code run.KEY} in messages.
+ * {@link RunOptions} keeps their values; the CLI's flags and their wording come from these rows.
+ */
+public final class RunSettings {
+
+  private RunSettings() {}
+
+  public static final Setting<RunOptions, Path> WORK_DIR = Setting.<RunOptions, Path>run("workDir")
+      .flag("--work-dir", "DIR", "Empty or new directory for the stores' files (default: a new directory under"
+          + " /dev/shm when it is tmpfs, else the temp dir; removed afterwards).")
+      .one(Path::of, dir -> dir == null ? null : dir.toString())
+      .keptByRow(null)
+      .build();
+
+  public static final Setting<RunOptions, Path> OUTPUT = Setting.<RunOptions, Path>run("output")
+      .flag("--output", "FILE", "Result document (default: kvbench-results/<scenario>-<time>-<pid>.json); its"
+          + " journal is FILE with .jsonl. Never overwritten.")
+      .one(Path::of, file -> file == null ? null : file.toString())
+      .keptByRow(null)
+      .build();
+
+  public static final Setting<RunOptions, Shard> SHARD = Setting.<RunOptions, Shard>run("shard")
+      .flag("--shard", "i/n", "Run only shard i of n: cells i, i+n, i+2n ... of the expanded matrix (for fleets).")
+      .one(Shard::parse, Shard::toString)
+      .keptByRow(Shard.ALL)
+      .build();
+
+  public static final Setting<RunOptions, Long> MAX_CELLS = Setting.<RunOptions, Long>run("maxCells")
+      .flag("--max-cells", "N", "Refuse a matrix of more cells than this, before expanding it (default: 100,000):"
+          + " each sweep multiplies the others, and a mistyped one should not run for weeks.")
+      .one(Setting.number(text -> atLeastOne(Long.parseLong(text))), String::valueOf)
+      .keptByRow(Scenario.DEFAULT_MAX_CELLS)
+      .build();
+
+  /** The most reruns of one fork: a host that disturbs every attempt is not made quiet by more. */
+  public static final int MAX_NOISY_RERUNS = 10;
+
+  public static final Setting<RunOptions, Integer> NOISY_RERUNS = Setting.<RunOptions, Integer>run("noisyReruns")
+      .flag("--noisy-reruns", "N", "Run a fork the host disturbed (other processes, steal, its CPU held from"
+          + " outside: what compare leaves out) again at once, up to N times (default: 1; 0 keeps it as it is)."
+          + " Every attempt stays in the journal; the last one counts.")
+      .one(Setting.number(text -> reruns(Integer.parseInt(text))), String::valueOf)
+      .keptByRow(1)
+      .build();
+
+  public static final Setting<RunOptions, Duration> WAIT_QUIET = Setting.<RunOptions, Duration>run("waitQuiet")
+      .flag("--wait-quiet", "DURATION", "Before each fork, wait until other processes use under a quarter of a CPU"
+          + " and steal is under 5 %% of one (over half a second), for at most DURATION (e.g. 60s, 5m); then the fork"
+          + " runs anyway and the run says how busy the host still was.")
+      .one(Durations::parse, d -> d.isZero() ? null : d.toString())
+      .flagRefuses(d -> d.isZero() ? "0: give how long a fork may wait, e.g. 60s, or leave the flag out" : null)
+      .keptByRow(Duration.ZERO)
+      .build();
+
+  /** Forks added until the figures are precise enough; the CLI makes it of --precision, --max-forks, --time-budget. */
+  public static final Setting<RunOptions, AdaptiveForks> ADAPTIVE = Setting.<RunOptions, AdaptiveForks>run("adaptive")
+      .one(text -> {
+        throw new IllegalArgumentException("is made of the precision, the most forks and the time budget");
+      }, adaptive -> null)
+      .keptByRow(AdaptiveForks.OFF)
+      .build();
+
+  /** Every row. */
+  public static final List<Setting<RunOptions, ?>> ALL = List.of(WORK_DIR, OUTPUT, SHARD, MAX_CELLS, NOISY_RERUNS,
+      WAIT_QUIET, ADAPTIVE);
+
+  private static long atLeastOne(long cells) {
+    if (cells < 1) {
+      throw new IllegalArgumentException(cells + ": give 1 or more");
+    }
+    return cells;
+  }
+
+  private static int reruns(int times) {
+    if (times < 0 || times > MAX_NOISY_RERUNS) {
+      throw new IllegalArgumentException(times + ": give 0 (keep a disturbed fork as it is) to " + MAX_NOISY_RERUNS);
+    }
+    return times;
+  }
+}
