@@ -15,7 +15,7 @@ public final class Cli {
     AxisOptions.addTo(cli.getSubcommands().get("run").getCommandSpec(), "--stores");
     AxisOptions.addTo(cli.getSubcommands().get("bisect").getCommandSpec(), "--output-dir");
     for (String command : List.of("run", "bisect")) {
-      SettingOptions.addTo(cli.getSubcommands().get(command).getCommandSpec(), "--seed");
+      SettingOptions.addTo(cli.getSubcommands().get(command).getCommandSpec(), "--phases");
     }
     SettingOptions.addTo(cli.getSubcommands().get("run").getCommandSpec(), "--work-dir", RunCommand.RUN_ROWS);
     SettingOptions.addTo(cli.getSubcommands().get("bisect").getCommandSpec(), "--work-dir", ForkOptions.ROWS);

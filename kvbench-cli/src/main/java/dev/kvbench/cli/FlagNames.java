@@ -51,9 +51,6 @@ final class FlagNames {
       f.put("matrix." + axis.key(), axis.flags().get(0));
     }
     f.put("phases", "--phases");
-    f.put("seed", "--seed");
-    f.put("latencySample", "--latency-sample");
-    f.put("cellTimeout", "--timeout");
     for (Setting<?, ?> row : SettingOptions.rows()) {
       if (!row.flags().isEmpty()) {
         // a switch's flag sets one value: a message about that value, or about the setting, is about the flag

@@ -2,7 +2,6 @@ package dev.kvbench.cli;
 
 import dev.kvbench.scenario.Axes;
 import dev.kvbench.scenario.Axis;
-import dev.kvbench.scenario.Durations;
 import dev.kvbench.scenario.ScenarioOverrides;
 import dev.kvbench.workload.Phase;
 import java.util.ArrayList;
@@ -14,8 +13,8 @@ import picocli.CommandLine.Option;
 /**
  * {@code kvbench run}'s flags that change the scenario beyond its matrix's axes (which {@link
  * AxisOptions} makes from the axis table), its repetitions, the cells' JVM and the threaded phases'
- * traffic (which {@link SettingOptions} makes from the settings' rows): phases, seed, timeouts and
- * YCSB's workload files and properties. {@link #overrides} turns every flag given, axes included, into the scenario's
+ * traffic, and its seed, cell timeout and latency sampling (which {@link SettingOptions} makes from
+ * the settings' rows): phases and YCSB's workload files and properties. {@link #overrides} turns every flag given, axes included, into the scenario's
  * changes; the scenario file's field names are in each error's message where core speaks them.
  */
 final class ScenarioFlags {
@@ -24,20 +23,6 @@ final class ScenarioFlags {
       description = "Phases to report (default: the scenario's; quick: write, readKey, readSeq, readRev, readCrc,"
           + " readXxh64). The store is always loaded first.")
   List<String> phases;
-
-  @Option(names = "--seed", paramLabel = "LONG",
-      description = "Master seed for key order, values and latency sampling (default: 20160710).")
-  Long seed;
-
-  @Option(names = "--timeout", paramLabel = "DURATION",
-      description = "A cell running longer is killed after a thread dump and recorded failed, e.g. 30m"
-          + " (default: 1h).")
-  String cellTimeout;
-
-  @Option(names = "--latency-sample", paramLabel = "N",
-      description = "Time about one op in N for the latency percentiles of write and readKey (default: 64); 1 times"
-          + " every op and slows the pass.")
-  Integer latencySample;
 
   @Option(names = {"-P", "--ycsb-workload"}, paramLabel = "FILE",
       description = "A YCSB workload file (its workloads/workloada, ...): its properties, by YCSB's names, set the"
@@ -70,23 +55,12 @@ final class ScenarioFlags {
       if (phases != null) {
         o.phases(each("--phases", phases, Phase::fromId));
       }
-      setIfGiven(seed, o::seed);
       SettingOptions.applyTo(run, o);
-      if (cellTimeout != null) {
-        o.cellTimeout(Durations.parse(cellTimeout));
-      }
-      setIfGiven(latencySample, o::latencySample);
       return o;
     } catch (UsageException e) {
       throw e;
     } catch (IllegalArgumentException e) {
       throw FlagNames.usage(e);
-    }
-  }
-
-  private static <T> void setIfGiven(T value, java.util.function.Consumer<T> set) {
-    if (value != null) {
-      set.accept(value);
     }
   }
 

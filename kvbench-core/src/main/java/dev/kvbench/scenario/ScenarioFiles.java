@@ -140,11 +140,11 @@ public final class ScenarioFiles {
     y.description = s.description();
     y.matrix = MatrixYaml.of(s.matrix());
     y.phases = s.phases().stream().map(Phase::id).toList();
-    y.seed = String.valueOf(s.seed());
+    y.seed = ScenarioYaml.topText(ScenarioSettings.SEED, s);
     y.repetitions = ScenarioYaml.SectionYaml.of(Section.REPETITIONS, s.repetitions());
     y.jvm = ScenarioYaml.SectionYaml.of(Section.JVM, s.jvm());
-    y.cellTimeout = s.cellTimeout().getSeconds() + "s";
-    y.latencySample = String.valueOf(s.latencySample());
+    y.cellTimeout = ScenarioYaml.topText(ScenarioSettings.CELL_TIMEOUT, s);
+    y.latencySample = ScenarioYaml.topText(ScenarioSettings.LATENCY_SAMPLE, s);
     if (!s.traffic().equals(Traffic.DEFAULT)) {
       y.traffic = ScenarioYaml.SectionYaml.of(Section.TRAFFIC, s.traffic());
     }

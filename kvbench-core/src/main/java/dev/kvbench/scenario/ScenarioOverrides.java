@@ -23,11 +23,8 @@ public final class ScenarioOverrides {
   private Double scale;
   private CustomMix custom;
   private List<Phase> phases;
-  private Long seed;
   /** The rows set, of every {@link Section}. */
   private final Map<Setting<?, ?>, Object> rows = new LinkedHashMap<>();
-  private Duration cellTimeout;
-  private Integer latencySample;
   private final List<UnaryOperator<Traffic>> traffic = new ArrayList<>();
 
   /** The stores to run, by id; empty for every available one. */
@@ -65,8 +62,7 @@ public final class ScenarioOverrides {
   }
 
   public ScenarioOverrides seed(long value) {
-    this.seed = value;
-    return this;
+    return set(ScenarioSettings.SEED, value);
   }
 
   public ScenarioOverrides forks(int count) {
@@ -105,13 +101,11 @@ public final class ScenarioOverrides {
   }
 
   public ScenarioOverrides cellTimeout(Duration timeout) {
-    this.cellTimeout = timeout;
-    return this;
+    return set(ScenarioSettings.CELL_TIMEOUT, timeout);
   }
 
   public ScenarioOverrides latencySample(int interval) {
-    this.latencySample = interval;
-    return this;
+    return set(ScenarioSettings.LATENCY_SAMPLE, interval);
   }
 
   /** A change to the threaded phases' traffic (rate, duration ...); changes apply in the order given. */
@@ -123,8 +117,7 @@ public final class ScenarioOverrides {
   /** Whether nothing is set: the scenario would be unchanged. */
   public boolean isEmpty() {
     return stores == null && settings.isEmpty() && axes.isEmpty() && scale == null && custom == null
-        && phases == null && seed == null && rows.isEmpty()
-        && cellTimeout == null && latencySample == null && traffic.isEmpty();
+        && phases == null && rows.isEmpty() && traffic.isEmpty();
   }
 
   /**
@@ -145,14 +138,11 @@ public final class ScenarioOverrides {
             || scale != null && (field.equals(Axes.ENTRIES.key()) || field.equals(Axes.BATCH_SIZES.key()));
       };
       case "phases" -> phases != null;
-      case "seed" -> seed != null;
       case "traffic" -> !traffic.isEmpty();
       case "custom" -> custom != null;
       case "repetitions", "jvm" -> rows.keySet().stream().anyMatch(row -> row.pointer().startsWith("/" + top + "/")
           && (field.isEmpty() || row.key().equals(field)));
-      case "cellTimeout" -> cellTimeout != null;
-      case "latencySample" -> latencySample != null;
-      default -> !isEmpty();
+      default -> Section.TOP.row(top) != null ? rows.containsKey(Section.TOP.row(top)) : !isEmpty();
     };
   }
 
@@ -184,18 +174,9 @@ public final class ScenarioOverrides {
     if (phases != null) {
       s = s.withPhases(phases);
     }
-    if (seed != null) {
-      s = s.withSeed(seed);
-    }
     // the forks before the JVM's settings, some of which need forked cells
     for (Section<?> section : Section.ALL) {
       s = applied(s, section);
-    }
-    if (cellTimeout != null) {
-      s = s.withCellTimeout(cellTimeout);
-    }
-    if (latencySample != null) {
-      s = s.withLatencySample(latencySample);
     }
     return s;
   }

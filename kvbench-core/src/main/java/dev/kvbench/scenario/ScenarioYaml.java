@@ -57,18 +57,28 @@ final class ScenarioYaml {
 
   private Scenario withoutYcsb(String defaultName) {
     Scenario d = Scenario.defaults(name == null ? defaultName : name);
-    return new Scenario(
+    Scenario s = new Scenario(
         d.name(),
         description,
         matrix == null ? Matrix.DEFAULT : matrix.toMatrix(),
         phases == null ? d.phases() : each("/phases", phases, Phase::fromId),
-        seed == null ? d.seed() : convert("/seed", seed, Long::parseLong),
+        d.seed(),
         repetitions == null ? Repetitions.DEFAULT : repetitions.to(Section.REPETITIONS),
         jvm == null ? JvmOptions.DEFAULT : jvm.to(Section.JVM),
-        cellTimeout == null ? d.cellTimeout() : convert("/cellTimeout", cellTimeout, Durations::parse),
-        latencySample == null ? d.latencySample() : convert("/latencySample", latencySample, Integer::parseInt),
+        d.cellTimeout(),
+        d.latencySample(),
         traffic == null ? Traffic.DEFAULT : traffic.to(Section.TRAFFIC),
         custom == null ? CustomMix.NONE : custom.toCustomMix());
+    // the top of the file's own settings, read by their rows
+    s = seed == null ? s : SectionYaml.applied(s, ScenarioSettings.SEED, seed);
+    s = cellTimeout == null ? s : SectionYaml.applied(s, ScenarioSettings.CELL_TIMEOUT, cellTimeout);
+    return latencySample == null ? s : SectionYaml.applied(s, ScenarioSettings.LATENCY_SAMPLE, latencySample);
+  }
+
+  /** The text a scenario file writes for {@code row} of {@code s}. */
+  static <T> String topText(Setting<Scenario, T> row, Scenario s) {
+    List<String> texts = row.texts(row.get(s));
+    return texts.isEmpty() ? null : texts.get(0);
   }
 
   /**
@@ -233,7 +243,7 @@ final class ScenarioYaml {
       return record;
     }
 
-    private static <S, T> S applied(S record, Setting<S, T> row, Object raw) {
+    static <S, T> S applied(S record, Setting<S, T> row, Object raw) {
       List<String> texts;
       if (raw instanceof Map<?, ?>) {
         throw new ScenarioException(row.pointer(), "expected " + (row.arity() == Setting.Arity.LIST ? "a list"

@@ -15,6 +15,10 @@ import java.util.function.Function;
  */
 public final class Section<S> {
 
+  /** The scenario's own settings at the top of its file (seed, cellTimeout, latencySample): its record is the scenario. */
+  public static final Section<Scenario> TOP = new Section<>("", null, scenario -> scenario, (scenario, s) -> s,
+      ScenarioSettings.ALL);
+
   public static final Section<Repetitions> REPETITIONS = new Section<>("repetitions", Repetitions.DEFAULT,
       Scenario::repetitions, Scenario::withRepetitions, RepetitionSettings.ALL);
 
@@ -25,7 +29,7 @@ public final class Section<S> {
       Scenario::withTraffic, TrafficSettings.ALL);
 
   /** Every section of rows, in the order changes apply: the forks before what needs forks. */
-  public static final List<Section<?>> ALL = List.of(REPETITIONS, JVM, TRAFFIC);
+  public static final List<Section<?>> ALL = List.of(TOP, REPETITIONS, JVM, TRAFFIC);
 
   private final String name;
   private final S defaults;
@@ -42,7 +46,7 @@ public final class Section<S> {
     this.rows = List.copyOf(rows);
   }
 
-  /** The section's key in scenario files, e.g. {@code jvm}. */
+  /** The section's key in scenario files, e.g. {@code jvm}; empty for the top of the file. */
   public String name() {
     return name;
   }

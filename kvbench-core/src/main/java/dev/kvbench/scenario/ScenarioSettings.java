@@ -1,0 +1,37 @@
+package dev.kvbench.scenario;
+
+import java.time.Duration;
+import java.util.List;
+
+/**
+ * The scenario's own settings at the top of its file, one row each, as a section's are: the seed,
+ * the cell timeout and the latency sampling. {@link Scenario} holds their values ({@link
+ * Section#TOP}).
+ */
+public final class ScenarioSettings {
+
+  private ScenarioSettings() {}
+
+  public static final Setting<Scenario, Long> SEED = Setting.<Scenario, Long>of("", "seed")
+      .flag("--seed", "LONG", "Master seed for key order, values and latency sampling (default: 20160710).")
+      .one(Setting.number(Long::parseLong), String::valueOf)
+      .in(Scenario::seed, Scenario::withSeed)
+      .build();
+
+  public static final Setting<Scenario, Duration> CELL_TIMEOUT = Setting.<Scenario, Duration>of("", "cellTimeout")
+      .flag("--timeout", "DURATION", "A cell running longer is killed after a thread dump and recorded failed,"
+          + " e.g. 30m (default: 1h).")
+      .one(Durations::parse, timeout -> timeout.toSeconds() + "s")
+      .in(Scenario::cellTimeout, Scenario::withCellTimeout)
+      .build();
+
+  public static final Setting<Scenario, Integer> LATENCY_SAMPLE = Setting.<Scenario, Integer>of("", "latencySample")
+      .flag("--latency-sample", "N", "Time about one op in N for the latency percentiles of write and readKey"
+          + " (default: 64); 1 times every op and slows the pass.")
+      .one(Setting.number(Integer::parseInt), String::valueOf)
+      .in(Scenario::latencySample, Scenario::withLatencySample)
+      .build();
+
+  /** Every row, in the order a scenario file writes them. */
+  public static final List<Setting<Scenario, ?>> ALL = List.of(SEED, CELL_TIMEOUT, LATENCY_SAMPLE);
+}
