@@ -5,7 +5,8 @@ import java.util.List;
 /**
  * The {@code repetitions:} section's settings, one row each: how many JVMs each cell runs in, the
  * warm-up and measured passes of each phase, the page cache a read pass starts with, and whether
- * write passes trace their commits. {@link Repetitions} holds their values.
+ * write passes trace their commits. {@link Repetitions} keeps their values by row; each row's
+ * default is the presets' (3 forks, 2 warm-up passes of at least 1000 ms, 3 measured passes).
  */
 public final class RepetitionSettings {
 
@@ -16,7 +17,7 @@ public final class RepetitionSettings {
           + " each a sample kvbench compare counts (it needs 3 or more a side); 1 for a first look in a third of the"
           + " time; 0 runs every cell inside this JVM, without crash isolation.")
       .one(Setting.number(Integer::parseInt), String::valueOf)
-      .in(Repetitions::forks, Repetitions::withForks)
+      .keptByRow(3)
       .build();
 
   public static final Setting<Repetitions, Long> WARMUP_MILLIS = Setting.<Repetitions, Long>of("repetitions",
@@ -24,7 +25,7 @@ public final class RepetitionSettings {
       .flag("--warmup", "MS", "At least this many milliseconds of untimed passes before each phase's measured"
           + " passes (default: the scenario's; 1000 in the default run and in a scenario file that sets none).")
       .one(Setting.number(Long::parseLong), String::valueOf)
-      .in(Repetitions::warmupMillis, (r, ms) -> r.withWarmup(r.warmupPasses(), ms))
+      .keptByRow(1000L)
       .build();
 
   public static final Setting<Repetitions, Integer> WARMUP_PASSES = Setting.<Repetitions, Integer>of("repetitions",
@@ -32,7 +33,7 @@ public final class RepetitionSettings {
       .flag("--warmup-passes", "N", "At least this many untimed passes before each phase's measured passes"
           + " (default: the scenario's; 1 in the default run, 2 in a scenario file that sets none).")
       .one(Setting.number(Integer::parseInt), String::valueOf)
-      .in(Repetitions::warmupPasses, (r, n) -> r.withWarmup(n, r.warmupMillis()))
+      .keptByRow(2)
       .build();
 
   public static final Setting<Repetitions, Integer> MEASURED = Setting.<Repetitions, Integer>of("repetitions",
@@ -40,7 +41,7 @@ public final class RepetitionSettings {
       .flag("--measured", "N", "Measured passes per phase; tables show their median with min-max (default: the"
           + " scenario's; 3 in the default run and in a scenario file that sets none).")
       .one(Setting.number(Integer::parseInt), String::valueOf)
-      .in(Repetitions::measuredPasses, Repetitions::withMeasuredPasses)
+      .keptByRow(3)
       .build();
 
   public static final Setting<Repetitions, ReadCache> READ_CACHE = Setting.<Repetitions, ReadCache>of("repetitions",
@@ -50,7 +51,7 @@ public final class RepetitionSettings {
           + " needs root.")
       .one(ReadCache::fromId, ReadCache::id)
       .switchTo(ReadCache.COLD)
-      .in(Repetitions::readCache, Repetitions::withReadCache)
+      .keptByRow(ReadCache.WARM)
       .build();
 
   public static final Setting<Repetitions, Boolean> TRACE_COMMITS = Setting.<Repetitions, Boolean>of("repetitions",
@@ -60,7 +61,7 @@ public final class RepetitionSettings {
           + " probes' time is left out of the pass time.")
       .one(ScenarioYaml::bool, String::valueOf)
       .switchTo(true)
-      .in(Repetitions::traceCommits, Repetitions::withTraceCommits)
+      .keptByRow(false)
       .build();
 
   /** Every row, in the order a scenario file writes them. */

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.kvbench.scenario.JvmSettings;
+import dev.kvbench.scenario.RepetitionSettings;
 import dev.kvbench.scenario.Scenario;
 import dev.kvbench.scenario.ScenarioException;
 import dev.kvbench.scenario.ScenarioFiles;
@@ -33,7 +34,7 @@ class CpuListTest {
   void pinningNeedsForkedCells() {
     Scenario s = Scenario.defaults("pin");
     assertThat(s.withJvm(s.jvm().with(JvmSettings.CPUS, CpuList.parse("0"))).jvm().cpus().cpus()).isEqualTo(List.of(0));
-    Scenario inProcess = s.withRepetitions(s.repetitions().withForks(0));
+    Scenario inProcess = s.withRepetitions(s.repetitions().with(RepetitionSettings.FORKS, 0));
     assertThatThrownBy(() -> inProcess.withJvm(s.jvm().with(JvmSettings.CPUS, CpuList.parse("0"))))
         .isInstanceOf(ScenarioException.class).hasMessageContaining("jvm.cpus 0 pins forked cells")
         .hasMessageContaining("taskset -c 0");

@@ -11,6 +11,7 @@ import dev.kvbench.run.RunListener;
 import dev.kvbench.scenario.JvmOptions;
 import dev.kvbench.scenario.JvmSettings;
 import dev.kvbench.scenario.Repetitions;
+import dev.kvbench.scenario.RepetitionSettings;
 import dev.kvbench.scenario.Scenario;
 import dev.kvbench.scenario.ScenarioException;
 import dev.kvbench.scenario.ScenarioFiles;
@@ -84,7 +85,7 @@ class PlacedRunTest {
     assertThatThrownBy(() -> NumaNode.parse("node0")).hasMessageContaining("'node0' is not a NUMA node")
         .hasMessageContaining("numactl --hardware");
     Scenario s = Scenario.defaults("placed");
-    assertThatThrownBy(() -> s.withRepetitions(s.repetitions().withForks(0))
+    assertThatThrownBy(() -> s.withRepetitions(s.repetitions().with(RepetitionSettings.FORKS, 0))
         .withJvm(s.jvm().with(JvmSettings.NUMA_NODE, NumaNode.parse("0"))))
         .isInstanceOf(ScenarioException.class).hasMessageContaining("jvm.numaNode 0 binds forked cells")
         .hasMessageContaining("numactl --cpunodebind=0 --membind=0");
