@@ -32,13 +32,14 @@ public final class RunOptions extends RowValues<RunOptions> {
    */
   public RunOptions(Path workDir, Path output, Shard shard, List<String> command, String kvbenchVersion) {
     this(command, kvbenchVersion, where(workDir, output, shard));
+    check();
   }
 
+  /** Values as they are: the public constructor and {@link #with} check them. */
   private RunOptions(List<String> command, String kvbenchVersion, Map<Setting<RunOptions, ?>, Object> values) {
     super(values);
     this.command = command == null ? List.of() : List.copyOf(command);
     this.kvbenchVersion = kvbenchVersion;
-    check();
   }
 
   private static Map<Setting<RunOptions, ?>, Object> where(Path workDir, Path output, Shard shard) {
@@ -60,11 +61,27 @@ public final class RunOptions extends RowValues<RunOptions> {
     return new RunOptions(command, kvbenchVersion, values);
   }
 
+  /**
+   * Refuses what a run cannot take, however it was set (a flag, a resumed run's command, a
+   * program), naming the setting: the flags' parsers only read text.
+   */
   @Override
   protected void check() {
     Path output = output();
-    if (output != null && RunJournal.whyNotADocumentName(output) != null) {
-      throw new IllegalArgumentException(RunSettings.OUTPUT.name() + " " + RunJournal.whyNotADocumentName(output));
+    String badName = output == null ? null : RunJournal.whyNotADocumentName(output);
+    if (badName != null) {
+      throw new IllegalArgumentException(RunSettings.OUTPUT.name() + " " + badName);
+    }
+    if (maxCells() < 1) {
+      throw new IllegalArgumentException(RunSettings.MAX_CELLS.name() + " " + maxCells() + ": give 1 or more");
+    }
+    int reruns = noisyReruns();
+    if (reruns < 0 || reruns > RunSettings.MAX_NOISY_RERUNS) {
+      throw new IllegalArgumentException(RunSettings.NOISY_RERUNS.name() + " " + reruns
+          + ": give 0 (keep a disturbed fork as it is) to " + RunSettings.MAX_NOISY_RERUNS);
+    }
+    if (waitQuiet().isNegative()) {
+      throw new IllegalArgumentException(RunSettings.WAIT_QUIET.name() + " " + waitQuiet() + ": must not be negative");
     }
   }
 

@@ -39,19 +39,23 @@ public final class RunSettings {
   public static final Setting<RunOptions, Long> MAX_CELLS = Setting.<RunOptions, Long>run("maxCells")
       .flag("--max-cells", "N", "Refuse a matrix of more cells than this, before expanding it (default: 100,000):"
           + " each sweep multiplies the others, and a mistyped one should not run for weeks.")
-      .one(Setting.number(text -> atLeastOne(Long.parseLong(text))), String::valueOf)
+      .one(Setting.number(Long::parseLong), String::valueOf)
       .keptByRow(Scenario.DEFAULT_MAX_CELLS)
       .build();
 
   /** The most reruns of one fork: a host that disturbs every attempt is not made quiet by more. */
   public static final int MAX_NOISY_RERUNS = 10;
 
+  /** Forks the host disturbed are run again once, unless the caller says. */
+  public static final int DEFAULT_NOISY_RERUNS = 1;
+
   public static final Setting<RunOptions, Integer> NOISY_RERUNS = Setting.<RunOptions, Integer>run("noisyReruns")
       .flag("--noisy-reruns", "N", "Run a fork the host disturbed (other processes, steal, its CPU held from"
-          + " outside: what compare leaves out) again at once, up to N times (default: 1; 0 keeps it as it is)."
+          + " outside: what compare leaves out) again at once, up to N times (default: " + DEFAULT_NOISY_RERUNS
+          + "; 0 keeps it as it is)."
           + " Every attempt stays in the journal; the last one counts.")
-      .one(Setting.number(text -> reruns(Integer.parseInt(text))), String::valueOf)
-      .keptByRow(1)
+      .one(Setting.number(Integer::parseInt), String::valueOf)
+      .keptByRow(DEFAULT_NOISY_RERUNS)
       .build();
 
   public static final Setting<RunOptions, Duration> WAIT_QUIET = Setting.<RunOptions, Duration>run("waitQuiet")
@@ -74,18 +78,4 @@ public final class RunSettings {
   /** Every row. */
   public static final List<Setting<RunOptions, ?>> ALL = List.of(WORK_DIR, OUTPUT, SHARD, MAX_CELLS, NOISY_RERUNS,
       WAIT_QUIET, ADAPTIVE);
-
-  private static long atLeastOne(long cells) {
-    if (cells < 1) {
-      throw new IllegalArgumentException(cells + ": give 1 or more");
-    }
-    return cells;
-  }
-
-  private static int reruns(int times) {
-    if (times < 0 || times > MAX_NOISY_RERUNS) {
-      throw new IllegalArgumentException(times + ": give 0 (keep a disturbed fork as it is) to " + MAX_NOISY_RERUNS);
-    }
-    return times;
-  }
 }

@@ -63,7 +63,8 @@ public final class JvmOptions extends RowValues<JvmOptions> {
   protected void check() {
     String heap = heap();
     if (!heap.isEmpty() && !heap.matches("\\d+[kKmMgGtT]?")) {
-      throw new IllegalArgumentException("heap '" + heap + "' is not a size -Xmx takes; write e.g. 512m or 4g");
+      throw new IllegalArgumentException(JvmSettings.HEAP.name() + " '" + heap + "' is not a size -Xmx takes; write"
+          + " e.g. 512m or 4g");
     }
     Profiler profiler = profiler();
     if (profiler != Profiler.NONE) {

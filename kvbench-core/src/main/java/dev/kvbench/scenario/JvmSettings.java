@@ -20,7 +20,7 @@ public final class JvmSettings {
 
   public static final Setting<JvmOptions, String> HEAP = Setting.<JvmOptions, String>of("jvm", "heap")
       .flag("--heap", "SIZE", "Maximum heap of each cell's JVM, as -Xmx takes it (default: the JVM's).")
-      .one(JvmSettings::heap, heap -> heap.isEmpty() ? null : heap)
+      .one(text -> text, heap -> heap.isEmpty() ? null : heap)
       .keptByRow("")
       .build();
 
@@ -93,18 +93,6 @@ public final class JvmSettings {
    */
   public static final List<Setting<JvmOptions, ?>> ALL = List.of(JAVA, HEAP, OPTIONS, CPUS, NUMA_NODE, PROFILE,
       COUNTERS, NATIVE_MEMORY_TRACKING);
-
-  /** The row of {@code key} under {@code jvm:}, or null. */
-  public static Setting<JvmOptions, ?> byKey(String key) {
-    return ALL.stream().filter(s -> s.key().equals(key)).findFirst().orElse(null);
-  }
-
-  private static String heap(String text) {
-    if (!text.isEmpty() && !text.matches("\\d+[kKmMgGtT]?")) {
-      throw new IllegalArgumentException("'" + text + "' is not a size -Xmx takes; write e.g. 512m or 4g");
-    }
-    return text;
-  }
 
   private static List<String> options(List<String> texts) {
     for (String o : texts) {

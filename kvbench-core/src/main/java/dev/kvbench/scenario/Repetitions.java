@@ -32,11 +32,12 @@ public final class Repetitions extends RowValues<Repetitions> {
    */
   public Repetitions(int forks, int warmupPasses, long warmupMillis, int measuredPasses) {
     this(counts(forks, warmupPasses, warmupMillis, measuredPasses));
+    check();
   }
 
+  /** Values as they are: the public constructor and {@link #with} check them. */
   private Repetitions(Map<Setting<Repetitions, ?>, Object> values) {
     super(values);
-    check();
   }
 
   private static Map<Setting<Repetitions, ?>, Object> counts(int forks, int warmupPasses, long warmupMillis,
