@@ -56,7 +56,7 @@ final class DurabilityCommand implements Callable<Integer> {
   long seed = 1;
 
   @Option(names = "--kill-after", paramLabel = "MIN-MAX",
-      description = "When each kill comes after the store opened, drawn uniformly (default: 200ms-1s).")
+      description = "When each kill comes after the writer's first acknowledged commit, drawn uniformly (default: 200ms-1s).")
   String killAfter = "200ms-1s";
 
   @Option(names = "--puts-per-commit", paramLabel = "N", description = "New keys per commit (default: 10).")

@@ -45,7 +45,7 @@ public final class CrashTrials {
    * @param kinds process and/or power
    * @param trials kills per store, mode and kind
    * @param seed decides every kill's moment
-   * @param killAfterMin the earliest kill, after the store opened
+   * @param killAfterMin the earliest kill, after the writer's first acknowledged commit
    * @param killAfterMax the latest
    * @param settings each store's -o settings, by store id
    * @param workDir where each trial's directory is made: an empty or new directory, or null for a new
@@ -204,7 +204,11 @@ public final class CrashTrials {
         : json.readValue(killed.nativeSettings, new com.fasterxml.jackson.core.type.TypeReference<Map<String, Object>>() {});
   }
 
-  /** Starts the writer, kills it {@code killAfter} ms after its store opened, and counts its acknowledgements. */
+  /**
+   * Starts the writer, kills it {@code killAfter} ms after its first acknowledged commit, and counts its
+   * acknowledgements. The clock starts at the first commit, not when the store opened: on a busy host a
+   * writer can be killed before it commits anything, and such a trial checks nothing.
+   */
   private Killed writeAndKill(Plan plan, String storeId, Map<String, String> given, Durability mode, Path store,
       long killAfter, Path trialDir) throws IOException, InterruptedException {
     Path log = trialDir.resolve("writer.log");
@@ -212,6 +216,7 @@ public final class CrashTrials {
         .directory(trialDir.toFile()).redirectError(log.toFile()).start();
     AtomicLong acked = new AtomicLong();
     CountDownLatch ready = new CountDownLatch(1);
+    CountDownLatch firstAck = new CountDownLatch(1);
     java.util.concurrent.atomic.AtomicBoolean sawReady = new java.util.concurrent.atomic.AtomicBoolean();
     java.util.concurrent.atomic.AtomicBoolean done = new java.util.concurrent.atomic.AtomicBoolean();
     java.util.concurrent.atomic.AtomicReference<String> nativeSettings = new java.util.concurrent.atomic.AtomicReference<>();
@@ -229,6 +234,7 @@ public final class CrashTrials {
           line.setLength(0);
           if (text.startsWith(CrashChild.ACK)) {
             acked.accumulateAndGet(Long.parseLong(text.substring(CrashChild.ACK.length())), Math::max);
+            firstAck.countDown();
           } else if (text.startsWith(CrashChild.SETTINGS)) {
             nativeSettings.set(text.substring(CrashChild.SETTINGS.length()));
           } else if (text.equals(CrashChild.READY)) {
@@ -242,6 +248,7 @@ public final class CrashTrials {
         // the pipe broke: what was read stands
       }
       ready.countDown();
+      firstAck.countDown();
     }, "crash-acks");
     reader.start();
     try {
@@ -250,6 +257,13 @@ public final class CrashTrials {
         writer.destroyForcibly().waitFor();
         reader.join();
         return new Killed(0, false, "the writer did not open the store: " + tail(log), null);
+      }
+      // the latch also opens when the pipe ends: a writer that died before its first commit
+      if (!firstAck.await(WRITER_START.toSeconds(), TimeUnit.SECONDS) || acked.get() == 0 && !done.get()) {
+        writer.destroyForcibly().waitFor();
+        reader.join();
+        return new Killed(0, false, "the writer acknowledged no commit within " + WRITER_START.toSeconds()
+            + " s of opening its store: " + tail(log), null);
       }
       Thread.sleep(killAfter);
       boolean finishedFirst = !writer.isAlive();

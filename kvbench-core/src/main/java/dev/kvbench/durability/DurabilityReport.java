@@ -16,7 +16,7 @@ import java.util.Locale;
  * The crash test's result document (durability.json) and its report (README.md): one row per
  * store, durability mode and kind of crash.
  *
- * @param killAfter the range each trial's kill was drawn from, after the store opened
+ * @param killAfter the range each trial's kill was drawn from, after the writer's first acknowledged commit
  */
 public record DurabilityReport(int schemaVersion, String kvbenchVersion, String startedAt, List<String> command,
     long seed, int trialsPerCombination, KillWindow killAfter, CrashWorkload workload, Environment environment,
@@ -24,7 +24,7 @@ public record DurabilityReport(int schemaVersion, String kvbenchVersion, String 
 
   public static final int SCHEMA_VERSION = 1;
 
-  /** Milliseconds after the store opened: each kill is drawn uniformly from this range. */
+  /** Milliseconds after the writer's first acknowledged commit: each kill is drawn uniformly from this range. */
   public record KillWindow(long fromMillis, long toMillis) {}
 
   /** The table: what each combination kept. */
@@ -136,7 +136,7 @@ public record DurabilityReport(int schemaVersion, String kvbenchVersion, String 
         .append(" new keys (4-byte keys, ").append(workload.valueSize())
         .append("-byte values) and acknowledging each commit to the parent over a pipe once the commit returned;")
         .append(" a SIGKILL between ").append(killAfter.fromMillis()).append(" and ").append(killAfter.toMillis())
-        .append(" ms after its store opened (seed ").append(seed).append("); then a second JVM reopens the store")
+        .append(" ms after its first acknowledged commit (seed ").append(seed).append("); then a second JVM reopens the store")
         .append(" (timed: recovery) and reads every commit back.\n\n")
         .append("- **Acked lost**: acknowledged commits not wholly found. A synced store must lose none.\n")
         .append("- **Torn values**: keys found with other bytes than were put.\n")

@@ -58,8 +58,8 @@ public class JournalStoreProvider implements StoreProvider {
 
   @Override
   public List<SettingSpec> settings() {
-    return List.of(SettingSpec.choice("fault", "none", "none, drop (every third commit) or tear (every third)",
-        "none", "drop", "tear"));
+    return List.of(SettingSpec.choice("fault", "none", "none, drop (every third commit), tear (every third) or"
+        + " slow-first (the first commit takes a second, as on a busy host)", "none", "drop", "tear", "slow-first"));
   }
 
   @Override
@@ -158,6 +158,13 @@ public class JournalStoreProvider implements StoreProvider {
         @Override
         public void commit() {
           commits++;
+          if (commits == 1 && fault.equals("slow-first")) {
+            try {
+              Thread.sleep(1000);
+            } catch (InterruptedException e) {
+              Thread.currentThread().interrupt();
+            }
+          }
           byte[] payload = bytes.toByteArray();
           boolean faulty = commits % 3 == 0;
           if (faulty && fault.equals("tear")) {
