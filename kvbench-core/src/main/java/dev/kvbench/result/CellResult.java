@@ -117,14 +117,9 @@ public record CellResult(
         figures, storage, outcome, error, diagnostics, libraryJars, profiles, placement, forkStop);
   }
 
-  /**
-   * This result of a cell that ran {@code version} of its library from {@code jars}: the version
-   * among its settings too, where tables look for what differs between cells.
-   */
+  /** This result of a cell that ran {@code version} of its library from {@code jars}. */
   public CellResult withLibrary(String version, List<LibraryJar> jars) {
-    Map<String, String> withVersion = new java.util.TreeMap<>(settings);
-    withVersion.put("version", version);
-    return new CellResult(cellId, store, library, version, capabilities, withVersion, nativeSettings, parameters,
+    return new CellResult(cellId, store, library, version, capabilities, settings, nativeSettings, parameters,
         phases, storage, outcome, error, diagnostics, jars, profiles, placement, forkStop);
   }
 

@@ -8,7 +8,8 @@ import java.util.List;
  * every cell, and whether the run completed. Rewritten after every cell from the run's journal
  * ({@link RunJournal}), so a crash loses at most the cell in progress.
  *
- * @param schemaVersion bumped whenever a field changes meaning or is removed
+ * @param schemaVersion bumped whenever a field changes meaning or is removed; {@link ResultSchemas} says which
+ *     older ones are still read, and how
  * @param command the arguments the run was started with, to rerun it
  * @param scenario the scenario that ran, as YAML that {@code kvbench run FILE} reads back
  * @param shard which part of the matrix this run covered, {@code 1/1} for all of it
@@ -30,7 +31,8 @@ public record ResultDocument(
     boolean completed,
     List<String> resumedAt) {
 
-  public static final int SCHEMA_VERSION = 2;
+  /** 3: a cell's settings are the store's alone; its library version is {@code libraryVersion} only. */
+  public static final int SCHEMA_VERSION = 3;
 
   public ResultDocument {
     command = command == null ? List.of() : List.copyOf(command);

@@ -209,6 +209,12 @@ public final class RunJournal implements AutoCloseable {
         throw new IllegalArgumentException(journal + " is not a kvbench journal: it has no readable run header"
             + " (its first line). Give the .jsonl that kvbench run wrote");
       }
+      if (header.schemaVersion() != ResultDocument.SCHEMA_VERSION) {
+        // one document holds one schema: cells of an older kvbench would sit beside these under other names
+        throw new IllegalArgumentException(journal + " was written by a kvbench of result schema "
+            + header.schemaVersion() + ", and this one writes schema " + ResultDocument.SCHEMA_VERSION
+            + "; resume it with the kvbench that started it, or start the run again");
+      }
       RunJournal j = new RunJournal(journal, document, channel, lock, header);
       contents.damaged().forEach(d -> j.warnings.add(d.describe(journal)));
       j.cells.putAll(contents.cells());

@@ -11,7 +11,6 @@ import dev.kvbench.result.PhaseStatus;
 import dev.kvbench.result.StorageResult;
 import dev.kvbench.result.StorageResult.LifetimeWrites;
 import dev.kvbench.scenario.CellParams;
-import dev.kvbench.scenario.StoreSetup;
 import dev.kvbench.scenario.PassPlan;
 import dev.kvbench.store.Session;
 import dev.kvbench.store.Store;
@@ -69,10 +68,6 @@ public final class CellRunner {
           : new CellRun(provider, cell, settings, work).run();
     } catch (RuntimeException | LinkageError | InternalError e) {
       result = CellResults.error(provider, cell, settings, Map.of(), List.of(), e);
-    }
-    // a version sweep's cells say which version ran, the bundled one's too (its number, not "bundled")
-    if (cell.setup().storeSettings().containsKey(StoreSetup.VERSION)) {
-      result = result.withLibrary(result.libraryVersion(), result.libraryJars());
     }
     return result;
   }

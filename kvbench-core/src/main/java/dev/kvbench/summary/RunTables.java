@@ -28,6 +28,16 @@ import java.util.function.Function;
  */
 public final class RunTables {
 
+  // what differs between cells is named as the result's parameters name it (and the flags: --value-size ...)
+  public static final String ENTRIES = "entries";
+  public static final String VALUE_SIZE = "valueSize";
+  public static final String VALUE_CONTENT = "valueContent";
+  public static final String CODEC = "codec";
+  public static final String BATCH_SIZE = "batchSize";
+  public static final String DURABILITY = "durability";
+  public static final String THREADS = "threads";
+  public static final String VERSION = "version";
+
   private final Map<String, Function<CellResult, String>> varying;
   /** The part of {@link #varying} that is the workload's, not a store's setting or version. */
   private final Map<String, Function<CellResult, String>> varyingWorkload;
@@ -35,15 +45,15 @@ public final class RunTables {
   /** Tables for {@code cells}: the parameters that differ between them are found once, here. */
   public RunTables(List<CellResult> cells) {
     Map<String, Function<CellResult, String>> candidates = new LinkedHashMap<>();
-    candidates.put("entries", c -> String.format(Locale.ROOT, "%,d", c.parameters().entries()));
-    candidates.put("value", c -> c.parameters().valueSize() + " B");
-    candidates.put("content", c -> c.parameters().valueContentOrRandom());
-    candidates.put("codec", c -> c.parameters().codecOrNone());
-    candidates.put("batch", c -> c.parameters().batchSize() >= c.parameters().entries() ? "all"
+    candidates.put(ENTRIES, c -> String.format(Locale.ROOT, "%,d", c.parameters().entries()));
+    candidates.put(VALUE_SIZE, c -> c.parameters().valueSize() + " B");
+    candidates.put(VALUE_CONTENT, c -> c.parameters().valueContentOrRandom());
+    candidates.put(CODEC, c -> c.parameters().codecOrNone());
+    candidates.put(BATCH_SIZE, c -> c.parameters().batchSize() >= c.parameters().entries() ? "all"
         : String.format(Locale.ROOT, "%,d", c.parameters().batchSize()));
-    candidates.put("sync", c -> c.parameters().durability());
-    candidates.put("threads", c -> Integer.toString(c.parameters().threads()));
-    candidates.put("version", CellResult::libraryVersion);
+    candidates.put(DURABILITY, c -> c.parameters().durability());
+    candidates.put(THREADS, c -> Integer.toString(c.parameters().threads()));
+    candidates.put(VERSION, CellResult::libraryVersion);
     // the axes without a field of their own (the scenario's Axes), by their key
     Set<String> axisKeys = new LinkedHashSet<>();
     cells.forEach(c -> axisKeys.addAll(c.parameters().axes().keySet()));
@@ -53,7 +63,7 @@ public final class RunTables {
     Set<String> settingKeys = new LinkedHashSet<>();
     cells.forEach(c -> settingKeys.addAll(new TreeMap<>(c.settings()).keySet()));
     Set<String> workloadNames = new LinkedHashSet<>(candidates.keySet());
-    workloadNames.remove("version");
+    workloadNames.remove(VERSION);
     for (String key : settingKeys) {
       candidates.put(key, c -> c.settings().getOrDefault(key, "-"));
     }
@@ -76,7 +86,7 @@ public final class RunTables {
 
   /**
    * The workload the cell ran where that differs between the cells (a value-size, batch, sync ...
-   * sweep), e.g. {@code value=2026 B}; empty when only stores, their settings or versions differ.
+   * sweep), e.g. {@code valueSize=2026 B}; empty when only stores, their settings or versions differ.
    * Rows are ranked only against rows with the same one: like against like.
    */
   public String sweptWorkload(CellResult c) {
@@ -98,13 +108,13 @@ public final class RunTables {
     CellResult.Parameters p = c.parameters();
     StringBuilder b = new StringBuilder(String.format(Locale.ROOT, "%s keys, %s order", p.keys(), p.order()));
     List<String> same = new ArrayList<>();
-    if (!varying.containsKey("entries")) {
+    if (!varying.containsKey(ENTRIES)) {
       same.add(String.format(Locale.ROOT, "%,d entries", p.entries()));
     }
-    if (!varying.containsKey("value")) {
+    if (!varying.containsKey(VALUE_SIZE)) {
       String content = p.valueContentOrRandom();
       same.add(String.format(Locale.ROOT, "%,d-byte values", p.valueSize())
-          + (varying.containsKey("content") || content.equals("random") ? "" : " (" + content + ")"));
+          + (varying.containsKey(VALUE_CONTENT) || content.equals("random") ? "" : " (" + content + ")"));
     }
     if (!same.isEmpty()) {
       b.append(": ").append(String.join(" x ", same));
@@ -115,7 +125,7 @@ public final class RunTables {
     return b.toString();
   }
 
-  /** The row label: the store, and what differs between this run's cells, e.g. {@code rocksdb value=2026 B}. */
+  /** The row label: the store, and what differs between this run's cells, e.g. {@code rocksdb valueSize=2026 B}. */
   public String rowLabel(CellResult c) {
     return rowLabelWithout(c, null);
   }

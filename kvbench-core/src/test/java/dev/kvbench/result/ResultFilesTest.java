@@ -58,7 +58,7 @@ class ResultFilesTest {
     assertThat(files.read(file)).isEqualTo(sample());
 
     JsonNode root = new ObjectMapper().readTree(file.toFile());
-    assertThat(root.get("schemaVersion").asInt()).isEqualTo(2);
+    assertThat(root.get("schemaVersion").asInt()).isEqualTo(3);
     assertThat(root.get("completed").asBoolean()).isTrue();
     assertThat(root.get("scenario").asText()).startsWith("name: quick");
     JsonNode env = root.get("environment");
@@ -101,7 +101,7 @@ class ResultFilesTest {
   @Test
   void theJournalKeepsEveryCellDurablyRefusesASecondWriterAndResumes() throws Exception {
     Path doc = temp.resolve("run.json");
-    RunHeader header = new RunHeader(2, "0.1", "now", "quick", 1, List.of("run"), "name: quick\n", "1/1",
+    RunHeader header = new RunHeader(ResultDocument.SCHEMA_VERSION, "0.1", "now", "quick", 1, List.of("run"), "name: quick\n", "1/1",
         environment());
     try (RunJournal j = RunJournal.create(doc, header)) {
       j.add(cell());

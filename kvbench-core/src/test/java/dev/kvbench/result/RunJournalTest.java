@@ -22,7 +22,7 @@ class RunJournalTest {
   @TempDir Path temp;
 
   private static RunHeader header() {
-    return new RunHeader(2, "0.1", "now", "quick", 1, List.of("run"), "name: quick\n", "1/1",
+    return new RunHeader(ResultDocument.SCHEMA_VERSION, "0.1", "now", "quick", 1, List.of("run"), "name: quick\n", "1/1",
         ResultFilesTest.environment(), new WorkDirectory("/dev/shm/kvbench-1", true));
   }
 

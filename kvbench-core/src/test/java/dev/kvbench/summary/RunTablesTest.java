@@ -73,7 +73,7 @@ class RunTablesTest {
     RunTables tables = new RunTables(cells);
     assertThat(tables.byWorkload(cells)).hasSize(1);
     String storage = tables.storage(cells);
-    assertThat(storage).contains("lmdb value=2026 B", "lmdb value=2027 B", "rocksdb value=2026 B", "4,128,489")
+    assertThat(storage).contains("lmdb valueSize=2026 B", "lmdb valueSize=2027 B", "rocksdb valueSize=2026 B", "4,128,489")
         .doesNotContain("writeMap=").doesNotContain("compression=");
   }
 
@@ -86,14 +86,14 @@ class RunTablesTest {
         cell("rocksdb", true, 20, PhaseStatus.OK, 1, 2026, Map.of()),
         cell("rocksdb", true, 30, PhaseStatus.OK, 1, 16368, Map.of()));
     RunTables tables = new RunTables(cells);
-    assertThat(tables.sweptWorkload(cells.get(1))).isEqualTo("value=16368 B");
-    List<String> readKey = tables.timings(cells).lines().filter(l -> l.contains("value=")).limit(4).toList();
-    // value=2026 B first (the order the cells ran), lmdb fastest there; rocksdb fastest at 16,368 B,
+    assertThat(tables.sweptWorkload(cells.get(1))).isEqualTo("valueSize=16368 B");
+    List<String> readKey = tables.timings(cells).lines().filter(l -> l.contains("valueSize=")).limit(4).toList();
+    // valueSize=2026 B first (the order the cells ran), lmdb fastest there; rocksdb fastest at 16,368 B,
     // lmdb x 1.33 of it, not x 4.00 of lmdb's 2,026-byte row
-    assertThat(readKey.get(0)).contains("readKey", "lmdb value=2026 B", "fastest");
-    assertThat(readKey.get(1)).contains("rocksdb value=2026 B", "x 2.00");
-    assertThat(readKey.get(2)).contains("rocksdb value=16368 B", "fastest");
-    assertThat(readKey.get(3)).contains("lmdb value=16368 B", "x 1.33");
+    assertThat(readKey.get(0)).contains("readKey", "lmdb valueSize=2026 B", "fastest");
+    assertThat(readKey.get(1)).contains("rocksdb valueSize=2026 B", "x 2.00");
+    assertThat(readKey.get(2)).contains("rocksdb valueSize=16368 B", "fastest");
+    assertThat(readKey.get(3)).contains("lmdb valueSize=16368 B", "x 1.33");
   }
 
   @Test
@@ -120,12 +120,12 @@ class RunTablesTest {
    */
   @Test
   void aLibraryVersionSweepNamesTheVersionOnly() {
-    CellResult notRun = new CellResult("rocksdb 7.10.2", "rocksdb", "g:a", "7.10.2", null, Map.of("version", "7.10.2"),
+    CellResult notRun = new CellResult("rocksdb 7.10.2", "rocksdb", "g:a", "7.10.2", null, Map.of(),
         Map.of(), new CellResult.Parameters(1000, "int", 4, 100, "rnd", 1000, "nosync", 1, 16, 2, 1000, 3), List.of(),
         null, CellResult.Outcome.UNSUPPORTED, "7.10.2 is outside the adapter's range", null);
     List<CellResult> cells = List.of(
-        cell("rocksdb", true, 10, PhaseStatus.OK, 1, 100, Map.of("version", "9.10.0", "compression", "none")),
-        cell("rocksdb", true, 12, PhaseStatus.OK, 1, 100, Map.of("version", "10.4.2", "compression", "none")),
+        cell("rocksdb", true, 10, PhaseStatus.OK, 1, 100, Map.of("compression", "none")).withLibrary("9.10.0", List.of()),
+        cell("rocksdb", true, 12, PhaseStatus.OK, 1, 100, Map.of("compression", "none")).withLibrary("10.4.2", List.of()),
         notRun);
     String timings = new RunTables(cells).timings(cells);
     assertThat(timings).contains("rocksdb version=9.10.0", "rocksdb version=10.4.2").doesNotContain("compression=");

@@ -8,6 +8,7 @@ import dev.kvbench.result.PassResult;
 import dev.kvbench.result.PhaseResult;
 import dev.kvbench.result.ResultDocument;
 import dev.kvbench.result.ResultFiles;
+import dev.kvbench.result.ResultSchemas;
 import dev.kvbench.result.RunHeader;
 import dev.kvbench.result.JournalContents;
 import dev.kvbench.result.JsonProblem;
@@ -229,7 +230,8 @@ public final class ReportInputs {
       throw new IOException("it has neither an environment nor cells");
     }
     return new RunResults(file.toString(), d.kvbenchVersion(), d.startedAt(), d.scenarioName(), d.seed(),
-        d.command(), d.scenario(), d.environment(), d.completed(), d.cells());
+        d.command(), d.scenario(), d.environment(), d.completed(),
+        d.cells().stream().map(c -> ResultSchemas.upgraded(d.schemaVersion(), c)).toList());
   }
 
   private static RunResults fromJournal(Path file) throws IOException {
@@ -240,10 +242,11 @@ public final class ReportInputs {
     }
     requireSchema(file, header.schemaVersion());
     List<String> warnings = new ArrayList<>(contents.damaged().stream().map(d -> d.describe(file)).toList());
-    Map<String, CellResult> cells = new LinkedHashMap<>(contents.cells());
+    Map<String, CellResult> cells = new LinkedHashMap<>();
+    contents.cells().forEach((id, c) -> cells.put(id, ResultSchemas.upgraded(header.schemaVersion(), c)));
     // a run stopped between rounds keeps the forks each cell finished: they are measured figures
     contents.forks().forEach((cellId, byNumber) -> {
-      cells.put(cellId, ForkMerge.combine(List.copyOf(byNumber.values())));
+      cells.put(cellId, ResultSchemas.upgraded(header.schemaVersion(), ForkMerge.combine(List.copyOf(byNumber.values()))));
       warnings.add(file + ": cell " + cellId + " has " + byNumber.size() + " fork(s) (" + byNumber.keySet()
           .stream().map(String::valueOf).collect(java.util.stream.Collectors.joining(", "))
           + ") from before the run stopped: its figures come from those alone");
@@ -253,16 +256,21 @@ public final class ReportInputs {
         List.copyOf(cells.values()), warnings);
   }
 
-  /** Only the schema this kvbench writes is read: an older or newer one would be read wrong, silently. */
+  /**
+   * Only the schemas this kvbench knows are read ({@link ResultSchemas}): an older or newer one would
+   * be read wrong, silently.
+   */
   private static void requireSchema(Path file, int schema) {
-    if (schema == ResultDocument.SCHEMA_VERSION) {
+    if (ResultSchemas.readable(schema)) {
       return;
     }
     throw new ReportInputException(file + " has result schema " + schema + ", and this kvbench reads schema "
         + ResultDocument.SCHEMA_VERSION + (schema > ResultDocument.SCHEMA_VERSION
             ? ": it was written by a newer kvbench; report it with that version"
             : schema <= 0 ? ": it is not a kvbench result (no schemaVersion)"
-            : ": it was written by an older kvbench whose fields meant other things; report it with that version"));
+            : ": it was written by an older kvbench whose fields meant other things (schemas "
+                + ResultSchemas.OLDEST_READ + " to " + ResultDocument.SCHEMA_VERSION + " are read); report it with"
+                + " that version"));
   }
 
   /** {@code run} without the cells whose figures cannot be read right, each named in a warning. */

@@ -196,7 +196,7 @@ public final class ReportWriter {
           save(Charts.storage(title, cells, tables::rowLabel), chartDir, stem(stems, s, group.getKey(), "storage"),
               pngs);
         }
-        if (tables.varies("threads")) {
+        if (tables.varies(RunTables.THREADS)) {
           for (String phase : RunTables.phases(cells)) {
             save(Charts.sweep(title + ": " + phase + " by client threads", "client threads",
                 "ops per second (median pass)", cells, c -> tables.rowLabelWithout(c, "threads"),

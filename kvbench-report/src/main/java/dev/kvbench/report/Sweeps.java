@@ -15,15 +15,15 @@ import java.util.function.ToDoubleFunction;
 final class Sweeps {
 
   /** In the order a group's sweep is looked for. */
-  static final List<String> NAMES = List.of("value", "batch", "entries");
+  static final List<String> NAMES = List.of(RunTables.VALUE_SIZE, RunTables.BATCH_SIZE, RunTables.ENTRIES);
 
   static final Map<String, ToDoubleFunction<CellResult>> VALUE = Map.of(
-      "value", c -> c.parameters().valueSize(),
-      "batch", c -> Math.min(c.parameters().batchSize(), c.parameters().entries()),
-      "entries", c -> c.parameters().entries());
+      RunTables.VALUE_SIZE, c -> c.parameters().valueSize(),
+      RunTables.BATCH_SIZE, c -> Math.min(c.parameters().batchSize(), c.parameters().entries()),
+      RunTables.ENTRIES, c -> c.parameters().entries());
 
-  static final Map<String, String> TITLE = Map.of(
-      "value", "value size, bytes", "batch", "batch size, entries per commit", "entries", "entries");
+  static final Map<String, String> TITLE = Map.of(RunTables.VALUE_SIZE, "value size, bytes", RunTables.BATCH_SIZE,
+      "batch size, entries per commit", RunTables.ENTRIES, "entries");
 
   private Sweeps() {}
 

@@ -16,7 +16,7 @@ import java.util.Set;
 public final class VersionPairs {
 
   /** The settings key a version sweep records. */
-  static final String VERSION = "version";
+  static final String VERSION = dev.kvbench.summary.RunTables.VERSION;
 
   /**
    * One store's baseline version against one other.
@@ -121,18 +121,16 @@ public final class VersionPairs {
         && c.outcome() == CellResult.Outcome.RAN);
   }
 
-  /** The library version a cell ran: the one it recorded, which a version sweep also puts among its settings. */
+  /** The library version a cell ran. */
   static String versionOf(CellResult c) {
-    return c.settings().getOrDefault(VERSION, c.libraryVersion());
+    return c.libraryVersion();
   }
 
   private static RunResults side(RunResults run, String store, String version) {
     List<CellResult> cells = new ArrayList<>();
     for (CellResult c : run.cells()) {
       if (c.store().equals(store) && versionOf(c).equals(version)) {
-        Map<String, String> settings = new LinkedHashMap<>(c.settings());
-        settings.remove(VERSION);
-        cells.add(c.withSettings(settings));
+        cells.add(c);
       }
     }
     return run.withCells(run.source() + " (" + store + " " + version + ")", cells);

@@ -163,12 +163,12 @@ class HtmlReportTest {
     Path out = report(temp, valueSweep());
     JsonNode data = data(Files.readString(out.resolve("index.html")));
     assertThat(data.get("groups")).hasSize(2);
-    assertThat(data.get("groups").get(0).get("sweep").asText()).isEqualTo("value");
+    assertThat(data.get("groups").get(0).get("sweep").asText()).isEqualTo("valueSize");
     assertThat(data.get("rows").findValuesAsText("x")).containsOnly("100.0", "1000.0", "10000.0");
     // latency: one chart per value size, the two stores as its lines, each linked from README.md
     String readme = Files.readString(out.resolve("README.md"));
     for (int value : new int[] {100, 1000, 10000}) {
-      String chart = "charts/host-s-int-keys-rnd-order-1-000-entries-write-latency-value-" + value + ".png";
+      String chart = "charts/host-s-int-keys-rnd-order-1-000-entries-write-latency-valuesize-" + value + ".png";
       assertThat(out.resolve(chart)).isRegularFile();
       assertThat(readme).contains("](" + chart + ")");
     }

@@ -113,8 +113,38 @@ class ReportInputsTest {
       json.writeValue(edited.toFile(), root);
       assertThatThrownBy(() -> new ReportInputs().readOne(edited)).isInstanceOf(ReportInputException.class)
           .hasMessageContaining(edited.toString()).hasMessageContaining("schema " + schema)
-          .hasMessageContaining(schema > 2 ? "newer kvbench" : "older kvbench");
+          .hasMessageContaining(schema > 3 ? "newer kvbench" : "older kvbench");
     }
+  }
+
+  /**
+   * A schema-2 document (a version sweep's library version among each cell's settings too) reads as
+   * schema 3: the settings are the store's own, the version stays the cell's library version; and its
+   * journal does not resume under this kvbench, which would mix the two schemas in one document.
+   */
+  @Test
+  void anOlderSchemasCellsReadInTodaysNamesAndItsJournalIsNotResumed() throws Exception {
+    Path doc = run("old");
+    Files.delete(RunJournal.journalOf(doc));
+    ObjectNode root = (ObjectNode) json.readTree(doc.toFile());
+    root.put("schemaVersion", 2);
+    ObjectNode first = (ObjectNode) root.get("cells").get(0);
+    ((ObjectNode) first.get("settings")).put("version", "1.5");
+    first.put("libraryVersion", "1.5");
+    json.writeValue(doc.toFile(), root);
+
+    RunResults r = new ReportInputs().readOne(doc);
+    assertThat(r.cells().get(0).settings()).doesNotContainKey("version").containsEntry("writeMap", "true");
+    assertThat(r.cells().get(0).libraryVersion()).isEqualTo("1.5");
+
+    Path older = run("older");
+    Path journal = RunJournal.journalOf(older);
+    List<String> lines = new ArrayList<>(Files.readAllLines(journal));
+    lines.set(0, lines.get(0).replace("\"schemaVersion\":" + ResultDocument.SCHEMA_VERSION, "\"schemaVersion\":2"));
+    Files.write(journal, lines);
+    assertThat(new ReportInputs().readOne(journal).cells()).hasSize(Fixtures.twoStores("host-r", 1).cells().size());
+    assertThatThrownBy(() -> RunJournal.resume(older, List.of("run"))).isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("result schema 2", "resume it with the kvbench that started it");
   }
 
   /** Impossible figures and undecodable histograms: that cell is left out and named, the others reported. */

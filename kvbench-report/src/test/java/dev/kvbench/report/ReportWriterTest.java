@@ -425,14 +425,14 @@ class ReportWriterTest {
     Path sweep = temp.resolve("sweep.json");
     new ResultFiles().write(Fixtures.document("host-s", cells), sweep);
     new ReportWriter("9.9", Clock.systemUTC()).write(List.of(sweep), temp.resolve("s"), false);
-    Path chart = temp.resolve("s/charts/host-s-int-keys-rnd-order-1-000-entries-write-by-value.png");
+    Path chart = temp.resolve("s/charts/host-s-int-keys-rnd-order-1-000-entries-write-by-valuesize.png");
     assertThat(chart).exists();
-    assertThat(temp.resolve("s/charts/host-s-int-keys-rnd-order-1-000-entries-storage-by-value.svg")).exists();
+    assertThat(temp.resolve("s/charts/host-s-int-keys-rnd-order-1-000-entries-storage-by-valuesize.svg")).exists();
     assertThat(Files.readString(temp.resolve("s/README.md")))
-        .contains("![write by value](charts/host-s-int-keys-rnd-order-1-000-entries-write-by-value.png)")
-        .contains("| write | alpha value=100 B | 11.11 |");
+        .contains("![write by valueSize](charts/host-s-int-keys-rnd-order-1-000-entries-write-by-valuesize.png)")
+        .contains("| write | alpha valueSize=100 B | 11.11 |");
     // VectorGraphics2D draws text as outlines: the SVG holds paths, not strings
-    assertThat(Files.readString(temp.resolve("s/charts/host-s-int-keys-rnd-order-1-000-entries-write-by-value.svg")))
+    assertThat(Files.readString(temp.resolve("s/charts/host-s-int-keys-rnd-order-1-000-entries-write-by-valuesize.svg")))
         .contains("<svg", "<path");
   }
 

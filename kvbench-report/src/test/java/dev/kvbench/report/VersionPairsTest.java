@@ -17,7 +17,7 @@ import org.junit.jupiter.api.Test;
 class VersionPairsTest {
 
   static CellResult cell(String store, String version, double writeMillis) {
-    CellResult c = Fixtures.cell(store, "rnd", Map.of("writeMap", "true", "version", version), Fixtures.ORDERED,
+    CellResult c = Fixtures.cell(store, "rnd", Map.of("writeMap", "true"), Fixtures.ORDERED,
         Fixtures.phase("write", new double[] {writeMillis, writeMillis * 1.01, writeMillis * 0.99}));
     return c.withLibrary(version, List.of());
   }
@@ -55,7 +55,7 @@ class VersionPairsTest {
   @Test
   void versionsAreOrderedAsReleasesAndTheBaselineIsTheOldestThatRan() {
     CellResult unsupported = new CellResult("alpha 0.9.2", "alpha", "lib:alpha", "0.9.2", Fixtures.ORDERED,
-        Map.of("version", "0.9.2"), Map.of(), Fixtures.params("rnd"), List.of(), null, CellResult.Outcome.UNSUPPORTED,
+        Map.of(), Map.of(), Fixtures.params("rnd"), List.of(), null, CellResult.Outcome.UNSUPPORTED,
         "its native library does not load on this host", null);
     RunResults run = run(List.of(unsupported, cell("alpha", "0.10.0", 10), cell("alpha", "0.8.1", 10),
         cell("alpha", "0.9.0", 10)));
