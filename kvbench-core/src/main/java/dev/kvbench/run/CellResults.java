@@ -41,7 +41,7 @@ public final class CellResults {
   /** A cell the store cannot run: the reason says which combination and what the store supports. */
   public static CellResult unsupported(StoreProvider provider, CellParams cell, String reason) {
     return new CellResult(cell.id(), provider.id(), provider.library(), provider.libraryVersion(),
-        provider.capabilities(), cell.setup().storeSettings(), Map.of(), parameters(cell), List.of(), null,
+        provider.capabilities(), cell.setup().adapterSettings(), Map.of(), parameters(cell), List.of(), null,
         Outcome.UNSUPPORTED, reason, null);
   }
 
@@ -49,7 +49,7 @@ public final class CellResults {
   public static CellResult ended(StoreProvider provider, CellParams cell, Outcome outcome, String reason,
       Diagnostics diagnostics) {
     return new CellResult(cell.id(), provider.id(), provider.library(), provider.libraryVersion(),
-        provider.capabilities(), cell.setup().storeSettings(), Map.of(), parameters(cell), List.of(), null, outcome,
+        provider.capabilities(), cell.setup().adapterSettings(), Map.of(), parameters(cell), List.of(), null, outcome,
         reason, diagnostics);
   }
 
