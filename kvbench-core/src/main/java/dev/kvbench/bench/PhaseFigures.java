@@ -27,16 +27,19 @@ import org.apiguardian.api.API;
  * @param forks the forked JVMs (1 for cells run in this JVM) whose passes the figure is made of
  * @param measuredPasses the measured passes over all forks
  * @param latency sampled per-op latency in nanoseconds over the measured passes, null where none was taken
+ * @param allocatedBytesPerOp heap bytes the measuring threads allocated per op in the median pass
+ *     (JMH's {@code gc.alloc.rate.norm}; the harness's loop allocates none), null where not counted
  */
 @API(status = API.Status.STABLE, since = "0.6.0")
 public record PhaseFigures(String store, String cellId, String phase, PhaseStatus status, boolean verified,
     String failure, String note, long ops, double nsPerOp, double minPassMillis, double maxPassMillis, double opsPerSec, int forks,
-    int measuredPasses, LatencySummary latency) {
+    int measuredPasses, LatencySummary latency, Double allocatedBytesPerOp) {
 
   static PhaseFigures of(String store, String cellId, PhaseResult p) {
     int forks = (int) Math.max(1, p.passes().stream().mapToInt(pass -> pass.fork()).distinct().count());
     return new PhaseFigures(store, cellId, p.phase(), p.status(), p.verified(), p.failure(), p.note(), p.ops(),
         p.nsPerOp(),
-        p.minPassMillis(), p.maxPassMillis(), p.opsPerSec(), forks, p.passes().size(), p.latencyNanos());
+        p.minPassMillis(), p.maxPassMillis(), p.opsPerSec(), forks, p.passes().size(), p.latencyNanos(),
+        p.allocatedBytesPerOp());
   }
 }

@@ -27,6 +27,8 @@ import java.util.Map;
  *     null where not recorded
  * @param forkStop why a run that adds forks until a precision ({@code --precision}) stopped adding
  *     them to this cell; null where the cell ran the scenario's fixed number of forks
+ * @param memory what the cell's JVM held in memory once the store was loaded and after the phases
+ *     on it; null where not taken (kvbench before 0.6, a cell that did not load its store)
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record CellResult(
@@ -46,7 +48,17 @@ public record CellResult(
     @JsonInclude(JsonInclude.Include.NON_EMPTY) List<LibraryJar> libraryJars,
     @JsonInclude(JsonInclude.Include.NON_EMPTY) List<ProfileRecording> profiles,
     @JsonInclude(JsonInclude.Include.NON_NULL) Placement placement,
-    @JsonInclude(JsonInclude.Include.NON_NULL) ForkStop forkStop) {
+    @JsonInclude(JsonInclude.Include.NON_NULL) ForkStop forkStop,
+    @JsonInclude(JsonInclude.Include.NON_NULL) CellMemory memory) {
+
+  /** A cell whose memory was not recorded. */
+  public CellResult(String cellId, String store, String library, String libraryVersion, Capabilities capabilities,
+      Map<String, String> settings, Map<String, Object> nativeSettings, Parameters parameters, List<PhaseResult> phases,
+      StorageResult storage, Outcome outcome, String error, Diagnostics diagnostics, List<LibraryJar> libraryJars,
+      List<ProfileRecording> profiles, Placement placement, ForkStop forkStop) {
+    this(cellId, store, library, libraryVersion, capabilities, settings, nativeSettings, parameters, phases, storage,
+        outcome, error, diagnostics, libraryJars, profiles, placement, forkStop, null);
+  }
 
   /** A cell that ran the scenario's fixed number of forks. */
   public CellResult(String cellId, String store, String library, String libraryVersion, Capabilities capabilities,
@@ -54,7 +66,7 @@ public record CellResult(
       StorageResult storage, Outcome outcome, String error, Diagnostics diagnostics, List<LibraryJar> libraryJars,
       List<ProfileRecording> profiles, Placement placement) {
     this(cellId, store, library, libraryVersion, capabilities, settings, nativeSettings, parameters, phases, storage,
-        outcome, error, diagnostics, libraryJars, profiles, placement, null);
+        outcome, error, diagnostics, libraryJars, profiles, placement, null, null);
   }
 
   /** A cell of the bundled library, whose jars are kvbench's own. */
@@ -114,13 +126,13 @@ public record CellResult(
   /** This result with {@code figures} as its phases. */
   public CellResult withPhases(List<PhaseResult> figures) {
     return new CellResult(cellId, store, library, libraryVersion, capabilities, settings, nativeSettings, parameters,
-        figures, storage, outcome, error, diagnostics, libraryJars, profiles, placement, forkStop);
+        figures, storage, outcome, error, diagnostics, libraryJars, profiles, placement, forkStop, memory);
   }
 
   /** This result of a cell that ran {@code version} of its library from {@code jars}. */
   public CellResult withLibrary(String version, List<LibraryJar> jars) {
     return new CellResult(cellId, store, library, version, capabilities, settings, nativeSettings, parameters,
-        phases, storage, outcome, error, diagnostics, jars, profiles, placement, forkStop);
+        phases, storage, outcome, error, diagnostics, jars, profiles, placement, forkStop, memory);
   }
 
   /**
@@ -129,37 +141,47 @@ public record CellResult(
    */
   public CellResult withStore(String name) {
     return new CellResult(cellId, name, library, libraryVersion, capabilities, settings, nativeSettings, parameters,
-        phases, storage, outcome, error, diagnostics, libraryJars, profiles, placement, forkStop);
+        phases, storage, outcome, error, diagnostics, libraryJars, profiles, placement, forkStop, memory);
   }
 
   /** This result with another outcome, and {@code error} saying why. */
   public CellResult withOutcome(Outcome ended, String why) {
     return new CellResult(cellId, store, library, libraryVersion, capabilities, settings, nativeSettings, parameters,
-        phases, storage, ended, why, diagnostics, libraryJars, profiles, placement, forkStop);
+        phases, storage, ended, why, diagnostics, libraryJars, profiles, placement, forkStop, memory);
   }
 
   /** This result with {@code stop} saying why it has the forks it has. */
   public CellResult withForkStop(ForkStop stop) {
     return new CellResult(cellId, store, library, libraryVersion, capabilities, settings, nativeSettings, parameters,
-        phases, storage, outcome, error, diagnostics, libraryJars, profiles, placement, stop);
+        phases, storage, outcome, error, diagnostics, libraryJars, profiles, placement, stop, memory);
+  }
+
+  /** The memory footprints of a cell: once its store was loaded, and after the phases on the loaded store. */
+  @JsonInclude(JsonInclude.Include.NON_NULL)
+  public record CellMemory(dev.kvbench.measure.MemoryFootprint afterLoad, dev.kvbench.measure.MemoryFootprint afterPhases) {}
+
+  /** This result with {@code footprints} as its memory figures. */
+  public CellResult withMemory(CellMemory footprints) {
+    return new CellResult(cellId, store, library, libraryVersion, capabilities, settings, nativeSettings, parameters,
+        phases, storage, outcome, error, diagnostics, libraryJars, profiles, placement, forkStop, footprints);
   }
 
   /** This result with {@code given} as its settings. */
   public CellResult withSettings(Map<String, String> given) {
     return new CellResult(cellId, store, library, libraryVersion, capabilities, given, nativeSettings, parameters,
-        phases, storage, outcome, error, diagnostics, libraryJars, profiles, placement, forkStop);
+        phases, storage, outcome, error, diagnostics, libraryJars, profiles, placement, forkStop, memory);
   }
 
   /** This result with {@code recordings} as its forks' recordings. */
   public CellResult withProfiles(List<ProfileRecording> recordings) {
     return new CellResult(cellId, store, library, libraryVersion, capabilities, settings, nativeSettings, parameters,
-        phases, storage, outcome, error, diagnostics, libraryJars, recordings, placement, forkStop);
+        phases, storage, outcome, error, diagnostics, libraryJars, recordings, placement, forkStop, memory);
   }
 
   /** This result with {@code where} as where its JVM ran. */
   public CellResult withPlacement(Placement where) {
     return new CellResult(cellId, store, library, libraryVersion, capabilities, settings, nativeSettings, parameters,
-        phases, storage, outcome, error, diagnostics, libraryJars, profiles, where, forkStop);
+        phases, storage, outcome, error, diagnostics, libraryJars, profiles, where, forkStop, memory);
   }
 
   /** True when the cell ran and every phase is ok or unsupported, or the store cannot run it at all. */

@@ -71,7 +71,7 @@ public final class ForkMerge {
     }
     return new CellResult(last.cellId(), last.store(), last.library(), last.libraryVersion(), last.capabilities(),
         last.settings(), last.nativeSettings(), last.parameters(), phases, last.storage(), Outcome.RAN, null, null,
-        last.libraryJars(), profiles, last.placement());
+        last.libraryJars(), profiles, last.placement()).withMemory(last.memory());
   }
 
   /** {@code figure}'s threaded figures, the latency of each operation summed over every fork. */

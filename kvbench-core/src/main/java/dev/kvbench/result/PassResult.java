@@ -32,20 +32,23 @@ import org.HdrHistogram.Histogram;
  *     one), without the store's background threads, GC, the JIT or any waiting; null where not
  *     recorded (kvbench before 0.7, or a JVM without thread CPU time). One figure: the JVM counts
  *     a thread's total in nanoseconds but its user part only in 10 ms ticks
+ * @param measuringThreadAllocatedBytes the heap bytes the same threads allocated over the pass (JMH's
+ *     {@code gc.alloc.rate.norm} times the ops): what the store's calls and the harness's loop
+ *     allocate per op, which a store that allocates per get shows; null where not recorded
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record PassResult(double passMillis, long ops, CpuTime cpu, long peakRssBytes, PassNoise noise,
     long startEpochMillis, String latencyHistogram, List<ProgressPoint> progress, IoBytes io,
     CommitTrace commitTrace, int fork,
     @JsonInclude(JsonInclude.Include.NON_EMPTY) java.util.Map<String, Double> countersPerOp,
-    Double measuringThreadCpuMillis) {
+    Double measuringThreadCpuMillis, Long measuringThreadAllocatedBytes) {
 
-  /** A pass whose measuring thread's CPU time was not recorded. */
+  /** A pass whose measuring threads' costs were not recorded. */
   public PassResult(double passMillis, long ops, CpuTime cpu, long peakRssBytes, PassNoise noise,
       long startEpochMillis, String latencyHistogram, List<ProgressPoint> progress, IoBytes io,
       CommitTrace commitTrace, int fork, java.util.Map<String, Double> countersPerOp) {
     this(passMillis, ops, cpu, peakRssBytes, noise, startEpochMillis, latencyHistogram, progress, io, commitTrace, fork,
-        countersPerOp, null);
+        countersPerOp, null, null);
   }
 
   /** Ops done after {@code millis} of the pass. */
@@ -64,16 +67,21 @@ public record PassResult(double passMillis, long ops, CpuTime cpu, long peakRssB
         java.util.Map.of());
   }
 
-  /** These figures with the CPU time of the threads that did the pass's operations, in ms (null: unknown). */
-  public PassResult withMeasuringThreadCpu(Double threadCpu) {
+  /** These figures with what the threads that did the pass's operations cost over it. */
+  public PassResult withMeasuringThreads(dev.kvbench.measure.ThreadCosts costs) {
     return new PassResult(passMillis, ops, cpu, peakRssBytes, noise, startEpochMillis, latencyHistogram, progress,
-        io, commitTrace, fork, countersPerOp, threadCpu);
+        io, commitTrace, fork, countersPerOp, costs.cpuMillis(), costs.allocatedBytes());
+  }
+
+  /** Heap bytes the measuring threads allocated per op, or null where not recorded. */
+  public Double allocatedBytesPerOp() {
+    return measuringThreadAllocatedBytes == null || ops == 0 ? null : (double) measuringThreadAllocatedBytes / ops;
   }
 
   /** These figures with the hardware events per op counted over the pass. */
   public PassResult withCounters(java.util.Map<String, Double> perOp) {
     return new PassResult(passMillis, ops, cpu, peakRssBytes, noise, startEpochMillis, latencyHistogram, progress,
-        io, commitTrace, fork, perOp, measuringThreadCpuMillis);
+        io, commitTrace, fork, perOp, measuringThreadCpuMillis, measuringThreadAllocatedBytes);
   }
 
   /** A pass's figures; its noise, interval and the rest are added by the {@code with} methods. */
@@ -84,7 +92,7 @@ public record PassResult(double passMillis, long ops, CpuTime cpu, long peakRssB
   /** These figures with what else the host did during the pass. */
   public PassResult withNoise(PassNoise hostNoise) {
     return new PassResult(passMillis, ops, cpu, peakRssBytes, hostNoise, startEpochMillis, latencyHistogram, progress,
-        io, commitTrace, fork, countersPerOp, measuringThreadCpuMillis);
+        io, commitTrace, fork, countersPerOp, measuringThreadCpuMillis, measuringThreadAllocatedBytes);
   }
 
   /** The host disturbed this pass past a threshold (see {@link PassNoise}). */
@@ -96,31 +104,31 @@ public record PassResult(double passMillis, long ops, CpuTime cpu, long peakRssB
   public PassResult withInterval(long startEpochMillis, Histogram latencies) {
     return new PassResult(passMillis, ops, cpu, peakRssBytes, noise, startEpochMillis,
         latencies == null ? null : HistogramCodec.encode(latencies), progress, io, commitTrace, fork, countersPerOp,
-        measuringThreadCpuMillis);
+        measuringThreadCpuMillis, measuringThreadAllocatedBytes);
   }
 
   /** These figures with where the pass stood over time. */
   public PassResult withProgress(List<ProgressPoint> points) {
     return new PassResult(passMillis, ops, cpu, peakRssBytes, noise, startEpochMillis, latencyHistogram, points,
-        io, commitTrace, fork, countersPerOp, measuringThreadCpuMillis);
+        io, commitTrace, fork, countersPerOp, measuringThreadCpuMillis, measuringThreadAllocatedBytes);
   }
 
   /** These figures with the storage I/O of the pass. */
   public PassResult withIo(IoBytes bytes) {
     return new PassResult(passMillis, ops, cpu, peakRssBytes, noise, startEpochMillis, latencyHistogram, progress,
-        bytes, commitTrace, fork, countersPerOp, measuringThreadCpuMillis);
+        bytes, commitTrace, fork, countersPerOp, measuringThreadCpuMillis, measuringThreadAllocatedBytes);
   }
 
   /** These figures with the pass's commit trace. */
   public PassResult withCommitTrace(CommitTrace trace) {
     return new PassResult(passMillis, ops, cpu, peakRssBytes, noise, startEpochMillis, latencyHistogram, progress,
-        io, trace, fork, countersPerOp, measuringThreadCpuMillis);
+        io, trace, fork, countersPerOp, measuringThreadCpuMillis, measuringThreadAllocatedBytes);
   }
 
   /** These figures as fork {@code number}'s. */
   public PassResult withFork(int number) {
     return new PassResult(passMillis, ops, cpu, peakRssBytes, noise, startEpochMillis, latencyHistogram, progress,
-        io, commitTrace, number, countersPerOp, measuringThreadCpuMillis);
+        io, commitTrace, number, countersPerOp, measuringThreadCpuMillis, measuringThreadAllocatedBytes);
   }
 
   public double opsPerSec() {

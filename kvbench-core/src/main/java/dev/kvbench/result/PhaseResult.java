@@ -44,6 +44,10 @@ import org.HdrHistogram.Histogram;
  * @param amplification the median pass's device bytes against the bytes the workload put (write,
  *     overwrite, the threaded phases' puts) and got (the read phases, the threaded phases' reads):
  *     one entry per direction; empty for other phases or where Linux does not say
+ * @param allocatedBytesPerOp heap bytes the measuring threads (the seed phases' one, a threaded
+ *     phase's clients) allocated per op over the median pass, as JMH's {@code gc.alloc.rate.norm}:
+ *     the harness's loop allocates none, so this is the store's per-call allocation; null where
+ *     not recorded (kvbench before 0.6, a JVM that does not count it)
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record PhaseResult(
@@ -70,7 +74,8 @@ public record PhaseResult(
     String note,
     double cpuNanosPerOp,
     ThreadedFigures threaded,
-    List<Amplification> amplification) {
+    List<Amplification> amplification,
+    Double allocatedBytesPerOp) {
 
   public PhaseResult {
     passes = passes == null ? List.of() : List.copyOf(passes);
@@ -102,7 +107,7 @@ public record PhaseResult(
   /** A phase without figures: every measured field empty (left out of the JSON), only the reason set. */
   private static PhaseResult notMeasured(String phase, PhaseStatus status, Reason reason) {
     return new PhaseResult(phase, status, 0, 0, 0, 0, 0, 0, List.of(), null, null, null, null, null, null, 0,
-        false, 0, List.of(), reason.failure(), reason.note(), 0, null, null);
+        false, 0, List.of(), reason.failure(), reason.note(), 0, null, null, null);
   }
 
   /** Latency of a phase's measured passes: histograms merged over the passes, and how they were sampled. */
@@ -147,7 +152,8 @@ public record PhaseResult(
         median.cpu() == null || median.ops() == 0 ? 0
             : (median.cpu().userMillis() + median.cpu().sysMillis()) * 1e6 / median.ops(),
         null,
-        null);
+        null,
+        median.allocatedBytesPerOp());
   }
 
   private static List<PassResult> byTime(List<PassResult> passes) {
@@ -242,7 +248,7 @@ public record PhaseResult(
     return new PhaseResult(phase, status, ops, passMillis, minPassMillis, maxPassMillis, opsPerSec, nsPerOp,
         passes.stream().map(change).toList(), latencyNanos, commitLatencyNanos, latencySampling,
         latencyHistogram, commitLatencyHistogram, cpu, peakRssBytes, verified, noisyPasses, unsteadyForks, failure,
-        note, cpuNanosPerOp, threaded, amplification);
+        note, cpuNanosPerOp, threaded, amplification, allocatedBytesPerOp);
   }
 
   /**
@@ -268,7 +274,7 @@ public record PhaseResult(
     return new PhaseResult(phase, status, ops, passMillis, minPassMillis, maxPassMillis, opsPerSec, nsPerOp,
         passes.stream().map(p -> p.withFork(number)).toList(), latencyNanos, commitLatencyNanos, latencySampling,
         latencyHistogram, commitLatencyHistogram, cpu, peakRssBytes, verified, noisyPasses,
-        unsteadyForks.isEmpty() ? List.of() : List.of(number), failure, note, cpuNanosPerOp, threaded, amplification);
+        unsteadyForks.isEmpty() ? List.of() : List.of(number), failure, note, cpuNanosPerOp, threaded, amplification, allocatedBytesPerOp);
   }
 
   /**
@@ -282,14 +288,14 @@ public record PhaseResult(
     }
     return new PhaseResult(phase, PhaseStatus.FAILED, ops, passMillis, minPassMillis, maxPassMillis, opsPerSec, nsPerOp,
         passes, latencyNanos, commitLatencyNanos, latencySampling, latencyHistogram, commitLatencyHistogram, cpu,
-        peakRssBytes, false, noisyPasses, unsteadyForks, why, note, cpuNanosPerOp, threaded, amplification);
+        peakRssBytes, false, noisyPasses, unsteadyForks, why, note, cpuNanosPerOp, threaded, amplification, allocatedBytesPerOp);
   }
 
   /** These figures with a threaded phase's own. */
   public PhaseResult withThreaded(ThreadedFigures figures) {
     return new PhaseResult(phase, status, ops, passMillis, minPassMillis, maxPassMillis, opsPerSec, nsPerOp, passes,
         latencyNanos, commitLatencyNanos, latencySampling, latencyHistogram, commitLatencyHistogram, cpu,
-        peakRssBytes, verified, noisyPasses, unsteadyForks, failure, note, cpuNanosPerOp, figures, amplification);
+        peakRssBytes, verified, noisyPasses, unsteadyForks, failure, note, cpuNanosPerOp, figures, amplification, allocatedBytesPerOp);
   }
 
   /**
@@ -310,7 +316,7 @@ public record PhaseResult(
     all.add(a);
     return new PhaseResult(phase, status, ops, passMillis, minPassMillis, maxPassMillis, opsPerSec, nsPerOp, passes,
         latencyNanos, commitLatencyNanos, latencySampling, latencyHistogram, commitLatencyHistogram, cpu,
-        peakRssBytes, verified, noisyPasses, unsteadyForks, failure, note, cpuNanosPerOp, threaded, all);
+        peakRssBytes, verified, noisyPasses, unsteadyForks, failure, note, cpuNanosPerOp, threaded, all, allocatedBytesPerOp);
   }
 
   /** The amplification of {@code direction}, or null where it was not measured. */

@@ -1,7 +1,9 @@
 package dev.kvbench.run;
 
+import dev.kvbench.host.HostFiles;
 import dev.kvbench.measure.CpuMeter;
 import dev.kvbench.measure.IoBytes;
+import dev.kvbench.measure.MemoryFootprint;
 import dev.kvbench.measure.RssMeter;
 import dev.kvbench.measure.StorageMeter;
 import dev.kvbench.measure.StorageSize;
@@ -84,6 +86,9 @@ public final class CellRunner {
     private Map<String, Object> nativeSettings = Map.of();
     // puts the overwrite passes made into the loaded store
     private long overwritten;
+    // what the JVM held once the store was loaded, and after the phases on it
+    private MemoryFootprint afterLoad;
+    private MemoryFootprint afterPhases;
 
     CellRun(StoreProvider provider, CellParams cell, StoreSettings settings, WorkArea work) {
       this.provider = provider;
@@ -159,7 +164,11 @@ public final class CellRunner {
           if (loadFailed) {
             addNotRun(loaded.failure());
           } else {
-            phasesOnLoadedStore(session, store);
+            afterLoad = footprint(store);
+            if (cell.plan().phases().stream().anyMatch(p -> p != Phase.WRITE)) {
+              phasesOnLoadedStore(session, store);
+              afterPhases = footprint(store);
+            }
           }
         }
         beforeClose = storage.measure(directory);
@@ -186,7 +195,17 @@ public final class CellRunner {
         stored = stored.withLifetimeWrites(LifetimeWrites.of((cell.data().entries() + overwritten) * context.entryBytes(),
             ioAfterClose.minus(ioAtOpen).writeBytes()));
       }
-      return CellResults.measured(provider, cell, settings, nativeSettings, phases, stored);
+      return CellResults.measured(provider, cell, settings, nativeSettings, phases, stored)
+          .withMemory(new CellResult.CellMemory(afterLoad, afterPhases));
+    }
+
+    /** The JVM's memory now, with the store's own figures; null where it cannot be taken (never the cell's failure). */
+    private MemoryFootprint footprint(Store store) {
+      try {
+        return MemoryFootprint.now(HostFiles.system(), store.memoryUsage());
+      } catch (RuntimeException e) {
+        return null;
+      }
     }
 
     private CellResult failedLoad(Throwable e, boolean reportWrite) {

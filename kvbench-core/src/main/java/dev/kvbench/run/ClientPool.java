@@ -1,6 +1,7 @@
 package dev.kvbench.run;
 
 import dev.kvbench.measure.LatencySummary;
+import dev.kvbench.measure.ThreadCosts;
 import dev.kvbench.result.PassResult;
 import dev.kvbench.result.ThreadedFigures.ThreadFigures;
 import dev.kvbench.result.ThreadedFigures.WriterFigures;
@@ -76,8 +77,8 @@ final class ClientPool {
   private static final class Client {
     final ClientLoop.Plan plan;
     ClientLoop loop;
-    /** The client thread's CPU over its loop in ms, or null where unknown. */
-    volatile Double cpuMillis;
+    /** What the client thread cost over its loop. */
+    volatile ThreadCosts costs = ThreadCosts.UNKNOWN;
 
     Client(ClientLoop.Plan plan) {
       this.plan = plan;
@@ -118,9 +119,9 @@ final class ClientPool {
       clients[t] = c;
       started.add(start(phase.id() + "-client-" + t, ready, go, thrown, signals, clientsDone, (session, s) -> {
         c.loop = new ClientLoop(workload, c.plan, counts);
-        Double before = dev.kvbench.measure.ThreadCpu.ofCurrentThread();
+        ThreadCosts before = ThreadCosts.ofCurrentThread();
         c.loop.run(session, s);
-        c.cpuMillis = dev.kvbench.measure.ThreadCpu.between(before, dev.kvbench.measure.ThreadCpu.ofCurrentThread());
+        c.costs = ThreadCosts.ofCurrentThread().since(before);
       }));
     }
     WriterLoop writer = phase == Phase.READ_WHILE_WRITING ? new WriterLoop(workload, passesRun) : null;
@@ -155,7 +156,7 @@ final class ClientPool {
     for (Client c : clients) {
       total += c.ops();
     }
-    PassResult figures = meters.endOfClients(before, total, nanos, clientsCpu(clients));
+    PassResult figures = meters.endOfClients(before, total, nanos, clientsCosts(clients));
     progress.publish(total);
     if (thrown.get() != null) {
       throw new PassFailure(thrown.get());
@@ -239,13 +240,10 @@ final class ClientPool {
    * {@code loop}; a failure is kept in {@code thrown} and stops the other threads.
    */
   /** The clients' CPU over their loops, added up; null where any is unknown (one failed, or no thread CPU here). */
-  private static Double clientsCpu(Client[] clients) {
-    double sum = 0;
+  private static ThreadCosts clientsCosts(Client[] clients) {
+    ThreadCosts sum = new ThreadCosts(0.0, 0L);
     for (Client c : clients) {
-      if (c.cpuMillis == null) {
-        return null;
-      }
-      sum += c.cpuMillis;
+      sum = sum.plus(c.costs);
     }
     return sum;
   }

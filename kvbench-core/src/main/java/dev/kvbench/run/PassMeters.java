@@ -6,13 +6,13 @@ import dev.kvbench.measure.IoBytes;
 import dev.kvbench.measure.IoMeter;
 import dev.kvbench.measure.NoiseMeter;
 import dev.kvbench.measure.RssMeter;
-import dev.kvbench.measure.ThreadCpu;
+import dev.kvbench.measure.ThreadCosts;
 import dev.kvbench.result.PassResult;
 
 /**
- * The meters that cover exactly one timed pass: process CPU, the measuring thread's own CPU (the
- * thread that starts and ends the pass; a client pool adds its clients' instead), peak RSS, storage
- * I/O and the host's noise.
+ * The meters that cover exactly one timed pass: process CPU, the measuring thread's own CPU and heap
+ * allocation (the thread that starts and ends the pass; a client pool adds its clients' instead),
+ * peak RSS, storage I/O and the host's noise.
  */
 final class PassMeters {
 
@@ -30,7 +30,7 @@ final class PassMeters {
   }
 
   /** The meters' readings as a timed pass starts, to subtract as it ends. */
-  record Start(CpuTime cpu, IoBytes io, NoiseMeter.Reading noise, Double threadCpuMillis) {}
+  record Start(CpuTime cpu, IoBytes io, NoiseMeter.Reading noise, ThreadCosts thread) {}
 
   /** The process's storage I/O so far, or null where Linux does not say: for spans longer than a pass. */
   IoBytes ioNow() {
@@ -42,7 +42,7 @@ final class PassMeters {
     rss.resetPeak();
     IoBytes ioBefore = io.read();
     NoiseMeter.Reading noiseBefore = noise.read();
-    return new Start(cpu.read(), ioBefore, noiseBefore, ThreadCpu.ofCurrentThread());
+    return new Start(cpu.read(), ioBefore, noiseBefore, ThreadCosts.ofCurrentThread());
   }
 
   /**
@@ -50,16 +50,16 @@ final class PassMeters {
    * thread that did the pass's operations.
    */
   PassResult end(Start before, long ops, long nanos) {
-    Double threadCpu = ThreadCpu.between(before.threadCpuMillis(), ThreadCpu.ofCurrentThread());
-    return endOf(before, ops, nanos).withMeasuringThreadCpu(threadCpu);
+    ThreadCosts thread = ThreadCosts.ofCurrentThread().since(before.thread());
+    return endOf(before, ops, nanos).withMeasuringThreads(thread);
   }
 
   /**
-   * As {@link #end}, for a pass whose operations other threads did: {@code clientsCpu} is their CPU
-   * time over the pass in ms, added up (null where unknown).
+   * As {@link #end}, for a pass whose operations other threads did: {@code clients} is what they cost
+   * over the pass, added up.
    */
-  PassResult endOfClients(Start before, long ops, long nanos, Double clientsCpu) {
-    return endOf(before, ops, nanos).withMeasuringThreadCpu(clientsCpu);
+  PassResult endOfClients(Start before, long ops, long nanos, ThreadCosts clients) {
+    return endOf(before, ops, nanos).withMeasuringThreads(clients);
   }
 
   private PassResult endOf(Start before, long ops, long nanos) {

@@ -27,6 +27,16 @@ public interface Store extends AutoCloseable {
     return java.util.Optional.empty();
   }
 
+  /**
+   * What the store's own caches and buffers hold now, in bytes, by names the store gives them
+   * (RocksDB's {@code rocksdb.block-cache-usage}, its memtables ...): recorded beside the JVM's own
+   * memory figures between phases. Empty where the store reports none; heap caches show in the heap
+   * figure anyway.
+   */
+  default Map<String, Long> memoryUsage() {
+    return Map.of();
+  }
+
   @Override
   void close();
 }

@@ -175,6 +175,7 @@ public final class RunTables {
         TextTable.right("Difference"),
         TextTable.right("ns/op"),
         TextTable.right("CPU ns/op"),
+        TextTable.right("B/op"),
         TextTable.right("Forks×passes"),
         TextTable.left("Check")).keyColumns(2);
     for (String phase : phases(cells)) {
@@ -206,7 +207,7 @@ public final class RunTables {
         String phaseCell = first ? phase : "";
         first = false;
         if (p.status() != PhaseStatus.OK) {
-          t.row(phaseCell, rowLabel(e.getKey()), "-", "", p.status().id(), "-", "-", "-",
+          t.row(phaseCell, rowLabel(e.getKey()), "-", "", p.status().id(), "-", "-", "-", "-",
               p.status() == PhaseStatus.FAILED ? "FAILED" : "-");
           continue;
         }
@@ -216,11 +217,21 @@ public final class RunTables {
         String range = p.passes().size() > 1 ? millis(p.minPassMillis()) + "-" + millis(p.maxPassMillis()) : "";
         t.row(phaseCell, rowLabel(e.getKey()), millis(p.passMillis()), range, diff,
             String.format(Locale.ROOT, "%,.1f", p.nsPerOp()),
-            p.cpuNanosPerOp() > 0 ? String.format(Locale.ROOT, "%,.1f", p.cpuNanosPerOp()) : "-", samples(p),
+            p.cpuNanosPerOp() > 0 ? String.format(Locale.ROOT, "%,.1f", p.cpuNanosPerOp()) : "-",
+            bytesPerOp(p.allocatedBytesPerOp()), samples(p),
             check(p));
       }
     }
     return t;
+  }
+
+  /**
+   * Heap bytes allocated per op by the measuring threads, as JMH's {@code gc.alloc.rate.norm}: a
+   * tenth of a byte below 10 (a per-pass cost spread over the ops), whole bytes above; "-" where
+   * not recorded.
+   */
+  public static String bytesPerOp(Double perOp) {
+    return perOp == null ? "-" : String.format(Locale.ROOT, perOp < 10 ? "%.1f" : "%,.0f", perOp);
   }
 
   /** The samples behind a figure: forks × measured passes each (passes alone where forks were not recorded). */

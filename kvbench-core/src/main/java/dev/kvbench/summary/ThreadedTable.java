@@ -34,6 +34,7 @@ public final class ThreadedTable {
         TextTable.right("p99 µs"),
         TextTable.right("p99.9 µs"),
         TextTable.right("CPU ns/op"),
+        TextTable.right("B/op"),
         TextTable.right("Rate: target / achieved"),
         TextTable.left("Latency from")).keyColumns(3);
     for (String phase : RunTables.phases(cells)) {
@@ -61,6 +62,7 @@ public final class ThreadedTable {
                 String.format(Locale.ROOT, "%,d", l.samples()),
                 percentile(l, 50, l.p50()), percentile(l, 99, l.p99()), percentile(l, 99.9, l.p999()),
                 firstOp && p.cpuNanosPerOp() > 0 ? String.format(Locale.ROOT, "%,.0f", p.cpuNanosPerOp()) : "",
+                firstOp ? RunTables.bytesPerOp(p.allocatedBytesPerOp()) : "",
                 firstOp ? rates : "", firstOp ? (f.targetRate() > 0 ? "intended start" : "op start") : "");
             first = false;
             firstOp = false;

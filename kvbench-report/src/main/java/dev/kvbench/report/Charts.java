@@ -33,6 +33,11 @@ final class Charts {
   private static final int WIDTH = 900;
   private static final int HEIGHT = 540;
 
+  /** The size every chart is drawn at, for the charts drawn elsewhere ({@link MemoryFigures}). */
+  static CategoryChartBuilder categoryChart() {
+    return new CategoryChartBuilder().width(WIDTH).height(HEIGHT);
+  }
+
   private Charts() {}
 
   /** Writes {@code stem}.png and {@code stem}.svg. */

@@ -126,7 +126,8 @@ final class HtmlReport {
     }
     double[] forks = p.forkMedians().stream().mapToDouble(PassResult::passMillis).toArray();
     r.put("ms", p.passMillis()).put("min", p.minPassMillis()).put("max", p.maxPassMillis())
-        .put("nsPerOp", p.nsPerOp()).put("cpuNsPerOp", p.cpuNanosPerOp()).put("opsPerSec", p.opsPerSec())
+        .put("nsPerOp", p.nsPerOp()).put("cpuNsPerOp", p.cpuNanosPerOp())
+            .put("allocBytesPerOp", p.allocatedBytesPerOp()).put("opsPerSec", p.opsPerSec())
         .put("forks", forks.length).put("passes", p.passes().size()).put("noisy", p.noisyPasses())
         .put("unsteady", p.unsteadyForks().size()).put("check", RunTables.check(p));
     ArrayNode samples = r.putArray("samples");

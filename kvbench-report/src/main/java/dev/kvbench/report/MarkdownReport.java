@@ -136,6 +136,7 @@ final class MarkdownReport {
       }
       latency(b, s, workload, cells, tables);
       cpu(b, cells, tables);
+      memory(b, s, workload, cells, tables);
       amplification(b, s, cells, tables);
     }
     commitTraces(b, s, tables);
@@ -343,6 +344,17 @@ final class MarkdownReport {
     return String.format(Locale.ROOT, "%,.2f", nanos / 1e3);
   }
 
+  private void memory(StringBuilder b, ReportSection s, String workload, List<CellResult> cells, RunTables tables) {
+    TextTable t = MemoryFigures.table(cells, tables);
+    if (t.rows() > 0) {
+      b.append("\nMemory of each cell's JVM once its store was loaded and after the phases on it (live heap after a full")
+          .append(" GC; anonymous and file-backed resident memory from /proc/self/smaps_rollup; NMT where")
+          .append(" `--native-memory-tracking` was on; the store's own figures where it reports them):\n\n")
+          .append(t.renderMarkdown());
+      image(b, s, workload, "memory", "resident memory by store");
+    }
+  }
+
   private static void cpu(StringBuilder b, List<CellResult> cells, RunTables tables) {
     TextTable t = new TextTable(
         TextTable.left("Phase"),
@@ -352,6 +364,7 @@ final class MarkdownReport {
         TextTable.right("CPU sys ms"),
         TextTable.right("CPU / wall"),
         TextTable.right("CPU ns/op"),
+        TextTable.right("Alloc B/op"),
         TextTable.right("Peak RSS MB"));
     for (String phase : RunTables.phases(cells)) {
       for (CellResult c : cells) {
@@ -363,14 +376,15 @@ final class MarkdownReport {
                 String.format(Locale.ROOT, "%,.0f", p.cpu().sysMillis()),
                 p.passMillis() > 0 ? String.format(Locale.ROOT, "%.2f", cpu / p.passMillis()) : "-",
                 p.cpuNanosPerOp() > 0 ? String.format(Locale.ROOT, "%,.1f", p.cpuNanosPerOp()) : "-",
+                RunTables.bytesPerOp(p.allocatedBytesPerOp()),
                 p.peakRssBytes() > 0 ? String.format(Locale.ROOT, "%,.0f", p.peakRssBytes() / 1e6) : "-");
           }
         }
       }
     }
     if (t.rows() > 0) {
-      b.append("\nCPU (the whole process: a store's background threads count) and peak resident memory, for the")
-          .append(" median pass:\n\n").append(t.renderMarkdown());
+      b.append("\nCPU (the whole process: a store's background threads count), heap bytes the measuring threads")
+          .append(" allocated per op (JMH's gc.alloc.rate.norm) and peak resident memory, for the median pass:\n\n").append(t.renderMarkdown());
     }
   }
 }

@@ -196,6 +196,7 @@ public final class ReportWriter {
           save(Charts.storage(title, cells, tables::rowLabel), chartDir, stem(stems, s, group.getKey(), "storage"),
               pngs);
         }
+        save(MemoryFigures.chart(title, cells, tables::rowLabel), chartDir, stem(stems, s, group.getKey(), "memory"), pngs);
         if (tables.varies(RunTables.THREADS)) {
           for (String phase : RunTables.phases(cells)) {
             save(Charts.sweep(title + ": " + phase + " by client threads", "client threads",

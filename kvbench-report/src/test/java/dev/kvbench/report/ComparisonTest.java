@@ -221,7 +221,8 @@ class ComparisonTest {
     for (int i = 0; i < wallMillis.length; i++) {
       passes.add(PassResult.of(1000, (long) (wallMillis[i] * 1e6),
           new dev.kvbench.measure.CpuTime(processCpuMillis[i], 0), 0).withFork(i + 1)
-          .withMeasuringThreadCpu(Double.isNaN(threadCpuMillis[i]) ? null : threadCpuMillis[i]));
+          .withMeasuringThreads(new dev.kvbench.measure.ThreadCosts(
+              Double.isNaN(threadCpuMillis[i]) ? null : threadCpuMillis[i], null)));
     }
     PhaseResult write = PhaseResult.measured("write", passes, PhaseResult.Latency.NONE, true, null, null);
     return Fixtures.document("h", List.of(Fixtures.cell("alpha", "rnd", Map.of(), Fixtures.ORDERED, write)));

@@ -77,7 +77,10 @@ final class Fixtures {
     CellResult a = cell("alpha", "rnd", Map.of("writeMap", "true"), ORDERED,
         phase("write", new double[] {10 * writeScale, 11 * writeScale, 12 * writeScale}, 1, 2, 3, 40),
         phase("readKey", new double[] {5, 5.5, 6}, 1, 1, 2, 9),
-        PhaseResult.unsupported("readRev", "alpha has no reverse cursor"));
+        PhaseResult.unsupported("readRev", "alpha has no reverse cursor"))
+        // what its JVM held: a memory table row and a bar of the memory chart
+        .withMemory(new CellResult.CellMemory(null, new dev.kvbench.measure.MemoryFootprint(20_000_000, 64_000_000,
+            1_000_000, 0, 150_000_000L, 40_000_000L, null, Map.of("cache", 8_000_000L))));
     CellResult b = cell("beta", "rnd", Map.of(), ORDERED,
         phase("write", new double[] {100, 110, 120}, 10, 20, 30, 400),
         phase("readKey", new double[] {50, 55, 60}, 10, 10, 20, 90),

@@ -89,13 +89,14 @@ class HtmlReportBrowserTest {
 
     Loaded overview = load(browser, index, "", "--dump-dom");
     overview.drewEveryChartWithoutAnError("index.html");
-    // two phases of the two stores' workload as bars, two of the sweep as lines
-    assertThat(overview.attribute("data-charts-expected")).isEqualTo(4);
+    // two phases of the two stores' workload as bars, their memory stacked, two of the sweep as lines
+    assertThat(overview.attribute("data-charts-expected")).isEqualTo(5);
     assertThat(overview.dom).contains("Every phase of every cell", "FAILED", "beta: wrong value for key 7");
 
     Loaded cell = load(browser, index, "#cell=0", "--dump-dom");
     cell.drewEveryChartWithoutAnError("index.html#cell=0");
-    assertThat(cell.dom).contains("Settings", "Environment", "Test CPU", "HdrHistogram interval log");
+    assertThat(cell.dom).contains("Settings", "Environment", "Test CPU", "HdrHistogram interval log",
+        "Memory after the phases", "cache");
 
     // a picture of the page, to look at (target/report-screenshot.png)
     Path shot = Path.of("target", "report-screenshot.png").toAbsolutePath();

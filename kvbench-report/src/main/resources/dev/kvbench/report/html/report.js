@@ -45,6 +45,9 @@ function overview() {
     { title: 'min-max', num: true, value: r => r.min, text: r => r.min === undefined ? '-' : ms(r.min) + '-' + ms(r.max) },
     { title: 'ns/op', num: true, value: r => r.nsPerOp, text: r => num(r.nsPerOp) },
     { title: 'CPU ns/op', num: true, value: r => r.cpuNsPerOp, text: r => r.cpuNsPerOp > 0 ? num(r.cpuNsPerOp) : '-' },
+    { title: 'B/op', num: true, value: r => r.allocBytesPerOp,
+      text: r => r.allocBytesPerOp === undefined || r.allocBytesPerOp === null ? '-'
+        : r.allocBytesPerOp < 10 ? r.allocBytesPerOp.toFixed(1) : num(r.allocBytesPerOp, 0) },
     { title: 'Forks×passes', num: true, value: r => r.passes,
       text: r => r.forks === undefined ? '-' : r.forks + '×' + Math.round(r.passes / Math.max(1, r.forks)) },
     { title: 'Check', value: r => r.status + ' ' + (r.check || ''),
@@ -73,6 +76,7 @@ function overview() {
       const rows = shown.filter(r => r.group === g.id && r.status === 'ok' && !r.reference && r.ms > 0);
       if (rows.length) chartBox.append(g.sweep ? sweepChart(g, rows) : phaseChart(g, rows));
     }
+    for (const [workload, cells] of memoryByWorkload(shown)) chartBox.append(memoryChart(workload, cells));
     if (!chartBox.children.length) chartBox.append(el('p', { class: 'empty' }, 'No measured row matches the filters.'));
   }
 
@@ -141,6 +145,47 @@ function phaseChart(g, rows) {
       ticks: { includeBounds: false }, title: { display: true, text: 'ms per pass' } },
       x: { ticks: { autoSkip: false, maxRotation: 40 } } },
     onClick(e, elements) { if (elements.length) location.hash = 'cell=' + rows[elements[0].index].cell; }
+  } });
+  return box;
+}
+
+/** The cells of the shown rows that recorded their memory, by workload: one stacked bar chart each. */
+function memoryByWorkload(shown) {
+  const out = new Map();
+  const seen = new Set();
+  for (const r of shown) {
+    const c = CELLS[r.cell];
+    const m = c && c.memory && (c.memory.afterPhases || c.memory.afterLoad);
+    if (seen.has(r.cell) || !m || m.anonymousRssBytes === undefined) continue;
+    seen.add(r.cell);
+    const workload = GROUPS[r.group].workload;
+    if (!out.has(workload)) out.set(workload, []);
+    out.get(workload).push({ cell: r.cell, label: r.label, m });
+  }
+  return out;
+}
+
+/** The parts of a footprint a stacked bar shows, in MB: together they are the process's resident memory. */
+const otherAnon = m => Math.max(0, m.anonymousRssBytes - m.heapUsedBytes - m.directBufferBytes);
+const freeHeap = m => Math.min(Math.max(0, m.heapCommittedBytes - m.heapUsedBytes), otherAnon(m));
+const MEMORY_PARTS = [
+  ['live heap', m => m.heapUsedBytes, 'rgba(51,102,204,0.8)'],
+  ['free heap (committed)', freeHeap, 'rgba(51,102,204,0.35)'],
+  ['direct buffers', m => m.directBufferBytes, 'rgba(0,150,136,0.75)'],
+  ['native and the JVM', m => otherAnon(m) - freeHeap(m), 'rgba(255,152,0,0.75)'],
+  ['file-backed (mapped files, jars)', m => m.fileRssBytes, 'rgba(156,39,176,0.6)']];
+
+function memoryChart(workload, cells) {
+  cells = cells.slice().sort((a, b) => (a.m.anonymousRssBytes + a.m.fileRssBytes) - (b.m.anonymousRssBytes + b.m.fileRssBytes));
+  const canvas = el('canvas', { 'aria-label': workload + ': resident memory by store', role: 'img' });
+  const box = el('div', { class: 'chart' }, el('h3', {}, 'resident memory after the phases · ' + workload),
+    el('div', { class: 'canvas' }, canvas));
+  chart(canvas, { type: 'bar', data: { labels: cells.map(c => c.label), datasets: MEMORY_PARTS.map(([label, f, colour]) =>
+    ({ label, data: cells.map(c => f(c.m) / 1e6), backgroundColor: colour })) }, options: {
+    plugins: { tooltip: { callbacks: { label: ctx => ctx.dataset.label + ': ' + num(ctx.parsed.y, 1) + ' MB' } } },
+    scales: { x: { stacked: true, ticks: { autoSkip: false, maxRotation: 40 } },
+      y: { stacked: true, beginAtZero: true, title: { display: true, text: 'MB resident (heap after a full GC)' } } },
+    onClick(e, elements) { if (elements.length) location.hash = 'cell=' + cells[elements[0].index].cell; }
   } });
   return box;
 }
@@ -228,6 +273,17 @@ function cellPage(index) {
       ['apparent bytes', s.apparentBytes ? s.apparentBytes.afterClose.toLocaleString('en-US') : undefined],
       ['flat array of keys + values', s.flatBytes !== undefined ? s.flatBytes.toLocaleString('en-US') : undefined],
       ['overhead', s.overheadPercent !== undefined ? num(s.overheadPercent, 2) + ' %' : undefined]]));
+  }
+  if (c.memory) {
+    const mb = v => v === undefined || v === null ? undefined : num(v / 1e6, 1) + ' MB';
+    const footprint = (title, m) => m ? [el('h3', {}, title), facts([
+      ['live heap (after a full GC) / committed', mb(m.heapUsedBytes) + ' / ' + mb(m.heapCommittedBytes)],
+      ['direct / mapped buffers', mb(m.directBufferBytes) + ' / ' + mb(m.mappedBufferBytes)],
+      ['resident anonymous / file-backed', m.anonymousRssBytes === undefined ? undefined
+        : mb(m.anonymousRssBytes) + ' / ' + mb(m.fileRssBytes)],
+      ['native memory committed (NMT)', mb(m.nativeCommittedBytes)],
+      ...Object.entries(m.store || {}).map(([k, v]) => [k, mb(v)])])] : [];
+    parts.push(...footprint('Memory once loaded', c.memory.afterLoad), ...footprint('Memory after the phases', c.memory.afterPhases));
   }
   parts.push(el('h3', {}, 'Environment'), facts([
     ['host', env.hostname], ['CPU', env.cpuModel ? env.cpuModel + ', ' + env.cores + ' cores' : undefined],

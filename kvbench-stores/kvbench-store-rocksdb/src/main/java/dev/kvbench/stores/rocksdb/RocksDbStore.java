@@ -13,6 +13,7 @@ import dev.kvbench.store.WriteOrder;
 import dev.kvbench.store.Writer;
 import java.nio.ByteBuffer;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import org.rocksdb.CompressionType;
 import org.rocksdb.FlushOptions;
@@ -85,6 +86,23 @@ final class RocksDbStore implements Store {
   @Override
   public Map<String, Object> nativeSettings() {
     return nativeSettings;
+  }
+
+  /** RocksDB's own memory, as its properties say: the block cache, the memtables, the table readers' indexes. */
+  private static final List<String> MEMORY_PROPERTIES = List.of("rocksdb.block-cache-usage",
+      "rocksdb.block-cache-pinned-usage", "rocksdb.cur-size-all-mem-tables", "rocksdb.estimate-table-readers-mem");
+
+  @Override
+  public Map<String, Long> memoryUsage() {
+    Map<String, Long> usage = new LinkedHashMap<>();
+    for (String property : MEMORY_PROPERTIES) {
+      try {
+        usage.put(property, db.getLongProperty(property));
+      } catch (RocksDBException | LinkageError e) {
+        // a property (or the call) this RocksDB does not have, an older release in a version sweep: left out
+      }
+    }
+    return usage;
   }
 
   /**
