@@ -165,7 +165,7 @@ public final class CellRunner {
             addNotRun(loaded.failure());
           } else {
             afterLoad = footprint(store);
-            if (cell.plan().phases().stream().anyMatch(p -> p != Phase.WRITE)) {
+            if (cell.plan().phases().stream().anyMatch(p -> p != Phase.WRITE && !p.reopens())) {
               phasesOnLoadedStore(session, store);
               afterPhases = footprint(store);
             }
@@ -187,6 +187,11 @@ public final class CellRunner {
       if (loadFailed) {
         // a store that holds part of the data is no measure of its overhead
         return CellResults.measured(provider, cell, settings, nativeSettings, phases, null);
+      }
+      for (Phase phase : cell.plan().phases()) {
+        if (phase.reopens()) {
+          finished(runOrExplain(phase, new OpenPhase(context, phase, stores, directory)));
+        }
       }
       StorageResult stored = StorageResult.of(beforeClose, afterClose, cell.flatBytes());
       // only where every put into this store is counted: threaded writers keep no such count
@@ -230,7 +235,7 @@ public final class CellRunner {
       // keys the loaded store holds: ycsb-d and ycsb-e insert more, which later phases read
       long present = cell.data().entries();
       for (Phase phase : cell.plan().phases()) {
-        if (phase == Phase.WRITE) {
+        if (phase == Phase.WRITE || phase.reopens()) {
           continue;
         }
         if (phase.threaded()) {

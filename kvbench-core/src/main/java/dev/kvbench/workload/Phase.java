@@ -32,6 +32,13 @@ public enum Phase {
    */
   CRUD("crud"),
   /**
+   * Open time: the loaded store, closed after the other phases, opened again, the open timed (to a
+   * store that serves reads), with the page cache as the load and the phases left it.
+   */
+  OPEN("open"),
+  /** {@link #OPEN} with the page cache dropped before each open: the store's files read from the device. */
+  OPEN_COLD("openCold"),
+  /**
    * T reader threads, each its own session, each getting every key in an order of its own per
    * pass; scaling is read across cells that differ in threads.
    */
@@ -82,6 +89,11 @@ public enum Phase {
   /** Cursor phases need an ordered store; readRev also a reverse cursor. */
   public boolean needsOrderedScan() {
     return this == READ_SEQ || this == READ_REV || this == READ_CRC || this == READ_XXH64;
+  }
+
+  /** Opens the loaded store again once it is closed: runs after every phase on the open store. */
+  public boolean reopens() {
+    return this == OPEN || this == OPEN_COLD;
   }
 
   /** The seed read phases: those a cold read cache drops the page cache before. */
