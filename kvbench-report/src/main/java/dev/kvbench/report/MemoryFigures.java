@@ -61,8 +61,10 @@ final class MemoryFigures {
    * Each store's resident memory after the phases on its loaded store (or once loaded, where no
    * phase followed), stacked: the live heap after a full GC, the committed heap beyond it, direct
    * buffers, the rest of the anonymous memory (native allocations such as RocksDB's memtables and
-   * block cache, the JVM's code, classes and threads) and file-backed memory (mapped files: an LMDB
-   * map, the JVM's jars). The parts add up to the resident set. Null when no cell recorded it.
+   * block cache, the JVM's code, classes and threads, and heap pages the JVM has not returned yet:
+   * JDK 17's G1 uncommits concurrently, after the collection the footprint follows) and file-backed
+   * memory (mapped files: an LMDB map, the JVM's jars). The parts add up to the resident set. Null
+   * when no cell recorded it.
    */
   static CategoryChart chart(String title, List<CellResult> cells, Function<CellResult, String> label) {
     List<CellResult> shown = cells.stream().filter(c -> footprint(c) != null).sorted(Comparator.comparingLong(
@@ -81,7 +83,7 @@ final class MemoryFigures {
     parts.put("live heap", m -> m.heapUsedBytes());
     parts.put("free heap", MemoryFigures::freeHeap);
     parts.put("direct buffers", m -> m.directBufferBytes());
-    parts.put("native and the JVM", m -> otherAnonymous(m) - freeHeap(m));
+    parts.put("other anonymous", m -> otherAnonymous(m) - freeHeap(m));
     parts.put("file-backed", m -> m.fileRssBytes());
     parts.forEach((part, bytes) -> chart.addSeries(part, names,
         shown.stream().map(c -> (Number) (bytes.applyAsLong(footprint(c)) / 1e6)).toList()));

@@ -52,7 +52,7 @@ class MemoryFiguresTest {
       double expected = bar == 0 ? 152 + 40 : 302 + 20;
       assertThat(sum).as("bar " + bar).isCloseTo(expected, org.assertj.core.data.Offset.offset(0.01));
     }
-    assertThat(chart.getSeriesMap()).containsOnlyKeys("live heap", "free heap", "direct buffers", "native and the JVM",
+    assertThat(chart.getSeriesMap()).containsOnlyKeys("live heap", "free heap", "direct buffers", "other anonymous",
         "file-backed");
 
     Path in = temp.resolve("m.json");

@@ -172,7 +172,7 @@ const MEMORY_PARTS = [
   ['live heap', m => m.heapUsedBytes, 'rgba(51,102,204,0.8)'],
   ['free heap (committed)', freeHeap, 'rgba(51,102,204,0.35)'],
   ['direct buffers', m => m.directBufferBytes, 'rgba(0,150,136,0.75)'],
-  ['native and the JVM', m => otherAnon(m) - freeHeap(m), 'rgba(255,152,0,0.75)'],
+  ['other anonymous (native, the JVM, heap not yet returned)', m => otherAnon(m) - freeHeap(m), 'rgba(255,152,0,0.75)'],
   ['file-backed (mapped files, jars)', m => m.fileRssBytes, 'rgba(156,39,176,0.6)']];
 
 function memoryChart(workload, cells) {
