@@ -165,7 +165,7 @@ public final class CellRunner {
             addNotRun(loaded.failure());
           } else {
             afterLoad = footprint(store);
-            if (cell.plan().phases().stream().anyMatch(p -> p != Phase.WRITE && !p.reopens())) {
+            if (cell.plan().phases().stream().anyMatch(CellRunner::onLoadedStore)) {
               phasesOnLoadedStore(session, store);
               afterPhases = footprint(store);
             }
@@ -235,7 +235,7 @@ public final class CellRunner {
       // keys the loaded store holds: ycsb-d and ycsb-e insert more, which later phases read
       long present = cell.data().entries();
       for (Phase phase : cell.plan().phases()) {
-        if (phase == Phase.WRITE || phase.reopens()) {
+        if (!onLoadedStore(phase)) {
           continue;
         }
         if (phase.threaded()) {
@@ -258,6 +258,11 @@ public final class CellRunner {
       phases.add(r);
       listener.phaseFinished(cell, r);
     }
+  }
+
+  /** Whether {@code phase} runs on the loaded, open store: not the load itself, nor a reopen after close. */
+  private static boolean onLoadedStore(Phase phase) {
+    return phase != Phase.WRITE && !phase.reopens();
   }
 
   /** The phase's result, or unsupported with its kind's reason. */

@@ -1,5 +1,6 @@
 package dev.kvbench.run;
 
+import dev.kvbench.host.HostFiles;
 import dev.kvbench.host.PageCache;
 import dev.kvbench.measure.LatencySampler;
 import dev.kvbench.result.PassResult;
@@ -8,8 +9,6 @@ import dev.kvbench.store.Reader;
 import dev.kvbench.store.Session;
 import dev.kvbench.store.Store;
 import dev.kvbench.workload.Phase;
-import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -48,15 +47,12 @@ final class OpenPhase implements PhaseKind {
     if (noDrop != null) {
       return "openCold drops the page cache before each open, but " + noDrop;
     }
-    try {
-      if (Files.getFileStore(directory).type().equals("tmpfs")) {
-        return "openCold needs a work directory on a block device: " + directory + " is on a tmpfs, whose files are"
-            + " memory that no page cache drop evicts; give --work-dir on a disk";
-      }
-    } catch (IOException e) {
-      return "openCold cannot tell the file system of " + directory + ": " + e.getMessage();
+    String type = HostFiles.fileSystemType(directory);
+    if (type.equals("tmpfs")) {
+      return "openCold needs a work directory on a block device: " + directory + " is on a tmpfs, whose files are"
+          + " memory that no page cache drop evicts; give --work-dir on a disk";
     }
-    return null;
+    return type.equals("unknown") ? "openCold cannot tell the file system of " + directory : null;
   }
 
   @Override

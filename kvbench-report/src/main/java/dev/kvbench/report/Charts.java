@@ -122,7 +122,7 @@ final class Charts {
       if (c.reference() || p == null) {
         continue;
       }
-      String v = VersionPairs.versionOf(c);
+      String v = c.libraryVersion();
       if (!versions.contains(v)) {
         versions.add(v);
       }

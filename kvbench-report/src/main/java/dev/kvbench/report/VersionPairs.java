@@ -49,7 +49,7 @@ public final class VersionPairs {
     Map<String, Set<String>> byStore = new LinkedHashMap<>();
     for (CellResult c : run.cells()) {
       byStore.computeIfAbsent(c.store(), s -> new java.util.TreeSet<>(VersionPairs::compareVersions))
-          .add(versionOf(c));
+          .add(c.libraryVersion());
     }
     Map<String, List<String>> out = new LinkedHashMap<>();
     byStore.forEach((s, v) -> out.put(s, List.copyOf(v)));
@@ -117,19 +117,14 @@ public final class VersionPairs {
   }
 
   private static boolean ran(RunResults run, String store, String version) {
-    return run.cells().stream().anyMatch(c -> c.store().equals(store) && versionOf(c).equals(version)
+    return run.cells().stream().anyMatch(c -> c.store().equals(store) && c.libraryVersion().equals(version)
         && c.outcome() == CellResult.Outcome.RAN);
-  }
-
-  /** The library version a cell ran. */
-  static String versionOf(CellResult c) {
-    return c.libraryVersion();
   }
 
   private static RunResults side(RunResults run, String store, String version) {
     List<CellResult> cells = new ArrayList<>();
     for (CellResult c : run.cells()) {
-      if (c.store().equals(store) && versionOf(c).equals(version)) {
+      if (c.store().equals(store) && c.libraryVersion().equals(version)) {
         cells.add(c);
       }
     }
