@@ -46,6 +46,7 @@ public final class HostChecks {
     List<HostCheck> checks = new ArrayList<>();
     checks.add(fileSystem(workDir));
     checks.add(freeSpace(workDir, needs));
+    checks.add(readAhead(workDir));
     checks.add(openFiles(needs, softNofile, hardNofile));
     checks.add(openFilesCeiling(needs));
     checks.add(mapCount());
@@ -119,6 +120,51 @@ public final class HostChecks {
         : new HostCheck("work directory file system", workDir + " is on " + type, Severity.WARN,
             "results include this file system's I/O; for the store alone, as the seeds measured, use a tmpfs:"
                 + " --work-dir /dev/shm, or mount -t tmpfs -o size=<size>,noatime tmpfs <dir>");
+  }
+
+  /** Above this read-ahead, a page fault on data larger than memory reads far more than the page it needs. */
+  static final long MAX_QUIET_READ_AHEAD_KB = 512;
+
+  /**
+   * The read-ahead of the work directory's block device: a mapped store (LMDB, libmdbx, MapDB) whose
+   * data is larger than memory reads this much around every page it faults in, so on a device set
+   * to megabytes (some VMs' 8,192 KB) random reads fetch thousands of times the bytes they need.
+   */
+  private HostCheck readAhead(Path workDir) {
+    String name = "work directory device read-ahead";
+    String device = blockDevice(workDir);
+    if (device == null) {
+      return new HostCheck(name, "no block device (tmpfs, or not found)", Severity.OK, "");
+    }
+    String base = device.replaceFirst("^/dev/", "");
+    java.util.Optional<String> kb = files.firstLine("/sys/class/block/" + base + "/queue/read_ahead_kb")
+        .or(() -> files.firstLine("/sys/class/block/" + base.replaceFirst("p?\\d+$", "") + "/queue/read_ahead_kb"));
+    if (kb.isEmpty()) {
+      return new HostCheck(name, device + ": unknown", Severity.OK, "");
+    }
+    long value;
+    try {
+      value = Long.parseLong(kb.get().trim());
+    } catch (NumberFormatException e) {
+      return new HostCheck(name, device + ": " + kb.get(), Severity.OK, "");
+    }
+    String have = String.format(Locale.ROOT, "%s: %,d KB", device, value);
+    return value <= MAX_QUIET_READ_AHEAD_KB ? new HostCheck(name, have, Severity.OK, "")
+        : new HostCheck(name, have, Severity.WARN, "data larger than memory (--memory-limit) then reads "
+            + value + " KB around every page a mapped store faults in; the kernel's default is 128 KB: as root, echo"
+            + " 128 > /sys/class/block/" + base.replaceFirst("p?\\d+$", "") + "/queue/read_ahead_kb (or blockdev"
+            + " --setra 256 " + device + ") before the run");
+  }
+
+  /** The block device the work directory's file system is on, e.g. /dev/vda, or null (tmpfs, unknown). */
+  private static String blockDevice(Path workDir) {
+    try {
+      Path existing = HostFiles.existingAncestor(workDir);
+      String store = existing == null ? null : Files.getFileStore(existing).name();
+      return store != null && store.startsWith("/dev/") ? store : null;
+    } catch (IOException e) {
+      return null;
+    }
   }
 
   /** Below this, not even the smallest cell fits (a store's files and maps take megabytes empty). */

@@ -30,13 +30,23 @@ import java.util.regex.Pattern;
  *     (heap, classes, threads, code, GC, internal, other), or null where tracking is off
  * @param store the store's own figures (cache, write buffers), by the names the store gives them;
  *     empty where it reports none
+ * @param pageCacheBytes the page cache charged to the memory cgroup the JVM runs in under a limit
+ *     ({@code --memory-limit}): the pages of the store's files it read or wrote, mapped or not; null
+ *     where the JVM runs in no limited cgroup (the host's page cache is not the cell's alone)
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record MemoryFootprint(long heapUsedBytes, long heapCommittedBytes, long directBufferBytes,
     long mappedBufferBytes, Long anonymousRssBytes, Long fileRssBytes, Long nativeCommittedBytes,
-    @JsonInclude(JsonInclude.Include.NON_EMPTY) Map<String, Long> store) {
+    @JsonInclude(JsonInclude.Include.NON_EMPTY) Map<String, Long> store, Long pageCacheBytes) {
 
   private static final Pattern NMT_TOTAL = Pattern.compile("Total: reserved=(\\d+)KB, committed=(\\d+)KB");
+
+  /** A footprint of a JVM in no limited cgroup. */
+  public MemoryFootprint(long heapUsedBytes, long heapCommittedBytes, long directBufferBytes, long mappedBufferBytes,
+      Long anonymousRssBytes, Long fileRssBytes, Long nativeCommittedBytes, Map<String, Long> store) {
+    this(heapUsedBytes, heapCommittedBytes, directBufferBytes, mappedBufferBytes, anonymousRssBytes, fileRssBytes,
+        nativeCommittedBytes, store, null);
+  }
 
   public MemoryFootprint {
     // in the order the store gives them: its own names, grouped as it groups them
@@ -65,8 +75,10 @@ public record MemoryFootprint(long heapUsedBytes, long heapCommittedBytes, long 
     OptionalLong anonymous = HostFiles.numberAfter(rollup, "Anonymous:");
     Long anonymousBytes = anonymous.isPresent() ? anonymous.getAsLong() * 1024 : null;
     Long fileBytes = rss.isPresent() && anonymous.isPresent() ? (rss.getAsLong() - anonymous.getAsLong()) * 1024 : null;
+    Long pageCache = dev.kvbench.host.MemoryCgroup.ofProcess(files).filter(c -> c.limitBytes().isPresent())
+        .map(c -> c.pageCacheBytes()).filter(b -> b >= 0).orElse(null);
     return new MemoryFootprint(heap.getUsed(), heap.getCommitted(), direct, mapped, anonymousBytes, fileBytes,
-        nativeCommitted(), storeReported);
+        nativeCommitted(), storeReported, pageCache);
   }
 
   /** The committed total of Native Memory Tracking's summary, or null where tracking is off or unreadable. */

@@ -156,9 +156,37 @@ public record CellResult(
         phases, storage, outcome, error, diagnostics, libraryJars, profiles, placement, stop, memory);
   }
 
-  /** The memory footprints of a cell: once its store was loaded, and after the phases on the loaded store. */
+  /**
+   * The memory footprints of a cell: once its store was loaded, and after the phases on the loaded
+   * store; and the memory cgroup it ran in where the run limited it ({@code --memory-limit}), else
+   * null.
+   */
   @JsonInclude(JsonInclude.Include.NON_NULL)
-  public record CellMemory(dev.kvbench.measure.MemoryFootprint afterLoad, dev.kvbench.measure.MemoryFootprint afterPhases) {}
+  public record CellMemory(dev.kvbench.measure.MemoryFootprint afterLoad, dev.kvbench.measure.MemoryFootprint afterPhases,
+      MemoryLimitFigures limit) {
+
+    /** Footprints of a cell that ran without a memory limit. */
+    public CellMemory(dev.kvbench.measure.MemoryFootprint afterLoad, dev.kvbench.measure.MemoryFootprint afterPhases) {
+      this(afterLoad, afterPhases, null);
+    }
+
+    /** These footprints with the cgroup the cell's JVM ran in. */
+    public CellMemory withLimit(MemoryLimitFigures figures) {
+      return new CellMemory(afterLoad, afterPhases, figures);
+    }
+  }
+
+  /**
+   * The memory cgroup a cell's JVM ran in ({@code --memory-limit}), as its last fork left it.
+   *
+   * @param limitBytes the limit, page cache included
+   * @param cgroupVersion 1 or 2
+   * @param oomKills how many times the kernel's OOM killer ended a process of the cgroup: the limit
+   *     killed the cell's JVM where above 0
+   * @param peakPerPass whether each pass's {@code paging.cgroupPeakBytes} is that pass's own peak
+   *     (v1 lets it be reset), else the peak from the JVM's start to the pass's end (v2)
+   */
+  public record MemoryLimitFigures(long limitBytes, int cgroupVersion, long oomKills, boolean peakPerPass) {}
 
   /** This result with {@code footprints} as its memory figures. */
   public CellResult withMemory(CellMemory footprints) {

@@ -7,6 +7,8 @@ import dev.kvbench.run.WorkArea;
 import dev.kvbench.runner.fork.ForkedCells;
 import dev.kvbench.scenario.CellParams;
 import dev.kvbench.scenario.JvmOptions;
+import dev.kvbench.scenario.JvmSettings;
+import dev.kvbench.scenario.MemoryLimit;
 import dev.kvbench.scenario.ReadCache;
 import dev.kvbench.scenario.Scenario;
 import dev.kvbench.store.StoreRegistry;
@@ -50,6 +52,10 @@ public final class Preflight {
       requireJvmStarts(scenario);
     }
     OutputCheck.requireWritable(output);
+    String inMemory = memoryLimitProblem(scenario.jvm().get(JvmSettings.MEMORY_LIMIT), workDir);
+    if (inMemory != null) {
+      throw new IllegalArgumentException(inMemory);
+    }
     String noRoom = spaceProblem(cells, workDir);
     if (noRoom != null) {
       throw new IllegalArgumentException(noRoom);
@@ -59,6 +65,21 @@ public final class Preflight {
       throw new IllegalArgumentException("output " + output + " already exists: another run is writing it, or an"
           + " earlier one wrote it; kvbench never overwrites results. Choose another output, or resume it");
     }
+  }
+
+  /**
+   * Why a run limited to {@code limit} cannot use {@code workDir} (a tmpfs: its files are memory,
+   * so the limit would not make the store read from a device), or null.
+   */
+  static String memoryLimitProblem(MemoryLimit limit, Path workDir) {
+    Path dir = workDir == null ? WorkArea.defaultBase() : workDir;
+    if (!limit.limits() || !"tmpfs".equals(HostFiles.fileSystemType(dir))) {
+      return null;
+    }
+    return "jvm.memoryLimit (--memory-limit " + limit + ") keeps each cell's JVM and its page cache within "
+        + limit.describe() + " so that larger data is read from the device, but the work directory " + dir
+        + " is on a tmpfs, whose files are memory and are never read from a device: give a work directory on a"
+        + " disk, e.g. --work-dir /var/tmp/kvbench";
   }
 
   /** Refuses a scenario whose cells' JVM would not start (a bad option, a heap too small), naming its error. */

@@ -71,6 +71,22 @@ public final class Axes {
       .namedInResults()
       .build();
 
+  /**
+   * Data sized in bytes rather than entries: a size, a multiple of the memory limit or of the host's
+   * memory ({@link DataSize}), which the cell's entries follow from; none by default.
+   */
+  public static final Axis<DataSize> DATA_SIZES = Axis.<DataSize>named("dataSizes")
+      .flag("SIZE|Nxlimit|Nxmemory", "Size the data in bytes instead of entries: a size (2g), a multiple of"
+          + " --memory-limit (4xlimit) or of this host's memory (0.5xmemory); the entries are that over one entry's"
+          + " key and value bytes, and replace --entries. A comma list sweeps, e.g. 0.5xlimit,4xlimit.", "--data-size")
+      .parsedBy(DataSize::parse, DataSize::toString)
+      .defaults(DataSize.NONE)
+      .scaledBy(DataSize::scaled)
+      .checkedBy(Axes::dataSizeProblem)
+      // the entries are in the id already; this says what they were made from
+      .id(45, (size, cell) -> size.sizes() ? " data=" + size : null)
+      .build();
+
   public static final Axis<Integer> VALUE_SIZES = Axis.<Integer>named("valueSizes")
       .flag("BYTES", "Bytes per value; a comma list sweeps (quick: 100).", "--value-size")
       .parsedBy(Counts::parseBytes, String::valueOf)
@@ -157,7 +173,7 @@ public final class Axes {
       .build();
 
   /** Every axis, in the order cells are expanded. */
-  public static final List<Axis<?>> ALL = List.of(KEYS, ORDERS, ENTRIES, VALUE_SIZES, VALUE_CONTENTS, CODECS,
+  public static final List<Axis<?>> ALL = List.of(KEYS, ORDERS, ENTRIES, DATA_SIZES, VALUE_SIZES, VALUE_CONTENTS, CODECS,
       BATCH_SIZES, DURABILITY, THREADS, GC);
 
   /** The axis with this YAML key, or null. */
@@ -193,6 +209,21 @@ public final class Axes {
         .map(o -> "gc " + gc + " and the JVM option " + o + " both choose a collector; sweep gc or give the option,"
             + " not both")
         .orElse(null);
+  }
+
+  private static String dataSizeProblem(DataSize size, Scenario scenario) {
+    if (!size.sizes()) {
+      return null;
+    }
+    if (scenario.matrix().get(ENTRIES).size() > 1) {
+      return "matrix.dataSizes " + size + " sizes the data, and matrix.entries sweeps " + scenario.matrix().get(ENTRIES)
+          + ": sweep one of them";
+    }
+    if (size.base() == DataSize.Base.LIMIT && !scenario.jvm().get(JvmSettings.MEMORY_LIMIT).limits()) {
+      return "matrix.dataSizes " + size + " is a multiple of jvm.memoryLimit, which is not set: give --memory-limit"
+          + " SIZE, or a data size in bytes (2g)";
+    }
+    return null;
   }
 
   private static long scale(long n, double factor) {

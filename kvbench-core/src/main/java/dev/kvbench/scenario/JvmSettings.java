@@ -87,12 +87,24 @@ public final class JvmSettings {
           + " (forks 0): give 1 fork or more")
       .build();
 
+  public static final Setting<JvmOptions, MemoryLimit> MEMORY_LIMIT = Setting.<JvmOptions, MemoryLimit>of("jvm",
+          "memoryLimit")
+      .flag("--memory-limit", "SIZE", "Run each cell's JVM in a memory cgroup of its own limited to SIZE (256m, 1g),"
+          + " page cache included, so data larger than SIZE is read from the device: each pass then records its"
+          + " major page faults, device reads and the cgroup's peak, and a cell the limit kills fails alone. Needs"
+          + " root (or a delegated cgroup), a work directory on a disk (--work-dir), and forked cells.")
+      .one(MemoryLimit::parse, limit -> limit.limits() ? limit.toString() : null)
+      .keptByRow(MemoryLimit.NONE)
+      .needsForks(limit -> !limit.limits() ? null : "limits each forked cell's JVM, but these cells run in this JVM"
+          + " (forks 0): give 1 fork or more")
+      .build();
+
   /**
    * Every row, in the order a scenario file writes them and overrides apply: the options before the
    * profiler, which refuses an option that records the JVM too.
    */
   public static final List<Setting<JvmOptions, ?>> ALL = List.of(JAVA, HEAP, OPTIONS, CPUS, NUMA_NODE, PROFILE,
-      COUNTERS, NATIVE_MEMORY_TRACKING);
+      COUNTERS, NATIVE_MEMORY_TRACKING, MEMORY_LIMIT);
 
   private static List<String> options(List<String> texts) {
     for (String o : texts) {

@@ -261,7 +261,10 @@ public record Scenario(
   private CellParams cell(StoreProvider provider, AxisValues values, Map<String, String> settings) {
     CellParams cell;
     try {
-      long entries = values.get(Axes.ENTRIES);
+      DataSize size = values.get(Axes.DATA_SIZES);
+      long entries = !size.sizes() ? values.get(Axes.ENTRIES) : size.entries(
+          values.get(Axes.KEYS).size() + (long) values.get(Axes.VALUE_SIZES), jvm.get(JvmSettings.MEMORY_LIMIT),
+          dev.kvbench.host.HostFiles.system());
       long batch = values.get(Axes.BATCH_SIZES);
       cell = new CellParams(provider.id(),
           new DataSet(entries, values.get(Axes.KEYS), values.get(Axes.VALUE_SIZES), values.get(Axes.VALUE_CONTENTS),

@@ -39,4 +39,16 @@ public final class ByteSize {
     }
     return value << shift;
   }
+
+  /** {@code bytes} as {@link #parse} reads it back: in the largest binary unit it is a whole number of (4g, 256m), else bytes. */
+  public static String text(long bytes) {
+    String[] units = {"t", "g", "m", "k"};
+    for (int i = 0; i < units.length; i++) {
+      int shift = 40 - 10 * i;
+      if (bytes != 0 && bytes % (1L << shift) == 0) {
+        return (bytes >> shift) + units[i];
+      }
+    }
+    return Long.toString(bytes);
+  }
 }

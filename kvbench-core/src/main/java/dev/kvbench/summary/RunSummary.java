@@ -70,6 +70,11 @@ public final class RunSummary {
             + " the passes)", pageWidth, "  ")).append('\n');
         out.append(counters.render(pageWidth));
       }
+      var paging = PagingTable.of(tables, group.getValue());
+      if (paging.rows() > 0) {
+        out.append('\n').append(TextWrap.wrap(PagingTable.TITLE, pageWidth, "  ")).append('\n');
+        out.append(paging.render(pageWidth));
+      }
       out.append('\n').append(TextWrap.wrap("Storage (bytes allocated after close, as du -B1; overhead against a flat"
           + " array of keys + values)", pageWidth, "  ")).append('\n');
       out.append(tables.storageTable(group.getValue()).render(pageWidth));

@@ -32,9 +32,9 @@ public final class MisbehavingStoreProvider extends SortedMapStoreProvider {
   public List<SettingSpec> settings() {
     return List.of(
         SettingSpec.bool("ordered", true, "false hides the cursors"),
-        SettingSpec.choice("failure", "none", "how to fail when the store opens (close: when it closes, as a store"
-            + " whose last flush finds the disk full)", "none", "segv", "kill", "hang", "oom", "exit", "interrupt",
-            "close"));
+        SettingSpec.choice("failure", "none", "how to fail as the store opens (close: as it closes, its last"
+            + " flush finding the disk full)", "none", "segv", "kill", "hang", "oom", "exit", "interrupt",
+            "close", "hog"));
   }
 
   @Override
@@ -45,6 +45,7 @@ public final class MisbehavingStoreProvider extends SortedMapStoreProvider {
       case "interrupt" -> signal("-INT");
       case "hang" -> hang();
       case "oom" -> exhaustHeap();
+      case "hog" -> touchNativeMemory();
       case "exit" -> Runtime.getRuntime().halt(42);
       case "close" -> {
         // only the loaded store, the one the read phases read, fails to close: as a big store's last flush
@@ -100,6 +101,29 @@ public final class MisbehavingStoreProvider extends SortedMapStoreProvider {
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
     }
+  }
+
+  /**
+   * Allocates native memory outside the heap and touches every page, as a store's own cache would,
+   * until a memory limit's OOM killer ends the JVM; gives up at 4 GiB, so that without a limit it
+   * fails its cell rather than the machine.
+   */
+  private static void touchNativeMemory() {
+    try {
+      var field = Class.forName("sun.misc.Unsafe").getDeclaredField("theUnsafe");
+      field.setAccessible(true);
+      Object unsafe = field.get(null);
+      var allocate = unsafe.getClass().getMethod("allocateMemory", long.class);
+      var set = unsafe.getClass().getMethod("setMemory", long.class, long.class, byte.class);
+      long chunk = 16L << 20;
+      for (long total = 0; total < (4L << 30); total += chunk) {
+        long address = (long) allocate.invoke(unsafe, chunk);
+        set.invoke(unsafe, address, chunk, (byte) 1);
+      }
+    } catch (ReflectiveOperationException e) {
+      throw new IllegalStateException("cannot reach Unsafe to allocate native memory on purpose", e);
+    }
+    throw new IllegalStateException("misbehaving: 4 GiB of native memory touched and nothing stopped it");
   }
 
   @SuppressWarnings("MismatchedQueryAndUpdateOfCollection")

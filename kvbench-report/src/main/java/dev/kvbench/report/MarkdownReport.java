@@ -113,6 +113,10 @@ final class MarkdownReport {
         b.append("\nHardware counters per op (`--counters`: perf stat over the measured passes, the median of the"
             + " passes; IPC = instructions / cycles):\n\n").append(counters.renderMarkdown());
       }
+      TextTable paging = dev.kvbench.summary.PagingTable.of(tables, cells);
+      if (paging.rows() > 0) {
+        b.append('\n').append(dev.kvbench.summary.PagingTable.TITLE).append(":\n\n").append(paging.renderMarkdown());
+      }
       TextTable storage = tables.storageTable(cells);
       if (storage.rows() > 0) {
         b.append("\nStorage after close:\n\n").append(storage.renderMarkdown());

@@ -31,6 +31,7 @@ final class MemoryFigures {
         TextTable.right("Anon RSS MB"),
         TextTable.right("File RSS MB"),
         TextTable.right("NMT MB"),
+        TextTable.right("Page cache MB"),
         TextTable.left("The store's own"));
     for (CellResult c : cells) {
       if (c.memory() == null) {
@@ -50,7 +51,7 @@ final class MemoryFigures {
     m.store().forEach((k, v) -> own.append(own.isEmpty() ? "" : ", ").append(k).append(' ').append(megabytes(v)));
     t.row(store, when, megabytes(m.heapUsedBytes()), megabytes(m.heapCommittedBytes()), megabytes(m.directBufferBytes()),
         megabytes(m.mappedBufferBytes()), megabytes(m.anonymousRssBytes()), megabytes(m.fileRssBytes()),
-        megabytes(m.nativeCommittedBytes()), own.isEmpty() ? "-" : own.toString());
+        megabytes(m.nativeCommittedBytes()), megabytes(m.pageCacheBytes()), own.isEmpty() ? "-" : own.toString());
   }
 
   private static String megabytes(Long bytes) {
@@ -63,8 +64,9 @@ final class MemoryFigures {
    * buffers, the rest of the anonymous memory (native allocations such as RocksDB's memtables and
    * block cache, the JVM's code, classes and threads, and heap pages the JVM has not returned yet:
    * JDK 17's G1 uncommits concurrently, after the collection the footprint follows) and file-backed
-   * memory (mapped files: an LMDB map, the JVM's jars). The parts add up to the resident set. Null
-   * when no cell recorded it.
+   * memory (mapped files: an LMDB map, the JVM's jars). The parts add up to the resident set; under
+   * a memory limit, the page cache the cell's cgroup holds beyond its mapped pages sits on top, so
+   * the bar is what the limit counts. Null when no cell recorded it.
    */
   static CategoryChart chart(String title, List<CellResult> cells, Function<CellResult, String> label) {
     List<CellResult> shown = cells.stream().filter(c -> footprint(c) != null).sorted(Comparator.comparingLong(
@@ -85,9 +87,17 @@ final class MemoryFigures {
     parts.put("direct buffers", m -> m.directBufferBytes());
     parts.put("other anonymous", m -> otherAnonymous(m) - freeHeap(m));
     parts.put("file-backed", m -> m.fileRssBytes());
+    if (shown.stream().anyMatch(c -> footprint(c).pageCacheBytes() != null)) {
+      parts.put("page cache, not mapped (under the limit)", MemoryFigures::unmappedPageCache);
+    }
     parts.forEach((part, bytes) -> chart.addSeries(part, names,
         shown.stream().map(c -> (Number) (bytes.applyAsLong(footprint(c)) / 1e6)).toList()));
     return chart;
+  }
+
+  /** The cgroup's page cache beyond the file-backed pages the process maps; 0 where not recorded. */
+  private static long unmappedPageCache(MemoryFootprint m) {
+    return m.pageCacheBytes() == null ? 0 : Math.max(0, m.pageCacheBytes() - m.fileRssBytes());
   }
 
   /** Anonymous memory that is neither the live heap nor a direct buffer. */

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.SequenceWriter;
 import com.fasterxml.jackson.dataformat.csv.CsvMapper;
 import com.fasterxml.jackson.dataformat.csv.CsvSchema;
 import dev.kvbench.measure.LatencySummary;
+import dev.kvbench.measure.MemoryFootprint;
 import dev.kvbench.measure.PassNoise;
 import dev.kvbench.result.CellResult;
 import dev.kvbench.result.PassResult;
@@ -30,7 +31,9 @@ final class ResultsCsv {
       "measuringThreadWaitMillis", "stealMillis", "phaseMedianMillis",
       "phaseMinMillis", "phaseMaxMillis", "verified", "latencyP50Nanos", "latencyP90Nanos", "latencyP99Nanos",
       "latencyP999Nanos", "latencyMaxNanos", "latencySamples", "storageAllocatedBytes", "storageApparentBytes",
-      "storageFlatBytes", "failure");
+      "storageFlatBytes", "measuringThreadCpuMillis", "measuringThreadAllocatedBytes", "ioReadBytes", "ioWriteBytes",
+      "majorFaults", "cgroupPeakBytes", "memoryLimitBytes", "heapUsedAfterPhasesBytes", "anonymousRssAfterPhasesBytes",
+      "fileRssAfterPhasesBytes", "pageCacheAfterPhasesBytes", "failure");
 
   private final CsvMapper csv = new CsvMapper();
 
@@ -105,6 +108,20 @@ final class ResultsCsv {
     r.add(c.storage() == null ? "" : c.storage().allocatedBytes().afterClose());
     r.add(c.storage() == null ? "" : c.storage().apparentBytes().afterClose());
     r.add(c.storage() == null ? "" : c.storage().flatBytes());
+    r.add(pass == null || pass.measuringThreadCpuMillis() == null ? "" : num(pass.measuringThreadCpuMillis()));
+    r.add(pass == null || pass.measuringThreadAllocatedBytes() == null ? "" : pass.measuringThreadAllocatedBytes());
+    r.add(pass == null || pass.io() == null ? "" : pass.io().readBytes());
+    r.add(pass == null || pass.io() == null ? "" : pass.io().writeBytes());
+    r.add(pass == null || pass.paging() == null ? "" : pass.paging().majorFaults());
+    r.add(pass == null || pass.paging() == null || pass.paging().cgroupPeakBytes() == null ? ""
+        : pass.paging().cgroupPeakBytes());
+    CellResult.CellMemory memory = c.memory();
+    r.add(memory == null || memory.limit() == null ? "" : memory.limit().limitBytes());
+    MemoryFootprint after = MemoryFigures.footprint(c);
+    r.add(after == null ? "" : after.heapUsedBytes());
+    r.add(after == null ? "" : after.anonymousRssBytes());
+    r.add(after == null ? "" : after.fileRssBytes());
+    r.add(after == null || after.pageCacheBytes() == null ? "" : after.pageCacheBytes());
     r.add(p.failure() == null ? (c.error() == null ? "" : c.error()) : p.failure());
     return r;
   }

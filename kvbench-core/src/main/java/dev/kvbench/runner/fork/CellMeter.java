@@ -25,7 +25,7 @@ public interface CellMeter {
   record Fork(Path jvmDirectory, Path diagnostics) {}
 
   /** Words the cell's command line starts with, before the next meter's and {@code java}. */
-  default List<String> launcher(Fork fork) {
+  default List<String> launcher(Fork fork) throws IOException {
     return List.of();
   }
 
@@ -43,4 +43,10 @@ public interface CellMeter {
   default CellResult recorded(CellResult result, Fork fork, long launchedMillis) {
     return result;
   }
+
+  /**
+   * Undoes what {@link #launcher} or {@link #jvmOptions} made outside the fork's directories (a
+   * cgroup), once the fork's JVM has ended or could not start; throws IOException where it cannot.
+   */
+  default void release(Fork fork) throws IOException {}
 }

@@ -8,7 +8,8 @@ import java.util.Optional;
 
 /**
  * The meters a run's JVM settings ask for, in the order their launchers nest: perf stat around
- * everything, then the CPU and NUMA placement, then the recordings. A new meter is its class and
+ * everything, then the CPU and NUMA placement, then the memory cgroup (which holds the JVM alone),
+ * then the recordings. A new meter is its class and
  * its line here.
  */
 public final class CellMeters {
@@ -23,7 +24,7 @@ public final class CellMeters {
     Optional<CellMeter> of(JvmOptions jvm, RunListener listener);
   }
 
-  private static final List<Factory> FACTORIES = List.of(PerfStatMeter::of, PlacementMeter::of, JfrMeter::of,
+  private static final List<Factory> FACTORIES = List.of(PerfStatMeter::of, PlacementMeter::of, MemoryLimitMeter::of, JfrMeter::of,
       AsyncProfilerMeter::of);
 
   private CellMeters() {}

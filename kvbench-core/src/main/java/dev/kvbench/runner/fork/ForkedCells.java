@@ -115,9 +115,9 @@ public final class ForkedCells implements CellExecutor {
     // the child's own directory (its working directory, crash log and temp files) and its store's,
     // both inside the cell's directory of the work area, which the caller deletes
     Path jvmDir = directory.resolve("jvm");
+    CellMeter.Fork fork = new CellMeter.Fork(jvmDir, diagnosticsRoot.resolve(name));
     try (LinkServer link = LinkServer.open(json)) {
       Files.createDirectory(jvmDir);
-      CellMeter.Fork fork = new CellMeter.Fork(jvmDir, diagnosticsRoot.resolve(name));
       String recording = ForkPlan.NO_RECORDING;
       for (CellMeter meter : meters) {
         Path self = meter.selfRecording(fork);
@@ -150,6 +150,19 @@ public final class ForkedCells implements CellExecutor {
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       return CellResults.ended(provider, cell, Outcome.INTERRUPTED, "interrupted", null);
+    } finally {
+      release(fork);
+    }
+  }
+
+  /** Has every meter undo what it made for {@code fork}; one that cannot is said, and the result stands. */
+  private void release(CellMeter.Fork fork) {
+    for (CellMeter meter : meters) {
+      try {
+        meter.release(fork);
+      } catch (IOException e) {
+        listener.warning(e.getMessage());
+      }
     }
   }
 

@@ -173,7 +173,10 @@ const MEMORY_PARTS = [
   ['free heap (committed)', freeHeap, 'rgba(51,102,204,0.35)'],
   ['direct buffers', m => m.directBufferBytes, 'rgba(0,150,136,0.75)'],
   ['other anonymous (native, the JVM, heap not yet returned)', m => otherAnon(m) - freeHeap(m), 'rgba(255,152,0,0.75)'],
-  ['file-backed (mapped files, jars)', m => m.fileRssBytes, 'rgba(156,39,176,0.6)']];
+  ['file-backed (mapped files, jars)', m => m.fileRssBytes, 'rgba(156,39,176,0.6)'],
+  // under --memory-limit only: what the cgroup's page cache holds beyond the mapped pages
+  ['page cache, not mapped (under the limit)', m => m.pageCacheBytes === undefined || m.pageCacheBytes === null ? 0
+    : Math.max(0, m.pageCacheBytes - m.fileRssBytes), 'rgba(121,85,72,0.45)']];
 
 function memoryChart(workload, cells) {
   cells = cells.slice().sort((a, b) => (a.m.anonymousRssBytes + a.m.fileRssBytes) - (b.m.anonymousRssBytes + b.m.fileRssBytes));
@@ -282,8 +285,16 @@ function cellPage(index) {
       ['resident anonymous / file-backed', m.anonymousRssBytes === undefined ? undefined
         : mb(m.anonymousRssBytes) + ' / ' + mb(m.fileRssBytes)],
       ['native memory committed (NMT)', mb(m.nativeCommittedBytes)],
+      ['page cache of its memory cgroup (--memory-limit)', mb(m.pageCacheBytes)],
       ...Object.entries(m.store || {}).map(([k, v]) => [k, mb(v)])])] : [];
     parts.push(...footprint('Memory once loaded', c.memory.afterLoad), ...footprint('Memory after the phases', c.memory.afterPhases));
+    const limit = c.memory.limit;
+    if (limit) {
+      parts.push(el('h3', {}, 'Memory limit'), facts([
+        ['limit (page cache included)', (limit.limitBytes / 2 ** 20).toLocaleString('en-US') + ' MiB, cgroup v' + limit.cgroupVersion],
+        ['OOM kills', String(limit.oomKills)],
+        ['each pass\'s cgroup peak', limit.peakPerPass ? 'over that pass' : 'from the JVM\'s start to the pass\'s end']]));
+    }
   }
   parts.push(el('h3', {}, 'Environment'), facts([
     ['host', env.hostname], ['CPU', env.cpuModel ? env.cpuModel + ', ' + env.cores + ' cores' : undefined],

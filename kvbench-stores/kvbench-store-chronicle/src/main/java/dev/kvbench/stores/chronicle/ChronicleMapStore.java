@@ -101,6 +101,12 @@ final class ChronicleMapStore implements Store {
     return nativeSettings;
   }
 
+  /** The off-heap memory the map's segments take, as Chronicle Map counts it (its file, mapped). */
+  @Override
+  public Map<String, Long> memoryUsage() {
+    return Map.of("chronicle.offHeapMemoryUsed", map.offHeapMemoryUsed());
+  }
+
   @Override
   public void close() {
     // unmaps the file and closes its channel

@@ -157,6 +157,12 @@ final class MvStoreStore extends ArrayStore {
     return nativeSettings;
   }
 
+  /** MVStore's page cache on the heap, which it counts in whole megabytes. */
+  @Override
+  public Map<String, Long> memoryUsage() {
+    return Map.of("mvstore.cacheSizeUsed (MB resolution)", (long) store.getCacheSizeUsed() << 20);
+  }
+
   @Override
   public void close() {
     try {

@@ -1,0 +1,89 @@
+package dev.kvbench.runner.fork;
+
+import dev.kvbench.host.HostFiles;
+import dev.kvbench.host.MemoryCgroup;
+import dev.kvbench.result.CellResult;
+import dev.kvbench.result.CellResult.Outcome;
+import dev.kvbench.run.RunListener;
+import dev.kvbench.scenario.JvmOptions;
+import dev.kvbench.scenario.JvmSettings;
+import dev.kvbench.scenario.MemoryLimit;
+import java.io.IOException;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * {@code jvm.memoryLimit}: each fork's JVM in a memory cgroup of its own, made with the limit
+ * before the JVM starts and removed after it ends. The cell records the cgroup (its limit and how
+ * often the OOM killer struck), its passes their major faults, device reads and the cgroup's peak
+ * ({@link dev.kvbench.measure.PagingMeter}); a fork the limit killed fails its cell with that
+ * reason.
+ */
+final class MemoryLimitMeter implements CellMeter {
+
+  private final MemoryLimit limit;
+  private final MemoryCgroup parent;
+  // named after this process and numbered, so runs side by side never meet
+  private final String prefix = "kvbench-" + ProcessHandle.current().pid() + "-";
+  private final AtomicInteger made = new AtomicInteger();
+  private final Map<Fork, MemoryCgroup> cgroups = new ConcurrentHashMap<>();
+
+  MemoryLimitMeter(MemoryLimit limit, MemoryCgroup parent) {
+    this.limit = limit;
+    this.parent = parent;
+  }
+
+  static Optional<CellMeter> of(JvmOptions jvm, RunListener listener) {
+    MemoryLimit limit = jvm.get(JvmSettings.MEMORY_LIMIT);
+    if (!limit.limits()) {
+      return Optional.empty();
+    }
+    MemoryCgroup parent;
+    try {
+      parent = MemoryCgroup.parentForNew(HostFiles.system());
+    } catch (IllegalStateException e) {
+      throw new IllegalArgumentException("--memory-limit " + limit + " runs each cell's JVM in a memory cgroup, but "
+          + e.getMessage());
+    }
+    listener.notice("memory limit: each cell's JVM runs in a cgroup v" + parent.version() + " of its own under "
+        + parent.directory() + ", limited to " + limit.describe() + " with its page cache");
+    return Optional.of(new MemoryLimitMeter(limit, parent));
+  }
+
+  @Override
+  public List<String> launcher(Fork fork) throws IOException {
+    MemoryCgroup cgroup = parent.create(prefix + made.incrementAndGet(), limit.bytes());
+    cgroups.put(fork, cgroup);
+    return cgroup.joinCommand();
+  }
+
+  @Override
+  public CellResult recorded(CellResult result, Fork fork, long launchedMillis) {
+    MemoryCgroup cgroup = cgroups.get(fork);
+    if (cgroup == null) {
+      return result;
+    }
+    long kills = cgroup.oomKills();
+    CellResult.CellMemory memory = result.memory() == null ? new CellResult.CellMemory(null, null) : result.memory();
+    CellResult recorded = result.withMemory(memory.withLimit(new CellResult.MemoryLimitFigures(limit.bytes(),
+        cgroup.version(), kills, cgroup.version() == 1)));
+    if (kills > 0 && result.outcome() == Outcome.FAILED) {
+      String why = "the memory limit (" + limit.describe() + ", page cache included) killed the cell's JVM: the"
+          + " cgroup's OOM killer struck " + kills + " time" + (kills == 1 ? "" : "s") + "; give a larger"
+          + " --memory-limit, or less data";
+      recorded = recorded.withOutcome(Outcome.FAILED, result.error() == null ? why : why + " (" + result.error() + ")");
+    }
+    return recorded;
+  }
+
+  @Override
+  public void release(Fork fork) throws IOException {
+    MemoryCgroup cgroup = cgroups.remove(fork);
+    if (cgroup != null) {
+      cgroup.remove();
+    }
+  }
+}

@@ -1,0 +1,77 @@
+package dev.kvbench.scenario;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.kvbench.host.HostFiles;
+import dev.kvbench.store.StoreRegistry;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Data sized in bytes, by the memory limit or by the host's memory, and the memory limit itself. */
+class DataSizeTest {
+
+  @TempDir Path root;
+
+  private final ScenarioFiles files = new ScenarioFiles();
+  private final StoreRegistry registry = StoreRegistry.load();
+
+  @Test
+  void eachFormReadsBackAsItWasWrittenAndSizesItsEntries() throws Exception {
+    Files.createDirectories(root.resolve("proc"));
+    Files.writeString(root.resolve("proc/meminfo"), "MemTotal:       1048576 kB\nMemFree: 1 kB\n");
+    HostFiles host = new HostFiles(root);
+    MemoryLimit limit = MemoryLimit.parse("256m");
+    for (String text : List.of("2g", "4xlimit", "0.5xmemory", "1.5xlimit")) {
+      assertThat(DataSize.parse(text).toString()).isEqualTo(text);
+    }
+    // 104-byte entries: 4-byte int keys and 100-byte values
+    assertThat(DataSize.parse("4xlimit").entries(104, limit, host)).isEqualTo(Math.round(4.0 * (256 << 20) / 104));
+    assertThat(DataSize.parse("0.5xmemory").entries(104, limit, host)).isEqualTo(Math.round(0.5 * (1L << 30) / 104));
+    assertThat(DataSize.parse("2g").entries(1024, limit, host)).isEqualTo(2L << 20);
+    assertThat(DataSize.parse("4xlimit").scaled(0.25)).isEqualTo(DataSize.parse("1xlimit"));
+    assertThatThrownBy(() -> DataSize.parse("4xlimit").entries(104, MemoryLimit.NONE, host))
+        .hasMessageContaining("give --memory-limit SIZE");
+    assertThatThrownBy(() -> DataSize.parse("lots")).hasMessageContaining("'lots' is not a data size");
+  }
+
+  @Test
+  void aPresetsDataFollowsTheLimitAndTheCellSaysWhatItWasSizedBy() {
+    Scenario s = files.parse("name: big\nmatrix:\n  stores: ['null']\n  dataSizes: [0.5xlimit, 4xlimit]\n"
+        + "  valueSizes: [4000]\n  keys: [int]\n  orders: [rnd]\njvm:\n  memoryLimit: 128m\n", "big.yaml", "big", registry);
+    List<CellParams> cells = s.cells(registry);
+    assertThat(cells).extracting(c -> c.data().entries())
+        .containsExactly(Math.round(0.5 * (128 << 20) / 4004.0), Math.round(4.0 * (128 << 20) / 4004.0));
+    assertThat(cells.get(1).id()).isEqualTo("null int rnd 134084x4000 data=4xlimit batch=all nosync");
+    assertThat(files.write(s)).contains("memoryLimit: 128m").contains("dataSizes:");
+  }
+
+  @Test
+  void aMultipleOfTheLimitWithoutALimitIsRefusedAtItsLine() {
+    assertThatThrownBy(() -> files.parse("name: big\nmatrix:\n  dataSizes: [4xlimit]\n", "big.yaml", "big", registry))
+        .isInstanceOf(ScenarioException.class)
+        .hasMessageStartingWith("big.yaml:3:")
+        .hasMessageContaining("matrix.dataSizes 4xlimit is a multiple of jvm.memoryLimit, which is not set: give"
+            + " --memory-limit SIZE");
+  }
+
+  @Test
+  void aLimitTooSmallForAJvmOrNotASizeIsRefusedWithTheFix() {
+    assertThatThrownBy(() -> MemoryLimit.parse("16m")).hasMessageContaining("give 64m or more");
+    assertThatThrownBy(() -> MemoryLimit.parse("lots")).hasMessageContaining("write e.g. 256m or 1g");
+    assertThat(MemoryLimit.parse("1g").toString()).isEqualTo("1g");
+    assertThat(MemoryLimit.parse("").limits()).isFalse();
+  }
+
+  @Test
+  void cellsInThisJvmRefuseALimit() {
+    Scenario s = files.parse("name: lim\njvm:\n  memoryLimit: 256m\n", "lim.yaml", "lim", registry);
+    assertThatThrownBy(() -> s.withRepetitions(new Repetitions(0, 1, 0, 1)))
+        .isInstanceOf(ScenarioException.class)
+        .hasMessageContaining("give 1 fork or more")
+        .extracting(e -> ((ScenarioException) e).pointer()).isEqualTo("/jvm/memoryLimit");
+  }
+}
