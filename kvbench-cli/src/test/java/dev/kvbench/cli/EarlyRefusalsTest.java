@@ -44,6 +44,21 @@ class EarlyRefusalsTest {
         .contains("leveldb-java.version lists a value twice");
   }
 
+  /** Issue 46: a memory limit over a tmpfs, or data sized by a limit not given, is refused with the flag and the fix. */
+  @Test
+  void aMemoryLimitOverATmpfsOrDataSizedByNoLimitIsRefused() {
+    assertThat(refused("--stores", "null", "--entries", "1000", "--data-size", "4xlimit").err())
+        .contains("--data-size 4xlimit is a multiple of --memory-limit, which is not set", "give --memory-limit SIZE");
+    org.junit.jupiter.api.Assumptions.assumeTrue("tmpfs".equals(dev.kvbench.host.HostFiles.fileSystemType(
+        Path.of("/dev/shm"))), "/dev/shm is not a tmpfs here");
+    CliOutcome o = CliOutcome.run("run", "--stores", "null", "--entries", "1000", "--memory-limit", "256m",
+        "--work-dir", "/dev/shm/kvbench-refused-" + ProcessHandle.current().pid(), "--output", p("out.json"), "-q");
+    assertThat(o.code()).as(o.err()).isEqualTo(ExitCodes.USAGE);
+    assertThat(o.err()).contains("--memory-limit 256m keeps each cell's JVM and its page cache within 256 MiB",
+        "is on a tmpfs", "--work-dir /var/tmp/kvbench");
+    assertThat(Path.of("/dev/shm/kvbench-refused-" + ProcessHandle.current().pid())).doesNotExist();
+  }
+
   /** 11: a run whose every phase was unsupported measured nothing: exit 1, saying so, never 0. */
   @Test
   void aRunThatMeasuredNothingFails() {

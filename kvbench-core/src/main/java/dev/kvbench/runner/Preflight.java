@@ -76,7 +76,7 @@ public final class Preflight {
     if (!limit.limits() || !"tmpfs".equals(HostFiles.fileSystemType(dir))) {
       return null;
     }
-    return "jvm.memoryLimit (--memory-limit " + limit + ") keeps each cell's JVM and its page cache within "
+    return "jvm.memoryLimit " + limit + " keeps each cell's JVM and its page cache within "
         + limit.describe() + " so that larger data is read from the device, but the work directory " + dir
         + " is on a tmpfs, whose files are memory and are never read from a device: give a work directory on a"
         + " disk, e.g. --work-dir /var/tmp/kvbench";
