@@ -287,7 +287,8 @@ public record CellResult(
     public Parameters {
       // documents written before threads existed read as one thread
       threads = Math.max(1, threads);
-      axes = axes == null ? Map.of() : Map.copyOf(axes);
+      // sorted: the same axes print, serialise and compare alike in every JVM (Map.copyOf's order is not)
+      axes = axes == null ? Map.of() : java.util.Collections.unmodifiableMap(new java.util.TreeMap<>(axes));
     }
   }
 }

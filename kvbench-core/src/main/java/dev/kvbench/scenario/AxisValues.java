@@ -33,13 +33,19 @@ public final class AxisValues {
     return (T) v;
   }
 
-  /** The values of the axes without a field of their own in a cell, as text by key: a cell's {@code axes}. */
+  /**
+   * The values of the axes without a field of their own in a cell, as text by key: a cell's {@code
+   * axes}; an axis at a value that writes as nothing is left out.
+   */
   @SuppressWarnings({"unchecked", "rawtypes"})
   Map<String, String> withoutFields() {
     Map<String, String> texts = new LinkedHashMap<>();
     values.forEach((axis, value) -> {
-      if (!axis.namedInResults()) {
-        texts.put(axis.key(), ((Axis) axis).text(value));
+      String text = ((Axis) axis).text(value);
+      // an axis whose value writes as nothing (no data size) is left out: results of cells that do not
+      // use it read as they did before it existed
+      if (!axis.namedInResults() && !text.isEmpty()) {
+        texts.put(axis.key(), text);
       }
     });
     return texts;

@@ -47,6 +47,10 @@ class DataSizeTest {
         .containsExactly(Math.round(0.5 * (128 << 20) / 4004.0), Math.round(4.0 * (128 << 20) / 4004.0));
     assertThat(cells.get(1).id()).isEqualTo("null int rnd 134084x4000 data=4xlimit batch=all nosync");
     assertThat(files.write(s)).contains("memoryLimit: 128m").contains("dataSizes:");
+    assertThat(cells.get(1).axes()).containsEntry("dataSizes", "4xlimit");
+    // a cell sized by entries records no data size: its parameters read as before the axis existed
+    Scenario plain = files.parse("name: plain\nmatrix:\n  stores: ['null']\n", "plain.yaml", "plain", registry);
+    assertThat(plain.cells(registry).get(0).axes()).doesNotContainKey("dataSizes");
   }
 
   @Test
