@@ -37,6 +37,7 @@ public final class RunTables {
   public static final String DURABILITY = "durability";
   public static final String THREADS = "threads";
   public static final String VERSION = "version";
+  public static final String MEMORY_LIMIT = "memoryLimit";
 
   private final Map<String, Function<CellResult, String>> varying;
   /** The part of {@link #varying} that is the workload's, not a store's setting or version. */
@@ -54,6 +55,8 @@ public final class RunTables {
     candidates.put(DURABILITY, c -> c.parameters().durability());
     candidates.put(THREADS, c -> Integer.toString(c.parameters().threads()));
     candidates.put(VERSION, CellResult::libraryVersion);
+    // a run-level setting, but cells under a memory limit and without one measure different things
+    candidates.put(MEMORY_LIMIT, RunTables::memoryLimit);
     // the axes without a field of their own (the scenario's Axes), by their key
     Set<String> axisKeys = new LinkedHashSet<>();
     cells.forEach(c -> axisKeys.addAll(c.parameters().axes().keySet()));
@@ -82,6 +85,12 @@ public final class RunTables {
     workloadNames.removeAll(settingKeys);
     varyingWorkload = new LinkedHashMap<>(varying);
     varyingWorkload.keySet().retainAll(workloadNames);
+  }
+
+  /** The memory limit a cell's JVM ran under, as --memory-limit takes it, or "none". */
+  public static String memoryLimit(CellResult c) {
+    return c.memory() == null || c.memory().limit() == null ? "none"
+        : dev.kvbench.store.ByteSize.text(c.memory().limit().limitBytes());
   }
 
   /**

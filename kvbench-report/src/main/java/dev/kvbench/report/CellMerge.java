@@ -23,9 +23,14 @@ final class CellMerge {
 
   private CellMerge() {}
 
-  /** What makes two cells the same measurement: store, library version, parameters and settings. */
+  /**
+   * What makes two cells the same measurement: store, library version, parameters, settings and the
+   * memory limit its JVM ran under (the same cell with and without one measures the page cache, or the
+   * device).
+   */
   static String identity(CellResult c) {
-    return c.store() + " " + c.libraryVersion() + " " + c.parameters() + " " + new TreeMap<>(c.settings());
+    return c.store() + " " + c.libraryVersion() + " " + c.parameters() + " " + new TreeMap<>(c.settings())
+        + " limit=" + dev.kvbench.summary.RunTables.memoryLimit(c);
   }
 
   /** {@code cells} with the same identity merged, in order of first appearance. */
@@ -52,7 +57,8 @@ final class CellMerge {
         first.capabilities(), first.settings(), first.nativeSettings(), first.parameters(), mergedPhases,
         first.storage(), failed == null ? first.outcome() : failed.outcome(),
         failed == null ? first.error() : failed.error(), failed == null ? first.diagnostics() : failed.diagnostics(),
-        first.libraryJars(), same.stream().flatMap(c -> c.profiles().stream()).toList(), first.placement());
+        first.libraryJars(), same.stream().flatMap(c -> c.profiles().stream()).toList(), first.placement())
+        .withMemory(first.memory());
   }
 
   private static PhaseResult mergePhase(String name, List<PhaseResult> list) {

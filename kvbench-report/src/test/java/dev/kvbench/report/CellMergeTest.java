@@ -34,4 +34,15 @@ class CellMergeTest {
     assertThat(write.passes()).extracting(PassResult::fork).containsExactly(1, 1, 2, 2, 2, 3, 4);
     assertThat(write.forkMedians()).hasSize(4);
   }
+
+  /** Issue 46: the same cell with and without a memory limit measured the device, and the page cache: never one. */
+  @Test
+  void theSameCellUnderAMemoryLimitAndWithoutOneStayTwoAndMergedCellsKeepTheirLimit() {
+    CellResult.CellMemory limited = new CellResult.CellMemory(null, null,
+        new CellResult.MemoryLimitFigures(256L << 20, 1, 0, true));
+    List<CellResult> merged = CellMerge.mergeSame(List.of(run(1), run(1).withMemory(limited), run(2).withMemory(limited)));
+    assertThat(merged).hasSize(2);
+    assertThat(merged.get(1).memory().limit().limitBytes()).isEqualTo(256L << 20);
+    assertThat(merged.get(1).phases().get(0).passes()).hasSize(2);
+  }
 }
