@@ -67,6 +67,8 @@ public final class RunTables {
     cells.forEach(c -> settingKeys.addAll(new TreeMap<>(c.settings()).keySet()));
     Set<String> workloadNames = new LinkedHashSet<>(candidates.keySet());
     workloadNames.remove(VERSION);
+    // like a version, a limit labels the store's rows: the limited row ranks against the unlimited one
+    workloadNames.remove(MEMORY_LIMIT);
     for (String key : settingKeys) {
       candidates.put(key, c -> c.settings().getOrDefault(key, "-"));
     }
