@@ -137,8 +137,10 @@ public final class HostChecks {
       return new HostCheck(name, "no block device (tmpfs, or not found)", Severity.OK, "");
     }
     String base = device.replaceFirst("^/dev/", "");
+    // a partition (vda1, nvme0n1p1) has no queue of its own: its disk's is the one
+    String disk = base.replaceFirst("p?\\d+$", "");
     java.util.Optional<String> kb = files.firstLine("/sys/class/block/" + base + "/queue/read_ahead_kb")
-        .or(() -> files.firstLine("/sys/class/block/" + base.replaceFirst("p?\\d+$", "") + "/queue/read_ahead_kb"));
+        .or(() -> files.firstLine("/sys/class/block/" + disk + "/queue/read_ahead_kb"));
     if (kb.isEmpty()) {
       return new HostCheck(name, device + ": unknown", Severity.OK, "");
     }
@@ -152,7 +154,7 @@ public final class HostChecks {
     return value <= MAX_QUIET_READ_AHEAD_KB ? new HostCheck(name, have, Severity.OK, "")
         : new HostCheck(name, have, Severity.WARN, "data larger than memory (--memory-limit) then reads "
             + value + " KB around every page a mapped store faults in; the kernel's default is 128 KB: as root, echo"
-            + " 128 > /sys/class/block/" + base.replaceFirst("p?\\d+$", "") + "/queue/read_ahead_kb (or blockdev"
+            + " 128 > /sys/class/block/" + disk + "/queue/read_ahead_kb (or blockdev"
             + " --setra 256 " + device + ") before the run");
   }
 

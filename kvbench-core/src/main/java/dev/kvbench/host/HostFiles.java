@@ -87,6 +87,20 @@ public record HostFiles(Path root) {
     return OptionalLong.empty();
   }
 
+  /** This host's memory (MemTotal of /proc/meminfo) in bytes, or empty where Linux does not say. */
+  public OptionalLong totalMemoryBytes() {
+    OptionalLong kib = numberAfter(lines("/proc/meminfo"), "MemTotal:");
+    return kib.isPresent() ? OptionalLong.of(kib.getAsLong() * 1024) : OptionalLong.empty();
+  }
+
+  /**
+   * The fields of a /proc/PID/stat line after the command name, which is in parentheses and may hold
+   * spaces and parentheses itself: the process state is field 0, minflt 7, majflt 9, utime 11.
+   */
+  public static String[] statFields(String stat) {
+    return stat.substring(stat.lastIndexOf(')') + 1).trim().split("\\s+");
+  }
+
   /** The file's lines (an absolute path, read under the root), or none when it cannot be read. */
   public List<String> lines(String path) {
     try {

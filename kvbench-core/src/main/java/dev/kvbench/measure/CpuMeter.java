@@ -74,9 +74,7 @@ public final class CpuMeter {
 
   private static CpuTime readProcStat() {
     try {
-      String stat = Files.readString(Path.of("/proc/self/stat"));
-      // fields after the command name, which is in parentheses and may contain spaces
-      String[] f = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
+      String[] f = dev.kvbench.host.HostFiles.statFields(Files.readString(Path.of("/proc/self/stat")));
       double tickMillis = 10.0; // USER_HZ is 100 on every Linux ABI the JDK supports
       return new CpuTime(Long.parseLong(f[11]) * tickMillis, Long.parseLong(f[12]) * tickMillis);
     } catch (IOException | RuntimeException e) {

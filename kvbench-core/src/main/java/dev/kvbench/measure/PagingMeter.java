@@ -47,16 +47,13 @@ public final class PagingMeter {
     return new Paging(now - faultsAtStart, peak);
   }
 
-  /** The process's major faults so far: field 12 of /proc/self/stat, counted after the command's closing parenthesis. */
+  /** The process's major faults so far: majflt, field 12 of /proc/self/stat. */
   long majorFaults() {
     List<String> lines = files.lines("/proc/self/stat");
     if (lines.isEmpty()) {
       return -1;
     }
-    String stat = lines.get(0);
-    int end = stat.lastIndexOf(')');
-    String[] fields = stat.substring(end + 1).trim().split("\\s+");
-    // after "(comm)": state ppid pgrp session tty_nr tpgid flags minflt cminflt majflt
+    String[] fields = HostFiles.statFields(lines.get(0));
     try {
       return fields.length > 9 ? Long.parseLong(fields[9]) : -1;
     } catch (NumberFormatException e) {

@@ -64,8 +64,7 @@ public final class EnvironmentProbe {
   }
 
   static long ramBytes() {
-    return HostFiles.numberAfter(lines("/proc/meminfo"), "MemTotal:").stream().map(kib -> kib * 1024).findFirst()
-        .orElse(-1);
+    return HostFiles.system().totalMemoryBytes().orElse(-1);
   }
 
   static String kernel() {

@@ -91,9 +91,9 @@ public record DataSize(double multiple, Base base) {
         }
         yield multiple * limit.bytes();
       }
-      case MEMORY -> multiple * HostFiles.numberAfter(host.lines("/proc/meminfo"), "MemTotal:").orElseThrow(
+      case MEMORY -> multiple * host.totalMemoryBytes().orElseThrow(
           () -> new IllegalArgumentException("matrix.dataSizes " + this + " is a multiple of this host's memory, which"
-              + " /proc/meminfo does not give here: give a data size in bytes (2g)")) * 1024.0;
+              + " /proc/meminfo does not give here: give a data size in bytes (2g)"));
     };
     return Math.max(1, Math.round(bytes / entryBytes));
   }

@@ -63,11 +63,7 @@ public final class PagingTable {
   }
 
   private static String perOp(long total, long ops) {
-    if (ops <= 0) {
-      return "-";
-    }
-    double perOp = (double) total / ops;
-    return String.format(Locale.ROOT, perOp >= 100 ? "%,.0f" : "%.2f", perOp);
+    return RunTables.count(ops <= 0 ? null : (double) total / ops);
   }
 
   private static String mib(long bytes) {

@@ -321,7 +321,8 @@ public final class RunTables {
     return t;
   }
 
-  private static String count(Double perOp) {
+  /** A count per op: whole above 100, two decimals below; "-" where not recorded. */
+  static String count(Double perOp) {
     return perOp == null ? "-" : perOp >= 100 ? String.format(Locale.ROOT, "%,.0f", perOp)
         : String.format(Locale.ROOT, "%.2f", perOp);
   }
