@@ -4,6 +4,9 @@ import dev.kvbench.run.RunListener;
 import dev.kvbench.runner.RunOptions;
 import dev.kvbench.runner.ScenarioRunner;
 import dev.kvbench.scenario.Axes;
+import dev.kvbench.scenario.DataSize;
+import dev.kvbench.scenario.JvmSettings;
+import dev.kvbench.scenario.MemoryLimit;
 import dev.kvbench.scenario.Scenario;
 import dev.kvbench.scenario.ScenarioOverrides;
 import dev.kvbench.store.Durability;
@@ -92,6 +95,17 @@ public final class Benchmark {
   /** How many keys the store is loaded with. */
   public Benchmark entries(long count) {
     overrides.axis(Axes.ENTRIES, List.of(count));
+    return this;
+  }
+
+  /**
+   * How many keys the store is loaded with, sized by the bytes of keys and values instead of a count:
+   * {@code 2g}, {@code 4xlimit} (four times {@link #memoryLimit}), {@code 0.5xmemory} (half this host's
+   * memory); several sizes sweep it, each a cell. Replaces {@link #entries}. Throws
+   * IllegalArgumentException naming a size it cannot read.
+   */
+  public Benchmark dataSize(String... sizes) {
+    overrides.axis(Axes.DATA_SIZES, Arrays.stream(sizes).map(DataSize::parse).toList());
     return this;
   }
 
@@ -208,6 +222,18 @@ public final class Benchmark {
   /** Maximum heap of forked cells' JVMs, as {@code -Xmx} takes it. */
   public Benchmark heap(String size) {
     overrides.heap(size);
+    return this;
+  }
+
+  /**
+   * Runs each forked cell's JVM in a memory cgroup of its own limited to {@code size} ({@code 256m},
+   * {@code 1g}), page cache included, so data larger than it is read from the device; each pass then
+   * records its major page faults and the cgroup's peak, and a cell the limit kills fails alone.
+   * Needs root (or a delegated cgroup), a {@link #workDirectory} on a disk and forks; {@link #run()}
+   * refuses it otherwise. Throws IllegalArgumentException naming a size it cannot read.
+   */
+  public Benchmark memoryLimit(String size) {
+    overrides.set(JvmSettings.MEMORY_LIMIT, MemoryLimit.parse(size));
     return this;
   }
 

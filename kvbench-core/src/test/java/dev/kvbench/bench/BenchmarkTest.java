@@ -3,9 +3,15 @@ package dev.kvbench.bench;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.kvbench.host.HostFiles;
 import dev.kvbench.result.CellResult;
 import dev.kvbench.result.PhaseResult;
 import dev.kvbench.result.PhaseStatus;
+import dev.kvbench.scenario.Axes;
+import dev.kvbench.scenario.DataSize;
+import dev.kvbench.scenario.JvmSettings;
+import dev.kvbench.scenario.MemoryLimit;
+import dev.kvbench.scenario.Scenario;
 import dev.kvbench.store.Capabilities;
 import dev.kvbench.store.StoreRegistry;
 import dev.kvbench.store.WriteOperation;
@@ -139,6 +145,42 @@ public class BenchmarkTest {
     assertThat(custom.latencySampling().meanInterval()).isEqualTo(1);
     // both measured passes, every op
     assertThat(result.latency("sortedmap-rw", "slow").orElseThrow().samples()).isEqualTo(2 * 1_000);
+  }
+
+  /** --memory-limit and --data-size from code: the scenario carries them, and what cannot hold is refused. */
+  @Test
+  void aMemoryLimitAndDataSizesReachTheScenarioAndAreRefusedWhereTheyCannotHold() {
+    Scenario scenario = small("limited").memoryLimit("256m").dataSize("0.25xlimit", "4xlimit").forks(1).scenario();
+    assertThat(scenario.jvm().get(JvmSettings.MEMORY_LIMIT)).isEqualTo(new MemoryLimit(256L << 20));
+    assertThat(scenario.matrix().get(Axes.DATA_SIZES))
+        .containsExactly(DataSize.parse("0.25xlimit"), DataSize.parse("4xlimit"));
+
+    StoreRegistry registry = new StoreRegistry(List.of(new OverwritingProvider()));
+    assertThatThrownBy(() -> small("inprocess").stores("sortedmap-rw").memoryLimit("256m").run(registry))
+        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("give 1 fork or more");
+    assertThatThrownBy(() -> small("nolimit").stores("sortedmap-rw").dataSize("4xlimit").run(registry))
+        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("jvm.memoryLimit, which is not set");
+    assertThatThrownBy(() -> small("tiny").memoryLimit("12m")).isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("give 64m or more");
+    assertThatThrownBy(() -> small("lots").dataSize("lots")).isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("'lots' is not a data size");
+    for (String name : List.of("inprocess", "nolimit")) {
+      assertThat(temp.resolve(name + ".json")).doesNotExist();
+      assertThat(temp.resolve("work-" + name)).doesNotExist();
+    }
+  }
+
+  /** A tmpfs work directory holds the data in memory, whatever the limit: refused before anything is made. */
+  @Test
+  void aMemoryLimitOverATmpfsWorkDirectoryIsRefused() {
+    Path shm = Path.of("/dev/shm");
+    org.junit.jupiter.api.Assumptions.assumeTrue("tmpfs".equals(HostFiles.fileSystemType(shm)), "/dev/shm is a tmpfs");
+    Path work = shm.resolve("kvbench-benchmarktest-" + ProcessHandle.current().pid());
+    assertThatThrownBy(() -> small("tmpfs").stores("misbehaving").forks(1).memoryLimit("256m").workDirectory(work)
+        .run()).isInstanceOf(IllegalArgumentException.class).hasMessageContaining("is on a tmpfs")
+        .hasMessageContaining("give a work directory on a disk");
+    assertThat(work).doesNotExist();
+    assertThat(temp.resolve("tmpfs.json")).doesNotExist();
   }
 
   /** A key format whose id would break cell ids and file names: refused before anything runs. */
