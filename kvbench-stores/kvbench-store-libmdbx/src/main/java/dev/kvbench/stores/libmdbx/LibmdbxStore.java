@@ -140,6 +140,10 @@ final class LibmdbxStore implements Store {
           f |= Mdbx.MDBX_NOMETASYNC;
           names.add("MDBX_NOMETASYNC");
         }
+        case MDB_NORDAHEAD -> {
+          f |= Mdbx.MDBX_NORDAHEAD;
+          names.add("MDBX_NORDAHEAD");
+        }
         case MDB_NOSYNC -> {
           f |= safe ? Mdbx.MDBX_SAFE_NOSYNC : Mdbx.MDBX_UTTERLY_NOSYNC;
           names.add(safe ? "MDBX_SAFE_NOSYNC" : "MDBX_UTTERLY_NOSYNC");

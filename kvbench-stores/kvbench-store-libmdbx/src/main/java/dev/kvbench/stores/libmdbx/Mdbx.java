@@ -11,6 +11,7 @@ final class Mdbx {
   static final int MDBX_UTTERLY_NOSYNC = MDBX_SAFE_NOSYNC | 0x100000;
   static final int MDBX_NOMETASYNC = 0x40000;
   static final int MDBX_WRITEMAP = 0x80000;
+  static final int MDBX_NORDAHEAD = 0x800000;
   static final int MDBX_RDONLY = 0x20000;
 
   // MDBX_txn_flags_t

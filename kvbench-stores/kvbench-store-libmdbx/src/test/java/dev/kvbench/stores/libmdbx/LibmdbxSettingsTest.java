@@ -13,6 +13,7 @@ import dev.kvbench.store.StoreSettings;
 import dev.kvbench.store.WorkloadSizing;
 import dev.kvbench.store.WriteOrder;
 import dev.kvbench.store.Writer;
+import dev.kvbench.testing.Mappings;
 import dev.kvbench.stores.lmdb.LmdbSettings;
 import java.io.InputStream;
 import java.nio.ByteBuffer;
@@ -25,6 +26,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.ValueSource;
 
 class LibmdbxSettingsTest {
 
@@ -205,6 +207,23 @@ class LibmdbxSettingsTest {
         assertThat(keys.get(1)).isSameAs(keys.get(0));
         assertThat(values).containsExactly(8L, 7L);
       }
+    }
+  }
+
+  /** readAhead=false opens the env with MDBX_NORDAHEAD: the kernel is told the map is read at random. */
+  @ParameterizedTest
+  @ValueSource(booleans = {true, false})
+  void readAheadOffMarksTheMapRandomRead(boolean readAhead) throws Exception {
+    assumeBundled();
+    LibmdbxProvider p = new LibmdbxProvider();
+    StoreSettings s = StoreSettings.resolve(p.id(), p.settings(), Map.of("readAhead", Boolean.toString(readAhead)));
+    try (Store store = p.open(new StoreConfig(dir, s, Durability.NOSYNC, new WorkloadSizing(1000, 4, 100)))) {
+      assertThat(store.nativeSettings().get("envFlags")).isEqualTo(readAhead
+          ? List.of("MDBX_WRITEMAP", "MDBX_UTTERLY_NOSYNC") : List.of("MDBX_WRITEMAP", "MDBX_UTTERLY_NOSYNC", "MDBX_NORDAHEAD"));
+      // libmdbx advises the part of the map in use, so the kernel splits the mapping there: one part is rr
+      List<java.util.Set<String>> mappings = Mappings.vmFlags(dir.resolve("mdbx.dat"));
+      assertThat(mappings).isNotEmpty();
+      assertThat(mappings.stream().anyMatch(flags -> flags.contains("rr"))).as(mappings.toString()).isEqualTo(!readAhead);
     }
   }
 }

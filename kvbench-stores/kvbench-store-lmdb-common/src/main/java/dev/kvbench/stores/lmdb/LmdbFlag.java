@@ -4,5 +4,7 @@ package dev.kvbench.stores.lmdb;
 public enum LmdbFlag {
   MDB_WRITEMAP,
   MDB_NOSYNC,
-  MDB_NOMETASYNC
+  MDB_NOMETASYNC,
+  /** madvise(MADV_RANDOM) on the map: a page fault reads that page, not the read-ahead around it. */
+  MDB_NORDAHEAD
 }

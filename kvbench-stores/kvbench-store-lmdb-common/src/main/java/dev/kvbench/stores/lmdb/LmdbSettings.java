@@ -38,7 +38,7 @@ public final class LmdbSettings {
   public static final String GET_VIA_GET = "get";
 
   /**
-   * {@code writeMap}, {@code metaSync}, {@code mapSize}, {@code getVia} and {@code integerKey}, with
+   * {@code writeMap}, {@code metaSync}, {@code readAhead}, {@code mapSize}, {@code getVia} and {@code integerKey}, with
    * the seeds' defaults.
    */
   public static List<SettingSpec> specs() {
@@ -52,6 +52,8 @@ public final class LmdbSettings {
             GET_VIA_CURSOR, GET_VIA_GET),
         SettingSpec.bool("writeMap", true, "MDB_WRITEMAP: write through a writable memory map (the seeds' choice)"),
         SettingSpec.bool("metaSync", true, "false sets MDB_NOMETASYNC: skip the meta-page flush on commit"),
+        SettingSpec.bool("readAhead", true, "false sets MDB_NORDAHEAD: a page fault on the map reads that page"
+            + " alone, not the device's read-ahead around it (random reads of data larger than memory)"),
         SettingSpec.size("mapSize", "auto", "LMDB map size; auto derives it from entries and value size with headroom"));
   }
 
@@ -75,7 +77,7 @@ public final class LmdbSettings {
   /**
    * The env flags for a store's settings and durability: NOSYNC sets MDB_NOSYNC (the seeds');
    * LAZY, or {@code metaSync=false}, sets MDB_NOMETASYNC (data pages flushed on commit, the meta
-   * page at the next one); SYNC sets neither.
+   * page at the next one); SYNC sets neither. {@code readAhead=false} sets MDB_NORDAHEAD.
    */
   public static Set<LmdbFlag> envFlags(StoreConfig config) {
     Set<LmdbFlag> flags = EnumSet.noneOf(LmdbFlag.class);
@@ -86,6 +88,9 @@ public final class LmdbSettings {
       flags.add(LmdbFlag.MDB_NOSYNC);
     } else if (config.durability() == Durability.LAZY || !config.settings().getBoolean("metaSync")) {
       flags.add(LmdbFlag.MDB_NOMETASYNC);
+    }
+    if (!config.settings().getBoolean("readAhead")) {
+      flags.add(LmdbFlag.MDB_NORDAHEAD);
     }
     return flags;
   }

@@ -26,6 +26,8 @@ class LmdbSettingsTest {
     assertThat(LmdbSettings.envFlags(config(Map.of("writeMap", "false"), Durability.SYNC))).isEmpty();
     assertThat(LmdbSettings.envFlags(config(Map.of("metaSync", "false"), Durability.SYNC)))
         .containsExactly(LmdbFlag.MDB_WRITEMAP, LmdbFlag.MDB_NOMETASYNC);
+    assertThat(LmdbSettings.envFlags(config(Map.of("readAhead", "false"), Durability.NOSYNC)))
+        .containsExactly(LmdbFlag.MDB_WRITEMAP, LmdbFlag.MDB_NOSYNC, LmdbFlag.MDB_NORDAHEAD);
   }
 
   @Test

@@ -76,6 +76,7 @@ final class LmdbJniStore implements Store {
         case MDB_WRITEMAP -> Constants.WRITEMAP;
         case MDB_NOSYNC -> Constants.NOSYNC;
         case MDB_NOMETASYNC -> Constants.NOMETASYNC;
+        case MDB_NORDAHEAD -> Constants.NORDAHEAD;
       };
     }
     return f;

@@ -12,6 +12,7 @@ import dev.kvbench.store.StoreSettings;
 import dev.kvbench.store.WorkloadSizing;
 import dev.kvbench.store.WriteOrder;
 import dev.kvbench.store.Writer;
+import dev.kvbench.testing.Mappings;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.nio.file.Path;
@@ -21,6 +22,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.ValueSource;
 
 class LmdbJniSettingsTest {
 
@@ -101,6 +103,20 @@ class LmdbJniSettingsTest {
         assertThat(keys.get(1)).isSameAs(keys.get(0));
         assertThat(values).containsExactly(8L, 7L);
       }
+    }
+  }
+
+  /** readAhead=false opens the env with MDB_NORDAHEAD: the kernel is told the map is read at random. */
+  @ParameterizedTest
+  @ValueSource(booleans = {true, false})
+  void readAheadOffMarksTheMapRandomRead(boolean readAhead) throws Exception {
+    LmdbJniProvider p = new LmdbJniProvider();
+    StoreSettings s = StoreSettings.resolve(p.id(), p.settings(), Map.of("readAhead", Boolean.toString(readAhead)));
+    try (Store store = p.open(new StoreConfig(dir, s, Durability.NOSYNC, new WorkloadSizing(1000, 4, 100)))) {
+      assertThat(store.nativeSettings().get("envFlags")).isEqualTo(readAhead
+          ? List.of("MDB_WRITEMAP", "MDB_NOSYNC") : List.of("MDB_WRITEMAP", "MDB_NOSYNC", "MDB_NORDAHEAD"));
+      assertThat(Mappings.vmFlags(dir.resolve("data.mdb"))).isNotEmpty()
+          .allSatisfy(flags -> assertThat(flags.contains("rr")).as(flags.toString()).isEqualTo(!readAhead));
     }
   }
 }

@@ -14,6 +14,7 @@ import static org.lwjgl.util.lmdb.LMDB.MDB_LAST;
 import static org.lwjgl.util.lmdb.LMDB.MDB_MAP_FULL;
 import static org.lwjgl.util.lmdb.LMDB.MDB_NEXT;
 import static org.lwjgl.util.lmdb.LMDB.MDB_NOMETASYNC;
+import static org.lwjgl.util.lmdb.LMDB.MDB_NORDAHEAD;
 import static org.lwjgl.util.lmdb.LMDB.MDB_NOSYNC;
 import static org.lwjgl.util.lmdb.LMDB.MDB_NOTFOUND;
 import static org.lwjgl.util.lmdb.LMDB.MDB_PREV;
@@ -131,6 +132,7 @@ final class LwjglLmdbStore implements Store {
         case MDB_WRITEMAP -> MDB_WRITEMAP;
         case MDB_NOSYNC -> MDB_NOSYNC;
         case MDB_NOMETASYNC -> MDB_NOMETASYNC;
+        case MDB_NORDAHEAD -> MDB_NORDAHEAD;
       };
     }
     return f;
