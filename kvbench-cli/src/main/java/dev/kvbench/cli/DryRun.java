@@ -4,6 +4,8 @@ import dev.kvbench.runner.CellEstimate;
 import dev.kvbench.runner.Preflight;
 import dev.kvbench.runner.ScenarioRunner;
 import dev.kvbench.scenario.CellParams;
+import dev.kvbench.scenario.JvmSettings;
+import dev.kvbench.scenario.MemoryLimit;
 import dev.kvbench.scenario.Scenario;
 import dev.kvbench.scenario.ScenarioFiles;
 import dev.kvbench.store.StoreRegistry;
@@ -39,9 +41,10 @@ final class DryRun {
     double seconds = 0;
     // each fork runs the whole cell again, in a JVM of its own
     int runsPerCell = Math.max(1, scenario.repetitions().forks());
+    MemoryLimit limit = scenario.jvm().get(JvmSettings.MEMORY_LIMIT);
     for (int i = 0; i < cells.size(); i++) {
       CellParams c = cells.get(i);
-      CellEstimate e = CellEstimate.of(c, registry.require(c.storeId()).footprint());
+      CellEstimate e = CellEstimate.of(c, registry.require(c.storeId()).footprint(), limit);
       maxDisk = Math.max(maxDisk, e.estimatedBytes());
       double cellSeconds = e.estimatedSeconds() * runsPerCell;
       seconds += cellSeconds;
@@ -49,8 +52,9 @@ final class DryRun {
     }
     out.print(t.render());
     out.printf(Locale.ROOT, "largest cell needs about %s in the work directory; the whole run takes roughly %s"
-        + " (%d fork%s a cell; estimates from per-op costs on an in-memory work directory; real times vary by store"
-        + " and host)%n", bytes(maxDisk), duration(seconds), runsPerCell, runsPerCell == 1 ? "" : "s");
+        + " (%d fork%s a cell; estimates from per-op costs on an in-memory work directory%s; real times vary by store"
+        + " and host)%n", bytes(maxDisk), duration(seconds), runsPerCell, runsPerCell == 1 ? "" : "s",
+        limit.limits() ? ", and for a cell larger than its memory limit from device reads, 0.25-0.4 ms an op" : "");
     long free = Preflight.freeBytes(workDir);
     if (spaceProblem == null && free >= 0 && maxDisk > free) {
       out.printf(Locale.ROOT, "WARNING: the largest cell will likely need %s but the work directory has %s free;"

@@ -144,6 +144,20 @@ class RunCommandUsageTest {
     assertThat(total(three.out())).isCloseTo(3 * total(one.out()), org.assertj.core.data.Percentage.withPercentage(5));
   }
 
+  /** A cell four times its memory limit reads from the device on almost every op: the dry run's time says so. */
+  @Test
+  void theDryRunTimesACellLargerThanItsMemoryLimitAsDeviceReads() {
+    CliOutcome free = CliOutcome.run(with("run", "--stores", "lmdbjava-bb", "--data-size", "1g", "--value-size", "1000",
+        "--forks", "1", "--dry-run"));
+    CliOutcome limited = CliOutcome.run(with("run", "--stores", "lmdbjava-bb", "--data-size", "4xlimit",
+        "--memory-limit", "256m", "--value-size", "1000", "--forks", "1", "--work-dir", temp.resolve("w").toString(),
+        "--dry-run"));
+    assertThat(limited.code()).as(limited.err()).isZero();
+    assertThat(limited.out()).contains("data=4xlimit", "from device reads, 0.25-0.4 ms an op");
+    assertThat(free.out()).doesNotContain("device reads");
+    assertThat(total(limited.out())).isGreaterThan(50 * total(free.out()));
+  }
+
   /** The dry run's whole-run estimate in seconds, from "takes roughly 12 s" or "takes roughly 4.2 min". */
   private static double total(String out) {
     var m = java.util.regex.Pattern.compile("takes roughly ([0-9.,]+) (s|min|h)").matcher(out);
