@@ -4,7 +4,7 @@ Each host is a network namespace with its own address (a veth pair to the root n
 route beyond it) and its own sshd and host name (a UTS namespace). The sshd starts in the mount
 namespace that `ip netns exec` gives it (private, slave to the root one), where per-host files
 are bound over the paths the playbooks change: a copy of /etc (users, sudoers, fstab, limits,
-sysctl.d, local facts), /home, /srv (the kvbench base and work directories), root's home, the
+sysctl.d, local facts), /home, /srv (the kvbench base and work directories), /var/tmp, root's home, the
 kernel settings prepare writes (five files under /proc/sys), transparent huge pages' two sysfs
 files and /proc/irq (a stand-in with a few interrupts). So a host's users, mounts, limits and
 kernel settings are its own, and preparing or restoring it never touches the real machine. Every
@@ -170,6 +170,13 @@ class TestFleet:
             (irq / n / "smp_affinity_list").write_text("0-1\n")
         host.binds = [(etc, "/etc"), (root / "home-dirs", "/home"), (host.srv, "/srv"), (root / "home", "/root"),
                       (irq, "/proc/irq")]
+        # a host's own /var/tmp, as a real host has: what a play leaves there (an async task run as another
+        # user leaves its ansible-tmp-* folder) goes with the test's directory, not onto this machine
+        var_tmp = root / "var-tmp"
+        var_tmp.mkdir()
+        os.chmod(var_tmp, 0o1777)
+        if not self.directory.resolve().is_relative_to("/var/tmp"):
+            host.binds.append((var_tmp, "/var/tmp"))
         host.binds += [(root / "sysctl" / key, path) for key, path in SYSCTL_FILES.items()]
         host.binds += [(root / "thp" / key, path) for key, path in THP_FILES.items()]
         config = root / "sshd_config"

@@ -137,4 +137,75 @@ class VerificationTest {
     assertThat(readSeq.status()).isEqualTo(PhaseStatus.FAILED);
     assertThat(readSeq.failure()).contains("saw 1999 of 2000").contains("index " + lost);
   }
+
+  /**
+   * readKey's untimed verification pass gets the keys in the order they were generated (ascending
+   * int keys), not again in the timed pass's random order: a store larger than memory then reads its
+   * pages in order.
+   */
+  @Test
+  void readKeysVerificationPassGetsTheKeysInAscendingOrder() {
+    java.util.List<Integer> gets = new java.util.ArrayList<>();
+    SortedMapStoreProvider provider = new SortedMapStoreProvider() {
+      @Override
+      public dev.kvbench.store.Store open(dev.kvbench.store.StoreConfig config) {
+        SortedMapStore store = (SortedMapStore) super.open(config);
+        return new dev.kvbench.store.Store() {
+          @Override
+          public dev.kvbench.store.Session openSession() {
+            dev.kvbench.store.Session s = store.openSession();
+            return new dev.kvbench.store.Session() {
+              @Override
+              public dev.kvbench.store.Writer beginWrite(dev.kvbench.store.WriteOrder order) {
+                return s.beginWrite(order);
+              }
+
+              @Override
+              public dev.kvbench.store.Reader beginRead() {
+                dev.kvbench.store.Reader r = s.beginRead();
+                return new dev.kvbench.store.Reader() {
+                  @Override
+                  public java.nio.ByteBuffer get(java.nio.ByteBuffer key) {
+                    gets.add(key.getInt(key.position()));
+                    return r.get(key);
+                  }
+
+                  @Override
+                  public long scan(dev.kvbench.store.ScanDirection direction, dev.kvbench.store.EntryVisitor visitor) {
+                    return r.scan(direction, visitor);
+                  }
+
+                  @Override
+                  public void close() {
+                    r.close();
+                  }
+                };
+              }
+
+              @Override
+              public void close() {}
+            };
+          }
+
+          @Override
+          public Map<String, Object> nativeSettings() {
+            return store.nativeSettings();
+          }
+
+          @Override
+          public void close() {
+            store.close();
+          }
+        };
+      }
+    };
+    CellResult result = run(provider, KeyEncoding.INT, KeyOrder.RND);
+    assertThat(result.phases().get(1).verified()).isTrue();
+    // the timed pass, then the verification pass
+    assertThat(gets).hasSize(2 * 2_000);
+    java.util.List<Integer> timed = gets.subList(0, 2_000);
+    java.util.List<Integer> verification = gets.subList(2_000, 4_000);
+    assertThat(timed).as("the timed pass is in random order").isNotEqualTo(timed.stream().sorted().toList());
+    assertThat(verification).isEqualTo(java.util.stream.IntStream.range(0, 2_000).boxed().toList());
+  }
 }
