@@ -75,9 +75,11 @@ public final class RunTables {
     varying = new LinkedHashMap<>();
     candidates.forEach((name, f) -> {
       // a setting varies when one store's cells disagree on it, not because another store lacks it, nor
-      // because a cell that did not run records only the settings it was given (not their defaults)
+      // because a cell that did not run records only the settings it was given (not their defaults); a
+      // cell that ran without it (a kvbench from before the setting) differs from one that set it
       Map<String, Set<String>> perStore = new LinkedHashMap<>();
-      cells.stream().filter(c -> !settingKeys.contains(name) || c.settings().containsKey(name))
+      cells.stream().filter(c -> !settingKeys.contains(name) || c.settings().containsKey(name)
+              || c.outcome() == CellResult.Outcome.RAN && storeHasSetting(cells, c.store(), name))
           .forEach(c -> perStore.computeIfAbsent(c.store(), s -> new LinkedHashSet<>()).add(f.apply(c)));
       if (perStore.values().stream().anyMatch(v -> v.size() > 1)) {
         varying.put(name, f);
@@ -87,6 +89,10 @@ public final class RunTables {
     workloadNames.removeAll(settingKeys);
     varyingWorkload = new LinkedHashMap<>(varying);
     varyingWorkload.keySet().retainAll(workloadNames);
+  }
+
+  private static boolean storeHasSetting(List<CellResult> cells, String store, String setting) {
+    return cells.stream().anyMatch(c -> c.store().equals(store) && c.settings().containsKey(setting));
   }
 
   /** The memory limit a cell's JVM ran under, as --memory-limit takes it, or "none". */

@@ -114,6 +114,18 @@ class RunTablesTest {
     assertThat(new RunTables(cells).timings(cells)).contains("lmdb writeMap=true", "lmdb writeMap=false");
   }
 
+  /** A cell run by a kvbench from before a setting existed is told apart from one that set it. */
+  @Test
+  void aSettingOneRunCellLacksAndAnotherSetIsNamed() {
+    List<CellResult> cells = List.of(
+        cell("lmdb", true, 10, PhaseStatus.OK, 1, 100, Map.of("writeMap", "true")),
+        cell("lmdb", true, 4, PhaseStatus.OK, 1, 100, Map.of("writeMap", "true", "readAhead", "false")),
+        cell("rocksdb", true, 8, PhaseStatus.OK, 1, 100, Map.of("compression", "none")));
+    // the row without it is named by the store alone
+    assertThat(new RunTables(cells).timings(cells)).contains("lmdb readAhead=false")
+        .doesNotContain("rocksdb readAhead").doesNotContain("writeMap=");
+  }
+
   /**
    * A library version sweep names the version in each row; a cell that did not run (its version
    * outside the adapter's range) records only the settings it was given, which is no difference.
