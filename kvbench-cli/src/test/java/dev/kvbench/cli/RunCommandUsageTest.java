@@ -252,7 +252,7 @@ class RunCommandUsageTest {
     CliOutcome o = CliOutcome.run(with("run", "--stores", "lmdbjava-bb", "-o", "lmdbjava-bb.writemap=false"));
     assertThat(o.code()).isEqualTo(2);
     assertThat(o.err()).contains("unknown setting 'lmdbjava-bb.writemap'")
-        .contains("forceSafe, getVia, integerKey, mapSize, metaSync, nativeLib, writeMap");
+        .contains("forceSafe, getVia, integerKey, mapSize, metaSync, nativeLib, readAhead, writeMap");
     assertThat(CliOutcome.run(with("run", "--stores", "rocksdb", "-o", "lmdbjava-bb.writeMap=false")).err())
         .contains("not in this run");
     assertThat(CliOutcome.run(with("run", "-o", "writeMap")).err()).contains("expected STORE.KEY=VALUE");

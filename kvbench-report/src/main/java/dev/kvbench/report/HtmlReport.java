@@ -115,11 +115,13 @@ final class HtmlReport {
 
   private ObjectNode row(int group, int cell, RunTables tables, CellResult c, PhaseResult p, String sweep) {
     ObjectNode r = HtmlPage.JSON.createObjectNode().put("group", group).put("cell", cell).put("store", c.store())
-        .put("label", tables.storeLabel(c)).put("settings", settings(c)).put("version", c.libraryVersion())
+        .put("label", tables.storeLabel(c)).put("swept", tables.sweptWorkload(c)).put("settings", settings(c))
+        .put("version", c.libraryVersion())
         .put("phase", p.phase()).put("status", p.status().name().toLowerCase(java.util.Locale.ROOT))
         .put("reference", c.reference());
     if (sweep != null) {
-      r.put("x", Sweeps.VALUE.get(sweep).applyAsDouble(c));
+      // a line per store and every other swept value (entries at each data size), as the PNG charts draw it
+      r.put("x", Sweeps.VALUE.get(sweep).applyAsDouble(c)).put("line", tables.rowLabelWithout(c, sweep));
     }
     if (p.status() != PhaseStatus.OK) {
       return r.put("why", p.status() == PhaseStatus.FAILED ? p.failure() : p.note());

@@ -165,6 +165,9 @@ class HtmlReportTest {
     assertThat(data.get("groups")).hasSize(2);
     assertThat(data.get("groups").get(0).get("sweep").asText()).isEqualTo("valueSize");
     assertThat(data.get("rows").findValuesAsText("x")).containsOnly("100.0", "1000.0", "10000.0");
+    // the table names each row's swept value; a chart's line is the row without it
+    assertThat(data.get("rows").findValuesAsText("swept")).contains("valueSize=100 B", "valueSize=10000 B");
+    assertThat(data.get("rows").findValuesAsText("line")).isNotEmpty().noneMatch(l -> l.contains("valueSize"));
     // latency: one chart per value size, the two stores as its lines, each linked from README.md
     String readme = Files.readString(out.resolve("README.md"));
     for (int value : new int[] {100, 1000, 10000}) {

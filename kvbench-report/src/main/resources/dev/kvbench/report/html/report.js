@@ -36,7 +36,7 @@ function overview() {
 
   const group = r => GROUPS[r.group];
   const columns = [
-    { title: 'Workload', value: r => group(r).workload },
+    { title: 'Workload', value: r => group(r).workload + (r.swept ? ' · ' + r.swept : '') },
     { title: 'Phase', value: r => r.phase },
     { title: 'Store', value: r => r.label },
     { title: 'Version', value: r => r.version || '' },
@@ -160,7 +160,8 @@ function memoryByWorkload(shown) {
     seen.add(r.cell);
     const workload = GROUPS[r.group].workload;
     if (!out.has(workload)) out.set(workload, []);
-    out.get(workload).push({ cell: r.cell, label: r.label, m });
+    // a two-line name where a workload is swept: the store, then its sizes
+    out.get(workload).push({ cell: r.cell, label: r.swept ? [r.label, r.swept] : r.label, m });
   }
   return out;
 }
@@ -181,13 +182,16 @@ const MEMORY_PARTS = [
 function memoryChart(workload, cells) {
   cells = cells.slice().sort((a, b) => (a.m.anonymousRssBytes + a.m.fileRssBytes) - (b.m.anonymousRssBytes + b.m.fileRssBytes));
   const canvas = el('canvas', { 'aria-label': workload + ': resident memory by store', role: 'img' });
-  const box = el('div', { class: 'chart' }, el('h3', {}, 'resident memory after the phases · ' + workload),
-    el('div', { class: 'canvas' }, canvas));
+  // one bar a row, its cell's name to the left: long names (a store with its settings and sizes) stay readable
+  const twoLines = cells.some(c => Array.isArray(c.label));
+  const box = el('div', { class: twoLines ? 'chart wide' : 'chart' }, el('h3', {}, 'resident memory after the phases · ' + workload),
+    el('div', { class: 'canvas', style: 'height: ' + Math.max(300, 110 + (twoLines ? 34 : 24) * cells.length) + 'px' }, canvas));
   chart(canvas, { type: 'bar', data: { labels: cells.map(c => c.label), datasets: MEMORY_PARTS.map(([label, f, colour]) =>
     ({ label, data: cells.map(c => f(c.m) / 1e6), backgroundColor: colour })) }, options: {
-    plugins: { tooltip: { callbacks: { label: ctx => ctx.dataset.label + ': ' + num(ctx.parsed.y, 1) + ' MB' } } },
-    scales: { x: { stacked: true, ticks: { autoSkip: false, maxRotation: 40 } },
-      y: { stacked: true, beginAtZero: true, title: { display: true, text: 'MB resident (heap after a full GC)' } } },
+    indexAxis: 'y',
+    plugins: { tooltip: { callbacks: { label: ctx => ctx.dataset.label + ': ' + num(ctx.parsed.x, 1) + ' MB' } } },
+    scales: { y: { stacked: true, ticks: { autoSkip: false } },
+      x: { stacked: true, beginAtZero: true, title: { display: true, text: 'MB resident (heap after a full GC)' } } },
     onClick(e, elements) { if (elements.length) location.hash = 'cell=' + cells[elements[0].index].cell; }
   } });
   return box;
@@ -203,8 +207,9 @@ function niceCeil(v) {
 function sweepChart(g, rows) {
   const byLabel = new Map();
   for (const r of rows) {
-    if (!byLabel.has(r.label)) byLabel.set(r.label, []);
-    byLabel.get(r.label).push(r);
+    const line = r.line || r.label;
+    if (!byLabel.has(line)) byLabel.set(line, []);
+    byLabel.get(line).push(r);
   }
   const xs = rows.map(r => r.x);
   const logX = Math.max(...xs) / Math.max(1e-9, Math.min(...xs)) >= 100;
