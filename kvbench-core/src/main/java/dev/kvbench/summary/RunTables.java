@@ -65,6 +65,9 @@ public final class RunTables {
     }
     Set<String> settingKeys = new LinkedHashSet<>();
     cells.forEach(c -> settingKeys.addAll(new TreeMap<>(c.settings()).keySet()));
+    Map<String, Set<String>> settingsByStore = new LinkedHashMap<>();
+    cells.forEach(c -> settingsByStore.computeIfAbsent(c.store(), s -> new LinkedHashSet<>())
+        .addAll(c.settings().keySet()));
     Set<String> workloadNames = new LinkedHashSet<>(candidates.keySet());
     workloadNames.remove(VERSION);
     // like a version, a limit labels the store's rows: the limited row ranks against the unlimited one
@@ -79,7 +82,7 @@ public final class RunTables {
       // cell that ran without it (a kvbench from before the setting) differs from one that set it
       Map<String, Set<String>> perStore = new LinkedHashMap<>();
       cells.stream().filter(c -> !settingKeys.contains(name) || c.settings().containsKey(name)
-              || c.outcome() == CellResult.Outcome.RAN && storeHasSetting(cells, c.store(), name))
+              || c.outcome() == CellResult.Outcome.RAN && settingsByStore.get(c.store()).contains(name))
           .forEach(c -> perStore.computeIfAbsent(c.store(), s -> new LinkedHashSet<>()).add(f.apply(c)));
       if (perStore.values().stream().anyMatch(v -> v.size() > 1)) {
         varying.put(name, f);
@@ -89,10 +92,6 @@ public final class RunTables {
     workloadNames.removeAll(settingKeys);
     varyingWorkload = new LinkedHashMap<>(varying);
     varyingWorkload.keySet().retainAll(workloadNames);
-  }
-
-  private static boolean storeHasSetting(List<CellResult> cells, String store, String setting) {
-    return cells.stream().anyMatch(c -> c.store().equals(store) && c.settings().containsKey(setting));
   }
 
   /** The memory limit a cell's JVM ran under, as --memory-limit takes it, or "none". */
