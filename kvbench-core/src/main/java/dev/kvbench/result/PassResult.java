@@ -37,13 +37,24 @@ import org.HdrHistogram.Histogram;
  *     allocate per op, which a store that allocates per get shows; null where not recorded
  * @param paging the process's major page faults over the pass and, under a memory limit, its
  *     cgroup's peak; null where not recorded (kvbench before 0.7, not Linux)
+ * @param timeline a sustained phase's pass over time, an interval at a time; null for other phases
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record PassResult(double passMillis, long ops, CpuTime cpu, long peakRssBytes, PassNoise noise,
     long startEpochMillis, String latencyHistogram, List<ProgressPoint> progress, IoBytes io,
     CommitTrace commitTrace, int fork,
     @JsonInclude(JsonInclude.Include.NON_EMPTY) java.util.Map<String, Double> countersPerOp,
-    Double measuringThreadCpuMillis, Long measuringThreadAllocatedBytes, dev.kvbench.measure.Paging paging) {
+    Double measuringThreadCpuMillis, Long measuringThreadAllocatedBytes, dev.kvbench.measure.Paging paging,
+    Timeline timeline) {
+
+  /** A pass without a timeline: every phase but the sustained ones. */
+  public PassResult(double passMillis, long ops, CpuTime cpu, long peakRssBytes, PassNoise noise,
+      long startEpochMillis, String latencyHistogram, List<ProgressPoint> progress, IoBytes io,
+      CommitTrace commitTrace, int fork, java.util.Map<String, Double> countersPerOp, Double measuringThreadCpuMillis,
+      Long measuringThreadAllocatedBytes, dev.kvbench.measure.Paging paging) {
+    this(passMillis, ops, cpu, peakRssBytes, noise, startEpochMillis, latencyHistogram, progress, io, commitTrace, fork,
+        countersPerOp, measuringThreadCpuMillis, measuringThreadAllocatedBytes, paging, null);
+  }
 
   /** A pass whose paging was not recorded. */
   public PassResult(double passMillis, long ops, CpuTime cpu, long peakRssBytes, PassNoise noise,
@@ -81,7 +92,7 @@ public record PassResult(double passMillis, long ops, CpuTime cpu, long peakRssB
   /** These figures with what the threads that did the pass's operations cost over it. */
   public PassResult withMeasuringThreads(dev.kvbench.measure.ThreadCosts costs) {
     return new PassResult(passMillis, ops, cpu, peakRssBytes, noise, startEpochMillis, latencyHistogram, progress,
-        io, commitTrace, fork, countersPerOp, costs.cpuMillis(), costs.allocatedBytes(), paging);
+        io, commitTrace, fork, countersPerOp, costs.cpuMillis(), costs.allocatedBytes(), paging, timeline);
   }
 
   /** Heap bytes the measuring threads allocated per op, or null where not recorded. */
@@ -92,7 +103,7 @@ public record PassResult(double passMillis, long ops, CpuTime cpu, long peakRssB
   /** These figures with the hardware events per op counted over the pass. */
   public PassResult withCounters(java.util.Map<String, Double> perOp) {
     return new PassResult(passMillis, ops, cpu, peakRssBytes, noise, startEpochMillis, latencyHistogram, progress,
-        io, commitTrace, fork, perOp, measuringThreadCpuMillis, measuringThreadAllocatedBytes, paging);
+        io, commitTrace, fork, perOp, measuringThreadCpuMillis, measuringThreadAllocatedBytes, paging, timeline);
   }
 
   /** A pass's figures; its noise, interval and the rest are added by the {@code with} methods. */
@@ -103,7 +114,7 @@ public record PassResult(double passMillis, long ops, CpuTime cpu, long peakRssB
   /** These figures with what else the host did during the pass. */
   public PassResult withNoise(PassNoise hostNoise) {
     return new PassResult(passMillis, ops, cpu, peakRssBytes, hostNoise, startEpochMillis, latencyHistogram, progress,
-        io, commitTrace, fork, countersPerOp, measuringThreadCpuMillis, measuringThreadAllocatedBytes, paging);
+        io, commitTrace, fork, countersPerOp, measuringThreadCpuMillis, measuringThreadAllocatedBytes, paging, timeline);
   }
 
   /** The host disturbed this pass past a threshold (see {@link PassNoise}). */
@@ -115,37 +126,43 @@ public record PassResult(double passMillis, long ops, CpuTime cpu, long peakRssB
   public PassResult withInterval(long startEpochMillis, Histogram latencies) {
     return new PassResult(passMillis, ops, cpu, peakRssBytes, noise, startEpochMillis,
         latencies == null ? null : HistogramCodec.encode(latencies), progress, io, commitTrace, fork, countersPerOp,
-        measuringThreadCpuMillis, measuringThreadAllocatedBytes, paging);
+        measuringThreadCpuMillis, measuringThreadAllocatedBytes, paging, timeline);
   }
 
   /** These figures with where the pass stood over time. */
   public PassResult withProgress(List<ProgressPoint> points) {
     return new PassResult(passMillis, ops, cpu, peakRssBytes, noise, startEpochMillis, latencyHistogram, points,
-        io, commitTrace, fork, countersPerOp, measuringThreadCpuMillis, measuringThreadAllocatedBytes, paging);
+        io, commitTrace, fork, countersPerOp, measuringThreadCpuMillis, measuringThreadAllocatedBytes, paging, timeline);
   }
 
   /** These figures with the storage I/O of the pass. */
   public PassResult withIo(IoBytes bytes) {
     return new PassResult(passMillis, ops, cpu, peakRssBytes, noise, startEpochMillis, latencyHistogram, progress,
-        bytes, commitTrace, fork, countersPerOp, measuringThreadCpuMillis, measuringThreadAllocatedBytes, paging);
+        bytes, commitTrace, fork, countersPerOp, measuringThreadCpuMillis, measuringThreadAllocatedBytes, paging, timeline);
   }
 
   /** These figures with the pages the pass had to fetch and its cgroup's peak. */
   public PassResult withPaging(dev.kvbench.measure.Paging figures) {
     return new PassResult(passMillis, ops, cpu, peakRssBytes, noise, startEpochMillis, latencyHistogram, progress,
-        io, commitTrace, fork, countersPerOp, measuringThreadCpuMillis, measuringThreadAllocatedBytes, figures);
+        io, commitTrace, fork, countersPerOp, measuringThreadCpuMillis, measuringThreadAllocatedBytes, figures, timeline);
+  }
+
+  /** These figures with the pass's timeline (a sustained phase's). */
+  public PassResult withTimeline(Timeline points) {
+    return new PassResult(passMillis, ops, cpu, peakRssBytes, noise, startEpochMillis, latencyHistogram, progress,
+        io, commitTrace, fork, countersPerOp, measuringThreadCpuMillis, measuringThreadAllocatedBytes, paging, points);
   }
 
   /** These figures with the pass's commit trace. */
   public PassResult withCommitTrace(CommitTrace trace) {
     return new PassResult(passMillis, ops, cpu, peakRssBytes, noise, startEpochMillis, latencyHistogram, progress,
-        io, trace, fork, countersPerOp, measuringThreadCpuMillis, measuringThreadAllocatedBytes, paging);
+        io, trace, fork, countersPerOp, measuringThreadCpuMillis, measuringThreadAllocatedBytes, paging, timeline);
   }
 
   /** These figures as fork {@code number}'s. */
   public PassResult withFork(int number) {
     return new PassResult(passMillis, ops, cpu, peakRssBytes, noise, startEpochMillis, latencyHistogram, progress,
-        io, commitTrace, number, countersPerOp, measuringThreadCpuMillis, measuringThreadAllocatedBytes, paging);
+        io, commitTrace, number, countersPerOp, measuringThreadCpuMillis, measuringThreadAllocatedBytes, paging, timeline);
   }
 
   public double opsPerSec() {

@@ -166,7 +166,7 @@ public final class CellRunner {
           } else {
             afterLoad = footprint(store);
             if (cell.plan().phases().stream().anyMatch(CellRunner::onLoadedStore)) {
-              phasesOnLoadedStore(session, store);
+              phasesOnLoadedStore(session, store, directory);
               afterPhases = footprint(store);
             }
           }
@@ -231,7 +231,7 @@ public final class CellRunner {
     }
 
     /** The phases after the load, in order, each by its kind, on the loaded store. */
-    private void phasesOnLoadedStore(Session session, Store store) {
+    private void phasesOnLoadedStore(Session session, Store store, Path directory) {
       // keys the loaded store holds: ycsb-d and ycsb-e insert more, which later phases read
       long present = cell.data().entries();
       for (Phase phase : cell.plan().phases()) {
@@ -242,6 +242,10 @@ public final class CellRunner {
           ThreadedPhase threaded = new ThreadedPhase(context, phase, store, present);
           finished(runOrExplain(phase, threaded));
           present = threaded.frontier();
+        } else if (phase.sustained()) {
+          SustainedPhase sustained = new SustainedPhase(context, phase, store, directory, present);
+          finished(runOrExplain(phase, sustained));
+          overwritten += sustained.puts();
         } else if (phase == Phase.OVERWRITE) {
           OverwritePhase overwrite = new OverwritePhase(context, session);
           finished(runOrExplain(phase, overwrite));

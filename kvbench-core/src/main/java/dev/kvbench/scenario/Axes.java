@@ -147,11 +147,12 @@ public final class Axes {
       .build();
 
   public static final Axis<Integer> THREADS = Axis.<Integer>named("threads")
-      .flag("T", "Client threads of the threaded phases (readers, readwhilewriting, ycsb-a ... ycsb-f), each with its"
-          + " own session; a comma list sweeps, e.g. 1,2,4 (default: the scenario's; 1).", "--threads")
+      .flag("T", "Client threads of the threaded phases (readers, readwhilewriting, ycsb-a ... ycsb-f) and writers of"
+          + " sustain, each with its own session; a comma list sweeps, e.g. 1,2,4 (default: the scenario's; 1).",
+          "--threads")
       .parsedBy(Axes::threads, String::valueOf)
       .defaults(1)
-      .onlyFor(Phase::threaded, 1)
+      .onlyFor(Phase::usesClients, 1)
       .inCell(c -> c.load().threads())
       .id(100, (threads, cell) -> cell.threaded() ? " threads=" + threads + cell.load().traffic().idSuffix() : null)
       .namedInResults()

@@ -22,14 +22,21 @@ public record PhasePlan(List<Phase> phases, PassPlan passes, int latencySampleIn
       throw new ScenarioException("/phases", "phases must name at least one phase: " + Phase.ids());
     }
     phases = List.copyOf(EnumSet.copyOf(phases));
+    if (phases.contains(Phase.CHURN) && phases.stream().anyMatch(Phase::reopens)) {
+      throw new ScenarioException("/phases", "churn deletes the loaded keys that open and openCold read back after"
+          + " it; run churn in a scenario of its own, or leave out open and openCold");
+    }
     Objects.requireNonNull(passes, "passes");
     if (latencySampleInterval < 1) {
       throw new ScenarioException("/latencySample", "latencySample must be at least 1, got " + latencySampleInterval);
     }
   }
 
-  /** Whether a threaded phase (readers, readwhilewriting, ycsb-a ...) is among them. */
+  /**
+   * Whether a phase with client threads driven by the cell's threads and traffic (readers,
+   * readwhilewriting, ycsb-a ..., sustain, churn) is among them.
+   */
   public boolean threaded() {
-    return phases.stream().anyMatch(Phase::threaded);
+    return phases.stream().anyMatch(Phase::usesClients);
   }
 }

@@ -94,7 +94,24 @@ public final class TrafficSettings {
       .in(Traffic::maxScanLength, Traffic::withMaxScanLength)
       .build();
 
+  public static final Setting<Traffic, Long> INTERVAL = Setting.<Traffic, Long>of("traffic", "interval")
+      .flag("--interval", "DURATION", "Interval of the timeline of the sustained phases (sustain, churn,"
+          + " readwhilewriting): ops, latency percentiles, storage, device bytes, CPU and the store's own statistics"
+          + " are recorded once per interval (default: 1s).")
+      .one(Durations::millis, ms -> ms == Traffic.DEFAULT_INTERVAL_MILLIS ? null : ms + "ms")
+      .flagRefuses(ms -> ms >= 1 ? null : "must be at least 1 ms, e.g. 1s, got " + ms + " ms")
+      .in(Traffic::intervalMillis, Traffic::withIntervalMillis)
+      .build();
+
+  public static final Setting<Traffic, Double> STALL_BELOW = Setting.<Traffic, Double>of("traffic", "stallBelow")
+      .flag("--stall-below", "FRACTION", "An interval of a timeline whose ops fall below this fraction of the median"
+          + " interval's is counted a stall (default: 0.5).")
+      .one(Setting.number(Double::parseDouble), f -> f == Traffic.DEFAULT_STALL_BELOW ? null : String.valueOf(f))
+      .flagRefuses(f -> f > 0 && f < 1 ? null : "must be a fraction above 0 and below 1, got " + f)
+      .in(Traffic::stallBelow, Traffic::withStallBelow)
+      .build();
+
   /** Every row, in the order a scenario file writes them and flags apply. */
   public static final List<Setting<Traffic, ?>> ALL = List.of(RATE, DURATION, OPERATIONS, WRITER_RATE,
-      ZIPFIAN_CONSTANT, DISTRIBUTION, WRITER_STALL, PROPORTIONS, WRITE_ALL_FIELDS, MAX_SCAN_LENGTH);
+      ZIPFIAN_CONSTANT, DISTRIBUTION, WRITER_STALL, PROPORTIONS, WRITE_ALL_FIELDS, MAX_SCAN_LENGTH, INTERVAL, STALL_BELOW);
 }

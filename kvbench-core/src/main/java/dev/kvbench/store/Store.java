@@ -37,6 +37,17 @@ public interface Store extends AutoCloseable {
     return Map.of();
   }
 
+  /**
+   * The store's own counters of its background work now, by the store's names (RocksDB's stall
+   * and compaction figures, LevelDB's compaction bytes, Xodus' log and GC bytes): recorded every
+   * interval of a sustained phase, to explain its stalls. Cumulative counters stay cumulative (the
+   * report takes differences); gauges are as they stand. Called from a thread of its own while the
+   * writers run, so it must be safe beside them and cheap; empty where the store keeps none.
+   */
+  default Map<String, Long> statistics() {
+    return Map.of();
+  }
+
   @Override
   void close();
 }

@@ -64,6 +64,11 @@ public final class RunSummary {
           out.append(TextWrap.wrap(ThreadedTable.THIN_PERCENTILE, pageWidth, "  ")).append('\n');
         }
       }
+      var overTime = TimelineTable.of(tables, group.getValue());
+      if (overTime.rows() > 0) {
+        out.append('\n').append(TextWrap.wrap(TimelineTable.TITLE, pageWidth, "  ")).append('\n');
+        out.append(overTime.render(pageWidth));
+      }
       var counters = tables.countersTable(group.getValue());
       if (counters.rows() > 0) {
         out.append('\n').append(TextWrap.wrap("Hardware counters per op (perf stat over the measured passes; median of"

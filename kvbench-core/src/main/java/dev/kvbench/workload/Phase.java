@@ -61,7 +61,22 @@ public enum Phase {
    * The user's own operations ({@link CustomMix}), each op its own transaction, T clients: what
    * the library's {@code Benchmark.operation(...)} runs on the loaded store.
    */
-  CUSTOM("custom");
+  CUSTOM("custom"),
+  /**
+   * Sustained writes: T writers overwrite uniformly random loaded keys (each writer its own share of
+   * them, its own transactions of batch-size puts) for the traffic's duration or operations, at full
+   * speed or its rate, recorded as a timeline: ops and latency, storage, device bytes, the clients'
+   * and the store's own CPU and the store's statistics, an interval at a time, with its stalls.
+   * db_bench's overwrite with {@code --stats_interval}.
+   */
+  SUSTAIN("sustain"),
+  /**
+   * Constant-size churn, as the insert benchmark's: each op inserts a new key above every loaded one
+   * and deletes the lowest remaining key, committing every batch-size ops, for the traffic's
+   * duration or operations, recorded as a timeline; the store holds the same number of keys
+   * throughout, so its space over time is its space amplification.
+   */
+  CHURN("churn");
 
   /** The six phases of the 2016 reports: what a scenario runs unless it names its phases. */
   public static final List<Phase> LMDBJAVA_2016_PHASES = List.of(WRITE, READ_KEY, READ_SEQ, READ_REV, READ_CRC, READ_XXH64);
@@ -78,7 +93,17 @@ public enum Phase {
 
   /** Runs on the loaded store with the cell's threads, each with its own session. */
   public boolean threaded() {
-    return ordinal() >= READERS.ordinal();
+    return ordinal() >= READERS.ordinal() && ordinal() <= CUSTOM.ordinal();
+  }
+
+  /** Runs for a duration or a volume and records a timeline: sustain and churn. */
+  public boolean sustained() {
+    return this == SUSTAIN || this == CHURN;
+  }
+
+  /** Runs client threads driven by the cell's threads and traffic: the threaded and the sustained phases. */
+  public boolean usesClients() {
+    return threaded() || sustained();
   }
 
   /** YCSB's core workloads. */

@@ -24,10 +24,27 @@ import java.util.Locale;
  *     readproportion, updateproportion, ...), or null to keep each workload's
  * @param fieldWrites what an update writes of a record of fields (YCSB's writeallfields)
  * @param maxScanLength a scan visits 1 to this many entries (YCSB's maxscanlength)
+ * @param intervalMillis the interval of a sustained phase's timeline (sustain, churn, readwhilewriting)
+ * @param stallBelow an interval of a timeline whose ops fall below this fraction of the median
+ *     interval's is counted a stall (0 to 1)
  */
 public record Traffic(double rate, long durationMillis, long operations, double writerRate, double zipfianConstant,
     RequestDistribution distribution, long writerStallMillis, java.util.Map<Operation, Double> proportions,
-    FieldWrites fieldWrites, int maxScanLength) {
+    FieldWrites fieldWrites, int maxScanLength, long intervalMillis, double stallBelow) {
+
+  /** A sustained phase's timeline records an interval this long unless told otherwise: a second, as db_bench's stats. */
+  public static final long DEFAULT_INTERVAL_MILLIS = 1000;
+
+  /** An interval with fewer ops than this fraction of the median interval's is a stall, unless told otherwise. */
+  public static final double DEFAULT_STALL_BELOW = 0.5;
+
+  /** The traffic of the fields before timelines: a second's interval, stalls below half the median. */
+  public Traffic(double rate, long durationMillis, long operations, double writerRate, double zipfianConstant,
+      RequestDistribution distribution, long writerStallMillis, java.util.Map<Operation, Double> proportions,
+      FieldWrites fieldWrites, int maxScanLength) {
+    this(rate, durationMillis, operations, writerRate, zipfianConstant, distribution, writerStallMillis, proportions,
+        fieldWrites, maxScanLength, DEFAULT_INTERVAL_MILLIS, DEFAULT_STALL_BELOW);
+  }
 
   /** The lowest target rate, ops (or puts) per second: one every 100 s. Below it a pass never ends in practice. */
   public static final double MIN_RATE = 0.01;
@@ -73,6 +90,16 @@ public record Traffic(double rate, long durationMillis, long operations, double 
     if (maxScanLength < 1) {
       throw new IllegalArgumentException("maxscanlength must be at least 1 (YCSB's default is 100), got " + maxScanLength);
     }
+    // documents written before timelines hold neither: 0 reads as the default
+    intervalMillis = intervalMillis == 0 ? DEFAULT_INTERVAL_MILLIS : intervalMillis;
+    stallBelow = stallBelow == 0 ? DEFAULT_STALL_BELOW : stallBelow;
+    if (intervalMillis < 1) {
+      throw new IllegalArgumentException("traffic.interval must be at least 1 ms, e.g. 1s, got " + intervalMillis + " ms");
+    }
+    if (!(stallBelow > 0 && stallBelow < 1)) {
+      throw new IllegalArgumentException("traffic.stallBelow must be a fraction above 0 and below 1 (0.5: half the median"
+          + " interval's ops), got " + stallBelow);
+    }
     if (writerStallMillis < 0) {
       throw new IllegalArgumentException("traffic.writerStall must be a positive duration, got " + writerStallMillis + " ms");
     }
@@ -88,53 +115,63 @@ public record Traffic(double rate, long durationMillis, long operations, double 
 
   public Traffic withRate(double r) {
     return new Traffic(r, durationMillis, operations, writerRate, zipfianConstant, distribution, writerStallMillis,
-        proportions, fieldWrites, maxScanLength);
+        proportions, fieldWrites, maxScanLength, intervalMillis, stallBelow);
   }
 
   public Traffic withDurationMillis(long d) {
     return new Traffic(rate, d, operations, writerRate, zipfianConstant, distribution, writerStallMillis,
-        proportions, fieldWrites, maxScanLength);
+        proportions, fieldWrites, maxScanLength, intervalMillis, stallBelow);
   }
 
   public Traffic withOperations(long o) {
     return new Traffic(rate, durationMillis, o, writerRate, zipfianConstant, distribution, writerStallMillis,
-        proportions, fieldWrites, maxScanLength);
+        proportions, fieldWrites, maxScanLength, intervalMillis, stallBelow);
   }
 
   public Traffic withWriterRate(double w) {
     return new Traffic(rate, durationMillis, operations, w, zipfianConstant, distribution, writerStallMillis,
-        proportions, fieldWrites, maxScanLength);
+        proportions, fieldWrites, maxScanLength, intervalMillis, stallBelow);
   }
 
   public Traffic withZipfianConstant(double z) {
     return new Traffic(rate, durationMillis, operations, writerRate, z, distribution, writerStallMillis,
-        proportions, fieldWrites, maxScanLength);
+        proportions, fieldWrites, maxScanLength, intervalMillis, stallBelow);
   }
 
   public Traffic withDistribution(RequestDistribution d) {
     return new Traffic(rate, durationMillis, operations, writerRate, zipfianConstant, d, writerStallMillis,
-        proportions, fieldWrites, maxScanLength);
+        proportions, fieldWrites, maxScanLength, intervalMillis, stallBelow);
   }
 
   public Traffic withWriterStallMillis(long s) {
     return new Traffic(rate, durationMillis, operations, writerRate, zipfianConstant, distribution, s, proportions,
-        fieldWrites, maxScanLength);
+        fieldWrites, maxScanLength, intervalMillis, stallBelow);
   }
 
   /** Every ycsb phase with these proportions (they must sum to 1). */
   public Traffic withProportions(java.util.Map<Operation, Double> p) {
     return new Traffic(rate, durationMillis, operations, writerRate, zipfianConstant, distribution, writerStallMillis, p,
-        fieldWrites, maxScanLength);
+        fieldWrites, maxScanLength, intervalMillis, stallBelow);
   }
 
   public Traffic withFieldWrites(FieldWrites f) {
     return new Traffic(rate, durationMillis, operations, writerRate, zipfianConstant, distribution, writerStallMillis,
-        proportions, f, maxScanLength);
+        proportions, f, maxScanLength, intervalMillis, stallBelow);
   }
 
   public Traffic withMaxScanLength(int m) {
     return new Traffic(rate, durationMillis, operations, writerRate, zipfianConstant, distribution, writerStallMillis,
-        proportions, fieldWrites, m);
+        proportions, fieldWrites, m, intervalMillis, stallBelow);
+  }
+
+  public Traffic withIntervalMillis(long i) {
+    return new Traffic(rate, durationMillis, operations, writerRate, zipfianConstant, distribution, writerStallMillis,
+        proportions, fieldWrites, maxScanLength, i, stallBelow);
+  }
+
+  public Traffic withStallBelow(double f) {
+    return new Traffic(rate, durationMillis, operations, writerRate, zipfianConstant, distribution, writerStallMillis,
+        proportions, fieldWrites, maxScanLength, intervalMillis, f);
   }
 
   /** Operations per pass for a cell of {@code entries}. */
@@ -174,6 +211,12 @@ public record Traffic(double rate, long durationMillis, long operations, double 
     }
     if (maxScanLength != OperationMix.MAX_SCAN_LENGTH) {
       parts.add("maxscanlength=" + maxScanLength);
+    }
+    if (intervalMillis != DEFAULT_INTERVAL_MILLIS) {
+      parts.add("interval=" + intervalMillis + "ms");
+    }
+    if (stallBelow != DEFAULT_STALL_BELOW) {
+      parts.add("stallBelow=" + number(stallBelow));
     }
     return parts.isEmpty() ? "" : " " + String.join(" ", parts);
   }

@@ -93,6 +93,11 @@ public class SortedMapStoreProvider implements StoreProvider {
       load();
     }
 
+    /** Keys the store holds, committed ones only. */
+    public int size() {
+      return map.size();
+    }
+
     /** The bytes a read hands out for {@code key}; overridden to inject faults. */
     protected byte[] read(byte[] key, byte[] stored) {
       return stored;

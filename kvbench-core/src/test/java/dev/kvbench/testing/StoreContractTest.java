@@ -490,7 +490,7 @@ public abstract class StoreContractTest {
     assertThat(result.phases()).extracting(PhaseResult::phase)
         .containsExactly("write", "readKey", "readSeq", "readRev", "readCrc", "readXxh64", "overwrite", "crud",
             "readers", "readwhilewriting", "ycsb-a", "ycsb-b", "ycsb-c", "ycsb-d", "ycsb-e", "ycsb-f", "custom",
-            "open");
+            "sustain", "open");
     for (PhaseResult p : result.phases()) {
       boolean crud = p.phase().equals("crud");
       boolean open = p.phase().equals("open");
@@ -507,6 +507,25 @@ public abstract class StoreContractTest {
       }
     }
     assertThat(result.storage().allocatedBytes().afterClose()).isGreaterThanOrEqualTo(0);
+  }
+
+  /**
+   * Churn through the real harness: as many inserts above the loaded keys as there are loaded keys,
+   * each with a delete of the lowest, checked afterwards (the remaining keys hold their values, every
+   * deleted one is gone); unsupported for a store without deletes.
+   */
+  @Test
+  void churnReplacesEveryLoadedKeyAndKeepsTheRest() {
+    CellResult result = runCell(KeyEncoding.INT, KeyOrder.RND, 2_000, 100, 100, List.of(Phase.WRITE, Phase.CHURN));
+    PhaseResult churn = result.phases().get(1);
+    if (!declaresSupportFor(Phase.CHURN)) {
+      assertThat(churn.status()).isEqualTo(PhaseStatus.UNSUPPORTED);
+      return;
+    }
+    assertThat(churn.status()).as(churn.failure()).isEqualTo(PhaseStatus.OK);
+    assertThat(churn.ops()).isEqualTo(2_000);
+    assertThat(churn.verified()).isEqualTo(caps().retainsData());
+    assertThat(churn.passes().get(0).timeline().points()).isNotEmpty();
   }
 
   /**
@@ -530,8 +549,11 @@ public abstract class StoreContractTest {
     if (phase == Phase.READ_WHILE_WRITING) {
       return c.concurrency().concurrent() && c.supports(WriteOperation.OVERWRITE);
     }
-    if (phase == Phase.CUSTOM) {
+    if (phase == Phase.CUSTOM || phase == Phase.SUSTAIN) {
       return c.supports(WriteOperation.OVERWRITE);
+    }
+    if (phase == Phase.CHURN) {
+      return c.supports(WriteOperation.DELETE);
     }
     if (phase.threaded()) {
       OperationMix mix = OperationMix.of(phase);
@@ -561,9 +583,10 @@ public abstract class StoreContractTest {
 
   /** The same data written with several commits (batch size 701) must all be visible. */
   protected CellResult runCell(KeyEncoding keys, KeyOrder order, long entries, int valueSize, long batch) {
-    // every phase but openCold, which drops the machine's page cache: a test touches only what it made
+    // every phase but openCold, which drops the machine's page cache (a test touches only what it made),
+    // and churn, which deletes the keys open reads back (churnKeepsTheStoreItsSize runs it)
     return runCell(keys, order, entries, valueSize, batch,
-        Arrays.stream(Phase.values()).filter(p -> p != Phase.OPEN_COLD).toList());
+        Arrays.stream(Phase.values()).filter(p -> p != Phase.OPEN_COLD && p != Phase.CHURN).toList());
   }
 
   private CellResult runCell(KeyEncoding keys, KeyOrder order, long entries, int valueSize, long batch,
@@ -775,8 +798,8 @@ public abstract class StoreContractTest {
     CellResult result = runCell(KeyEncoding.INT, KeyOrder.SEQ, 100, 16, 100);
     assertThat(result.error()).isNull();
     for (PhaseResult p : result.phases()) {
-      if (p.phase().equals("crud") || p.phase().equals("overwrite") || Phase.fromId(p.phase()).threaded()) {
-        continue;  // write and threaded workloads; harnessPhasesPassOnNEntries checks them
+      if (p.phase().equals("crud") || p.phase().equals("overwrite") || Phase.fromId(p.phase()).usesClients()) {
+        continue;  // write, threaded and sustained workloads; harnessPhasesPassOnNEntries checks them
       }
       if (p.phase().equals("readRev") && !caps().reverseScan()
           || Phase.fromId(p.phase()).needsOrderedScan() && !caps().orderedScan()) {

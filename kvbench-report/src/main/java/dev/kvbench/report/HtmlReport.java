@@ -140,7 +140,47 @@ final class HtmlReport {
     if (interval != null) {
       r.put("low", interval[0]).put("high", interval[1]);
     }
+    PassResult median = p.medianPass();
+    if (median != null && median.timeline() != null && !median.timeline().points().isEmpty()) {
+      r.set("timeline", timeline(median.timeline()));
+    }
     return r;
+  }
+
+  /**
+   * A sustained pass's timeline as the page's charts draw it: per interval its end in seconds, ops
+   * per second, whether it stalled, the longest op (ms), the store's bytes (MB), the device's writes
+   * (MB/s) and the other threads' CPU (% of a core); and the summary the over-time table shows.
+   */
+  private static ObjectNode timeline(dev.kvbench.result.Timeline t) {
+    ObjectNode n = HtmlPage.JSON.createObjectNode().put("interval", t.intervalMillis());
+    ArrayNode points = n.putArray("points");
+    double threshold = t.stalls() == null ? -1 : t.stalls().medianOps() * t.stalls().fraction();
+    for (dev.kvbench.result.TimelinePoint p : t.points()) {
+      var ops = p.writes() != null ? p.writes() : p.reads();
+      double perInterval = ops == null || p.millis() <= 0 ? 0 : ops.ops() * (double) t.intervalMillis() / p.millis();
+      boolean full = p.millis() * 10 >= t.intervalMillis() * 9;
+      ObjectNode o = points.addObject().put("t", p.endMillis() / 1e3)
+          .put("ops", ops == null ? 0 : ops.perSecond(p.millis())).put("stall", full && perInterval < threshold)
+          .put("maxMs", ops == null ? 0 : ops.maxNanos() / 1e6).put("p99Us", ops == null ? 0 : ops.p99Nanos() / 1e3);
+      if (p.storageBytes() != null) {
+        o.put("storageMb", p.storageBytes() / 1e6);
+      }
+      if (p.deviceWriteBytes() != null && p.millis() > 0) {
+        o.put("deviceMbs", p.deviceWriteBytes() / 1e3 / p.millis());
+      }
+      if (p.otherCpuMillis() != null && p.millis() > 0) {
+        o.put("otherCpu", p.otherCpuMillis() * 100 / p.millis());
+      }
+    }
+    if (t.stalls() != null) {
+      n.put("stalled", t.stalls().stalledIntervals()).put("longestS", t.stalls().longestMillis() / 1e3)
+          .put("threshold", t.stalls().fraction());
+    }
+    n.put("writeAmp", t.writeAmplification()).put("spaceAmp", t.spaceAmplification())
+        .put("deviceUnknown", t.deviceUnknown()).put("serialised", t.writersSerialised())
+        .put("counters", dev.kvbench.summary.TimelineTable.storeCounters(t));
+    return n;
   }
 
   private static String settings(CellResult c) {

@@ -97,6 +97,9 @@ final class MarkdownReport {
       for (String phase : RunTables.phases(cells)) {
         image(b, s, workload, phase, phase + ": ms per pass by store, each sample a dot");
         image(b, s, workload, phase + "-throughput", phase + ": throughput over the median pass");
+        for (TimelineCharts.Kind kind : TimelineCharts.Kind.values()) {
+          image(b, s, workload, phase + "-" + kind.suffix, phase + ": " + kind.yTitle + " over the median pass");
+        }
       }
       TextTable threaded = ThreadedTable.of(tables, cells);
       if (threaded.rows() > 0) {
@@ -112,6 +115,10 @@ final class MarkdownReport {
       if (counters.rows() > 0) {
         b.append("\nHardware counters per op (`--counters`: perf stat over the measured passes, the median of the"
             + " passes; IPC = instructions / cycles):\n\n").append(counters.renderMarkdown());
+      }
+      TextTable overTime = dev.kvbench.summary.TimelineTable.of(tables, cells);
+      if (overTime.rows() > 0) {
+        b.append('\n').append(dev.kvbench.summary.TimelineTable.TITLE).append(":\n\n").append(overTime.renderMarkdown());
       }
       TextTable paging = dev.kvbench.summary.PagingTable.of(tables, cells);
       if (paging.rows() > 0) {

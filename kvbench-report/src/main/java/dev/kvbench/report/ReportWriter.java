@@ -191,6 +191,10 @@ public final class ReportWriter {
           }
           save(Charts.throughput(title, phase, cells, tables::rowLabel), chartDir,
               stem(stems, s, group.getKey(), phase + "-throughput"), pngs);
+          for (TimelineCharts.Kind kind : TimelineCharts.Kind.values()) {
+            save(TimelineCharts.of(kind, title, phase, cells, tables::rowLabel), chartDir,
+                stem(stems, s, group.getKey(), phase + "-" + kind.suffix), pngs);
+          }
         }
         if (!numericSweep) {
           save(Charts.storage(title, cells, tables::rowLabel), chartDir, stem(stems, s, group.getKey(), "storage"),

@@ -74,7 +74,11 @@ function overview() {
     chartBox.replaceChildren();
     for (const g of GROUPS) {
       const rows = shown.filter(r => r.group === g.id && r.status === 'ok' && !r.reference && r.ms > 0);
-      if (rows.length) chartBox.append(g.sweep ? sweepChart(g, rows) : phaseChart(g, rows));
+      if (!rows.length) continue;
+      const timed = rows.filter(r => r.timeline);
+      // a sustained phase's pass is a duration: its timeline says more than its length
+      if (timed.length) TIMELINE_CHARTS.forEach((kind, i) => chartBox.append(timelineChart(g, timed, kind, i === 0)));
+      else chartBox.append(g.sweep ? sweepChart(g, rows) : phaseChart(g, rows));
     }
     for (const [workload, cells] of memoryByWorkload(shown)) chartBox.append(memoryChart(workload, cells));
     if (!chartBox.children.length) chartBox.append(el('p', { class: 'empty' }, 'No measured row matches the filters.'));
@@ -195,6 +199,53 @@ function memoryChart(workload, cells) {
     onClick(e, elements) { if (elements.length) location.hash = 'cell=' + cells[elements[0].index].cell; }
   } });
   return box;
+}
+
+/** A sustained phase's charts over the seconds of each store's median pass: [title, figure of a point, log axis]. */
+const TIMELINE_CHARTS = [
+  ['ops per second (stalled intervals ringed in red)', p => p.ops, false],
+  ['longest op of each interval, ms (log scale)', p => p.maxMs > 0 ? p.maxMs : null, true],
+  ['the store\'s bytes on disk, MB', p => p.storageMb, false],
+  ['device writes, MB per second (the whole device)', p => p.deviceMbs, false],
+  ['CPU of every thread but the clients\' (the store\'s own, GC, JIT), % of a core', p => p.otherCpu, false]];
+
+function timelineChart(g, rows, [title, figure, log], withSummary) {
+  const lines = rows.map((r, i) => {
+    const points = r.timeline.points.filter(p => figure(p) !== undefined && figure(p) !== null);
+    return { label: r.label + (r.swept ? ' · ' + r.swept : ''), row: r,
+      data: points.map(p => ({ x: p.t, y: figure(p), p })), borderColor: colour(i), backgroundColor: colour(i),
+      pointRadius: points.map(p => p.stall ? 5 : 0), pointBorderColor: points.map(p => p.stall ? '#c62828' : colour(i)),
+      pointBorderWidth: points.map(p => p.stall ? 2 : 0), borderWidth: 1.5, tension: 0 };
+  }).filter(l => l.data.length > 1);
+  const canvas = el('canvas', { 'aria-label': g.phase + ' · ' + g.workload + ': ' + title, role: 'img' });
+  const box = el('div', { class: 'chart' }, el('h3', {}, g.phase + ' over time · ' + title), el('div', { class: 'canvas' }, canvas),
+    withSummary ? el('p', { class: 'note' }, rows.map(r => timelineSummary(r)).join(' · ')) : '');
+  if (!lines.length) {
+    box.querySelector('.canvas').replaceChildren(el('p', { class: 'empty' }, 'Not recorded (a tmpfs has no device).'));
+    return box;
+  }
+  chart(canvas, { type: 'line', data: { datasets: lines }, options: {
+    parsing: false, animation: false,
+    plugins: { tooltip: { callbacks: { label(ctx) {
+      const p = ctx.raw.p;
+      return ctx.dataset.label + ' at ' + p.t.toFixed(1) + ' s: ' + num(ctx.raw.y, ctx.raw.y < 10 ? 2 : 0)
+        + (p.stall ? ' (stalled)' : '');
+    } } } },
+    scales: { x: { type: 'linear', title: { display: true, text: 'seconds into the pass' } },
+      y: log ? { type: 'logarithmic', title: { display: true, text: title } }
+        : { beginAtZero: true, title: { display: true, text: title } } },
+    onClick(e, elements) { if (elements.length) location.hash = 'cell=' + lines[elements[0].datasetIndex].row.cell; }
+  } });
+  return box;
+}
+
+/** One store's timeline in words: its stalls, amplification and what its own counters say. */
+function timelineSummary(r) {
+  const t = r.timeline;
+  const amp = t.writeAmp === null || t.writeAmp === undefined ? 'write amp unknown' : 'write amp ' + t.writeAmp.toFixed(2);
+  return r.label + ': ' + (t.stalled || 0) + ' stalled interval(s), longest ' + (t.longestS || 0) + ' s; ' + amp
+    + (t.spaceAmp ? ', space amp ' + t.spaceAmp.toFixed(2) : '') + (t.serialised ? ', writers serialised' : '')
+    + '; store: ' + t.counters;
 }
 
 /** The smallest round number (1, 1.2, 1.5, 2 ... 8 times a power of ten) at or above v: an axis's top. */

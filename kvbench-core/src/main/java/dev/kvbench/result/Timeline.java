@@ -1,0 +1,110 @@
+package dev.kvbench.result;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * A sustained pass over time: a point per interval, the stalls found in it, and the pass's totals
+ * of bytes and CPU that explain them (the figures the 2016 reports could not see: the store's own
+ * threads, its device writes, its space).
+ *
+ * @param intervalMillis the length of an interval (the last may be shorter)
+ * @param points one per interval, in order
+ * @param stalls the intervals whose ops fell below a fraction of the median interval's
+ * @param userWriteBytes bytes the clients asked the store to write (key and value of every put, the
+ *     key of every delete)
+ * @param deviceWriteBytes bytes the work directory's block device wrote over the pass (every
+ *     process's and the kernel's write-back: one store's on a quiet host); null where that cannot be
+ *     known (see {@link #deviceUnknown})
+ * @param deviceUnknown why the device bytes are not known (a tmpfs keeps its files in memory); null
+ *     when they are
+ * @param liveBytes flat bytes (key + value) of the entries the store holds at the end
+ * @param writersSerialised the store allows fewer writers at once than the phase's writer threads,
+ *     so kvbench let one write transaction run at a time: the timeline is serialised writers, as
+ *     such a store serves them
+ */
+@JsonInclude(JsonInclude.Include.NON_NULL)
+public record Timeline(long intervalMillis, List<TimelinePoint> points, Stalls stalls, long userWriteBytes,
+    Long deviceWriteBytes, String deviceUnknown, long liveBytes, boolean writersSerialised) {
+
+  public Timeline {
+    points = points == null ? List.of() : List.copyOf(points);
+  }
+
+  /**
+   * Write amplification over the pass: device bytes over user bytes; null where either is unknown
+   * or nothing was written.
+   */
+  public Double writeAmplification() {
+    return deviceWriteBytes == null || userWriteBytes == 0 ? null : (double) deviceWriteBytes / userWriteBytes;
+  }
+
+  /** Space amplification at the end: the directory's bytes over the live flat bytes; null without either. */
+  public Double spaceAmplification() {
+    Long last = points.isEmpty() ? null : points.get(points.size() - 1).storageBytes();
+    return last == null || liveBytes == 0 ? null : (double) last / liveBytes;
+  }
+
+  /** CPU the clients used over the pass, in ms. */
+  public double clientCpuMillis() {
+    return points.stream().mapToDouble(p -> p.clientCpuMillis() == null ? 0 : p.clientCpuMillis()).sum();
+  }
+
+  /** CPU every other thread (the store's own, GC, JIT) used over the pass, in ms. */
+  public double otherCpuMillis() {
+    return points.stream().mapToDouble(p -> p.otherCpuMillis() == null ? 0 : p.otherCpuMillis()).sum();
+  }
+
+  /**
+   * Intervals whose ops fell below {@code fraction} of the median interval's, and the longest run of
+   * them. The pass's last interval is left out where it is short (under nine tenths of an interval):
+   * it ends with the pass, not with a stall. Ops are compared as ops per second, so an interval the
+   * sampler took a little late or early is judged on its length.
+   *
+   * @param fraction the threshold, a fraction of the median interval's ops (0.5: half)
+   * @param medianOps the median full interval's ops
+   * @param stalledIntervals how many full intervals fell below the threshold
+   * @param longestMillis the longest run of consecutive stalled intervals, in ms
+   * @param firstAtMillis the end of the first stalled interval, ms since the pass started; -1 for none
+   */
+  public record Stalls(double fraction, long medianOps, int stalledIntervals, long longestMillis, long firstAtMillis) {
+
+    /** The stalls of {@code points}' writes (or reads, where the phase has no writer). */
+    public static Stalls of(List<TimelinePoint> points, long intervalMillis, double fraction) {
+      List<TimelinePoint> full = points;
+      if (!points.isEmpty() && points.get(points.size() - 1).millis() * 10 < intervalMillis * 9L) {
+        full = points.subList(0, points.size() - 1);
+      }
+      // ops per interval of the nominal length: a point taken 5 ms late is not a faster one
+      long[] ops = full.stream().mapToLong(p -> p.millis() <= 0 ? 0 : Math.round(ops(p) * (double) intervalMillis
+          / p.millis())).toArray();
+      if (ops.length == 0) {
+        return new Stalls(fraction, 0, 0, 0, -1);
+      }
+      long[] sorted = ops.clone();
+      Arrays.sort(sorted);
+      long median = sorted[(sorted.length - 1) / 2];
+      double threshold = median * fraction;
+      int stalled = 0;
+      long run = 0;
+      long longest = 0;
+      long first = -1;
+      for (int i = 0; i < ops.length; i++) {
+        if (ops[i] < threshold) {
+          stalled++;
+          run += full.get(i).millis();
+          longest = Math.max(longest, run);
+          first = first < 0 ? full.get(i).endMillis() : first;
+        } else {
+          run = 0;
+        }
+      }
+      return new Stalls(fraction, median, stalled, longest, first);
+    }
+
+    private static long ops(TimelinePoint p) {
+      return p.writes() != null ? p.writes().ops() : p.reads() == null ? 0 : p.reads().ops();
+    }
+  }
+}

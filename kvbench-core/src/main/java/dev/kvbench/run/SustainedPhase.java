@@ -1,0 +1,442 @@
+package dev.kvbench.run;
+
+import dev.kvbench.host.BlockDevice;
+import dev.kvbench.host.HostFiles;
+import dev.kvbench.measure.CpuMeter;
+import dev.kvbench.measure.LatencySampler;
+import dev.kvbench.measure.ThreadCosts;
+import dev.kvbench.result.PassResult;
+import dev.kvbench.result.PhaseResult;
+import dev.kvbench.result.PhaseResult.Latency;
+import dev.kvbench.result.Timeline;
+import dev.kvbench.result.TimelinePoint;
+import dev.kvbench.scenario.CellParams;
+import dev.kvbench.store.Capabilities;
+import dev.kvbench.store.Reader;
+import dev.kvbench.store.Session;
+import dev.kvbench.store.Store;
+import dev.kvbench.store.WriteOperation;
+import dev.kvbench.workload.KeyFormat;
+import dev.kvbench.workload.Phase;
+import dev.kvbench.workload.Traffic;
+import dev.kvbench.workload.ValueSource;
+import java.nio.ByteBuffer;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.concurrent.locks.ReentrantLock;
+import org.HdrHistogram.Histogram;
+import org.HdrHistogram.SingleWriterRecorder;
+
+/**
+ * The sustained phases on the loaded store, recorded as a timeline ({@link TimelineSampler}):
+ * sustain (T writers overwrite random loaded keys, each its own share of the keys and its own
+ * transactions) and churn (one writer inserts a key above the loaded ones and deletes the lowest
+ * remaining one, so the store keeps its size). Each runs for the traffic's duration, else its
+ * operations, else one op per loaded entry, at full speed or the traffic's rate (each writer
+ * issues its share on a schedule and an op's latency counts from its intended start). Every op is
+ * timed, from its first put to its return, the commit included where it closes a batch: a stall
+ * shows in the op that waited for it. A store that allows fewer writers at once than the phase's
+ * threads gets them one transaction at a time, and the timeline says so. No warm-up: the
+ * timeline shows the store from the loaded state on. Afterwards, untimed, every key is checked.
+ */
+final class SustainedPhase implements PhaseKind {
+
+  /** Seeds the writers' choice of keys, apart from every other phase's. */
+  static final long KEY_SALT = 0x5A57_A1ED_0FF5_E77L;
+
+  private final PhaseContext context;
+  private final Phase phase;
+  private final Store store;
+  private final Path directory;
+  // keys the loaded store holds: the loaded entries and any a ycsb phase inserted above them
+  private final long present;
+  // churn's ages: the next to insert (from the entry count on) and the next to delete (from 0)
+  private long nextInsertAge;
+  private long nextDeleteAge;
+  // puts into the loaded store, for its lifetime writes
+  private long puts;
+
+  SustainedPhase(PhaseContext context, Phase phase, Store store, Path directory, long present) {
+    this.context = context;
+    this.phase = phase;
+    this.store = store;
+    this.directory = directory;
+    this.present = present;
+    this.nextInsertAge = context.cell().data().entries();
+  }
+
+  /** Puts the passes made into the loaded store. */
+  long puts() {
+    return puts;
+  }
+
+  @Override
+  public String unsupportedReason() {
+    return unsupportedReason(phase, context.cell(), context.caps());
+  }
+
+  /** Why the store cannot run {@code phase} with the cell's threads, or null when it can. */
+  static String unsupportedReason(Phase phase, CellParams cell, Capabilities caps) {
+    String store = cell.storeId();
+    int threads = cell.load().threads();
+    if (phase == Phase.CHURN) {
+      if (!caps.supports(WriteOperation.DELETE)) {
+        return store + " has no delete";
+      }
+      if (threads > 1) {
+        return "churn runs one writer (it deletes the lowest key each insert, an order several writers would not"
+            + " keep); run it with --threads 1";
+      }
+      return null;
+    }
+    if (!caps.supports(WriteOperation.OVERWRITE)) {
+      return store + " cannot put on an existing key";
+    }
+    if (threads > 1 && !caps.concurrency().concurrent()) {
+      return store + " serves one session at a time; run sustain with --threads 1";
+    }
+    return null;
+  }
+
+  @Override
+  public PhaseResult run() {
+    CellParams cell = context.cell();
+    int writers = phase == Phase.CHURN ? 1 : cell.load().threads();
+    boolean serialised = writers > context.caps().concurrency().writers();
+    List<PassResult> passes = new ArrayList<>();
+    Histogram ops = ThreadedResults.newHistogram();
+    Histogram commits = ThreadedResults.newHistogram();
+    try {
+      int measured = cell.plan().passes().measuredPasses();
+      for (int pass = 1; pass <= measured; pass++) {
+        passes.add(pass(new PassLabel(phase.id(), PassLabel.Kind.MEASURED, pass, measured), pass, writers, serialised,
+            ops, commits));
+      }
+    } catch (PassFailure e) {
+      return PhaseResult.failed(phase.id(), Failures.describe(e.getCause()));
+    } catch (RuntimeException | LinkageError | InternalError e) {
+      return PhaseResult.failed(phase.id(), Failures.describe(e));
+    }
+    String unverifiable = context.unverifiable();
+    String failure = null;
+    try {
+      failure = unverifiable == null ? verify() : null;
+    } catch (RuntimeException | LinkageError | InternalError e) {
+      failure = "verification failed: " + Failures.describe(e);
+    }
+    String note = phase == Phase.CHURN
+        ? "every remaining key read back afterwards, untimed, and checked; every deleted one checked gone"
+        : "every key read back afterwards, untimed, and checked against its loaded or its updated value";
+    return PhaseResult.measured(phase.id(), passes, new Latency(ops, commits, context.sampling(1, ops.getTotalCount())),
+        unverifiable == null, failure, unverifiable == null ? note : unverifiable);
+  }
+
+  /** A writer's exception, carried to the phase's thread. */
+  private static final class PassFailure extends RuntimeException {
+    PassFailure(Throwable cause) {
+      super(cause);
+    }
+  }
+
+  private PassResult pass(PassLabel label, int pass, int writers, boolean serialised, Histogram allOps,
+      Histogram allCommits) {
+    CellParams cell = context.cell();
+    Traffic traffic = cell.load().traffic();
+    long total = traffic.timed() ? 0 : traffic.operationsFor(cell.data().entries());
+    PhaseProgress progress = new PhaseProgress(total);
+    context.listener().passStarted(cell, label, progress);
+    List<SingleWriterRecorder> recorders = new ArrayList<>();
+    List<WriterThread> loops = new ArrayList<>();
+    ReentrantLock oneAtATime = serialised ? new ReentrantLock(true) : null;
+    CountDownLatch ready = new CountDownLatch(writers);
+    CountDownLatch go = new CountDownLatch(1);
+    AtomicReference<Throwable> thrown = new AtomicReference<>();
+    long deadlineNanos = TimeUnit.MILLISECONDS.toNanos(traffic.durationMillis());
+    double gapNanos = traffic.rate() > 0 ? writers * 1e9 / traffic.rate() : 0;
+    for (int w = 0; w < writers; w++) {
+      SingleWriterRecorder recorder = new SingleWriterRecorder(LatencySampler.HIGHEST_NANOS, 3);
+      recorders.add(recorder);
+      long share = total == 0 ? Long.MAX_VALUE : total / writers + (w < total % writers ? 1 : 0);
+      WriterThread loop = new WriterThread(w, writers, pass, share, recorder, oneAtATime, gapNanos, deadlineNanos, ready,
+          go, thrown);
+      loops.add(loop);
+    }
+    java.util.Optional<BlockDevice> device = BlockDevice.holding(directory, HostFiles.system());
+    TimelineSampler sampler = new TimelineSampler(traffic.intervalMillis(), new TimelineSampler.Sources(recorders, null,
+        List.of(), store, directory, device, progress), new CpuMeter());
+    List<Thread> threads = new ArrayList<>();
+    List<TimelineSampler.ClientCpu> cpus = new ArrayList<>();
+    for (WriterThread loop : loops) {
+      Thread t = new Thread(loop, phase.id() + "-writer-" + loop.number);
+      t.setDaemon(true);
+      threads.add(t);
+      cpus.add(TimelineSampler.ClientCpu.of(t, () -> loop.endCpuNanos));
+      t.start();
+    }
+    sampler.clients(cpus);
+    awaitReady(ready, thrown);
+    PassMeters.Start before = context.meters().start();
+    long start = System.nanoTime();
+    for (WriterThread loop : loops) {
+      loop.startNanos = start;
+    }
+    sampler.start(start);
+    go.countDown();
+    ThreadCosts clientCosts = new ThreadCosts(0.0, 0L);
+    for (int i = 0; i < threads.size(); i++) {
+      join(threads.get(i));
+      clientCosts = clientCosts.plus(loops.get(i).costs);
+    }
+    long end = System.nanoTime();
+    List<TimelinePoint> points = sampler.stop(end);
+    if (thrown.get() != null) {
+      throw new PassFailure(thrown.get());
+    }
+    long done = loops.stream().mapToLong(l -> l.ops).sum();
+    progress.publish(done);
+    puts += done;
+    for (WriterThread loop : loops) {
+      allCommits.add(loop.commits);
+    }
+    allOps.add(sampler.writes());
+    long entryBytes = context.entryBytes();
+    long userBytes = done * (phase == Phase.CHURN ? entryBytes + cell.data().keys().size() : entryBytes);
+    Long deviceBytes = null;
+    String deviceUnknown = device.isPresent() ? null : "the work directory (" + HostFiles.fileSystemType(directory)
+        + ") is on no block device: a tmpfs keeps its files in memory, never written to a device";
+    if (device.isPresent()) {
+      long sum = 0;
+      boolean all = true;
+      for (TimelinePoint p : points) {
+        all &= p.deviceWriteBytes() != null;
+        sum += p.deviceWriteBytes() == null ? 0 : p.deviceWriteBytes();
+      }
+      deviceBytes = all ? sum : null;
+      deviceUnknown = all ? null : "/sys/dev/block/" + device.get().name() + "/stat could not be read";
+    }
+    Timeline timeline = new Timeline(traffic.intervalMillis(), points, Timeline.Stalls.of(points, traffic.intervalMillis(),
+        traffic.stallBelow()), userBytes, deviceBytes, deviceUnknown, present * entryBytes, serialised);
+    return context.meters().endOfClients(before, done, end - start, clientCosts)
+        .withInterval(PhaseContext.startMillis(end - start), sampler.writes()).withTimeline(timeline);
+  }
+
+  private static void awaitReady(CountDownLatch ready, AtomicReference<Throwable> thrown) {
+    try {
+      ready.await();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException("interrupted while the writers opened their sessions", e);
+    }
+    if (thrown.get() != null) {
+      throw new PassFailure(thrown.get());
+    }
+  }
+
+  private static void join(Thread t) {
+    try {
+      t.join();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException("interrupted while the writers ran", e);
+    }
+  }
+
+  /** One writer of a pass: its session, its keys, its transactions of batch-size ops, each op timed. */
+  private final class WriterThread implements Runnable {
+    final int number;
+    final int writers;
+    final long share;
+    final SingleWriterRecorder recorder;
+    final ReentrantLock oneAtATime;
+    final double gapNanos;
+    final long durationNanos;
+    final CountDownLatch ready;
+    final CountDownLatch go;
+    final AtomicReference<Throwable> thrown;
+    final java.util.SplittableRandom random;
+    final Histogram commits = ThreadedResults.newHistogram();
+    volatile long startNanos;
+    long ops;
+    volatile ThreadCosts costs = ThreadCosts.UNKNOWN;
+    // the thread's CPU time as it ended, for the timeline's last interval
+    volatile long endCpuNanos = -1;
+
+    WriterThread(int number, int writers, int pass, long share, SingleWriterRecorder recorder, ReentrantLock oneAtATime,
+        double gapNanos, long durationNanos, CountDownLatch ready, CountDownLatch go, AtomicReference<Throwable> thrown) {
+      this.number = number;
+      this.writers = writers;
+      this.share = share;
+      this.recorder = recorder;
+      this.oneAtATime = oneAtATime;
+      this.gapNanos = gapNanos;
+      this.durationNanos = durationNanos;
+      this.ready = ready;
+      this.go = go;
+      this.thrown = thrown;
+      this.random = new java.util.SplittableRandom(context.cell().data().seed() ^ KEY_SALT ^ ((long) pass << 20) ^ number);
+    }
+
+    @Override
+    public void run() {
+      ThreadCosts before = ThreadCosts.ofCurrentThread();
+      try (Session session = store.openSession()) {
+        ready.countDown();
+        go.await();
+        loop(session);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      } catch (RuntimeException | Error e) {
+        thrown.compareAndSet(null, e);
+        ready.countDown();
+      } finally {
+        costs = ThreadCosts.ofCurrentThread().since(before);
+        endCpuNanos = java.lang.management.ManagementFactory.getThreadMXBean().getCurrentThreadCpuTime();
+      }
+    }
+
+    private void loop(Session session) {
+      CellParams cell = context.cell();
+      KeyFormat encoding = cell.data().keys();
+      ValueSource updates = ThreadedWorkload.updateValues(cell);
+      ValueSource values = context.values();
+      ByteBuffer key = Pacing.ownCacheLines(encoding.size());
+      ByteBuffer value = Pacing.ownCacheLines(cell.data().valueSize());
+      long entries = cell.data().entries();
+      // this writer's keys: those whose index leaves {@code number} over by the writers
+      long ownKeys = (entries - number + writers - 1) / writers;
+      long batch = cell.write().batchSize();
+      long start = startNanos;
+      long end = durationNanos > 0 ? start + durationNanos : Long.MAX_VALUE;
+      while (ops < share && thrown.get() == null) {
+        // a paced writer waits for its next op before it takes the one-at-a-time lock, never holding it idle
+        long intended = intendedStart(start);
+        if (intended >= end) {
+          break;
+        }
+        if (oneAtATime != null) {
+          oneAtATime.lock();
+        }
+        try {
+          batch(session, encoding, values, updates, key, value, ownKeys, batch, start, end, intended);
+        } finally {
+          if (oneAtATime != null) {
+            oneAtATime.unlock();
+          }
+        }
+      }
+    }
+
+    /** The next op's intended start: its place on the schedule (waited for), or now at full speed. */
+    private long intendedStart(long start) {
+      if (gapNanos <= 0) {
+        return System.nanoTime();
+      }
+      long intended = start + (long) (ops * gapNanos);
+      Pacing.waitUntil(intended);
+      return intended;
+    }
+
+    /** One transaction of up to {@code batch} ops, the first intended at {@code firstIntended}. */
+    private void batch(Session session, KeyFormat encoding, ValueSource values, ValueSource updates, ByteBuffer key,
+        ByteBuffer value, long ownKeys, long batch, long start, long end, long firstIntended) {
+      dev.kvbench.store.Writer w = session.beginWrite(dev.kvbench.store.WriteOrder.ANY);
+      try {
+        long inBatch = 0;
+        long intended = firstIntended;
+        while (true) {
+          if (phase == Phase.CHURN) {
+            long inserted = indexOfAge(nextInsertAge);
+            encoding.encode(inserted, key);
+            values.valueInto(inserted, value);
+            w.put(key, value);
+            encoding.encode(indexOfAge(nextDeleteAge), key);
+            w.delete(key);
+            nextInsertAge++;
+            nextDeleteAge++;
+          } else {
+            long index = number + writers * random.nextLong(ownKeys);
+            encoding.encode(index, key);
+            updates.valueInto(index, value);
+            w.put(key, value);
+          }
+          inBatch++;
+          ops++;
+          boolean last = inBatch == batch || ops >= share;
+          if (!last) {
+            recorder.recordValue(Pacing.clamp(System.nanoTime() - intended));
+            intended = intendedStart(start);
+            if (intended < end) {
+              continue;
+            }
+          }
+          long c0 = System.nanoTime();
+          w.commit();
+          long now = System.nanoTime();
+          commits.recordValue(Pacing.clamp(now - c0));
+          if (last) {
+            recorder.recordValue(Pacing.clamp(now - intended));
+          }
+          break;
+        }
+      } catch (RuntimeException | Error e) {
+        Failures.closeAfter(w, e);
+        throw e;
+      }
+      w.close();
+    }
+  }
+
+  /** Churn's key of age {@code age}: the loaded keys first, then the inserts above every key present. */
+  private long indexOfAge(long age) {
+    long entries = context.cell().data().entries();
+    return age < entries ? age : present + (age - entries);
+  }
+
+  /** Untimed: every key the phase left holds what it should; null when all do. */
+  private String verify() {
+    CellParams cell = context.cell();
+    KeyFormat encoding = cell.data().keys();
+    ValueSource updates = ThreadedWorkload.updateValues(cell);
+    ByteBuffer key = ByteBuffer.allocateDirect(encoding.size());
+    ByteBuffer loaded = ByteBuffer.allocateDirect(cell.data().valueSize());
+    ByteBuffer updated = ByteBuffer.allocateDirect(cell.data().valueSize());
+    long entries = cell.data().entries();
+    long firstAge = phase == Phase.CHURN ? nextDeleteAge : 0;
+    long endAge = phase == Phase.CHURN ? nextInsertAge : entries;
+    PhaseProgress progress = new PhaseProgress(endAge);
+    context.listener().passStarted(cell, new PassLabel(phase.id(), PassLabel.Kind.VERIFY, 1, 1), progress);
+    try (Session session = store.openSession(); Reader r = session.beginRead()) {
+      for (long age = 0; age < firstAge; age++) {
+        long index = indexOfAge(age);
+        encoding.encode(index, key);
+        if (r.get(key) != null) {
+          return "verification failed: key " + Diagnosis.describe(encoding, index) + " is still there after churn"
+              + " deleted it";
+        }
+      }
+      for (long age = firstAge; age < endAge; age++) {
+        long index = indexOfAge(age);
+        encoding.encode(index, key);
+        ByteBuffer found = r.get(key);
+        if (found == null) {
+          return "verification failed: key " + Diagnosis.describe(encoding, index) + " is missing after " + phase.id();
+        }
+        context.values().valueInto(index, loaded);
+        updates.valueInto(index, updated);
+        if (!found.equals(loaded) && !(index < entries && found.equals(updated))) {
+          return "verification failed: key " + Diagnosis.describe(encoding, index) + " holds " + found.remaining()
+              + " bytes that are neither its loaded value nor its updated one after " + phase.id();
+        }
+        if ((age & 0xFFFF) == 0) {
+          progress.publish(age);
+        }
+      }
+      progress.publish(endAge);
+    }
+    return null;
+  }
+}

@@ -1,0 +1,52 @@
+package dev.kvbench.result;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/** A timeline's stalls and amplification, from its points. */
+class TimelineTest {
+
+  private static TimelinePoint point(long end, long millis, long ops, Long storage) {
+    return new TimelinePoint(end, millis, new TimelinePoint.Ops(ops, 1, 2, 3), null, storage, null, null, 1.0, 2.0,
+        Map.of());
+  }
+
+  @Test
+  void intervalsBelowTheFractionOfTheMedianAreStallsAndTheLongestRunIsTimed() {
+    List<TimelinePoint> points = new ArrayList<>();
+    long[] ops = {1000, 1000, 100, 50, 1000, 990, 400, 1000};
+    for (int i = 0; i < ops.length; i++) {
+      points.add(point((i + 1) * 1000L, 1000, ops[i], null));
+    }
+    Timeline.Stalls s = Timeline.Stalls.of(points, 1000, 0.5);
+    assertThat(s.medianOps()).isEqualTo(990);
+    assertThat(s.stalledIntervals()).isEqualTo(3);
+    assertThat(s.longestMillis()).isEqualTo(2000);
+    assertThat(s.firstAtMillis()).isEqualTo(3000);
+  }
+
+  @Test
+  void theShortLastIntervalIsNoStallButALateOneIsJudgedPerSecond() {
+    List<TimelinePoint> points = List.of(point(1000, 1000, 1000, null), point(2100, 1100, 1100, null),
+        point(2950, 850, 850, null), point(3010, 60, 3, null));
+    Timeline.Stalls s = Timeline.Stalls.of(points, 1000, 0.5);
+    assertThat(s.stalledIntervals()).isZero();
+    assertThat(s.medianOps()).isEqualTo(1000);
+  }
+
+  @Test
+  void amplificationIsDeviceBytesOverUserBytesAndTheLastStorageOverTheLiveBytes() {
+    List<TimelinePoint> points = List.of(point(1000, 1000, 10, 4_000L), point(2000, 1000, 10, 9_000L));
+    Timeline t = new Timeline(1000, points, Timeline.Stalls.of(points, 1000, 0.5), 1_000, 3_000L, null, 3_000, false);
+    assertThat(t.writeAmplification()).isEqualTo(3.0);
+    assertThat(t.spaceAmplification()).isEqualTo(3.0);
+    assertThat(t.clientCpuMillis()).isEqualTo(2.0);
+    assertThat(t.otherCpuMillis()).isEqualTo(4.0);
+    Timeline onTmpfs = new Timeline(1000, points, null, 1_000, null, "tmpfs", 3_000, false);
+    assertThat(onTmpfs.writeAmplification()).isNull();
+  }
+}
