@@ -20,7 +20,7 @@ import picocli.CommandLine.Model.CommandSpec;
     header = "Lists the stores, presets, value codecs, or a store library's versions.",
     description = {"Lists the stores in this jar, one line each (library and version, availability, versions"
         + " it can run); 'list STORE' shows one store's capabilities and settings with their defaults,"
-        + " 'list stores --details' every store's. 'presets' lists the built-in scenarios, 'codecs' the value"
+        + " 'list stores --details' every store's, 'list --facts' a table of every store's facts. 'presets' lists the built-in scenarios, 'codecs' the value"
         + " codecs, 'versions STORE' the released versions of a store's library and which kvbench's adapter"
         + " drives."})
 final class ListCommand implements Callable<Integer> {
@@ -38,6 +38,12 @@ final class ListCommand implements Callable<Integer> {
   @picocli.CommandLine.Option(names = "--details",
       description = "With stores: every store's capabilities and settings; with presets: whole descriptions.")
   boolean details;
+
+  @picocli.CommandLine.Option(names = "--facts",
+      description = "With stores: each store's facts, a row a store: its library's release date and licenses (from"
+          + " the library's own metadata), pure Java or native, transactions, writers, ordered scans, largest key"
+          + " and value, durability modes (from the adapter's capabilities).")
+  boolean facts;
 
   @picocli.CommandLine.Mixin CommonOptions.Libraries libraries;
 
@@ -75,6 +81,11 @@ final class ListCommand implements Callable<Integer> {
     }
     if (details) {
       registry.all().forEach(p -> out.print(details(p) + "\n"));
+      return ExitCodes.OK;
+    }
+    if (facts) {
+      out.print(wrap(dev.kvbench.summary.FactsTable.TITLE + "\n"));
+      out.print(dev.kvbench.summary.FactsTable.ofProviders(registry.all()).render(Terminal.pageWidth()));
       return ExitCodes.OK;
     }
     TextTable t = new TextTable(TextTable.left("Store"), TextTable.left("Library"), TextTable.left("Available"),

@@ -11,7 +11,8 @@ import java.util.List;
  *
  * @param intervalMillis the length of an interval (the last may be shorter)
  * @param points one per interval, in order
- * @param stalls the intervals whose ops fell below a fraction of the median interval's
+ * @param stalls the intervals whose ops fell below a fraction of the median interval's: the writers'
+ *     where the phase writes only, the readers' in readwhilewriting (what a reader saw)
  * @param userWriteBytes bytes the clients asked the store to write (key and value of every put, the
  *     key of every delete)
  * @param deviceWriteBytes bytes the work directory's block device wrote over the pass (every
@@ -70,15 +71,15 @@ public record Timeline(long intervalMillis, List<TimelinePoint> points, Stalls s
    */
   public record Stalls(double fraction, long medianOps, int stalledIntervals, long longestMillis, long firstAtMillis) {
 
-    /** The stalls of {@code points}' writes (or reads, where the phase has no writer). */
+    /** The stalls of {@code points}' {@link TimelinePoint#primary} ops: the readers' where there are any. */
     public static Stalls of(List<TimelinePoint> points, long intervalMillis, double fraction) {
       List<TimelinePoint> full = points;
       if (!points.isEmpty() && points.get(points.size() - 1).millis() * 10 < intervalMillis * 9L) {
         full = points.subList(0, points.size() - 1);
       }
       // ops per interval of the nominal length: a point taken 5 ms late is not a faster one
-      long[] ops = full.stream().mapToLong(p -> p.millis() <= 0 ? 0 : Math.round(ops(p) * (double) intervalMillis
-          / p.millis())).toArray();
+      long[] ops = full.stream().mapToLong(p -> p.millis() <= 0 ? 0 : Math.round(ops(p)
+          * (double) intervalMillis / p.millis())).toArray();
       if (ops.length == 0) {
         return new Stalls(fraction, 0, 0, 0, -1);
       }
@@ -104,7 +105,7 @@ public record Timeline(long intervalMillis, List<TimelinePoint> points, Stalls s
     }
 
     private static long ops(TimelinePoint p) {
-      return p.writes() != null ? p.writes().ops() : p.reads() == null ? 0 : p.reads().ops();
+      return p.primary() == null ? 0 : p.primary().ops();
     }
   }
 }

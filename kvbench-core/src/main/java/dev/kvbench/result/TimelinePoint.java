@@ -35,6 +35,14 @@ public record TimelinePoint(long endMillis, long millis, Ops writes, Ops reads, 
   }
 
   /**
+   * The ops a timeline is judged by: the readers' where there are readers (readwhilewriting asks what
+   * a reader sees while the writer runs), else the writers'; null where neither was recorded.
+   */
+  public Ops primary() {
+    return reads != null ? reads : writes;
+  }
+
+  /**
    * Operations in an interval and the latency of each, in nanoseconds (every op timed).
    *
    * @param ops operations that completed in the interval

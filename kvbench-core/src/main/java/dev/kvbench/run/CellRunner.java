@@ -239,7 +239,7 @@ public final class CellRunner {
           continue;
         }
         if (phase.threaded()) {
-          ThreadedPhase threaded = new ThreadedPhase(context, phase, store, present);
+          ThreadedPhase threaded = new ThreadedPhase(context, phase, store, present, directory);
           finished(runOrExplain(phase, threaded));
           present = threaded.frontier();
         } else if (phase.sustained()) {

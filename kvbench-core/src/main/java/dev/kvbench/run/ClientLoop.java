@@ -62,6 +62,8 @@ final class ClientLoop {
   private final boolean allFields;
   // every key below it exists: the loaded ones and the inserts seen so far
   private long present;
+  // readwhilewriting's timeline: every latency recorded, an interval at a time; null elsewhere (set before run)
+  org.HdrHistogram.SingleWriterRecorder intervals;
   long ops;
   long endNanos;
   long inserts;
@@ -163,9 +165,15 @@ final class ClientLoop {
           long t1 = System.nanoTime();
           latency[slot].recordValue(Pacing.clamp(t1 - intended));
           service[slot].recordValue(Pacing.clamp(t1 - t0));
+          if (intervals != null) {
+            intervals.recordValue(Pacing.clamp(t1 - intended));
+          }
         } else if (ops == nextSample) {
           long t1 = System.nanoTime();
           latency[slot].recordValue(Pacing.clamp(t1 - t0));
+          if (intervals != null) {
+            intervals.recordValue(Pacing.clamp(t1 - t0));
+          }
           sampler.skip();
           nextSample = sampler.nextSample();
         }

@@ -28,16 +28,19 @@ final class ClientPool {
   private final ThreadedWorkload workload;
   private final PassMeters meters;
   private final RunListener listener;
+  // the store's directory: readwhilewriting's timeline records its size
+  private final java.nio.file.Path directory;
 
   // one op in this many is timed: the workload's interval, or every op once ops prove long
   private int sampleEvery;
   // passes run so far: each pass's seed is its own
   private int passesRun;
 
-  ClientPool(ThreadedWorkload workload, PassMeters meters, RunListener listener) {
+  ClientPool(ThreadedWorkload workload, PassMeters meters, RunListener listener, java.nio.file.Path directory) {
     this.workload = workload;
     this.meters = meters;
     this.listener = listener;
+    this.directory = directory;
     this.sampleEvery = workload.sampleEvery();
   }
 
@@ -79,6 +82,10 @@ final class ClientPool {
     ClientLoop loop;
     /** What the client thread cost over its loop. */
     volatile ThreadCosts costs = ThreadCosts.UNKNOWN;
+    /** readwhilewriting's: the client's latencies an interval at a time; null elsewhere. */
+    org.HdrHistogram.SingleWriterRecorder intervals;
+    /** The thread's CPU time as it ended, for a timeline's last interval. */
+    volatile long endCpuNanos = -1;
 
     Client(ClientLoop.Plan plan) {
       this.plan = plan;
@@ -117,11 +124,19 @@ final class ClientPool {
     for (int t = 0; t < threads; t++) {
       Client c = new Client(new ClientLoop.Plan(t, perThread, timed, frontier, passSeed, sampleEvery));
       clients[t] = c;
+      if (phase == Phase.READ_WHILE_WRITING) {
+        c.intervals = new org.HdrHistogram.SingleWriterRecorder(dev.kvbench.measure.LatencySampler.HIGHEST_NANOS, 3);
+      }
       started.add(start(phase.id() + "-client-" + t, ready, go, thrown, signals, clientsDone, (session, s) -> {
         c.loop = new ClientLoop(workload, c.plan, counts);
+        c.loop.intervals = c.intervals;
         ThreadCosts before = ThreadCosts.ofCurrentThread();
-        c.loop.run(session, s);
-        c.costs = ThreadCosts.ofCurrentThread().since(before);
+        try {
+          c.loop.run(session, s);
+        } finally {
+          c.costs = ThreadCosts.ofCurrentThread().since(before);
+          c.endCpuNanos = java.lang.management.ManagementFactory.getThreadMXBean().getCurrentThreadCpuTime();
+        }
       }));
     }
     WriterLoop writer = phase == Phase.READ_WHILE_WRITING ? new WriterLoop(workload, passesRun) : null;
@@ -130,8 +145,13 @@ final class ClientPool {
       writerThread = start(phase.id() + "-writer", ready, go, thrown, signals, null, writer::run);
     }
     await(ready);
+    TimelineSampler sampler = writer == null ? null : readWhileWritingTimeline(writer, writerThread, clients, started,
+        counts);
     PassMeters.Start before = meters.start();
     signals.startNanos = System.nanoTime();
+    if (sampler != null) {
+      sampler.start(signals.startNanos);
+    }
     signals.deadlineNanos = signals.startNanos + TimeUnit.MILLISECONDS.toNanos(traffic.durationMillis());
     go.countDown();
     try {
@@ -152,6 +172,7 @@ final class ClientPool {
     if (writerThread != null) {
       join(List.of(writerThread));
     }
+    dev.kvbench.result.Timeline timeline = sampler == null ? null : timeline(sampler, signals.startNanos + nanos);
     long total = 0;
     for (Client c : clients) {
       total += c.ops();
@@ -164,6 +185,9 @@ final class ClientPool {
     ThreadedResults.PassOutcome o = new ThreadedResults.PassOutcome();
     o.figures = figures.withInterval(PhaseContext.startMillis(nanos), null)
         .withProgress(progress.timeline());
+    if (timeline != null) {
+      o.figures = o.figures.withTimeline(timeline);
+    }
     List<String> slotIds = workload.slots().ids();
     List<ThreadFigures> perThreadFigures = new ArrayList<>();
     for (Client c : clients) {
@@ -191,6 +215,47 @@ final class ClientPool {
     }
     o.frontier = fillInsertGaps(clients, frontier);
     return o;
+  }
+
+  /**
+   * readwhilewriting's timeline: the writer's puts and the readers' gets an interval at a time
+   * (every put timed; the gets as the readers sample them, their count exact), beside the store's
+   * size, the device's writes, the CPU and the store's statistics.
+   */
+  private TimelineSampler readWhileWritingTimeline(WriterLoop writer, Thread writerThread, Client[] clients,
+      List<Thread> clientThreads, ClientCounts counts) {
+    List<org.HdrHistogram.SingleWriterRecorder> readers = new ArrayList<>();
+    List<TimelineSampler.ClientCpu> cpus = new ArrayList<>();
+    for (int t = 0; t < clients.length; t++) {
+      Client c = clients[t];
+      readers.add(c.intervals);
+      cpus.add(TimelineSampler.ClientCpu.of(clientThreads.get(t), () -> c.endCpuNanos));
+    }
+    cpus.add(TimelineSampler.ClientCpu.of(writerThread, () -> writer.endCpuNanos));
+    TimelineSampler sampler = new TimelineSampler(workload.traffic().intervalMillis(), new TimelineSampler.Sources(
+        List.of(writer.intervals), counts, readers, workload.store(), directory,
+        dev.kvbench.host.BlockDevice.holding(directory, dev.kvbench.host.HostFiles.system()), null),
+        new dev.kvbench.measure.CpuMeter());
+    sampler.clients(cpus);
+    return sampler;
+  }
+
+  private dev.kvbench.result.Timeline timeline(TimelineSampler sampler, long endNanos) {
+    List<dev.kvbench.result.TimelinePoint> points = sampler.stop(endNanos);
+    long entryBytes = workload.cell().data().keys().size() + (long) workload.cell().data().valueSize();
+    Long device = null;
+    boolean known = !points.isEmpty();
+    long sum = 0;
+    for (var p : points) {
+      known &= p.deviceWriteBytes() != null;
+      sum += p.deviceWriteBytes() == null ? 0 : p.deviceWriteBytes();
+    }
+    device = known ? sum : null;
+    long interval = workload.traffic().intervalMillis();
+    return new dev.kvbench.result.Timeline(interval, points, dev.kvbench.result.Timeline.Stalls.of(points, interval,
+        workload.traffic().stallBelow()), sampler.writesSoFar() * entryBytes, device,
+        known ? null : "the work directory is on no block device (a tmpfs keeps its files in memory)",
+        workload.cell().data().entries() * entryBytes, false);
   }
 
   /**

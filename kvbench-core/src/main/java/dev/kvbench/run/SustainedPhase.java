@@ -96,9 +96,6 @@ final class SustainedPhase implements PhaseKind {
     if (!caps.supports(WriteOperation.OVERWRITE)) {
       return store + " cannot put on an existing key";
     }
-    if (threads > 1 && !caps.concurrency().concurrent()) {
-      return store + " serves one session at a time; run sustain with --threads 1";
-    }
     return null;
   }
 
@@ -111,10 +108,18 @@ final class SustainedPhase implements PhaseKind {
     Histogram ops = ThreadedResults.newHistogram();
     Histogram commits = ThreadedResults.newHistogram();
     try {
-      int measured = cell.plan().passes().measuredPasses();
-      for (int pass = 1; pass <= measured; pass++) {
-        passes.add(pass(new PassLabel(phase.id(), PassLabel.Kind.MEASURED, pass, measured), pass, writers, serialised,
-            ops, commits));
+      // a store that serves one session at a time gets one, which the serialised writers take turns with
+      Session shared = serialised && !context.caps().concurrency().concurrent() ? store.openSession() : null;
+      try {
+        int measured = cell.plan().passes().measuredPasses();
+        for (int pass = 1; pass <= measured; pass++) {
+          passes.add(pass(new PassLabel(phase.id(), PassLabel.Kind.MEASURED, pass, measured), pass, writers,
+              serialised, shared, ops, commits));
+        }
+      } finally {
+        if (shared != null) {
+          shared.close();
+        }
       }
     } catch (PassFailure e) {
       return PhaseResult.failed(phase.id(), Failures.describe(e.getCause()));
@@ -142,8 +147,8 @@ final class SustainedPhase implements PhaseKind {
     }
   }
 
-  private PassResult pass(PassLabel label, int pass, int writers, boolean serialised, Histogram allOps,
-      Histogram allCommits) {
+  private PassResult pass(PassLabel label, int pass, int writers, boolean serialised, Session shared,
+      Histogram allOps, Histogram allCommits) {
     CellParams cell = context.cell();
     Traffic traffic = cell.load().traffic();
     long total = traffic.timed() ? 0 : traffic.operationsFor(cell.data().entries());
@@ -163,6 +168,7 @@ final class SustainedPhase implements PhaseKind {
       long share = total == 0 ? Long.MAX_VALUE : total / writers + (w < total % writers ? 1 : 0);
       WriterThread loop = new WriterThread(w, writers, pass, share, recorder, oneAtATime, gapNanos, deadlineNanos, ready,
           go, thrown);
+      loop.shared = shared;
       loops.add(loop);
     }
     java.util.Optional<BlockDevice> device = BlockDevice.holding(directory, HostFiles.system());
@@ -260,6 +266,8 @@ final class SustainedPhase implements PhaseKind {
     final java.util.SplittableRandom random;
     final Histogram commits = ThreadedResults.newHistogram();
     volatile long startNanos;
+    // the one session of a store that serves one at a time, used under the one-at-a-time lock; else null
+    Session shared;
     long ops;
     volatile ThreadCosts costs = ThreadCosts.UNKNOWN;
     // the thread's CPU time as it ended, for the timeline's last interval
@@ -283,16 +291,20 @@ final class SustainedPhase implements PhaseKind {
     @Override
     public void run() {
       ThreadCosts before = ThreadCosts.ofCurrentThread();
-      try (Session session = store.openSession()) {
+      Session own = shared == null ? store.openSession() : null;
+      try {
         ready.countDown();
         go.await();
-        loop(session);
+        loop(own != null ? own : shared);
       } catch (InterruptedException e) {
         Thread.currentThread().interrupt();
       } catch (RuntimeException | Error e) {
         thrown.compareAndSet(null, e);
         ready.countDown();
       } finally {
+        if (own != null) {
+          own.close();
+        }
         costs = ThreadCosts.ofCurrentThread().since(before);
         endCpuNanos = java.lang.management.ManagementFactory.getThreadMXBean().getCurrentThreadCpuTime();
       }

@@ -38,13 +38,15 @@ final class ThreadedPhase implements PhaseKind {
   private final PhaseContext context;
   private final Phase phase;
   private final Store store;
+  private final java.nio.file.Path directory;
   // every key below it exists: the loaded ones and the inserts of earlier passes
   private long frontier;
 
-  ThreadedPhase(PhaseContext context, Phase phase, Store store, long loaded) {
+  ThreadedPhase(PhaseContext context, Phase phase, Store store, long loaded, java.nio.file.Path directory) {
     this.context = context;
     this.phase = phase;
     this.store = store;
+    this.directory = directory;
     this.frontier = loaded;
   }
 
@@ -100,7 +102,7 @@ final class ThreadedPhase implements PhaseKind {
   public PhaseResult run() {
     CellParams cell = context.cell();
     ThreadedWorkload workload = ThreadedWorkload.of(phase, cell, store, context.caps(), frontier);
-    ClientPool pool = new ClientPool(workload, context.meters(), context.listener());
+    ClientPool pool = new ClientPool(workload, context.meters(), context.listener(), directory);
     String unverifiable = context.unverifiable();
     List<ThreadedResults.PassOutcome> measured = new ArrayList<>();
     String failure = null;

@@ -15,6 +15,11 @@ final class WriterLoop {
   private final ThreadedWorkload workload;
   private final SplittableRandom random;
   final Histogram commits = ThreadedResults.newHistogram();
+  // every put's latency, its commit included (from its intended start at a set rate), an interval at a time
+  final org.HdrHistogram.SingleWriterRecorder intervals =
+      new org.HdrHistogram.SingleWriterRecorder(dev.kvbench.measure.LatencySampler.HIGHEST_NANOS, 3);
+  // the thread's CPU time as it ended, for the timeline's last interval
+  volatile long endCpuNanos = -1;
   long puts;
   long nanos;
   // the test seam's stall; NONE in every real run
@@ -37,8 +42,9 @@ final class WriterLoop {
     stall = WriterStall.of(traffic, start);
     try {
       while (!signals.writerStop && !signals.stop) {
+        long intended = gapNanos > 0 ? start + (long) (puts * gapNanos) : System.nanoTime();
         if (gapNanos > 0) {
-          Pacing.waitUntil(start + (long) (puts * gapNanos));
+          Pacing.waitUntil(intended);
         }
         long index = random.nextLong(entries);
         encoding.encode(index, key);
@@ -49,7 +55,9 @@ final class WriterLoop {
           stall.holdIfDue(puts);
           long t0 = System.nanoTime();
           w.commit();
-          commits.recordValue(Pacing.clamp(System.nanoTime() - t0));
+          long t1 = System.nanoTime();
+          commits.recordValue(Pacing.clamp(t1 - t0));
+          intervals.recordValue(Pacing.clamp(t1 - intended));
         } catch (InterruptedException e) {
           Thread.currentThread().interrupt();
           w.close();
@@ -63,6 +71,7 @@ final class WriterLoop {
       }
     } finally {
       nanos = System.nanoTime() - start;
+      endCpuNanos = java.lang.management.ManagementFactory.getThreadMXBean().getCurrentThreadCpuTime();
     }
   }
 }

@@ -51,7 +51,13 @@ public record CellEstimate(long flatBytes, long estimatedBytes, double estimated
     PassPlan plan = cell.plan().passes();
     int passesPerPhase = plan.measuredPasses() + Math.max(plan.warmupPasses(), plan.warmsUp() ? 1 : 0);
     double writeSeconds = cell.data().entries() * writeNanos * passesPerPhase / 1e9;
-    double readSeconds = cell.data().entries() * readNanos * passesPerPhase * (cell.plan().phases().size() - 1) / 1e9;
+    // a phase that runs for a duration takes it, each measured pass (the sustained phases warm up not at all)
+    long timedPhases = cell.plan().phases().stream().filter(p -> p.usesClients()).count();
+    long timedMillis = cell.load().traffic().durationMillis();
+    double timedSeconds = timedMillis > 0 ? timedPhases * timedMillis / 1e3 * passesPerPhase : 0;
+    long otherPhases = cell.plan().phases().size() - 1 - (timedMillis > 0 ? timedPhases : 0);
+    double readSeconds = cell.data().entries() * readNanos * passesPerPhase * Math.max(0, otherPhases) / 1e9
+        + timedSeconds;
     double warmupSeconds = cell.plan().phases().size() * plan.warmupMillis() / 1e3;
     return new CellEstimate(flat, estimated, JVM_START_SECONDS + writeSeconds + readSeconds + warmupSeconds);
   }

@@ -19,6 +19,8 @@ import org.apiguardian.api.API;
  * @param maxValueSize largest value in bytes
  * @param writeOperations what a writer does besides putting new keys (overwrite, delete, get)
  * @param concurrency how many reader and writer sessions the store serves at once
+ * @param engine what the store's engine is written in; null in results of kvbench before it was declared
+ * @param libraryFacts the library's licenses and release date, from its metadata; null where not read
  */
 @API(status = API.Status.STABLE, since = "0.6.0")
 public record Capabilities(
@@ -32,7 +34,17 @@ public record Capabilities(
     int maxKeySize,
     int maxValueSize,
     Set<WriteOperation> writeOperations,
-    Concurrency concurrency) {
+    Concurrency concurrency,
+    Engine engine,
+    LibraryFacts libraryFacts) {
+
+  /** Capabilities that declare no engine and no library facts (results of kvbench before them). */
+  public Capabilities(boolean orderedScan, boolean reverseScan, boolean transactions, boolean batches,
+      Set<Durability> durabilities, boolean zeroCopyReads, boolean retainsData, int maxKeySize, int maxValueSize,
+      Set<WriteOperation> writeOperations, Concurrency concurrency) {
+    this(orderedScan, reverseScan, transactions, batches, durabilities, zeroCopyReads, retainsData, maxKeySize,
+        maxValueSize, writeOperations, concurrency, null, null);
+  }
 
   public Capabilities {
     durabilities = Set.copyOf(durabilities);
@@ -76,8 +88,22 @@ public record Capabilities(
     private int maxValueSize = -1;
     private Set<WriteOperation> writeOperations = Set.of();
     private Concurrency concurrency = Concurrency.ONE_SESSION;
+    private Engine engine = Engine.JAVA;
+    private LibraryFacts libraryFacts = LibraryFacts.UNKNOWN;
 
     private Builder() {}
+
+    /** What the store's engine is written in (Java unless named). */
+    public Builder engine(Engine written) {
+      engine = written;
+      return this;
+    }
+
+    /** The library's licenses and release date, read from its metadata ({@link LibraryFacts#of}). */
+    public Builder libraryFacts(LibraryFacts facts) {
+      libraryFacts = facts;
+      return this;
+    }
 
     /** A forward cursor in unsigned byte order, from the first key or any key. */
     public Builder orderedScan() {
@@ -149,20 +175,26 @@ public record Capabilities(
         throw new IllegalArgumentException("a store honours at least one durability mode; name it with durabilities");
       }
       return new Capabilities(orderedScan, reverseScan, transactions, batches, durabilities, zeroCopyReads,
-          retainsData, maxKeySize, maxValueSize, writeOperations, concurrency);
+          retainsData, maxKeySize, maxValueSize, writeOperations, concurrency, engine, libraryFacts);
     }
   }
 
   /** The same capabilities with these write operations. */
   public Capabilities withWriteOperations(Set<WriteOperation> operations) {
     return new Capabilities(orderedScan, reverseScan, transactions, batches, durabilities, zeroCopyReads, retainsData,
-        maxKeySize, maxValueSize, operations, concurrency);
+        maxKeySize, maxValueSize, operations, concurrency, engine, libraryFacts);
   }
 
   /** The same capabilities with this concurrency. */
   public Capabilities withConcurrency(Concurrency sessions) {
     return new Capabilities(orderedScan, reverseScan, transactions, batches, durabilities, zeroCopyReads, retainsData,
-        maxKeySize, maxValueSize, writeOperations, sessions);
+        maxKeySize, maxValueSize, writeOperations, sessions, engine, libraryFacts);
+  }
+
+  /** The same capabilities with this engine and these library facts. */
+  public Capabilities withFacts(Engine written, LibraryFacts facts) {
+    return new Capabilities(orderedScan, reverseScan, transactions, batches, durabilities, zeroCopyReads, retainsData,
+        maxKeySize, maxValueSize, writeOperations, concurrency, written, facts);
   }
 
   public boolean supports(WriteOperation operation) {

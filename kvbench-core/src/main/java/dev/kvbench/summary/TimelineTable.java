@@ -71,7 +71,7 @@ public final class TimelineTable {
   }
 
   private static long worst(Timeline tl, java.util.function.ToLongFunction<TimelinePoint.Ops> figure) {
-    return tl.points().stream().map(p -> p.writes() != null ? p.writes() : p.reads()).filter(o -> o != null && o.ops() > 0)
+    return tl.points().stream().map(TimelinePoint::primary).filter(o -> o != null && o.ops() > 0)
         .mapToLong(figure).max().orElse(0);
   }
 

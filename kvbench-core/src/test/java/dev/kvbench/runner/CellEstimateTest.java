@@ -39,4 +39,15 @@ class CellEstimateTest {
     // a put 400 µs and a get 250 µs instead of a few µs: a hundred times as long, and more
     assertThat(paged).isGreaterThan(50 * inMemory);
   }
+
+  /** A sustained phase runs for its duration, however few entries the store holds. */
+  @Test
+  void aPhaseThatRunsForADurationTakesIt() {
+    Scenario s = new ScenarioOverrides().stores(List.of("null")).axis(Axes.ENTRIES, List.of(1_000L))
+        .phases(List.of(dev.kvbench.workload.Phase.SUSTAIN)).traffic(t -> t.withDurationMillis(30_000))
+        .applyTo(Scenario.defaults("estimate"));
+    CellParams sustain = s.cells(StoreRegistry.load()).get(0);
+    double seconds = CellEstimate.of(sustain, Footprint.TYPICAL).estimatedSeconds();
+    assertThat(seconds).isGreaterThanOrEqualTo(30.0 * sustain.plan().passes().measuredPasses()).isLessThan(200);
+  }
 }

@@ -510,6 +510,24 @@ public abstract class StoreContractTest {
   }
 
   /**
+   * A store module's library facts come from the library's metadata, never typed: the licenses its
+   * POM names (the module's build lists them) and the day its classes were built (the class its
+   * library.properties names). A store with no Maven library (the null store, libmdbx's C library)
+   * has none to read.
+   */
+  @Test
+  void theLibrarysLicensesAndReleaseDateAreReadFromItsMetadata() {
+    String library = provider().library();
+    assumeThat(provider().getClass().getName()).as("a store module's provider, not a test's").startsWith(
+        "dev.kvbench.stores.");
+    assertThat(caps().engine()).as("the engine the adapter declares").isNotNull();
+    assumeThat(library).as("a Maven library").doesNotStartWith("native:");
+    dev.kvbench.store.LibraryFacts facts = caps().libraryFacts();
+    assertThat(facts.licenses()).as(library + "'s licenses").isNotEmpty();
+    assertThat(facts.releaseDate()).as(library + "'s release date").matches("\\d{4}-\\d{2}-\\d{2}");
+  }
+
+  /**
    * Churn through the real harness: as many inserts above the loaded keys as there are loaded keys,
    * each with a delete of the lowest, checked afterwards (the remaining keys hold their values, every
    * deleted one is gone); unsupported for a store without deletes.

@@ -75,6 +75,9 @@ final class HtmlReport {
         }
       }
     }
+    data.set("facts", table(dev.kvbench.summary.FactsTable.ofCells(sections.stream().flatMap(x -> x.cells().stream())
+        .toList())));
+    data.put("factsTitle", dev.kvbench.summary.FactsTable.TITLE);
     String title = "kvbench report" + (sections.size() == 1 ? ": " + sections.get(0).title() : "");
     data.put("title", title);
     return HtmlPage.render(title, data, "report.js");
@@ -157,12 +160,15 @@ final class HtmlReport {
     ArrayNode points = n.putArray("points");
     double threshold = t.stalls() == null ? -1 : t.stalls().medianOps() * t.stalls().fraction();
     for (dev.kvbench.result.TimelinePoint p : t.points()) {
-      var ops = p.writes() != null ? p.writes() : p.reads();
+      var ops = p.primary();
       double perInterval = ops == null || p.millis() <= 0 ? 0 : ops.ops() * (double) t.intervalMillis() / p.millis();
       boolean full = p.millis() * 10 >= t.intervalMillis() * 9;
       ObjectNode o = points.addObject().put("t", p.endMillis() / 1e3)
           .put("ops", ops == null ? 0 : ops.perSecond(p.millis())).put("stall", full && perInterval < threshold)
           .put("maxMs", ops == null ? 0 : ops.maxNanos() / 1e6).put("p99Us", ops == null ? 0 : ops.p99Nanos() / 1e3);
+      if (p.reads() != null && p.writes() != null) {
+        o.put("writerOps", p.writes().perSecond(p.millis())).put("writerMaxMs", p.writes().maxNanos() / 1e6);
+      }
       if (p.storageBytes() != null) {
         o.put("storageMb", p.storageBytes() / 1e6);
       }

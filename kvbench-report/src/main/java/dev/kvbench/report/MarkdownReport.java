@@ -151,6 +151,11 @@ final class MarkdownReport {
       amplification(b, s, cells, tables);
     }
     commitTraces(b, s, tables);
+    TextTable facts = dev.kvbench.summary.FactsTable.ofCells(s.cells());
+    if (facts.rows() > 0) {
+      b.append("\n### The stores\n\n").append(dev.kvbench.summary.FactsTable.TITLE).append(":\n\n")
+          .append(facts.renderMarkdown());
+    }
     // the seeds' published figures beside this section's, where it measured what a seed published
     b.append(new dev.kvbench.summary.PublishedTables(dev.kvbench.published.PublishedFigures.bundled())
         .renderMarkdown(s.cells().stream().filter(c -> c.outcome() == CellResult.Outcome.RAN).toList()));

@@ -50,7 +50,7 @@ final class TimelineCharts {
   private TimelineCharts() {}
 
   private static TimelinePoint.Ops ops(TimelinePoint p) {
-    return p.writes() != null ? p.writes() : p.reads();
+    return p.primary();
   }
 
   private static double perSecond(TimelinePoint p) {

@@ -97,8 +97,18 @@ function overview() {
     el('p', { class: 'note' }, 'NOISY n/m: n of the m measured passes were disturbed by the host (other processes, waiting'
       + ' for a CPU, steal, a CPU held outside the process). UNSTEADY n/m: n of the m forks still trended: too short a'
       + ' warm-up. The null store keeps nothing: its rows (in italics) are the harness\'s own cost.'),
+    facts(),
     published()));
   apply();
+}
+
+/** Each store's facts (DATA.facts: the table README.md has), or nothing. */
+function facts() {
+  const t = DATA.facts;
+  if (!t || !t.rows.length) return [];
+  return [el('h2', { id: 'stores' }, 'The stores'), el('p', { class: 'note' }, DATA.factsTitle + '.'),
+    el('table', {}, el('thead', {}, el('tr', {}, t.columns.map(c => el('th', {}, c.title)))),
+      el('tbody', {}, t.rows.map(r => el('tr', {}, r.map((v, i) => el('td', { class: t.columns[i].num ? 'num' : null }, v))))))];
 }
 
 /** The seeds' published figures beside the run's (DATA.published: the tables README.md has), or nothing. */
@@ -201,22 +211,30 @@ function memoryChart(workload, cells) {
   return box;
 }
 
-/** A sustained phase's charts over the seconds of each store's median pass: [title, figure of a point, log axis]. */
+/** A sustained phase's charts over the seconds of each store's median pass. */
 const TIMELINE_CHARTS = [
-  ['ops per second (stalled intervals ringed in red)', p => p.ops, false],
-  ['longest op of each interval, ms (log scale)', p => p.maxMs > 0 ? p.maxMs : null, true],
-  ['the store\'s bytes on disk, MB', p => p.storageMb, false],
-  ['device writes, MB per second (the whole device)', p => p.deviceMbs, false],
-  ['CPU of every thread but the clients\' (the store\'s own, GC, JIT), % of a core', p => p.otherCpu, false]];
+  { title: 'ops per second (stalled intervals ringed in red; readwhilewriting: the readers\' gets, the writer\'s puts'
+    + ' dashed)', y: 'ops per second', figure: p => p.ops, writer: p => p.writerOps },
+  { title: 'longest op of each interval (readwhilewriting: a get; a put dashed)', y: 'ms (log scale)', log: true,
+    figure: p => p.maxMs > 0 ? p.maxMs : null, writer: p => p.writerMaxMs > 0 ? p.writerMaxMs : null },
+  { title: 'the store\'s bytes on disk', y: 'MB', figure: p => p.storageMb },
+  { title: 'device writes (the whole device)', y: 'MB per second', figure: p => p.deviceMbs },
+  { title: 'CPU of every thread but the clients\' (the store\'s own, GC, JIT)', y: '% of a core', figure: p => p.otherCpu }];
 
-function timelineChart(g, rows, [title, figure, log], withSummary) {
+function timelineChart(g, rows, { title, y, figure, log, writer: writerFigure }, withSummary) {
+  const writerLines = !writerFigure ? [] : rows.map((r, i) => {
+    const points = r.timeline.points.filter(p => writerFigure(p) !== undefined && writerFigure(p) !== null);
+    return { label: r.label + (r.swept ? ' · ' + r.swept : '') + ' writer', row: r, borderDash: [5, 3],
+      data: points.map(p => ({ x: p.t, y: writerFigure(p), p })), borderColor: colour(i), backgroundColor: colour(i),
+      pointRadius: 0, borderWidth: 1, tension: 0 };
+  }).filter(l => l.data.length > 1);
   const lines = rows.map((r, i) => {
     const points = r.timeline.points.filter(p => figure(p) !== undefined && figure(p) !== null);
     return { label: r.label + (r.swept ? ' · ' + r.swept : ''), row: r,
       data: points.map(p => ({ x: p.t, y: figure(p), p })), borderColor: colour(i), backgroundColor: colour(i),
       pointRadius: points.map(p => p.stall ? 5 : 0), pointBorderColor: points.map(p => p.stall ? '#c62828' : colour(i)),
       pointBorderWidth: points.map(p => p.stall ? 2 : 0), borderWidth: 1.5, tension: 0 };
-  }).filter(l => l.data.length > 1);
+  }).filter(l => l.data.length > 1).concat(writerLines);
   const canvas = el('canvas', { 'aria-label': g.phase + ' · ' + g.workload + ': ' + title, role: 'img' });
   const box = el('div', { class: 'chart' }, el('h3', {}, g.phase + ' over time · ' + title), el('div', { class: 'canvas' }, canvas),
     withSummary ? el('p', { class: 'note' }, rows.map(r => timelineSummary(r)).join(' · ')) : '');
@@ -232,8 +250,8 @@ function timelineChart(g, rows, [title, figure, log], withSummary) {
         + (p.stall ? ' (stalled)' : '');
     } } } },
     scales: { x: { type: 'linear', title: { display: true, text: 'seconds into the pass' } },
-      y: log ? { type: 'logarithmic', title: { display: true, text: title } }
-        : { beginAtZero: true, title: { display: true, text: title } } },
+      y: log ? { type: 'logarithmic', title: { display: true, text: y } }
+        : { beginAtZero: true, title: { display: true, text: y } } },
     onClick(e, elements) { if (elements.length) location.hash = 'cell=' + lines[elements[0].datasetIndex].row.cell; }
   } });
   return box;

@@ -2,6 +2,8 @@ package dev.kvbench.stores.chronicle;
 
 import dev.kvbench.store.Availability;
 import dev.kvbench.store.Capabilities;
+import dev.kvbench.store.Engine;
+import dev.kvbench.store.LibraryFacts;
 import dev.kvbench.store.Concurrency;
 import dev.kvbench.store.Durability;
 import dev.kvbench.store.Footprint;
@@ -24,6 +26,9 @@ import java.util.List;
  * them, and the analytics kill switch below has to be in place before any Chronicle class runs.
  */
 public final class ChronicleMapProvider implements StoreProvider {
+
+  // read once: the library's licenses and release date, from its metadata
+  private final LibraryFacts facts = LibraryFacts.of(getClass(), library());
 
   /** Chronicle's switch for its usage analytics (read by chronicle-core's AnalyticsFacade). */
   static final String ANALYTICS_KILL_SWITCH = "chronicle.analytics.disable";
@@ -68,6 +73,7 @@ public final class ChronicleMapProvider implements StoreProvider {
         .writeOperations(EnumSet.allOf(WriteOperation.class))
         // segment locks: readers and writers from many threads
         .concurrency(Concurrency.unlimited())
+        .engine(Engine.JAVA).libraryFacts(facts)
         .build();
   }
 

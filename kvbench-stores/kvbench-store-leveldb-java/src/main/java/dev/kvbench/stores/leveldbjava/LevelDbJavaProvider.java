@@ -1,6 +1,8 @@
 package dev.kvbench.stores.leveldbjava;
 
 import dev.kvbench.store.Capabilities;
+import dev.kvbench.store.Engine;
+import dev.kvbench.store.LibraryFacts;
 import dev.kvbench.store.Concurrency;
 import dev.kvbench.store.Durability;
 import dev.kvbench.store.Footprint;
@@ -18,6 +20,9 @@ import java.util.List;
  * every other option at the library's default, large batches.
  */
 public final class LevelDbJavaProvider implements StoreProvider {
+
+  // read once: the library's licenses and release date, from its metadata
+  private final LibraryFacts facts = LibraryFacts.of(getClass(), library());
 
   /**
    * LevelDB's format sets no key or value limit, but iq80 holds each batch, block and log record
@@ -66,6 +71,7 @@ public final class LevelDbJavaProvider implements StoreProvider {
         .writeOperations(EnumSet.of(WriteOperation.OVERWRITE, WriteOperation.DELETE))
         // thread-safe; concurrent batches are queued into the log by the store itself
         .concurrency(Concurrency.unlimited())
+        .engine(Engine.JAVA).libraryFacts(facts)
         .build();
   }
 

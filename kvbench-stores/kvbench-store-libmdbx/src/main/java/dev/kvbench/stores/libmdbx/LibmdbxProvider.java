@@ -2,6 +2,8 @@ package dev.kvbench.stores.libmdbx;
 
 import dev.kvbench.store.Availability;
 import dev.kvbench.store.Capabilities;
+import dev.kvbench.store.Engine;
+import dev.kvbench.store.LibraryFacts;
 import dev.kvbench.store.Footprint;
 import dev.kvbench.store.SettingSpec;
 import dev.kvbench.store.Store;
@@ -18,6 +20,9 @@ import java.util.List;
  * {@code nosync} maps onto libmdbx's two no-sync modes.
  */
 public final class LibmdbxProvider implements StoreProvider {
+
+  // read once: the library's licenses and release date, from its metadata
+  private final LibraryFacts facts = LibraryFacts.of(getClass(), library());
 
   /**
    * libmdbx's reader slots without mdbx_env_set_maxreaders: 61 asked for, rounded up at open to
@@ -56,7 +61,8 @@ public final class LibmdbxProvider implements StoreProvider {
 
   @Override
   public Capabilities capabilities() {
-    return LmdbSettings.capabilities(MAX_KEY_SIZE, DEFAULT_MAX_READERS);
+    return LmdbSettings.capabilities(MAX_KEY_SIZE, DEFAULT_MAX_READERS)
+        .withFacts(Engine.NATIVE, facts);
   }
 
   /** libmdbx keeps LMDB's page layout: as LMDB. */

@@ -1,6 +1,8 @@
 package dev.kvbench.stores.lmdbjava;
 
 import dev.kvbench.store.Capabilities;
+import dev.kvbench.store.Engine;
+import dev.kvbench.store.LibraryFacts;
 import dev.kvbench.store.Footprint;
 import dev.kvbench.store.LibraryVersions;
 import dev.kvbench.store.SettingSpec;
@@ -12,6 +14,9 @@ import java.util.List;
 
 /** What both LmdbJava flavours share: LMDB's capabilities and settings. */
 abstract class LmdbJavaProvider<T> implements StoreProvider {
+
+  // read once: the library's licenses and release date, from its metadata (library.properties is beside this class)
+  private final LibraryFacts facts = LibraryFacts.of(LmdbJavaProvider.class, library());
 
   /** LMDB 0.9's compile-time default MDB_MAXKEYSIZE. */
   static final int MAX_KEY_SIZE = 511;
@@ -38,7 +43,8 @@ abstract class LmdbJavaProvider<T> implements StoreProvider {
 
   @Override
   public Capabilities capabilities() {
-    return LmdbSettings.capabilities(MAX_KEY_SIZE, LmdbSettings.LMDB_DEFAULT_MAX_READERS);
+    return LmdbSettings.capabilities(MAX_KEY_SIZE, LmdbSettings.LMDB_DEFAULT_MAX_READERS)
+        .withFacts(Engine.NATIVE, facts);
   }
 
   /** LMDB's B+tree: 1.7 x the flat bytes at 1M random int keys, large entries on 4 KiB overflow pages. */

@@ -2,6 +2,8 @@ package dev.kvbench.stores.lmdbjni;
 
 import dev.kvbench.store.Availability;
 import dev.kvbench.store.Capabilities;
+import dev.kvbench.store.Engine;
+import dev.kvbench.store.LibraryFacts;
 import dev.kvbench.store.Footprint;
 import dev.kvbench.store.LibraryVersions;
 import dev.kvbench.store.SettingSpec;
@@ -16,6 +18,9 @@ import java.util.List;
  * settings and defaults as the LmdbJava stores so the bindings are compared on equal terms.
  */
 public final class LmdbJniProvider implements StoreProvider {
+
+  // read once: the library's licenses and release date, from its metadata
+  private final LibraryFacts facts = LibraryFacts.of(getClass(), library());
 
   /** MDB_MAXKEYSIZE of the bundled LMDB 0.9.19 (its compile-time default). */
   static final int MAX_KEY_SIZE = 511;
@@ -48,7 +53,8 @@ public final class LmdbJniProvider implements StoreProvider {
 
   @Override
   public Capabilities capabilities() {
-    return LmdbSettings.capabilities(MAX_KEY_SIZE, LmdbSettings.LMDB_DEFAULT_MAX_READERS);
+    return LmdbSettings.capabilities(MAX_KEY_SIZE, LmdbSettings.LMDB_DEFAULT_MAX_READERS)
+        .withFacts(Engine.NATIVE, facts);
   }
 
   /** LMDB's B+tree: 1.7 x the flat bytes at 1M random int keys, large entries on 4 KiB overflow pages. */

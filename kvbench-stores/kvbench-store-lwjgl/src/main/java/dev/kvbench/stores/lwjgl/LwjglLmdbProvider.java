@@ -2,6 +2,8 @@ package dev.kvbench.stores.lwjgl;
 
 import dev.kvbench.store.Availability;
 import dev.kvbench.store.Capabilities;
+import dev.kvbench.store.Engine;
+import dev.kvbench.store.LibraryFacts;
 import dev.kvbench.store.Footprint;
 import dev.kvbench.store.LibraryVersions;
 import dev.kvbench.store.SettingSpec;
@@ -17,6 +19,9 @@ import java.util.List;
  * LmdbJava stores.
  */
 public final class LwjglLmdbProvider implements StoreProvider {
+
+  // read once: the library's licenses and release date, from its metadata
+  private final LibraryFacts facts = LibraryFacts.of(getClass(), library());
 
   /**
    * Largest key of the LMDB LWJGL bundles. Unlike 0.9.x (a fixed 511), LMDB 1.0 derives it from
@@ -53,7 +58,8 @@ public final class LwjglLmdbProvider implements StoreProvider {
 
   @Override
   public Capabilities capabilities() {
-    return LmdbSettings.capabilities(MAX_KEY_SIZE, LmdbSettings.LMDB_DEFAULT_MAX_READERS);
+    return LmdbSettings.capabilities(MAX_KEY_SIZE, LmdbSettings.LMDB_DEFAULT_MAX_READERS)
+        .withFacts(Engine.NATIVE, facts);
   }
 
   /** LMDB's B+tree: 1.7 x the flat bytes at 1M random int keys, large entries on 4 KiB overflow pages. */

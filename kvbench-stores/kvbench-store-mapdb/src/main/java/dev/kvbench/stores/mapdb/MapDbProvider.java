@@ -1,6 +1,8 @@
 package dev.kvbench.stores.mapdb;
 
 import dev.kvbench.store.Capabilities;
+import dev.kvbench.store.Engine;
+import dev.kvbench.store.LibraryFacts;
 import dev.kvbench.store.Concurrency;
 import dev.kvbench.store.Durability;
 import dev.kvbench.store.Footprint;
@@ -18,6 +20,9 @@ import java.util.List;
  * seeds did: mmap on, concurrency locks off, no write-ahead log, the file pre-sized to the data.
  */
 public final class MapDbProvider implements StoreProvider {
+
+  // read once: the library's licenses and release date, from its metadata
+  private final LibraryFacts facts = LibraryFacts.of(getClass(), library());
 
   /**
    * A BTreeMap leaf of up to 32 entries is serialized into one record in a growable byte[]; keeping
@@ -63,6 +68,7 @@ public final class MapDbProvider implements StoreProvider {
         // by default (concurrencyDisable, the seeds' setting) MapDB has no locks at all, and with the
         // write-ahead log a read races a commit (an IndexOutOfBoundsException inside StoreWAL.get)
         .concurrency(Concurrency.ONE_SESSION)
+        .engine(Engine.JAVA).libraryFacts(facts)
         .build();
   }
 

@@ -1,6 +1,8 @@
 package dev.kvbench.stores.mvstore;
 
 import dev.kvbench.store.Capabilities;
+import dev.kvbench.store.Engine;
+import dev.kvbench.store.LibraryFacts;
 import dev.kvbench.store.Concurrency;
 import dev.kvbench.store.Durability;
 import dev.kvbench.store.LibraryVersions;
@@ -18,6 +20,9 @@ import java.util.List;
  * for the retention time, which grew a 104 MB load into a 1-3.5 GB file.
  */
 public final class MvStoreProvider implements StoreProvider {
+
+  // read once: the library's licenses and release date, from its metadata
+  private final LibraryFacts facts = LibraryFacts.of(getClass(), library());
 
   /**
    * An entry lives in one page, and every page a commit writes goes to one chunk assembled in a
@@ -61,6 +66,7 @@ public final class MvStoreProvider implements StoreProvider {
         .writeOperations(EnumSet.allOf(WriteOperation.class))
         // readers read a version of the map; a commit stores every map's changes, so one writer
         .concurrency(Concurrency.readersAndOneWriter())
+        .engine(Engine.JAVA).libraryFacts(facts)
         .build();
   }
 

@@ -1,6 +1,8 @@
 package dev.kvbench.stores.rocksdb;
 
 import dev.kvbench.store.Capabilities;
+import dev.kvbench.store.Engine;
+import dev.kvbench.store.LibraryFacts;
 import dev.kvbench.store.Concurrency;
 import dev.kvbench.store.Durability;
 import dev.kvbench.store.Footprint;
@@ -15,6 +17,9 @@ import java.util.List;
 
 /** RocksDB through its JNI binding, configured as the seeds did: compression off, large batches. */
 public final class RocksDbProvider implements StoreProvider {
+
+  // read once: the library's licenses and release date, from its metadata
+  private final LibraryFacts facts = LibraryFacts.of(getClass(), library());
 
   @Override
   public String id() {
@@ -58,6 +63,7 @@ public final class RocksDbProvider implements StoreProvider {
         .writeOperations(EnumSet.of(WriteOperation.OVERWRITE, WriteOperation.DELETE))
         // thread-safe; concurrent batches are queued into the log by the store itself
         .concurrency(Concurrency.unlimited())
+        .engine(Engine.NATIVE).libraryFacts(facts)
         .build();
   }
 

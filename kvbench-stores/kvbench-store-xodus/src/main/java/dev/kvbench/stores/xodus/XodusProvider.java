@@ -1,6 +1,8 @@
 package dev.kvbench.stores.xodus;
 
 import dev.kvbench.store.Capabilities;
+import dev.kvbench.store.Engine;
+import dev.kvbench.store.LibraryFacts;
 import dev.kvbench.store.Concurrency;
 import dev.kvbench.store.Durability;
 import dev.kvbench.store.Footprint;
@@ -18,6 +20,9 @@ import java.util.List;
  * MiB log files, 128 KiB cache pages, at most 1,000 puts per transaction).
  */
 public final class XodusProvider implements StoreProvider {
+
+  // read once: the library's licenses and release date, from its metadata
+  private final LibraryFacts facts = LibraryFacts.of(getClass(), library());
 
   /**
    * A key and its value are written as one loggable, which must fit in one log file; 8 MiB each
@@ -60,6 +65,7 @@ public final class XodusProvider implements StoreProvider {
         .writeOperations(EnumSet.allOf(WriteOperation.class))
         // readers see snapshots; concurrent write transactions would fail each other's commits
         .concurrency(Concurrency.readersAndOneWriter())
+        .engine(Engine.JAVA).libraryFacts(facts)
         .build();
   }
 
