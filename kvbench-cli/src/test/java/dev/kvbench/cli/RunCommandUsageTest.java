@@ -31,6 +31,20 @@ class RunCommandUsageTest {
   }
 
   @Test
+  void aTimelineIntervalOrStallThresholdOutOfRangeIsRefusedWithTheFix() {
+    CliOutcome interval = CliOutcome.run(with("run", "--phases", "sustain", "--interval", "0s"));
+    assertThat(interval.code()).isEqualTo(2);
+    assertThat(interval.err()).contains("--interval", "at least 1 ms");
+    CliOutcome stall = CliOutcome.run(with("run", "--phases", "sustain", "--stall-below", "1.5"));
+    assertThat(stall.code()).isEqualTo(2);
+    assertThat(stall.err()).contains("--stall-below", "above 0 and below 1");
+    CliOutcome churnAndOpen = CliOutcome.run(with("run", "--phases", "churn,open"));
+    assertThat(churnAndOpen.code()).isEqualTo(2);
+    assertThat(churnAndOpen.err()).contains("churn deletes the loaded keys");
+    assertThat(temp.resolve("out.json")).doesNotExist();
+  }
+
+  @Test
   void unknownPhaseListsTheValidOnes() {
     CliOutcome o = CliOutcome.run(with("run", "--phases", "write,readAll"));
     assertThat(o.code()).isEqualTo(2);

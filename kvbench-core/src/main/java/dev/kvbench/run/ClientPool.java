@@ -243,18 +243,7 @@ final class ClientPool {
   private dev.kvbench.result.Timeline timeline(TimelineSampler sampler, long endNanos) {
     List<dev.kvbench.result.TimelinePoint> points = sampler.stop(endNanos);
     long entryBytes = workload.cell().data().keys().size() + (long) workload.cell().data().valueSize();
-    Long device = null;
-    boolean known = !points.isEmpty();
-    long sum = 0;
-    for (var p : points) {
-      known &= p.deviceWriteBytes() != null;
-      sum += p.deviceWriteBytes() == null ? 0 : p.deviceWriteBytes();
-    }
-    device = known ? sum : null;
-    long interval = workload.traffic().intervalMillis();
-    return new dev.kvbench.result.Timeline(interval, points, dev.kvbench.result.Timeline.Stalls.of(points, interval,
-        workload.traffic().stallBelow()), sampler.writesSoFar() * entryBytes, device,
-        known ? null : "the work directory is on no block device (a tmpfs keeps its files in memory)",
+    return sampler.timeline(points, workload.traffic().stallBelow(), sampler.writesSoFar() * entryBytes,
         workload.cell().data().entries() * entryBytes, false);
   }
 

@@ -211,21 +211,7 @@ final class SustainedPhase implements PhaseKind {
     allOps.add(sampler.writes());
     long entryBytes = context.entryBytes();
     long userBytes = done * (phase == Phase.CHURN ? entryBytes + cell.data().keys().size() : entryBytes);
-    Long deviceBytes = null;
-    String deviceUnknown = device.isPresent() ? null : "the work directory (" + HostFiles.fileSystemType(directory)
-        + ") is on no block device: a tmpfs keeps its files in memory, never written to a device";
-    if (device.isPresent()) {
-      long sum = 0;
-      boolean all = true;
-      for (TimelinePoint p : points) {
-        all &= p.deviceWriteBytes() != null;
-        sum += p.deviceWriteBytes() == null ? 0 : p.deviceWriteBytes();
-      }
-      deviceBytes = all ? sum : null;
-      deviceUnknown = all ? null : "/sys/dev/block/" + device.get().name() + "/stat could not be read";
-    }
-    Timeline timeline = new Timeline(traffic.intervalMillis(), points, Timeline.Stalls.of(points, traffic.intervalMillis(),
-        traffic.stallBelow()), userBytes, deviceBytes, deviceUnknown, present * entryBytes, serialised);
+    Timeline timeline = sampler.timeline(points, traffic.stallBelow(), userBytes, present * entryBytes, serialised);
     return context.meters().endOfClients(before, done, end - start, clientCosts)
         .withInterval(PhaseContext.startMillis(end - start), sampler.writes()).withTimeline(timeline);
   }

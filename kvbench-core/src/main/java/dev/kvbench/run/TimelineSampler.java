@@ -157,6 +157,25 @@ final class TimelineSampler {
     return List.copyOf(points);
   }
 
+  /**
+   * The pass's timeline from its {@code points}: its stalls below {@code stallBelow} of the median
+   * interval, and the device's writes over the pass where every interval could read them, else why not.
+   */
+  dev.kvbench.result.Timeline timeline(List<TimelinePoint> points, double stallBelow, long userWriteBytes,
+      long liveBytes, boolean writersSerialised) {
+    long interval = TimeUnit.NANOSECONDS.toMillis(intervalNanos);
+    Long deviceBytes = null;
+    String unknown = "the work directory (" + dev.kvbench.host.HostFiles.fileSystemType(sources.directory()) + ") is on"
+        + " no block device: a tmpfs keeps its files in memory, never written to a device";
+    if (sources.device().isPresent()) {
+      boolean all = points.stream().allMatch(p -> p.deviceWriteBytes() != null);
+      deviceBytes = all ? points.stream().mapToLong(TimelinePoint::deviceWriteBytes).sum() : null;
+      unknown = all ? null : "/sys/dev/block/" + sources.device().get().name() + "/stat could not be read";
+    }
+    return new dev.kvbench.result.Timeline(interval, points, dev.kvbench.result.Timeline.Stalls.of(points, interval,
+        stallBelow), userWriteBytes, deviceBytes, unknown, liveBytes, writersSerialised);
+  }
+
   /** Every write the pass timed, all intervals added up. */
   Histogram writes() {
     return writes;

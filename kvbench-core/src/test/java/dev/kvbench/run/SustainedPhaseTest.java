@@ -208,4 +208,33 @@ class SustainedPhaseTest {
         Traffic.DEFAULT.withOperations(100), 1), Phase.SUSTAIN);
     assertThat(sustain.status()).isEqualTo(PhaseStatus.UNSUPPORTED);
   }
+
+  /** A store that serves one session at a time lends it to one writer after another. */
+  @Test
+  void writersOfAStoreWithOneSessionTakeTurnsWithIt() {
+    PhaseResult sustain = phase(run(new CountingStoreProvider(true), Phase.SUSTAIN, 2,
+        Traffic.DEFAULT.withOperations(2_000), 10), Phase.SUSTAIN);
+    assertThat(sustain.status()).as(sustain.failure()).isEqualTo(PhaseStatus.OK);
+    assertThat(sustain.verified()).isTrue();
+    assertThat(sustain.passes().get(0).timeline().writersSerialised()).isTrue();
+    assertThat(sustain.passes().get(0).ops()).isEqualTo(2_000);
+  }
+
+  /** readwhilewriting records the readers' gets and the writer's puts side by side, an interval at a time. */
+  @Test
+  void readWhileWritingRecordsTheReadersAndTheWriterPerInterval() {
+    PhaseResult rww = phase(run(new LockingStoreProvider(), Phase.READ_WHILE_WRITING, 1,
+        Traffic.DEFAULT.withDurationMillis(500).withIntervalMillis(100).withWriterRate(1_000), 1),
+        Phase.READ_WHILE_WRITING);
+    assertThat(rww.status()).as(rww.failure()).isEqualTo(PhaseStatus.OK);
+    PassResult pass = rww.passes().get(0);
+    Timeline t = pass.timeline();
+    assertThat(t.points()).hasSizeGreaterThanOrEqualTo(4).allSatisfy(p -> {
+      assertThat(p.reads()).isNotNull();
+      assertThat(p.writes()).isNotNull();
+    });
+    assertThat(t.points().stream().mapToLong(p -> p.reads().ops()).sum()).as("every get counted").isEqualTo(pass.ops());
+    // the writer's schedule never runs ahead: at most a put a millisecond over the 500 ms and the joined tail
+    assertThat(t.points().stream().mapToLong(p -> p.writes().ops()).sum()).isBetween(1L, 600L);
+  }
 }
