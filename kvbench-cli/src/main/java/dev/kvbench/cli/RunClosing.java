@@ -125,7 +125,8 @@ final class RunClosing {
           if (rows.size() < 2) {
             return;
           }
-          rows.sort(Comparator.comparingDouble(e -> e.getValue().passMillis()));
+          // by time per op: a pass that lasts a duration does what ops it can in it
+          rows.sort(Comparator.comparingDouble(e -> e.getValue().millisPerOp()));
           byWorkload.computeIfAbsent(workload + (sweep.isEmpty() ? "" : "; " + sweep), k -> new ArrayList<>())
               .add(phase + ": " + lead(tables, rows.get(0), rows.get(1)));
         });
@@ -160,7 +161,7 @@ final class RunClosing {
     ForkRatio r = ForkRatio.paired(both.stream().mapToDouble(za::get).toArray(),
         both.stream().mapToDouble(zz::get).toArray());
     String figures = String.format(Locale.ROOT, "%s %s ms, then %s x %.2f", tables.storeLabel(first.getKey()),
-        RunTables.millis(a.passMillis()), tables.storeLabel(second.getKey()), z.passMillis() / a.passMillis());
+        RunTables.millis(a.passMillis()), tables.storeLabel(second.getKey()), z.millisPerOp() / a.millisPerOp());
     if (!r.hasInterval()) {
       return figures; // the "ran" line says the forks were too few to test a difference
     }

@@ -202,7 +202,9 @@ public final class RunTables {
       }
       // a reference store (null) keeps nothing: it shows the harness's own cost, never the "fastest";
       // in a sweep, rows are ranked among those of the same swept value only (like against like),
-      // the sweep's values in the order the cells ran them
+      // the sweep's values in the order the cells ran them. Ranked by time per op: the same order
+      // as the pass's time where every store does the same ops, and the only one where a pass
+      // lasts a duration (sustain, a timed threaded phase) and does what ops it can in it
       Map<String, Double> fastestBySweep = new LinkedHashMap<>();
       Map<String, Integer> sweepOrder = new LinkedHashMap<>();
       for (Map.Entry<CellResult, PhaseResult> e : rows) {
@@ -210,13 +212,13 @@ public final class RunTables {
         sweepOrder.putIfAbsent(sweep, sweepOrder.size());
         PhaseResult p = e.getValue();
         if (!e.getKey().reference() && p.status() == PhaseStatus.OK && p.passMillis() > 0) {
-          fastestBySweep.merge(sweep, p.passMillis(), Math::min);
+          fastestBySweep.merge(sweep, p.millisPerOp(), Math::min);
         }
       }
       rows.sort(Comparator.comparing((Map.Entry<CellResult, PhaseResult> e) -> sweepOrder.get(sweptWorkload(e.getKey())))
           .thenComparing(e -> e.getKey().reference())
           .thenComparingInt(e -> e.getValue().status().ordinal())
-          .thenComparingDouble(e -> e.getValue().passMillis()));
+          .thenComparingDouble(e -> e.getValue().millisPerOp()));
       boolean first = true;
       for (Map.Entry<CellResult, PhaseResult> e : rows) {
         PhaseResult p = e.getValue();
@@ -229,7 +231,7 @@ public final class RunTables {
         }
         double fastest = fastestBySweep.getOrDefault(sweptWorkload(e.getKey()), 0.0);
         String diff = e.getKey().reference() ? "harness"
-            : p.passMillis() == fastest ? "fastest" : String.format(Locale.ROOT, "x %.2f", p.passMillis() / fastest);
+            : p.millisPerOp() == fastest ? "fastest" : String.format(Locale.ROOT, "x %.2f", p.millisPerOp() / fastest);
         String range = p.passes().size() > 1 ? millis(p.minPassMillis()) + "-" + millis(p.maxPassMillis()) : "";
         t.row(phaseCell, rowLabel(e.getKey()), millis(p.passMillis()), range, diff,
             String.format(Locale.ROOT, "%,.1f", p.nsPerOp()),

@@ -55,6 +55,20 @@ class RunTablesTest {
     assertThat(table).contains("unsupported");
   }
 
+  /** A pass that lasts a duration is as long for every store: the one that did more ops in it is the faster. */
+  @Test
+  void passesOfADurationRankByTimePerOp() {
+    Capabilities caps = new Capabilities(true, true, true, true, EnumSet.allOf(Durability.class), false, true, 16, 100);
+    java.util.function.BiFunction<String, Long, CellResult> timed = (store, ops) -> new CellResult(store, store, "g:a",
+        "1", caps, Map.of(), Map.of(), new CellResult.Parameters(1000, "int", 4, 100, "rnd", 1, "nosync", 1, 16, 0, 0, 1),
+        List.of(PhaseResult.measured("sustain", List.of(PassResult.of(ops, 10_000_000_000L, new CpuTime(1, 0), 0)),
+            PhaseResult.Latency.NONE, true, null, null)), null, CellResult.Outcome.RAN, null, null);
+    List<CellResult> cells = List.of(timed.apply("few", 1_000_000L), timed.apply("many", 4_000_000L));
+    List<String> lines = new RunTables(cells).timings(cells).lines().toList();
+    assertThat(lines.get(2)).contains("sustain", "many", "fastest");
+    assertThat(lines.get(3)).contains("few", "x 4.00");
+  }
+
   @Test
   void storageShowsOverheadAgainstTheFlatArrayWithoutTheReferenceStore() {
     List<CellResult> cells = List.of(cell("slow", true, 30, PhaseStatus.OK, 208_000),

@@ -150,6 +150,17 @@ final class HtmlReport {
     return r;
   }
 
+  /** The store's counters of stopped and delayed writes added up ({@code ...total-stops}, {@code ...total-delays}); null without. */
+  private static Long storeStalls(dev.kvbench.result.TimelinePoint p) {
+    Long sum = null;
+    for (Map.Entry<String, Long> e : p.store().entrySet()) {
+      if (e.getKey().endsWith("total-stops") || e.getKey().endsWith("total-delays")) {
+        sum = (sum == null ? 0 : sum) + e.getValue();
+      }
+    }
+    return sum;
+  }
+
   /**
    * A sustained pass's timeline as the page's charts draw it: per interval its end in seconds, ops
    * per second, whether it stalled, the longest op (ms), the store's bytes (MB), the device's writes
@@ -159,6 +170,7 @@ final class HtmlReport {
     ObjectNode n = HtmlPage.JSON.createObjectNode().put("interval", t.intervalMillis());
     ArrayNode points = n.putArray("points");
     double threshold = t.stalls() == null ? -1 : t.stalls().medianOps() * t.stalls().fraction();
+    Long stoppedBefore = null;
     for (dev.kvbench.result.TimelinePoint p : t.points()) {
       var ops = p.primary();
       double perInterval = ops == null || p.millis() <= 0 ? 0 : ops.ops() * (double) t.intervalMillis() / p.millis();
@@ -177,6 +189,15 @@ final class HtmlReport {
       }
       if (p.otherCpuMillis() != null && p.millis() > 0) {
         o.put("otherCpu", p.otherCpuMillis() * 100 / p.millis());
+      }
+      // the store's own count of the writes it stopped or delayed (RocksDB's totals), grown in the interval
+      Long stopped = storeStalls(p);
+      if (stopped != null) {
+        // the first interval has no reading before it: not drawn
+        if (stoppedBefore != null) {
+          o.put("storeStalls", stopped - stoppedBefore);
+        }
+        stoppedBefore = stopped;
       }
     }
     if (t.stalls() != null) {

@@ -53,7 +53,9 @@ final class MarkdownReport {
         .append(inputs.stream().map(ShellWords::quote).collect(Collectors.joining(" ")))
         .append(notes == null ? "" : " --notes " + ShellWords.quote(notes.source())).append(" --out DIR`.\n");
     b.append("\nTimes are ms per pass, the median of the measured passes with their min-max; \"Difference\" is the")
-        .append(" ratio to the fastest store of the same workload; `null` is kvbench's own cost (it keeps nothing).")
+        .append(" ratio of time per op to the fastest store of the same workload (a pass that lasts a duration, as")
+        .append(" sustain's, is as long for every store: what differs is the ops done in it); `null` is kvbench's own")
+        .append(" cost (it keeps nothing).")
         .append(" Storage is what `du` counts after close, against a flat array of the same keys and values.\n");
     b.append("\nBeside this file: [`index.html`](index.html) (the same figures as one page for a browser, opened from")
         .append(" disk: sortable and filterable tables, charts that give each figure's interval and samples on hover,")

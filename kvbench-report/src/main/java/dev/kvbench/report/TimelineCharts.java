@@ -97,7 +97,8 @@ final class TimelineCharts {
         y.add(v);
         TimelinePoint.Ops o = ops(p);
         boolean full = p.millis() * 10 >= t.intervalMillis() * 9;
-        if (full && o != null && o.ops() * (double) t.intervalMillis() / p.millis() < threshold) {
+        boolean rings = kind == Kind.OPS || kind == Kind.LATENCY;
+        if (rings && full && o != null && o.ops() * (double) t.intervalMillis() / p.millis() < threshold) {
           stallX.add(p.endMillis() / 1e3);
           stallY.add(v);
         }
@@ -116,6 +117,13 @@ final class TimelineCharts {
         stalls.setMarker(SeriesMarkers.CIRCLE);
       }
       any = true;
+    }
+    if (kind == Kind.STORAGE) {
+      // one store ten times another's size flattens the rest: a log axis keeps every line readable
+      double[] ends = chart.getSeriesMap().values().stream().mapToDouble(x -> x.getYData()[x.getYData().length - 1])
+          .filter(v -> v > 0).toArray();
+      chart.getStyler().setYAxisLogarithmic(ends.length > 1
+          && java.util.Arrays.stream(ends).max().getAsDouble() / java.util.Arrays.stream(ends).min().getAsDouble() >= 10);
     }
     return any ? chart : null;
   }

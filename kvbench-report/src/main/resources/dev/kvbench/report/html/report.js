@@ -214,14 +214,17 @@ function memoryChart(workload, cells) {
 /** A sustained phase's charts over the seconds of each store's median pass. */
 const TIMELINE_CHARTS = [
   { title: 'ops per second (stalled intervals ringed in red; readwhilewriting: the readers\' gets, the writer\'s puts'
-    + ' dashed)', y: 'ops per second', figure: p => p.ops, writer: p => p.writerOps },
-  { title: 'longest op of each interval (readwhilewriting: a get; a put dashed)', y: 'ms (log scale)', log: true,
+    + ' dashed)', y: 'ops per second', figure: p => p.ops, writer: p => p.writerOps, rings: true },
+  { title: 'longest op of each interval (readwhilewriting: a get; a put dashed)', y: 'ms (log scale)', log: true, rings: true,
     figure: p => p.maxMs > 0 ? p.maxMs : null, writer: p => p.writerMaxMs > 0 ? p.writerMaxMs : null },
-  { title: 'the store\'s bytes on disk', y: 'MB', figure: p => p.storageMb },
+  { title: 'writes the store itself stopped or delayed in each interval (its own counters: RocksDB\'s stops and'
+    + ' delays; stalled intervals ringed)', y: 'writes stopped or delayed', figure: p => p.storeStalls, rings: true },
+  { title: 'the store\'s bytes on disk (log scale where stores differ tenfold)', y: 'MB', figure: p => p.storageMb,
+    logWhenWide: true },
   { title: 'device writes (the whole device)', y: 'MB per second', figure: p => p.deviceMbs },
   { title: 'CPU of every thread but the clients\' (the store\'s own, GC, JIT)', y: '% of a core', figure: p => p.otherCpu }];
 
-function timelineChart(g, rows, { title, y, figure, log, writer: writerFigure }, withSummary) {
+function timelineChart(g, rows, { title, y, figure, log, writer: writerFigure, rings, logWhenWide }, withSummary) {
   const writerLines = !writerFigure ? [] : rows.map((r, i) => {
     const points = r.timeline.points.filter(p => writerFigure(p) !== undefined && writerFigure(p) !== null);
     return { label: r.label + (r.swept ? ' · ' + r.swept : '') + ' writer', row: r, borderDash: [5, 3],
@@ -232,9 +235,14 @@ function timelineChart(g, rows, { title, y, figure, log, writer: writerFigure },
     const points = r.timeline.points.filter(p => figure(p) !== undefined && figure(p) !== null);
     return { label: r.label + (r.swept ? ' · ' + r.swept : ''), row: r,
       data: points.map(p => ({ x: p.t, y: figure(p), p })), borderColor: colour(i), backgroundColor: colour(i),
-      pointRadius: points.map(p => p.stall ? 5 : 0), pointBorderColor: points.map(p => p.stall ? '#c62828' : colour(i)),
-      pointBorderWidth: points.map(p => p.stall ? 2 : 0), borderWidth: 1.5, tension: 0 };
+      pointRadius: points.map(p => rings && p.stall ? 5 : 0),
+      pointBorderColor: points.map(p => rings && p.stall ? '#c62828' : colour(i)),
+      pointBorderWidth: points.map(p => rings && p.stall ? 2 : 0), borderWidth: 1.5, tension: 0 };
   }).filter(l => l.data.length > 1).concat(writerLines);
+  if (logWhenWide) {
+    const ends = lines.map(l => l.data[l.data.length - 1].y).filter(v => v > 0);
+    log = ends.length > 1 && Math.max(...ends) / Math.min(...ends) >= 10;
+  }
   const canvas = el('canvas', { 'aria-label': g.phase + ' · ' + g.workload + ': ' + title, role: 'img' });
   const box = el('div', { class: 'chart' }, el('h3', {}, g.phase + ' over time · ' + title), el('div', { class: 'canvas' }, canvas),
     withSummary ? el('p', { class: 'note' }, rows.map(r => timelineSummary(r)).join(' · ')) : '');
@@ -391,6 +399,8 @@ function phaseSection(c, ph) {
   }
   out.push(el('p', {}, figureText(row), ' · ', num(ph.nsPerOp), ' ns/op · ',
     row.check.replace(/, (NOISY|UNSTEADY) [^,]*/g, ''), ' ', marks(row)));
+  if (row.timeline) out.push(el('p', {}, 'Over time (the median pass, an interval of ' + row.timeline.interval + ' ms): '
+    + timelineSummary(row)));
   const passes = ph.passes || [];
   if (!passes.length) return out;
   const forks = [...new Set(passes.map(x => x.fork))];
