@@ -96,12 +96,53 @@ class HtmlReportBrowserTest {
     Loaded cell = load(browser, index, "#cell=0", "--dump-dom");
     cell.drewEveryChartWithoutAnError("index.html#cell=0");
     assertThat(cell.dom).contains("Settings", "Environment", "Test CPU", "HdrHistogram interval log",
-        "Memory after the phases", "cache");
+        "Memory after the phases", "cache")
+        // a section's name-value list, not elements printed as text (a global of report.js once hid common.js's;
+        // Chart.js itself names "[object HTMLImageElement]")
+        .doesNotContain("[object HTMLHeadingElement]", "[object HTMLParagraphElement]", "[object HTMLTableElement]");
+    assertThat(overview.dom).contains("The stores");
 
     // a picture of the page, to look at (target/report-screenshot.png)
     Path shot = Path.of("target", "report-screenshot.png").toAbsolutePath();
     load(browser, index, "", "--hide-scrollbars", "--screenshot=" + shot);
     assertThat(shot).isRegularFile();
+  }
+
+  /** A sustained phase's timeline, two stores, one with stalls and store counters: its charts draw, its words say so. */
+  @Test
+  void theTimelineChartsOfASustainedPhaseDrawWithoutAnError() throws Exception {
+    String browser = browser();
+    Path index = HtmlReportTest.report(temp, Fixtures.document("host-a", List.of(
+        sustained("steady", new long[] {1000, 1010, 990, 1005, 995}, false),
+        sustained("stalling", new long[] {1000, 100, 990, 80, 1005}, true)))).resolve("index.html");
+    Loaded overview = load(browser, index, "", "--dump-dom");
+    overview.drewEveryChartWithoutAnError("index.html");
+    // ops, longest op, the store's own stalls, bytes on disk, device writes, other threads' CPU
+    assertThat(overview.attribute("data-charts-expected")).isEqualTo(6);
+    assertThat(overview.dom).contains("sustain over time", "stalling: 2 stalled interval(s)",
+        "steady: 0 stalled interval(s)", "stall.total-stops 16", "The stores");
+    Loaded cell = load(browser, index, "#cell=1", "--dump-dom");
+    cell.drewEveryChartWithoutAnError("index.html#cell=1");
+    assertThat(cell.dom).contains("Over time (the median pass")
+        .doesNotContain("[object HTMLHeadingElement]", "[object HTMLParagraphElement]", "[object HTMLTableElement]");
+  }
+
+  /** A cell whose one sustain pass has a point a second with {@code ops}, and RocksDB-like counters where asked. */
+  private static dev.kvbench.result.CellResult sustained(String store, long[] ops, boolean counters) {
+    List<dev.kvbench.result.TimelinePoint> points = new java.util.ArrayList<>();
+    for (int i = 0; i < ops.length; i++) {
+      points.add(new dev.kvbench.result.TimelinePoint((i + 1) * 1000L, 1000,
+          new dev.kvbench.result.TimelinePoint.Ops(ops[i], 1_000, 5_000, ops[i] < 500 ? 900_000_000 : 50_000), null,
+          1_000_000L * (i + 1), 2_000_000L, 1_000_000L, 900.0, 300.0,
+          counters ? java.util.Map.of("stall.total-stops", 4L * i) : java.util.Map.of()));
+    }
+    dev.kvbench.result.Timeline t = new dev.kvbench.result.Timeline(1000, points,
+        dev.kvbench.result.Timeline.Stalls.of(points, 1000, 0.5), 1_000_000, 10_000_000L, null, 500_000, false);
+    long total = java.util.Arrays.stream(ops).sum();
+    dev.kvbench.result.PhaseResult sustain = dev.kvbench.result.PhaseResult.measured("sustain", List.of(
+        dev.kvbench.result.PassResult.of(total, 5_000_000_000L, new dev.kvbench.measure.CpuTime(4000, 200), 0)
+            .withTimeline(t).withFork(1)), dev.kvbench.result.PhaseResult.Latency.NONE, true, null, null);
+    return Fixtures.cell(store, "rnd", java.util.Map.of(), Fixtures.ORDERED, sustain);
   }
 
   @Test

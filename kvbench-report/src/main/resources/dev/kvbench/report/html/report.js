@@ -97,13 +97,13 @@ function overview() {
     el('p', { class: 'note' }, 'NOISY n/m: n of the m measured passes were disturbed by the host (other processes, waiting'
       + ' for a CPU, steal, a CPU held outside the process). UNSTEADY n/m: n of the m forks still trended: too short a'
       + ' warm-up. The null store keeps nothing: its rows (in italics) are the harness\'s own cost.'),
-    facts(),
+    storeFacts(),
     published()));
   apply();
 }
 
-/** Each store's facts (DATA.facts: the table README.md has), or nothing. */
-function facts() {
+/** Each store's facts (DATA.facts: the table README.md has), or nothing. Not facts(): common.js's name-value list. */
+function storeFacts() {
   const t = DATA.facts;
   if (!t || !t.rows.length) return [];
   return [el('h2', { id: 'stores' }, 'The stores'), el('p', { class: 'note' }, DATA.factsTitle + '.'),
