@@ -73,13 +73,8 @@ public record Timeline(long intervalMillis, List<TimelinePoint> points, Stalls s
 
     /** The stalls of {@code points}' {@link TimelinePoint#primary} ops: the readers' where there are any. */
     public static Stalls of(List<TimelinePoint> points, long intervalMillis, double fraction) {
-      List<TimelinePoint> full = points;
-      if (!points.isEmpty() && points.get(points.size() - 1).millis() * 10 < intervalMillis * 9L) {
-        full = points.subList(0, points.size() - 1);
-      }
-      // ops per interval of the nominal length: a point taken 5 ms late is not a faster one
-      long[] ops = full.stream().mapToLong(p -> p.millis() <= 0 ? 0 : Math.round(ops(p)
-          * (double) intervalMillis / p.millis())).toArray();
+      List<TimelinePoint> full = points.subList(0, judged(points, intervalMillis));
+      long[] ops = full.stream().mapToLong(p -> perInterval(p, intervalMillis)).toArray();
       if (ops.length == 0) {
         return new Stalls(fraction, 0, 0, 0, -1);
       }
@@ -104,8 +99,25 @@ public record Timeline(long intervalMillis, List<TimelinePoint> points, Stalls s
       return new Stalls(fraction, median, stalled, longest, first);
     }
 
-    private static long ops(TimelinePoint p) {
-      return p.primary() == null ? 0 : p.primary().ops();
+    /** How many of {@code points} are judged: all but a short last one (under nine tenths of an interval). */
+    static int judged(List<TimelinePoint> points, long intervalMillis) {
+      boolean shortTail = !points.isEmpty() && points.get(points.size() - 1).millis() * 10 < intervalMillis * 9L;
+      return shortTail ? points.size() - 1 : points.size();
     }
+
+    /** {@code p}'s ops per interval of the nominal length: a point taken 5 ms late is not a faster one. */
+    static long perInterval(TimelinePoint p, long intervalMillis) {
+      long ops = p.primary() == null ? 0 : p.primary().ops();
+      return p.millis() <= 0 ? 0 : Math.round(ops * (double) intervalMillis / p.millis());
+    }
+  }
+
+  /**
+   * Whether point {@code index} is one of the stalls {@link #stalls} counts: judged (not a short last
+   * interval) and below the threshold share of the median interval. The charts ring what this says.
+   */
+  public boolean stalled(int index) {
+    return stalls != null && index < Stalls.judged(points, intervalMillis)
+        && Stalls.perInterval(points.get(index), intervalMillis) < stalls.medianOps() * stalls.fraction();
   }
 }

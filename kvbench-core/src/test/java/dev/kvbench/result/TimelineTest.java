@@ -29,6 +29,19 @@ class TimelineTest {
     assertThat(s.firstAtMillis()).isEqualTo(3000);
   }
 
+  /** What the charts ring is what the stalls count: a short interval inside the pass is judged, the short tail not. */
+  @Test
+  void eachPointIsStalledExactlyAsTheStallsCountIt() {
+    // per interval of 1000 ms: 1000, 200 (100 in half a second), 990, 1005, 300; the 20 ms tail is not judged
+    List<TimelinePoint> points = List.of(point(1000, 1000, 1000, null), point(1500, 500, 100, null),
+        point(2500, 1000, 990, null), point(3500, 1000, 1005, null), point(4500, 1000, 300, null),
+        point(4520, 20, 1, null));
+    Timeline t = new Timeline(1000, points, Timeline.Stalls.of(points, 1000, 0.5), 0, null, null, 0, false);
+    List<Integer> stalled = java.util.stream.IntStream.range(0, points.size()).filter(t::stalled).boxed().toList();
+    assertThat(stalled).containsExactly(1, 4);
+    assertThat(t.stalls().stalledIntervals()).isEqualTo(stalled.size());
+  }
+
   @Test
   void theShortLastIntervalIsNoStallButALateOneIsJudgedPerSecond() {
     List<TimelinePoint> points = List.of(point(1000, 1000, 1000, null), point(2100, 1100, 1100, null),

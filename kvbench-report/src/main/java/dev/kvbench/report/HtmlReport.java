@@ -169,14 +169,12 @@ final class HtmlReport {
   private static ObjectNode timeline(dev.kvbench.result.Timeline t) {
     ObjectNode n = HtmlPage.JSON.createObjectNode().put("interval", t.intervalMillis());
     ArrayNode points = n.putArray("points");
-    double threshold = t.stalls() == null ? -1 : t.stalls().medianOps() * t.stalls().fraction();
     Long stoppedBefore = null;
-    for (dev.kvbench.result.TimelinePoint p : t.points()) {
+    for (int i = 0; i < t.points().size(); i++) {
+      dev.kvbench.result.TimelinePoint p = t.points().get(i);
       var ops = p.primary();
-      double perInterval = ops == null || p.millis() <= 0 ? 0 : ops.ops() * (double) t.intervalMillis() / p.millis();
-      boolean full = p.millis() * 10 >= t.intervalMillis() * 9;
       ObjectNode o = points.addObject().put("t", p.endMillis() / 1e3)
-          .put("ops", ops == null ? 0 : ops.perSecond(p.millis())).put("stall", full && perInterval < threshold)
+          .put("ops", ops == null ? 0 : ops.perSecond(p.millis())).put("stall", t.stalled(i))
           .put("maxMs", ops == null ? 0 : ops.maxNanos() / 1e6).put("p99Us", ops == null ? 0 : ops.p99Nanos() / 1e3);
       if (p.reads() != null && p.writes() != null) {
         o.put("writerOps", p.writes().perSecond(p.millis())).put("writerMaxMs", p.writes().maxNanos() / 1e6);

@@ -87,18 +87,15 @@ final class TimelineCharts {
       List<Double> y = new ArrayList<>();
       List<Double> stallX = new ArrayList<>();
       List<Double> stallY = new ArrayList<>();
-      double threshold = t.stalls() == null ? -1 : t.stalls().medianOps() * t.stalls().fraction();
-      for (TimelinePoint p : t.points()) {
+      for (int i = 0; i < t.points().size(); i++) {
+        TimelinePoint p = t.points().get(i);
         double v = kind.figure.applyAsDouble(p);
         if (Double.isNaN(v) || (kind == Kind.LATENCY && v <= 0)) {
           continue;
         }
         x.add(p.endMillis() / 1e3);
         y.add(v);
-        TimelinePoint.Ops o = ops(p);
-        boolean full = p.millis() * 10 >= t.intervalMillis() * 9;
-        boolean rings = kind == Kind.OPS || kind == Kind.LATENCY;
-        if (rings && full && o != null && o.ops() * (double) t.intervalMillis() / p.millis() < threshold) {
+        if ((kind == Kind.OPS || kind == Kind.LATENCY) && t.stalled(i)) {
           stallX.add(p.endMillis() / 1e3);
           stallY.add(v);
         }
