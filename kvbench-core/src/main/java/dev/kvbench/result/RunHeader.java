@@ -9,6 +9,7 @@ import java.util.List;
  * @param scenario the scenario as YAML
  * @param shard the part of the matrix, {@code i/n}
  * @param workDirectory where the run put its stores; null in journals written before it was recorded
+ * @param label the revision and note the user gave the run; null when none was given
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record RunHeader(
@@ -21,15 +22,24 @@ public record RunHeader(
     String scenario,
     String shard,
     Environment environment,
-    WorkDirectory workDirectory) {
+    WorkDirectory workDirectory,
+    RunLabel label) {
 
   public RunHeader {
     command = List.copyOf(command);
   }
 
+  /** A header without a label. */
+  public RunHeader(int schemaVersion, String kvbenchVersion, String startedAt, String scenarioName, long seed,
+      List<String> command, String scenario, String shard, Environment environment, WorkDirectory workDirectory) {
+    this(schemaVersion, kvbenchVersion, startedAt, scenarioName, seed, command, scenario, shard, environment,
+        workDirectory, null);
+  }
+
   /** A header that records no work directory (a run whose stores live elsewhere, tests). */
   public RunHeader(int schemaVersion, String kvbenchVersion, String startedAt, String scenarioName, long seed,
       List<String> command, String scenario, String shard, Environment environment) {
-    this(schemaVersion, kvbenchVersion, startedAt, scenarioName, seed, command, scenario, shard, environment, null);
+    this(schemaVersion, kvbenchVersion, startedAt, scenarioName, seed, command, scenario, shard, environment, null,
+        null);
   }
 }

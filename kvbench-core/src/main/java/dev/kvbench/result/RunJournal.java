@@ -376,7 +376,7 @@ public final class RunJournal implements AutoCloseable {
     ordered.sort(java.util.Comparator.comparingInt(c -> cellOrder.getOrDefault(c.cellId(), Integer.MAX_VALUE)));
     return new ResultDocument(header.schemaVersion(), header.kvbenchVersion(), header.startedAt(),
         header.scenarioName(), header.seed(), header.command(), header.scenario(), header.shard(),
-        header.environment(), List.copyOf(ordered), completed, resumedAt);
+        header.environment(), List.copyOf(ordered), completed, resumedAt, header.label());
   }
 
   /**

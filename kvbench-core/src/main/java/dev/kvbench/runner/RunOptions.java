@@ -124,6 +124,11 @@ public final class RunOptions extends RowValues<RunOptions> {
     return get(RunSettings.NOISY_RERUNS);
   }
 
+  /** The revision and note the user gave the run, or null for neither. */
+  public dev.kvbench.result.RunLabel label() {
+    return dev.kvbench.result.RunLabel.of(get(RunSettings.REVISION), get(RunSettings.NOTE));
+  }
+
   /** The longest each fork waits, before it starts, for a quiet host. */
   public Duration waitQuiet() {
     return get(RunSettings.WAIT_QUIET);

@@ -75,7 +75,22 @@ public final class RunSettings {
       .keptByRow(AdaptiveForks.OFF)
       .build();
 
+  public static final Setting<RunOptions, String> REVISION = Setting.<RunOptions, String>run("revision")
+      .flag("--revision", "REV", "The revision of the code under test (a commit, tag or build number, e.g."
+          + " $GITHUB_SHA), recorded in the result: kvbench history orders runs by it (--order revision).")
+      .one(text -> text, rev -> rev.isEmpty() ? null : rev)
+      .keptByRow("")
+      .build();
+
+  public static final Setting<RunOptions, String> NOTE = Setting.<RunOptions, String>run("note")
+      .flag("--note", "TEXT", "A note recorded with the run: a known change or an expected shift (e.g. \"new"
+          + " allocator\"). kvbench history shows it beside the run, and its gate does not fail on a change the run"
+          + " that starts it explains.")
+      .one(text -> text, note -> note.isEmpty() ? null : note)
+      .keptByRow("")
+      .build();
+
   /** Every row. */
   public static final List<Setting<RunOptions, ?>> ALL = List.of(WORK_DIR, OUTPUT, SHARD, MAX_CELLS, NOISY_RERUNS,
-      WAIT_QUIET, ADAPTIVE);
+      WAIT_QUIET, ADAPTIVE, REVISION, NOTE);
 }

@@ -159,7 +159,7 @@ public final class ScenarioRunner {
           OffsetDateTime.now().toString(), scenario.name(), scenario.seed(), options.command(), files.write(scenario),
           options.shard().toString(), probe(area, scenario.repetitions().forks() == 0
               ? java.lang.management.ManagementFactory.getRuntimeMXBean().getInputArguments()
-              : dev.kvbench.runner.fork.CellJvm.flags(scenario.jvm())), area.record());
+              : dev.kvbench.runner.fork.CellJvm.flags(scenario.jvm())), area.record(), options.label());
       RunJournal j;
       try {
         j = RunJournal.create(output, header);

@@ -59,7 +59,7 @@ public final class ForkSamples {
     }
 
     /** This figure of {@code pass} in ms; NaN where the pass did not record it. */
-    double of(PassResult pass) {
+    public double of(PassResult pass) {
       return switch (this) {
         case WALL -> pass.passMillis();
         case CPU -> pass.measuringThreadCpuMillis() == null ? Double.NaN : pass.measuringThreadCpuMillis();

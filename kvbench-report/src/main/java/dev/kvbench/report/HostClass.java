@@ -12,11 +12,11 @@ import java.util.Map;
  * a kernel's reservations differ by megabytes between identical machines), kernel and JDK. A
  * merged report never puts a cell measured on one class beside, or into, the same cell of another.
  */
-record HostClass(String cpuModel, int cores, long ramGiB, String kernel, String jdk) {
+public record HostClass(String cpuModel, int cores, long ramGiB, String kernel, String jdk) {
 
   static final HostClass UNKNOWN = new HostClass("unknown CPU", 0, 0, "unknown kernel", "unknown JDK");
 
-  static HostClass of(Environment env) {
+  public static HostClass of(Environment env) {
     if (env == null) {
       return UNKNOWN;
     }
@@ -25,7 +25,7 @@ record HostClass(String cpuModel, int cores, long ramGiB, String kernel, String 
   }
 
   /** One line: what the hosts of this class have. */
-  String describe() {
+  public String describe() {
     return String.format(Locale.ROOT, "%s, %d cores, %d GiB RAM, kernel %s, %s", cpuModel, cores, ramGiB, kernel, jdk);
   }
 

@@ -15,7 +15,7 @@ import java.util.Properties;
  * its WebJar, all inline, so the page opens from disk with no network and can be mailed or
  * archived alone.
  */
-final class HtmlPage {
+public final class HtmlPage {
 
   private static final String WEBJAR = "META-INF/resources/webjars/chart.js/";
   private static final String WEBJAR_POM = "META-INF/maven/org.webjars.npm/chart.js/pom.properties";
@@ -31,7 +31,7 @@ final class HtmlPage {
    * The page titled {@code title} whose script {@code script} (a resource beside this class, with
    * {@code common.js}) renders {@code data}.
    */
-  static String render(String title, JsonNode data, String script) {
+  public static String render(String title, JsonNode data, String script) {
     String json;
     try {
       json = JSON.writeValueAsString(data);
@@ -83,7 +83,7 @@ final class HtmlPage {
    * Whether {@code file} is a page kvbench wrote (its doctype, then the generator mark within the
    * head), so a new page may replace it; anything else is the user's.
    */
-  static boolean writtenByKvbench(java.nio.file.Path file) {
+  public static boolean writtenByKvbench(java.nio.file.Path file) {
     byte[] head = new byte[1024];
     int n;
     try (InputStream in = java.nio.file.Files.newInputStream(file)) {

@@ -204,7 +204,7 @@ public final class ReportInputs {
 
   private static RunResults copy(RunResults r, List<CellResult> cells, boolean completed, List<String> warnings) {
     return new RunResults(r.source(), r.kvbenchVersion(), r.startedAt(), r.scenarioName(), r.seed(), r.command(),
-        r.scenario(), r.environment(), completed, cells, warnings);
+        r.scenario(), r.environment(), completed, cells, warnings, r.label());
   }
 
   private RunResults fromDocument(Path file) throws IOException {
@@ -231,7 +231,7 @@ public final class ReportInputs {
     }
     return new RunResults(file.toString(), d.kvbenchVersion(), d.startedAt(), d.scenarioName(), d.seed(),
         d.command(), d.scenario(), d.environment(), d.completed(),
-        d.cells().stream().map(c -> ResultSchemas.upgraded(d.schemaVersion(), c)).toList());
+        d.cells().stream().map(c -> ResultSchemas.upgraded(d.schemaVersion(), c)).toList(), List.of(), d.label());
   }
 
   private static RunResults fromJournal(Path file) throws IOException {
@@ -253,7 +253,7 @@ public final class ReportInputs {
     });
     return new RunResults(file.toString(), header.kvbenchVersion(), header.startedAt(), header.scenarioName(),
         header.seed(), header.command(), header.scenario(), header.environment(), contents.completed(),
-        List.copyOf(cells.values()), warnings);
+        List.copyOf(cells.values()), warnings, header.label());
   }
 
   /**

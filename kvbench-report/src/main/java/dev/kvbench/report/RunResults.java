@@ -2,6 +2,7 @@ package dev.kvbench.report;
 
 import dev.kvbench.result.CellResult;
 import dev.kvbench.result.Environment;
+import dev.kvbench.result.RunLabel;
 import java.util.List;
 
 /**
@@ -11,6 +12,7 @@ import java.util.List;
  * @param completed false for a run that was interrupted and not resumed to its end
  * @param warnings what reading the files found and skipped (damaged lines, cells that could not be read
  *     right, disagreements between a document and its journal), each naming the file
+ * @param label the revision and note the run recorded (kvbench run --revision, --note); null for none
  */
 public record RunResults(
     String source,
@@ -23,12 +25,21 @@ public record RunResults(
     Environment environment,
     boolean completed,
     List<CellResult> cells,
-    List<String> warnings) {
+    List<String> warnings,
+    RunLabel label) {
 
   public RunResults {
     command = command == null ? List.of() : List.copyOf(command);
     cells = List.copyOf(cells);
     warnings = warnings == null ? List.of() : List.copyOf(warnings);
+  }
+
+  /** Results of a run without a label. */
+  public RunResults(String source, String kvbenchVersion, String startedAt, String scenarioName, long seed,
+      List<String> command, String scenario, Environment environment, boolean completed, List<CellResult> cells,
+      List<String> warnings) {
+    this(source, kvbenchVersion, startedAt, scenarioName, seed, command, scenario, environment, completed, cells,
+        warnings, null);
   }
 
   /** Results read without anything to warn about. */
@@ -41,13 +52,13 @@ public record RunResults(
   /** The same results, named by {@code newSource}. */
   public RunResults withSource(String newSource) {
     return new RunResults(newSource, kvbenchVersion, startedAt, scenarioName, seed, command, scenario, environment,
-        completed, cells, warnings);
+        completed, cells, warnings, label);
   }
 
   /** The same run with {@code subset} as its cells, named by {@code newSource}. */
   public RunResults withCells(String newSource, List<CellResult> subset) {
     return new RunResults(newSource, kvbenchVersion, startedAt, scenarioName, seed, command, scenario, environment,
-        completed, subset, warnings);
+        completed, subset, warnings, label);
   }
 
   /** The host the cells were measured on; results from before hosts were recorded say "unknown". */

@@ -60,7 +60,7 @@ public final class VersionPairs {
    * Orders versions as releases go: digit runs compare as numbers (0.9.2 before 0.10.0, 9.11.2
    * before 10.4.2), other text as text, and a version that is a prefix of another comes first.
    */
-  static int compareVersions(String a, String b) {
+  public static int compareVersions(String a, String b) {
     java.util.regex.Matcher x = PART.matcher(a);
     java.util.regex.Matcher y = PART.matcher(b);
     while (true) {

@@ -1,0 +1,83 @@
+package dev.kvbench.cli;
+
+import dev.kvbench.report.history.History;
+import dev.kvbench.report.history.HistoryRecords;
+import dev.kvbench.report.history.HistoryRun;
+import dev.kvbench.report.history.Series;
+import java.io.PrintWriter;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * A history as {@code kvbench history} prints it: the runs, each series with a change point and its
+ * changes (size, runs either side, note, bisect command), a count of the series without one, and the
+ * gate's answer.
+ */
+final class HistoryPrinter {
+
+  private final PrintWriter out;
+
+  HistoryPrinter(PrintWriter out) {
+    this.out = out;
+  }
+
+  void print(History h, HistoryRecords.Gate gate) {
+    List<HistoryRun> runs = h.runs();
+    long classes = h.series().stream().map(Series::hostClass).distinct().count();
+    out.printf(Locale.ROOT, "%d runs by %s, %s to %s; %d series%s%n", runs.size(), h.rule().order().id(),
+        runs.get(0).describe(), runs.get(runs.size() - 1).describe(), h.series().size(),
+        classes > 1 ? " on " + classes + " classes of hardware" : "");
+    var d = h.rule().detection();
+    out.printf(Locale.ROOT, "Change points: E-Divisive (Otava's form), window %d runs, p < %s, change > %s %%;"
+        + " figure: %s ms per op, each run the mean of its forks%s.%n%n", d.windowLength(), d.maxPValue(),
+        trim(d.minMagnitude() * 100), h.rule().figure().id(),
+        h.rule().noisyForks().name().equals("DROP") ? " the host left alone" : "");
+    int unchanged = 0;
+    for (Series s : h.series()) {
+      if (s.changes().isEmpty()) {
+        unchanged++;
+        continue;
+      }
+      out.println(s.label() + (classes > 1 ? "  [" + s.hostClass() + "]" : "") + "  (" + s.points().size()
+          + " runs)");
+      for (Series.Change c : s.changes()) {
+        out.printf(Locale.ROOT, "  %s from %s: %+.1f %% %s, %s -> %s ms per op (p %.1e); the run before: %s%n",
+            c.direction() == Series.Direction.SLOWER ? "SLOWER" : "faster", c.after().run().describe(), c.percent(),
+            c.direction().id(), ms(c.meanBefore()), ms(c.meanAfter()), c.pValue(), c.before().run().describe());
+        if (c.note() != null) {
+          out.println("    noted: " + c.note());
+        }
+        if (c.bisect() != null) {
+          out.println("    bisect: " + c.bisect());
+        }
+      }
+    }
+    if (unchanged > 0) {
+      out.println((unchanged == h.series().size() ? "No change point in any of the " : "No change point in the other ")
+          + unchanged + " series.");
+    }
+    for (Series s : h.series()) {
+      s.gaps().stream().filter(g -> g.run().equals(runs.get(runs.size() - 1)))
+          .forEach(g -> out.println("The newest run has no figure for " + s.label() + ": " + g.why()));
+    }
+    if (gate != null) {
+      out.println();
+      List<History.Finding> regressions = h.gate(gate.percent(), gate.recent());
+      List<History.Finding> incomplete = h.incomplete();
+      boolean fails = gate.fails(h);
+      out.printf(Locale.ROOT, "Gate (--fail-on-change %s): %s%n", trim(gate.percent()), fails ? "FAILS" : "passes");
+      regressions.forEach(f -> out.printf(Locale.ROOT, "  %s: %+.1f %% from %s%n", f.series().label(),
+          f.change().percent(), f.change().after().run().describe()));
+      incomplete.forEach(f -> out.println("  " + f.series().label() + ": no figure in the newest run"
+          + (gate.allowIncomplete() ? " (allowed)" : " (--allow-incomplete passes it)")));
+    }
+  }
+
+  private static String ms(double v) {
+    return v >= 100 ? String.format(Locale.ROOT, "%,.0f", v) : String.format(Locale.ROOT, "%.4g", v);
+  }
+
+  private static String trim(double v) {
+    return v == Math.rint(v) ? Long.toString((long) v) : Double.toString(v);
+  }
+}

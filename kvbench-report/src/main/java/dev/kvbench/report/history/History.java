@@ -1,0 +1,300 @@
+package dev.kvbench.report.history;
+
+import dev.kvbench.report.ForkSamples.Figure;
+import dev.kvbench.report.ForkSamples.NoisyForks;
+import dev.kvbench.report.HostClass;
+import dev.kvbench.report.RunResults;
+import dev.kvbench.report.VersionPairs;
+import dev.kvbench.result.CellResult;
+import dev.kvbench.result.PassResult;
+import dev.kvbench.result.PhaseResult;
+import dev.kvbench.result.PhaseStatus;
+import java.nio.file.Path;
+import java.time.OffsetDateTime;
+import java.time.format.DateTimeParseException;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A series of runs in order, each cell's phases as a series of its own (one per class of hardware),
+ * and the change points E-Divisive finds in each ({@link EDivisive}). What a gate in CI asks of it
+ * is {@link #gate}.
+ */
+public final class History {
+
+  private final HistoryRule rule;
+  private final List<HistoryRun> runs;
+  private final List<Series> series;
+
+  private History(HistoryRule rule, List<HistoryRun> runs, List<Series> series) {
+    this.rule = rule;
+    this.runs = List.copyOf(runs);
+    this.series = List.copyOf(series);
+  }
+
+  public HistoryRule rule() {
+    return rule;
+  }
+
+  /** The runs, oldest first (by the rule's order; by time where it orders by version). */
+  public List<HistoryRun> runs() {
+    return runs;
+  }
+
+  public List<Series> series() {
+    return series;
+  }
+
+  /**
+   * The history of {@code results} by {@code rule}.
+   *
+   * @throws IllegalArgumentException naming the run when the order cannot place it (no revision recorded,
+   *     or one --revisions does not list)
+   */
+  public static History of(List<RunResults> results, HistoryRule rule) {
+    List<RunResults> ordered = ordered(results, rule);
+    List<HistoryRun> runs = new ArrayList<>();
+    java.util.Set<String> used = new java.util.HashSet<>();
+    for (int i = 0; i < ordered.size(); i++) {
+      runs.add(run(i + 1, ordered.get(i), rule.annotations(), used));
+    }
+    for (String ref : rule.annotations().keySet()) {
+      if (!used.contains(ref)) {
+        throw new IllegalArgumentException("--annotate " + ref + "=...: no run is numbered, has the revision or"
+            + " comes from the file " + ref + " (runs 1 to " + runs.size() + ")");
+      }
+    }
+    Map<String, SeriesBuilder> builders = new LinkedHashMap<>();
+    for (int i = 0; i < ordered.size(); i++) {
+      RunResults r = ordered.get(i);
+      HistoryRun run = runs.get(i);
+      String hostClass = HostClass.of(r.environment()).describe();
+      for (CellResult c : r.cells()) {
+        String cell = withoutVersion(c.cellId());
+        if (c.phases().isEmpty()) {
+          // a cell that ended before any phase: a gap in every series the cell had before
+          builders.forEach((key, b) -> {
+            if (key.startsWith(hostClass + "\n" + cell + "\n")) {
+              b.addGap(run, c);
+            }
+          });
+        }
+        for (PhaseResult p : c.phases()) {
+          builders.computeIfAbsent(hostClass + "\n" + cell + "\n" + p.phase(),
+              k -> new SeriesBuilder(hostClass, cell, c.store(), p.phase(), rule.figure())).add(run, c, p,
+              rule.noisyForks());
+        }
+      }
+    }
+    EDivisive detector = new EDivisive(rule.detection());
+    List<Series> series = new ArrayList<>();
+    for (SeriesBuilder b : builders.values()) {
+      series.add(b.build(detector, rule));
+    }
+    return new History(rule, runs, series);
+  }
+
+  /**
+   * What fails a CI gate: each change that makes a series slower by more than {@code percent}, starts at
+   * one of the {@code recent} newest points of its series, and that no note explains.
+   */
+  public List<Finding> gate(double percent, int recent) {
+    List<Finding> out = new ArrayList<>();
+    for (Series s : series) {
+      for (Series.Change c : s.changes()) {
+        if (c.direction() == Series.Direction.SLOWER && c.percent() > percent && c.note() == null
+            && c.index() >= s.points().size() - recent) {
+          out.add(new Finding(s, c));
+        }
+      }
+    }
+    return out;
+  }
+
+  /**
+   * The series the newest run should have given a figure and did not: its cell failed or the host
+   * disturbed every fork (a gate cannot call that no regression), or the run left out a cell that
+   * the run before it, of the same scenario and hardware, had.
+   */
+  public List<Finding> incomplete() {
+    if (runs.isEmpty()) {
+      return List.of();
+    }
+    HistoryRun newest = runs.get(runs.size() - 1);
+    HistoryRun before = runs.size() > 1 ? runs.get(runs.size() - 2) : null;
+    List<Finding> out = new ArrayList<>();
+    for (Series s : series) {
+      boolean gapNow = s.gaps().stream().anyMatch(g -> g.run().equals(newest));
+      boolean pointNow = s.points().stream().anyMatch(p -> p.run().equals(newest));
+      boolean hadBefore = before != null && before.scenarioName() != null
+          && before.scenarioName().equals(newest.scenarioName())
+          && s.points().stream().anyMatch(p -> p.run().equals(before)) && hostOf(s, newest);
+      if (gapNow || (!pointNow && hadBefore)) {
+        out.add(new Finding(s, null));
+      }
+    }
+    return out;
+  }
+
+  /** Whether the newest run measured anything on this series' hardware. */
+  private boolean hostOf(Series s, HistoryRun newest) {
+    return series.stream().anyMatch(o -> o.hostClass().equals(s.hostClass())
+        && (o.points().stream().anyMatch(p -> p.run().equals(newest))
+            || o.gaps().stream().anyMatch(g -> g.run().equals(newest))));
+  }
+
+  /** A series and the change that fails the gate (null where the newest run gave the series no figure). */
+  public record Finding(Series series, Series.Change change) {}
+
+  private static HistoryRun run(int number, RunResults r, Map<String, String> annotations, java.util.Set<String> used) {
+    String revision = r.label() == null ? null : r.label().revision();
+    List<String> notes = new ArrayList<>();
+    if (r.label() != null && r.label().note() != null) {
+      notes.add(r.label().note());
+    }
+    String fileName = Path.of(r.source()).getFileName() == null ? r.source()
+        : Path.of(r.source()).getFileName().toString();
+    for (String ref : new String[] {Integer.toString(number), revision, r.source(), fileName}) {
+      if (ref != null && annotations.containsKey(ref)) {
+        used.add(ref);
+        if (!notes.contains(annotations.get(ref))) {
+          notes.add(annotations.get(ref));
+        }
+      }
+    }
+    return new HistoryRun(number, r.source(), r.startedAt(), r.scenarioName(), revision,
+        notes.isEmpty() ? null : String.join("; ", notes), r.kvbenchVersion(), r.host());
+  }
+
+  private static List<RunResults> ordered(List<RunResults> results, HistoryRule rule) {
+    List<RunResults> out = new ArrayList<>(results);
+    Comparator<RunResults> byTime = Comparator.comparing(History::startInstant,
+        Comparator.nullsLast(Comparator.naturalOrder()));
+    switch (rule.order()) {
+      case GIVEN -> { }
+      case TIME, VERSION -> out.sort(byTime);
+      case REVISION -> {
+        out.sort(byTime);
+        List<String> order = new ArrayList<>(rule.revisions());
+        for (RunResults r : out) {
+          String rev = r.label() == null ? null : r.label().revision();
+          if (rev == null) {
+            throw new IllegalArgumentException(r.source() + " records no revision: record one with kvbench run"
+                + " --revision REV, or order by time (--order time)");
+          }
+          if (!order.contains(rev)) {
+            if (!rule.revisions().isEmpty()) {
+              throw new IllegalArgumentException(r.source() + " records revision " + rev + ", which --revisions"
+                  + " does not list: list every revision the runs have, oldest first");
+            }
+            order.add(rev);
+          }
+        }
+        out.sort(Comparator.comparingInt(r -> order.indexOf(r.label().revision())));
+      }
+    }
+    return out;
+  }
+
+  private static OffsetDateTime startInstant(RunResults r) {
+    try {
+      return r.startedAt() == null ? null : OffsetDateTime.parse(r.startedAt());
+    } catch (DateTimeParseException e) {
+      return null;
+    }
+  }
+
+  /** The cell's id less a version part: the version is what a version history orders by, not who the cell is. */
+  static String withoutVersion(String cellId) {
+    return cellId.replaceAll(" version=\\S+", "");
+  }
+
+  /** One series' points and gaps as the runs give them, then its change points. */
+  private static final class SeriesBuilder {
+
+    private final String hostClass;
+    private final String cell;
+    private final String store;
+    private final String phase;
+    private final List<Series.Point> points = new ArrayList<>();
+    private final List<Series.Gap> gaps = new ArrayList<>();
+    private final Figure figure;
+    private String scenario;
+
+    SeriesBuilder(String hostClass, String cell, String store, String phase, Figure figure) {
+      this.figure = figure;
+      this.hostClass = hostClass;
+      this.cell = cell;
+      this.store = store;
+      this.phase = phase;
+    }
+
+    void addGap(HistoryRun run, CellResult c) {
+      gaps.add(new Series.Gap(run, "the cell " + c.outcome().name().toLowerCase(java.util.Locale.ROOT)
+          + (c.error() == null ? "" : ": " + c.error()), c.outcome() != CellResult.Outcome.UNSUPPORTED));
+    }
+
+    void add(HistoryRun run, CellResult c, PhaseResult p, NoisyForks noisy) {
+      scenario = run.scenarioName();
+      if (c.outcome() != CellResult.Outcome.RAN || p.status() != PhaseStatus.OK) {
+        boolean failed = c.outcome() == CellResult.Outcome.FAILED || c.outcome() == CellResult.Outcome.INTERRUPTED
+            || p.status() == PhaseStatus.FAILED;
+        String why = c.outcome() != CellResult.Outcome.RAN ? "the cell " + c.outcome().name().toLowerCase(java.util.Locale.ROOT)
+            + (c.error() == null ? "" : ": " + c.error()) : "the phase " + p.status().id()
+            + (p.failure() == null ? "" : ": " + p.failure());
+        gaps.add(new Series.Gap(run, why, failed));
+        return;
+      }
+      List<Series.Fork> forks = new ArrayList<>();
+      List<Integer> disturbed = p.hostDisturbedForks();
+      for (PassResult pass : p.forkMedians()) {
+        double perOp = figureOf(pass) / Math.max(1, pass.ops());
+        forks.add(new Series.Fork(pass.fork(), perOp, disturbed.contains(pass.fork())));
+      }
+      boolean keep = noisy == NoisyForks.KEEP;
+      double[] counted = forks.stream().filter(f -> (keep || !f.disturbed()) && f.millisPerOp() > 0)
+          .mapToDouble(Series.Fork::millisPerOp).toArray();
+      if (counted.length == 0) {
+        gaps.add(new Series.Gap(run, forks.isEmpty() ? "no fork has a figure" : "the host disturbed every fork"
+            + " (--noisy-forks keep counts them)", false));
+        return;
+      }
+      points.add(new Series.Point(run, c.libraryVersion(), java.util.Arrays.stream(counted).average().orElseThrow(),
+          forks));
+    }
+
+    Series build(EDivisive detector, HistoryRule rule) {
+      if (rule.order() == HistoryRule.Order.VERSION) {
+        // stable: runs of one version stay in time order
+        points.sort((a, b) -> VersionPairs.compareVersions(a.libraryVersion(), b.libraryVersion()));
+      }
+      boolean keep = rule.noisyForks() == NoisyForks.KEEP;
+      List<double[]> observations = points.stream().map(pt -> pt.forks().stream()
+          .filter(f -> (keep || !f.disturbed()) && f.millisPerOp() > 0).mapToDouble(Series.Fork::millisPerOp)
+          .toArray()).toList();
+      List<Series.Change> changes = new ArrayList<>();
+      for (EDivisive.ChangePoint cp : detector.changePoints(observations)) {
+        Series.Point before = points.get(cp.index() - 1);
+        Series.Point after = points.get(cp.index());
+        EDivisive.Segments s = cp.segments();
+        Series.Direction direction = s.meanAfter() > s.meanBefore() ? Series.Direction.SLOWER
+            : Series.Direction.FASTER;
+        String bisect = direction == Series.Direction.SLOWER && before.libraryVersion() != null
+            && after.libraryVersion() != null && !before.libraryVersion().equals(after.libraryVersion())
+            ? "kvbench bisect " + store + " " + (scenario == null ? "SCENARIO" : scenario) + " --good "
+                + before.libraryVersion() + " --bad " + after.libraryVersion() + " --phase " + phase
+            : null;
+        changes.add(new Series.Change(cp.index(), before, after, s.meanBefore(), s.meanAfter(), s.pValue(),
+            direction, after.run().note(), bisect));
+      }
+      return new Series(hostClass, cell, store, phase, points, changes, gaps);
+    }
+
+    private double figureOf(PassResult pass) {
+      return figure.of(pass);
+    }
+  }
+}

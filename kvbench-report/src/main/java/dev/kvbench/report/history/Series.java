@@ -1,0 +1,106 @@
+package dev.kvbench.report.history;
+
+import java.util.List;
+
+/**
+ * One figure of one phase of one cell over the runs, on one class of hardware: its points in the
+ * history's order, the change points found in it, and the runs that had the cell without a figure.
+ *
+ * @param hostClass the hardware the runs share (CPU, cores, RAM, kernel, JDK): a series never spans two
+ * @param cell the cell's identity (store and every parameter that changes what is measured), less its library
+ *     version, which may change along the series
+ * @param gaps the runs that had this cell but no figure for the phase (it failed, was unsupported, or the host
+ *     disturbed every fork), with why
+ */
+public record Series(String hostClass, String cell, String store, String phase, List<Point> points,
+    List<Change> changes, List<Gap> gaps) {
+
+  public Series {
+    points = List.copyOf(points);
+    changes = List.copyOf(changes);
+    gaps = List.copyOf(gaps);
+  }
+
+  /** Which way a change went: the figure is time per operation, so higher is slower. */
+  public enum Direction {
+    SLOWER("slower"),
+    FASTER("faster");
+
+    private final String id;
+
+    Direction(String id) {
+      this.id = id;
+    }
+
+    public String id() {
+      return id;
+    }
+  }
+
+  /**
+   * One run's fork: its median pass's figure per operation.
+   *
+   * @param disturbed whether the host disturbed it (other processes, steal); such forks are left out of the
+   *     run's figure unless the history keeps them
+   */
+  public record Fork(int number, double millisPerOp, boolean disturbed) {}
+
+  /**
+   * One run's figure in the series.
+   *
+   * @param millisPerOp the mean of the forks counted (Otava's series value; the forks, not their median, so
+   *     each one counts)
+   * @param forks every fork, counted or not
+   */
+  public record Point(HistoryRun run, String libraryVersion, double millisPerOp, List<Fork> forks) {
+
+    public Point {
+      forks = List.copyOf(forks);
+    }
+
+    /** The forks the figure counts. */
+    public long counted(boolean keepDisturbed) {
+      return forks.stream().filter(f -> keepDisturbed || !f.disturbed()).count();
+    }
+  }
+
+  /**
+   * A change point: {@code after} starts a segment whose mean differs from the segment before it.
+   *
+   * @param index the index of {@code after} in the series' points
+   * @param before the last point of the segment before
+   * @param meanBefore the segment before's mean ms per op
+   * @param meanAfter the segment after's
+   * @param pValue the t-test's p-value between the two segments
+   * @param note why the run that starts it changed, where it says (its --note or history --annotate): an
+   *     explained change, which the gate lets pass
+   * @param bisect the command that finds the library release between the two sides that made the phase
+   *     slower, where their library versions differ; null otherwise
+   */
+  public record Change(int index, Point before, Point after, double meanBefore, double meanAfter, double pValue,
+      Direction direction, String note, String bisect) {
+
+    /** The change in percent of the segment before's mean: +20 is 20 % slower. */
+    public double percent() {
+      return (meanAfter / meanBefore - 1) * 100;
+    }
+
+    /** The change's size as Otava measures it, in percent: the larger way round (a halving is 100). */
+    public double magnitudePercent() {
+      return Math.max(Math.abs(meanAfter / meanBefore - 1), Math.abs(meanBefore / meanAfter - 1)) * 100;
+    }
+  }
+
+  /** A run that had the cell but gives the series no figure, and why. */
+  public record Gap(HistoryRun run, String why, boolean failed) {}
+
+  /** The series' label: its cell, phase and, where the history spans several, hardware. */
+  public String label() {
+    return cell + " " + phase;
+  }
+
+  /** The newest point, or null for none. */
+  public Point newest() {
+    return points.isEmpty() ? null : points.get(points.size() - 1);
+  }
+}
