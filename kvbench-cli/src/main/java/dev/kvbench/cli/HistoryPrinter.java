@@ -24,6 +24,7 @@ final class HistoryPrinter {
   void print(History h, HistoryRecords.Gate gate) {
     List<HistoryRun> runs = h.runs();
     long classes = h.series().stream().map(Series::hostClass).distinct().count();
+    long scenarios = h.series().stream().map(Series::scenario).distinct().count();
     out.printf(Locale.ROOT, "%d runs by %s, %s to %s; %d series%s%n", runs.size(), h.rule().order().id(),
         runs.get(0).describe(), runs.get(runs.size() - 1).describe(), h.series().size(),
         classes > 1 ? " on " + classes + " classes of hardware" : "");
@@ -38,8 +39,8 @@ final class HistoryPrinter {
         unchanged++;
         continue;
       }
-      out.println(s.label() + (classes > 1 ? "  [" + s.hostClass() + "]" : "") + "  (" + s.points().size()
-          + " runs)");
+      out.println(s.label() + (scenarios > 1 ? "  (scenario " + s.scenario() + ")" : "")
+          + (classes > 1 ? "  [" + s.hostClass() + "]" : "") + "  (" + s.points().size() + " runs)");
       for (Series.Change c : s.changes()) {
         out.printf(Locale.ROOT, "  %s from %s: %+.1f %% %s, %s -> %s ms per op (p %.1e); the run before: %s%n",
             c.direction() == Series.Direction.SLOWER ? "SLOWER" : "faster", c.after().run().describe(), c.percent(),

@@ -77,13 +77,13 @@ public final class History {
         if (c.phases().isEmpty()) {
           // a cell that ended before any phase: a gap in every series the cell had before
           builders.forEach((key, b) -> {
-            if (key.startsWith(hostClass + "\n" + cell + "\n")) {
+            if (key.startsWith(hostClass + "\n" + cell + "\n") && key.endsWith("\n" + r.scenarioName())) {
               b.addGap(run, c);
             }
           });
         }
         for (PhaseResult p : c.phases()) {
-          builders.computeIfAbsent(hostClass + "\n" + cell + "\n" + p.phase(),
+          builders.computeIfAbsent(hostClass + "\n" + cell + "\n" + p.phase() + "\n" + r.scenarioName(),
               k -> new SeriesBuilder(hostClass, cell, c.store(), p.phase(), rule.figure())).add(run, c, p,
               rule.noisyForks());
         }
@@ -242,8 +242,10 @@ public final class History {
       if (c.outcome() != CellResult.Outcome.RAN || p.status() != PhaseStatus.OK) {
         boolean failed = c.outcome() == CellResult.Outcome.FAILED || c.outcome() == CellResult.Outcome.INTERRUPTED
             || p.status() == PhaseStatus.FAILED;
-        String why = c.outcome() != CellResult.Outcome.RAN ? "the cell " + c.outcome().name().toLowerCase(java.util.Locale.ROOT)
-            + (c.error() == null ? "" : ": " + c.error()) : "the phase " + p.status().id()
+        String why = c.outcome() != CellResult.Outcome.RAN
+            ? "the cell " + c.outcome().name().toLowerCase(java.util.Locale.ROOT)
+                + (c.error() == null ? "" : ": " + c.error())
+            : "the phase " + p.status().id()
             + (p.failure() == null ? "" : ": " + p.failure());
         gaps.add(new Series.Gap(run, why, failed));
         return;
@@ -290,7 +292,7 @@ public final class History {
         changes.add(new Series.Change(cp.index(), before, after, s.meanBefore(), s.meanAfter(), s.pValue(),
             direction, after.run().note(), bisect));
       }
-      return new Series(hostClass, cell, store, phase, points, changes, gaps);
+      return new Series(hostClass, scenario, cell, store, phase, points, changes, gaps);
     }
 
     private double figureOf(PassResult pass) {

@@ -74,7 +74,8 @@ public final class HistoryRecords {
   }
 
   private static ObjectNode series(Series s) {
-    ObjectNode o = JSON.createObjectNode().put("hostClass", s.hostClass()).put("cell", s.cell())
+    ObjectNode o = JSON.createObjectNode().put("hostClass", s.hostClass()).put("scenario", s.scenario())
+        .put("cell", s.cell())
         .put("store", s.store()).put("phase", s.phase()).put("unit", "ms per op");
     ArrayNode points = o.putArray("points");
     for (Series.Point p : s.points()) {

@@ -3,16 +3,17 @@ package dev.kvbench.report.history;
 import java.util.List;
 
 /**
- * One figure of one phase of one cell over the runs, on one class of hardware: its points in the
+ * One figure of one phase of one cell of one scenario over the runs, on one class of hardware: its points in the
  * history's order, the change points found in it, and the runs that had the cell without a figure.
  *
  * @param hostClass the hardware the runs share (CPU, cores, RAM, kernel, JDK): a series never spans two
+ * @param scenario the scenario the runs ran: its warm-up and passes are part of what a figure means
  * @param cell the cell's identity (store and every parameter that changes what is measured), less its library
  *     version, which may change along the series
  * @param gaps the runs that had this cell but no figure for the phase (it failed, was unsupported, or the host
  *     disturbed every fork), with why
  */
-public record Series(String hostClass, String cell, String store, String phase, List<Point> points,
+public record Series(String hostClass, String scenario, String cell, String store, String phase, List<Point> points,
     List<Change> changes, List<Gap> gaps) {
 
   public Series {
