@@ -9,11 +9,8 @@ import dev.kvbench.report.ReportInputs;
 import dev.kvbench.report.RunResults;
 import dev.kvbench.report.AxisPairs;
 import dev.kvbench.summary.TextTable;
-import dev.kvbench.host.HostFiles;
 import dev.kvbench.result.OutputFile;
-import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
@@ -114,15 +111,7 @@ final class CompareCommand implements Callable<Integer> {
     OutputFile jsonFile = json == null ? null : ComparisonRecords.jsonFile(json, "--json " + json);
     OutputFile csvFile = csv == null ? null : ComparisonRecords.csvFile(csv, "--csv " + csv);
     // refused before anything is read or printed: a wrong target costs nothing
-    for (OutputFile f : java.util.Arrays.asList(page, jsonFile, csvFile)) {
-      if (f != null) {
-        try {
-          f.check(List.of(baseline, candidate));
-        } catch (OutputFile.RefusedException e) {
-          throw new UsageException(e.getMessage(), e);
-        }
-      }
-    }
+    OutputFiles.check(java.util.Arrays.asList(page, jsonFile, csvFile), List.of(baseline, candidate));
     ReportInputs inputs = new ReportInputs();
     Comparison c;
     PrintWriter err = spec.commandLine().getErr();
@@ -155,15 +144,7 @@ final class CompareCommand implements Callable<Integer> {
   }
 
   private void write(OutputFile file, String role, String content) {
-    try {
-      file.write(content.getBytes(StandardCharsets.UTF_8), List.of(baseline, candidate));
-    } catch (OutputFile.RefusedException e) {
-      throw new UsageException(e.getMessage(), e);
-    } catch (IOException e) {
-      // the comparison above is printed already; this file alone is missing, and an earlier one is whole
-      throw new UsageException(role + ": cannot write it (" + HostFiles.whyFailed(e) + "); nothing was written"
-          + " there (an earlier file is as it was): give a file in a folder with room", e);
-    }
+    OutputFiles.write(file, role, content, List.of(baseline, candidate));
   }
 
   /** {@code --by AXIS}: each value of the axis in the one run given, against its baseline value, paired by round. */

@@ -140,15 +140,7 @@ final class HistoryCommand implements Callable<Integer> {
         annotations());
     OutputFile page = html == null ? null : HtmlHistory.outputFile(html, "--html " + html);
     OutputFile jsonFile = json == null ? null : HistoryRecords.jsonFile(json, "--json " + json);
-    for (OutputFile f : java.util.Arrays.asList(page, jsonFile)) {
-      if (f != null) {
-        try {
-          f.check(inputs);
-        } catch (OutputFile.RefusedException e) {
-          throw new UsageException(e.getMessage(), e);
-        }
-      }
-    }
+    OutputFiles.check(java.util.Arrays.asList(page, jsonFile), inputs);
     PrintWriter err = spec.commandLine().getErr();
     History history;
     try {
@@ -202,13 +194,6 @@ final class HistoryCommand implements Callable<Integer> {
   }
 
   private void write(OutputFile file, String role, String content) {
-    try {
-      file.write(content.getBytes(StandardCharsets.UTF_8), inputs);
-    } catch (OutputFile.RefusedException e) {
-      throw new UsageException(e.getMessage(), e);
-    } catch (IOException e) {
-      throw new UsageException(role + ": cannot write it (" + HostFiles.whyFailed(e) + "); nothing was written"
-          + " there (an earlier file is as it was): give a file in a folder with room", e);
-    }
+    OutputFiles.write(file, role, content, inputs);
   }
 }

@@ -42,9 +42,12 @@ final class HistoryPrinter {
       out.println(s.label() + (scenarios > 1 ? "  (scenario " + s.scenario() + ")" : "")
           + (classes > 1 ? "  [" + s.hostClass() + "]" : "") + "  (" + s.points().size() + " runs)");
       for (Series.Change c : s.changes()) {
-        out.printf(Locale.ROOT, "  %s from %s: %+.1f %% %s, %s -> %s ms per op (p %.1e); the run before: %s%n",
+        double[] interval = c.percentInterval();
+        out.printf(Locale.ROOT, "  %s from %s: %+.1f %% %s%s, %s -> %s ms per op (p %.1e); the run before: %s%n",
             c.direction() == Series.Direction.SLOWER ? "SLOWER" : "faster", c.after().run().describe(), c.percent(),
-            c.direction().id(), ms(c.meanBefore()), ms(c.meanAfter()), c.pValue(), c.before().run().describe());
+            c.direction().id(), Double.isNaN(interval[0]) ? ""
+                : String.format(Locale.ROOT, " (95 %%: %+.1f to %+.1f %%)", interval[0], interval[1]),
+            ms(c.meanBefore()), ms(c.meanAfter()), c.pValue(), c.before().run().describe());
         if (c.note() != null) {
           out.println("    noted: " + c.note());
         }
@@ -54,8 +57,9 @@ final class HistoryPrinter {
       }
     }
     if (unchanged > 0) {
-      out.println((unchanged == h.series().size() ? "No change point in any of the " : "No change point in the other ")
-          + unchanged + " series.");
+      out.println(unchanged == 1 && h.series().size() == 1 ? "No change point in the one series."
+          : (unchanged == h.series().size() ? "No change point in any of the " : "No change point in the other ")
+              + unchanged + " series.");
     }
     for (Series s : h.series()) {
       s.gaps().stream().filter(g -> g.run().equals(runs.get(runs.size() - 1)))

@@ -60,6 +60,26 @@ public final class SeriesOfRuns {
         d.command(), d.scenario(), d.shard(), d.environment(), cells, d.completed(), d.resumedAt(), d.label());
   }
 
+  /**
+   * {@code d} with every pass of every fork marked as disturbed by other processes (the host was
+   * busy throughout), and, where {@code unsupported} names a phase, that phase unsupported.
+   */
+  public static ResultDocument disturbed(ResultDocument d) {
+    List<CellResult> cells = d.cells().stream().map(c -> c.withPhases(c.phases().stream()
+        .map(p -> PhaseResult.measured(p.phase(), p.passes().stream().map(pass -> pass.withNoise(
+            new dev.kvbench.measure.PassNoise(0, 0, 0, 50, pass.passMillis(),
+                List.of(dev.kvbench.measure.PassNoise.Mark.OTHER_PROCESSES)))).toList(),
+            PhaseResult.Latency.NONE, true, null, null)).toList())).toList();
+    return withCells(d, cells);
+  }
+
+  /** {@code d} with its {@code phase} unsupported in every cell. */
+  public static ResultDocument unsupported(ResultDocument d, String phase) {
+    return withCells(d, d.cells().stream().map(c -> c.withPhases(c.phases().stream()
+        .map(p -> p.phase().equals(phase) ? PhaseResult.unsupported(phase, c.store() + " cannot") : p).toList()))
+        .toList());
+  }
+
   private static PhaseResult phase(String name, double millis, double noise, Random r) {
     List<PassResult> passes = new ArrayList<>();
     for (int fork = 1; fork <= 3; fork++) {

@@ -62,9 +62,12 @@ public final class EDivisive {
 
   /**
    * The segments on either side of a change point, as Otava's {@code TTestStats}: their means and
-   * standard deviations (of the population, as Otava takes them) and the t-test's p-value.
+   * standard deviations (of the population, as Otava takes them) and the t-test's p-value; and,
+   * beyond Otava, the 95 % interval of the change (after over before, less 1) from the same pooled
+   * t, with the samples' standard deviations (NaN where the two segments hold 2 runs or fewer).
    */
-  public record Segments(double meanBefore, double meanAfter, double stdBefore, double stdAfter, double pValue) {
+  public record Segments(double meanBefore, double meanAfter, double stdBefore, double stdAfter, double pValue,
+      double changeLow, double changeHigh) {
 
     /** After over before, less 1: +0.2 is 20 % higher. */
     public double forwardChange() {
@@ -115,7 +118,10 @@ public final class EDivisive {
     int start = 0;
     while (start < n) {
       int end = Math.min(start + window, n);
-      List<ChangePoint> inWindow = detect(obs, start, end, p);
+      // as Otava's detector sees it: the window alone, its distances only (memory grows with the window, not the series)
+      int offset = start;
+      List<ChangePoint> inWindow = detect(obs.window(start, end), p).stream()
+          .map(cp -> new ChangePoint(cp.index() + offset, cp.qhat(), cp.segments())).toList();
       int last = inWindow.isEmpty() ? 0 : inWindow.get(inWindow.size() - 1).index();
       start = Math.max(last, start + step);
       for (ChangePoint cp : inWindow) {
@@ -134,13 +140,13 @@ public final class EDivisive {
   }
 
   /**
-   * Otava's detector on runs [start, end): the best candidate over the segments found so far,
-   * kept while its t-test passes {@code pValue}.
+   * Otava's detector on a window's runs: the best candidate over the segments found so far, kept
+   * while its t-test passes {@code pValue}.
    */
-  private List<ChangePoint> detect(Observations obs, int start, int end, double pValue) {
+  private List<ChangePoint> detect(Observations obs, double pValue) {
     List<ChangePoint> found = new ArrayList<>();
     while (true) {
-      List<int[]> segments = segments(found, start, end);
+      List<int[]> segments = segments(found, 0, obs.runs());
       ChangePoint best = null;
       int[] bestSegment = null;
       for (int[] s : segments) {
@@ -218,12 +224,14 @@ public final class EDivisive {
   /** The series' observations flattened, with where each run starts and each run's mean. */
   private static final class Observations {
 
+    private final List<double[]> runs;
     private final double[] values;
     private final int[] runStart; // runStart[r] is run r's first observation; runStart[runs] the end
     private final double[] runMeans;
     private double[][] prefix; // 2-D prefix sums of |x_i - x_j|
 
     Observations(List<double[]> runs) {
+      this.runs = runs;
       runStart = new int[runs.size() + 1];
       runMeans = new double[runs.size()];
       int total = runs.stream().mapToInt(r -> r.length).sum();
@@ -243,6 +251,11 @@ public final class EDivisive {
 
     int runs() {
       return runMeans.length;
+    }
+
+    /** Runs [start, end) alone. */
+    Observations window(int start, int end) {
+      return new Observations(runs.subList(start, end));
     }
 
     /** The sum of |x_i - x_j| over i in [a, b), j in [c, d). */
@@ -311,6 +324,8 @@ public final class EDivisive {
     int nL = left.length;
     int nR = right.length;
     double p;
+    double low = Double.NaN;
+    double high = Double.NaN;
     if (nL + nR <= 2) {
       p = 1;
     } else {
@@ -324,8 +339,16 @@ public final class EDivisive {
         double t = (meanL - meanR) / se;
         p = 2 * new TDistribution(null, df).cumulativeProbability(-Math.abs(t));
       }
+      // the interval: the same pooled t, from the samples' variances (n - 1)
+      double pooledSample = (nL * stdL * stdL + nR * stdR * stdR) / df;
+      double half = new TDistribution(null, df).inverseCumulativeProbability(0.975)
+          * Math.sqrt(pooledSample * (1.0 / nL + 1.0 / nR));
+      if (meanL != 0) {
+        low = (meanR - meanL - half) / meanL;
+        high = (meanR - meanL + half) / meanL;
+      }
     }
-    return new Segments(meanL, meanR, stdL, stdR, p);
+    return new Segments(meanL, meanR, stdL, stdR, p, low, high);
   }
 
   private static double mean(double[] v) {

@@ -92,7 +92,9 @@ public final class History {
     EDivisive detector = new EDivisive(rule.detection());
     List<Series> series = new ArrayList<>();
     for (SeriesBuilder b : builders.values()) {
-      series.add(b.build(detector, rule));
+      if (b.hasPoints()) { // a phase no run gave a figure (unsupported everywhere) is no series
+        series.add(b.build(detector, rule));
+      }
     }
     return new History(rule, runs, series);
   }
@@ -127,7 +129,8 @@ public final class History {
     HistoryRun before = runs.size() > 1 ? runs.get(runs.size() - 2) : null;
     List<Finding> out = new ArrayList<>();
     for (Series s : series) {
-      boolean gapNow = s.gaps().stream().anyMatch(g -> g.run().equals(newest));
+      boolean gapNow = s.gaps().stream().anyMatch(g -> g.run().equals(newest)
+          && g.kind() != Series.GapKind.UNSUPPORTED);
       boolean pointNow = s.points().stream().anyMatch(p -> p.run().equals(newest));
       boolean hadBefore = before != null && before.scenarioName() != null
           && before.scenarioName().equals(newest.scenarioName())
@@ -232,9 +235,14 @@ public final class History {
       this.phase = phase;
     }
 
+    boolean hasPoints() {
+      return !points.isEmpty();
+    }
+
     void addGap(HistoryRun run, CellResult c) {
       gaps.add(new Series.Gap(run, "the cell " + c.outcome().name().toLowerCase(java.util.Locale.ROOT)
-          + (c.error() == null ? "" : ": " + c.error()), c.outcome() != CellResult.Outcome.UNSUPPORTED));
+          + (c.error() == null ? "" : ": " + c.error()), c.outcome() == CellResult.Outcome.UNSUPPORTED
+              ? Series.GapKind.UNSUPPORTED : Series.GapKind.FAILED));
     }
 
     void add(HistoryRun run, CellResult c, PhaseResult p, NoisyForks noisy) {
@@ -242,12 +250,13 @@ public final class History {
       if (c.outcome() != CellResult.Outcome.RAN || p.status() != PhaseStatus.OK) {
         boolean failed = c.outcome() == CellResult.Outcome.FAILED || c.outcome() == CellResult.Outcome.INTERRUPTED
             || p.status() == PhaseStatus.FAILED;
+        Series.GapKind kind = failed ? Series.GapKind.FAILED : Series.GapKind.UNSUPPORTED;
         String why = c.outcome() != CellResult.Outcome.RAN
             ? "the cell " + c.outcome().name().toLowerCase(java.util.Locale.ROOT)
                 + (c.error() == null ? "" : ": " + c.error())
             : "the phase " + p.status().id()
             + (p.failure() == null ? "" : ": " + p.failure());
-        gaps.add(new Series.Gap(run, why, failed));
+        gaps.add(new Series.Gap(run, why, kind));
         return;
       }
       List<Series.Fork> forks = new ArrayList<>();
@@ -261,7 +270,7 @@ public final class History {
           .mapToDouble(Series.Fork::millisPerOp).toArray();
       if (counted.length == 0) {
         gaps.add(new Series.Gap(run, forks.isEmpty() ? "no fork has a figure" : "the host disturbed every fork"
-            + " (--noisy-forks keep counts them)", false));
+            + " (--noisy-forks keep counts them)", Series.GapKind.NOISY));
         return;
       }
       points.add(new Series.Point(run, c.libraryVersion(), java.util.Arrays.stream(counted).average().orElseThrow(),
@@ -290,7 +299,7 @@ public final class History {
                 + before.libraryVersion() + " --bad " + after.libraryVersion() + " --phase " + phase
             : null;
         changes.add(new Series.Change(cp.index(), before, after, s.meanBefore(), s.meanAfter(), s.pValue(),
-            direction, after.run().note(), bisect));
+            s.changeLow(), s.changeHigh(), direction, after.run().note(), bisect));
       }
       return new Series(hostClass, scenario, cell, store, phase, points, changes, gaps);
     }

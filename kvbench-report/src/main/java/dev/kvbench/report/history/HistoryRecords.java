@@ -91,11 +91,14 @@ public final class HistoryRecords {
           .put("runBefore", c.before().run().number()).put("direction", c.direction().id())
           .put("percent", c.percent()).put("magnitudePercent", c.magnitudePercent())
           .put("meanBefore", c.meanBefore()).put("meanAfter", c.meanAfter()).put("pValue", c.pValue());
+      if (Double.isFinite(c.percentInterval()[0])) { // JSON has no NaN
+        ch.put("percentLow", c.percentInterval()[0]).put("percentHigh", c.percentInterval()[1]);
+      }
       putIfPresent(ch, "note", c.note());
       putIfPresent(ch, "bisect", c.bisect());
     }
     ArrayNode gaps = o.putArray("gaps");
-    s.gaps().forEach(g -> gaps.addObject().put("run", g.run().number()).put("why", g.why()).put("failed", g.failed()));
+    s.gaps().forEach(g -> gaps.addObject().put("run", g.run().number()).put("why", g.why()).put("kind", g.kind().id()));
     return o;
   }
 

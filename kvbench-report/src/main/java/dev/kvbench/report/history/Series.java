@@ -73,17 +73,24 @@ public record Series(String hostClass, String scenario, String cell, String stor
    * @param meanBefore the segment before's mean ms per op
    * @param meanAfter the segment after's
    * @param pValue the t-test's p-value between the two segments
+ * @param changeLow the low end of the change's 95 % interval (after over before, less 1)
+ * @param changeHigh its high end
    * @param note why the run that starts it changed, where it says (its --note or history --annotate): an
    *     explained change, which the gate lets pass
    * @param bisect the command that finds the library release between the two sides that made the phase
    *     slower, where their library versions differ; null otherwise
    */
   public record Change(int index, Point before, Point after, double meanBefore, double meanAfter, double pValue,
-      Direction direction, String note, String bisect) {
+      double changeLow, double changeHigh, Direction direction, String note, String bisect) {
 
     /** The change in percent of the segment before's mean: +20 is 20 % slower. */
     public double percent() {
       return (meanAfter / meanBefore - 1) * 100;
+    }
+
+    /** The 95 % interval of {@link #percent}: {low, high}, NaN where the segments hold too few runs. */
+    public double[] percentInterval() {
+      return new double[] {changeLow * 100, changeHigh * 100};
     }
 
     /** The change's size as Otava measures it, in percent: the larger way round (a halving is 100). */
@@ -92,8 +99,28 @@ public record Series(String hostClass, String scenario, String cell, String stor
     }
   }
 
-  /** A run that had the cell but gives the series no figure, and why. */
-  public record Gap(HistoryRun run, String why, boolean failed) {}
+  /** A run that had the cell but gives the series no figure, why, and what kind of reason that is. */
+  public record Gap(HistoryRun run, String why, GapKind kind) {}
+
+  /** Why a run gives a series no figure. */
+  public enum GapKind {
+    /** The cell or the phase failed, or the run was stopped in it: a gate cannot call that no regression. */
+    FAILED("failed"),
+    /** The host disturbed every fork, and the history leaves such forks out: nothing left to judge. */
+    NOISY("noisy"),
+    /** The store cannot do it: so in every run, and no reason to doubt the run. */
+    UNSUPPORTED("unsupported");
+
+    private final String id;
+
+    GapKind(String id) {
+      this.id = id;
+    }
+
+    public String id() {
+      return id;
+    }
+  }
 
   /** The series' label: its cell, phase and, where the history spans several, hardware. */
   public String label() {

@@ -118,7 +118,7 @@ function seriesChart(s) {
             axis.ticks = [];
             for (let v = first; v <= last; v += every) axis.ticks.push({ value: v });
           } },
-        y: { title: { display: true, text: 'ms per op (' + DATA.figure + ')' } }
+        y: { title: { display: true, text: 'ms per op (' + DATA.figure + ')' }, ticks: { callback: v => ms(v) } }
       }
     },
     plugins: [segmentsPlugin]
@@ -174,6 +174,8 @@ function page() {
         { title: 'Series', value: c => c.series.label, cell: c => el('a', { href: '#series-' + c.series.id }, c.series.label) },
         { title: 'From', num: true, value: c => c.run, cell: c => runLink(c.run) },
         { title: 'Change', num: true, value: c => c.percent, cell: c => el('span', { class: 'mark ' + c.direction }, percentText(c) + ' ' + c.direction) },
+        { title: '95 % interval', num: true, value: c => c.percentLow, text: c => c.percentLow === undefined || c.percentLow === null
+          ? '-' : c.percentLow.toFixed(1) + ' to ' + c.percentHigh.toFixed(1) + ' %' },
         { title: 'ms per op before → after', num: true, value: c => c.meanAfter, text: c => ms(c.meanBefore) + ' → ' + ms(c.meanAfter) },
         { title: 'p', num: true, value: c => c.pValue, text: c => c.pValue.toExponential(1) },
         { title: 'Note', value: c => c.note || '' },

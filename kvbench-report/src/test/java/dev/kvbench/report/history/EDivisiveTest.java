@@ -164,6 +164,22 @@ class EDivisiveTest {
   }
 
   @Test
+  void aLongHistoryIsSearchedWindowByWindow() {
+    // 400 runs of 5 forks: 20 % slower from run 100, back from run 300; the windows (50 runs) find both
+    Random r = new Random(400);
+    List<double[]> series = runs(r, 400, 5, 0.02, 0.03, 100, 0.2);
+    for (int i = 300; i < 400; i++) {
+      for (int k = 0; k < 5; k++) {
+        series.get(i)[k] /= 1.2;
+      }
+    }
+    List<EDivisive.ChangePoint> cps = new EDivisive(EDivisive.Settings.DEFAULT).changePoints(series);
+    assertThat(indexes(cps)).containsExactly(100, 300);
+    assertThat(cps.get(0).segments().forwardChange()).isCloseTo(0.2, within(0.03));
+    assertThat(cps.get(1).segments().forwardChange()).isCloseTo(-1 / 6.0, within(0.03));
+  }
+
+  @Test
   void aSlowerNewestRunIsAChangePointOfItsOwn() {
     Random r = new Random(7);
     List<double[]> series = runs(r, 29, 3, 0.01, 0.02, Integer.MAX_VALUE, 0);

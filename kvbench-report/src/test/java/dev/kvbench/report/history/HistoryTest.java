@@ -51,6 +51,8 @@ class HistoryTest {
         assertThat(c.direction()).isEqualTo(Series.Direction.SLOWER);
         assertThat(c.percent()).isBetween(22.0, 38.0);
         assertThat(c.pValue()).isLessThan(1e-4);
+        assertThat(c.percentInterval()[0]).isBetween(15.0, c.percent());
+        assertThat(c.percentInterval()[1]).isBetween(c.percent(), 45.0);
         assertThat(c.bisect()).isNull(); // the library version did not change
       });
       assertThat(series(h, "beta", phase).changes()).isEmpty();
@@ -158,12 +160,43 @@ class HistoryTest {
         .containsExactlyInAnyOrder("beta int rnd 1000x100 batch=all nosync write",
             "beta int rnd 1000x100 batch=all nosync readKey");
     assertThat(series(h, "beta", "write").gaps()).singleElement()
-        .satisfies(g -> assertThat(g.why()).contains("failed", "the JVM crashed"));
+        .satisfies(g -> {
+          assertThat(g.why()).contains("failed", "the JVM crashed");
+          assertThat(g.kind()).isEqualTo(Series.GapKind.FAILED);
+        });
 
     // left out altogether rather than failed: incomplete too
     List<RunResults> missing = new ArrayList<>(planted(0, false));
     missing.set(29, results(SeriesOfRuns.run(30, 0.03, null, new SeriesOfRuns.Store("alpha", 10, 0, 1)),
         "runs/run-30.json"));
     assertThat(History.of(missing, HistoryRule.DEFAULT).incomplete()).hasSize(2);
+  }
+
+  @Test
+  void aNewestRunTheHostDisturbedThroughoutIsIncompleteAndAnUnsupportedPhaseIsNoSeries() {
+    List<RunResults> runs = new ArrayList<>();
+    for (RunResults r : planted(0, false)) {
+      ResultDocument d = SeriesOfRuns.run(Integer.parseInt(r.source().replaceAll("\\D", "")), 0.03, null,
+          new SeriesOfRuns.Store("alpha", 10, 0, 1), new SeriesOfRuns.Store("beta", 20, 0, 1));
+      runs.add(results(SeriesOfRuns.unsupported(d, "readKey"), r.source()));
+    }
+    History quiet = History.of(runs, HistoryRule.DEFAULT);
+    assertThat(quiet.series()).extracting(Series::phase).containsOnly("write");
+    assertThat(quiet.incomplete()).as("unsupported in every run is no reason to doubt the newest").isEmpty();
+
+    ResultDocument busy = SeriesOfRuns.disturbed(SeriesOfRuns.run(30, 0.03, null,
+        new SeriesOfRuns.Store("alpha", 10, 0, 1), new SeriesOfRuns.Store("beta", 20, 0, 1)));
+    runs.set(29, results(busy, "runs/run-30.json"));
+    History h = History.of(runs, HistoryRule.DEFAULT);
+    assertThat(h.incomplete()).hasSize(2);
+    assertThat(series(h, "alpha", "write").gaps()).singleElement().satisfies(g -> {
+      assertThat(g.kind()).isEqualTo(Series.GapKind.NOISY);
+      assertThat(g.why()).contains("the host disturbed every fork");
+    });
+    // counted when the history keeps disturbed forks
+    HistoryRule keep = new HistoryRule(HistoryRule.Order.TIME, List.of(), HistoryRule.DEFAULT.figure(),
+        dev.kvbench.report.ForkSamples.NoisyForks.KEEP, HistoryRule.DEFAULT.detection(), Map.of());
+    assertThat(History.of(runs, keep).incomplete()).isEmpty();
+    assertThat(series(History.of(runs, keep), "alpha", "write").points()).hasSize(30);
   }
 }
