@@ -148,6 +148,8 @@ final class HistoryCommand implements Callable<Integer> {
       runs.stream().flatMap(r -> r.warnings().stream()).forEach(w -> err.println("kvbench: warning: " + w));
       err.flush();
       history = History.of(runs, historyRule);
+      history.warnings().forEach(w -> err.println("kvbench: warning: " + w));
+      err.flush();
     } catch (ReportInputException | IllegalArgumentException e) {
       throw new UsageException(e.getMessage(), e);
     }

@@ -29,7 +29,10 @@ public final class History {
   private final List<HistoryRun> runs;
   private final List<Series> series;
 
-  private History(HistoryRule rule, List<HistoryRun> runs, List<Series> series) {
+  private final List<String> warnings;
+
+  private History(HistoryRule rule, List<HistoryRun> runs, List<Series> series, List<String> warnings) {
+    this.warnings = List.copyOf(warnings);
     this.rule = rule;
     this.runs = List.copyOf(runs);
     this.series = List.copyOf(series);
@@ -44,6 +47,11 @@ public final class History {
     return runs;
   }
 
+  /** What ordering the runs left out, each naming the run's file. */
+  public List<String> warnings() {
+    return warnings;
+  }
+
   public List<Series> series() {
     return series;
   }
@@ -55,7 +63,8 @@ public final class History {
    *     or one --revisions does not list)
    */
   public static History of(List<RunResults> results, HistoryRule rule) {
-    List<RunResults> ordered = ordered(results, rule);
+    List<String> warnings = new ArrayList<>();
+    List<RunResults> ordered = ordered(results, rule, warnings);
     List<HistoryRun> runs = new ArrayList<>();
     java.util.Set<String> used = new java.util.HashSet<>();
     for (int i = 0; i < ordered.size(); i++) {
@@ -96,7 +105,7 @@ public final class History {
         series.add(b.build(detector, rule));
       }
     }
-    return new History(rule, runs, series);
+    return new History(rule, runs, series, warnings);
   }
 
   /**
@@ -172,7 +181,7 @@ public final class History {
         notes.isEmpty() ? null : String.join("; ", notes), r.kvbenchVersion(), r.host());
   }
 
-  private static List<RunResults> ordered(List<RunResults> results, HistoryRule rule) {
+  private static List<RunResults> ordered(List<RunResults> results, HistoryRule rule, List<String> warnings) {
     List<RunResults> out = new ArrayList<>(results);
     Comparator<RunResults> byTime = Comparator.comparing(History::startInstant,
         Comparator.nullsLast(Comparator.naturalOrder()));
@@ -190,11 +199,18 @@ public final class History {
           }
           if (!order.contains(rev)) {
             if (!rule.revisions().isEmpty()) {
-              throw new IllegalArgumentException(r.source() + " records revision " + rev + ", which --revisions"
-                  + " does not list: list every revision the runs have, oldest first");
+              // a commit no longer on the branch (a force push) must not stop CI's gate: named and left out
+              warnings.add(r.source() + " records revision " + rev + ", which --revisions does not list: left out"
+                  + " (list it to count it)");
+              continue;
             }
             order.add(rev);
           }
+        }
+        out.removeIf(r -> !order.contains(r.label().revision()));
+        if (out.isEmpty()) {
+          throw new IllegalArgumentException("no run records a revision --revisions lists: give the revisions of"
+              + " these runs, oldest first (git rev-list --reverse HEAD)");
         }
         out.sort(Comparator.comparingInt(r -> order.indexOf(r.label().revision())));
       }

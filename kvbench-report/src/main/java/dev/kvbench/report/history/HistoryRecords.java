@@ -55,6 +55,8 @@ public final class HistoryRecords {
       putIfPresent(o, "revision", r.revision());
       putIfPresent(o, "note", r.note());
     }
+    ArrayNode warnings = root.putArray("warnings");
+    h.warnings().forEach(warnings::add);
     ArrayNode series = root.putArray("series");
     for (Series s : h.series()) {
       series.add(series(s));

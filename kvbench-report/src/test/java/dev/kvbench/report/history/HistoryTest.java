@@ -97,8 +97,15 @@ class HistoryTest {
       assertThat(c.after().run().revision()).isEqualTo("rev-19");
       assertThat(c.direction()).isEqualTo(Series.Direction.FASTER);
     });
-    assertThatThrownBy(() -> History.of(runs, withOrder(HistoryRule.Order.REVISION, List.of("rev-1"))))
-        .hasMessageContaining("records revision rev-2, which --revisions does not list");
+    // a revision the list lacks (a commit force-pushed away) is left out, named, and the rest judged
+    List<String> withoutSeven = new ArrayList<>(reversed);
+    withoutSeven.remove("rev-7");
+    History lacking = History.of(runs, withOrder(HistoryRule.Order.REVISION, withoutSeven));
+    assertThat(lacking.runs()).hasSize(29);
+    assertThat(lacking.warnings()).singleElement().asString()
+        .contains("runs/run-7.json records revision rev-7, which --revisions does not list: left out");
+    assertThatThrownBy(() -> History.of(runs, withOrder(HistoryRule.Order.REVISION, List.of("abc"))))
+        .hasMessageContaining("no run records a revision --revisions lists");
     assertThatThrownBy(() -> History.of(planted(20, false), withOrder(HistoryRule.Order.REVISION, List.of())))
         .hasMessageContaining("records no revision").hasMessageContaining("--revision REV");
   }
