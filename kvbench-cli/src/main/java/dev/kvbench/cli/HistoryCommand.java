@@ -134,7 +134,8 @@ final class HistoryCommand implements Callable<Integer> {
     try {
       detection = new EDivisive.Settings(window, pValue, rule.minEffectPercent() / 100);
     } catch (IllegalArgumentException e) {
-      throw new UsageException((window < 2 ? "--window " + window : "--p-value " + pValue) + ": " + e.getMessage(), e);
+      throw new UsageException((window < 2 ? "--window " + window : "--p-value " + pValue) + ": " + e.getMessage(),
+          e);
     }
     HistoryRule historyRule = new HistoryRule(ordering, revisionList(), rule.figure(), rule.noisyForks(), detection,
         annotations());
@@ -145,8 +146,8 @@ final class HistoryCommand implements Callable<Integer> {
     History history;
     try {
       List<RunResults> runs = new ReportInputs().read(inputs);
+      // what reading skipped (damaged lines, copies), shown even where ordering then refuses a run
       runs.stream().flatMap(r -> r.warnings().stream()).forEach(w -> err.println("kvbench: warning: " + w));
-      err.flush();
       history = History.of(runs, historyRule);
       history.warnings().forEach(w -> err.println("kvbench: warning: " + w));
       err.flush();

@@ -116,11 +116,6 @@ public record PhaseResult(
   }
 
   /**
-   * The phase's figures from its measured passes, of one fork or several: the median pass (see
-   * {@link #medianPass}) is the figure, min and max over every pass beside it; failed when {@code
-   * failure} is not null.
-   */
-  /**
    * The median pass's time per op, in ms: what ranks stores against each other. The same order as
    * the pass's time where every store does the same ops; the only fair one where a pass lasts a
    * duration (sustain, a timed threaded phase) and each store does what ops it can in it.
@@ -129,6 +124,11 @@ public record PhaseResult(
     return ops > 0 ? passMillis / ops : passMillis;
   }
 
+  /**
+   * The phase's figures from its measured passes, of one fork or several: the median pass (see
+   * {@link #medianPass}) is the figure, min and max over every pass beside it; failed when {@code
+   * failure} is not null.
+   */
   public static PhaseResult measured(
       String phase, List<PassResult> passes, Latency latency, boolean verified, String failure, String note) {
     if (passes.isEmpty()) {

@@ -150,7 +150,10 @@ final class HtmlReport {
     return r;
   }
 
-  /** The store's counters of stopped and delayed writes added up ({@code ...total-stops}, {@code ...total-delays}); null without. */
+  /**
+   * The store's counters of stopped and delayed writes added up ({@code ...total-stops}, {@code
+   * ...total-delays}); null without.
+   */
   private static Long storeStalls(dev.kvbench.result.TimelinePoint p) {
     Long sum = null;
     for (Map.Entry<String, Long> e : p.store().entrySet()) {

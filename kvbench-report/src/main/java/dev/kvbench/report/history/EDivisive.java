@@ -118,7 +118,8 @@ public final class EDivisive {
     int start = 0;
     while (start < n) {
       int end = Math.min(start + window, n);
-      // as Otava's detector sees it: the window alone, its distances only (memory grows with the window, not the series)
+      // as Otava's detector sees it: the window alone, its distances only (memory grows with the
+      // window, not the series)
       int offset = start;
       List<ChangePoint> inWindow = detect(obs.window(start, end), p).stream()
           .map(cp -> new ChangePoint(cp.index() + offset, cp.qhat(), cp.segments())).toList();
@@ -146,7 +147,7 @@ public final class EDivisive {
   private List<ChangePoint> detect(Observations obs, double pValue) {
     List<ChangePoint> found = new ArrayList<>();
     while (true) {
-      List<int[]> segments = segments(found, 0, obs.runs());
+      List<int[]> segments = segments(found, obs.runs());
       ChangePoint best = null;
       int[] bestSegment = null;
       for (int[] s : segments) {
@@ -209,10 +210,10 @@ public final class EDivisive {
     return new ChangePoint(cp.index(), cp.qhat(), obs.test(from, cp.index(), to));
   }
 
-  /** The segments [from, to) that {@code points} cut runs [start, end) into. */
-  private static List<int[]> segments(List<ChangePoint> points, int start, int end) {
+  /** The segments [from, to) that {@code points} cut runs [0, end) into. */
+  private static List<int[]> segments(List<ChangePoint> points, int end) {
     List<int[]> out = new ArrayList<>();
-    int from = start;
+    int from = 0;
     for (ChangePoint p : points) {
       out.add(new int[] {from, p.index()});
       from = p.index();

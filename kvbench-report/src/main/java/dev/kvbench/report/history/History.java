@@ -28,14 +28,13 @@ public final class History {
   private final HistoryRule rule;
   private final List<HistoryRun> runs;
   private final List<Series> series;
-
   private final List<String> warnings;
 
   private History(HistoryRule rule, List<HistoryRun> runs, List<Series> series, List<String> warnings) {
-    this.warnings = List.copyOf(warnings);
     this.rule = rule;
     this.runs = List.copyOf(runs);
     this.series = List.copyOf(series);
+    this.warnings = List.copyOf(warnings);
   }
 
   public HistoryRule rule() {
@@ -256,9 +255,14 @@ public final class History {
     }
 
     void addGap(HistoryRun run, CellResult c) {
-      gaps.add(new Series.Gap(run, "the cell " + c.outcome().name().toLowerCase(java.util.Locale.ROOT)
-          + (c.error() == null ? "" : ": " + c.error()), c.outcome() == CellResult.Outcome.UNSUPPORTED
-              ? Series.GapKind.UNSUPPORTED : Series.GapKind.FAILED));
+      gaps.add(new Series.Gap(run, cellEnded(c), c.outcome() == CellResult.Outcome.UNSUPPORTED
+          ? Series.GapKind.UNSUPPORTED : Series.GapKind.FAILED));
+    }
+
+    /** Why a cell that did not run gives no figure: its outcome and error. */
+    private static String cellEnded(CellResult c) {
+      return "the cell " + c.outcome().name().toLowerCase(java.util.Locale.ROOT)
+          + (c.error() == null ? "" : ": " + c.error());
     }
 
     void add(HistoryRun run, CellResult c, PhaseResult p, NoisyForks noisy) {
@@ -267,23 +271,18 @@ public final class History {
         boolean failed = c.outcome() == CellResult.Outcome.FAILED || c.outcome() == CellResult.Outcome.INTERRUPTED
             || p.status() == PhaseStatus.FAILED;
         Series.GapKind kind = failed ? Series.GapKind.FAILED : Series.GapKind.UNSUPPORTED;
-        String why = c.outcome() != CellResult.Outcome.RAN
-            ? "the cell " + c.outcome().name().toLowerCase(java.util.Locale.ROOT)
-                + (c.error() == null ? "" : ": " + c.error())
-            : "the phase " + p.status().id()
-            + (p.failure() == null ? "" : ": " + p.failure());
+        String why = c.outcome() != CellResult.Outcome.RAN ? cellEnded(c)
+            : "the phase " + p.status().id() + (p.failure() == null ? "" : ": " + p.failure());
         gaps.add(new Series.Gap(run, why, kind));
         return;
       }
       List<Series.Fork> forks = new ArrayList<>();
       List<Integer> disturbed = p.hostDisturbedForks();
       for (PassResult pass : p.forkMedians()) {
-        double perOp = figureOf(pass) / Math.max(1, pass.ops());
+        double perOp = figure.of(pass) / Math.max(1, pass.ops());
         forks.add(new Series.Fork(pass.fork(), perOp, disturbed.contains(pass.fork())));
       }
-      boolean keep = noisy == NoisyForks.KEEP;
-      double[] counted = forks.stream().filter(f -> (keep || !f.disturbed()) && f.millisPerOp() > 0)
-          .mapToDouble(Series.Fork::millisPerOp).toArray();
+      double[] counted = Series.Point.counted(forks, noisy == NoisyForks.KEEP);
       if (counted.length == 0) {
         gaps.add(new Series.Gap(run, forks.isEmpty() ? "no fork has a figure" : "the host disturbed every fork"
             + " (--noisy-forks keep counts them)", Series.GapKind.NOISY));
@@ -299,9 +298,7 @@ public final class History {
         points.sort((a, b) -> VersionPairs.compareVersions(a.libraryVersion(), b.libraryVersion()));
       }
       boolean keep = rule.noisyForks() == NoisyForks.KEEP;
-      List<double[]> observations = points.stream().map(pt -> pt.forks().stream()
-          .filter(f -> (keep || !f.disturbed()) && f.millisPerOp() > 0).mapToDouble(Series.Fork::millisPerOp)
-          .toArray()).toList();
+      List<double[]> observations = points.stream().map(pt -> pt.counted(keep)).toList();
       List<Series.Change> changes = new ArrayList<>();
       for (EDivisive.ChangePoint cp : detector.changePoints(observations)) {
         Series.Point before = points.get(cp.index() - 1);
@@ -318,10 +315,6 @@ public final class History {
             s.changeLow(), s.changeHigh(), direction, after.run().note(), bisect));
       }
       return new Series(hostClass, scenario, cell, store, phase, points, changes, gaps);
-    }
-
-    private double figureOf(PassResult pass) {
-      return figure.of(pass);
     }
   }
 }

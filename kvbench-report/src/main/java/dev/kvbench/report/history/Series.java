@@ -59,9 +59,14 @@ public record Series(String hostClass, String scenario, String cell, String stor
       forks = List.copyOf(forks);
     }
 
-    /** The forks the figure counts. */
-    public long counted(boolean keepDisturbed) {
-      return forks.stream().filter(f -> keepDisturbed || !f.disturbed()).count();
+    /** The figures of the forks a run's figure counts: every fork with one, less the disturbed unless kept. */
+    public double[] counted(boolean keepDisturbed) {
+      return counted(forks, keepDisturbed);
+    }
+
+    static double[] counted(List<Fork> forks, boolean keepDisturbed) {
+      return forks.stream().filter(f -> (keepDisturbed || !f.disturbed()) && f.millisPerOp() > 0)
+          .mapToDouble(Fork::millisPerOp).toArray();
     }
   }
 
