@@ -25,13 +25,20 @@ import org.apiguardian.api.API;
  * in the store module's {@code library.properties}).
  *
  * @param licenses the licenses the library's POM names, empty where none is known
- * @param releaseDate the day the library's classes were built, ISO (2026-02-06), or null where unknown
+ * @param releaseDate the day the library's classes were built, ISO (2026-02-06), or null where unknown (a
+ *     reproducible build's jar gives its entries a placeholder time instead)
  */
 @API(status = API.Status.STABLE, since = "0.6.0")
 public record LibraryFacts(List<String> licenses, String releaseDate) {
 
   /** Nothing known. */
   public static final LibraryFacts UNKNOWN = new LibraryFacts(List.of(), null);
+
+  /**
+   * Before 1981: a reproducible build's placeholder, not a date (sqlite-jdbc's entries all say
+   * 1980-02-01, the earliest a zip entry can say in local time anywhere); such a jar records none.
+   */
+  static final long REPRODUCIBLE_BUILD_TIMES = Instant.parse("1981-01-01T00:00:00Z").toEpochMilli();
 
   /** Where each store module's build writes the licenses of its dependencies. */
   static final String THIRD_PARTY = "META-INF/kvbench/THIRD-PARTY.txt";
@@ -110,7 +117,8 @@ public record LibraryFacts(List<String> licenses, String releaseDate) {
       } else {
         millis = c.getLastModified();
       }
-      return millis <= 0 ? null : Instant.ofEpochMilli(millis).atZone(ZoneOffset.UTC).toLocalDate().toString();
+      return millis < REPRODUCIBLE_BUILD_TIMES ? null
+          : Instant.ofEpochMilli(millis).atZone(ZoneOffset.UTC).toLocalDate().toString();
     } catch (IOException | RuntimeException e) {
       return null;
     }
