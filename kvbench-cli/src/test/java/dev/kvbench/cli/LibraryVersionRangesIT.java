@@ -48,7 +48,7 @@ class LibraryVersionRangesIT {
     }
     args.add("--stores");
     args.add(String.join(",", oldest.keySet()));
-    assertThat(oldest).containsKeys("rocksdb", "lmdbjava-agrona", "lmdbjava-bb", "xodus", "mvstore", "mapdb",
+    assertThat(oldest).containsKeys("rocksdb", "lmdbjava-agrona", "lmdbjava-bb", "xodus", "mvstore", "mapdb", "sqlite", "bdb-je",
         "leveldb-java");
 
     Path jar = Path.of(System.getProperty("kvbench.jar", "target/kvbench.jar")).toAbsolutePath();

@@ -10,7 +10,7 @@ import java.util.regex.Pattern;
 public final class Failures {
 
   private static final Pattern FULL_DISK = Pattern.compile(
-      "no space left|not enough space|enospc|disk full|out ?of ?disk ?space|file system full|quota exceeded",
+      "no space left|not enough space|enospc|disk (is )?full|sqlite_full|out ?of ?disk ?space|file system full|quota exceeded",
       Pattern.CASE_INSENSITIVE);
 
   /** Phrase every full-disk failure carries, so a reader (or a script) finds them all. */

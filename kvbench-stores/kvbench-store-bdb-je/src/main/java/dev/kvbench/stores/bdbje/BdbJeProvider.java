@@ -79,6 +79,8 @@ public final class BdbJeProvider implements StoreProvider {
         SettingSpec.size("cacheSize", "0",
             "JE's cache on the heap; 0 keeps JE's default, 60 % of the JVM's maximum heap (je.maxMemoryPercent)"),
         SettingSpec.size("logFileSize", "10m", "size of each .jdb log file (je.log.fileMax; JE's default 10 MB)"),
+        SettingSpec.size("freeDisk", "5g", "free space JE keeps on the disk, refusing writes below it (je.freeDisk; "
+            + "JE's default 5 GB; 0 keeps none, for a small disk such as the crash test's power-cut image)"),
         SettingSpec.count("maxTxnEntries", "0",
             "puts after which the writer commits on its own (each uncommitted record holds a lock on the heap); "
                 + "0 leaves batching to the harness"));

@@ -6,6 +6,7 @@ import com.sleepycat.je.Database;
 import com.sleepycat.je.DatabaseConfig;
 import com.sleepycat.je.DatabaseEntry;
 import com.sleepycat.je.DatabaseException;
+import com.sleepycat.je.DiskLimitException;
 import com.sleepycat.je.Environment;
 import com.sleepycat.je.EnvironmentConfig;
 import com.sleepycat.je.EnvironmentStats;
@@ -63,6 +64,7 @@ final class BdbJeStore implements Store {
     cfg.setTransactional(true);
     cfg.setDurability(durability(config.durability()));
     cfg.setConfigParam(EnvironmentConfig.LOG_FILE_MAX, Long.toString(logFileSize));
+    cfg.setConfigParam(EnvironmentConfig.FREE_DISK, Long.toString(s.getLong("freeDisk")));
     if (cacheSize > 0) {
       cfg.setCacheSize(cacheSize);
     }
@@ -88,6 +90,7 @@ final class BdbJeStore implements Store {
     nativeSettings.put("cacheSizeFrom", cacheSize > 0 ? "setting" : "je.maxMemoryPercent="
         + in.getConfigParam(EnvironmentConfig.MAX_MEMORY_PERCENT) + " of the heap");
     nativeSettings.put("logFileMax", Long.parseLong(in.getConfigParam(EnvironmentConfig.LOG_FILE_MAX)));
+    nativeSettings.put("freeDisk", Long.parseLong(in.getConfigParam(EnvironmentConfig.FREE_DISK)));
     nativeSettings.put("cleanerMinUtilization", in.getConfigParam(EnvironmentConfig.CLEANER_MIN_UTILIZATION));
     nativeSettings.put("lockTimeout", in.getConfigParam(EnvironmentConfig.LOCK_TIMEOUT));
     nativeSettings.put("statsCollect", in.getConfigParam(EnvironmentConfig.STATS_COLLECT));
@@ -158,17 +161,24 @@ final class BdbJeStore implements Store {
       db.close();
     } catch (RuntimeException e) {
       env.close();
-      throw new StoreException(id + ": closing the database failed: " + e.getMessage(), e);
+      throw failure("closing the database failed", e);
     }
     try {
-      // a checkpoint, then the log and the lock file closed and the daemon threads stopped
+      // a checkpoint, then the log and the lock file closed and the daemon threads stopped; JE
+      // closes them even when the checkpoint fails (a disk under its reserve), then throws
       env.close();
     } catch (RuntimeException e) {
-      throw new StoreException(id + ": close failed: " + e.getMessage(), e);
+      throw failure("close failed", e);
     }
   }
 
   private StoreException failure(String what, RuntimeException e) {
+    if (e instanceof DiskLimitException) {
+      // JE's reserve, not the disk's end: said in the words every full disk gets, with the setting
+      return new StoreException(id + ": " + what + ": not enough space: JE refuses writes with less than je.freeDisk="
+          + nativeSettings.get("freeDisk") + " bytes free; lower it with -o " + id + ".freeDisk=SIZE: " + e.getMessage(),
+          e);
+    }
     return new StoreException(id + ": " + what + ": " + e.getMessage(), e);
   }
 
