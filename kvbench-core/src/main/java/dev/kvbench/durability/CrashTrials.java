@@ -323,12 +323,23 @@ public final class CrashTrials {
     return cmd;
   }
 
-  /** The last lines a child JVM wrote to {@code log}, on one line. */
-  private static String tail(Path log) {
+  /**
+   * The exception a child JVM reported first (its message, which a stack trace's last lines leave
+   * out) and the last lines it wrote to {@code log}, on one line.
+   */
+  static String tail(Path log) {
     try {
       List<String> lines = dev.kvbench.runner.fork.ChildDeath.tail(log, 5);
-      return lines.isEmpty() ? "(no output)" : String.join(" | ", lines);
-    } catch (IOException e) {
+      if (lines.isEmpty()) {
+        return "(no output)";
+      }
+      String first;
+      try (java.util.stream.Stream<String> all = Files.lines(log, StandardCharsets.UTF_8)) {
+        first = all.filter(l -> l.contains("Exception") || l.startsWith("Error")).findFirst().orElse(null);
+      }
+      String last = String.join(" | ", lines);
+      return first == null || lines.contains(first) ? last : first.trim() + " | ... | " + last;
+    } catch (IOException | java.io.UncheckedIOException e) {
       return "(its log could not be read: " + e.getMessage() + ")";
     }
   }

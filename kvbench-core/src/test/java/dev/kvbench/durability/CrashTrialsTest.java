@@ -170,4 +170,19 @@ class CrashTrialsTest {
     assertThat(r.skipped()).contains("keeps nothing");
     assertThat(r.trials()).isZero();
   }
+
+  /** A stack trace's last lines leave out its message; a failed trial names the exception as well. */
+  @Test
+  void aWritersFailureIsNamedByItsExceptionNotOnlyItsLastFrames() throws Exception {
+    Path log = temp.resolve("writer.log");
+    Files.writeString(log, String.join("\n", "starting",
+        "dev.kvbench.store.StoreException: bdb-je: put failed: not enough space: JE refuses writes",
+        "\tat com.sleepycat.je.Cursor.putInternal(Cursor.java:841)",
+        "\tat com.sleepycat.je.Database.put(Database.java:1635)", "\tat a.B.c(B.java:1)", "\tat a.B.d(B.java:2)",
+        "\tat a.B.e(B.java:3)", "\t... 2 more", ""));
+    assertThat(CrashTrials.tail(log)).startsWith("dev.kvbench.store.StoreException: bdb-je: put failed: not enough space")
+        .endsWith("\t... 2 more");
+    Files.writeString(log, "one line\n");
+    assertThat(CrashTrials.tail(log)).isEqualTo("one line");
+  }
 }
