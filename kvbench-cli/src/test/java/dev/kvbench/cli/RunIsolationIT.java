@@ -281,7 +281,7 @@ class RunIsolationIT {
             .contains("no space left on device");
       }
       assertThat(stores).contains("lmdbjava-bb", "rocksdb", "mapdb", "mvstore", "xodus", "chronicle-map",
-          "leveldbjni", "leveldb-java", "lmdbjni", "lwjgl-lmdb", "libmdbx");
+          "leveldbjni", "leveldb-java", "lmdbjni", "lwjgl-lmdb", "libmdbx", "sqlite", "bdb-je");
       try (Stream<Path> left = Files.list(mount)) {
         assertThat(left).as("work directory removed after every cell").isEmpty();
       }

@@ -212,6 +212,20 @@ final class SqliteStore implements Store {
     return new StoreException(id + ": " + what + ": " + e.getMessage(), e);
   }
 
+  /**
+   * Rolls back what is open. SQLite itself rolls a transaction back after some errors (a full
+   * disk, SQLITE_FULL) while the driver still counts it open; that rollback is not a failure.
+   */
+  private static void rollback(Connection c) throws SQLException {
+    try {
+      c.rollback();
+    } catch (SQLException e) {
+      if (!String.valueOf(e.getMessage()).contains("no transaction is active")) {
+        throw e;
+      }
+    }
+  }
+
   private static void closeQuietly(Connection c) {
     try {
       c.close();
@@ -241,7 +255,7 @@ final class SqliteStore implements Store {
     /** Ends the transaction in progress: what a writer left uncommitted, or a reader's snapshot. */
     void endTransaction() {
       try {
-        connection.rollback();
+        rollback(connection);
       } catch (SQLException e) {
         throw failure("rollback failed", e);
       }
@@ -263,7 +277,7 @@ final class SqliteStore implements Store {
         for (PreparedStatement ps : statements.values()) {
           ps.close();
         }
-        connection.rollback();
+        rollback(connection);
         connection.close();
       } catch (SQLException e) {
         throw failure("closing a connection failed", e);
