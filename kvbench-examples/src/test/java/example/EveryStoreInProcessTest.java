@@ -35,6 +35,6 @@ class EveryStoreInProcessTest {
       assertThat(result.succeeded()).as(p.id() + ":\n" + result.tables()).isTrue();
       ran++;
     }
-    assertThat(ran).as("store families run").isGreaterThanOrEqualTo(12);
+    assertThat(ran).as("store families run").isGreaterThanOrEqualTo(14);
   }
 }
