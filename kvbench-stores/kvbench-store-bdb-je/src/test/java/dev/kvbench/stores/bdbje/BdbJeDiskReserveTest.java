@@ -2,7 +2,6 @@ package dev.kvbench.stores.bdbje;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowable;
-import static org.assertj.core.api.Assumptions.assumeThat;
 
 import dev.kvbench.run.Failures;
 import dev.kvbench.store.Durability;
@@ -15,13 +14,11 @@ import dev.kvbench.store.StoreSettings;
 import dev.kvbench.store.WorkloadSizing;
 import dev.kvbench.store.WriteOrder;
 import dev.kvbench.store.Writer;
+import dev.kvbench.testing.SmallDisk;
 import java.nio.ByteBuffer;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -35,23 +32,6 @@ class BdbJeDiskReserveTest {
   private final BdbJeProvider provider = new BdbJeProvider();
 
   @TempDir Path temp;
-  private Path mount;
-  private boolean mounted;
-
-  @BeforeEach
-  void mountSmallDisk() throws Exception {
-    mount = Files.createDirectory(temp.resolve("small"));
-    Process m = new ProcessBuilder("mount", "-t", "tmpfs", "-o", "size=32m", "tmpfs", mount.toString())
-        .redirectErrorStream(true).start();
-    mounted = m.waitFor(30, TimeUnit.SECONDS) && m.exitValue() == 0;
-  }
-
-  @AfterEach
-  void unmount() throws Exception {
-    if (mounted) {
-      new ProcessBuilder("umount", mount.toString()).start().waitFor(30, TimeUnit.SECONDS);
-    }
-  }
 
   private Store open(Path dir, Map<String, String> given) throws Exception {
     StoreSettings s = StoreSettings.resolve(provider.id(), provider.settings(), given);
@@ -60,7 +40,12 @@ class BdbJeDiskReserveTest {
 
   @Test
   void theReserveRefusesWritesInFullDiskWordsAndCanBeLowered() throws Exception {
-    assumeThat(mounted).as("mounting a small tmpfs needs root").isTrue();
+    try (SmallDisk disk = SmallDisk.mount(temp.resolve("small"), "32m")) {
+      refusedThenLowered(disk.path());
+    }
+  }
+
+  private void refusedThenLowered(Path mount) throws Exception {
     Store reserved = open(mount.resolve("reserve"), Map.of());
     try (Session s = reserved.openSession()) {
       Throwable refused = catchThrowable(() -> putAndCommit(s, 1000));

@@ -2,7 +2,6 @@ package dev.kvbench.stores.sqlite;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowable;
-import static org.assertj.core.api.Assumptions.assumeThat;
 
 import dev.kvbench.run.Failures;
 import dev.kvbench.store.Durability;
@@ -15,13 +14,11 @@ import dev.kvbench.store.StoreSettings;
 import dev.kvbench.store.WorkloadSizing;
 import dev.kvbench.store.WriteOrder;
 import dev.kvbench.store.Writer;
+import dev.kvbench.testing.SmallDisk;
 import java.nio.ByteBuffer;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -36,48 +33,32 @@ class SqliteFullDiskTest {
   private final SqliteProvider provider = new SqliteProvider();
 
   @TempDir Path temp;
-  private Path mount;
-  private boolean mounted;
-
-  @BeforeEach
-  void mountSmallDisk() throws Exception {
-    mount = Files.createDirectory(temp.resolve("small"));
-    Process m = new ProcessBuilder("mount", "-t", "tmpfs", "-o", "size=4m", "tmpfs", mount.toString())
-        .redirectErrorStream(true).start();
-    mounted = m.waitFor(30, TimeUnit.SECONDS) && m.exitValue() == 0;
-  }
-
-  @AfterEach
-  void unmount() throws Exception {
-    if (mounted) {
-      new ProcessBuilder("umount", mount.toString()).start().waitFor(30, TimeUnit.SECONDS);
-    }
-  }
 
   @Test
-  void aFullDiskFailsTheWriteKeepsWhatWasCommittedAndStillCloses() {
-    assumeThat(mounted).as("mounting a small tmpfs needs root").isTrue();
-    StoreSettings s = StoreSettings.resolve(provider.id(), provider.settings(), Map.of());
-    Store store = provider.open(new StoreConfig(mount, s, Durability.SYNC, new WorkloadSizing(100_000, 4, 100)));
-    Session session = store.openSession();
-    try (Writer w = session.beginWrite(WriteOrder.ASCENDING)) {
-      w.put(key(0), ByteBuffer.allocate(100));
-      w.commit();
-      Throwable full = catchThrowable(() -> {
-        for (int i = 1; i < 100_000; i++) {
-          w.put(key(i), ByteBuffer.allocate(100));
-        }
+  void aFullDiskFailsTheWriteKeepsWhatWasCommittedAndStillCloses() throws Exception {
+    try (SmallDisk disk = SmallDisk.mount(temp.resolve("small"), "4m")) {
+      StoreSettings s = StoreSettings.resolve(provider.id(), provider.settings(), Map.of());
+      Store store = provider.open(new StoreConfig(disk.path(), s, Durability.SYNC, new WorkloadSizing(100_000, 4, 100)));
+      Session session = store.openSession();
+      try (Writer w = session.beginWrite(WriteOrder.ASCENDING)) {
+        w.put(key(0), ByteBuffer.allocate(100));
         w.commit();
-      });
-      assertThat(full).isInstanceOf(StoreException.class);
-      assertThat(Failures.describe(full)).startsWith(Failures.NO_SPACE).contains("SQLITE_FULL");
+        Throwable full = catchThrowable(() -> {
+          for (int i = 1; i < 100_000; i++) {
+            w.put(key(i), ByteBuffer.allocate(100));
+          }
+          w.commit();
+        });
+        assertThat(full).isInstanceOf(StoreException.class);
+        assertThat(Failures.describe(full)).startsWith(Failures.NO_SPACE).contains("SQLITE_FULL");
+      }
+      try (Reader r = session.beginRead()) {
+        assertThat(r.get(key(0))).isNotNull();
+        assertThat(r.get(key(1))).isNull();
+      }
+      session.close();
+      store.close();
     }
-    try (Reader r = session.beginRead()) {
-      assertThat(r.get(key(0))).isNotNull();
-      assertThat(r.get(key(1))).isNull();
-    }
-    session.close();
-    store.close();
   }
 
   private static ByteBuffer key(int i) {
