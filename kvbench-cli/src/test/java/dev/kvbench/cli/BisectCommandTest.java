@@ -33,11 +33,12 @@ class BisectCommandTest {
   private static CliOutcome bisect(String good, String bad, String output) {
     return CliOutcome.run("bisect", "slowmap", "--good", good, "--bad", bad, "--phase", "write",
         "--maven-settings", settings.toString(), "--output-dir", dir.resolve(output).toString(),
-        "--work-dir", dir.resolve("work-" + output).toString(), "--entries", "2000", "--value-size", "20",
+        "--work-dir", dir.resolve("work-" + output).toString(), "--entries", "20000", "--value-size", "20",
         "--order", "seq", "--phases", "write", "--forks", "3", "--measured", "2", "--warmup-passes", "1",
-        // the regressed versions' puts cost several times the others' (x 6.6 seen); a 2,000-entry write is
-        // a few ms, whose forks differ by up to x 1.7 on a CI machine (1.4 was once called slower at 50 %):
-        // only a doubling counts
+        // the regressed versions' puts cost several times the others' (x 6.6 seen). A 2,000-entry write was
+        // a few ms, whose forks differed by up to x 2.7 on a busy CI machine (1.4 was called slower at
+        // x 1.725 against 50 %, then at x 2.726 against 100 %): ten times the entries make a pass long
+        // against a scheduler's time slice, and only a doubling counts
         "--warmup", "0", "--heap", "96m", "--min-effect", "100", "--noisy-forks", "keep", "-q");
   }
 
