@@ -329,17 +329,16 @@ public final class CrashTrials {
    */
   static String tail(Path log) {
     try {
-      List<String> lines = dev.kvbench.runner.fork.ChildDeath.tail(log, 5);
-      if (lines.isEmpty()) {
+      // every line, read once: the first error may lie far above the last five
+      List<String> all = dev.kvbench.runner.fork.ChildDeath.tail(log, Integer.MAX_VALUE);
+      if (all.isEmpty()) {
         return "(no output)";
       }
-      String first;
-      try (java.util.stream.Stream<String> all = Files.lines(log, StandardCharsets.UTF_8)) {
-        first = all.filter(l -> l.contains("Exception") || l.startsWith("Error")).findFirst().orElse(null);
-      }
+      List<String> lines = all.subList(Math.max(0, all.size() - 5), all.size());
+      String first = dev.kvbench.runner.fork.ChildDeath.firstError(all);
       String last = String.join(" | ", lines);
       return first == null || lines.contains(first) ? last : first.trim() + " | ... | " + last;
-    } catch (IOException | java.io.UncheckedIOException e) {
+    } catch (IOException e) {
       return "(its log could not be read: " + e.getMessage() + ")";
     }
   }

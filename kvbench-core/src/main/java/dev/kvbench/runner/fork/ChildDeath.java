@@ -39,8 +39,7 @@ public final class ChildDeath {
       int signal = exitCode - 128;
       return "killed by signal " + signal + signalName(signal);
     }
-    String firstError = tail.stream().filter(l -> l.startsWith("Error") || l.contains("Exception")).findFirst()
-        .orElse(null);
+    String firstError = firstError(tail);
     return "the cell's JVM exited with code " + exitCode + " and no result"
         + (firstError == null ? "" : ": " + firstError.trim());
   }
@@ -107,6 +106,11 @@ public final class ChildDeath {
   }
 
   /** The last {@code lines} lines of {@code file}, none when it does not exist: a child JVM's last words. */
+  /** The first of {@code lines} that names an error or an exception, or null: what a JVM said went wrong. */
+  public static String firstError(List<String> lines) {
+    return lines.stream().filter(l -> l.startsWith("Error") || l.contains("Exception")).findFirst().orElse(null);
+  }
+
   public static List<String> tail(Path file, int lines) throws IOException {
     if (!Files.exists(file)) {
       return List.of();

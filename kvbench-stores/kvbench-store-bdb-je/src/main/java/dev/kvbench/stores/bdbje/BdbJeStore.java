@@ -172,6 +172,11 @@ final class BdbJeStore implements Store {
     }
   }
 
+  /** The bytes JE handed back in {@code entry}, without a copy. */
+  private static ByteBuffer view(DatabaseEntry entry) {
+    return ByteBuffer.wrap(entry.getData(), entry.getOffset(), entry.getSize());
+  }
+
   private StoreException failure(String what, RuntimeException e) {
     if (e instanceof DiskLimitException) {
       // JE's reserve, not the disk's end: said in the words every full disk gets, with the setting
@@ -229,7 +234,7 @@ final class BdbJeStore implements Store {
         key.setData(keyBytes.of(k));
         // the transaction's own view: its uncommitted puts and deletes included
         OperationStatus status = db.get(txn(), key, found, LockMode.DEFAULT);
-        return status == OperationStatus.SUCCESS ? ByteBuffer.wrap(found.getData()).asReadOnlyBuffer() : null;
+        return status == OperationStatus.SUCCESS ? view(found).asReadOnlyBuffer() : null;
       } catch (RuntimeException e) {
         throw failure("get failed", e);
       }
@@ -273,7 +278,7 @@ final class BdbJeStore implements Store {
       try {
         key.setData(keyBytes.of(k));
         OperationStatus status = db.get(null, key, value, LockMode.READ_COMMITTED);
-        return status == OperationStatus.SUCCESS ? ByteBuffer.wrap(value.getData(), value.getOffset(), value.getSize()) : null;
+        return status == OperationStatus.SUCCESS ? view(value) : null;
       } catch (RuntimeException e) {
         throw failure("get failed", e);
       }
@@ -326,8 +331,7 @@ final class BdbJeStore implements Store {
       for (OperationStatus status = first; status == OperationStatus.SUCCESS;
           status = forward ? c.getNext(k, v, null) : c.getPrev(k, v, null)) {
         visited++;
-        if (!visitor.visit(ByteBuffer.wrap(k.getData(), k.getOffset(), k.getSize()),
-            ByteBuffer.wrap(v.getData(), v.getOffset(), v.getSize()))) {
+        if (!visitor.visit(view(k), view(v))) {
           break;
         }
       }

@@ -1,6 +1,7 @@
 package dev.kvbench.stores.sqlite;
 
 import dev.kvbench.store.ArrayInput;
+import dev.kvbench.store.ArrayReader;
 import dev.kvbench.store.Durability;
 import dev.kvbench.store.EntryVisitor;
 import dev.kvbench.store.Reader;
@@ -291,7 +292,6 @@ final class SqliteStore implements Store {
     private final SqliteSession session;
     private final ArrayInput key = new ArrayInput();
     private final ArrayInput value = new ArrayInput();
-    private final ArrayInput lookup = new ArrayInput();
 
     SqliteWriter(SqliteSession session) {
       this.session = session;
@@ -300,7 +300,7 @@ final class SqliteStore implements Store {
     @Override
     public void put(ByteBuffer k, ByteBuffer v) {
       try {
-        // the driver binds both arrays while the statement runs, so they are reused for the next put
+        // the driver binds both arrays while the statement runs, so they are reused for the next call
         PreparedStatement ps = session.statement(PUT);
         ps.setBytes(1, key.of(k));
         ps.setBytes(2, value.of(v));
@@ -314,7 +314,7 @@ final class SqliteStore implements Store {
     public void delete(ByteBuffer k) {
       try {
         PreparedStatement ps = session.statement(DELETE);
-        ps.setBytes(1, lookup.of(k));
+        ps.setBytes(1, key.of(k));
         ps.executeUpdate();
       } catch (SQLException e) {
         throw failure("delete failed", e);
@@ -323,7 +323,7 @@ final class SqliteStore implements Store {
 
     @Override
     public ByteBuffer get(ByteBuffer k) {
-      byte[] v = lookUp(session, lookup.of(k));
+      byte[] v = lookUp(session, key.of(k));
       return v == null ? null : ByteBuffer.wrap(v).asReadOnlyBuffer();
     }
 
@@ -355,18 +355,16 @@ final class SqliteStore implements Store {
   }
 
   /** A read pass: one snapshot, from its first statement until it closes. */
-  private final class SqliteReader implements Reader {
+  private final class SqliteReader extends ArrayReader {
     private final SqliteSession session;
-    private final ArrayInput lookup = new ArrayInput();
 
     SqliteReader(SqliteSession session) {
       this.session = session;
     }
 
     @Override
-    public ByteBuffer get(ByteBuffer key) {
-      byte[] v = lookUp(session, lookup.of(key));
-      return v == null ? null : ByteBuffer.wrap(v);
+    protected byte[] get(byte[] key) {
+      return lookUp(session, key);
     }
 
     @Override
@@ -387,7 +385,7 @@ final class SqliteStore implements Store {
     public long scanFrom(ByteBuffer start, ScanDirection direction, EntryVisitor visitor) {
       try {
         PreparedStatement ps = session.statement(direction == ScanDirection.FORWARD ? SCAN_UP_FROM : SCAN_DOWN_FROM);
-        ps.setBytes(1, lookup.of(start));
+        ps.setBytes(1, lookupKey(start));
         return visit(ps, visitor);
       } catch (SQLException e) {
         throw failure("scan failed", e);
