@@ -354,16 +354,19 @@ public abstract class StoreContractTest {
     int keys = 300;
     int readers = Math.min(caps().concurrency().readers(), 3);
     boolean twoWriters = caps().concurrency().writers() > 1;
-    try (Store store = open(newDir("concurrent"), new WorkloadSizing(keys * 2L, 4, 8));
-        Session loader = store.openSession()) {
-      try (Writer w = loader.beginWrite(WriteOrder.ASCENDING)) {
-        for (int i = 0; i < keys; i++) {
-          w.put(direct(intKey(i)), direct(String.format("o%07d", i).getBytes(StandardCharsets.US_ASCII)));
+    // the pool's threads outlive the store, as a user's would: a thread that read from LMDB and is
+    // still exiting while its environment closes crashes the JVM (see ReaderThreads), which the
+    // shutdown of a pool racing the close did once in CI
+    java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(readers + 2);
+    try {
+      try (Store store = open(newDir("concurrent"), new WorkloadSizing(keys * 2L, 4, 8));
+          Session loader = store.openSession()) {
+        try (Writer w = loader.beginWrite(WriteOrder.ASCENDING)) {
+          for (int i = 0; i < keys; i++) {
+            w.put(direct(intKey(i)), direct(String.format("o%07d", i).getBytes(StandardCharsets.US_ASCII)));
+          }
+          w.commit();
         }
-        w.commit();
-      }
-      java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(readers + 2);
-      try {
         java.util.concurrent.atomic.AtomicBoolean writing = new java.util.concurrent.atomic.AtomicBoolean(true);
         List<java.util.concurrent.Future<?>> work = new ArrayList<>();
         for (int t = 0; t < readers; t++) {
@@ -411,25 +414,45 @@ public abstract class StoreContractTest {
           }
           return null;
         });
-        overwrite.get(60, TimeUnit.SECONDS);
-        if (adder != null) {
-          adder.get(60, TimeUnit.SECONDS);
+        try {
+          overwrite.get(60, TimeUnit.SECONDS);
+          if (adder != null) {
+            adder.get(60, TimeUnit.SECONDS);
+          }
+        } finally {
+          writing.set(false);
+          work.add(overwrite);
+          if (adder != null) {
+            work.add(adder);
+          }
+          finishAll(work);  // rethrows a reader's failed assertion, once no thread uses the store
         }
-        writing.set(false);
-        for (java.util.concurrent.Future<?> f : work) {
-          f.get(60, TimeUnit.SECONDS);  // rethrows a reader's failed assertion
+        try (Reader r = loader.beginRead()) {
+          for (int i = 0; i < keys; i++) {
+            assertThat(bytes(r.get(direct(intKey(i))))).isEqualTo(String.format("n%07d", i).getBytes(StandardCharsets.US_ASCII));
+          }
+          for (int i = keys; twoWriters && i < 2 * keys; i++) {
+            assertThat(bytes(r.get(direct(intKey(i))))).isEqualTo(String.format("a%07d", i).getBytes(StandardCharsets.US_ASCII));
+          }
         }
-      } finally {
-        pool.shutdownNow();
       }
-      try (Reader r = loader.beginRead()) {
-        for (int i = 0; i < keys; i++) {
-          assertThat(bytes(r.get(direct(intKey(i))))).isEqualTo(String.format("n%07d", i).getBytes(StandardCharsets.US_ASCII));
-        }
-        for (int i = keys; twoWriters && i < 2 * keys; i++) {
-          assertThat(bytes(r.get(direct(intKey(i))))).isEqualTo(String.format("a%07d", i).getBytes(StandardCharsets.US_ASCII));
-        }
+    } finally {
+      pool.shutdownNow();
+    }
+  }
+
+  /** Waits for every task, so that none runs once the store closes, then throws the first failure. */
+  private static void finishAll(List<java.util.concurrent.Future<?>> tasks) throws Exception {
+    Exception first = null;
+    for (java.util.concurrent.Future<?> f : tasks) {
+      try {
+        f.get(60, TimeUnit.SECONDS);
+      } catch (Exception e) {
+        first = first == null ? e : first;
       }
+    }
+    if (first != null) {
+      throw first;
     }
   }
 

@@ -15,6 +15,7 @@ import dev.kvbench.store.WriteOrder;
 import dev.kvbench.store.Writer;
 import dev.kvbench.stores.lmdb.IntegerKeys;
 import dev.kvbench.stores.lmdb.LmdbSettings;
+import dev.kvbench.stores.lmdb.ReaderThreads;
 import java.nio.ByteBuffer;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -46,6 +47,8 @@ final class LmdbJavaStore<T> implements Store {
   private final String nativeLibrary;
   private final boolean getViaCursor;
   private final boolean integerKeys;
+  /** Closing waits for those that ended: LMDB frees their reader slots as they exit. */
+  private final ReaderThreads readerThreads = new ReaderThreads();
 
   LmdbJavaStore(String id, BufferFlavour<T> flavour, StoreConfig config) {
     this.id = id;
@@ -159,6 +162,7 @@ final class LmdbJavaStore<T> implements Store {
 
   @Override
   public void close() {
+    readerThreads.awaitEnded();
     env.close();
   }
 
@@ -186,6 +190,7 @@ final class LmdbJavaStore<T> implements Store {
 
     @Override
     public Reader beginRead() {
+      readerThreads.enter();
       return new LmdbReader();
     }
 

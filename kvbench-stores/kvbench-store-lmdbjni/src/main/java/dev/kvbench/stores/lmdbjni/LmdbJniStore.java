@@ -14,6 +14,7 @@ import dev.kvbench.store.Writer;
 import dev.kvbench.stores.lmdb.LmdbFlag;
 import dev.kvbench.stores.lmdb.IntegerKeys;
 import dev.kvbench.stores.lmdb.LmdbSettings;
+import dev.kvbench.stores.lmdb.ReaderThreads;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -46,6 +47,8 @@ final class LmdbJniStore implements Store {
   private final int flags;
   private final boolean getViaCursor;
   private final boolean integerKeys;
+  /** Closing waits for those that ended: LMDB frees their reader slots as they exit. */
+  private final ReaderThreads readerThreads = new ReaderThreads();
 
   LmdbJniStore(String id, StoreConfig config) {
     this.id = id;
@@ -112,6 +115,7 @@ final class LmdbJniStore implements Store {
 
   @Override
   public void close() {
+    readerThreads.awaitEnded();
     env.close();
   }
 
@@ -142,6 +146,7 @@ final class LmdbJniStore implements Store {
 
     @Override
     public Reader beginRead() {
+      readerThreads.enter();
       return new JniReader();
     }
 

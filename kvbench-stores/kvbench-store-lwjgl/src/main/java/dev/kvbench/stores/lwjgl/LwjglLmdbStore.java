@@ -58,6 +58,7 @@ import dev.kvbench.store.Writer;
 import dev.kvbench.stores.lmdb.LmdbFlag;
 import dev.kvbench.stores.lmdb.IntegerKeys;
 import dev.kvbench.stores.lmdb.LmdbSettings;
+import dev.kvbench.stores.lmdb.ReaderThreads;
 import java.nio.ByteBuffer;
 import java.nio.IntBuffer;
 import java.util.ArrayList;
@@ -89,6 +90,8 @@ final class LwjglLmdbStore implements Store {
   private final boolean getViaCursor;
   private final boolean integerKeys;
   private final List<String> flagNames = new ArrayList<>();
+  /** Closing waits for those that ended: LMDB frees their reader slots as they exit. */
+  private final ReaderThreads readerThreads = new ReaderThreads();
 
   LwjglLmdbStore(String id, StoreConfig config) {
     this.id = id;
@@ -186,6 +189,7 @@ final class LwjglLmdbStore implements Store {
 
   @Override
   public void close() {
+    readerThreads.awaitEnded();
     mdb_env_close(env);
   }
 
@@ -213,6 +217,7 @@ final class LwjglLmdbStore implements Store {
 
     @Override
     public Reader beginRead() {
+      readerThreads.enter();
       return new LwjglReader();
     }
 
