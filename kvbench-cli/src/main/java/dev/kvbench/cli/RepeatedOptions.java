@@ -40,12 +40,31 @@ final class RepeatedOptions {
       if (values == null) {
         continue;
       }
-      for (int i = 0; i + 1 < values.size(); i++) {
-        if (values.get(i).matches("\\d{1,3}") && values.get(i + 1).matches("\\d{3}")) {
-          throw new UsageException("'" + String.join(",", values) + "' looks like a number with a thousands"
-              + " separator, but a comma separates the values of a sweep; write 1000000, 1_000_000 or 1m");
-        }
+      if (looksLikeOneGroupedNumber(values)) {
+        throw new UsageException("'" + String.join(",", values) + "' looks like a number with a thousands"
+            + " separator, but a comma separates the values of a sweep; write 1000000, 1_000_000 or 1m");
       }
     }
+  }
+
+  /**
+   * Whether {@code values} read as one number in groups of three (1,000,000) rather than a sweep:
+   * all of them digits in that shape and not rising, as a sweep is written (64,128,256 is a sweep).
+   */
+  static boolean looksLikeOneGroupedNumber(List<String> values) {
+    if (values.size() < 2 || !values.get(0).matches("\\d{1,3}")) {
+      return false;
+    }
+    for (int i = 1; i < values.size(); i++) {
+      if (!values.get(i).matches("\\d{3}")) {
+        return false;
+      }
+    }
+    for (int i = 1; i < values.size(); i++) {
+      if (Integer.parseInt(values.get(i)) <= Integer.parseInt(values.get(i - 1))) {
+        return true;
+      }
+    }
+    return false;
   }
 }

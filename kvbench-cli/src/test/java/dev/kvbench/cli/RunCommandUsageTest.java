@@ -123,6 +123,21 @@ class RunCommandUsageTest {
     CliOutcome grouped = CliOutcome.run(with("run", "--stores", "null", "--entries", "1,000,000", "--dry-run"));
     assertThat(grouped.code()).isEqualTo(2);
     assertThat(grouped.err()).contains("thousands separator", "1_000_000 or 1m");
+    // a rising list of three-digit groups is a sweep, as people write value sizes
+    CliOutcome sizes = CliOutcome.run(with("run", "--stores", "null", "--value-size", "64,128,256", "--dry-run"));
+    assertThat(sizes.code()).as(sizes.err()).isZero();
+    assertThat(sizes.out()).contains("6 cells", "100000x64 ", "100000x128 ", "100000x256 ");
+  }
+
+  @Test
+  void groupsOfThreeThatDoNotRiseReadAsOneNumber() {
+    assertThat(RepeatedOptions.looksLikeOneGroupedNumber(List.of("1", "000", "000"))).isTrue();
+    assertThat(RepeatedOptions.looksLikeOneGroupedNumber(List.of("10", "000"))).isTrue();
+    assertThat(RepeatedOptions.looksLikeOneGroupedNumber(List.of("1", "500", "000"))).isTrue();
+    assertThat(RepeatedOptions.looksLikeOneGroupedNumber(List.of("64", "128", "256"))).isFalse();
+    assertThat(RepeatedOptions.looksLikeOneGroupedNumber(List.of("16", "32", "64", "100"))).isFalse();
+    assertThat(RepeatedOptions.looksLikeOneGroupedNumber(List.of("100", "1000"))).isFalse();
+    assertThat(RepeatedOptions.looksLikeOneGroupedNumber(List.of("100000"))).isFalse();
   }
 
   @Test
