@@ -61,6 +61,13 @@ class EarlyRefusalsTest {
 
   /** 11: a run whose every phase was unsupported measured nothing: exit 1, saying so, never 0. */
   @Test
+  void aRunWhoseEveryCellNeedsMoreWritersThanTheStoreHasIsRefusedBeforeAnythingLoads() {
+    assertThat(refused("ycsb-a", "--stores", "lmdbjava-agrona", "--threads", "2", "--entries", "1000").err())
+        .contains("no cell of this matrix can run", "lmdbjava-agrona allows 1 writer(s) at once",
+            "ycsb-a's 2 clients writes", "--threads 1");
+  }
+
+  @Test
   void aRunThatMeasuredNothingFails() {
     // Chronicle Map is unordered: a forward scan is unsupported, and it is the only phase asked for
     CliOutcome o = CliOutcome.run("run", "--stores", "chronicle-map", "--phases", "readSeq", "--entries", "1000",

@@ -10,10 +10,11 @@ import dev.kvbench.measure.StorageSize;
 import dev.kvbench.result.CellResult;
 import dev.kvbench.result.PhaseResult;
 import dev.kvbench.result.PhaseStatus;
-import dev.kvbench.result.StorageResult;
 import dev.kvbench.result.StorageResult.LifetimeWrites;
+import dev.kvbench.result.StorageResult;
 import dev.kvbench.scenario.CellParams;
 import dev.kvbench.scenario.PassPlan;
+import dev.kvbench.store.Capabilities;
 import dev.kvbench.store.Session;
 import dev.kvbench.store.Store;
 import dev.kvbench.store.StoreProvider;
@@ -65,13 +66,37 @@ public final class CellRunner {
     StoreSettings settings = null;
     try {
       settings = cell.validateFor(provider);
-      String unsupported = cell.unsupportedReason(provider);
+      String unsupported = unsupportedReason(provider, cell);
       result = unsupported != null ? CellResults.unsupported(provider, cell, unsupported)
           : new CellRun(provider, cell, settings, work).run();
     } catch (RuntimeException | LinkageError | InternalError e) {
       result = CellResults.error(provider, cell, settings, Map.of(), List.of(), e);
     }
     return result;
+  }
+
+  /**
+   * Why {@code provider}'s store cannot run {@code cell} at all, or null when it can: the cell's
+   * combination (key size, value size, durability), or every one of its phases refused with the
+   * cell's threads (ycsb-a's two writing clients on a one-writer store), found before a record is
+   * loaded.
+   */
+  public static String unsupportedReason(StoreProvider provider, CellParams cell) {
+    String combination = cell.unsupportedReason(provider);
+    if (combination != null) {
+      return combination;
+    }
+    Capabilities caps = provider.capabilities();
+    String first = null;
+    for (Phase phase : cell.plan().phases()) {
+      String why = phase.threaded() ? ThreadedPhase.unsupportedReason(phase, cell, caps)
+          : phase.sustained() ? SustainedPhase.unsupportedReason(phase, cell, caps) : null;
+      if (why == null) {
+        return null;  // this phase runs (other kinds are refused, if at all, once the store is open)
+      }
+      first = first == null ? why : first;
+    }
+    return first;
   }
 
   /** One cell's state while it runs: its phases' results and the store that stays loaded for them. */

@@ -1,11 +1,12 @@
 package dev.kvbench.runner;
 
-import dev.kvbench.result.CellResult;
 import dev.kvbench.result.CellResult.Outcome;
+import dev.kvbench.result.CellResult;
 import dev.kvbench.result.ForkMerge;
 import dev.kvbench.result.ForkStop;
 import dev.kvbench.result.RunJournal;
 import dev.kvbench.run.CellResults;
+import dev.kvbench.run.CellRunner;
 import dev.kvbench.run.RunListener;
 import dev.kvbench.run.WorkArea;
 import dev.kvbench.runner.versions.RunLibraries;
@@ -206,7 +207,7 @@ final class ForkRounds {
     RunJournal journal = session.journal();
     StoreProvider provider = RunLibraries.recordedAs(cell, registry.require(cell.storeId()));
     listener.cellStarted(cell);
-    String unsupported = cell.unsupportedReason(provider);
+    String unsupported = CellRunner.unsupportedReason(provider, cell);
     if (unsupported != null) {
       CellResult result = CellResults.unsupported(provider, cell, unsupported);
       journal.add(result);

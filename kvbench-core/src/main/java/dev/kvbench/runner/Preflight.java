@@ -3,6 +3,7 @@ package dev.kvbench.runner;
 import dev.kvbench.host.HostFiles;
 import dev.kvbench.host.PageCache;
 import dev.kvbench.result.RunJournal;
+import dev.kvbench.run.CellRunner;
 import dev.kvbench.run.WorkArea;
 import dev.kvbench.runner.fork.ForkedCells;
 import dev.kvbench.scenario.CellParams;
@@ -34,9 +35,9 @@ public final class Preflight {
       throw new IllegalArgumentException("repetitions.readCache cold drops the page cache before each measured read pass, but "
           + PageCache.unavailableReason());
     }
-    if (!cells.isEmpty() && cells.stream().allMatch(c -> c.unsupportedReason(registry.require(c.storeId())) != null)) {
+    if (!cells.isEmpty() && cells.stream().allMatch(c -> CellRunner.unsupportedReason(registry.require(c.storeId()), c) != null)) {
       throw new IllegalArgumentException("no cell of this matrix can run: "
-          + cells.get(0).unsupportedReason(registry.require(cells.get(0).storeId())));
+          + CellRunner.unsupportedReason(registry.require(cells.get(0).storeId()), cells.get(0)));
     }
   }
 

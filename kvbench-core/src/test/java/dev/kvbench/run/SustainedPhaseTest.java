@@ -53,11 +53,16 @@ class SustainedPhaseTest {
   @TempDir Path temp;
 
   private CellResult run(StoreProvider provider, Phase phase, int threads, Traffic traffic, long batch) {
+    return run(provider, List.of(Phase.WRITE, phase), threads, traffic, batch);
+  }
+
+  private CellResult run(StoreProvider provider, List<Phase> phases, int threads, Traffic traffic, long batch) {
     CellParams cell = new CellParams(provider.id(), new DataSet(ENTRIES, KeyEncoding.INT, 32, ValueContent.RANDOM, 5),
         new WriteShape(KeyOrder.RND, batch), new StoreSetup(Map.of(), Durability.NOSYNC, ValueCodecs.NONE),
-        new PhasePlan(List.of(Phase.WRITE, phase), new PassPlan(1, 0, 1), 8),
+        new PhasePlan(phases, new PassPlan(1, 0, 1), 8),
         new Load(threads, traffic, CustomMix.NONE), Map.of());
-    try (WorkArea work = WorkArea.open(temp.resolve("w-" + phase.id() + "-" + threads))) {
+    try (WorkArea work = WorkArea.open(temp.resolve("w-" + phases.get(phases.size() - 1).id() + "-" + threads
+        + "-" + phases.size()))) {
       return new CellRunner(new CpuMeter(), new RssMeter(), new StorageMeter(), new ExpectedChecksums(),
           RunListener.NONE, 40).run(provider, cell, work);
     }
@@ -207,6 +212,26 @@ class SustainedPhaseTest {
     PhaseResult sustain = phase(run(new SortedMapStoreProvider(), Phase.SUSTAIN, 1,
         Traffic.DEFAULT.withOperations(100), 1), Phase.SUSTAIN);
     assertThat(sustain.status()).isEqualTo(PhaseStatus.UNSUPPORTED);
+  }
+
+  /**
+   * A cell whose every phase the store refuses with the cell's threads is unsupported before a
+   * record is loaded (ycsb-a's two writing clients on a one-writer store loaded a million records
+   * for nothing); with its load measured (write in the plan) the cell runs and only that phase is refused.
+   */
+  @Test
+  void aCellWhosePhasesAllNeedMoreWritersIsUnsupportedBeforeItsStoreOpens() {
+    SortedMapStoreProvider provider = new CountingStoreProvider(true);  // deletes, as churn needs
+    CellResult alone = run(provider, List.of(Phase.CHURN), 2, Traffic.DEFAULT.withOperations(100), 10);
+    assertThat(alone.outcome()).isEqualTo(CellResult.Outcome.UNSUPPORTED);
+    assertThat(alone.error()).contains("churn runs one writer", "--threads 1");
+    assertThat(provider.opened).as("stores opened").isEmpty();
+
+    CellResult loaded = run(provider, Phase.CHURN, 2, Traffic.DEFAULT.withOperations(100), 10);
+    assertThat(loaded.outcome()).isEqualTo(CellResult.Outcome.RAN);
+    assertThat(phase(loaded, Phase.WRITE).status()).isEqualTo(PhaseStatus.OK);
+    assertThat(phase(loaded, Phase.CHURN).status()).isEqualTo(PhaseStatus.UNSUPPORTED);
+    assertThat(provider.opened).as("stores opened").isNotEmpty();
   }
 
   /** A store that serves one session at a time lends it to one writer after another. */
