@@ -1,7 +1,7 @@
 package dev.kvbench.runner;
 
-import dev.kvbench.result.CellResult.Outcome;
 import dev.kvbench.result.CellResult;
+import dev.kvbench.result.CellResult.Outcome;
 import dev.kvbench.result.ForkMerge;
 import dev.kvbench.result.ForkStop;
 import dev.kvbench.result.RunJournal;

@@ -105,12 +105,12 @@ public final class ChildDeath {
     return picked.isEmpty() ? "see the crash log" : String.join(" ", picked);
   }
 
-  /** The last {@code lines} lines of {@code file}, none when it does not exist: a child JVM's last words. */
   /** The first of {@code lines} that names an error or an exception, or null: what a JVM said went wrong. */
   public static String firstError(List<String> lines) {
     return lines.stream().filter(l -> l.startsWith("Error") || l.contains("Exception")).findFirst().orElse(null);
   }
 
+  /** The last {@code lines} lines of {@code file}, none when it does not exist: a child JVM's last words. */
   public static List<String> tail(Path file, int lines) throws IOException {
     if (!Files.exists(file)) {
       return List.of();
