@@ -46,7 +46,9 @@ final class ComparisonPrinter {
     c.rows().forEach(r -> byCell.computeIfAbsent(r.cell(), k -> new java.util.ArrayList<>()).add(r));
     boolean first = true;
     for (Map.Entry<String, List<Comparison.Row>> cell : byCell.entrySet()) {
-      String unit = c.figure() == ForkSamples.Figure.WALL ? " ms" : " CPU ms";
+      // a cell's phases share one unit, but a phase of a fixed duration shows its rate: its unit is in its row
+      List<String> units = cell.getValue().stream().map(r -> r.shown().heading()).distinct().toList();
+      String unit = units.size() == 1 ? " " + units.get(0) : "";
       TextTable t = new TextTable(
           TextTable.left("Phase"),
           TextTable.right("Baseline" + unit),
@@ -59,11 +61,12 @@ final class ComparisonPrinter {
       for (Comparison.Row r : cell.getValue()) {
         boolean regression = failOnRegression != null && r.regression(failOnRegression);
         regressions += regression ? 1 : 0;
-        t.row(r.phase(), millis(r.baselineMillis()), millis(r.candidateMillis()),
+        String rowUnit = unit.isEmpty() ? " " + r.shown().heading() : "";
+        t.row(r.phase(), millis(r.baselineFigure()) + rowUnit, millis(r.candidateFigure()) + rowUnit,
             r.change().baselineForks() + "/" + r.change().candidateForks(),
-            String.format(Locale.ROOT, "x %.3f", r.ratio()),
-            r.change().hasInterval() ? String.format(Locale.ROOT, "%.3f-%.3f", r.change().low(), r.change().high())
-                : "-",
+            String.format(Locale.ROOT, "x %.3f", r.shownRatio()),
+            r.change().hasInterval() ? String.format(Locale.ROOT, "%.3f-%.3f", r.shownInterval()[0],
+                r.shownInterval()[1]) : "-",
             verdictText(r, c.minEffectPercent()) + (regression ? " REGRESSION" : ""), r.caveats().describe());
       }
       String changed = cell.getValue().get(0).settingsChanged();
@@ -82,6 +85,11 @@ final class ComparisonPrinter {
             : "Forks: baseline/candidate, each fork one sample (its median pass).",
         c.minEffectPercent(), c.minEffectPercent(), ForkRatio.MIN_FORKS, Comparison.SHORTEST_JUDGED_MILLIS),
         proseWidth, "") + "\n");
+    if (c.rows().stream().anyMatch(r -> !r.shown().lowerIsBetter())) {
+      out.print(TextWrap.wrap("A phase of a fixed duration (sustain, churn, a threaded phase given --duration) lasts"
+          + " as long for every store, so it is judged by its rate: ops/s, higher is better, and a ratio below 1 is"
+          + " slower.", proseWidth, "") + "\n");
+    }
     if (c.figure() == ForkSamples.Figure.CPU) {
       out.print(TextWrap.wrap("Judged on CPU time (--on cpu): each fork's median pass's CPU time of the threads that"
           + " did its operations, without the store's background threads, GC, the JIT or any waiting. A busy host"
@@ -152,7 +160,7 @@ final class ComparisonPrinter {
   /** The verdict's words; an undecided row says what would decide it. */
   static String verdictText(Comparison.Row r, double minEffectPercent) {
     if (r.verdict() != Comparison.Verdict.UNDECIDED) {
-      return r.verdict().id();
+      return r.verdictWords();
     }
     int forks = r.change().forksToDecide(minEffectPercent);
     return forks > ForkRatio.MOST_FORKS_ESTIMATED ? "undecided (on the edge of the effect)"

@@ -25,9 +25,10 @@ final class HistoryPrinter {
     List<HistoryRun> runs = h.runs();
     long classes = h.series().stream().map(Series::hostClass).distinct().count();
     long scenarios = h.series().stream().map(Series::scenario).distinct().count();
-    out.printf(Locale.ROOT, "%d runs by %s, %s to %s; %d series%s%n", runs.size(), h.rule().order().id(),
+    out.printf(Locale.ROOT, "%d runs by %s, %s to %s; %d series%s%s%n", runs.size(), h.rule().order().id(),
         runs.get(0).describe(), runs.get(runs.size() - 1).describe(), h.series().size(),
-        classes > 1 ? " on " + classes + " classes of hardware" : "");
+        classes > 1 ? " on " + classes + " classes of hardware" : "",
+        h.unmeasured().isEmpty() ? "" : ", and " + h.unmeasured().size() + " without a figure in any run (below)");
     var d = h.rule().detection();
     out.printf(Locale.ROOT, "Change points: E-Divisive (Otava's form), window %d runs, p < %s, change > %s %%;"
         + " figure: %s ms per op, each run the mean of its forks%s.%n%n", d.windowLength(), d.maxPValue(),
@@ -43,11 +44,15 @@ final class HistoryPrinter {
           + (classes > 1 ? "  [" + s.hostClass() + "]" : "") + "  (" + s.points().size() + " runs)");
       for (Series.Change c : s.changes()) {
         double[] interval = c.percentInterval();
-        out.printf(Locale.ROOT, "  %s from %s: %+.1f %% %s%s, %s -> %s ms per op (p %.1e); the run before: %s%n",
+        // the change is in time per op (the gate's figure); a phase of a fixed duration also says its rate's
+        String rate = s.figure() == dev.kvbench.result.PrimaryFigure.RATE
+            ? String.format(Locale.ROOT, ", rate %+.1f %%", (c.meanBefore() / c.meanAfter() - 1) * 100) : "";
+        out.printf(Locale.ROOT, "  %s from %s: %+.1f %% %s%s, %s -> %s%s (p %.1e); the run before: %s%n",
             c.direction() == Series.Direction.SLOWER ? "SLOWER" : "faster", c.after().run().describe(), c.percent(),
             c.direction().id(), Double.isNaN(interval[0]) ? ""
                 : String.format(Locale.ROOT, " (95 %%: %+.1f to %+.1f %%)", interval[0], interval[1]),
-            ms(c.meanBefore()), ms(c.meanAfter()), c.pValue(), c.before().run().describe());
+            s.shown(c.meanBefore()).replace(" ms per op", ""), s.shown(c.meanAfter()), rate, c.pValue(),
+            c.before().run().describe());
         if (c.note() != null) {
           out.println("    noted: " + c.note());
         }
@@ -65,6 +70,12 @@ final class HistoryPrinter {
       s.gaps().stream().filter(g -> g.run().equals(runs.get(runs.size() - 1)))
           .forEach(g -> out.println("The newest run has no figure for " + s.label() + ": " + g.why()));
     }
+    // nothing leaves a history without a line: the series no run measured, and what is never a series
+    for (Series s : h.unmeasured()) {
+      out.println("No figure in any run for " + s.label() + (scenarios > 1 ? " (scenario " + s.scenario() + ")" : "")
+          + ": " + s.whyNoFigure());
+    }
+    h.notSeries().forEach(line -> out.println("Not a series: " + line));
     if (gate != null) {
       out.println();
       List<History.Finding> regressions = h.gate(gate.percent(), gate.recent());
@@ -76,10 +87,6 @@ final class HistoryPrinter {
       incomplete.forEach(f -> out.println("  " + f.series().label() + ": no figure in the newest run"
           + (gate.allowIncomplete() ? " (allowed)" : " (--allow-incomplete passes it)")));
     }
-  }
-
-  private static String ms(double v) {
-    return v >= 100 ? String.format(Locale.ROOT, "%,.0f", v) : String.format(Locale.ROOT, "%.4g", v);
   }
 
   private static String trim(double v) {

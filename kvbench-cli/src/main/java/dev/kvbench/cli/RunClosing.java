@@ -8,6 +8,7 @@ import dev.kvbench.result.CellResult;
 import dev.kvbench.result.PassResult;
 import dev.kvbench.result.PhaseResult;
 import dev.kvbench.result.PhaseStatus;
+import dev.kvbench.result.PrimaryFigure;
 import dev.kvbench.result.ResultDocument;
 import dev.kvbench.summary.RunTables;
 import dev.kvbench.summary.RunSummary;
@@ -125,7 +126,8 @@ final class RunClosing {
           if (rows.size() < 2) {
             return;
           }
-          // by time per op: a pass that lasts a duration does what ops it can in it
+          // by time per op: the pass's time for a pass of a fixed amount of work, the inverse of the rate
+          // for one of a fixed duration (it does what ops it can in it)
           rows.sort(Comparator.comparingDouble(e -> e.getValue().millisPerOp()));
           byWorkload.computeIfAbsent(workload + (sweep.isEmpty() ? "" : "; " + sweep), k -> new ArrayList<>())
               .add(phase + ": " + lead(tables, rows.get(0), rows.get(1)));
@@ -148,11 +150,15 @@ final class RunClosing {
     }
   }
 
-  /** The fastest row against the next, and whether the forks show the lead beyond the noise. */
-  private static String lead(RunTables tables, Map.Entry<CellResult, PhaseResult> first,
+  /**
+   * The fastest row against the next, and the verdict: clearly faster, within the noise, or why it
+   * is not judged. A phase of a fixed duration says its rate and the next one's share of it.
+   */
+  static String lead(RunTables tables, Map.Entry<CellResult, PhaseResult> first,
       Map.Entry<CellResult, PhaseResult> second) {
     PhaseResult a = first.getValue();
     PhaseResult z = second.getValue();
+    PrimaryFigure figure = PrimaryFigure.of(first.getKey(), a);
     // fork k of both ran in round k of this run, back to back: paired, so drift between rounds cancels;
     // the pairs counted are compare --by's (a pair the host disturbed on one side only is left out)
     Map<Integer, Double> za = ForkSamples.byForkNumber(a, ForkSamples.NoisyForks.KEEP, ForkSamples.Figure.WALL);
@@ -160,14 +166,22 @@ final class RunClosing {
     java.util.Set<Integer> both = ForkSamples.pairedForks(a, z, ForkSamples.NoisyForks.DROP, ForkSamples.Figure.WALL);
     ForkRatio r = ForkRatio.paired(both.stream().mapToDouble(za::get).toArray(),
         both.stream().mapToDouble(zz::get).toArray());
-    String figures = String.format(Locale.ROOT, "%s %s ms, then %s x %.2f", tables.storeLabel(first.getKey()),
-        RunTables.millis(a.passMillis()), tables.storeLabel(second.getKey()), z.millisPerOp() / a.millisPerOp());
+    String figures = String.format(Locale.ROOT, "%s %s, then %s x %.2f", tables.storeLabel(first.getKey()),
+        figure.withUnit(figure.of(a)), tables.storeLabel(second.getKey()), figure.of(z) / figure.of(a));
     if (!r.hasInterval()) {
-      return figures; // the "ran" line says the forks were too few to test a difference
+      int forks = Math.min(a.forkMedians().size(), z.forkMedians().size());
+      return figures + (forks < ForkRatio.MIN_FORKS
+          ? String.format(Locale.ROOT, " (not judged: %d fork%s a cell, %d needed)", forks, forks == 1 ? "" : "s",
+              ForkRatio.MIN_FORKS)
+          : String.format(Locale.ROOT, " (too noisy to judge: %d of %d rounds left alike by the host, %d needed)",
+              both.size(), forks, ForkRatio.MIN_FORKS));
     }
-    boolean shown = (r.low() > 1 || r.high() < 1) && r.beyond(MIN_LEAD_PERCENT);
+    boolean clearly = (r.low() > 1 || r.high() < 1) && r.beyond(MIN_LEAD_PERCENT);
+    double low = figure.lowerIsBetter() ? r.low() : 1 / r.high();
+    double high = figure.lowerIsBetter() ? r.high() : 1 / r.low();
     return figures + String.format(Locale.ROOT, " (%s: 95 %% %.2f-%.2f, %d rounds paired)",
-        shown ? "shown" : "within the noise", r.low(), r.high(), r.baselineForks());
+        clearly ? "clearly faster" : "within the noise", low, high,
+        r.baselineForks());
   }
 
   private static void failures(List<CellResult> cells, StringBuilder b, int width) {

@@ -172,4 +172,13 @@ public record PassResult(double passMillis, long ops, CpuTime cpu, long peakRssB
   public double nsPerOp() {
     return ops == 0 ? 0 : passMillis * 1e6 / ops;
   }
+
+  /**
+   * The pass's time per op in ms (its time where it did none): what orders passes and forks, since
+   * it orders passes of the same work as their time does and passes of the same duration as their
+   * rate does, inversely ({@link PrimaryFigure}).
+   */
+  public double millisPerOp() {
+    return ops > 0 ? passMillis / ops : passMillis;
+  }
 }

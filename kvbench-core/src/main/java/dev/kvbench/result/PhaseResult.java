@@ -118,7 +118,8 @@ public record PhaseResult(
   /**
    * The median pass's time per op, in ms: what ranks stores against each other. The same order as
    * the pass's time where every store does the same ops; the only fair one where a pass lasts a
-   * duration (sustain, a timed threaded phase) and each store does what ops it can in it.
+   * duration (sustain, a timed threaded phase) and each store does what ops it can in it, where it
+   * is the inverse of the rate ({@link PrimaryFigure}).
    */
   public double millisPerOp() {
     return ops > 0 ? passMillis / ops : passMillis;
@@ -239,17 +240,31 @@ public record PhaseResult(
     return byFork;
   }
 
-  /** The forks whose passes, in the order they ran, still trend (see {@link SteadyState}). */
+  /**
+   * The forks whose passes, in the order they ran, still trend (see {@link SteadyState}): judged on
+   * each pass's time per op scaled to the fork's most ops, which is the pass time where the passes
+   * did the same work and the time the same work would have taken where they lasted a duration.
+   */
   private static List<Integer> unsteadyForks(List<PassResult> passes) {
     return byFork(passes).entrySet().stream()
-        .filter(e -> SteadyState.trends(e.getValue().stream().map(PassResult::passMillis).toList()))
+        .filter(e -> SteadyState.trends(sameWorkMillis(e.getValue())))
         .map(java.util.Map.Entry::getKey)
         .toList();
   }
 
-  /** The median of {@code passes} by time, the lower one for an even count. */
+  private static List<Double> sameWorkMillis(List<PassResult> forkPasses) {
+    long ops = forkPasses.stream().mapToLong(PassResult::ops).max().orElse(0);
+    return forkPasses.stream().map(p -> ops > 0 && p.ops() > 0 ? p.millisPerOp() * ops : p.passMillis()).toList();
+  }
+
+  /**
+   * The median of {@code passes} by time per op, the lower one for an even count: by time where the
+   * passes did the same work, by rate where they lasted the same duration.
+   */
   private static PassResult medianOf(List<PassResult> passes) {
-    return byTime(passes).get((passes.size() - 1) / 2);
+    List<PassResult> sorted = new ArrayList<>(passes);
+    sorted.sort(Comparator.comparingDouble(PassResult::millisPerOp));
+    return sorted.get((passes.size() - 1) / 2);
   }
 
   /** These figures with {@code change} applied to every pass (hardware counters added after the run). */

@@ -53,7 +53,15 @@ public final class RunSummary {
     RunTables tables = new RunTables(doc.cells());
     for (Map.Entry<String, List<CellResult>> group : tables.byWorkload(ran).entrySet()) {
       out.append('\n').append(TextWrap.wrap(group.getKey(), pageWidth, "  ")).append("\n\n");
-      out.append(tables.timingsTable(group.getValue()).render(pageWidth));
+      TextTable times = tables.timingsTable(group.getValue());
+      TextTable rates = tables.ratesTable(group.getValue());
+      if (times.rows() > 0 || rates.rows() == 0) {
+        out.append(times.render(pageWidth));
+      }
+      if (rates.rows() > 0) {
+        out.append(times.rows() > 0 ? "\n" : "").append(rates.render(pageWidth))
+            .append(TextWrap.wrap(RunTables.RATES_LEGEND, pageWidth, "  ")).append('\n');
+      }
       var threaded = ThreadedTable.of(tables, group.getValue());
       if (threaded.rows() > 0) {
         out.append('\n').append(TextWrap.wrap("Threaded workloads (median pass; latency percentiles per operation over"

@@ -4,6 +4,7 @@ import dev.kvbench.measure.PassNoise;
 import dev.kvbench.result.CellResult;
 import dev.kvbench.result.PhaseResult;
 import dev.kvbench.result.PhaseStatus;
+import dev.kvbench.result.PrimaryFigure;
 import dev.kvbench.result.SteadyState;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -176,17 +177,40 @@ public final class RunTables {
     return varying.containsKey(name);
   }
 
-  /** One timing table for a group of cells with the same workload. */
+  /** The timing tables for a group of cells with the same workload: by time per pass, then by rate where any. */
   public String timings(List<CellResult> cells) {
-    return timingsTable(cells).render(TextTable.PAGE_WIDTH);
+    TextTable rates = ratesTable(cells);
+    TextTable times = timingsTable(cells);
+    return (times.rows() > 0 || rates.rows() == 0 ? times.render(TextTable.PAGE_WIDTH) : "")
+        + (rates.rows() > 0 ? (times.rows() > 0 ? "\n" : "") + rates.render(TextTable.PAGE_WIDTH) : "");
   }
 
-  /** {@link #timings} as a table, to render as text or Markdown. */
+  /**
+   * {@link #timings} as a table, to render as text or Markdown: the phases of a fixed amount of
+   * work, ranked by ms per pass; those of a fixed duration are in {@link #ratesTable}.
+   */
   public TextTable timingsTable(List<CellResult> cells) {
+    return figureTable(cells, PrimaryFigure.PASS_TIME);
+  }
+
+  /**
+   * The phases of a fixed duration (sustain, churn, a threaded phase given a duration), ranked by
+   * their rate: every store's pass lasts as long, so its time says nothing. No rows where none ran.
+   */
+  public TextTable ratesTable(List<CellResult> cells) {
+    return figureTable(cells, PrimaryFigure.RATE);
+  }
+
+  /** What a rates table's Difference means, for under it. */
+  public static final String RATES_LEGEND = "Phases of a fixed duration are ranked by their rate (ops/s of the median"
+      + " pass, higher is better; min-max over every measured pass); Difference is each row's rate over the"
+      + " fastest's.";
+
+  private TextTable figureTable(List<CellResult> cells, PrimaryFigure figure) {
     TextTable t = new TextTable(
         TextTable.left("Phase"),
         TextTable.left("Store"),
-        TextTable.right("ms/pass"),
+        TextTable.right(figure.heading()),
         TextTable.right("min-max"),
         TextTable.right("Difference"),
         TextTable.right("ns/op"),
@@ -197,14 +221,13 @@ public final class RunTables {
     for (String phase : phases(cells)) {
       List<Map.Entry<CellResult, PhaseResult>> rows = new ArrayList<>();
       for (CellResult c : cells) {
-        c.phases().stream().filter(p -> p.phase().equals(phase)).findFirst()
+        c.phases().stream().filter(p -> p.phase().equals(phase) && PrimaryFigure.of(c, p) == figure).findFirst()
             .ifPresent(p -> rows.add(Map.entry(c, p)));
       }
       // a reference store (null) keeps nothing: it shows the harness's own cost, never the "fastest";
       // in a sweep, rows are ranked among those of the same swept value only (like against like),
-      // the sweep's values in the order the cells ran them. Ranked by time per op: the same order
-      // as the pass's time where every store does the same ops, and the only one where a pass
-      // lasts a duration (sustain, a timed threaded phase) and does what ops it can in it
+      // the sweep's values in the order the cells ran them. Ranked by time per op: the pass's time
+      // where every store does the same ops, the inverse of the rate where a pass lasts a duration
       Map<String, Double> fastestBySweep = new LinkedHashMap<>();
       Map<String, Integer> sweepOrder = new LinkedHashMap<>();
       for (Map.Entry<CellResult, PhaseResult> e : rows) {
@@ -231,16 +254,25 @@ public final class RunTables {
         }
         double fastest = fastestBySweep.getOrDefault(sweptWorkload(e.getKey()), 0.0);
         String diff = e.getKey().reference() ? "harness"
-            : p.millisPerOp() == fastest ? "fastest" : String.format(Locale.ROOT, "x %.2f", p.millisPerOp() / fastest);
-        String range = p.passes().size() > 1 ? millis(p.minPassMillis()) + "-" + millis(p.maxPassMillis()) : "";
-        t.row(phaseCell, rowLabel(e.getKey()), millis(p.passMillis()), range, diff,
-            String.format(Locale.ROOT, "%,.1f", p.nsPerOp()),
+            : p.millisPerOp() == fastest ? "fastest"
+            : String.format(Locale.ROOT, "x %.2f", figure.shown(p.millisPerOp() / fastest));
+        double[] range = figure.range(p);
+        String spread = p.passes().size() > 1 ? figure.format(range[0]) + "-" + figure.format(range[1]) : "";
+        t.row(phaseCell, rowLabel(e.getKey()), figure.format(figure.of(p)), spread, diff, nsPerOp(p),
             p.cpuNanosPerOp() > 0 ? String.format(Locale.ROOT, "%,.1f", p.cpuNanosPerOp()) : "-",
             bytesPerOp(p.allocatedBytesPerOp()), samples(p),
             check(p));
       }
     }
     return t;
+  }
+
+  /**
+   * The median pass's ns per op; "-" for a pass of one op (an open), whose ms per pass is its time
+   * and whose ns would only repeat it.
+   */
+  static String nsPerOp(PhaseResult p) {
+    return p.ops() <= 1 ? "-" : String.format(Locale.ROOT, "%,.1f", p.nsPerOp());
   }
 
   /**

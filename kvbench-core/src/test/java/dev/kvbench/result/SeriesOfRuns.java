@@ -73,6 +73,16 @@ public final class SeriesOfRuns {
     return withCells(d, cells);
   }
 
+  /** {@code d} with {@code store}'s cells a reference store's, which keeps nothing (as the null store). */
+  public static ResultDocument reference(ResultDocument d, String store) {
+    Capabilities keepsNothing = new Capabilities(true, true, true, true, EnumSet.allOf(Durability.class), true, false,
+        511, 1 << 30);
+    return withCells(d, d.cells().stream().map(c -> !c.store().equals(store) ? c
+        : new CellResult(c.cellId(), c.store(), c.library(), c.libraryVersion(), keepsNothing, c.settings(),
+            c.nativeSettings(), c.parameters(), c.phases(), c.storage(), c.outcome(), c.error(), c.diagnostics()))
+        .toList());
+  }
+
   /** {@code d} with its {@code phase} unsupported in every cell. */
   public static ResultDocument unsupported(ResultDocument d, String phase) {
     return withCells(d, d.cells().stream().map(c -> c.withPhases(c.phases().stream()

@@ -55,18 +55,42 @@ class RunTablesTest {
     assertThat(table).contains("unsupported");
   }
 
-  /** A pass that lasts a duration is as long for every store: the one that did more ops in it is the faster. */
+  /**
+   * A pass that lasts a duration is as long for every store: it is shown and ranked by its rate,
+   * and the one that did more ops in it is the faster (issue 63).
+   */
   @Test
-  void passesOfADurationRankByTimePerOp() {
+  void passesOfADurationRankByTheirRate() {
     Capabilities caps = new Capabilities(true, true, true, true, EnumSet.allOf(Durability.class), false, true, 16, 100);
-    java.util.function.BiFunction<String, Long, CellResult> timed = (store, ops) -> new CellResult(store, store, "g:a",
-        "1", caps, Map.of(), Map.of(), new CellResult.Parameters(1000, "int", 4, 100, "rnd", 1, "nosync", 1, 16, 0, 0, 1),
-        List.of(PhaseResult.measured("sustain", List.of(PassResult.of(ops, 10_000_000_000L, new CpuTime(1, 0), 0)),
+    java.util.function.BiFunction<String, long[], CellResult> timed = (store, ops) -> new CellResult(store, store, "g:a",
+        "1", caps, Map.of(), Map.of(), new CellResult.Parameters(1000, "int", 4, 100, "rnd", 1, "nosync", 1, 16, 0, 0, 1,
+            1, dev.kvbench.workload.Traffic.DEFAULT.withDurationMillis(10_000), null, null, null, Map.of()),
+        List.of(PhaseResult.measured("sustain", java.util.stream.IntStream.range(0, ops.length)
+            // each pass a few µs over its 10 s, the first the median by time
+            .mapToObj(i -> PassResult.of(ops[i], 10_000_000_000L + new long[] {2000, 3000, 1000}[i], new CpuTime(1, 0), 0))
+            .toList(),
             PhaseResult.Latency.NONE, true, null, null)), null, CellResult.Outcome.RAN, null, null);
-    List<CellResult> cells = List.of(timed.apply("few", 1_000_000L), timed.apply("many", 4_000_000L));
-    List<String> lines = new RunTables(cells).timings(cells).lines().toList();
-    assertThat(lines.get(2)).contains("sustain", "many", "fastest");
-    assertThat(lines.get(3)).contains("few", "x 4.00");
+    // the passes last 10 s, a few ns apart: the median is the median rate, not the median time
+    List<CellResult> cells = List.of(timed.apply("few", new long[] {1_000_000L, 3_000_000L, 2_000_000L}),
+        timed.apply("many", new long[] {4_000_000L, 5_000_000L, 3_000_000L}));
+    RunTables tables = new RunTables(cells);
+    assertThat(tables.timingsTable(cells).rows()).isZero();
+    List<String> lines = tables.timings(cells).lines().toList();
+    assertThat(lines.get(0)).contains("ops/s").doesNotContain("ms/pass");
+    assertThat(lines.get(2)).contains("sustain", "many", "400,000", "300,000-500,000", "fastest");
+    assertThat(lines.get(3)).contains("few", "200,000", "100,000-300,000", "x 0.50");
+  }
+
+  /** An open is one op a pass: its ms per pass is its time, and a ns/op would only repeat it. */
+  @Test
+  void aPassOfOneOpShowsNoNsPerOp() {
+    Capabilities caps = new Capabilities(true, true, true, true, EnumSet.allOf(Durability.class), false, true, 16, 100);
+    CellResult c = new CellResult("s", "s", "g:a", "1", caps, Map.of(), Map.of(),
+        new CellResult.Parameters(1000, "int", 4, 100, "rnd", 1, "nosync", 1, 16, 0, 0, 1),
+        List.of(PhaseResult.measured("open", List.of(PassResult.of(1, 1_033_004_372L, new CpuTime(1, 0), 0)),
+            PhaseResult.Latency.NONE, true, null, null)), null, CellResult.Outcome.RAN, null, null);
+    String table = new RunTables(List.of(c)).timings(List.of(c));
+    assertThat(table).contains("1,033").doesNotContain("1,033,004,372");
   }
 
   @Test

@@ -61,10 +61,11 @@ public final class BisectStepJudge implements LibraryBisect.Judge {
       any = true;
       // the row's cell is the baseline's: its id names the baseline version, which the step's head already says
       String cell = r.cell().replaceAll(" version=\\S+", "");
-      lines.add(String.format(Locale.ROOT, "%s %s: x %.3f%s, %s", cell, r.phase(), r.ratio(),
+      lines.add(String.format(Locale.ROOT, "%s %s: x %.3f%s%s, %s", cell, r.phase(), r.shownRatio(),
+          r.shown().lowerIsBetter() ? "" : " " + r.shown().heading(),
           r.change().hasInterval() ? String.format(Locale.ROOT, " (95 %% interval %.3f-%.3f, forks %d/%d)",
-              r.change().low(), r.change().high(), r.change().baselineForks(), r.change().candidateForks()) : "",
-          r.verdict().id()));
+              r.shownInterval()[0], r.shownInterval()[1], r.change().baselineForks(), r.change().candidateForks()) : "",
+          r.verdictWords()));
       switch (r.verdict()) {
         case SLOWER -> f = f == Finding.UNDECIDED ? f : Finding.SLOWER;
         // equivalent is no regression; undecided showed none either (its interval holds 1 or a change too small)

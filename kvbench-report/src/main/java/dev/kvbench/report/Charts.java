@@ -4,6 +4,7 @@ import dev.kvbench.measure.HistogramCodec;
 import dev.kvbench.result.CellResult;
 import dev.kvbench.result.PhaseResult;
 import dev.kvbench.result.PhaseStatus;
+import dev.kvbench.result.PrimaryFigure;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -63,16 +64,19 @@ final class Charts {
    * ms per pass for one phase, stores fastest first, on a linear axis from 0 (a log axis makes a 47x
    * gap look like 6x): a bar per store at its figure (the median), and a dot per sample behind it,
    * each fork's median pass where the cell ran forks, else each measured pass, so the spread
-   * shows. Null when no store ran it.
+   * shows. A phase of a fixed duration is drawn by its rate, ops/s, the highest first. Null when
+   * no store ran it.
    */
   static CategoryChart phase(String title, String phase, List<CellResult> cells, Function<CellResult, String> label) {
+    PrimaryFigure figure = cells.stream().flatMap(c -> c.phases().stream().filter(p -> p.phase().equals(phase))
+        .map(p -> PrimaryFigure.of(c, p))).findFirst().orElse(PrimaryFigure.PASS_TIME);
     List<Bar> bars = cells.stream()
         .filter(c -> !c.reference())
         .map(c -> c.phases().stream().filter(p -> p.phase().equals(phase) && p.status() == PhaseStatus.OK
-            && p.passMillis() > 0).findFirst().map(p -> new Bar(label.apply(c), p.passMillis(), samples(p)))
+            && p.passMillis() > 0).findFirst().map(p -> new Bar(label.apply(c), figure.of(p), samples(p, figure)))
             .orElse(null))
         .filter(b -> b != null)
-        .sorted(Comparator.comparingDouble(Bar::value))
+        .sorted(Comparator.comparingDouble(b -> figure.lowerIsBetter() ? b.value() : -b.value()))
         .toList();
     if (bars.isEmpty()) {
       return null;
@@ -80,7 +84,8 @@ final class Charts {
     boolean forks = cells.stream().flatMap(c -> c.phases().stream()).anyMatch(p -> p.forkMedians().size() > 1);
     CategoryChart chart = new CategoryChartBuilder().width(WIDTH).height(HEIGHT)
         .title(title + ": " + phase).xAxisTitle("store")
-        .yAxisTitle("ms per pass: bar the median, dots " + (forks ? "each fork's median pass" : "each measured pass"))
+        .yAxisTitle((figure.lowerIsBetter() ? "ms per pass" : "ops/s (a pass of a fixed duration; higher is better)")
+            + ": bar the median, dots " + (forks ? "each fork's median pass" : "each measured pass"))
         .build();
     styleBars(chart);
     chart.getStyler().setYAxisMin(0.0);
@@ -100,10 +105,10 @@ final class Charts {
   }
 
   /** The samples a phase chart shows as dots: each fork's median pass with forks, else each measured pass. */
-  private static double[] samples(PhaseResult p) {
+  private static double[] samples(PhaseResult p, PrimaryFigure figure) {
     List<dev.kvbench.result.PassResult> samples = p.forkMedians().size() > 1 ? p.forkMedians() : p.passes();
-    double[] ms = samples.stream().mapToDouble(dev.kvbench.result.PassResult::passMillis).toArray();
-    return ms.length == 0 ? new double[] {p.passMillis()} : ms;
+    double[] values = samples.stream().mapToDouble(figure::of).toArray();
+    return values.length == 0 ? new double[] {figure.of(p)} : values;
   }
 
   /**

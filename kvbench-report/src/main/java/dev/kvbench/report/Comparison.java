@@ -5,12 +5,11 @@ import dev.kvbench.report.ForkSamples.NoisyForks;
 import dev.kvbench.result.CellResult;
 import dev.kvbench.result.PhaseResult;
 import dev.kvbench.result.PhaseStatus;
+import dev.kvbench.result.PrimaryFigure;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
-import java.util.TreeSet;
 
 /**
  * Two result sets side by side, phase by phase: the candidate's figure against the baseline's,
@@ -19,7 +18,9 @@ import java.util.TreeSet;
  * effect, since a difference too small to matter is no finding even when it is real; equivalent
  * when the whole interval lies within ±the minimum effect (two one-sided tests at the interval's
  * level: an answer, not a shrug); undecided otherwise, with the forks that would likely decide it;
- * not enough forks below {@link ForkRatio#MIN_FORKS} a side. Forks the
+ * not enough forks below {@link ForkRatio#MIN_FORKS} a side. Each phase is judged by its own figure
+ * ({@link PrimaryFigure}): a pass of a fixed duration by its rate, so a store that did half the ops
+ * in the same time is slower, not equivalent. Forks the
  * host disturbed ({@link PhaseResult#hostDisturbedForks}) are left out of the samples unless the caller
  * keeps them ({@link NoisyForks}), and paired by round a pair counts where the host disturbed both
  * its forks or neither ({@link #keepsPair}); a side left with too few is too noisy to judge. Cells
@@ -76,17 +77,41 @@ public final class Comparison {
   /**
    * One phase of one matched cell.
    *
-   * @param baselineMillis the baseline phase's figure (its median fork's median pass)
-   * @param candidateMillis the candidate's
-   * @param change the ratio of the two with its interval and the forks behind each side
+   * @param baselineFigure the baseline phase's figure as shown ({@link #shown}): its median fork's
+   *     median pass in ms, ops per second for a pass of a fixed duration, CPU ms (per op for such a
+   *     pass) where the comparison judges CPU time
+   * @param candidateFigure the candidate's
+   * @param change the ratio of the two sides' costs per op (candidate over baseline, above 1 slower)
+   *     with its interval and the forks behind each side: what the verdict judges
+   * @param shown what the two figures are, in which unit, and which way is better
    * @param caveats the forks on each side the host disturbed or that never settled
    */
-  public record Row(String cell, String phase, double baselineMillis, double candidateMillis, ForkRatio change,
-      Verdict verdict, String settingsChanged, Caveats caveats) {
+  public record Row(String cell, String phase, double baselineFigure, double candidateFigure, ForkRatio change,
+      Verdict verdict, String settingsChanged, Caveats caveats, ShownFigure shown) {
 
-    /** Candidate over baseline. */
+    /** Candidate over baseline, of the costs per op: above 1 is slower, whatever the figure shown. */
     public double ratio() {
       return change.ratio();
+    }
+
+    /** Candidate over baseline of the figure shown: a rate's ratio is below 1 where the candidate is slower. */
+    public double shownRatio() {
+      return shown.lowerIsBetter() ? change.ratio() : 1 / change.ratio();
+    }
+
+    /** The interval of {@link #shownRatio}: {low, high}; NaN without one. */
+    public double[] shownInterval() {
+      return shown.lowerIsBetter() ? new double[] {change.low(), change.high()}
+          : new double[] {1 / change.high(), 1 / change.low()};
+    }
+
+    /** The verdict in the words of the figure shown: a rate that is lower is slower (lower throughput). */
+    public String verdictWords() {
+      return switch (verdict) {
+        case SLOWER -> shown.lowerIsBetter() ? verdict.id() : verdict.id() + " (lower throughput)";
+        case FASTER -> shown.lowerIsBetter() ? verdict.id() : verdict.id() + " (higher throughput)";
+        default -> verdict.id();
+      };
     }
 
     /** True when shown slower, and by more than {@code percent}. */
@@ -264,7 +289,7 @@ public final class Comparison {
   }
 
   private void compare(CellResult base, CellResult cand) {
-    String changed = settingsChanged(base, cand);
+    String changed = SettingsChange.between(base, cand);
     if (ended(cand)) {
       unmatched.add(new Unmatched("candidate", cand.cellId(), "the candidate cell " + cand.outcome().id() + ": "
           + cand.error(), Gap.CANDIDATE_FAILED));
@@ -337,13 +362,25 @@ public final class Comparison {
         change = ratio(keptBaseline, keptCandidate);
         verdict = verdict(change);
       }
-      double baseFigure = figure == Figure.WALL ? b.passMillis() : ForkRatio.median(values(allBaseline));
-      double candFigure = figure == Figure.WALL ? o.passMillis() : ForkRatio.median(values(allCandidate));
-      rows.add(new Row(base.cellId(), b.phase(), baseFigure, candFigure, change, verdict, changed, Caveats.of(b, o)));
+      ShownFigure shown = ShownFigure.of(PrimaryFigure.of(base, b), figure);
+      rows.add(new Row(base.cellId(), b.phase(), shownFigure(b, shown), shownFigure(o, shown), change, verdict, changed,
+          Caveats.of(b, o), shown));
     }
     cand.phases().stream().filter(o -> base.phases().stream().noneMatch(b -> b.phase().equals(o.phase())))
         .forEach(o -> unmatched.add(new Unmatched("candidate", cand.cellId() + " " + o.phase(),
             "the baseline did not run this phase", Gap.BASELINE_MISSING)));
+  }
+
+  /**
+   * The phase's figure as {@code shown}: its median pass's (the median fork's median pass) where
+   * wall time is judged, else the median of its forks' median passes' figures.
+   */
+  private double shownFigure(PhaseResult phase, ShownFigure shown) {
+    if (figure == Figure.WALL) {
+      return shown.of(phase.medianPass(), figure);
+    }
+    double[] forks = phase.forkMedians().stream().mapToDouble(p -> shown.of(p, figure)).toArray();
+    return ForkRatio.median(forks);
   }
 
   /** A cell that did not run to its end (failed, interrupted): it has no figures to compare. */
@@ -405,26 +442,5 @@ public final class Comparison {
       return Verdict.SLOWER;
     }
     return change.high() < 1 && change.ratio() < 1 ? Verdict.FASTER : Verdict.UNDECIDED;
-  }
-
-  private static String settingsChanged(CellResult base, CellResult cand) {
-    List<String> changes = new ArrayList<>();
-    for (String k : new TreeSet<>(union(base.settings().keySet(), cand.settings().keySet()))) {
-      String a = base.settings().get(k);
-      String b = cand.settings().get(k);
-      if (!Objects.equals(a, b)) {
-        changes.add(k + " " + a + " -> " + b);
-      }
-    }
-    if (!Objects.equals(base.libraryVersion(), cand.libraryVersion())) {
-      changes.add("library " + base.libraryVersion() + " -> " + cand.libraryVersion());
-    }
-    return String.join(", ", changes);
-  }
-
-  private static java.util.Set<String> union(java.util.Set<String> a, java.util.Set<String> b) {
-    java.util.Set<String> u = new TreeSet<>(a);
-    u.addAll(b);
-    return u;
   }
 }

@@ -26,8 +26,19 @@ import java.util.Map;
  */
 public final class ComparisonRecords {
 
-  /** The CSV's columns, in order; its first line, which also tells a file kvbench wrote. */
-  public static final List<String> COLUMNS = List.of("cell", "phase", "baseline_ms", "candidate_ms",
+  /**
+   * The CSV's columns, in order; its first line, which also tells a file kvbench wrote. {@code
+   * baseline} and {@code candidate} are in the row's {@code figure} (ms a pass, ops/s for a phase of
+   * a fixed duration, CPU ms), {@code ratio}, {@code low} and {@code high} are candidate over
+   * baseline of that figure, and {@code better} says which way is better: a rate's ratio below 1 is
+   * slower.
+   */
+  public static final List<String> COLUMNS = List.of("cell", "phase", "figure", "better", "baseline", "candidate",
+      "baseline_forks", "candidate_forks", "ratio", "low", "high", "verdict", "forks_to_decide", "min_effect_percent",
+      "settings_changed", "caveats", "why_not_compared");
+
+  /** The columns of the CSV kvbench wrote before a row said its figure: such a file may be written over too. */
+  private static final List<String> COLUMNS_BEFORE_FIGURES = List.of("cell", "phase", "baseline_ms", "candidate_ms",
       "baseline_forks", "candidate_forks", "ratio", "low", "high", "verdict", "forks_to_decide", "min_effect_percent",
       "settings_changed", "caveats", "why_not_compared");
 
@@ -102,13 +113,15 @@ public final class ComparisonRecords {
       Map<String, Object> m = new LinkedHashMap<>();
       m.put("cell", r.cell());
       m.put("phase", r.phase());
-      m.put("baseline_ms", r.baselineMillis());
-      m.put("candidate_ms", r.candidateMillis());
+      m.put("figure", r.shown().id());
+      m.put("better", r.shown().lowerIsBetter() ? "lower" : "higher");
+      m.put("baseline", r.baselineFigure());
+      m.put("candidate", r.candidateFigure());
       m.put("baseline_forks", r.change().baselineForks());
       m.put("candidate_forks", r.change().candidateForks());
-      m.put("ratio", r.ratio());
-      m.put("low", r.change().hasInterval() ? r.change().low() : null);
-      m.put("high", r.change().hasInterval() ? r.change().high() : null);
+      m.put("ratio", r.shownRatio());
+      m.put("low", r.change().hasInterval() ? r.shownInterval()[0] : null);
+      m.put("high", r.change().hasInterval() ? r.shownInterval()[1] : null);
       m.put("verdict", r.verdict().id());
       int forks = r.verdict() == Comparison.Verdict.UNDECIDED ? r.change().forksToDecide(c.minEffectPercent()) : -1;
       m.put("forks_to_decide", forks >= 0 ? forks : null);
@@ -155,7 +168,8 @@ public final class ComparisonRecords {
 
   private static boolean csvWrittenByKvbench(Path p) {
     try (var lines = Files.lines(p, StandardCharsets.UTF_8)) {
-      return lines.findFirst().map(l -> l.replace("\"", "").equals(String.join(",", COLUMNS))).orElse(false);
+      return lines.findFirst().map(l -> l.replace("\"", "")).map(l -> l.equals(String.join(",", COLUMNS))
+          || l.equals(String.join(",", COLUMNS_BEFORE_FIGURES))).orElse(false);
     } catch (IOException | UncheckedIOException e) {
       return false;
     }

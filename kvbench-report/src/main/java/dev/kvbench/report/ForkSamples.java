@@ -9,10 +9,13 @@ import java.util.SortedSet;
 import java.util.TreeSet;
 
 /**
- * The samples of a comparison: one figure per fork (its median pass's wall or CPU time), the
+ * The samples of a comparison: one figure per fork (its median pass's wall or CPU time per op), the
  * forks the host disturbed left out or kept, and which forks of two phases pair up by round. A
  * {@link Comparison}, the run's summary, {@link PrecisionJudge} and bisection take their samples
- * here, so they count the same forks.
+ * here, so they count the same forks. A sample is a cost per op, lower better, for every phase: for
+ * a pass of a fixed amount of work its ratios are the pass time's, for a pass of a fixed duration
+ * (sustain, churn, a timed threaded phase) the inverse of the rate's ({@link
+ * dev.kvbench.result.PrimaryFigure}), so two such passes are judged by what they did in their time.
  */
 public final class ForkSamples {
 
@@ -58,6 +61,14 @@ public final class ForkSamples {
       return id;
     }
 
+    /**
+     * This figure of {@code pass} per op, in ms: the sample a judgment takes; NaN where the pass did
+     * not record it.
+     */
+    public double perOp(PassResult pass) {
+      return of(pass) / Math.max(1, pass.ops());
+    }
+
     /** This figure of {@code pass} in ms; NaN where the pass did not record it. */
     public double of(PassResult pass) {
       return switch (this) {
@@ -69,16 +80,16 @@ public final class ForkSamples {
   }
 
   /**
-   * Each fork's median pass's {@code figure} by fork number, less the disturbed forks when dropped:
-   * the samples of one run's cell, to pair with another's fork by fork ({@link PrecisionJudge} and
-   * the run's summary too).
+   * Each fork's median pass's {@code figure} per op by fork number, less the disturbed forks when
+   * dropped: the samples of one run's cell, to pair with another's fork by fork ({@link
+   * PrecisionJudge} and the run's summary too).
    */
   public static Map<Integer, Double> byForkNumber(PhaseResult phase, NoisyForks noisy, Figure figure) {
     List<Integer> left = noisy == NoisyForks.DROP ? phase.hostDisturbedForks() : List.of();
     Map<Integer, Double> out = new LinkedHashMap<>();
     for (PassResult p : phase.forkMedians()) {
       if (!left.contains(p.fork())) {
-        out.put(p.fork(), figure.of(p));
+        out.put(p.fork(), figure.perOp(p));
       }
     }
     return out;
@@ -117,16 +128,16 @@ public final class ForkSamples {
     return out;
   }
 
-  /** Each fork's median pass time, less the disturbed forks when dropped: one figure per JVM, the samples. */
+  /** Each fork's median pass's time per op, less the disturbed forks when dropped: one figure per JVM, the samples. */
   static double[] forkFigures(PhaseResult phase, NoisyForks noisy) {
     return forkFigures(phase, noisy, Figure.WALL);
   }
 
-  /** Each fork's median pass's {@code figure} (wall or process CPU ms), less the disturbed forks when dropped. */
+  /** Each fork's median pass's {@code figure} per op (wall or CPU ms), less the disturbed forks when dropped. */
   static double[] forkFigures(PhaseResult phase, NoisyForks noisy, Figure figure) {
     List<Integer> left = noisy == NoisyForks.DROP ? phase.hostDisturbedForks() : List.of();
     return phase.forkMedians().stream().filter(p -> !left.contains(p.fork()))
-        .mapToDouble(figure::of)
+        .mapToDouble(figure::perOp)
         .toArray();
   }
 }

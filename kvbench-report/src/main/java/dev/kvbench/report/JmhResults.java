@@ -10,6 +10,7 @@ import dev.kvbench.result.Environment;
 import dev.kvbench.result.PassResult;
 import dev.kvbench.result.PhaseResult;
 import dev.kvbench.result.PhaseStatus;
+import dev.kvbench.result.PrimaryFigure;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
@@ -22,7 +23,9 @@ import org.apache.commons.math3.distribution.TDistribution;
  * phase of each cell is one benchmark {@code kvbench.<store>.<phase>} in single-shot mode, its
  * parameters and settings as JMH params. As JMH computes them for single-shot runs, the score is
  * the mean of the measured passes (kvbench's own tables use the median) with a 99.9 % Student-t
- * error; rawData holds every pass. Storage, CPU, peak RSS and ns/op are secondary metrics.
+ * error; rawData holds every pass. Storage, CPU, peak RSS and ns/op are secondary metrics. A phase of
+ * a fixed duration (sustain, churn, a timed threaded phase) is a throughput benchmark ({@code
+ * thrpt}, ops/s): its passes last as long for every store.
  */
 final class JmhResults {
 
@@ -52,7 +55,9 @@ final class JmhResults {
     ObjectNode b = json.createObjectNode();
     b.put("jmhVersion", JMH_FORMAT);
     b.put("benchmark", "kvbench." + c.store() + "." + p.phase());
-    b.put("mode", "ss");
+    // a pass of a fixed duration is a throughput, as JMH's thrpt mode gives it: ops/s, higher is better
+    boolean rate = PrimaryFigure.of(c, p) == PrimaryFigure.RATE;
+    b.put("mode", rate ? "thrpt" : "ss");
     b.put("threads", 1);
     b.put("forks", 1);
     b.put("jvm", env == null ? "unknown" : env.jvmName());
@@ -81,8 +86,8 @@ final class JmhResults {
     c.settings().forEach((key, v) -> params.put(key, v));
     ObjectNode paramNode = b.putObject("params");
     params.forEach(paramNode::put);
-    double[] millis = p.passes().stream().mapToDouble(PassResult::passMillis).toArray();
-    b.set("primaryMetric", metric(millis, "ms/op"));
+    double[] primary = p.passes().stream().mapToDouble(PrimaryFigure.of(c, p)::of).toArray();
+    b.set("primaryMetric", metric(primary, rate ? "ops/s" : "ms/op"));
     ObjectNode secondary = b.putObject("secondaryMetrics");
     secondary.set("nsPerOp", metric(p.passes().stream().mapToDouble(PassResult::nsPerOp).toArray(), "ns/op"));
     double[] user = p.passes().stream().filter(x -> x.cpu() != null).mapToDouble(x -> x.cpu().userMillis()).toArray();

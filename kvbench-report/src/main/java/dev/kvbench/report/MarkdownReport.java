@@ -91,7 +91,15 @@ final class MarkdownReport {
       String workload = group.getKey();
       List<CellResult> cells = group.getValue();
       b.append("\n### ").append(workload).append("\n\n");
-      b.append(tables.timingsTable(cells).renderMarkdown());
+      TextTable times = tables.timingsTable(cells);
+      TextTable rates = tables.ratesTable(cells);
+      if (times.rows() > 0 || rates.rows() == 0) {
+        b.append(times.renderMarkdown());
+      }
+      if (rates.rows() > 0) {
+        b.append(times.rows() > 0 ? "\n" : "").append(rates.renderMarkdown()).append('\n')
+            .append(RunTables.RATES_LEGEND).append('\n');
+      }
       String legend = RunTables.legend(cells);
       if (!legend.isEmpty()) {
         b.append('\n').append(legend.replace("\n", "\n\n"));

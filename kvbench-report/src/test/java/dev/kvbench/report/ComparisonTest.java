@@ -57,6 +57,36 @@ class ComparisonTest {
   }
 
   @Test
+  void aPhaseOfAFixedDurationIsJudgedByItsRateNotItsTime() {
+    // every pass lasts its 2 s: the candidate did half the puts in them, so it is slower, not equivalent
+    ResultDocument base = Fixtures.document("h", List.of(Fixtures.timedCell("alpha", 2000,
+        Fixtures.timedPhase("sustain", 2000, 400_000, 410_000, 405_000))));
+    ResultDocument rated = Fixtures.document("h", List.of(Fixtures.timedCell("alpha", 2000,
+        Fixtures.timedPhase("sustain", 2000, 200_000, 201_000, 199_000))));
+    Comparison c = Comparison.of(List.of(run(base)), List.of(run(rated)));
+    Comparison.Row row = c.rows().get(0);
+    assertThat(row.verdict()).isEqualTo(Comparison.Verdict.SLOWER);
+    assertThat(row.verdictWords()).isEqualTo("slower (lower throughput)");
+    assertThat(row.regression(10)).isTrue();
+    assertThat(row.shown().id()).isEqualTo("ops/s");
+    assertThat(row.shown().lowerIsBetter()).isFalse();
+    assertThat(row.baselineFigure()).isEqualTo(202_500.0);
+    assertThat(row.candidateFigure()).isEqualTo(100_000.0);
+    assertThat(row.shownRatio()).isCloseTo(100_000.0 / 202_500, org.assertj.core.data.Offset.offset(1e-9));
+    assertThat(row.shownInterval()[1]).isLessThan(1.0);
+    // the other way round it is faster; and against itself equivalent
+    assertThat(Comparison.of(List.of(run(rated)), List.of(run(base))).rows().get(0).verdict())
+        .isEqualTo(Comparison.Verdict.FASTER);
+    assertThat(Comparison.of(List.of(run(base)), List.of(run(base))).rows().get(0).verdict())
+        .isEqualTo(Comparison.Verdict.EQUIVALENT);
+    // compare --json and --csv say the figure, which way is better and the rate's ratio
+    String json = ComparisonRecords.json(c, "a", "b");
+    assertThat(json).contains("\"figure\" : \"ops/s\"", "\"better\" : \"higher\"", "\"verdict\" : \"slower\"");
+    assertThat(ComparisonRecords.csv(c).lines().findFirst().orElseThrow())
+        .startsWith("cell,phase,figure,better,baseline,candidate,");
+  }
+
+  @Test
   void aRowNamesTheForksTheHostDisturbedOnEachSide() {
     ResultDocument base = Fixtures.twoStores("h", 1);
     RunResults quiet = run(base);
@@ -242,11 +272,11 @@ class ComparisonTest {
     Comparison cpu = Comparison.of(List.of(run(base)), List.of(run(hogged)), keep.with(ForkSamples.Figure.CPU));
     assertThat(cpu.figure()).isEqualTo(ForkSamples.Figure.CPU);
     assertThat(cpu.rows().get(0).verdict()).isEqualTo(Comparison.Verdict.EQUIVALENT);
-    assertThat(cpu.rows().get(0).baselineMillis()).isCloseTo(91, org.assertj.core.data.Offset.offset(1e-9));
+    assertThat(cpu.rows().get(0).baselineFigure()).isCloseTo(91, org.assertj.core.data.Offset.offset(1e-9));
     Comparison process = Comparison.of(List.of(run(base)), List.of(run(hogged)),
         keep.with(ForkSamples.Figure.PROCESS_CPU));
     assertThat(process.rows().get(0).verdict()).isEqualTo(Comparison.Verdict.SLOWER);
-    assertThat(process.rows().get(0).baselineMillis()).isEqualTo(96);
+    assertThat(process.rows().get(0).baselineFigure()).isEqualTo(96);
     // a fork without the figure (a result of kvbench before 0.7 has no thread CPU) is not judged on it, and the
     // gate hears of it
     ResultDocument noCpu = writesWithCpu(new double[] {100, 101, 102}, new double[] {95, 96, 97},

@@ -58,6 +58,33 @@ final class Fixtures {
             new PhaseResult.LatencySampling(16, all.getTotalCount(), 47)), !name.equals("write"), null, null);
   }
 
+  /** The parameters of a cell whose threaded and sustained phases last {@code millis} a pass. */
+  static CellResult.Parameters timedParams(String order, long millis) {
+    CellResult.Parameters p = params(order);
+    return new CellResult.Parameters(p.entries(), p.keys(), p.keySize(), p.valueSize(), p.order(), 1, p.durability(),
+        p.seed(), p.latencySampleInterval(), p.warmupPasses(), p.warmupMillis(), p.measuredPasses(), 1,
+        dev.kvbench.workload.Traffic.DEFAULT.withDurationMillis(millis), null, null, null, Map.of());
+  }
+
+  /** A phase of passes of {@code millis} each (a duration), one per value of {@code ops}, each its own fork's. */
+  static PhaseResult timedPhase(String name, double millis, long... ops) {
+    List<PassResult> passes = new ArrayList<>();
+    int fork = 0;
+    for (long n : ops) {
+      fork++;
+      passes.add(PassResult.of(n, (long) (millis * 1e6), new CpuTime(millis * 0.9, millis * 0.1), 50_000_000)
+          .withFork(fork));
+    }
+    return PhaseResult.measured(name, passes, PhaseResult.Latency.NONE, true, null, null);
+  }
+
+  /** A cell of {@code store} whose phases last {@code millis} a pass. */
+  static CellResult timedCell(String store, long millis, PhaseResult... phases) {
+    return new CellResult(store + " int rnd 1000x100 batch=1 nosync threads=1 duration=" + millis + "ms", store,
+        "lib:" + store, "1.0", ORDERED, Map.of(), Map.of(), timedParams("rnd", millis), List.of(phases), null,
+        CellResult.Outcome.RAN, null, null);
+  }
+
   static CellResult cell(String store, String order, Map<String, String> settings, Capabilities caps,
       PhaseResult... phases) {
     return new CellResult(store + " int " + order + " 1000x100 batch=all nosync", store, "lib:" + store, "1.0",

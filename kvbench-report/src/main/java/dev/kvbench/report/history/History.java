@@ -9,6 +9,7 @@ import dev.kvbench.result.CellResult;
 import dev.kvbench.result.PassResult;
 import dev.kvbench.result.PhaseResult;
 import dev.kvbench.result.PhaseStatus;
+import dev.kvbench.result.PrimaryFigure;
 import java.nio.file.Path;
 import java.time.OffsetDateTime;
 import java.time.format.DateTimeParseException;
@@ -28,13 +29,36 @@ public final class History {
   private final HistoryRule rule;
   private final List<HistoryRun> runs;
   private final List<Series> series;
+  private final List<Series> unmeasured;
+  private final List<String> notSeries;
   private final List<String> warnings;
 
-  private History(HistoryRule rule, List<HistoryRun> runs, List<Series> series, List<String> warnings) {
+  private History(HistoryRule rule, List<HistoryRun> runs, List<Series> series, List<Series> unmeasured,
+      List<String> notSeries, List<String> warnings) {
     this.rule = rule;
     this.runs = List.copyOf(runs);
     this.series = List.copyOf(series);
+    this.unmeasured = List.copyOf(unmeasured);
+    this.notSeries = List.copyOf(notSeries);
     this.warnings = List.copyOf(warnings);
+  }
+
+  /**
+   * The series no run gave a figure (the host disturbed every fork, the phase failed or was
+   * unsupported in every run): no points, no change points, each with its gaps saying why. Never
+   * dropped without a word: the printer, the page and the JSON name each.
+   */
+  public List<Series> unmeasured() {
+    return unmeasured;
+  }
+
+  /**
+   * What the runs held that is no series, one line each with why: the cells of a reference store
+   * (the null store, the harness's own cost, which keeps nothing) are shown in a run's tables but
+   * never a history's figure or a gate's.
+   */
+  public List<String> notSeries() {
+    return notSeries;
   }
 
   public HistoryRule rule() {
@@ -76,12 +100,17 @@ public final class History {
       }
     }
     Map<String, SeriesBuilder> builders = new LinkedHashMap<>();
+    java.util.Set<String> references = new java.util.LinkedHashSet<>();
     for (int i = 0; i < ordered.size(); i++) {
       RunResults r = ordered.get(i);
       HistoryRun run = runs.get(i);
       String hostClass = HostClass.of(r.environment()).describe();
       for (CellResult c : r.cells()) {
         String cell = withoutVersion(c.cellId());
+        if (c.reference()) {
+          references.add(cell);
+          continue;
+        }
         if (c.phases().isEmpty()) {
           // a cell that ended before any phase: a gap in every series the cell had before
           builders.forEach((key, b) -> {
@@ -92,19 +121,21 @@ public final class History {
         }
         for (PhaseResult p : c.phases()) {
           builders.computeIfAbsent(hostClass + "\n" + cell + "\n" + p.phase() + "\n" + r.scenarioName(),
-              k -> new SeriesBuilder(hostClass, cell, c.store(), p.phase(), rule.figure())).add(run, c, p,
-              rule.noisyForks());
+              k -> new SeriesBuilder(hostClass, cell, c.store(), p.phase(), rule.figure(), PrimaryFigure.of(c, p)))
+              .add(run, c, p, rule.noisyForks());
         }
       }
     }
     EDivisive detector = new EDivisive(rule.detection());
     List<Series> series = new ArrayList<>();
+    List<Series> unmeasured = new ArrayList<>();
     for (SeriesBuilder b : builders.values()) {
-      if (b.hasPoints()) { // a phase no run gave a figure (unsupported everywhere) is no series
-        series.add(b.build(detector, rule));
-      }
+      // a phase no run gave a figure (unsupported everywhere, every fork disturbed) has nothing to detect in
+      (b.hasPoints() ? series : unmeasured).add(b.build(detector, rule));
     }
-    return new History(rule, runs, series, warnings);
+    List<String> notSeries = references.stream().map(cell -> cell + ": the harness's reference row (a store that keeps"
+        + " nothing: the harness's own cost), shown in a run's tables, never a series or gated").toList();
+    return new History(rule, runs, series, unmeasured, notSeries, warnings);
   }
 
   /**
@@ -136,7 +167,7 @@ public final class History {
     HistoryRun newest = runs.get(runs.size() - 1);
     HistoryRun before = runs.size() > 1 ? runs.get(runs.size() - 2) : null;
     List<Finding> out = new ArrayList<>();
-    for (Series s : series) {
+    for (Series s : java.util.stream.Stream.concat(series.stream(), unmeasured.stream()).toList()) {
       boolean gapNow = s.gaps().stream().anyMatch(g -> g.run().equals(newest)
           && g.kind() != Series.GapKind.UNSUPPORTED);
       boolean pointNow = s.points().stream().anyMatch(p -> p.run().equals(newest));
@@ -240,10 +271,12 @@ public final class History {
     private final List<Series.Point> points = new ArrayList<>();
     private final List<Series.Gap> gaps = new ArrayList<>();
     private final Figure figure;
+    private final PrimaryFigure primary;
     private String scenario;
 
-    SeriesBuilder(String hostClass, String cell, String store, String phase, Figure figure) {
+    SeriesBuilder(String hostClass, String cell, String store, String phase, Figure figure, PrimaryFigure primary) {
       this.figure = figure;
+      this.primary = primary;
       this.hostClass = hostClass;
       this.cell = cell;
       this.store = store;
@@ -279,7 +312,7 @@ public final class History {
       List<Series.Fork> forks = new ArrayList<>();
       List<Integer> disturbed = p.hostDisturbedForks();
       for (PassResult pass : p.forkMedians()) {
-        double perOp = figure.of(pass) / Math.max(1, pass.ops());
+        double perOp = figure.perOp(pass);
         forks.add(new Series.Fork(pass.fork(), perOp, disturbed.contains(pass.fork())));
       }
       double[] counted = Series.Point.counted(forks, noisy == NoisyForks.KEEP);
@@ -300,7 +333,8 @@ public final class History {
       boolean keep = rule.noisyForks() == NoisyForks.KEEP;
       List<double[]> observations = points.stream().map(pt -> pt.counted(keep)).toList();
       List<Series.Change> changes = new ArrayList<>();
-      for (EDivisive.ChangePoint cp : detector.changePoints(observations)) {
+      for (EDivisive.ChangePoint cp : points.isEmpty() ? List.<EDivisive.ChangePoint>of()
+          : detector.changePoints(observations)) {
         Series.Point before = points.get(cp.index() - 1);
         Series.Point after = points.get(cp.index());
         EDivisive.Segments s = cp.segments();
@@ -314,7 +348,7 @@ public final class History {
         changes.add(new Series.Change(cp.index(), before, after, s.meanBefore(), s.meanAfter(), s.pValue(),
             s.changeLow(), s.changeHigh(), direction, after.run().note(), bisect));
       }
-      return new Series(hostClass, scenario, cell, store, phase, points, changes, gaps);
+      return new Series(hostClass, scenario, cell, store, phase, points, changes, gaps, primary);
     }
   }
 }

@@ -61,6 +61,13 @@ public final class HistoryRecords {
     for (Series s : h.series()) {
       series.add(series(s));
     }
+    // the series no run measured and what is never a series, each with why: nothing leaves without a line
+    ArrayNode unmeasured = root.putArray("unmeasured");
+    for (Series s : h.unmeasured()) {
+      unmeasured.add(series(s).put("why", s.whyNoFigure()));
+    }
+    ArrayNode notSeries = root.putArray("notSeries");
+    h.notSeries().forEach(notSeries::add);
     if (gate != null) {
       ObjectNode g = root.putObject("gate").put("percent", gate.percent()).put("recent", gate.recent())
           .put("allowIncomplete", gate.allowIncomplete()).put("fails", gate.fails(h));
@@ -78,7 +85,9 @@ public final class HistoryRecords {
   private static ObjectNode series(Series s) {
     ObjectNode o = JSON.createObjectNode().put("hostClass", s.hostClass()).put("scenario", s.scenario())
         .put("cell", s.cell())
-        .put("store", s.store()).put("phase", s.phase()).put("unit", "ms per op");
+        .put("store", s.store()).put("phase", s.phase()).put("unit", "ms per op")
+        // a phase of a fixed duration is shown by its rate, 1000 / ms per op (higher better)
+        .put("shownAs", s.figure() == dev.kvbench.result.PrimaryFigure.RATE ? "ops/s" : "ms per op");
     ArrayNode points = o.putArray("points");
     for (Series.Point p : s.points()) {
       ObjectNode pt = points.addObject().put("run", p.run().number()).put("millisPerOp", p.millisPerOp());

@@ -1,5 +1,6 @@
 package dev.kvbench.report.history;
 
+import dev.kvbench.result.PrimaryFigure;
 import java.util.List;
 
 /**
@@ -12,9 +13,11 @@ import java.util.List;
  *     version, which may change along the series
  * @param gaps the runs that had this cell but no figure for the phase (it failed, was unsupported, or the host
  *     disturbed every fork), with why
+ * @param figure what the phase is judged by: its time per op is the series' value either way, but a phase of a
+ *     fixed duration is shown by its rate (ops/s, the inverse), where a slowdown is a lower rate
  */
 public record Series(String hostClass, String scenario, String cell, String store, String phase, List<Point> points,
-    List<Change> changes, List<Gap> gaps) {
+    List<Change> changes, List<Gap> gaps, PrimaryFigure figure) {
 
   public Series {
     points = List.copyOf(points);
@@ -130,6 +133,21 @@ public record Series(String hostClass, String scenario, String cell, String stor
   /** The series' label: its cell, phase and, where the history spans several, hardware. */
   public String label() {
     return cell + " " + phase;
+  }
+
+  /** A series value (ms per op) as the series' figure shows it: ms per op, or ops/s for a phase of a fixed duration. */
+  public String shown(double millisPerOp) {
+    if (figure == PrimaryFigure.RATE) {
+      return figure.withUnit(millisPerOp > 0 ? 1000 / millisPerOp : 0);
+    }
+    return (millisPerOp >= 100 ? String.format(java.util.Locale.ROOT, "%,.0f", millisPerOp)
+        : String.format(java.util.Locale.ROOT, "%.4g", millisPerOp)) + " ms per op";
+  }
+
+  /** Why a run's figure is missing from every run of it, where it has no point: the reasons its gaps give, each once. */
+  public String whyNoFigure() {
+    return gaps.stream().map(g -> g.kind().id() + " (" + g.why() + ")").distinct()
+        .collect(java.util.stream.Collectors.joining("; "));
   }
 
   /** The newest point, or null for none. */

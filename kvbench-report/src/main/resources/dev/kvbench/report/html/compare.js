@@ -34,13 +34,16 @@ function page() {
   const table = sortableTable([
     { title: 'Cell', value: r => r.cell },
     { title: 'Phase', value: r => r.phase },
-    { title: 'Baseline ms', num: true, value: r => r.baselineMs, text: r => ms(r.baselineMs) },
-    { title: 'Candidate ms', num: true, value: r => r.candidateMs, text: r => ms(r.candidateMs) },
+    // each row in its own figure: ms a pass, ops/s for a phase of a fixed duration (higher better), CPU ms
+    { title: 'Baseline', num: true, value: r => r.baseline, text: r => ms(r.baseline) + ' ' + r.figure },
+    { title: 'Candidate', num: true, value: r => r.candidate, text: r => ms(r.candidate) + ' ' + r.figure },
     { title: 'Forks', num: true, value: r => r.baselineForks + r.candidateForks, text: r => r.baselineForks + '/' + r.candidateForks },
     { title: 'Ratio', num: true, value: r => r.ratio, text: r => '× ' + r.ratio.toFixed(3) },
     { title: '95 % interval', num: true, value: r => r.low, text: r => r.low === undefined ? '-' : r.low.toFixed(3) + '-' + r.high.toFixed(3) },
     { title: 'Verdict', value: r => r.verdict, cell: r => el('span', { class: 'mark ' + (r.verdict === 'slower' ? 'slower'
       : r.verdict === 'faster' ? 'faster' : 'unsupported') }, r.verdict
+        + (r.better === 'higher' && r.verdict === 'slower' ? ' (lower throughput)'
+          : r.better === 'higher' && r.verdict === 'faster' ? ' (higher throughput)' : '')
         + (r.forksToDecide > 0 && r.forksToDecide <= DATA.mostForksEstimated ? ' (~' + r.forksToDecide + ' forks a side)'
           : '')) },
     { title: 'Caveats', value: r => r.caveats },
@@ -59,7 +62,8 @@ function page() {
     }
     const canvas = el('canvas', { 'aria-label': 'ratio of each row with its interval', role: 'img' });
     chartBox.replaceChildren(el('h3', {}, 'Candidate over baseline: the ratio (dot) and its 95 % interval (bar);'
-      + ' the dashed line is no change'), el('div', { class: 'canvas', style: 'height:' + Math.max(200, 22 * drawn.length + 60) + 'px' }, canvas));
+      + ' the dashed line is no change' + (drawn.some(r => r.better === 'higher')
+        ? '; a rate (ops/s, a phase of a fixed duration) below 1 is slower' : '')), el('div', { class: 'canvas', style: 'height:' + Math.max(200, 22 * drawn.length + 60) + 'px' }, canvas));
     const colourOf = r => r.verdict === 'slower' ? '#c62828' : r.verdict === 'faster' ? '#2e7d32' : '#7a8191';
     chart(canvas, {
       data: { labels: drawn.map(r => r.cell + ' · ' + r.phase), datasets: [

@@ -65,25 +65,35 @@ const segmentsPlugin = {
   }
 };
 
+// a series' value is ms per op; a phase of a fixed duration is shown by its rate, ops/s (1000 / ms per op)
+function value(s, msPerOp) {
+  return s.shownAs === 'ops/s' ? (msPerOp > 0 ? 1000 / msPerOp : 0) : msPerOp;
+}
+
+function valueText(s, msPerOp) {
+  return s.shownAs === 'ops/s' ? num(value(s, msPerOp), 0) + ' ops/s' : ms(msPerOp) + ' ms per op';
+}
+
 function seriesChart(s) {
   const canvas = el('canvas', { 'aria-label': 'ms per op of ' + s.label + ' over the runs', role: 'img' });
   const bounds = [0].concat(s.changes.map(c => c.index), [s.points.length]);
   const segments = [];
   for (let i = 0; i + 1 < bounds.length; i++) {
     const pts = s.points.slice(bounds[i], bounds[i + 1]);
-    const mean = pts.reduce((a, p) => a + p.millisPerOp, 0) / pts.length;
+    const mean = value(s, pts.reduce((a, p) => a + p.millisPerOp, 0) / pts.length);
     segments.push({ label: i === 0 ? 'segment mean' : 'segment mean ' + (i + 1), type: 'line',
       data: [{ x: pts[0].run - 0.5, y: mean }, { x: pts[pts.length - 1].run + 0.5, y: mean }],
       borderColor: '#1d2330', borderDash: [6, 4], borderWidth: 1.5, pointRadius: 0, order: 3 });
   }
-  const forks = s.points.flatMap(p => p.forks.map(f => ({ x: p.run, y: f.millisPerOp, fork: f.fork, disturbed: f.disturbed })));
+  const forks = s.points.flatMap(p => p.forks.map(f => ({ x: p.run, y: value(s, f.millisPerOp), fork: f.fork,
+    disturbed: f.disturbed })));
   const gaps = s.gaps.map(g => ({ x: g.run, y: null, why: g.why }));
-  const lowest = Math.min(...s.points.map(p => p.millisPerOp), ...forks.map(f => f.y));
+  const lowest = Math.min(...s.points.map(p => value(s, p.millisPerOp)), ...forks.map(f => f.y));
   const datasets = [
     { label: 'forks', type: 'scatter', data: forks, order: 2, pointRadius: 3,
       backgroundColor: forks.map(f => f.disturbed ? 'rgba(0,0,0,0)' : 'rgba(51,102,204,0.55)'),
       borderColor: forks.map(f => f.disturbed ? '#9e9e9e' : '#3366cc') },
-    { label: 'run (mean of its forks)', type: 'line', data: s.points.map(p => ({ x: p.run, y: p.millisPerOp })),
+    { label: 'run (mean of its forks)', type: 'line', data: s.points.map(p => ({ x: p.run, y: value(s, p.millisPerOp) })),
       borderColor: '#dc3912', backgroundColor: '#dc3912', pointRadius: 2, borderWidth: 1.5, order: 1 }
   ].concat(segments);
   if (gaps.length) {
@@ -102,12 +112,13 @@ function seriesChart(s) {
         legend: { position: 'bottom', labels: { filter: item => !/^segment mean \d/.test(item.text) } },
         tooltip: { callbacks: { label(ctx) {
           const d = ctx.raw;
-          if (ctx.dataset.label === 'forks') return runName(d.x) + ', fork ' + d.fork + ': ' + ms(d.y) + ' ms per op'
+          const unit = s.shownAs === 'ops/s' ? ' ops/s' : ' ms per op';
+          if (ctx.dataset.label === 'forks') return runName(d.x) + ', fork ' + d.fork + ': ' + ms(d.y) + unit
             + (d.disturbed ? ' (disturbed' + (DATA.noisyForks === 'keep' ? ', counted)' : ', left out)') : '');
           if (ctx.dataset.label === 'no figure') return runName(d.x) + ': ' + d.why;
-          if (ctx.dataset.label.startsWith('segment')) return ctx.dataset.label + ': ' + ms(d.y) + ' ms per op';
+          if (ctx.dataset.label.startsWith('segment')) return ctx.dataset.label + ': ' + ms(d.y) + unit;
           const r = RUNS.get(d.x);
-          return runName(d.x) + ': ' + ms(d.y) + ' ms per op' + (r && r.note ? ' · note: ' + r.note : '');
+          return runName(d.x) + ': ' + ms(d.y) + unit + (r && r.note ? ' · note: ' + r.note : '');
         } } }
       },
       scales: {
@@ -118,7 +129,8 @@ function seriesChart(s) {
             axis.ticks = [];
             for (let v = first; v <= last; v += every) axis.ticks.push({ value: v });
           } },
-        y: { title: { display: true, text: 'ms per op (' + DATA.figure + ')' }, ticks: { callback: v => ms(v) } }
+        y: { title: { display: true, text: s.shownAs === 'ops/s' ? 'ops/s (a phase of a fixed duration; higher is better)'
+          : 'ms per op (' + DATA.figure + ')' }, ticks: { callback: v => ms(v) } }
       }
     },
     plugins: [segmentsPlugin]
@@ -160,7 +172,8 @@ function page() {
   const d = DATA.detection;
   app.replaceChildren(
     el('header', {}, el('h1', {}, 'kvbench history'), el('div', { class: 'meta' }, DATA.runs.length + ' runs by '
-      + DATA.order + ' · ' + SERIES.length + ' series · ' + changes.length + ' change point' + (changes.length === 1 ? '' : 's'))),
+      + DATA.order + ' · ' + SERIES.length + ' series' + (DATA.unmeasured.length ? ' (and ' + DATA.unmeasured.length
+        + ' without a figure in any run)' : '') + ' · ' + changes.length + ' change point' + (changes.length === 1 ? '' : 's'))),
     el('main', {},
       gateBox(),
       el('p', { class: 'note' }, 'Each series is one phase of one cell on one class of hardware, its figure the ' + DATA.figure
@@ -176,7 +189,8 @@ function page() {
         { title: 'Change', num: true, value: c => c.percent, cell: c => el('span', { class: 'mark ' + c.direction }, percentText(c) + ' ' + c.direction) },
         { title: '95 % interval', num: true, value: c => c.percentLow, text: c => c.percentLow === undefined || c.percentLow === null
           ? '-' : c.percentLow.toFixed(1) + ' to ' + c.percentHigh.toFixed(1) + ' %' },
-        { title: 'ms per op before → after', num: true, value: c => c.meanAfter, text: c => ms(c.meanBefore) + ' → ' + ms(c.meanAfter) },
+        { title: 'Before → after', num: true, value: c => c.meanAfter,
+          text: c => valueText(c.series, c.meanBefore) + ' → ' + valueText(c.series, c.meanAfter) },
         { title: 'p', num: true, value: c => c.pValue, text: c => c.pValue.toExponential(1) },
         { title: 'Note', value: c => c.note || '' },
         { title: 'Bisect', value: c => c.bisect || '', cell: c => c.bisect ? el('code', {}, c.bisect) : '' }], changes).table
@@ -185,6 +199,11 @@ function page() {
       el('div', { class: 'filters' }, phase.control, el('label', {}, 'cell contains', text),
         el('label', {}, onlyChanged, 'only series with a change')),
       chartsBox,
+      // nothing leaves the page without a line: series no run measured, and what is never a series
+      DATA.unmeasured.length ? [el('h2', { id: 'unmeasured' }, 'Series without a figure in any run'),
+        el('ul', {}, DATA.unmeasured.map(u => el('li', {}, u.cell + ' · ' + u.phase + ': ' + u.why)))] : [],
+      DATA.notSeries.length ? [el('h2', { id: 'not-series' }, 'Not series'),
+        el('ul', {}, DATA.notSeries.map(n => el('li', {}, n)))] : [],
       el('h2', {}, 'Runs'),
       sortableTable([
         { title: 'Run', num: true, value: r => r.number, cell: r => runLink(r.number) },

@@ -195,7 +195,10 @@ class HistoryTest {
         new SeriesOfRuns.Store("alpha", 10, 0, 1), new SeriesOfRuns.Store("beta", 20, 0, 1)));
     runs.set(29, results(busy, "runs/run-30.json"));
     History h = History.of(runs, HistoryRule.DEFAULT);
-    assertThat(h.incomplete()).hasSize(2);
+    // write's two series, and readKey's: unsupported before, measured in the newest run but every fork disturbed,
+    // a series with no figure in any run that the gate cannot see either
+    assertThat(h.incomplete()).hasSize(4);
+    assertThat(h.unmeasured()).extracting(Series::phase).containsOnly("readKey").hasSize(2);
     assertThat(series(h, "alpha", "write").gaps()).singleElement().satisfies(g -> {
       assertThat(g.kind()).isEqualTo(Series.GapKind.NOISY);
       assertThat(g.why()).contains("the host disturbed every fork");
@@ -205,5 +208,36 @@ class HistoryTest {
         dev.kvbench.report.ForkSamples.NoisyForks.KEEP, HistoryRule.DEFAULT.detection(), Map.of());
     assertThat(History.of(runs, keep).incomplete()).isEmpty();
     assertThat(series(History.of(runs, keep), "alpha", "write").points()).hasSize(30);
+  }
+
+  /**
+   * Issue 63: four runs on a busy host, every fork of one store disturbed, the null store beside it.
+   * The disturbed store's series have no figure, and are named with why, not dropped; the null store
+   * (the harness's reference row) is never a series nor gated, and says so.
+   */
+  @Test
+  void aSeriesNoRunMeasuredIsNamedAndTheReferenceStoreIsNeverGated() {
+    List<RunResults> runs = new ArrayList<>();
+    for (int i = 1; i <= 4; i++) {
+      ResultDocument d = SeriesOfRuns.run(i, 0.03, null, new SeriesOfRuns.Store("mvstore", 10, 0, 1),
+          new SeriesOfRuns.Store("null", 0.1, 0, 1));
+      ResultDocument busy = SeriesOfRuns.withCells(d, java.util.stream.Stream.concat(
+          SeriesOfRuns.disturbed(SeriesOfRuns.withCells(d, d.cells().subList(0, 1))).cells().stream(),
+          d.cells().subList(1, 2).stream()).toList());
+      runs.add(results(SeriesOfRuns.reference(busy, "null"), "runs/run-" + i + ".json"));
+    }
+    History h = History.of(runs, HistoryRule.DEFAULT);
+    assertThat(h.series()).isEmpty();
+    assertThat(h.unmeasured()).extracting(Series::label).containsExactly(
+        "mvstore int rnd 1000x100 batch=all nosync write", "mvstore int rnd 1000x100 batch=all nosync readKey");
+    assertThat(h.unmeasured()).allSatisfy(s -> assertThat(s.whyNoFigure()).isEqualTo(
+        "noisy (the host disturbed every fork (--noisy-forks keep counts them))"));
+    assertThat(h.notSeries()).singleElement().asString().startsWith("null int rnd 1000x100 batch=all nosync: the"
+        + " harness's reference row");
+    // the gate cannot call the disturbed store unchanged; it never names the null store
+    assertThat(h.incomplete()).extracting(f -> f.series().store()).containsOnly("mvstore").hasSize(2);
+    String json = HistoryRecords.json(h, new HistoryRecords.Gate(10, 1, false));
+    assertThat(json).contains("\"unmeasured\"", "\"notSeries\"", "the host disturbed every fork");
+    assertThat(json.substring(json.indexOf("\"gate\""))).doesNotContain("null int");
   }
 }
