@@ -26,6 +26,18 @@ public final class Cli {
     cli.setOut(out);
     cli.setErr(err);
     cli.setCaseInsensitiveEnumValuesAllowed(true);
+    CommandLine.IParameterExceptionHandler picocli = cli.getParameterExceptionHandler();
+    cli.setParameterExceptionHandler((e, args) -> unknownCommand(e).map(message -> {
+      e.getCommandLine().getErr().println("kvbench: " + message);
+      e.getCommandLine().getErr().println("Try 'kvbench help' for the commands.");
+      return ExitCodes.USAGE;
+    }).orElseGet(() -> {
+      try {
+        return picocli.handleParseException(e, args);
+      } catch (Exception other) {
+        throw new IllegalStateException(other);
+      }
+    }));
     cli.setExecutionExceptionHandler(
         (e, commandLine, parseResult) -> {
           if (e instanceof UsageException) {
@@ -38,6 +50,21 @@ public final class Cli {
           return ExitCodes.INTERNAL;
         });
     return cli;
+  }
+
+  /**
+   * {@code kvbench rnu}: a first word that is no command, with the commands it may have meant; empty
+   * for any other parse error (picocli says those, suggesting options itself).
+   */
+  private static java.util.Optional<String> unknownCommand(CommandLine.ParameterException e) {
+    if (!(e instanceof CommandLine.UnmatchedArgumentException u) || e.getCommandLine().getParent() != null
+        || u.getUnmatched().isEmpty() || u.getUnmatched().get(0).startsWith("-")) {
+      return java.util.Optional.empty();
+    }
+    String typed = u.getUnmatched().get(0);
+    java.util.Set<String> commands = e.getCommandLine().getSubcommands().keySet();
+    return java.util.Optional.of("unknown command '" + typed + "'"
+        + dev.kvbench.store.NearestNames.suggestion(typed, commands) + "; commands: " + String.join(", ", commands));
   }
 
   private static void abbreviateSynopses(CommandLine command) {

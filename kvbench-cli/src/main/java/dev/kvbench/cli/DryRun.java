@@ -22,15 +22,16 @@ final class DryRun {
 
   /** Prints {@code plan}; {@code spaceProblem} is why the run would be refused for room, or null. */
   static void print(ScenarioRunner.RunPlan plan, StoreRegistry registry, Path workDir, String spaceProblem,
-      PrintWriter out) {
+      String addedForks, PrintWriter out) {
     Scenario scenario = plan.scenario();
     List<CellParams> cells = plan.cells();
     out.printf(Locale.ROOT, "scenario %s: %d cells%s%n", scenario.name(), cells.size(),
         scenario.description().isEmpty() ? "" : " - " + scenario.description().trim().replaceAll("\\s+", " "));
-    out.printf(Locale.ROOT, "passes per phase: %d warm-up (at least %,d ms) + %d measured; %s%n",
+    out.printf(Locale.ROOT, "passes per phase: %d warm-up (at least %,d ms) + %d measured; %s%s%n",
         scenario.repetitions().warmupPasses(), scenario.repetitions().warmupMillis(),
         scenario.repetitions().measuredPasses(),
-        scenario.repetitions().forks() == 0 ? "in this JVM" : scenario.repetitions().forks() + " fresh JVM(s) per cell");
+        scenario.repetitions().forks() == 0 ? "in this JVM" : scenario.repetitions().forks() + " fresh JVM(s) per cell",
+        addedForks);
     TextTable t = new TextTable(
         TextTable.right("#"),
         TextTable.left("Cell"),

@@ -111,7 +111,7 @@ final class DurabilityCommand implements Callable<Integer> {
         .filter(p -> p.availability().available() && p.capabilities().retainsData()).map(StoreProvider::id).toList();
     for (String id : storeIds) {
       if (registry.find(id).isEmpty()) {
-        throw new UsageException("--stores: unknown store '" + id + "'; kvbench list stores shows them");
+        throw new UsageException("--stores: " + registry.unknown(id));
       }
     }
     CrashTrials.Plan plan;

@@ -68,10 +68,12 @@ final class ForkOptions {
     }
   }
 
-  /** Refuses a bad --precision, --max-forks or --time-budget before anything runs. */
+  /**
+   * Refuses a bad --precision, --max-forks or --time-budget before anything runs; what depends on
+   * the scenario's forks is checked once it is read ({@link #applyTo}).
+   */
   void check(double minEffectPercent) {
-    applyTo(new RunOptions(null, null, null, List.of(), "check"), minEffectPercent,
-        dev.kvbench.scenario.Repetitions.DEFAULT.forks());
+    applyTo(new RunOptions(null, null, null, List.of(), "check"), minEffectPercent, 1);
   }
 
   /** {@code options} with the forks these flags add, comparisons equivalent within {@code minEffectPercent}. */
@@ -92,27 +94,63 @@ final class ForkOptions {
       return AdaptiveForks.OFF;
     }
     double pct = percent(precision);
+    if (scenarioForks == 0) {
+      throw new UsageException("--precision " + precision + " adds forks, but --forks 0 runs every cell in this JVM,"
+          + " once: give --forks " + dev.kvbench.report.PrecisionJudge.MIN_FIGURES + " or more, or leave out --precision");
+    }
     int most = maxForks != null ? maxForks
         : Math.max(dev.kvbench.report.PrecisionJudge.MIN_FIGURES, AdaptiveForks.DEFAULT_MAX_FORKS_FACTOR * scenarioForks);
     if (most < 1 || most > dev.kvbench.scenario.Repetitions.MAX_FORKS) {
       throw new UsageException("--max-forks " + most + ": give 1 to " + dev.kvbench.scenario.Repetitions.MAX_FORKS);
     }
+    if (most < scenarioForks) {
+      throw new UsageException("--max-forks " + most + " is below the " + scenarioForks + " forks every cell runs"
+          + " (--forks): give --max-forks " + scenarioForks + " or more, or fewer --forks");
+    }
     Duration budget = timeBudget == null ? AdaptiveForks.NO_TIME_BUDGET : duration("--time-budget", timeBudget);
     return new AdaptiveForks(pct, most, budget, minEffectPercent, dev.kvbench.report.PrecisionJudge.INSTANCE);
   }
+
+  /** The most --precision may be: an interval twice as high as it is low says nothing a run needs forks for. */
+  static final double MOST_PERCENT = 100;
 
   private static double percent(String text) {
     String number = text.endsWith("%") ? text.substring(0, text.length() - 1).trim() : text.trim();
     try {
       double pct = Double.parseDouble(number);
-      if (pct > 0 && pct < 1000) {
+      if (pct > 0 && pct <= MOST_PERCENT) {
         return pct;
       }
     } catch (NumberFormatException e) {
       // said below
     }
-    throw new UsageException("--precision " + text + ": give the widest interval as a percentage above 0, e.g. 5%"
-        + " (an interval from 0.98 to 1.03 is 5 % wide)");
+    throw new UsageException("--precision " + text + ": give the widest interval as a percentage above 0 and at most"
+        + " 100, e.g. 5% (an interval from 0.98 to 1.03 is 5 % wide)");
+  }
+
+  /**
+   * How --precision was read, for a note where it was typed without its percent sign ({@code 5}:
+   * 5 %, not 500 %); null where it was typed as a percentage or not given.
+   */
+  String readAs() {
+    if (precision == null || precision.trim().endsWith("%")) {
+      return null;
+    }
+    return "--precision " + precision + " read as " + precision.trim() + " % (a 95 % interval at most that wide: high"
+        + " / low - 1)";
+  }
+
+  /** What the dry run says of the forks these flags add; empty without --precision. */
+  static String describe(AdaptiveForks adaptive) {
+    if (adaptive.judge() == dev.kvbench.runner.ForkJudge.NONE) {
+      return "";
+    }
+    return String.format(java.util.Locale.ROOT, ", then up to %d while a comparison's (or a cell's own) 95 %% interval"
+        + " is wider than %s %% and undecided%s", adaptive.maxForks(),
+        adaptive.precisionPercent() == Math.rint(adaptive.precisionPercent())
+            ? Long.toString((long) adaptive.precisionPercent()) : Double.toString(adaptive.precisionPercent()),
+        adaptive.timeBudget().equals(AdaptiveForks.NO_TIME_BUDGET) ? ""
+            : ", no round started after " + adaptive.timeBudget().toString().substring(2).toLowerCase(java.util.Locale.ROOT));
   }
 
   /** "1h30m", "20m", "90s" as {@code flag}'s value. */

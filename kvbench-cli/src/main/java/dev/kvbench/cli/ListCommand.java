@@ -50,6 +50,11 @@ final class ListCommand implements Callable<Integer> {
   @Override
   public Integer call() {
     PrintWriter out = spec.commandLine().getOut();
+    if (facts && what != null && !"stores".equals(what)) {
+      throw new UsageException("--facts is a table of every store's facts: it goes with 'kvbench list' or 'kvbench"
+          + " list stores', not 'list " + what + "'" + (StoreRegistry.load().find(what).isPresent() ? " (one store's:"
+              + " kvbench list " + what + ")" : ""));
+    }
     if ("presets".equals(what)) {
       return presets(out);
     }
@@ -73,8 +78,12 @@ final class ListCommand implements Callable<Integer> {
     }
     StoreRegistry registry = StoreRegistry.load();
     if (what != null && !"stores".equals(what)) {
+      java.util.List<String> listable = new java.util.ArrayList<>(java.util.List.of("stores", "presets", "codecs",
+          "versions"));
+      registry.all().forEach(p -> listable.add(p.id()));
       StoreProvider one = registry.find(what).orElseThrow(() -> new UsageException("list " + what + ": not a store"
-          + " nor something to list; use 'kvbench list' (stores), 'kvbench list STORE' (one of " + registry.ids()
+          + " nor something to list" + dev.kvbench.store.NearestNames.suggestion(what, listable)
+          + "; use 'kvbench list' (stores), 'kvbench list STORE' (one of " + registry.ids()
           + "), 'kvbench list presets', 'kvbench list codecs' or 'kvbench list versions STORE'"));
       out.print(details(one));
       return ExitCodes.OK;
@@ -175,8 +184,7 @@ final class ListCommand implements Callable<Integer> {
       throw new UsageException("list versions needs a store, e.g. kvbench list versions rocksdb");
     }
     dev.kvbench.store.StoreRegistry registry = StoreRegistry.load();
-    StoreProvider p = registry.find(store).orElseThrow(() -> new UsageException(
-        "unknown store '" + store + "'; valid stores: " + registry.ids()));
+    StoreProvider p = registry.find(store).orElseThrow(() -> new UsageException(registry.unknown(store)));
     if (p.versionedArtifacts().isEmpty()) {
       out.printf("%s runs only the %s it bundles (%s)%n", p.id(), p.library(), p.libraryVersion());
       return ExitCodes.OK;

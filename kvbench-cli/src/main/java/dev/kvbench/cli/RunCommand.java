@@ -76,6 +76,9 @@ final class RunCommand implements Callable<Integer> {
       RunOptions options = SettingOptions.applied(spec, RUN_ROWS, new RunOptions(workDir.path, null, null,
           spec.commandLine().getParseResult().originalArgs(), KvbenchCommand.version()));
       precision.check(MIN_EFFECT);
+      if (precision.readAs() != null) {
+        spec.commandLine().getErr().println("kvbench: note: " + precision.readAs());
+      }
       if (resume != null) {
         if (source != null || scenarioFlagsGiven() || precision.given()) {
           throw new UsageException("--resume finishes the run as it was started; leave out the scenario and its"
@@ -84,7 +87,7 @@ final class RunCommand implements Callable<Integer> {
         RunOptions resumed = ForkOptions.recordedIn(resume, options, MIN_EFFECT);
         return printer.runAndPrint(runner, () -> runner.resume(resume, resumed));
       }
-      ScenarioSource read = new Presets().source(source == null ? "quick" : source);
+      ScenarioSource read = new Presets().source(source == null ? "quick" : new Spelling(spec).preset(source));
       ScenarioOverrides overrides = scenarioFlags.overrides(spec, storesAndScale, storeOptions);
       ScenarioRunner.RunPlan plan;
       try {
@@ -101,7 +104,8 @@ final class RunCommand implements Callable<Integer> {
       }
       if (dryRun) {
         String spaceProblem = Preflight.spaceProblem(plan.cells(), workDir.path);
-        DryRun.print(plan, registry, workDir.path, spaceProblem, out);
+        DryRun.print(plan, registry, workDir.path, spaceProblem, ForkOptions.describe(
+            precision.adaptive(MIN_EFFECT, plan.scenario().repetitions().forks())), out);
         return spaceProblem == null ? ExitCodes.OK : ExitCodes.USAGE;
       }
       RunOptions adding = precision.applyTo(options, MIN_EFFECT, plan.scenario().repetitions().forks());

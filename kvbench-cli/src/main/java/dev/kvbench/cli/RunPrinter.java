@@ -52,13 +52,32 @@ final class RunPrinter {
         width));
     out.flush();
     if (outcome.completed() && !outcome.document().cells().isEmpty() && !outcome.measuredSomething()) {
-      List<String> why = outcome.document().cells().stream().flatMap(c -> c.outcome()
-          != dev.kvbench.result.CellResult.Outcome.RAN ? java.util.stream.Stream.of(c.cellId() + ": " + c.error())
-          : c.phases().stream().map(p -> c.cellId() + " " + p.phase() + ": " + p.note())).distinct().limit(3).toList();
-      err.println("kvbench: no cell measured anything, so the run did not do what it was for (exit "
-          + ExitCodes.BENCHMARK_FAILED + "): every cell or phase was unsupported, e.g. " + String.join("; ", why));
+      err.println(FlagNames.inText(nothingMeasured(outcome.document().cells())));
       err.flush();
     }
     return outcome.succeeded() ? ExitCodes.OK : ExitCodes.BENCHMARK_FAILED;
+  }
+
+  /**
+   * Why a run measured nothing, in the words that fit: its cells failed (named above in the summary),
+   * or every cell or phase was unsupported, with why; a few examples of each.
+   */
+  static String nothingMeasured(List<dev.kvbench.result.CellResult> cells) {
+    List<String> failed = dev.kvbench.summary.RunSummary.failures(cells);
+    List<String> unsupported = cells.stream().flatMap(c -> c.outcome() == dev.kvbench.result.CellResult.Outcome.UNSUPPORTED
+        ? java.util.stream.Stream.of(c.cellId() + ": " + c.error())
+        : c.phases().stream().filter(p -> p.status() == dev.kvbench.result.PhaseStatus.UNSUPPORTED)
+            .map(p -> c.cellId() + " " + p.phase() + ": " + p.note())).distinct().toList();
+    StringBuilder b = new StringBuilder("kvbench: no cell measured anything, so the run did not do what it was for (exit "
+        + ExitCodes.BENCHMARK_FAILED + "): ");
+    if (!failed.isEmpty()) {
+      b.append(failed.size()).append(failed.size() == 1 ? " cell or phase failed" : " cells or phases failed")
+          .append(" (the summary's failed: lines say why), e.g. ").append(failed.get(0));
+    }
+    if (!unsupported.isEmpty()) {
+      b.append(failed.isEmpty() ? "every cell or phase was unsupported, e.g. " : "; " + unsupported.size()
+          + " unsupported, e.g. ").append(String.join("; ", unsupported.subList(0, Math.min(3, unsupported.size()))));
+    }
+    return b.toString();
   }
 }

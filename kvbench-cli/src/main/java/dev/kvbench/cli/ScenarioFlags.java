@@ -44,16 +44,24 @@ final class ScenarioFlags {
   ScenarioOverrides overrides(CommandSpec run, CommonOptions.StoresAndScale storesAndScale,
       StoreOptions storeOptions) {
     try {
-      ScenarioOverrides o = storesAndScale.applyTo(new ScenarioOverrides());
+      Spelling spelling = new Spelling(run);
+      dev.kvbench.store.StoreRegistry registry = dev.kvbench.store.StoreRegistry.load();
+      ScenarioOverrides o = new ScenarioOverrides();
+      if (storesAndScale.stores != null) {
+        o.stores(spelling.stores(storesAndScale.stores, registry));
+      }
+      if (storesAndScale.scale != null) {
+        o.scale(storesAndScale.scale);
+      }
       ycsb(o);
       for (Axis<?> axis : Axes.ALL) {
         axisFlag(run, o, axis);
       }
       if (!storeOptions.given.isEmpty()) {
-        o.settings(storeOptions.sweeps());
+        o.settings(storeOptions.sweeps(s -> spelling.setting(s, registry)));
       }
       if (phases != null) {
-        o.phases(each("--phases", phases, Phase::fromId));
+        o.phases(each("--phases", spelling.phases(phases), Phase::fromId));
       }
       SettingOptions.applyTo(run, o);
       return o;

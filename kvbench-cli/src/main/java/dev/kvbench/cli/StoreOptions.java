@@ -53,8 +53,13 @@ final class StoreOptions {
 
   /** The matrix's settings sweep: {@code store.key} to its values. */
   Map<String, List<String>> sweeps() {
+    return sweeps(java.util.function.UnaryOperator.identity());
+  }
+
+  /** The matrix's settings sweep, each setting as {@code spelled} reads its store and key. */
+  Map<String, List<String>> sweeps(java.util.function.UnaryOperator<Setting> spelled) {
     Map<String, List<String>> out = new LinkedHashMap<>();
-    settings().forEach(s -> out.put(s.name(), s.values()));
+    settings().stream().map(spelled).forEach(s -> out.put(s.name(), s.values()));
     return out;
   }
 

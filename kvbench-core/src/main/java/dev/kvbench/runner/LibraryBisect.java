@@ -74,7 +74,7 @@ public final class LibraryBisect {
    */
   private StoreProvider bisectable(String store) {
     StoreProvider provider = registry.find(store).orElseThrow(() -> new IllegalArgumentException(
-        "unknown store '" + store + "'; valid stores: " + registry.ids()));
+        registry.unknown(store)));
     if (provider.versionedArtifacts().isEmpty()) {
       throw new IllegalArgumentException("kvbench's " + store + " adapter runs only the " + provider.library()
           + " it bundles; bisect needs a store whose library version can be chosen (kvbench list shows them)");

@@ -1,5 +1,6 @@
 package dev.kvbench.scenario;
 
+import dev.kvbench.store.NearestNames;
 import dev.kvbench.store.StoreRegistry;
 import java.io.IOException;
 import java.io.InputStream;
@@ -31,7 +32,8 @@ public final class Presets {
   /** The preset's YAML text. */
   public String text(String name) {
     if (!exists(name)) {
-      throw new ScenarioException("", "unknown preset '" + name + "'; presets: " + String.join(", ", NAMES));
+      throw new ScenarioException("", "unknown preset '" + name + "'" + NearestNames.suggestion(name, NAMES)
+          + "; presets: " + String.join(", ", NAMES));
     }
     try (InputStream in = Presets.class.getResourceAsStream("presets/" + name + ".yaml")) {
       if (in == null) {
@@ -66,8 +68,8 @@ public final class Presets {
     if (java.nio.file.Files.exists(java.nio.file.Path.of(name)) || name.endsWith(".yaml") || name.endsWith(".yml")) {
       return java.nio.file.Path.of(name);
     }
-    throw new IllegalArgumentException("'" + name + "' is neither a scenario file nor a preset; presets: "
-        + String.join(", ", NAMES));
+    throw new IllegalArgumentException("'" + name + "' is neither a scenario file nor a preset"
+        + NearestNames.suggestion(name, NAMES) + "; presets: " + String.join(", ", NAMES));
   }
 
   /** Every preset's name and description. */

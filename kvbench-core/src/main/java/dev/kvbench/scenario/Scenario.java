@@ -324,7 +324,7 @@ public record Scenario(
     for (int i = 0; i < matrix.stores().size(); i++) {
       String id = matrix.stores().get(i);
       StoreProvider p = registry.find(id).orElseThrow(() -> new ScenarioException("/matrix/stores",
-          "unknown store '" + id + "'; valid stores: " + registry.ids()));
+          registry.unknown(id)));
       if (!p.availability().available()) {
         throw new ScenarioException("/matrix/stores",
             "store " + id + " is not available here: " + p.availability().reason());
@@ -346,7 +346,7 @@ public record Scenario(
       String store = qualified.substring(0, dot);
       if (registry.find(store).isEmpty()) {
         throw new ScenarioException("/matrix/settings",
-            "setting '" + qualified + "': unknown store '" + store + "'; valid stores: " + registry.ids());
+            "setting '" + qualified + "': " + registry.unknown(store));
       }
       if (!storeIds.contains(store)) {
         throw new ScenarioException("/matrix/settings", "setting '" + qualified + "': store '" + store

@@ -104,8 +104,10 @@ public final class ScenarioFiles {
             + " file holds one scenario; put each in a file of its own", null);
       }
     } catch (UnrecognizedPropertyException e) {
-      throw located(source, e.getLocation(), "unknown key '" + e.getPropertyName() + "'; allowed here: "
-          + sorted(e.getKnownPropertyIds()), e);
+      throw located(source, e.getLocation(), "unknown key '" + e.getPropertyName() + "'"
+          + dev.kvbench.store.NearestNames.suggestion(e.getPropertyName(),
+              e.getKnownPropertyIds().stream().map(String::valueOf).toList())
+          + "; allowed here: " + sorted(e.getKnownPropertyIds()), e);
     } catch (JsonProcessingException e) {
       throw located(source, e.getLocation(), plain(e.getOriginalMessage()), e);
     } catch (IOException e) {

@@ -168,7 +168,8 @@ final class ScenarioYaml {
         if (Axes.byKey(key) == null) {
           List<String> allowed = new ArrayList<>(List.of("stores", "settings"));
           Axes.ALL.forEach(a -> allowed.add(a.key()));
-          throw new ScenarioException("/matrix/" + key, "unknown key '" + key + "'; allowed here: "
+          throw new ScenarioException("/matrix/" + key, "unknown key '" + key + "'"
+              + dev.kvbench.store.NearestNames.suggestion(key, allowed) + "; allowed here: "
               + allowed.stream().sorted().collect(Collectors.joining(", ")));
         }
       }
@@ -229,8 +230,9 @@ final class ScenarioYaml {
     <S> S to(Section<S> section) {
       for (String key : values.keySet()) {
         if (section.row(key) == null) {
-          throw new ScenarioException("/" + section.name() + "/" + key, "unknown key '" + key + "'; allowed here: "
-              + section.rows().stream().map(Setting::key).sorted().collect(Collectors.joining(", ")));
+          List<String> keys = section.rows().stream().map(Setting::key).sorted().toList();
+          throw new ScenarioException("/" + section.name() + "/" + key, "unknown key '" + key + "'"
+              + dev.kvbench.store.NearestNames.suggestion(key, keys) + "; allowed here: " + String.join(", ", keys));
         }
       }
       S record = section.defaults();

@@ -147,8 +147,8 @@ public record SettingSpec(
         if (allowed.contains(t)) {
           return t;
         }
-        throw new IllegalArgumentException(
-            "'" + text + "' is not valid for " + key + ": use one of " + String.join(", ", allowed));
+        throw new IllegalArgumentException("'" + text + "' is not valid for " + key + NearestNames.suggestion(t, allowed)
+            + ": use one of " + String.join(", ", allowed));
       }
     };
 

@@ -49,7 +49,13 @@ public final class StoreRegistry {
         .orElseThrow(
             () ->
                 new IllegalArgumentException(
-                    "unknown store '" + id + "'; valid stores: " + ids()));
+                    unknown(id)));
+  }
+
+  /** "unknown store 'x'", the stores it may have meant and every valid one: what a bad store id is told. */
+  public String unknown(String id) {
+    return "unknown store '" + id + "'" + NearestNames.suggestion(id,
+        providers.stream().map(StoreProvider::id).toList()) + "; valid stores: " + ids();
   }
 
   public String ids() {

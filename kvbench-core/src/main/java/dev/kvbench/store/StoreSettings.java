@@ -34,7 +34,8 @@ public final class StoreSettings {
     for (String key : given.keySet()) {
       if (!byKey.containsKey(key)) {
         throw new InvalidSettingException(
-            "unknown setting '" + storeId + "." + key + "'; valid settings for " + storeId + ": "
+            "unknown setting '" + storeId + "." + key + "'" + NearestNames.suggestion(key, byKey.keySet())
+                + "; valid settings for " + storeId + ": "
                 + (byKey.isEmpty() ? "(none)" : String.join(", ", new TreeSet<>(byKey.keySet()))));
       }
     }

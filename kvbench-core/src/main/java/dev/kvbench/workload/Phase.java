@@ -132,7 +132,8 @@ public enum Phase {
         return p;
       }
     }
-    throw new IllegalArgumentException("unknown phase '" + id + "'; valid phases: " + ids());
+    throw new IllegalArgumentException("unknown phase '" + id + "'" + dev.kvbench.store.NearestNames.suggestion(id,
+        Arrays.stream(values()).map(Phase::id).toList()) + "; valid phases: " + ids());
   }
 
   public static String ids() {

@@ -16,6 +16,57 @@ public final class ChildDeath {
 
   private ChildDeath() {}
 
+  /** A JVM's exit code when SIGKILL ended it. */
+  static final int KILLED = 128 + 9;
+
+  /**
+   * Who sent the SIGKILL that ended a cell's JVM, as far as the kernel's log tells: its OOM killer
+   * (the cell needed more memory than it had), or someone else; kvbench sends it only past the
+   * cell's timeout or when stopped, and says so there.
+   */
+  static String whoKilled(dev.kvbench.host.KernelLog.Finding log, long pid) {
+    if (log instanceof dev.kvbench.host.KernelLog.Killed k) {
+      return ", by the kernel's OOM killer (" + k.line() + "): the cell needed more memory than it had; give it less"
+          + " data, or more memory (a larger memoryLimit or jvm.heap, or a host with more free)";
+    }
+    if (log instanceof dev.kvbench.host.KernelLog.Unreadable u) {
+      return ", not by kvbench; whether the kernel's OOM killer did, its log could not tell (" + u.why()
+          + "): dmesg as root says";
+    }
+    return ", not by kvbench nor by the kernel's OOM killer (its log names no kill of pid " + pid + "): another"
+        + " process sent it (a supervisor or a watchdog killing the run's processes, or kill -9)";
+  }
+
+  /**
+   * Where the cell's JVM stood when it ended, for a death or a timeout: the pass, how far it came
+   * and, at the rate so far, how long it would have needed; empty before the first pass.
+   */
+  static String whereItStood(dev.kvbench.run.PassLabel pass, dev.kvbench.run.PhaseProgress progress) {
+    if (pass == null || progress == null) {
+      return "";
+    }
+    long done = progress.done();
+    long total = progress.total();
+    double seconds = progress.elapsedNanos() / 1e9;
+    StringBuilder b = new StringBuilder(" in ").append(pass);
+    if (total > 0) {
+      b.append(String.format(Locale.ROOT, " at %d %% (%,d of %,d ops", Math.round(100.0 * done / total), done, total));
+      if (done > 0 && seconds > 1) {
+        double rate = done / seconds;
+        b.append(String.format(Locale.ROOT, ", %,.0f a second: about %s for the pass", rate,
+            approximately(total / rate)));
+      }
+      b.append(')');
+    }
+    return b.toString();
+  }
+
+  /** A duration in seconds as a person says it roughly: 45 s, 12 min, 2.5 h. */
+  static String approximately(double seconds) {
+    return seconds < 120 ? Math.round(seconds) + " s" : seconds < 7200 ? Math.round(seconds / 60) + " min"
+        : String.format(Locale.ROOT, "%.1f h", seconds / 3600);
+  }
+
   /** The reason a child JVM that sent no result ended, in the words a user searches for. */
   static String whyItDied(int exitCode, List<String> tail, Path crash) throws IOException {
     String oom = tail.stream().filter(l -> l.contains("OutOfMemoryError")).findFirst().orElse(null);

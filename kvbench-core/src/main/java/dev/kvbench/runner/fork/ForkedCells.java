@@ -234,6 +234,7 @@ public final class ForkedCells implements CellExecutor {
     long deadline = System.nanoTime() + timeout.toNanos();
     long graceEnd = Long.MAX_VALUE;
     PhaseProgress[] progress = {null};
+    dev.kvbench.run.PassLabel[] pass = {null};
     CellResult[] result = {null};
     while (true) {
       boolean exited = child.waitFor(200, java.util.concurrent.TimeUnit.MILLISECONDS);
@@ -241,7 +242,7 @@ public final class ForkedCells implements CellExecutor {
         link.awaitEnd(Duration.ofSeconds(5)); // the messages it sent just before exiting
       }
       for (ForkMessage m : link.drain()) {
-        dispatch(cell, m, progress, result);
+        dispatch(cell, m, progress, pass, result);
       }
       if (exited) {
         break;
@@ -264,7 +265,8 @@ public final class ForkedCells implements CellExecutor {
         child.destroyForcibly().waitFor();
         Kept kept = keep(name, output, jvmDir, child.pid(), dump);
         return CellResults.ended(provider, cell, Outcome.FAILED,
-            "timed out after " + human(timeout) + " (cellTimeout); thread dump "
+            "timed out after " + human(timeout) + " (cellTimeout)" + ChildDeath.whereItStood(pass[0], progress[0])
+                + "; give a longer cellTimeout, or less data; thread dump "
                 + (kept.diagnostics().threadDump() != null ? "in " + kept.diagnostics().threadDump()
                     : "not kept" + kept.notKept()), kept.diagnostics());
       }
@@ -281,15 +283,25 @@ public final class ForkedCells implements CellExecutor {
     }
     Path crash = ChildDeath.crashLog(jvmDir, child.pid());
     String why = ChildDeath.whyItDied(exit, output.tail(200), crash);
+    if (exit == ChildDeath.KILLED && crash == null) {
+      // not kvbench, which sends SIGKILL only past the timeout or when stopped, and says so: who, then?
+      why += ChildDeath.whoKilled(dev.kvbench.host.KernelLog.of(child.pid()), child.pid())
+          + ChildDeath.whereItStood(pass[0], progress[0]);
+    }
+    if (output.tail(1).isEmpty()) {
+      why += "; the cell's JVM printed nothing";
+    }
     Kept kept = keep(name, output, jvmDir, child.pid(), null);
     String crashLog = kept.diagnostics().crashLog() == null ? "" : "; crash log " + kept.diagnostics().crashLog();
     return CellResults.ended(provider, cell, Outcome.FAILED,
         Failures.labelled(why + crashLog + ChildDeath.fullDisk(directory)) + kept.notKept(), kept.diagnostics());
   }
 
-  private void dispatch(CellParams cell, ForkMessage m, PhaseProgress[] progress, CellResult[] result) {
+  private void dispatch(CellParams cell, ForkMessage m, PhaseProgress[] progress, dev.kvbench.run.PassLabel[] pass,
+      CellResult[] result) {
     if (m instanceof ForkMessage.PassStarted p) {
       progress[0] = new PhaseProgress(p.total());
+      pass[0] = p.pass();
       listener.passStarted(cell, p.pass(), progress[0]);
     } else if (m instanceof ForkMessage.Progress p && progress[0] != null) {
       progress[0].publish(p.done());

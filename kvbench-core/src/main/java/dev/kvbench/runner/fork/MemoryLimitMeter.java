@@ -75,6 +75,13 @@ final class MemoryLimitMeter implements CellMeter {
           + " cgroup's OOM killer struck " + kills + " time" + (kills == 1 ? "" : "s") + "; give a larger"
           + " --memory-limit, or less data";
       recorded = recorded.withOutcome(Outcome.FAILED, result.error() == null ? why : why + " (" + result.error() + ")");
+    } else if (result.outcome() == Outcome.FAILED && result.error() != null && result.error().contains("SIGKILL")) {
+      // the limit is the first suspect of a SIGKILL: say what its cgroup saw, so it is ruled in or out
+      long peak = cgroup.peakBytes();
+      recorded = recorded.withOutcome(Outcome.FAILED, result.error() + "; its memory cgroup (limit "
+          + limit.describe() + ") counted no OOM kill" + (peak < 0 ? ""
+              : ", its usage peaked at " + dev.kvbench.store.ByteSize.text(peak)
+                  + (peak >= limit.bytes() * 0.98 ? ", the limit" : "") + (cgroup.version() == 1 ? " in its last pass" : "")));
     }
     return recorded;
   }
