@@ -126,7 +126,9 @@ final class FlagNames {
     }
     String worded = text;
     for (Map.Entry<String, String> field : FIELDS.entrySet()) {
-      if (field.getKey().indexOf('.') > 0 && field.getKey().indexOf(' ') < 0) {
+      // a setting's name or a field in code's form (cellTimeout): no word is either
+      boolean code = field.getKey().indexOf('.') > 0 || !field.getKey().equals(field.getKey().toLowerCase(Locale.ROOT));
+      if (code && field.getKey().indexOf(' ') < 0) {
         worded = namesInside(worded, field.getKey(), field.getValue(), true);
       }
     }

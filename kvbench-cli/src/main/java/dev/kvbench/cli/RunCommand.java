@@ -89,6 +89,10 @@ final class RunCommand implements Callable<Integer> {
       }
       ScenarioSource read = new Presets().source(source == null ? "quick" : new Spelling(spec).preset(source));
       ScenarioOverrides overrides = scenarioFlags.overrides(spec, storesAndScale, storeOptions);
+      String scaled = overrides.scaleNote(read.scenario());
+      if (scaled != null) {
+        spec.commandLine().getErr().println("kvbench: note: " + FlagNames.worded(scaled));
+      }
       ScenarioRunner.RunPlan plan;
       try {
         // the one expansion of the run; a problem of the file as written is placed at its line

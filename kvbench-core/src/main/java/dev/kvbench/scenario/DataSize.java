@@ -69,10 +69,18 @@ public record DataSize(double multiple, Base base) {
     return base != Base.NONE;
   }
 
-  /** This size {@code factor} times over ({@code --scale}). */
+  /**
+   * This size {@code factor} times over ({@code --scale}) where it is bytes; a multiple of the memory
+   * limit or of the host's memory is a relation (data under or over the limit), the regime a
+   * scenario measures, which a scale keeps: a smaller limit makes such a run smaller.
+   */
   public DataSize scaled(double factor) {
-    return sizes() ? new DataSize(base == Base.BYTES ? Math.max(1, Math.round(multiple * factor)) : multiple * factor,
-        base) : this;
+    return base == Base.BYTES ? new DataSize(Math.max(1, Math.round(multiple * factor)), base) : this;
+  }
+
+  /** Whether this is a multiple of the memory limit or of the host's memory, which no scale changes. */
+  public boolean relative() {
+    return base == Base.LIMIT || base == Base.MEMORY;
   }
 
   /**

@@ -119,9 +119,50 @@ public final class Matrix {
     if (!(factor > 0)) {
       throw new IllegalArgumentException("scale must be above 0, got " + factor);
     }
+    List<DataSize> sizes = get(Axes.DATA_SIZES);
+    if (factor != 1 && !sizes.isEmpty() && sizes.stream().allMatch(DataSize::relative)) {
+      // the entries follow from the data sizes, which no scale changes: scaling the batches alone would
+      // quietly change what the run measures
+      throw new IllegalArgumentException("scale " + factor + " would change nothing of the data: matrix.dataSizes "
+          + sizes.stream().map(DataSize::toString).collect(java.util.stream.Collectors.joining(", "))
+          + " are multiples of the memory limit or of this host's memory, relations a scale keeps since they make the"
+          + " run what it is (data within and beyond memory); for a smaller run give a smaller jvm.memoryLimit, or"
+          + " leave out the scale");
+    }
     Map<Axis<?>, List<?>> next = new LinkedHashMap<>();
     axes.forEach((axis, values) -> next.put(axis, scaled(axis, values, factor)));
     return new Matrix(stores, settings, next);
+  }
+
+  /**
+   * What {@code factor} changes of this matrix and what it keeps, in a sentence for a scaled run's
+   * first lines: a preset's description gives its sizes unscaled.
+   */
+  public String describeScale(double factor) {
+    Matrix to = scaled(factor);
+    List<String> changed = new java.util.ArrayList<>();
+    List<DataSize> sizes = get(Axes.DATA_SIZES);
+    boolean sized = sizes.stream().anyMatch(DataSize::sizes);
+    if (!sized || sizes.stream().anyMatch(s -> !s.sizes())) {
+      changed.add("entries " + join(Axes.ENTRIES, this) + " -> " + join(Axes.ENTRIES, to));
+    }
+    if (sized && !sizes.stream().allMatch(s -> !s.sizes() || s.relative())) {
+      changed.add("data sizes " + join(Axes.DATA_SIZES, this) + " -> " + join(Axes.DATA_SIZES, to));
+    }
+    if (!get(Axes.BATCH_SIZES).equals(to.get(Axes.BATCH_SIZES))) {
+      changed.add("batch sizes " + join(Axes.BATCH_SIZES, this) + " -> " + join(Axes.BATCH_SIZES, to));
+    }
+    List<String> kept = new java.util.ArrayList<>();
+    sizes.stream().filter(DataSize::relative).map(DataSize::toString).forEach(kept::add);
+    kept.add("value sizes, durations, rates and thread counts");
+    return "scale " + factor + ": " + String.join(", ", changed) + "; kept: " + String.join(", ", kept)
+        + " (a preset's description gives its sizes unscaled)";
+  }
+
+  private static <T> String join(Axis<T> axis, Matrix m) {
+    return m.get(axis).stream().map(v -> v instanceof Long n && n != ALL_IN_ONE
+        ? String.format(java.util.Locale.ROOT, "%,d", n) : axis.text(v))
+        .collect(java.util.stream.Collectors.joining(" "));
   }
 
   @SuppressWarnings("unchecked")

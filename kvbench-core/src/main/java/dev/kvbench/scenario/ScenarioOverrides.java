@@ -148,16 +148,7 @@ public final class ScenarioOverrides {
 
   /** {@code s} with every change set here. Throws IllegalArgumentException for a value it cannot take. */
   public Scenario applyTo(Scenario s) {
-    Matrix m = s.matrix();
-    if (stores != null) {
-      m = m.withStores(stores);
-    }
-    for (Map.Entry<Axis<?>, List<?>> e : axes.entrySet()) {
-      m = with(m, e.getKey(), e.getValue());
-    }
-    if (!settings.isEmpty()) {
-      m = m.withSettings(settings);
-    }
+    Matrix m = unscaled(s);
     if (scale != null) {
       m = m.scaled(scale);
     }
@@ -179,6 +170,29 @@ public final class ScenarioOverrides {
       s = applied(s, section);
     }
     return s;
+  }
+
+  /**
+   * What the scale set here changes and keeps of {@code s}'s matrix with the other changes, for a
+   * scaled run's first lines; null without a scale (or a scale of 1).
+   */
+  public String scaleNote(Scenario s) {
+    return scale == null || scale == 1 ? null : unscaled(s).describeScale(scale);
+  }
+
+  /** {@code s}'s matrix with the stores, axes and settings set here, before any scale. */
+  private Matrix unscaled(Scenario s) {
+    Matrix m = s.matrix();
+    if (stores != null) {
+      m = m.withStores(stores);
+    }
+    for (Map.Entry<Axis<?>, List<?>> e : axes.entrySet()) {
+      m = with(m, e.getKey(), e.getValue());
+    }
+    if (!settings.isEmpty()) {
+      m = m.withSettings(settings);
+    }
+    return m;
   }
 
   /** {@code s} with the rows of {@code section} set here, in the section's order. */

@@ -20,7 +20,7 @@ public final class ScenarioSettings {
 
   public static final Setting<Scenario, Duration> CELL_TIMEOUT = Setting.<Scenario, Duration>of("", "cellTimeout")
       .flag("--timeout", "DURATION", "A cell running longer is killed after a thread dump and recorded failed,"
-          + " e.g. 30m (default: 1h).")
+          + " e.g. 30m (default: the scenario's cellTimeout, 1h where it gives none; quick's is 20m).")
       .one(Durations::parse, timeout -> timeout.toSeconds() + "s")
       .in(Scenario::cellTimeout, Scenario::withCellTimeout)
       .build();

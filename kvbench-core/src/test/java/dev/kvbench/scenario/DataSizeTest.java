@@ -32,7 +32,10 @@ class DataSizeTest {
     assertThat(DataSize.parse("4xlimit").entries(104, limit, host)).isEqualTo(Math.round(4.0 * (256 << 20) / 104));
     assertThat(DataSize.parse("0.5xmemory").entries(104, limit, host)).isEqualTo(Math.round(0.5 * (1L << 30) / 104));
     assertThat(DataSize.parse("2g").entries(1024, limit, host)).isEqualTo(2L << 20);
-    assertThat(DataSize.parse("4xlimit").scaled(0.25)).isEqualTo(DataSize.parse("1xlimit"));
+    // a multiple of the limit or of the host's memory is a relation a scale keeps (issue 63); bytes scale
+    assertThat(DataSize.parse("4xlimit").scaled(0.25)).isEqualTo(DataSize.parse("4xlimit"));
+    assertThat(DataSize.parse("0.5xmemory").scaled(0.25)).isEqualTo(DataSize.parse("0.5xmemory"));
+    assertThat(DataSize.parse("2g").scaled(0.25)).isEqualTo(DataSize.parse("512m"));
     assertThatThrownBy(() -> DataSize.parse("4xlimit").entries(104, MemoryLimit.NONE, host))
         .hasMessageContaining("give --memory-limit SIZE");
     assertThatThrownBy(() -> DataSize.parse("lots")).hasMessageContaining("'lots' is not a data size");
@@ -77,5 +80,27 @@ class DataSizeTest {
         .isInstanceOf(ScenarioException.class)
         .hasMessageContaining("give 1 fork or more")
         .extracting(e -> ((ScenarioException) e).pointer()).isEqualTo("/jvm/memoryLimit");
+  }
+
+  /**
+   * Issue 63: larger-than-memory at a tenth stayed larger than memory in name only (4xlimit became
+   * 0.4xlimit). A scale that can change nothing of the data is refused with what would make the run
+   * smaller; with sizes in bytes beside the multiples, only the bytes scale, and the note says so.
+   */
+  @Test
+  void aScaleKeepsTheDataWithinAndBeyondTheLimitAndSaysWhatItScaled() {
+    Matrix relative = Matrix.of(List.of("null")).with(Axes.DATA_SIZES, List.of(DataSize.parse("0.25xlimit"),
+        DataSize.parse("4xlimit"))).with(Axes.BATCH_SIZES, List.of(10_000L));
+    assertThatThrownBy(() -> relative.scaled(0.1)).hasMessageContaining("scale 0.1 would change nothing of the data")
+        .hasMessageContaining("0.25xlimit, 4xlimit").hasMessageContaining("give a smaller jvm.memoryLimit");
+    assertThat(relative.scaled(1)).isEqualTo(relative);
+    Matrix mixed = relative.with(Axes.DATA_SIZES, List.of(DataSize.parse("4xlimit"), DataSize.parse("2g")));
+    assertThat(mixed.scaled(0.5).get(Axes.DATA_SIZES)).containsExactly(DataSize.parse("4xlimit"),
+        DataSize.parse("1g"));
+    assertThat(mixed.describeScale(0.5)).isEqualTo("scale 0.5: data sizes 4xlimit 2g -> 4xlimit 1g, batch sizes"
+        + " 10,000 -> 5,000; kept: 4xlimit, value sizes, durations, rates and thread counts (a preset's description"
+        + " gives its sizes unscaled)");
+    Matrix counted = Matrix.of(List.of("null")).with(Axes.ENTRIES, List.of(300_000L));
+    assertThat(counted.describeScale(0.05)).startsWith("scale 0.05: entries 300,000 -> 15,000; kept: value sizes");
   }
 }
