@@ -171,8 +171,8 @@ final class FlagNames {
     for (int at = text.indexOf(name, 1); at > 0; at = text.indexOf(name, at + name.length())) {
       int end = at + name.length();
       boolean startsAWord = " (".indexOf(text.charAt(at - 1)) >= 0;
-      boolean endsAWord = end == text.length() || " ,;:.)".indexOf(text.charAt(end)) >= 0
-          && (text.charAt(end) != '.' || end + 1 == text.length() || text.charAt(end + 1) == ' ');
+      boolean endsAWord = end == text.length() || " ,;:.)\n".indexOf(text.charAt(end)) >= 0
+          && (text.charAt(end) != '.' || end + 1 == text.length() || Character.isWhitespace(text.charAt(end + 1)));
       boolean beforeANumber = end + 1 < text.length() && text.charAt(end) == ' '
           && Character.isDigit(text.charAt(end + 1));
       if (startsAWord && endsAWord && (anywhere || beforeANumber)) {

@@ -48,8 +48,8 @@ final class RunPrinter {
     }
     int width = Terminal.pageWidth();
     out.print(FlagNames.inText(RunSummary.of(outcome.document(), width)));
-    out.print(RunClosing.of(outcome.document(), outcome.documentPath(), outcome.journalPath(), outcome.completed(),
-        width));
+    out.print(FlagNames.inText(RunClosing.of(outcome.document(), outcome.documentPath(), outcome.journalPath(),
+        outcome.completed(), width)));
     out.flush();
     if (outcome.completed() && !outcome.document().cells().isEmpty() && !outcome.measuredSomething()) {
       err.println(FlagNames.inText(nothingMeasured(outcome.document().cells())));

@@ -66,6 +66,11 @@ class FlagNamesTest {
         .isEqualTo("rocksdb cannot honour --sync lazy; it supports [sync, nosync]");
     assertThat(FlagNames.inText("the warm-up was too short; give more with repetitions.warmupMillis."))
         .isEqualTo("the warm-up was too short; give more with --warmup.");
+    // issue 63: the UNSTEADY legend ends its line with the name, a cell's timeout names cellTimeout
+    assertThat(FlagNames.inText("the warm-up was too short; give more with repetitions.warmupMillis.\nNOISY n/m"))
+        .isEqualTo("the warm-up was too short; give more with --warmup.\nNOISY n/m");
+    assertThat(FlagNames.inText("timed out after 20 min (cellTimeout); give a longer cellTimeout, or less data"))
+        .isEqualTo("timed out after 20 min (--timeout); give a longer --timeout, or less data");
     assertThat(FlagNames.inText("the seed and the phases stay words, as do output and shard 2"))
         .isEqualTo("the seed and the phases stay words, as do output and shard 2");
     assertThat(FlagNames.worded("run with jvm.cpus.x")).as("a longer name is not the setting").isEqualTo("run with jvm.cpus.x");

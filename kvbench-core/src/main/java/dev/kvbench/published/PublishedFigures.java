@@ -45,7 +45,8 @@ public final class PublishedFigures {
       List<PublishedStorage> storage = new ArrayList<>();
       e.storage.forEach(f -> storage.addAll(sizes(e, f)));
       sets.add(new PublishedSet(e.id, e.title, e.source, e.referenceStore, e.referenceConditions, e.presets,
-          jmhTimings(e), storage, e.claims.stream().map(c -> claim(e, c)).toList()));
+          jmhTimings(e), storage, e.claims.stream().map(c -> claim(e, c)).toList(),
+          e.hostMemory == null ? PublishedSet.UNKNOWN : dev.kvbench.store.ByteSize.parse(e.hostMemory)));
     }
     return sets;
   }
@@ -206,6 +207,8 @@ public final class PublishedFigures {
     /** the seed's file under ../shared/seeds and what it is, for a claim's "where" */
     public String seed;
     public List<ClaimEntry> claims = List.of();
+    /** the seed's host's memory, as it says (512g for the LmdbJava reports), for what its data fit in */
+    public String hostMemory;
   }
 
   /** One claim of a set: its kind and the fields that kind reads (see {@link PublishedClaim}). */

@@ -17,10 +17,22 @@ import java.util.Optional;
  * @param presets the presets that reproduce the seed: a run of one prints the figures beside its
  *     own (a report shows them for any run that measured the same)
  * @param claims what the seed states in words, held against a run's cells
+ * @param hostMemoryBytes the memory of the host the seed ran on, as it says; {@link #UNKNOWN} where it
+ *     does not: what its data fit in, beside what a run's fits in
  */
 public record PublishedSet(String id, String title, String source, String referenceStore,
     Map<String, String> referenceConditions, List<String> presets, List<PublishedTiming> timings,
-    List<PublishedStorage> storage, List<PublishedClaim> claims) {
+    List<PublishedStorage> storage, List<PublishedClaim> claims, long hostMemoryBytes) {
+
+  /** A seed that does not say its host's memory. */
+  public static final long UNKNOWN = -1;
+
+  /** A set whose seed does not say its host's memory. */
+  public PublishedSet(String id, String title, String source, String referenceStore,
+      Map<String, String> referenceConditions, List<String> presets, List<PublishedTiming> timings,
+      List<PublishedStorage> storage, List<PublishedClaim> claims) {
+    this(id, title, source, referenceStore, referenceConditions, presets, timings, storage, claims, UNKNOWN);
+  }
 
   public PublishedSet {
     claims = List.copyOf(claims);

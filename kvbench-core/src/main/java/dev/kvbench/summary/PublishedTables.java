@@ -42,9 +42,11 @@ public final class PublishedTables {
    * @param storage the seed's bytes and the run's, where the run loaded the seed's entry count
    * @param storageNote why no bytes are compared although the run loaded the seed's stores; null
    *     otherwise
+   * @param regimeNote where the run's size puts its data on another side of a store's cache or of
+   *     memory than the seed's was, so its figures answer another question; null where it does not
    */
   public record Section(String title, String source, String timesNote, TextTable times, TextTable storage,
-      String storageNote, List<ClaimCheck> claims) {}
+      String storageNote, List<ClaimCheck> claims, String regimeNote) {}
 
   /**
    * A seed's claim in words held against the run.
@@ -55,8 +57,13 @@ public final class PublishedTables {
    */
   public record ClaimCheck(String statement, String where, String expectation, TextTable table) {}
 
-  /** A section for every set the run measured something of. */
+  /** A section for every set the run measured something of, on a host of unknown memory. */
   public List<Section> sections(List<CellResult> ran) {
+    return sections(ran, PublishedSet.UNKNOWN);
+  }
+
+  /** A section for every set the run measured something of, on a host of {@code hostMemoryBytes}. */
+  public List<Section> sections(List<CellResult> ran, long hostMemoryBytes) {
     List<Section> out = new ArrayList<>();
     for (PublishedSet set : sets) {
       TextTable times = timings(set, ran);
@@ -67,19 +74,27 @@ public final class PublishedTables {
         continue;
       }
       out.add(new Section(set.title(), set.source(), times.rows() == 0 ? null : timesNote(set, ran), times, bytes,
-          notCompared, claims));
+          notCompared, claims, times.rows() == 0 ? null : Regime.note(set, ran, hostMemoryBytes)));
     }
     return out;
   }
 
   /** Every matching set's tables under its title and source, folded to {@code pageWidth}; empty when none matches. */
   public String render(List<CellResult> ran, int pageWidth) {
+    return render(ran, pageWidth, PublishedSet.UNKNOWN);
+  }
+
+  /** {@link #render(List, int)} for a run on a host of {@code hostMemoryBytes}. */
+  public String render(List<CellResult> ran, int pageWidth, long hostMemoryBytes) {
     StringBuilder out = new StringBuilder();
-    for (Section s : sections(ran)) {
+    for (Section s : sections(ran, hostMemoryBytes)) {
       out.append('\n').append(TextWrap.wrap("Published: " + s.title() + ". Source: " + s.source() + ".", pageWidth,
           "  ")).append('\n');
       if (s.timesNote() != null) {
         out.append(TextWrap.wrap(s.timesNote(), pageWidth, "  ")).append('\n').append(s.times().render(pageWidth));
+      }
+      if (s.regimeNote() != null) {
+        out.append(TextWrap.wrap(s.regimeNote(), pageWidth, "  ")).append('\n');
       }
       if (s.storage().rows() > 0) {
         out.append('\n').append(s.storage().render(pageWidth));
@@ -95,12 +110,15 @@ public final class PublishedTables {
   }
 
   /** {@link #render} for a Markdown page: each matching set under a heading, its tables as Markdown. */
-  public String renderMarkdown(List<CellResult> ran) {
+  public String renderMarkdown(List<CellResult> ran, long hostMemoryBytes) {
     StringBuilder out = new StringBuilder();
-    for (Section s : sections(ran)) {
+    for (Section s : sections(ran, hostMemoryBytes)) {
       out.append("\n### Published: ").append(s.title()).append("\n\nSource: ").append(s.source()).append(".\n");
       if (s.timesNote() != null) {
         out.append('\n').append(s.timesNote()).append("\n\n").append(s.times().renderMarkdown());
+      }
+      if (s.regimeNote() != null) {
+        out.append('\n').append(s.regimeNote()).append('\n');
       }
       if (s.storage().rows() > 0) {
         out.append("\nStorage after close, the seed's bytes and this run's:\n\n").append(s.storage().renderMarkdown());
@@ -123,7 +141,9 @@ public final class PublishedTables {
             .map(e -> e.getKey() + "=" + e.getValue()).toList()));
     return "Times as ratios to " + reference + " (x 1.00) in the same phase, keys, order, value size and durability,"
         + " in the seed (its ms per pass, n the passes it timed) and here (median pass, n forks×passes), since the"
-        + " hardware differs; rank among the stores compared, 1 the fastest, seed/here"
+        + " hardware differs; rank among the stores compared, 1 the fastest, seed/here; Agrees: whether the seed's"
+        + " ratio lies within this run's 95 % interval of it (from the pairs of forks that ran in the same round), NO"
+        + " where it does not, and which side of the reference each puts the store"
         + (published != here ? String.format(Locale.ROOT, "; the seed ran %,d entries, this run %,d, so compare"
         + " ratios and ranks, not ms", published, here) : "") + ".";
   }
@@ -147,7 +167,8 @@ public final class PublishedTables {
     }
     int keys = columns.size();
     columns.addAll(List.of(TextTable.left("Store"), TextTable.right("Seed ms"), TextTable.right("Seed n"),
-        TextTable.right("Seed×ref"), TextTable.right("Here×ref"), TextTable.right("Here n"), TextTable.right("Rank")));
+        TextTable.right("Seed×ref"), TextTable.right("Here×ref"), TextTable.right("Here n"), TextTable.right("Rank"),
+        TextTable.left("Agrees")));
     TextTable t = new TextTable(columns.toArray(TextTable.Column[]::new)).keyColumns(keys);
     Map<String, Map<PublishedTiming, Row>> groups = new LinkedHashMap<>();
     for (CellResult c : ran) {
@@ -162,7 +183,7 @@ public final class PublishedTables {
         if (seed.isEmpty()) {
           continue;
         }
-        Row row = new Row(c, label(c.store(), seed.get()), seed.get(), p.passMillis(), RunTables.samples(p));
+        Row row = new Row(c, p, label(c.store(), seed.get()), seed.get(), p.passMillis(), RunTables.samples(p));
         // cells that differ only in a setting the seed did not vary for this figure (metaSync for a read)
         // meet the same figure: the one set as the reference is shown
         groups.computeIfAbsent(String.join(" ", p.phase(), params.keys(), params.order(),
@@ -192,9 +213,11 @@ public final class PublishedTables {
         if (byBatch) {
           cells.add(first ? String.format(Locale.ROOT, "%,d", params.batchSize()) : "");
         }
+        double seedRatio = s.msPerPass() / ref.get().seed.msPerPass();
         cells.addAll(List.of(r.label, number(s.msPerPass()), Integer.toString(s.samples()),
-            ratio(s.msPerPass() / ref.get().seed.msPerPass()), ratio(r.hereMs / ref.get().hereMs), r.hereSamples,
-            (bySeed.indexOf(r) + 1) + "/" + (byHere.indexOf(r) + 1)));
+            ratio(seedRatio), ratio(r.hereMs / ref.get().hereMs), r.hereSamples,
+            (bySeed.indexOf(r) + 1) + "/" + (byHere.indexOf(r) + 1),
+            r == ref.get() ? "reference" : agrees(seedRatio, r.phase, ref.get().phase)));
         t.row(cells.toArray(String[]::new));
         first = false;
       }
@@ -267,7 +290,44 @@ public final class PublishedTables {
     return null;
   }
 
-  private record Row(CellResult cell, String label, PublishedTiming seed, double hereMs, String hereSamples) {}
+  private record Row(CellResult cell, PhaseResult phase, String label, PublishedTiming seed, double hereMs,
+      String hereSamples) {}
+
+  /**
+   * Whether the seed's ratio of a store to the reference lies within this run's 95 % interval of it,
+   * from the log-ratios of the pairs of forks that ran in the same round (drift cancels, as compare
+   * --by pairs them): "yes", "NO" with which side of the reference each puts the store, or why it
+   * cannot be told.
+   */
+  static String agrees(double seedRatio, PhaseResult store, PhaseResult reference) {
+    Map<Integer, Double> ref = new LinkedHashMap<>();
+    reference.forkMedians().forEach(p -> ref.put(p.fork(), p.millisPerOp()));
+    List<Double> logs = new ArrayList<>();
+    for (var p : store.forkMedians()) {
+      Double other = ref.get(p.fork());
+      if (other != null && other > 0 && p.millisPerOp() > 0) {
+        logs.add(Math.log(p.millisPerOp() / other));
+      }
+    }
+    if (logs.size() < MIN_PAIRS) {
+      return "not judged (" + logs.size() + " pair" + (logs.size() == 1 ? "" : "s") + " of forks, " + MIN_PAIRS
+          + " needed)";
+    }
+    dev.kvbench.stats.LogInterval here = dev.kvbench.stats.LogInterval.of(logs.stream().mapToDouble(d -> d).toArray());
+    if (seedRatio >= here.low() && seedRatio <= here.high()) {
+      return "yes";
+    }
+    String range = String.format(Locale.ROOT, "%.2f-%.2f", here.low(), here.high());
+    boolean seedSlower = seedRatio > 1;
+    boolean hereSlower = here.low() > 1;
+    boolean hereFaster = here.high() < 1;
+    return "NO (here " + range + (seedSlower && hereFaster || !seedSlower && hereSlower
+        ? "; the seed has it " + (seedSlower ? "slower" : "faster") + " than the reference, this run "
+            + (hereFaster ? "faster" : "slower") : "") + ")";
+  }
+
+  /** The fewest pairs of forks an interval is taken from, as a comparison's fewest forks a side. */
+  static final int MIN_PAIRS = 3;
 
   private static String number(double ms) {
     return ms >= 100 ? String.format(Locale.ROOT, "%,.0f", ms) : String.format(Locale.ROOT, "%.1f", ms);

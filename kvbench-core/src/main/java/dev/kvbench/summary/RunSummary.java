@@ -94,7 +94,8 @@ public final class RunSummary {
     }
     // a seed preset's published figures beside this run's (a report shows them for any run that matches)
     out.append(new PublishedTables(dev.kvbench.published.PublishedFigures.reproducedBy(doc.scenarioName()))
-        .render(ran, pageWidth));
+        .render(ran, pageWidth, doc.environment() == null ? dev.kvbench.published.PublishedSet.UNKNOWN
+            : doc.environment().ramBytes()));
     var notRun = tables.notRunTable(doc.cells());
     if (notRun.rows() > 0) {
       out.append("\nCells that did not run to the end\n").append(notRun.render(pageWidth));

@@ -1,5 +1,6 @@
 package dev.kvbench.report;
 
+import dev.kvbench.stats.LogInterval;
 import java.util.Arrays;
 
 /**

@@ -89,9 +89,9 @@ final class HtmlReport {
    */
   private static void published(ArrayNode out, PublishedTables seeds, ReportSection s) {
     List<CellResult> ran = s.cells().stream().filter(c -> c.outcome() == CellResult.Outcome.RAN).toList();
-    for (PublishedTables.Section p : seeds.sections(ran)) {
+    for (PublishedTables.Section p : seeds.sections(ran, ReportSection.hostMemory(s))) {
       ObjectNode node = out.addObject().put("section", s.title()).put("title", p.title()).put("source", p.source())
-          .put("timesNote", p.timesNote()).put("storageNote", p.storageNote());
+          .put("timesNote", p.timesNote()).put("storageNote", p.storageNote()).put("regimeNote", p.regimeNote());
       node.set("times", table(p.times()));
       node.set("storage", table(p.storage()));
       ArrayNode claims = node.putArray("claims");

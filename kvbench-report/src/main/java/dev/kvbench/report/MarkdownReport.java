@@ -168,7 +168,8 @@ final class MarkdownReport {
     }
     // the seeds' published figures beside this section's, where it measured what a seed published
     b.append(new dev.kvbench.summary.PublishedTables(dev.kvbench.published.PublishedFigures.bundled())
-        .renderMarkdown(s.cells().stream().filter(c -> c.outcome() == CellResult.Outcome.RAN).toList()));
+        .renderMarkdown(s.cells().stream().filter(c -> c.outcome() == CellResult.Outcome.RAN).toList(),
+            ReportSection.hostMemory(s)));
     TextTable notRun = tables.notRunTable(s.cells());
     b.append("\n### Cells that did not run\n\n");
     b.append(notRun.rows() == 0 ? "None: every cell ran.\n" : notRun.renderMarkdown());

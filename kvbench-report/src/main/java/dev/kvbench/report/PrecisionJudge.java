@@ -1,5 +1,6 @@
 package dev.kvbench.report;
 
+import dev.kvbench.stats.LogInterval;
 import dev.kvbench.runner.AdaptiveForks;
 import dev.kvbench.runner.ForkJudge;
 import dev.kvbench.result.CellResult;

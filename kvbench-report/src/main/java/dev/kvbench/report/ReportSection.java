@@ -52,6 +52,12 @@ public record ReportSection(String host, String scenario, List<RunResults> runs,
     return sections;
   }
 
+  /** The memory of the section's host (its first run's), or PublishedSet.UNKNOWN where not recorded. */
+  static long hostMemory(ReportSection s) {
+    return s.runs().isEmpty() || s.runs().get(0).environment() == null ? dev.kvbench.published.PublishedSet.UNKNOWN
+        : s.runs().get(0).environment().ramBytes();
+  }
+
   /** A merged section's name where the hosts are of several classes: its class's number, hosts and hardware. */
   private static String classLabel(Map<HostClass, List<String>> classes, HostClass c) {
     int number = new ArrayList<>(classes.keySet()).indexOf(c) + 1;

@@ -122,6 +122,7 @@ function published() {
       el('h3', {}, p.title + (DATA.published.some(o => o.section !== p.section) ? ' (' + p.section + ')' : '')),
       el('p', { class: 'note' }, 'Source: ' + p.source + '.'),
       p.timesNote ? [el('p', { class: 'note' }, p.timesNote), plain(p.times)] : [],
+      p.regimeNote ? el('p', { class: 'note warning' }, p.regimeNote) : [],
       p.storage.rows.length ? [el('p', { class: 'note' }, 'Storage after close, the seed\'s bytes and this run\'s.'),
         plain(p.storage)] : [],
       p.storageNote ? el('p', { class: 'note' }, p.storageNote) : [],

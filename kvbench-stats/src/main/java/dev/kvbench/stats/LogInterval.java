@@ -1,4 +1,4 @@
-package dev.kvbench.report;
+package dev.kvbench.stats;
 
 import java.util.Arrays;
 import org.apache.commons.math3.distribution.TDistribution;
