@@ -167,4 +167,54 @@ class PublishedTablesTest {
     assertThat(readRows).hasSize(2);
     assertThat(readRows).anySatisfy(r -> assertThat(r).contains("lmdbjava-bb forceSafe=false writeMap=true", "x 2.00"));
   }
+
+  /** A readKey phase of three forks, one pass each of {@code millis}, each its own fork's. */
+  private static CellResult forked(String store, long entries, Map<String, String> settings, double... millis) {
+    Capabilities caps = new Capabilities(true, true, true, true, EnumSet.allOf(Durability.class), false, true, 16, 100);
+    List<PassResult> passes = new java.util.ArrayList<>();
+    for (int f = 0; f < millis.length; f++) {
+      passes.add(PassResult.of(entries, (long) (millis[f] * 1e6), new CpuTime(millis[f], 0), 0).withFork(f + 1));
+    }
+    PhaseResult readKey = PhaseResult.measured("readKey", passes, PhaseResult.Latency.NONE, true, null, null);
+    return new CellResult(store, store, "g:a", "1", caps, settings, Map.of(),
+        new CellResult.Parameters(entries, "int", 4, 100, "rnd", entries, "nosync", 1, 16, 2, 1000, 3),
+        List.of(readKey), null, CellResult.Outcome.RAN, null, null);
+  }
+
+  /**
+   * Issue 63: Test 4 at a tenth had MVStore's random readKey x 12.99 of LMDB in the seed and x 0.32
+   * here, with no mark: a row whose seed ratio lies outside this run's interval says so, and a run
+   * whose size puts a store's data within its cache where the seed's was not says it is another regime.
+   */
+  @Test
+  void aRowTheSeedDisagreesWithBeyondTheForksIsMarkedAndAnotherRegimeIsNamed() {
+    double agrona = TEST4.timing("lmdbjava-agrona", "readKey", "int", "rnd", 100).orElseThrow().msPerPass();
+    double mv = TEST4.timing("mvstore", "readKey", "int", "rnd", 100).orElseThrow().msPerPass();
+    double lev = TEST4.timing("leveldbjni", "readKey", "int", "rnd", 100).orElseThrow().msPerPass();
+    List<CellResult> ran = List.of(forked("lmdbjava-agrona", 100_000, Map.of(), 10, 11, 10.5),
+        // about a third of LMDB's time in every round, where the seed had it 12.99 times LMDB's
+        forked("mvstore", 100_000, Map.of("cacheSize", "16m"), 3.2, 3.5, 3.4),
+        // the seed's ratio, give or take
+        forked("leveldbjni", 100_000, Map.of("cacheSize", "8m"), 10 * lev / agrona, 11.5 * lev / agrona,
+            10.3 * lev / agrona));
+    String text = new PublishedTables(List.of(TEST4)).render(ran, 250, 24L << 30);
+    String mvLine = text.lines().filter(l -> l.contains("mvstore") && l.contains("x ")).findFirst().orElseThrow();
+    assertThat(mvLine).contains(String.format(java.util.Locale.ROOT, "x %.2f", mv / agrona))
+        .containsPattern("NO \\(here 0\\.\\d\\d-0\\.\\d\\d; the seed has it slower than the reference, this run"
+            + " faster\\)");
+    assertThat(text.lines().filter(l -> l.contains("leveldbjni") && l.contains("x ")).findFirst().orElseThrow())
+        .endsWith("yes");
+    assertThat(text.replaceAll("\\s+", " ")).contains("Another regime: this run's size puts its data on another side"
+        + " than the seed's: mvstore's cacheSize 16m holds this run's data (9.9 MiB) but not the seed's (99.2 MiB).")
+        // leveldbjni's 8 MiB holds neither; both data fit their hosts' memory
+        .doesNotContain("leveldbjni's cacheSize", "memory");
+    // a host smaller than this run's data, where the seed's fit its 512 GB
+    assertThat(new PublishedTables(List.of(TEST4)).render(ran, 250, 4L << 20).replaceAll("\\s+", " "))
+        .contains("the seed's data (99.2 MiB) fit in its host's 512.0 GiB of memory, this run's (9.9 MiB) outgrows this"
+            + " host's 4.0 MiB");
+    // one fork a cell: nothing to judge by
+    String single = new PublishedTables(List.of(TEST4)).render(List.of(forked("lmdbjava-agrona", 100_000, Map.of(), 10),
+        forked("mvstore", 100_000, Map.of(), 3)), 250);
+    assertThat(single).contains("not judged (1 pair of forks, 3 needed)");
+  }
 }
