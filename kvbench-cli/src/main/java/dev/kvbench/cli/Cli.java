@@ -23,8 +23,9 @@ public final class Cli {
     // [OPTIONS] instead of listing forty of them
     cli.setUsageHelpAutoWidth(true);
     abbreviateSynopses(cli);
-    cli.setOut(out);
-    cli.setErr(err);
+    // what kvbench prints holds text from result files: a control character in one is shown, never sent
+    cli.setOut(TerminalWriter.of(out));
+    cli.setErr(TerminalWriter.of(err));
     cli.setCaseInsensitiveEnumValuesAllowed(true);
     CommandLine.IParameterExceptionHandler picocli = cli.getParameterExceptionHandler();
     cli.setParameterExceptionHandler((e, args) -> unknownCommand(e).map(message -> {

@@ -27,7 +27,7 @@ import java.util.concurrent.TimeUnit;
  */
 final class ProgressPrinter implements RunListener, AutoCloseable {
 
-  private final PrintWriter err;
+  private final TerminalWriter err;
   private final boolean quiet;
   private final boolean inPlace = Terminal.attached();
   private final ScheduledExecutorService ticker = Executors.newSingleThreadScheduledExecutor(r -> {
@@ -53,7 +53,7 @@ final class ProgressPrinter implements RunListener, AutoCloseable {
   private int width;
 
   ProgressPrinter(PrintWriter err, boolean quiet) {
-    this.err = err;
+    this.err = TerminalWriter.of(err);
     this.quiet = quiet;
     this.width = terminalWidth();
     long period = inPlace ? 1 : 10;
@@ -215,7 +215,8 @@ final class ProgressPrinter implements RunListener, AutoCloseable {
         new Piece("run " + seconds((System.nanoTime() - runStartNanos) / 1e9) + " elapsed, ETA "
             + seconds(runLeft), 1)));
     if (inPlace) {
-      err.print("\r\u001b[2K" + line);
+      err.printControl(ERASE_LINE);
+      err.print(line);
       statusShown = true;
     } else {
       err.println(line);
@@ -261,9 +262,12 @@ final class ProgressPrinter implements RunListener, AutoCloseable {
     return inPlace ? Terminal.columns() : Integer.MAX_VALUE;
   }
 
+  /** Back to the line's start and erase it: the status line is rewritten in place. */
+  private static final String ERASE_LINE = "\r\u001b[2K";
+
   private void clearStatus() {
     if (statusShown) {
-      err.print("\r\u001b[2K");
+      err.printControl(ERASE_LINE);
       statusShown = false;
     }
   }

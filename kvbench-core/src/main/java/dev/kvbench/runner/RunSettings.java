@@ -78,7 +78,7 @@ public final class RunSettings {
   public static final Setting<RunOptions, String> REVISION = Setting.<RunOptions, String>run("revision")
       .flag("--revision", "REV", "The revision of the code under test (a commit, tag or build number, e.g."
           + " $GITHUB_SHA), recorded in the result: kvbench history orders runs by it (--order revision).")
-      .one(text -> text, rev -> rev.isEmpty() ? null : rev)
+      .one(text -> label("revision", text, true), rev -> rev.isEmpty() ? null : rev)
       .keptByRow("")
       .build();
 
@@ -86,9 +86,29 @@ public final class RunSettings {
       .flag("--note", "TEXT", "A note recorded with the run: a known change or an expected shift (e.g. \"new"
           + " allocator\"). kvbench history shows it beside the run, and its gate does not fail on a change the run"
           + " that starts it explains.")
-      .one(text -> text, note -> note.isEmpty() ? null : note)
+      .one(text -> label("note", text, false), note -> note.isEmpty() ? null : note)
       .keptByRow("")
       .build();
+
+  /**
+   * A revision or a note as given, refused where it could mislead a reader: empty, or (where the
+   * whole text is one name) blank, or holding a line break or a control character, which would
+   * come back in history's and the report's lines and could drive a terminal.
+   */
+  private static String label(String name, String text, boolean oneWord) {
+    if (text.isBlank()) {
+      throw new IllegalArgumentException("is empty: give " + (oneWord ? "the revision under test, e.g."
+          + " $(git rev-parse HEAD)" : "the note's text") + ", or leave it out");
+    }
+    String control = dev.kvbench.summary.ControlCharacters.firstIn(text);
+    if (control != null) {
+      throw new IllegalArgumentException("'" + dev.kvbench.summary.ControlCharacters.escape(text.replace("\n", "\\n"))
+          + "' holds " + control
+          + ": give the " + name + " on one line of printable text"
+          + (oneWord ? " (a commit, tag or build number)" : ""));
+    }
+    return text.strip();
+  }
 
   /** Every row. */
   public static final List<Setting<RunOptions, ?>> ALL = List.of(WORK_DIR, OUTPUT, SHARD, MAX_CELLS, NOISY_RERUNS,

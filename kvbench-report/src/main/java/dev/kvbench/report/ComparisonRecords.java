@@ -101,7 +101,13 @@ public final class ComparisonRecords {
     CsvSchema.Builder schema = CsvSchema.builder().setUseHeader(true);
     COLUMNS.forEach(schema::addColumn);
     try {
-      return new CsvMapper().writer(schema.build()).writeValueAsString(records(c));
+      // a cell's id or a setting from a result file is text a spreadsheet would run as a formula
+      List<Map<String, Object>> safe = records(c).stream().map(r -> {
+        Map<String, Object> m = new LinkedHashMap<>();
+        r.forEach((k, v) -> m.put(k, SpreadsheetCells.safe(v)));
+        return m;
+      }).toList();
+      return new CsvMapper().writer(schema.build()).writeValueAsString(safe);
     } catch (JsonProcessingException e) {
       throw new UncheckedIOException(e);
     }

@@ -21,17 +21,28 @@ final class MethodologySection {
 
   /** The runs, hosts, seeds, scenarios and store settings behind a section's figures, as Markdown. */
   static void write(StringBuilder b, ReportSection s) {
-    TextTable runs = new TextTable(
+    // the revision and note a run recorded (kvbench run --revision, --note), where any did
+    boolean labelled = s.runs().stream().anyMatch(r -> r.label() != null);
+    List<TextTable.Column> columns = new java.util.ArrayList<>(List.of(
         TextTable.left("Result file"),
         TextTable.left("Scenario"),
         TextTable.left("Started"),
         TextTable.left("kvbench"),
-        TextTable.left("Completed"),
-        TextTable.left("Command"));
+        TextTable.left("Completed")));
+    if (labelled) {
+      columns.addAll(List.of(TextTable.left("Revision"), TextTable.left("Note")));
+    }
+    columns.add(TextTable.left("Command"));
+    TextTable runs = new TextTable(columns.toArray(TextTable.Column[]::new));
     for (RunResults r : s.runs()) {
-      runs.row(r.source(), String.valueOf(r.scenarioName()), String.valueOf(r.startedAt()),
-          String.valueOf(r.kvbenchVersion()), r.completed() ? "yes" : "no (interrupted)",
-          r.command().isEmpty() ? "" : "`" + String.join(" ", r.command()) + "`");
+      List<String> cells = new java.util.ArrayList<>(List.of(r.source(), String.valueOf(r.scenarioName()),
+          String.valueOf(r.startedAt()), String.valueOf(r.kvbenchVersion()), r.completed() ? "yes" : "no (interrupted)"));
+      if (labelled) {
+        cells.add(r.label() == null || r.label().revision() == null ? "" : r.label().revision());
+        cells.add(r.label() == null || r.label().note() == null ? "" : r.label().note());
+      }
+      cells.add(r.command().isEmpty() ? "" : "`" + String.join(" ", r.command()) + "`");
+      runs.row(cells.toArray(String[]::new));
     }
     b.append("Runs:\n\n").append(runs.renderMarkdown());
     List<String> skipped = s.runs().stream().flatMap(r -> r.warnings().stream()).toList();

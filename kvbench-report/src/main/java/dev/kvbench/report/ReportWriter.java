@@ -247,8 +247,9 @@ public final class ReportWriter {
     Path readme = out.resolve(README);
     // the README and the command's warning say the same of the hosts' classes
     String classes = mergeHosts ? HostClass.notice(HostClass.hostsByClass(runs)) : null;
-    Files.writeString(readme, md.render(sections, names, kvbenchVersion, writtenAt, hlogs.size(), given, classes)
-        + profiles(sections, out, links), StandardCharsets.UTF_8);
+    // a result's text (a revision, a note, an id) shown in the README, never a control character a terminal acts on
+    Files.writeString(readme, dev.kvbench.summary.ControlCharacters.escape(md.render(sections, names, kvbenchVersion,
+        writtenAt, hlogs.size(), given, classes) + profiles(sections, out, links)), StandardCharsets.UTF_8);
     Files.writeString(out.resolve(HTML), new HtmlReport().render(sections, names,
         kvbenchVersion, links), StandardCharsets.UTF_8);
     Files.writeString(out.resolve(CSV), new ResultsCsv().render(sections), StandardCharsets.UTF_8);

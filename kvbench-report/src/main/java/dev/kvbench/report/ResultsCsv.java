@@ -123,7 +123,7 @@ final class ResultsCsv {
     r.add(after == null ? "" : after.fileRssBytes());
     r.add(after == null || after.pageCacheBytes() == null ? "" : after.pageCacheBytes());
     r.add(p.failure() == null ? (c.error() == null ? "" : c.error()) : p.failure());
-    return r;
+    return r.stream().map(SpreadsheetCells::safe).toList();
   }
 
   /** Plain decimal with three places: the same bytes for the same value on every machine. */
