@@ -42,10 +42,17 @@ final class ComparisonOptions {
     return new Comparison.Rule(minEffectPercent(), noisyForks(), figure(), dev.kvbench.report.ForkRatio.Pairing.UNPAIRED);
   }
 
-  /** The minimum effect in percent; a negative or NaN one is a usage error. */
+  /**
+   * The most --min-effect may be: ten times over, a change no run needs a test for (and beyond
+   * which a ratio's band overflows what a percentage prints).
+   */
+  static final double MOST_MIN_EFFECT_PERCENT = 1000;
+
+  /** The minimum effect in percent; a negative, NaN, infinite or absurd one is a usage error. */
   double minEffectPercent() {
-    if (minEffect != null && !(minEffect >= 0)) {
-      throw new UsageException("--min-effect " + minEffect + ": give a percentage of 0 or more, e.g. 3");
+    if (minEffect != null && !(minEffect >= 0 && minEffect <= MOST_MIN_EFFECT_PERCENT)) {
+      throw new UsageException("--min-effect " + minEffect + ": give a percentage from 0 to "
+          + (long) MOST_MIN_EFFECT_PERCENT + ", e.g. 3");
     }
     return minEffect == null ? Comparison.DEFAULT_MIN_EFFECT_PERCENT : minEffect;
   }

@@ -108,8 +108,9 @@ final class FlagNames {
     }
     for (Map.Entry<String, String> field : placedInAFile(text) ? Map.<String, String>of().entrySet()
         : FIELDS.entrySet()) {
-      // inside a sentence only a name no word can be (matrix.threads, jvm.cpus): seed and phases stay words there
-      if (field.getKey().indexOf('.') > 0 && field.getKey().indexOf(' ') < 0) {
+      // inside a sentence only a name no word can be (matrix.threads, jvm.cpus, cellTimeout): seed and phases stay
+      // words there
+      if (codeName(field.getKey())) {
         text = namesInside(text, field.getKey(), field.getValue(), true);
       }
     }
@@ -126,9 +127,7 @@ final class FlagNames {
     }
     String worded = text;
     for (Map.Entry<String, String> field : FIELDS.entrySet()) {
-      // a setting's name or a field in code's form (cellTimeout): no word is either
-      boolean code = field.getKey().indexOf('.') > 0 || !field.getKey().equals(field.getKey().toLowerCase(Locale.ROOT));
-      if (code && field.getKey().indexOf(' ') < 0) {
+      if (codeName(field.getKey())) {
         worded = namesInside(worded, field.getKey(), field.getValue(), true);
       }
     }
@@ -138,6 +137,11 @@ final class FlagNames {
       }
     }
     return worded;
+  }
+
+  /** A setting's name or a field in code's form (jvm.cpus, cellTimeout): no word of a sentence is either. */
+  private static boolean codeName(String name) {
+    return name.indexOf(' ') < 0 && (name.indexOf('.') > 0 || !name.equals(name.toLowerCase(Locale.ROOT)));
   }
 
   /** Whether {@code text} begins with a file's line and column ({@code s.yaml:3:12: }): its fields are the file's. */

@@ -140,6 +140,12 @@ final class HistoryCommand implements Callable<Integer> {
     HistoryRule historyRule = new HistoryRule(ordering, revisionList(), rule.figure(), rule.noisyForks(), detection,
         annotations());
     OutputFile page = html == null ? null : HtmlHistory.outputFile(html, "--html " + html);
+    RunLinks links;
+    try {
+      links = html == null ? null : new RunLinks(html, link);
+    } catch (IllegalArgumentException e) {
+      throw new UsageException("--link " + e.getMessage(), e);
+    }
     OutputFile jsonFile = json == null ? null : HistoryRecords.jsonFile(json, "--json " + json);
     OutputFiles.check(java.util.Arrays.asList(page, jsonFile), inputs);
     PrintWriter err = spec.commandLine().getErr();
@@ -159,7 +165,7 @@ final class HistoryCommand implements Callable<Integer> {
     PrintWriter out = spec.commandLine().getOut();
     new HistoryPrinter(out).print(history, gate);
     if (page != null) {
-      write(page, "--html " + html, HtmlHistory.render(history, gate, new RunLinks(html, link)));
+      write(page, "--html " + html, HtmlHistory.render(history, gate, links));
       out.println("html: " + html);
     }
     if (jsonFile != null) {

@@ -40,11 +40,29 @@ final class RepeatedOptions {
       if (values == null) {
         continue;
       }
+      String flag = counted.flags().get(0);
       if (looksLikeOneGroupedNumber(values)) {
-        throw new UsageException("'" + String.join(",", values) + "' looks like a number with a thousands"
+        throw new UsageException(flag + " '" + String.join(",", values) + "' looks like a number with a thousands"
             + " separator, but a comma separates the values of a sweep; write 1000000, 1_000_000 or 1m");
       }
+      if (readsBothWays(values)) {
+        String joined = String.join(",", values);
+        throw new UsageException(flag + " " + joined + " reads two ways: the number " + joined + " (a thousands"
+            + " separator) or a sweep of " + values.get(0) + " and " + values.get(1) + "; write " + joined.replace(",", "")
+            + " (or " + joined.replace(",", "_") + ") for the number, " + values.get(1) + "," + values.get(0)
+            + " for the sweep");
+      }
     }
+  }
+
+  /**
+   * Whether two values read as well as one number in groups of three as a sweep of two, rising
+   * (2,500: 2500 entries, or 2 and 500?): a sweep of three or more in that shape is one (64,128,256),
+   * one that does not rise a grouped number ({@link #looksLikeOneGroupedNumber}).
+   */
+  static boolean readsBothWays(List<String> values) {
+    return values.size() == 2 && values.get(0).matches("\\d{1,3}") && values.get(1).matches("\\d{3}")
+        && Integer.parseInt(values.get(1)) > Integer.parseInt(values.get(0));
   }
 
   /**

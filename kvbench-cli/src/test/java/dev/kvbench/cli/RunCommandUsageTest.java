@@ -278,9 +278,10 @@ class RunCommandUsageTest {
 
   @Test
   void unknownStoreSettingListsTheValidKeys() {
-    CliOutcome o = CliOutcome.run(with("run", "--stores", "lmdbjava-bb", "-o", "lmdbjava-bb.writemap=false"));
+    // a slip of case (writemap) is read as writeMap with a note (SpellingTest); a typo is refused with the nearest
+    CliOutcome o = CliOutcome.run(with("run", "--stores", "lmdbjava-bb", "-o", "lmdbjava-bb.writeMapp=false"));
     assertThat(o.code()).isEqualTo(2);
-    assertThat(o.err()).contains("unknown setting 'lmdbjava-bb.writemap'")
+    assertThat(o.err()).contains("unknown setting 'lmdbjava-bb.writeMapp' (did you mean writeMap?)")
         .contains("forceSafe, getVia, integerKey, mapSize, metaSync, nativeLib, readAhead, writeMap");
     assertThat(CliOutcome.run(with("run", "--stores", "rocksdb", "-o", "lmdbjava-bb.writeMap=false")).err())
         .contains("not in this run");
@@ -407,5 +408,35 @@ class RunCommandUsageTest {
     } else {
       assertThat(o.out()).contains("Hardware counters per op", "instructions/op");
     }
+  }
+
+  /** Issue 63's trial: inputs that were accepted and then misled, or hung, are refused up front with the fix. */
+  @Test
+  void inputsThatWouldMisleadOrHangAreRefusedWithTheFix() {
+    java.util.Map<List<String>, String> refused = new java.util.LinkedHashMap<>();
+    refused.put(List.of("--phases", "sustain", "--rate", "1000000000000000", "--duration", "2s"),
+        "--rate 1000000000000000 is above 1,000,000,000 ops/s");
+    refused.put(List.of("--phases", "sustain", "--interval", "10h", "--duration", "2s"),
+        "--interval 10h is longer than a pass (--duration 2s)");
+    refused.put(List.of("--interval", "100ms"), "--interval 100ms is the interval of a timeline, which none of this"
+        + " scenario's phases");
+    refused.put(List.of("--phases", "sustain", "--duration", "30m", "--timeout", "20m"),
+        "no less than its --timeout of 20m: every cell would be killed");
+    refused.put(List.of("--entries", "2,500"), "--entries 2,500 reads two ways: the number 2,500 (a thousands"
+        + " separator) or a sweep of 2 and 500; write 2500 (or 2_500) for the number, 500,2 for the sweep");
+    refused.put(List.of("--memory-limit", "0"), "--memory-limit 0 is no limit");
+    refused.put(List.of("--memory-limit", "100t"), "so it would limit nothing");
+    refused.put(List.of("--data-size", "10"), "--data-size 10 is 10 bytes, less than one entry (104 bytes");
+    refused.forEach((args, message) -> {
+      List<String> all = new java.util.ArrayList<>(List.of("run", "--stores", "null"));
+      all.addAll(args);
+      all.add("--dry-run");
+      CliOutcome o = CliOutcome.run(with(all.toArray(String[]::new)));
+      assertThat(o.code()).as(String.join(" ", args) + ": " + o.err()).isEqualTo(2);
+      assertThat(o.err()).as(String.join(" ", args)).contains(message);
+    });
+    CliOutcome effect = CliOutcome.run("history", temp.toString(), "--min-effect", "1e400");
+    assertThat(effect.code()).isEqualTo(2);
+    assertThat(effect.err()).contains("--min-effect Infinity: give a percentage from 0 to 1000");
   }
 }

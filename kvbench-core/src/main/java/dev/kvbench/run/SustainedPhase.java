@@ -312,7 +312,8 @@ final class SustainedPhase implements PhaseKind {
       while (ops < share && thrown.get() == null) {
         // a paced writer waits for its next op before it takes the one-at-a-time lock, never holding it idle
         long intended = intendedStart(start);
-        if (intended >= end) {
+        // a pass of a duration ends then, on time or behind its schedule (a rate the store cannot keep up)
+        if (intended >= end || System.nanoTime() >= end) {
           break;
         }
         if (oneAtATime != null) {
@@ -367,7 +368,7 @@ final class SustainedPhase implements PhaseKind {
           if (!last) {
             recorder.recordValue(Pacing.clamp(System.nanoTime() - intended));
             intended = intendedStart(start);
-            if (intended < end) {
+            if (intended < end && System.nanoTime() < end) {
               continue;
             }
           }

@@ -29,8 +29,30 @@ public final class Preflight {
 
   private Preflight() {}
 
-  /** What a plan needs to be shown or run: a page cache it may drop, and a cell that can run at all. */
+  /**
+   * Why {@code limit} limits nothing here (it is no less than the host's memory: a cell would run
+   * as if unlimited), or null.
+   */
+  static String limitAboveHost(MemoryLimit limit) {
+    java.util.OptionalLong host = HostFiles.system().totalMemoryBytes();
+    if (!limit.limits() || host.isEmpty() || limit.bytes() < host.getAsLong()) {
+      return null;
+    }
+    return "jvm.memoryLimit " + limit + " (" + limit.describe() + ") is no less than this host's memory ("
+        + String.format(Locale.ROOT, "%.1f GiB", host.getAsLong() / (double) (1L << 30)) + "), so it would limit"
+        + " nothing: give a limit below it,"
+        + " e.g. 256m, or leave it out";
+  }
+
+  /**
+   * What a plan needs to be shown or run: a page cache it may drop, a memory limit below the host's
+   * memory, and a cell that can run at all.
+   */
   static void requireRunnable(Scenario scenario, List<CellParams> cells, StoreRegistry registry) {
+    String limitsNothing = limitAboveHost(scenario.jvm().get(JvmSettings.MEMORY_LIMIT));
+    if (limitsNothing != null) {
+      throw new IllegalArgumentException(limitsNothing);
+    }
     if (scenario.repetitions().readCache() == ReadCache.COLD && PageCache.unavailableReason() != null) {
       throw new IllegalArgumentException("repetitions.readCache cold drops the page cache before each measured read pass, but "
           + PageCache.unavailableReason());

@@ -224,6 +224,14 @@ public final class Axes {
       return "matrix.dataSizes " + size + " is a multiple of jvm.memoryLimit, which is not set: give --memory-limit"
           + " SIZE, or a data size in bytes (2g)";
     }
+    if (size.base() == DataSize.Base.BYTES) {
+      long entry = scenario.matrix().get(KEYS).stream().mapToLong(KeyFormat::size).max().orElse(1)
+          + scenario.matrix().get(VALUE_SIZES).stream().mapToLong(Integer::longValue).max().orElse(0);
+      if (size.multiple() < entry) {
+        return "matrix.dataSizes " + size + " is " + (long) size.multiple() + " bytes, less than one entry (" + entry
+            + " bytes of key and value): give a size with its unit, e.g. 10m or 10g";
+      }
+    }
     return null;
   }
 

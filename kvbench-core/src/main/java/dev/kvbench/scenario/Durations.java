@@ -66,4 +66,13 @@ public final class Durations {
     }
     return d;
   }
+
+  /** {@code millis} as a person writes it and {@link #millis} reads it back: 10h, 30m, 2s, 1500ms. */
+  public static String text(long millis) {
+    if (millis % 1000 != 0) {
+      return millis + "ms";
+    }
+    long s = millis / 1000;
+    return s % 3600 == 0 && s > 0 ? s / 3600 + "h" : s % 60 == 0 && s > 0 ? s / 60 + "m" : s + "s";
+  }
 }

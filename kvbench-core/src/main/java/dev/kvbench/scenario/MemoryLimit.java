@@ -29,14 +29,18 @@ public record MemoryLimit(long bytes) {
     if (text == null || text.isBlank() || text.trim().equalsIgnoreCase("none")) {
       return NONE;
     }
+    long bytes;
     try {
-      return new MemoryLimit(ByteSize.parse(text));
+      bytes = ByteSize.parse(text);
     } catch (IllegalArgumentException e) {
-      if (e.getMessage().startsWith("a memory limit")) {
-        throw e;
-      }
       throw new IllegalArgumentException("'" + text + "' is not a memory size: write e.g. 256m or 1g");
     }
+    if (bytes == 0) {
+      // 0 would read as no limit, which a limit typed as 0 never means
+      throw new IllegalArgumentException("0 is no limit: give a limit such as 256m, or leave it out (none) to run"
+          + " unlimited");
+    }
+    return new MemoryLimit(bytes);
   }
 
   public boolean limits() {

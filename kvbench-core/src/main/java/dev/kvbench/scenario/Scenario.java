@@ -161,6 +161,7 @@ public record Scenario(
           count == Long.MAX_VALUE ? "more than 9.2e18" : String.format(java.util.Locale.ROOT, "%,d", count), maxCells));
     }
     requireCodecs();
+    requireTimingFits();
     for (Axis<?> axis : Axes.ALL) {
       requireValid(axis);
     }
@@ -297,6 +298,39 @@ public record Scenario(
       String problem = axis.problemWith(value, this);
       if (problem != null) {
         throw new ScenarioException(axis.pointer(), problem);
+      }
+    }
+  }
+
+  /**
+   * A timeline's interval that some phase records and that fits its pass (a timeline of a 2 s pass
+   * in 10 h intervals has no interval at all), and passes of a duration that fit the cell's timeout:
+   * refused before any cell runs, not found out by a cell killed at its timeout.
+   */
+  private void requireTimingFits() {
+    boolean timeline = phases.stream().anyMatch(p -> p.sustained() || p == Phase.READ_WHILE_WRITING);
+    if (traffic.intervalMillis() != Traffic.DEFAULT_INTERVAL_MILLIS && !timeline) {
+      throw new ScenarioException("/traffic/interval", "traffic.interval " + Durations.text(traffic.intervalMillis())
+          + " is the interval of a timeline, which none of this scenario's phases (" + phases.stream().map(Phase::id)
+          .collect(java.util.stream.Collectors.joining(", ")) + ") records: only sustain, churn and readwhilewriting do;"
+          + " leave it out, or add one of them to the phases");
+    }
+    if (timeline && traffic.timed() && traffic.intervalMillis() > traffic.durationMillis()) {
+      throw new ScenarioException("/traffic/interval", "traffic.interval " + Durations.text(traffic.intervalMillis())
+          + " is longer than a pass (traffic.duration " + Durations.text(traffic.durationMillis()) + "): its timeline would have no whole"
+          + " interval; give an interval of at most the duration, e.g. a tenth of it");
+    }
+    if (traffic.timed() && phases.stream().anyMatch(Phase::usesClients)) {
+      long passes = (long) repetitions.warmupPasses() + repetitions.measuredPasses();
+      long perPhase = traffic.durationMillis() * passes;
+      long timedPhases = phases.stream().filter(Phase::usesClients).count();
+      Duration least = Duration.ofMillis(perPhase * timedPhases);
+      if (least.compareTo(cellTimeout) >= 0) {
+        throw new ScenarioException("/traffic/duration", "traffic.duration " + Durations.text(traffic.durationMillis())
+            + " a pass, " + passes + " pass" + (passes == 1 ? "" : "es") + " of " + timedPhases + " phase"
+            + (timedPhases == 1 ? "" : "s") + ", is at least " + Durations.text(least.toMillis()) + " a cell, no less"
+            + " than its cellTimeout of " + Durations.text(cellTimeout.toMillis()) + ": every cell would be killed; give"
+            + " a longer cellTimeout or a shorter duration");
       }
     }
   }

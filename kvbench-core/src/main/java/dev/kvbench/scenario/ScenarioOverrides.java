@@ -138,7 +138,7 @@ public final class ScenarioOverrides {
             || scale != null && (field.equals(Axes.ENTRIES.key()) || field.equals(Axes.BATCH_SIZES.key()));
       };
       case "phases" -> phases != null;
-      case "traffic" -> !traffic.isEmpty();
+      case "traffic" -> !traffic.isEmpty() || rows.keySet().stream().anyMatch(row -> row.pointer().startsWith("/traffic/"));
       case "custom" -> custom != null;
       case "repetitions", "jvm" -> rows.keySet().stream().anyMatch(row -> row.pointer().startsWith("/" + top + "/")
           && (field.isEmpty() || row.key().equals(field)));

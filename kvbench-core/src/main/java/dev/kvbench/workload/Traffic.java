@@ -49,6 +49,12 @@ public record Traffic(double rate, long durationMillis, long operations, double 
   /** The lowest target rate, ops (or puts) per second: one every 100 s. Below it a pass never ends in practice. */
   public static final double MIN_RATE = 0.01;
 
+  /**
+   * The highest target rate: a billion ops a second over all clients, an op every nanosecond, the
+   * clock's own step. No store comes near it, and a schedule finer than the clock cannot be kept.
+   */
+  public static final double MAX_RATE = 1e9;
+
   /** Full speed, count-based passes, YCSB's defaults. */
   public static final Traffic DEFAULT = new Traffic(0, 0, 0, 0, Zipfian.DEFAULT_CONSTANT, null, 0, null, FieldWrites.ONE,
       OperationMix.MAX_SCAN_LENGTH);
@@ -67,6 +73,12 @@ public record Traffic(double rate, long durationMillis, long operations, double 
     if (rate > 0 && rate < MIN_RATE) {
       throw new IllegalArgumentException("traffic.rate " + rate + " is below " + MIN_RATE + " ops/s (one op every 100 s):"
           + " a pass would not end; give at least " + MIN_RATE + ", or leave the rate out for no target");
+    }
+    if (rate > MAX_RATE || writerRate > MAX_RATE) {
+      throw new IllegalArgumentException("traffic." + (rate > MAX_RATE ? "rate " + number(rate) : "writerRate "
+          + number(writerRate)) + " is above " + String.format(Locale.ROOT, "%,.0f", MAX_RATE) + " ops/s, an op"
+          + " every nanosecond, which no schedule can keep: give a rate the store could reach, or leave it out for"
+          + " full speed");
     }
     if (writerRate > 0 && writerRate < MIN_RATE) {
       throw new IllegalArgumentException("traffic.writerRate " + writerRate + " is below " + MIN_RATE + " puts/s; give at"

@@ -169,6 +169,21 @@ class SustainedPhaseTest {
     assertThat(pass.ops()).isBetween(1L, 1_201L);
   }
 
+  /**
+   * Issue 63: a rate beyond what the writers can keep (a gap between intended starts under a
+   * nanosecond) left every intended start before the end, and the pass ran on and on; it ends at its
+   * duration, behind its schedule, like any pass of a duration. (The timeout only guards a hang.)
+   */
+  @Test
+  @org.junit.jupiter.api.Timeout(120)
+  void aRateTheWritersCannotKeepStillEndsThePassAtItsDuration() {
+    CellResult c = run(new CountingStoreProvider(true), Phase.SUSTAIN, 1,
+        Traffic.DEFAULT.withDurationMillis(300).withIntervalMillis(100).withRate(Traffic.MAX_RATE), 1);
+    PhaseResult sustain = phase(c, Phase.SUSTAIN);
+    assertThat(sustain.status()).as(sustain.failure()).isEqualTo(PhaseStatus.OK);
+    assertThat(sustain.passes().get(0).ops()).isPositive();
+  }
+
   @Test
   void moreWritersThanTheStoreAllowsRunOneTransactionAtATimeAndSaySo() {
     CellResult c = run(new LockingStoreProvider(), Phase.SUSTAIN, 3, Traffic.DEFAULT.withOperations(3_000), 5);

@@ -10,6 +10,9 @@ import java.nio.file.Path;
  */
 public final class RunLinks {
 
+  /** What a template may hold in braces. */
+  private static final java.util.List<String> PLACEHOLDERS = java.util.List.of("name", "number", "revision");
+
   private final Path pageFolder;
   private final String template;
 
@@ -18,6 +21,16 @@ public final class RunLinks {
    * @param template the link with placeholders, or null to link each result file
    */
   public RunLinks(Path page, String template) {
+    if (template != null) {
+      java.util.regex.Matcher m = java.util.regex.Pattern.compile("\\{([^}]*)}").matcher(template);
+      while (m.find()) {
+        if (!PLACEHOLDERS.contains(m.group(1))) {
+          throw new IllegalArgumentException("'" + template + "' has the placeholder {" + m.group(1) + "}"
+              + dev.kvbench.store.NearestNames.suggestion(m.group(1), PLACEHOLDERS)
+              + ", which no run fills: use {name}, {number} or {revision}, e.g. reports/{name}/index.html");
+        }
+      }
+    }
     Path parent = page.toAbsolutePath().normalize().getParent();
     this.pageFolder = parent == null ? Path.of("/") : parent;
     this.template = template;
