@@ -47,6 +47,8 @@ final class FlagNames {
   private static Map<String, String> fields() {
     Map<String, String> f = new LinkedHashMap<>();
     f.put("matrix.stores", "--stores");
+    // a store's settings come from -o STORE.KEY=VALUE; the message names the store and the key
+    f.put("matrix.settings", "-o");
     for (Axis<?> axis : Axes.ALL) {
       f.put("matrix." + axis.key(), axis.flags().get(0));
     }

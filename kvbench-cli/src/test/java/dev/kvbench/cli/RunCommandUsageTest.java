@@ -427,8 +427,19 @@ class RunCommandUsageTest {
     refused.put(List.of("--memory-limit", "0"), "--memory-limit 0 is no limit");
     refused.put(List.of("--memory-limit", "100t"), "so it would limit nothing");
     refused.put(List.of("--data-size", "10"), "--data-size 10 is 10 bytes, less than one entry (104 bytes");
+    // a store's setting its library refuses, refused where it is read, not when a cell opens (exit 1)
+    refused.put(List.of("--stores", "sqlite", "-o", "sqlite.pageSize=3000"), "pageSize must be a power of two");
+    refused.put(List.of("--stores", "sqlite", "-o", "sqlite.busyTimeout=-5"), "busyTimeout must be 0 or more ms");
+    refused.put(List.of("--stores", "sqlite", "-o", "sqlite.journalMode=delete", "--sync", "lazy"),
+        "lazy durability needs -o sqlite.journalMode=wal");
+    refused.put(List.of("--stores", "bdb-je", "-o", "bdb-je.logFileSize=1k"), "logFileSize must be from 1,000,000");
+    refused.put(List.of("--stores", "bdb-je", "-o", "bdb-je.cacheSize=1k"), "cacheSize must be 0 (JE's 60 % of the"
+        + " heap) or at least 96k");
     refused.forEach((args, message) -> {
-      List<String> all = new java.util.ArrayList<>(List.of("run", "--stores", "null"));
+      List<String> all = new java.util.ArrayList<>(List.of("run"));
+      if (!args.contains("--stores")) {
+        all.addAll(List.of("--stores", "null"));
+      }
       all.addAll(args);
       all.add("--dry-run");
       CliOutcome o = CliOutcome.run(with(all.toArray(String[]::new)));

@@ -28,7 +28,9 @@ public final class Failures {
         return e.getClass().getSimpleName() + ": " + dev.kvbench.host.JvmFlags.hint(missing);
       }
     }
-    StringBuilder b = new StringBuilder(e.toString());
+    // a StoreException's message is the adapter's, written for the user: its class name adds nothing
+    StringBuilder b = new StringBuilder(e instanceof dev.kvbench.store.StoreException && e.getMessage() != null
+        ? e.getMessage() : e.toString());
     Throwable cause = e.getCause();
     for (int depth = 0; cause != null && cause != e && depth < 5; depth++, cause = cause.getCause()) {
       b.append("; caused by ").append(cause);

@@ -146,7 +146,12 @@ public record CellParams(
           + storeId + " adapter runs only the " + provider.library() + " it bundles (" + provider.libraryVersion()
           + "); leave the setting out");
     }
-    return StoreSettings.resolve(storeId, provider.settings(), setup.adapterSettings());
+    StoreSettings resolved = StoreSettings.resolve(storeId, provider.settings(), setup.adapterSettings());
+    String problem = provider.settingsProblem(resolved, setup.durability());
+    if (problem != null) {
+      throw new dev.kvbench.store.InvalidSettingException(problem);
+    }
+    return resolved;
   }
 
   /**

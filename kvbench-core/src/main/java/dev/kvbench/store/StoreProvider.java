@@ -47,6 +47,16 @@ public interface StoreProvider {
   /** The store-specific settings this provider accepts, with their defaults. */
   List<SettingSpec> settings();
 
+  /**
+   * Why these settings, parsed, cannot open the store under {@code durability}: a value outside what
+   * the library takes, or settings that do not go together, in the words {@link #open} would throw
+   * them; null when they can. kvbench asks where a run reads its cells, so a bad value is refused
+   * before anything runs, not found by a cell as it opens.
+   */
+  default String settingsProblem(StoreSettings settings, Durability durability) {
+    return null;
+  }
+
   /** Whether the store can run in this JVM; unavailable stores are listed with the reason. */
   default Availability availability() {
     return Availability.AVAILABLE;

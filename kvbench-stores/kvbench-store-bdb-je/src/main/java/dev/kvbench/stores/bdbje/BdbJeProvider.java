@@ -87,6 +87,11 @@ public final class BdbJeProvider implements StoreProvider {
   }
 
   @Override
+  public String settingsProblem(dev.kvbench.store.StoreSettings settings, dev.kvbench.store.Durability durability) {
+    return BdbJeStore.settingsProblem(id(), settings);
+  }
+
+  @Override
   public Store open(StoreConfig config) {
     return new BdbJeStore(id(), config);
   }

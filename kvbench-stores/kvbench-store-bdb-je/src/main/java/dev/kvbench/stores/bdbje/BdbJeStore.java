@@ -53,12 +53,12 @@ final class BdbJeStore implements Store {
     this.id = id;
     StoreSettings s = config.settings();
     this.maxTxnEntries = s.getLong("maxTxnEntries");
+    String problem = settingsProblem(id, s);
+    if (problem != null) {
+      throw new StoreException(problem);
+    }
     long cacheSize = s.getLong("cacheSize");
     long logFileSize = s.getLong("logFileSize");
-    if (logFileSize < 1_000_000 || logFileSize > 1L << 32) {
-      // JE's own bounds for je.log.fileMax
-      throw new StoreException(id + ": logFileSize must be from 1,000,000 bytes to 4 GiB, got " + logFileSize);
-    }
     EnvironmentConfig cfg = new EnvironmentConfig();
     cfg.setAllowCreate(true);
     cfg.setTransactional(true);
@@ -175,6 +175,23 @@ final class BdbJeStore implements Store {
   /** The bytes JE handed back in {@code entry}, without a copy. */
   private static ByteBuffer view(DatabaseEntry entry) {
     return ByteBuffer.wrap(entry.getData(), entry.getOffset(), entry.getSize());
+  }
+
+  /** The smallest cache JE takes (its je.maxMemory minimum); 0 leaves the cache to JE. */
+  static final long SMALLEST_CACHE = 96 * 1024;
+
+  /** Why these settings cannot open JE, or null: JE's own bounds for its log files and its cache. */
+  static String settingsProblem(String id, StoreSettings s) {
+    long logFileSize = s.getLong("logFileSize");
+    if (logFileSize < 1_000_000 || logFileSize > 1L << 32) {
+      // JE's own bounds for je.log.fileMax
+      return id + ": logFileSize must be from 1,000,000 bytes to 4 GiB, got " + logFileSize;
+    }
+    long cacheSize = s.getLong("cacheSize");
+    if (cacheSize != 0 && cacheSize < SMALLEST_CACHE) {
+      return id + ": cacheSize must be 0 (JE's 60 % of the heap) or at least 96k, JE's least, got " + cacheSize;
+    }
+    return null;
   }
 
   private StoreException failure(String what, RuntimeException e) {

@@ -105,6 +105,11 @@ public final class SqliteProvider implements StoreProvider {
   }
 
   @Override
+  public String settingsProblem(dev.kvbench.store.StoreSettings settings, dev.kvbench.store.Durability durability) {
+    return SqliteStore.settingsProblem(id(), settings, durability);
+  }
+
+  @Override
   public Store open(StoreConfig config) {
     Natives.LIBRARY.require(id());
     return new SqliteStore(id(), config, Natives.LIBRARY.source());

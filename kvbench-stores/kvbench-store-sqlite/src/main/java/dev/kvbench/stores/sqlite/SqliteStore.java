@@ -59,18 +59,16 @@ final class SqliteStore implements Store {
   SqliteStore(String id, StoreConfig config, String nativeLibrary) {
     this.id = id;
     StoreSettings s = config.settings();
+    String problem = settingsProblem(id, s, config.durability());
+    if (problem != null) {
+      throw new StoreException(problem);
+    }
     String journalMode = s.getString("journalMode");
     long pageSize = s.getLong("pageSize");
-    if (pageSize < 512 || pageSize > 65_536 || Long.bitCount(pageSize) != 1) {
-      throw new StoreException(id + ": pageSize must be a power of two from 512 to 64k, got " + pageSize);
-    }
-    this.synchronous = synchronous(id, config.durability(), journalMode);
+    this.synchronous = synchronous(config.durability(), journalMode);
     this.cacheKib = Math.max(1, s.getLong("cacheSize") / 1024);
     this.mmapSize = s.getLong("mmapSize");
     this.busyTimeout = s.getLong("busyTimeout");
-    if (busyTimeout < 0 || busyTimeout > Integer.MAX_VALUE) {
-      throw new StoreException(id + ": busyTimeout must be 0 or more ms, got " + busyTimeout);
-    }
     Path file = config.directory().resolve(FILE_NAME);
     this.source = new SQLiteDataSource();
     source.setUrl("jdbc:sqlite:" + file);
@@ -99,23 +97,37 @@ final class SqliteStore implements Store {
   }
 
   /**
-   * The run's durability in SQLite's terms. {@code synchronous=NORMAL} keeps a WAL database
-   * consistent through a power cut, losing at most the last commits (lazy); with a rollback
-   * journal it can corrupt the file, so lazy is refused there. In delete mode sync takes EXTRA,
-   * which also syncs the directory after the journal is unlinked, the commit point.
+   * Why these settings cannot open SQLite under {@code durability}, or null: a page size SQLite
+   * does not take, a negative busy timeout, or lazy durability with a rollback journal ({@code
+   * synchronous=NORMAL} keeps a WAL database consistent through a power cut, losing at most the last
+   * commits; with a rollback journal it can corrupt the file).
    */
-  static String synchronous(String id, Durability durability, String journalMode) {
-    boolean wal = journalMode.equals("wal");
+  static String settingsProblem(String id, StoreSettings s, Durability durability) {
+    long pageSize = s.getLong("pageSize");
+    if (pageSize < 512 || pageSize > 65_536 || Long.bitCount(pageSize) != 1) {
+      return id + ": pageSize must be a power of two from 512 to 64k, got " + pageSize;
+    }
+    long busyTimeout = s.getLong("busyTimeout");
+    if (busyTimeout < 0 || busyTimeout > Integer.MAX_VALUE) {
+      return id + ": busyTimeout must be 0 or more ms, got " + busyTimeout;
+    }
+    if (durability == Durability.LAZY && !s.getString("journalMode").equals("wal")) {
+      return id + ": lazy durability needs -o " + id + ".journalMode=wal: with a rollback journal synchronous=NORMAL"
+          + " can corrupt the file in a power cut; use --sync sync or nosync";
+    }
+    return null;
+  }
+
+  /**
+   * The run's durability in SQLite's terms ({@link #settingsProblem} refuses lazy without a WAL).
+   * In delete mode sync takes EXTRA, which also syncs the directory after the journal is unlinked,
+   * the commit point.
+   */
+  static String synchronous(Durability durability, String journalMode) {
     return switch (durability) {
       case SYNC -> journalMode.equals("delete") ? "EXTRA" : "FULL";
       case NOSYNC -> "OFF";
-      case LAZY -> {
-        if (!wal) {
-          throw new StoreException(id + ": lazy durability needs -o " + id + ".journalMode=wal: with a rollback "
-              + "journal synchronous=NORMAL can corrupt the file in a power cut; use --sync sync or nosync");
-        }
-        yield "NORMAL";
-      }
+      case LAZY -> "NORMAL";
     };
   }
 
