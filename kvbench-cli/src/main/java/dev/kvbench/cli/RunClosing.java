@@ -52,6 +52,7 @@ final class RunClosing {
     forkStops(ran, b, width);
     fastest(ran, b, width);
     failures(cells, b, width);
+    unsupported(ran, b, width);
     long noisy = ran.stream().flatMap(c -> c.phases().stream()).mapToLong(PhaseResult::noisyPasses).sum();
     long passes = ran.stream().flatMap(c -> c.phases().stream()).mapToLong(p -> p.passes().size()).sum();
     if (noisy > 0) {
@@ -182,6 +183,34 @@ final class RunClosing {
     return figures + String.format(Locale.ROOT, " (%s: 95 %% %.2f-%.2f, %d rounds paired)",
         clearly ? "clearly faster" : "within the noise", low, high,
         r.baselineForks());
+  }
+
+  /**
+   * Each phase a store could not run, with why (a tmpfs for openCold, a writer too many): the
+   * tables only say "unsupported". One line per reason, its stores named; the cells the store cannot
+   * run at all are in the tables' list of cells that did not run.
+   */
+  private static void unsupported(List<CellResult> ran, StringBuilder b, int width) {
+    Map<String, java.util.Set<String>> storesByReason = new LinkedHashMap<>();
+    for (CellResult c : ran) {
+      for (PhaseResult p : c.phases()) {
+        if (p.status() == PhaseStatus.UNSUPPORTED) {
+          // a reason that names the cell's own directory is the same reason in every cell
+          String why = p.note() == null ? "no reason given" : p.note().replaceAll("/\\S*/cell-\\d+-\\S*", "<its directory>");
+          storesByReason.computeIfAbsent(p.phase() + "\n" + why, k -> new java.util.TreeSet<>()).add(c.store());
+        }
+      }
+    }
+    int i = 0;
+    for (Map.Entry<String, java.util.Set<String>> e : storesByReason.entrySet()) {
+      if (i == MAX_FASTEST_LINES / 2) {
+        b.append(line(width, "", (storesByReason.size() - i) + " more: see each cell's phases in the result"));
+        break;
+      }
+      String[] phaseAndWhy = e.getKey().split("\n", 2);
+      b.append(line(width, i++ == 0 ? "not run" : "", phaseAndWhy[0] + " on " + String.join(", ", e.getValue())
+          + " (unsupported): " + phaseAndWhy[1]));
+    }
   }
 
   private static void failures(List<CellResult> cells, StringBuilder b, int width) {

@@ -127,4 +127,26 @@ class RunClosingTest {
     assertThat(incomplete.replaceAll("\\s+", " ")).contains("next: kvbench run --resume " + temp.resolve("r.jsonl"))
         .doesNotContain("kvbench report");
   }
+
+  /** Issue 63: an unsupported phase's reason was in the JSON only; the closing lines say it, once per reason. */
+  @Test
+  void eachUnsupportedPhaseIsNamedWithWhy() throws Exception {
+    ObjectMapper json = new ObjectMapper();
+    ObjectNode doc = (ObjectNode) json.readTree(result.toFile());
+    for (JsonNode cell : doc.get("cells")) {
+      for (JsonNode phase : cell.get("phases")) {
+        if (phase.get("phase").asText().equals("readKey") && !cell.get("store").asText().equals("null")) {
+          ((ObjectNode) phase).removeAll().put("phase", "readKey").put("status", "unsupported").put("note",
+              "readKey needs a block device: /tmp/w/cell-000" + cell.get("cellId").asText().length() % 7
+                  + "-x-int-seq/x is on a tmpfs");
+        }
+      }
+    }
+    Path editedFile = temp.resolve("unsupported.json");
+    json.writeValue(editedFile.toFile(), doc);
+    String closing = RunClosing.of(new ResultFiles().read(editedFile), result, temp.resolve("r.jsonl"), true,
+        TextTable.PAGE_WIDTH).replaceAll("\\s+", " ");
+    assertThat(closing).contains("not run: readKey on lmdbjava-agrona, mvstore (unsupported): readKey needs a block"
+        + " device: <its directory> is on a tmpfs");
+  }
 }
