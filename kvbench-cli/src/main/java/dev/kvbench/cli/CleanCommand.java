@@ -88,6 +88,7 @@ final class CleanCommand implements Callable<Integer> {
     out.printf(Locale.ROOT, count == 0 ? "no stale kvbench work directory in %s%n"
         : "%2$d stale work director%3$s%4$s%n", bases, count, count == 1 ? "y" : "ies",
         dryRun ? " (dry run: nothing removed)" : String.format(Locale.ROOT, ", %,d bytes freed", total));
+    cgroups(out);
     for (Path base : bases) {
       // a report killed while it wrote into this folder left its staging folder here
       if (!dryRun) {
@@ -96,6 +97,28 @@ final class CleanCommand implements Callable<Integer> {
       }
     }
     return ExitCodes.OK;
+  }
+
+  /** The memory cgroups runs killed with --memory-limit left, where this user may make (and remove) them. */
+  private void cgroups(PrintWriter out) {
+    dev.kvbench.host.MemoryCgroup parent;
+    try {
+      parent = dev.kvbench.host.MemoryCgroup.parentForNew(dev.kvbench.host.HostFiles.system());
+    } catch (IllegalStateException e) {
+      return; // no hierarchy, or not root: kvbench could not have made one here either
+    }
+    for (dev.kvbench.host.MemoryCgroup left : parent.leftovers()) {
+      if (dryRun) {
+        out.println("would remove " + left.directory() + " (a memory cgroup a killed kvbench run left)");
+        continue;
+      }
+      try {
+        left.remove();
+        out.println("removed " + left.directory() + " (a memory cgroup a killed kvbench run left)");
+      } catch (java.io.IOException e) {
+        out.println("kept " + left.directory() + ": " + e.getMessage());
+      }
+    }
   }
 
   private static boolean madeByKvbench(Path dir) {

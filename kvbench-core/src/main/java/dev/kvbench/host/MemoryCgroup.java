@@ -114,6 +114,34 @@ public record MemoryCgroup(Path directory, int version) {
     return made;
   }
 
+  /** The prefix of the cgroups kvbench makes, {@code kvbench-PID-N}: PID the run's, N its count. */
+  public static final String PREFIX = "kvbench-";
+
+  private static final java.util.regex.Pattern MADE = java.util.regex.Pattern.compile("kvbench-(\\d+)-\\d+");
+
+  /**
+   * The cgroups under this one that kvbench made ({@code kvbench-PID-N}) whose run is gone: the
+   * process PID has ended and nothing is left inside. A run killed by SIGKILL leaves its cell's
+   * cgroup; the next run with a memory limit, and {@code kvbench clean}, remove them.
+   */
+  public List<MemoryCgroup> leftovers() {
+    List<MemoryCgroup> out = new java.util.ArrayList<>();
+    try (var children = Files.list(directory)) {
+      for (Path child : children.filter(Files::isDirectory).toList()) {
+        java.util.regex.Matcher m = MADE.matcher(child.getFileName().toString());
+        if (m.matches() && ProcessHandle.of(Long.parseLong(m.group(1))).map(p -> !p.isAlive()).orElse(true)) {
+          MemoryCgroup c = new MemoryCgroup(child, version);
+          if (c.lines("cgroup.procs").isEmpty()) {
+            out.add(c);
+          }
+        }
+      }
+    } catch (IOException | RuntimeException e) {
+      return out; // unreadable: nothing to say of it
+    }
+    return out;
+  }
+
   /**
    * Words a command line starts with so that what follows runs in this cgroup from its first
    * instruction: the shell writes its own pid into the cgroup, then becomes the command.

@@ -91,4 +91,31 @@ class MemoryCgroupTest {
     assertThatThrownBy(() -> MemoryCgroup.parentForNew(new HostFiles(root)))
         .hasMessageContaining("no memory cgroup hierarchy");
   }
+
+  /**
+   * Issue 63: a run killed by SIGKILL left its cell's kvbench-PID-N cgroup; the next limited run and
+   * kvbench clean find those whose run is gone and that hold nothing, and only those.
+   */
+  @Test
+  void leftoversAreKvbenchsCgroupsOfARunThatEndedWithNothingInside() throws Exception {
+    Path parent = java.nio.file.Files.createDirectories(root.resolve("sys/fs/cgroup/memory/p"));
+    long dead = deadPid();
+    long alive = ProcessHandle.current().pid();
+    for (String name : new String[] {"kvbench-" + dead + "-1", "kvbench-" + dead + "-2", "kvbench-" + alive + "-1",
+        "kvbench-x-1", "someone-else"}) {
+      java.nio.file.Files.createDirectories(parent.resolve(name));
+      java.nio.file.Files.writeString(parent.resolve(name).resolve("cgroup.procs"), "");
+    }
+    // the dead run's second cgroup still holds a process: never its to remove
+    java.nio.file.Files.writeString(parent.resolve("kvbench-" + dead + "-2").resolve("cgroup.procs"), "4242\n");
+    assertThat(new MemoryCgroup(parent, 1).leftovers()).extracting(c -> c.directory().getFileName().toString())
+        .containsExactly("kvbench-" + dead + "-1");
+  }
+
+  /** A pid no process has: one of a process that has ended. */
+  private static long deadPid() throws Exception {
+    Process p = new ProcessBuilder("true").start();
+    p.waitFor();
+    return p.pid();
+  }
 }

@@ -27,7 +27,7 @@ final class MemoryLimitMeter implements CellMeter {
   private final MemoryLimit limit;
   private final MemoryCgroup parent;
   // named after this process and numbered, so runs side by side never meet
-  private final String prefix = "kvbench-" + ProcessHandle.current().pid() + "-";
+  private final String prefix = MemoryCgroup.PREFIX + ProcessHandle.current().pid() + "-";
   private final AtomicInteger made = new AtomicInteger();
   private final Map<Fork, MemoryCgroup> cgroups = new ConcurrentHashMap<>();
 
@@ -50,6 +50,15 @@ final class MemoryLimitMeter implements CellMeter {
     }
     listener.notice("memory limit: each cell's JVM runs in a cgroup v" + parent.version() + " of its own under "
         + parent.directory() + ", limited to " + limit.describe() + " with its page cache");
+    // what a run killed by SIGKILL left: kvbench's own cgroups, their run gone and nothing inside
+    for (MemoryCgroup left : parent.leftovers()) {
+      try {
+        left.remove();
+        listener.notice("removed " + left.directory() + ", a memory cgroup a kvbench run that ended left");
+      } catch (IOException e) {
+        listener.warning(e.getMessage());
+      }
+    }
     return Optional.of(new MemoryLimitMeter(limit, parent));
   }
 
