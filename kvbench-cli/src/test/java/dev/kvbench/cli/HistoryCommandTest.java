@@ -137,4 +137,38 @@ class HistoryCommandTest {
     assertThat(refused.code()).isEqualTo(2);
     assertThat(Files.readString(mine)).isEqualTo("{\"mine\": true}");
   }
+
+  /**
+   * Issue 63: a copied result counted as a run of its own (its forks once), and a run still writing
+   * its journal was called stopped.
+   */
+  @Test
+  void aCopyIsNoRunOfItsOwnAndARunStillWritingSaysSo() throws Exception {
+    Path runs = series("copied", 0, null);
+    Files.copy(runs.resolve("run-30.json"), runs.resolve("run-30-copy.json"));
+    CliOutcome o = CliOutcome.run("history", runs.toString());
+    assertThat(o.code()).as(o.err()).isZero();
+    assertThat(o.out()).contains("30 runs by time");
+    assertThat(o.err()).contains("holds too (a copy)", "no run of its own");
+
+    // a journal another process holds the lock of is a run in progress, not a stopped one
+    Path live = Files.createDirectories(temp.resolve("live"));
+    var d = SeriesOfRuns.run(1, 0.03, null, new SeriesOfRuns.Store("alpha", 10, 0, 1));
+    Path journal = live.resolve("run.jsonl");
+    try (var j = dev.kvbench.result.RunJournal.create(live.resolve("run.json"), new dev.kvbench.result.RunHeader(
+        d.schemaVersion(), d.kvbenchVersion(), d.startedAt(), d.scenarioName(), d.seed(), d.command(), d.scenario(),
+        d.shard(), d.environment()))) {
+      j.add(d.cells().get(0));
+    }
+    Process holder = new ProcessBuilder("flock", journal.toString(), "sleep", "60").start();
+    try {
+      for (int i = 0; i < 100 && dev.kvbench.host.FileLocks.holder(journal).isEmpty(); i++) {
+        Thread.sleep(50);
+      }
+      CliOutcome running = CliOutcome.run("history", journal.toString());
+      assertThat(running.err()).contains("is still being written (process ", "holds its lock: a run in progress");
+    } finally {
+      holder.destroyForcibly().waitFor();
+    }
+  }
 }

@@ -102,20 +102,41 @@ public final class ReportInputs {
         }
       }
     }
+    // a file every cell of which another file of its run holds is a copy: no run of its own (history counted it as
+    // one), its warning kept on the file its cells are counted from
+    Map<Integer, List<String>> movedWarnings = new LinkedHashMap<>();
     List<RunResults> out = new ArrayList<>();
+    List<Integer> outIndex = new ArrayList<>();
     for (int i = 0; i < runs.size(); i++) {
       RunResults r = runs.get(i);
       if (dropped.get(i).isEmpty()) {
         out.add(r);
+        outIndex.add(i);
         continue;
       }
       java.util.Set<String> gone = dropped.get(i);
+      boolean wholeCopy = gone.size() == r.cells().size();
       List<String> warnings = new ArrayList<>(r.warnings());
-      countedFrom.get(i).forEach((winner, cells) -> warnings.add(r.source() + " holds " + cells + " cell(s) of the"
-          + " run started " + r.startedAt() + " on " + r.host() + " that " + (r.source().equals(runs.get(winner)
-              .source()) ? "was given before (the same file twice)" : runs.get(winner).source() + " holds too (a copy)")
-          + ": each fork is counted once, from " + runs.get(winner).source()));
-      out.add(copy(r, r.cells().stream().filter(c -> !gone.contains(c.cellId())).toList(), r.completed(), warnings));
+      countedFrom.get(i).forEach((winner, cells) -> {
+        String why = r.source() + " holds " + cells + " cell(s) of the run started " + r.startedAt() + " on "
+            + r.host() + " that " + (r.source().equals(runs.get(winner).source()) ? "was given before (the same file"
+            + " twice)" : runs.get(winner).source() + " holds too (a copy)") + ": each fork is counted once, from "
+            + runs.get(winner).source() + (wholeCopy ? ", and it is no run of its own" : "");
+        (wholeCopy ? movedWarnings.computeIfAbsent(winner, k -> new ArrayList<>()) : warnings).add(why);
+      });
+      if (!wholeCopy) {
+        out.add(copy(r, r.cells().stream().filter(c -> !gone.contains(c.cellId())).toList(), r.completed(), warnings));
+        outIndex.add(i);
+      }
+    }
+    for (int k = 0; k < out.size(); k++) {
+      List<String> moved = movedWarnings.get(outIndex.get(k));
+      if (moved != null) {
+        RunResults r = out.get(k);
+        List<String> warnings = new ArrayList<>(r.warnings());
+        warnings.addAll(moved);
+        out.set(k, copy(r, r.cells(), r.completed(), warnings));
+      }
     }
     return out;
   }
@@ -234,6 +255,16 @@ public final class ReportInputs {
         d.cells().stream().map(c -> ResultSchemas.upgraded(d.schemaVersion(), c)).toList(), List.of(), d.label());
   }
 
+  /** The process that holds {@code journal}'s lock and still runs, in words; null where none does. */
+  private static String liveWriter(Path journal) {
+    java.util.OptionalLong pid = dev.kvbench.host.FileLocks.holder(journal);
+    if (pid.isEmpty() || pid.getAsLong() == ProcessHandle.current().pid()
+        || ProcessHandle.of(pid.getAsLong()).map(p -> !p.isAlive()).orElse(true)) {
+      return null;
+    }
+    return "process " + pid.getAsLong() + " holds its lock: a run in progress";
+  }
+
   private static RunResults fromJournal(Path file) throws IOException {
     JournalContents contents = RunJournal.read(file);
     RunHeader header = contents.header();
@@ -244,12 +275,18 @@ public final class ReportInputs {
     List<String> warnings = new ArrayList<>(contents.damaged().stream().map(d -> d.describe(file)).toList());
     Map<String, CellResult> cells = new LinkedHashMap<>();
     contents.cells().forEach((id, c) -> cells.put(id, ResultSchemas.upgraded(header.schemaVersion(), c)));
-    // a run stopped between rounds keeps the forks each cell finished: they are measured figures
+    // a run stopped between rounds keeps the forks each cell finished: they are measured figures; a run still
+    // writing its journal (another process holds its lock) has not stopped, and is said to be running
+    String writer = contents.completed() ? null : liveWriter(file);
+    if (writer != null) {
+      warnings.add(file + " is still being written (" + writer + "): its cells and forks are those so far");
+    }
     contents.forks().forEach((cellId, byNumber) -> {
       cells.put(cellId, ResultSchemas.upgraded(header.schemaVersion(), ForkMerge.combine(List.copyOf(byNumber.values()))));
       warnings.add(file + ": cell " + cellId + " has " + byNumber.size() + " fork(s) (" + byNumber.keySet()
           .stream().map(String::valueOf).collect(java.util.stream.Collectors.joining(", "))
-          + ") from before the run stopped: its figures come from those alone");
+          + (writer != null ? ") so far: its figures come from those alone"
+              : ") from before the run stopped: its figures come from those alone"));
     });
     return new RunResults(file.toString(), header.kvbenchVersion(), header.startedAt(), header.scenarioName(),
         header.seed(), header.command(), header.scenario(), header.environment(), contents.completed(),
