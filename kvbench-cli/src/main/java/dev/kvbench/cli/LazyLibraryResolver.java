@@ -66,6 +66,21 @@ final class LazyLibraryResolver implements LibraryResolver, AutoCloseable {
     return resolver().inRange(version, range);
   }
 
+  /**
+   * Which repositories versions come from and which local repository keeps them, in a line: a
+   * checkout's build may have used another (-Dmaven.repo.local), and a user must know which this is.
+   */
+  synchronized String describe() {
+    if (bundle != null) {
+      return "library versions come from the --libraries bundle";
+    }
+    MavenSetup setup = MavenSetup.fromSettings(settings).offline(offline);
+    return "library versions come from " + (setup.offline() ? "the local Maven repository alone"
+        : setup.remotes().stream().map(r -> r.getUrl()).collect(java.util.stream.Collectors.joining(", ")))
+        + ", kept in " + setup.localRepository() + " (from " + MavenSetup.localRepositoryOrigin() + "; another with"
+        + " MAVEN_OPTS=-Dmaven.repo.local=DIR or --maven-settings FILE)";
+  }
+
   @Override
   public synchronized void close() {
     if (resolver != null) {

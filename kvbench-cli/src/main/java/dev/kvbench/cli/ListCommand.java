@@ -210,6 +210,7 @@ final class ListCommand implements Callable<Integer> {
       }
       out.print(wrap(String.format("%nRun versions with: kvbench run --stores %s -o %s.version=V[,V...]%n", p.id(),
           p.id())));
+      out.print(wrap("\n" + resolver.describe() + "\n"));
     } catch (dev.kvbench.runner.versions.LibraryResolutionException e) {
       throw new UsageException(e.getMessage(), e);
     }

@@ -100,6 +100,9 @@ final class RunCommand implements Callable<Integer> {
       } catch (ScenarioException e) {
         throw new UsageException(FlagNames.explained(read, e, overrides), e);
       }
+      if (plan.cells().stream().anyMatch(c -> c.setup().swapsLibrary())) {
+        spec.commandLine().getErr().println("kvbench: " + resolver.describe());
+      }
       if (export.given()) {
         if (dryRun) {
           throw new UsageException("--export-libraries runs nothing already; leave out --dry-run");

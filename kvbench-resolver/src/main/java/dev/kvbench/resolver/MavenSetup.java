@@ -86,7 +86,42 @@ public record MavenSetup(Path localRepository, List<RemoteRepository> remotes, b
     } catch (SettingsBuildingException e) {
       throw new IllegalArgumentException("cannot read the Maven settings " + user + ": " + e.getMessage(), e);
     }
-    return from(settings, home);
+    MavenSetup setup = from(settings, home);
+    // as mvn does: -Dmaven.repo.local (here, or in MAVEN_OPTS, as a build that used one was given it) wins
+    java.util.Optional<Path> repoLocal = repoLocalOverride(System.getProperty(REPO_LOCAL), System.getenv("MAVEN_OPTS"));
+    return repoLocal.map(local -> new MavenSetup(local, setup.remotes, setup.offline, setup.mirrors, setup.proxies,
+        setup.credentials)).orElse(setup);
+  }
+
+  /** Maven's property for the local repository, which overrides the settings' on its command line and in MAVEN_OPTS. */
+  static final String REPO_LOCAL = "maven.repo.local";
+
+  /** {@code -Dmaven.repo.local} as this JVM or {@code mavenOpts} gives it (this JVM's first), if either does. */
+  static java.util.Optional<Path> repoLocalOverride(String property, String mavenOpts) {
+    if (property != null && !property.isBlank()) {
+      return java.util.Optional.of(Path.of(property.strip()));
+    }
+    if (mavenOpts != null) {
+      java.util.regex.Matcher m = java.util.regex.Pattern.compile("-D" + java.util.regex.Pattern.quote(REPO_LOCAL)
+          + "=(\"[^\"]*\"|'[^']*'|\\S+)").matcher(mavenOpts);
+      if (m.find()) {
+        return java.util.Optional.of(Path.of(m.group(1).replaceAll("^[\"']|[\"']$", "")));
+      }
+    }
+    return java.util.Optional.empty();
+  }
+
+  /**
+   * Where this setup's local repository comes from, for a line that says which one a command uses:
+   * -Dmaven.repo.local, MAVEN_OPTS, or the settings (their localRepository, else ~/.m2/repository).
+   */
+  public static String localRepositoryOrigin() {
+    String property = System.getProperty(REPO_LOCAL);
+    if (property != null && !property.isBlank()) {
+      return "-D" + REPO_LOCAL;
+    }
+    return repoLocalOverride(null, System.getenv("MAVEN_OPTS")).isPresent() ? "MAVEN_OPTS's -D" + REPO_LOCAL
+        : "the Maven settings' localRepository, else ~/.m2/repository";
   }
 
   static MavenSetup from(Settings settings, Path home) {

@@ -161,4 +161,17 @@ class MavenLibraryResolverTest {
     assertThatThrownBy(() -> MavenSetup.fromSettings(dir.resolve("missing.xml")))
         .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("missing.xml");
   }
+
+  /**
+   * Issue 63: ./kvbench list versions and -o STORE.version resolved into ~/.m2 though the build used
+   * -Dmaven.repo.local: it is honoured as mvn honours it, from this JVM or MAVEN_OPTS.
+   */
+  @Test
+  void mavenRepoLocalFromThisJvmOrMavenOptsWinsOverTheSettings() {
+    assertThat(MavenSetup.repoLocalOverride("/a/repo", "-Dmaven.repo.local=/b")).contains(Path.of("/a/repo"));
+    assertThat(MavenSetup.repoLocalOverride(null, "-Xmx1g -Dmaven.repo.local=/b/repo -q")).contains(Path.of("/b/repo"));
+    assertThat(MavenSetup.repoLocalOverride(null, "-Dmaven.repo.local='/c d/repo'")).contains(Path.of("/c d/repo"));
+    assertThat(MavenSetup.repoLocalOverride(null, "-Xmx1g")).isEmpty();
+    assertThat(MavenSetup.repoLocalOverride(" ", null)).isEmpty();
+  }
 }
