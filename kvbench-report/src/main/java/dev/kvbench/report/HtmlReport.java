@@ -7,6 +7,7 @@ import dev.kvbench.result.CellResult;
 import dev.kvbench.result.PassResult;
 import dev.kvbench.result.PhaseResult;
 import dev.kvbench.result.PhaseStatus;
+import dev.kvbench.result.PrimaryFigure;
 import dev.kvbench.published.PublishedFigures;
 import dev.kvbench.summary.RunTables;
 import dev.kvbench.summary.PublishedTables;
@@ -77,6 +78,7 @@ final class HtmlReport {
     }
     data.set("facts", table(dev.kvbench.summary.FactsTable.ofCells(sections.stream().flatMap(x -> x.cells().stream())
         .toList())));
+    data.set("noise", noise(sections));
     data.put("factsTitle", dev.kvbench.summary.FactsTable.TITLE);
     String title = "kvbench report" + (sections.size() == 1 ? ": " + sections.get(0).title() : "");
     data.put("title", title);
@@ -111,6 +113,24 @@ final class HtmlReport {
     return node;
   }
 
+  /**
+   * How many measured passes the host disturbed, by why: the page's banner when most were, so a
+   * reader knows the figures say something of the machine before reading them.
+   */
+  private static ObjectNode noise(List<ReportSection> sections) {
+    List<PassResult> passes = sections.stream().flatMap(s -> s.cells().stream())
+        .filter(c -> c.outcome() == CellResult.Outcome.RAN).flatMap(c -> c.phases().stream())
+        .filter(p -> p.status() == PhaseStatus.OK).flatMap(p -> p.passes().stream()).toList();
+    ObjectNode n = HtmlPage.JSON.createObjectNode().put("passes", passes.size())
+        .put("noisy", passes.stream().filter(PassResult::noisy).count());
+    ObjectNode marks = n.putObject("marks");
+    java.util.Map<String, Long> byMark = new java.util.TreeMap<>();
+    passes.stream().filter(PassResult::noisy).flatMap(p -> p.noise().marks().stream())
+        .forEach(m -> byMark.merge(m.id() + ": " + m.meaning(), 1L, Long::sum));
+    byMark.forEach(marks::put);
+    return n;
+  }
+
   /** How ReportWriter names a cell's files: its section, id and settings. */
   static String cellKey(ReportSection s, CellResult c) {
     return Charts.slug(s.title()) + "-" + Charts.slug(c.cellId() + " " + new java.util.TreeMap<>(c.settings()));
@@ -129,8 +149,12 @@ final class HtmlReport {
     if (p.status() != PhaseStatus.OK) {
       return r.put("why", p.status() == PhaseStatus.FAILED ? p.failure() : p.note());
     }
-    double[] forks = p.forkMedians().stream().mapToDouble(PassResult::passMillis).toArray();
-    r.put("ms", p.passMillis()).put("min", p.minPassMillis()).put("max", p.maxPassMillis())
+    // the figure the phase is judged by: ms a pass, or ops/s for a pass of a fixed duration (higher better)
+    PrimaryFigure figure = PrimaryFigure.of(c, p);
+    double[] forks = p.forkMedians().stream().mapToDouble(figure::of).toArray();
+    double[] range = figure.range(p);
+    r.put("figure", figure.heading()).put("better", figure.lowerIsBetter() ? "lower" : "higher")
+        .put("value", figure.of(p)).put("ms", p.passMillis()).put("min", range[0]).put("max", range[1])
         .put("nsPerOp", p.nsPerOp()).put("cpuNsPerOp", p.cpuNanosPerOp())
             .put("allocBytesPerOp", p.allocatedBytesPerOp()).put("opsPerSec", p.opsPerSec())
         .put("forks", forks.length).put("passes", p.passes().size()).put("noisy", p.noisyPasses())
@@ -138,7 +162,7 @@ final class HtmlReport {
     ArrayNode samples = r.putArray("samples");
     // one sample per fork (its median pass) where there were forks, else each measured pass
     (forks.length > 1 ? java.util.Arrays.stream(forks)
-        : p.passes().stream().mapToDouble(PassResult::passMillis)).forEach(samples::add);
+        : p.passes().stream().mapToDouble(figure::of)).forEach(samples::add);
     double[] interval = ForkRatio.interval(forks);
     if (interval != null) {
       r.put("low", interval[0]).put("high", interval[1]);

@@ -157,6 +157,30 @@ class HtmlReportBrowserTest {
     assertThat(overview.dom).as("an element printed as text").doesNotContain("[object HTMLParagraphElement]", "[object HTMLTableElement]");
   }
 
+  /**
+   * Issue 63: a run whose passes the host mostly disturbed says so at the top, and stores ten times
+   * apart are drawn on a log axis (on a linear one from 0 the fastest are slivers), switchable.
+   */
+  @Test
+  void aNoisyRunSaysSoAtTheTopAndStoresFarApartAreDrawnOnALogAxis() throws Exception {
+    String browser = browser();
+    dev.kvbench.result.ResultDocument quietRun = Fixtures.twoStores("h", 1);
+    // every measured pass with another process beside it
+    dev.kvbench.result.ResultDocument noisy = dev.kvbench.result.SeriesOfRuns.withCells(quietRun, quietRun.cells()
+        .stream().map(c -> c.withPhases(c.phases().stream().map(p -> p.status() != dev.kvbench.result.PhaseStatus.OK
+            ? p : p.withPasses(pass -> pass.withNoise(new dev.kvbench.measure.PassNoise(0, 0, 0, 50, pass.passMillis(),
+                List.of(dev.kvbench.measure.PassNoise.Mark.OTHER_PROCESSES))))).toList())).toList());
+    Path index = HtmlReportTest.report(temp, noisy).resolve("index.html");
+    Loaded overview = load(browser, index, "", "--dump-dom");
+    overview.drewEveryChartWithoutAnError("index.html");
+    assertThat(overview.dom).contains("id=\"noise-banner\"", "Most measured passes were disturbed by the host");
+    // alpha and beta ten times apart in write and readKey: both charts logarithmic
+    assertThat(Pattern.compile("data-scale=\"logarithmic\"").matcher(overview.dom).results().count()).isEqualTo(2);
+    Loaded quiet = load(browser, HtmlReportTest.report(Files.createDirectories(temp.resolve("quiet")), quietRun)
+        .resolve("index.html"), "", "--dump-dom");
+    assertThat(quiet.dom).doesNotContain("id=\"noise-banner\"");
+  }
+
   @Test
   void theComparisonPageDrawsWithoutAnError() throws Exception {
     String browser = browser();

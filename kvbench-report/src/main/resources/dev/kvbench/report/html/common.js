@@ -42,7 +42,8 @@ function num(v, digits) {
 
 /** A figure with its interval and samples, as a tooltip says it. */
 function figureText(r) {
-  let t = ms(r.ms) + ' ms per pass';
+  let t = r.figure === 'ops/s' ? ms(r.value) + ' ops/s (a pass of a fixed duration; higher is better)'
+    : ms(r.value === undefined ? r.ms : r.value) + ' ms per pass';
   if (r.low !== undefined) t += ' (95 % ' + ms(r.low) + '-' + ms(r.high) + ')';
   t += ', ' + r.forks + ' fork' + (r.forks === 1 ? '' : 's') + ' × ' + Math.round(r.passes / Math.max(1, r.forks))
     + ' passes = ' + r.passes + ' samples';
@@ -78,6 +79,28 @@ function destroyCharts() {
   chartsRendered = 0;
   document.body.dataset.chartsExpected = 0;
   document.body.dataset.chartsRendered = 0;
+}
+
+/** Whether a log axis labels {@code v}: 1, 2 and 5 of each decade, so its labels never crowd. */
+function logTick(v) {
+  const decade = Math.pow(10, Math.floor(Math.log10(v) + 1e-9));
+  return [1, 2, 5].some(m => Math.abs(v / decade - m) < 1e-6);
+}
+
+/** {@code text} in lines of about {@code width} characters, broken at spaces: a chart's multi-line label. */
+function wrapLabel(text, width) {
+  const lines = [];
+  let line = '';
+  for (const word of text.split(' ')) {
+    if (line && line.length + 1 + word.length > width) {
+      lines.push(line);
+      line = word;
+    } else {
+      line = line ? line + ' ' + word : word;
+    }
+  }
+  if (line) lines.push(line);
+  return lines;
 }
 
 const PALETTE = ['#3366cc', '#dc3912', '#ff9900', '#109618', '#990099', '#0099c6', '#dd4477', '#66aa00', '#b82e2e',

@@ -61,12 +61,14 @@ function page() {
       return;
     }
     const canvas = el('canvas', { 'aria-label': 'ratio of each row with its interval', role: 'img' });
+    const lines = drawn.reduce((n, r) => n + wrapLabel(r.cell + ' · ' + r.phase, 40).length, 0);
     chartBox.replaceChildren(el('h3', {}, 'Candidate over baseline: the ratio (dot) and its 95 % interval (bar);'
       + ' the dashed line is no change' + (drawn.some(r => r.better === 'higher')
-        ? '; a rate (ops/s, a phase of a fixed duration) below 1 is slower' : '')), el('div', { class: 'canvas', style: 'height:' + Math.max(200, 22 * drawn.length + 60) + 'px' }, canvas));
+        ? '; a rate (ops/s, a phase of a fixed duration) below 1 is slower' : '')), el('div', { class: 'canvas', style: 'height:' + Math.max(200, 16 * lines + 10 * drawn.length + 60) + 'px' }, canvas));
     const colourOf = r => r.verdict === 'slower' ? '#c62828' : r.verdict === 'faster' ? '#2e7d32' : '#7a8191';
     chart(canvas, {
-      data: { labels: drawn.map(r => r.cell + ' · ' + r.phase), datasets: [
+      // a cell's id is long: in lines of 40 or so, so the store at its start is never cut off
+      data: { labels: drawn.map(r => wrapLabel(r.cell + ' · ' + r.phase, 40)), datasets: [
         { type: 'bar', label: '95 % interval', data: drawn.map(r => r.low === undefined ? null : [r.low, r.high]),
           backgroundColor: drawn.map(r => colourOf(r) + '66'), barPercentage: 0.5, grouped: false, order: 2 },
         { type: 'line', label: 'ratio', showLine: false, data: drawn.map(r => r.ratio), pointRadius: 4,
@@ -77,7 +79,9 @@ function page() {
           return ratioText(r) + ', ' + r.verdict + ', forks ' + r.baselineForks + '/' + r.candidateForks
             + (r.caveats ? ', ' + r.caveats : '');
         } } } },
-        scales: { x: { type: 'logarithmic', title: { display: true, text: 'candidate / baseline (log scale)' } },
+        // labels at 1, 2 and 5 of each decade only: Chart.js's own log ticks crowd into each other
+        scales: { x: { type: 'logarithmic', title: { display: true, text: 'candidate / baseline (log scale)' },
+          ticks: { autoSkip: true, maxRotation: 0, callback: v => logTick(v) ? String(Number(v.toPrecision(3))) : '' } },
           y: { ticks: { autoSkip: false } } } },
       plugins: [noChange] });
   }

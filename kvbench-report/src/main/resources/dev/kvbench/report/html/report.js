@@ -40,7 +40,8 @@ function overview() {
     { title: 'Phase', value: r => r.phase },
     { title: 'Store', value: r => r.label },
     { title: 'Version', value: r => r.version || '' },
-    { title: 'ms/pass', num: true, value: r => r.ms, text: r => ms(r.ms) },
+    // each row in its own figure: ms a pass, or ops/s for a phase of a fixed duration (higher is better)
+    { title: 'Figure', num: true, value: r => r.value, text: r => r.value === undefined ? '-' : ms(r.value) + ' ' + r.figure },
     { title: '95 % interval', num: true, value: r => r.low, text: r => r.low === undefined ? '-' : ms(r.low) + '-' + ms(r.high) },
     { title: 'min-max', num: true, value: r => r.min, text: r => r.min === undefined ? '-' : ms(r.min) + '-' + ms(r.max) },
     { title: 'ns/op', num: true, value: r => r.nsPerOp, text: r => num(r.nsPerOp) },
@@ -85,10 +86,12 @@ function overview() {
   }
 
   app.replaceChildren(header(), el('main', {},
+    noiseBanner(),
     el('div', { class: 'filters' }, controls),
     el('h2', {}, 'Charts'),
-    el('p', { class: 'note' }, 'Bars: each store\'s figure (the median over its forks of each fork\'s median pass), on a'
-      + ' linear axis from 0. Whiskers: the 95 % interval of the forks\' typical figure (3 forks or more; one wider than'
+    el('p', { class: 'note' }, 'Bars: each store\'s figure (the median over its forks of each fork\'s median pass: ms a'
+      + ' pass, or ops/s for a phase of a fixed duration), on a linear axis from 0, or a log axis where the stores are'
+      + ' more than ten times apart (each chart switches). Whiskers: the 95 % interval of the forks\' typical figure (3 forks or more; one wider than'
       + ' the axis runs off the top). Dots: the samples,'
       + ' one per fork (or per measured pass without forks). Hover for the figure, its interval and how many samples stand'
       + ' behind it. A swept workload is drawn as lines over the swept value, one line per store.'),
@@ -100,6 +103,23 @@ function overview() {
     storeFacts(),
     published()));
   apply();
+}
+
+/**
+ * A banner where the host disturbed passes: a warning where most were (the figures then say more of
+ * the machine than of the stores), a note where some were; nothing on a quiet run.
+ */
+function noiseBanner() {
+  const n = DATA.noise;
+  if (!n || !n.noisy) return [];
+  const most = n.noisy * 2 > n.passes;
+  const why = Object.entries(n.marks).map(([m, count]) => count + ' ' + m.split(':')[0]).join(', ');
+  return el('div', { class: most ? 'banner warning' : 'banner', id: 'noise-banner' },
+    el('strong', {}, most ? 'Most measured passes were disturbed by the host: ' : 'Some measured passes were disturbed by the host: '),
+    n.noisy + ' of ' + n.passes + ' (' + why + '). ',
+    most ? 'These figures say as much of this machine as of the stores: a difference within its interval is noise.'
+      + ' Run again on a quiet host (kvbench env says what is busy), or give the cells CPUs of their own (--cpus).'
+      : 'Their rows are marked NOISY; a small difference there may be the host\'s.');
 }
 
 /** Each store's facts (DATA.facts: the table README.md has), or nothing. Not facts(): common.js's name-value list. */
@@ -131,11 +151,18 @@ function published() {
 }
 
 function phaseChart(g, rows) {
-  rows = rows.slice().sort((a, b) => a.ms - b.ms);
+  // the best first: the least time, or the highest rate for a phase of a fixed duration
+  const rate = rows[0].better === 'higher';
+  rows = rows.slice().sort((a, b) => rate ? b.value - a.value : a.value - b.value);
   const labels = rows.map(r => r.label);
   const most = Math.max(...rows.map(r => r.samples.length));
+  const values = rows.flatMap(r => [r.value, ...r.samples]).filter(v => v > 0);
+  const top = Math.max(...values);
+  // a linear axis from 0 turns stores ten times apart into slivers beside the slowest: a log axis then, switchable
+  const spread = top / Math.max(Math.min(...values), 1e-12);
+  const unit = rate ? 'ops/s' : 'ms per pass';
   const datasets = [
-    { type: 'bar', label: 'figure', data: rows.map(r => r.ms), backgroundColor: 'rgba(51,102,204,0.55)', grouped: false,
+    { type: 'bar', label: 'figure', data: rows.map(r => r.value), backgroundColor: 'rgba(51,102,204,0.55)', grouped: false,
       order: 3 },
     { type: 'bar', label: '95 % interval', data: rows.map(r => r.low === undefined ? null : [r.low, r.high]),
       backgroundColor: 'rgba(29,35,48,0.35)', barPercentage: 0.025, grouped: false, order: 2 }
@@ -146,21 +173,35 @@ function phaseChart(g, rows) {
       data: rows.map(r => i < r.samples.length ? r.samples[i] : null) });
   }
   const canvas = el('canvas', { 'aria-label': g.workload + ': ' + g.phase, role: 'img' });
-  const box = el('div', { class: 'chart' }, el('h3', {}, g.phase + ' · ' + g.workload), el('div', { class: 'canvas' }, canvas));
-  chart(canvas, { data: { labels, datasets }, options: {
+  const logBox = el('input', { type: 'checkbox', class: 'log-scale', checked: spread > 10 });
+  const box = el('div', { class: 'chart', dataset: { scale: spread > 10 ? 'logarithmic' : 'linear' } },
+    el('h3', {}, g.phase + ' · ' + g.workload),
+    el('label', { class: 'note' }, logBox, ' log scale' + (spread > 10 ? ' (the stores are ' + Math.round(spread)
+      + ' times apart: on a linear axis the fastest would be slivers)' : '')),
+    el('div', { class: 'canvas' }, canvas));
+  // the axis holds every figure and sample; an interval wider than that runs off the top (its ends are in the tooltip)
+  const axis = log => log
+    ? { type: 'logarithmic', min: Math.pow(10, Math.floor(Math.log10(Math.min(...values)))), max: niceCeil(top * 1.5),
+      ticks: { callback: v => logTick(v) ? ms(v) : '' },
+      title: { display: true, text: unit + ' (log scale)' } }
+    : { type: 'linear', beginAtZero: true, max: niceCeil(top * 1.1), ticks: { includeBounds: false },
+      title: { display: true, text: unit } };
+  const drawn = chart(canvas, { data: { labels, datasets }, options: {
     plugins: { legend: { display: false }, tooltip: { callbacks: {
       label(ctx) {
         const r = rows[ctx.dataIndex];
         if (ctx.datasetIndex === 0) return figureText(r);
-        if (ctx.datasetIndex === 1) return '95 % interval ' + ms(r.low) + '-' + ms(r.high) + ' ms (' + r.forks + ' forks)';
-        return (r.forks > 1 ? 'fork ' : 'pass ') + (ctx.datasetIndex - 1) + ': ' + ms(ctx.parsed.y) + ' ms';
+        if (ctx.datasetIndex === 1) return '95 % interval ' + ms(r.low) + '-' + ms(r.high) + ' ' + r.figure + ' (' + r.forks + ' forks)';
+        return (r.forks > 1 ? 'fork ' : 'pass ') + (ctx.datasetIndex - 1) + ': ' + ms(ctx.parsed.y) + ' ' + r.figure;
       } } } },
-    // the axis holds every figure and sample; an interval wider than that runs off the top (its ends are in the tooltip)
-    scales: { y: { beginAtZero: true, max: niceCeil(Math.max(...rows.flatMap(r => [r.ms, ...r.samples])) * 1.1),
-      ticks: { includeBounds: false }, title: { display: true, text: 'ms per pass' } },
-      x: { ticks: { autoSkip: false, maxRotation: 40 } } },
+    scales: { y: axis(logBox.checked), x: { ticks: { autoSkip: false, maxRotation: 40 } } },
     onClick(e, elements) { if (elements.length) location.hash = 'cell=' + rows[elements[0].index].cell; }
   } });
+  logBox.addEventListener('change', () => {
+    drawn.options.scales.y = axis(logBox.checked);
+    box.dataset.scale = logBox.checked ? 'logarithmic' : 'linear';
+    drawn.update();
+  });
   return box;
 }
 
