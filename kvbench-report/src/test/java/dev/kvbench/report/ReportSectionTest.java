@@ -138,9 +138,10 @@ class ReportSectionTest {
     assertThat(fromJournal.completed()).isFalse();
     assertThat(fromJournal.cells()).extracting(CellResult::store).containsExactly("alpha", "beta");
 
+    // another run's finished document beside it (the same run's would be a copy of the journal, counted once)
     Path written = temp.resolve("done.json");
-    new ResultFiles().write(d, written);
-    // a folder holding a document and its journal counts the run once
+    new ResultFiles().write(Fixtures.twoStores("host-d", 1), written);
+    // a folder holding a journal and another run's document reads two runs
     assertThat(new ReportInputs().read(List.of(temp))).extracting(RunResults::source)
         .containsExactlyInAnyOrder(doc.toString(), written.toString());
   }
