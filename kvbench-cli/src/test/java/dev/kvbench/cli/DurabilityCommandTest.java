@@ -17,7 +17,8 @@ class DurabilityCommandTest {
   void badInputExitsTwoNamingTheInputAndTheFix() {
     CliOutcome store = CliOutcome.run("durability", "--stores", "lmdb", "--output", temp.resolve("o").toString());
     assertThat(store.code()).isEqualTo(2);
-    assertThat(store.err()).contains("--stores: unknown store 'lmdb'", "kvbench list stores");
+    assertThat(store.err()).contains("--stores: unknown store 'lmdb' (did you mean lmdbjava-agrona, lmdbjava-bb or"
+        + " lmdbjni?); valid stores: ", "mvstore");
 
     CliOutcome window = CliOutcome.run("durability", "--kill-after", "1s", "--output", temp.resolve("o").toString());
     assertThat(window.code()).isEqualTo(2);

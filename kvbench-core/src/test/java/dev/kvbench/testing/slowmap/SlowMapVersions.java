@@ -7,9 +7,10 @@ import java.util.Map;
 
 /**
  * Builds the jars of the stand-in library {@code kvbenchtest.slowmap.SlowMap} at a version, for
- * tests of library versions and bisection: from {@link #REGRESSED} on, every put waits {@link
- * #DELAY_NANOS} on the clock (a busy wait, so the cost is the same on a loaded machine: CPU time,
- * not a sleep the scheduler rounds); version {@link #OLD_API} lacks the method the adapter calls.
+ * tests of library versions and bisection: from {@link #REGRESSED} on, every put spends {@link
+ * #DELAY_NANOS} of its thread's CPU time (a busy wait on the thread's CPU clock, so the cost is the
+ * same on a loaded machine, where a wait on the wall clock shrinks in CPU time whenever the thread is
+ * preempted); version {@link #OLD_API} lacks the method the adapter calls.
  */
 public final class SlowMapVersions {
 
@@ -27,14 +28,18 @@ public final class SlowMapVersions {
   /** The library's jar at {@code version}, written into {@code dir}. */
   public static Path jar(Path dir, String version) {
     boolean slow = compare(version, REGRESSED) >= 0;
-    String onPut = version.equals(OLD_API) ? "" : """
+    String onPut = version.equals(OLD_API) ? "" : !slow ? """
+          public static void onPut() {}
+        """ : """
+          private static final java.lang.management.ThreadMXBean THREADS =
+              java.lang.management.ManagementFactory.getThreadMXBean();
           public static void onPut() {
-            long until = System.nanoTime() + %d;
-            while (System.nanoTime() < until) {
+            long until = THREADS.getCurrentThreadCpuTime() + %d;
+            while (THREADS.getCurrentThreadCpuTime() < until) {
               Thread.onSpinWait();
             }
           }
-        """.formatted(slow ? DELAY_NANOS : 0);
+        """.formatted(DELAY_NANOS);
     String source = """
         package kvbenchtest.slowmap;
         public final class SlowMap {
