@@ -26,6 +26,9 @@ public final class Cli {
     // what kvbench prints holds text from result files: a control character in one is shown, never sent
     cli.setOut(TerminalWriter.of(out));
     cli.setErr(TerminalWriter.of(err));
+    // so the help is plain text: picocli's colours on a terminal are escape sequences, which the
+    // writers above would show as \x1b[33m
+    cli.setColorScheme(CommandLine.Help.defaultColorScheme(CommandLine.Help.Ansi.OFF));
     cli.setCaseInsensitiveEnumValuesAllowed(true);
     CommandLine.IParameterExceptionHandler picocli = cli.getParameterExceptionHandler();
     cli.setParameterExceptionHandler((e, args) -> unknownCommand(e).map(message -> {

@@ -84,7 +84,8 @@ class RunIsolationIT {
     assertThat(doc.get("cells")).hasSize(3);
     assertThat(doc.get("cells").get(1).get("store").asText()).isEqualTo("lmdbjava-agrona");
     assertThat(doc.get("cells").get(1).get("outcome").asText()).isEqualTo("failed");
-    assertThat(doc.get("cells").get(1).get("error").asText()).isEqualTo("killed by signal 9 (SIGKILL)");
+    // the signal, and who did not send it: kvbench did not, and the kernel's log (where readable) names no OOM kill
+    assertThat(doc.get("cells").get(1).get("error").asText()).startsWith("killed by signal 9 (SIGKILL), not by kvbench");
     for (int i : new int[] {0, 2}) {
       JsonNode cell = doc.get("cells").get(i);
       assertThat(cell.get("outcome").asText()).isEqualTo("ran");
