@@ -49,8 +49,9 @@ class ScenarioRunnerTest {
   private static Scenario scenario(int forks, Map<String, List<String>> settings, List<Durability> durability) {
     Scenario s = TinyScenario.of("test", List.of("null", "misbehaving"), 500, KeyOrder.RND, forks);
     return s.withMatrix(s.matrix().with(Axes.DURABILITY, durability).withSettings(settings))
-        // long enough for a cell's JVM to start and run on a loaded machine; the hanging cell takes it whole
-        .withCellTimeout(Duration.ofSeconds(15));
+        // long enough for a cell's JVM to start and run on a loaded machine: at 15 s, healthy cells timed out
+        // in their last phases with two busy loops, the CI's second module and another kvbench run on 2 cores
+        .withCellTimeout(Duration.ofSeconds(60));
   }
 
   /**
@@ -114,7 +115,9 @@ class ScenarioRunnerTest {
     Set<Path> cwdFiles = list(cwdBefore);
     ScenarioRunner.RunOutcome outcome = new ScenarioRunner(registry, RunListener.NONE).run(
         scenario(1, Map.of("misbehaving.failure", List.of("none", "segv", "kill", "hang", "oom", "exit")),
-            List.of(Durability.NOSYNC)).withMatrix(Matrix.of(List.of("misbehaving")).with(Axes.ENTRIES, List.of(500L)).with(Axes.VALUE_SIZES, List.of(20)).with(Axes.KEYS, List.of(KeyEncoding.INT)).with(Axes.ORDERS, List.of(KeyOrder.RND)).with(Axes.BATCH_SIZES, List.of(Matrix.ALL_IN_ONE)).with(Axes.DURABILITY, List.of(Durability.NOSYNC)).withSettings(Map.of("misbehaving.failure", List.of("none", "segv", "kill", "hang", "oom", "exit")))),
+            List.of(Durability.NOSYNC)).withMatrix(Matrix.of(List.of("misbehaving")).with(Axes.ENTRIES, List.of(500L)).with(Axes.VALUE_SIZES, List.of(20)).with(Axes.KEYS, List.of(KeyEncoding.INT)).with(Axes.ORDERS, List.of(KeyOrder.RND)).with(Axes.BATCH_SIZES, List.of(Matrix.ALL_IN_ONE)).with(Axes.DURABILITY, List.of(Durability.NOSYNC)).withSettings(Map.of("misbehaving.failure", List.of("none", "segv", "kill", "hang", "oom", "exit"))))
+            // the hanging cell takes the whole timeout, so this test gives a shorter one than the others
+            .withCellTimeout(Duration.ofSeconds(40)),
         options("f.json"));
     Map<String, CellResult> byFailure = new java.util.HashMap<>();
     outcome.document().cells().forEach(c -> byFailure.put(c.settings().get("failure"), c));
@@ -135,7 +138,7 @@ class ScenarioRunnerTest {
     assertThat(byFailure.get("kill").diagnostics().outputTail()).isNotNull();
 
     CellResult hang = byFailure.get("hang");
-    assertThat(hang.error()).startsWith("timed out after 15 s").contains("give a longer cellTimeout, or less data");
+    assertThat(hang.error()).startsWith("timed out after 40 s").contains("give a longer cellTimeout, or less data");
     assertThat(Files.readString(Path.of(hang.diagnostics().threadDump()))).contains("MisbehavingStoreProvider.hang");
 
     assertThat(byFailure.get("oom").error()).startsWith("out of memory").contains("OutOfMemoryError", "jvm.heap");
