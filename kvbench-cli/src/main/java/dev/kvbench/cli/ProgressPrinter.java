@@ -3,6 +3,8 @@ package dev.kvbench.cli;
 import dev.kvbench.report.ShellWords;
 import dev.kvbench.result.CellResult;
 import dev.kvbench.result.PhaseResult;
+import dev.kvbench.result.PrimaryFigure;
+import dev.kvbench.run.CellResults;
 import dev.kvbench.scenario.CellParams;
 import dev.kvbench.run.PassLabel;
 import dev.kvbench.run.PhaseProgress;
@@ -157,15 +159,27 @@ final class ProgressPrinter implements RunListener, AutoCloseable {
       return;
     }
     String detail = switch (r.status()) {
-      case OK -> String.format(Locale.ROOT, "%,9.1f ms (median of %d, %,.1f-%,.1f)  %,9.1f ns/op  %s",
-          r.passMillis(), r.passes().size(), r.minPassMillis(), r.maxPassMillis(), r.nsPerOp(),
-          RunTables.check(r));
+      case OK -> okDetail(cell, r);
       case UNSUPPORTED -> "unsupported" + (r.note() == null ? "" : ": " + r.note());
       case FAILED -> "FAILED: " + r.failure();
     };
     clearStatus();
     err.println(fitted(String.format(Locale.ROOT, "    %-10s %s", r.phase(), detail), "    "));
     err.flush();
+  }
+
+  /**
+   * A finished phase's figure: ms of the median pass, or for a pass of a fixed duration (whose time
+   * is the duration asked for) its ops per second.
+   */
+  static String okDetail(CellParams cell, PhaseResult r) {
+    PrimaryFigure figure = PrimaryFigure.of(CellResults.parameters(cell), r.phase());
+    String shown = figure == PrimaryFigure.PASS_TIME
+        ? String.format(Locale.ROOT, "%,9.1f ms (median of %d, %,.1f-%,.1f)", r.passMillis(), r.passes().size(),
+            r.minPassMillis(), r.maxPassMillis())
+        : String.format(Locale.ROOT, "%,9.0f ops/s (median of %d, %,.0f-%,.0f)", figure.of(r), r.passes().size(),
+            figure.range(r)[0], figure.range(r)[1]);
+    return String.format(Locale.ROOT, "%s  %,9.1f ns/op  %s", shown, r.nsPerOp(), RunTables.check(r));
   }
 
   @Override

@@ -2,6 +2,9 @@ package dev.kvbench.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.kvbench.measure.CpuTime;
+import dev.kvbench.result.PassResult;
+import dev.kvbench.result.PhaseResult;
 import dev.kvbench.scenario.CellParams;
 import dev.kvbench.run.PassLabel;
 import dev.kvbench.scenario.PassPlan;
@@ -31,6 +34,28 @@ class ProgressPrinterTest {
         .isEqualTo(1 + 5);
     assertThat(ProgressPrinter.passesAfter(cell, new PassLabel("readSeq", PassLabel.Kind.MEASURED, 3, 3))).isZero();
     assertThat(ProgressPrinter.passesAfter(null, null)).isZero();
+  }
+
+  @Test
+  void aFinishedPhaseOfAFixedDurationShowsItsRateNotTheDurationAskedFor() {
+    CellParams sustained = new CellParams("null", cell.data(), cell.write(), cell.setup(),
+        new dev.kvbench.scenario.PhasePlan(List.of(Phase.WRITE, Phase.SUSTAIN), new PassPlan(0, 0, 2), 16),
+        new dev.kvbench.scenario.Load(1, dev.kvbench.workload.Traffic.DEFAULT.withDurationMillis(2000),
+            dev.kvbench.workload.CustomMix.NONE), Map.of());
+    // two 2 s passes, of 1,000,000 and 1,200,000 puts
+    PhaseResult sustain = PhaseResult.measured("sustain", List.of(pass(1_000_000, 2000), pass(1_200_000, 2000)),
+        PhaseResult.Latency.NONE, true, null, null);
+    assertThat(ProgressPrinter.okDetail(sustained, sustain))
+        .contains("ops/s (median of 2, 500,000-600,000)").doesNotContain("2,000.0 ms");
+    // a pass of a fixed amount of work is still told by its time
+    PhaseResult write = PhaseResult.measured("write", List.of(pass(1000, 20), pass(1000, 30)),
+        PhaseResult.Latency.NONE, true, null, null);
+    assertThat(ProgressPrinter.okDetail(sustained, write)).contains(" ms (median of 2, 20.0-30.0)")
+        .doesNotContain("ops/s");
+  }
+
+  private static PassResult pass(long ops, double millis) {
+    return PassResult.of(ops, (long) (millis * 1e6), new CpuTime(millis, 0), 0);
   }
 
   private static final List<ProgressPrinter.Piece> PIECES = List.of(
