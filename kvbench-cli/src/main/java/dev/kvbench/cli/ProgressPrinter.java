@@ -170,7 +170,7 @@ final class ProgressPrinter implements RunListener, AutoCloseable {
 
   /**
    * A finished phase's figure: ms of the median pass, or for a pass of a fixed duration (whose time
-   * is the duration asked for) its ops per second.
+   * is the duration asked for) its ops per second; then its ns per op where a pass has more than one.
    */
   static String okDetail(CellParams cell, PhaseResult r) {
     PrimaryFigure figure = PrimaryFigure.of(CellResults.parameters(cell), r.phase());
@@ -179,7 +179,10 @@ final class ProgressPrinter implements RunListener, AutoCloseable {
             r.minPassMillis(), r.maxPassMillis())
         : String.format(Locale.ROOT, "%,9.0f ops/s (median of %d, %,.0f-%,.0f)", figure.of(r), r.passes().size(),
             figure.range(r)[0], figure.range(r)[1]);
-    return String.format(Locale.ROOT, "%s  %,9.1f ns/op  %s", shown, r.nsPerOp(), RunTables.check(r));
+    // no ns per op for a pass of one op (an open): it would only repeat the pass's time
+    String perOp = RunTables.nsPerOp(r);
+    return shown + (perOp.equals("-") ? "" : String.format(Locale.ROOT, "  %9s ns/op", perOp)) + "  "
+        + RunTables.check(r);
   }
 
   @Override

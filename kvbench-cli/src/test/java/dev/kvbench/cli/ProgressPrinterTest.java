@@ -52,6 +52,11 @@ class ProgressPrinterTest {
         PhaseResult.Latency.NONE, true, null, null);
     assertThat(ProgressPrinter.okDetail(sustained, write)).contains(" ms (median of 2, 20.0-30.0)")
         .doesNotContain("ops/s");
+    // an open is one op: its ms is its time, and no ns per op repeats it
+    PhaseResult open = PhaseResult.measured("open", List.of(pass(1, 1033), pass(1, 1040)),
+        PhaseResult.Latency.NONE, true, null, null);
+    assertThat(ProgressPrinter.okDetail(cell, open)).contains("1,033.0 ms (median of 2, 1,033.0-1,040.0)")
+        .doesNotContain("ns/op");
   }
 
   private static PassResult pass(long ops, double millis) {

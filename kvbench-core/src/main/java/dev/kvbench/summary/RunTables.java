@@ -271,7 +271,7 @@ public final class RunTables {
    * The median pass's ns per op; "-" for a pass of one op (an open), whose ms per pass is its time
    * and whose ns would only repeat it.
    */
-  static String nsPerOp(PhaseResult p) {
+  public static String nsPerOp(PhaseResult p) {
     return p.ops() <= 1 ? "-" : String.format(Locale.ROOT, "%,.1f", p.nsPerOp());
   }
 
