@@ -174,15 +174,18 @@ final class ProgressPrinter implements RunListener, AutoCloseable {
    */
   static String okDetail(CellParams cell, PhaseResult r) {
     PrimaryFigure figure = PrimaryFigure.of(CellResults.parameters(cell), r.phase());
-    String shown = figure == PrimaryFigure.PASS_TIME
-        ? String.format(Locale.ROOT, "%,9.1f ms (median of %d, %,.1f-%,.1f)", r.passMillis(), r.passes().size(),
-            r.minPassMillis(), r.maxPassMillis())
-        : String.format(Locale.ROOT, "%,9.0f ops/s (median of %d, %,.0f-%,.0f)", figure.of(r), r.passes().size(),
-            figure.range(r)[0], figure.range(r)[1]);
+    String shown;
+    if (figure == PrimaryFigure.PASS_TIME) {
+      shown = String.format(Locale.ROOT, "%,9.1f ms (median of %d, %,.1f-%,.1f)", r.passMillis(), r.passes().size(),
+          r.minPassMillis(), r.maxPassMillis());
+    } else {
+      double[] range = figure.range(r);
+      shown = String.format(Locale.ROOT, "%,9.0f ops/s (median of %d, %,.0f-%,.0f)", figure.of(r), r.passes().size(),
+          range[0], range[1]);
+    }
     // no ns per op for a pass of one op (an open): it would only repeat the pass's time
-    String perOp = RunTables.nsPerOp(r);
-    return shown + (perOp.equals("-") ? "" : String.format(Locale.ROOT, "  %9s ns/op", perOp)) + "  "
-        + RunTables.check(r);
+    String perOp = RunTables.hasPerOpFigure(r) ? String.format(Locale.ROOT, "  %9s ns/op", RunTables.nsPerOp(r)) : "";
+    return shown + perOp + "  " + RunTables.check(r);
   }
 
   @Override

@@ -272,7 +272,12 @@ public final class RunTables {
    * and whose ns would only repeat it.
    */
   public static String nsPerOp(PhaseResult p) {
-    return p.ops() <= 1 ? "-" : String.format(Locale.ROOT, "%,.1f", p.nsPerOp());
+    return hasPerOpFigure(p) ? String.format(Locale.ROOT, "%,.1f", p.nsPerOp()) : "-";
+  }
+
+  /** Whether a pass of the phase is more than one op, so a figure per op says something its time does not. */
+  public static boolean hasPerOpFigure(PhaseResult p) {
+    return p.ops() > 1;
   }
 
   /**
