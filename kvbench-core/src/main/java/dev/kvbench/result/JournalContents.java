@@ -133,8 +133,8 @@ public record JournalContents(List<JournalLine> lines, List<JournalContents.Dama
           continue;
         }
         try {
-          JournalLine line = JSON.readValue(text, JournalLine.class);
-          if (line.kinds() != 1 || line.cell() != null && line.cell().cellId() == null
+          JournalLine line = JSON.treeToValue(ResultSchemas.upgradedTree(JSON.readTree(text)), JournalLine.class);
+          if (line == null || line.kinds() != 1 || line.cell() != null && line.cell().cellId() == null
               || line.fork() != null && (line.fork().result() == null || line.fork().result().cellId() == null)) {
             damaged.add(new Damage(number, "not a journal line: it holds no header, cell, resumption or end"));
           } else {

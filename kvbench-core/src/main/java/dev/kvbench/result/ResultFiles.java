@@ -31,7 +31,7 @@ public final class ResultFiles {
 
   /** The document's JSON as a tree, to check its shape before it is bound to records. */
   public com.fasterxml.jackson.databind.JsonNode readTree(Path source) throws IOException {
-    return mapper.readTree(source.toFile());
+    return ResultSchemas.upgradedTree(mapper.readTree(source.toFile()));
   }
 
   /** A document from its tree ({@link #readTree}). */
@@ -40,7 +40,7 @@ public final class ResultFiles {
   }
 
   public ResultDocument read(Path source) throws IOException {
-    return mapper.readValue(source.toFile(), ResultDocument.class);
+    return mapper.treeToValue(readTree(source), ResultDocument.class);
   }
 
   public String toJson(Object value) throws IOException {
