@@ -3,6 +3,8 @@ package dev.kvbench.summary;
 import dev.kvbench.measure.PassNoise;
 import dev.kvbench.result.CellResult;
 import dev.kvbench.result.PhaseResult;
+import dev.kvbench.result.Figure;
+import dev.kvbench.result.FigureTable;
 import dev.kvbench.result.PhaseStatus;
 import dev.kvbench.result.PrimaryFigure;
 import dev.kvbench.result.SteadyState;
@@ -207,17 +209,13 @@ public final class RunTables {
       + " fastest's.";
 
   private TextTable figureTable(List<CellResult> cells, PrimaryFigure figure) {
-    TextTable t = new TextTable(
-        TextTable.left("Phase"),
-        TextTable.left("Store"),
-        TextTable.right(figure.heading()),
-        TextTable.right("min-max"),
-        TextTable.right("Difference"),
-        TextTable.right("ns/op"),
-        TextTable.right("CPU ns/op"),
-        TextTable.right("B/op"),
-        TextTable.right("Forks×passes"),
-        TextTable.left("Check")).keyColumns(2);
+    // the primary figure and its ranking, then a column per row of the figure table, then the samples and the check
+    List<TextTable.Column> columns = new ArrayList<>(List.of(TextTable.left("Phase"), TextTable.left("Store"),
+        TextTable.right(figure.heading()), TextTable.right("min-max"), TextTable.right("Difference")));
+    FigureTable.ROWS.forEach(f -> columns.add(TextTable.right(f.heading())));
+    columns.add(TextTable.right("Forks×passes"));
+    columns.add(TextTable.left("Check"));
+    TextTable t = new TextTable(columns.toArray(TextTable.Column[]::new)).keyColumns(2);
     for (String phase : phases(cells)) {
       List<Map.Entry<CellResult, PhaseResult>> rows = new ArrayList<>();
       for (CellResult c : cells) {
@@ -248,8 +246,11 @@ public final class RunTables {
         String phaseCell = first ? phase : "";
         first = false;
         if (p.status() != PhaseStatus.OK) {
-          t.row(phaseCell, rowLabel(e.getKey()), "-", "", p.status().id(), "-", "-", "-", "-",
-              p.status() == PhaseStatus.FAILED ? "FAILED" : "-");
+          List<String> cellsOfRow = new ArrayList<>(List.of(phaseCell, rowLabel(e.getKey()), "-", "", p.status().id()));
+          FigureTable.ROWS.forEach(f -> cellsOfRow.add("-"));
+          cellsOfRow.add("-");
+          cellsOfRow.add(p.status() == PhaseStatus.FAILED ? "FAILED" : "-");
+          t.row(cellsOfRow.toArray(String[]::new));
           continue;
         }
         double fastest = fastestBySweep.getOrDefault(sweptWorkload(e.getKey()), 0.0);
@@ -258,10 +259,12 @@ public final class RunTables {
             : String.format(Locale.ROOT, "x %.2f", figure.shown(p.millisPerOp() / fastest));
         double[] range = figure.range(p);
         String spread = p.passes().size() > 1 ? figure.format(range[0]) + "-" + figure.format(range[1]) : "";
-        t.row(phaseCell, rowLabel(e.getKey()), figure.format(figure.of(p)), spread, diff, nsPerOp(p),
-            p.cpuNanosPerOp() > 0 ? String.format(Locale.ROOT, "%,.1f", p.cpuNanosPerOp()) : "-",
-            bytesPerOp(p.allocatedBytesPerOp()), samples(p),
-            check(p));
+        List<String> cellsOfRow = new ArrayList<>(List.of(phaseCell, rowLabel(e.getKey()), figure.format(figure.of(p)),
+            spread, diff));
+        FigureTable.ROWS.forEach(f -> cellsOfRow.add(f.text(e.getKey(), p)));
+        cellsOfRow.add(samples(p));
+        cellsOfRow.add(check(p));
+        t.row(cellsOfRow.toArray(String[]::new));
       }
     }
     return t;
@@ -286,7 +289,7 @@ public final class RunTables {
    * not recorded.
    */
   public static String bytesPerOp(Double perOp) {
-    return perOp == null ? "-" : String.format(Locale.ROOT, perOp < 10 ? "%.1f" : "%,.0f", perOp);
+    return Figure.Format.BYTES.text(perOp);
   }
 
   /** The samples behind a figure: forks × measured passes each (passes alone where forks were not recorded). */

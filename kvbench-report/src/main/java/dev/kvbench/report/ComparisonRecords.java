@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.dataformat.csv.CsvMapper;
 import com.fasterxml.jackson.dataformat.csv.CsvSchema;
+import dev.kvbench.result.FigureTable;
 import dev.kvbench.result.OutputFile;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -33,9 +34,23 @@ public final class ComparisonRecords {
    * baseline of that figure, and {@code better} says which way is better: a rate's ratio below 1 is
    * slower.
    */
-  public static final List<String> COLUMNS = List.of("cell", "phase", "figure", "better", "baseline", "candidate",
-      "baseline_forks", "candidate_forks", "ratio", "low", "high", "verdict", "forks_to_decide", "min_effect_percent",
-      "settings_changed", "caveats", "why_not_compared");
+  public static final List<String> COLUMNS;
+
+  /** The columns before the figure table's rows had theirs: such a file may be written over too. */
+  private static final List<String> COLUMNS_BEFORE_FIGURE_TABLE = List.of("cell", "phase", "figure", "better",
+      "baseline", "candidate", "baseline_forks", "candidate_forks", "ratio", "low", "high", "verdict",
+      "forks_to_decide", "min_effect_percent", "settings_changed", "caveats", "why_not_compared");
+
+  static {
+    // the judged figure's columns, then each row of the figure table on both sides (shown, not judged)
+    List<String> columns = new ArrayList<>(COLUMNS_BEFORE_FIGURE_TABLE.subList(0, COLUMNS_BEFORE_FIGURE_TABLE.size() - 1));
+    FigureTable.ROWS.forEach(f -> {
+      columns.add("baseline_" + f.id());
+      columns.add("candidate_" + f.id());
+    });
+    columns.add("why_not_compared");
+    COLUMNS = List.copyOf(columns);
+  }
 
   /** The columns of the CSV kvbench wrote before a row said its figure: such a file may be written over too. */
   private static final List<String> COLUMNS_BEFORE_FIGURES = List.of("cell", "phase", "baseline_ms", "candidate_ms",
@@ -134,6 +149,10 @@ public final class ComparisonRecords {
       m.put("min_effect_percent", c.minEffectPercent());
       m.put("settings_changed", r.settingsChanged() == null ? "" : r.settingsChanged());
       m.put("caveats", r.caveats() == null ? "" : r.caveats().describe());
+      for (Comparison.FigurePair f : r.figures()) {
+        m.put("baseline_" + f.figure().id(), f.baseline());
+        m.put("candidate_" + f.figure().id(), f.candidate());
+      }
       m.put("why_not_compared", null);
       out.add(m);
     }
@@ -175,6 +194,7 @@ public final class ComparisonRecords {
   private static boolean csvWrittenByKvbench(Path p) {
     try (var lines = Files.lines(p, StandardCharsets.UTF_8)) {
       return lines.findFirst().map(l -> l.replace("\"", "")).map(l -> l.equals(String.join(",", COLUMNS))
+          || l.equals(String.join(",", COLUMNS_BEFORE_FIGURE_TABLE))
           || l.equals(String.join(",", COLUMNS_BEFORE_FIGURES))).orElse(false);
     } catch (IOException | UncheckedIOException e) {
       return false;

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.kvbench.result.CellResult;
 import dev.kvbench.result.PassResult;
 import dev.kvbench.result.PhaseResult;
+import dev.kvbench.result.FigureTable;
 import dev.kvbench.result.PhaseStatus;
 import dev.kvbench.result.PrimaryFigure;
 import dev.kvbench.published.PublishedFigures;
@@ -41,6 +42,10 @@ final class HtmlReport {
     ObjectNode data = HtmlPage.JSON.createObjectNode();
     data.put("kvbench", kvbenchVersion);
     inputs.forEach(data.putArray("inputs")::add);
+    // the figure table's rows, which the page shows a column each of (a row's "figures" holds their values)
+    ArrayNode figureColumns = data.putArray("figureColumns");
+    FigureTable.ROWS.forEach(f -> figureColumns.addObject().put("id", f.id()).put("heading", f.heading())
+        .put("better", f.better().id()).put("format", f.format().name().toLowerCase(java.util.Locale.ROOT)));
     ArrayNode runs = data.putArray("runs");
     ArrayNode groups = data.putArray("groups");
     ArrayNode rows = data.putArray("rows");
@@ -155,10 +160,11 @@ final class HtmlReport {
     double[] range = figure.range(p);
     r.put("figure", figure.heading()).put("better", figure.lowerIsBetter() ? "lower" : "higher")
         .put("value", figure.of(p)).put("ms", p.passMillis()).put("min", range[0]).put("max", range[1])
-        .put("nsPerOp", p.nsPerOp()).put("cpuNsPerOp", p.cpuNanosPerOp())
-            .put("allocBytesPerOp", p.allocatedBytesPerOp()).put("opsPerSec", p.opsPerSec())
+        .put("nsPerOp", p.nsPerOp()).put("opsPerSec", p.opsPerSec())
         .put("forks", forks.length).put("passes", p.passes().size()).put("noisy", p.noisyPasses())
         .put("unsteady", p.unsteadyForks().size()).put("check", RunTables.check(p));
+    ObjectNode figures = r.putObject("figures");
+    FigureTable.ROWS.forEach(f -> figures.put(f.id(), f.of(c, p)));
     ArrayNode samples = r.putArray("samples");
     // one sample per fork (its median pass) where there were forks, else each measured pass
     (forks.length > 1 ? java.util.Arrays.stream(forks)

@@ -6,6 +6,8 @@ import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.kvbench.result.CellResult;
+import dev.kvbench.result.Figure;
+import dev.kvbench.result.FigureTable;
 import dev.kvbench.result.Environment;
 import dev.kvbench.result.PassResult;
 import dev.kvbench.result.PhaseResult;
@@ -89,7 +91,14 @@ final class JmhResults {
     double[] primary = p.passes().stream().mapToDouble(PrimaryFigure.of(c, p)::of).toArray();
     b.set("primaryMetric", metric(primary, rate ? "ops/s" : "ms/op"));
     ObjectNode secondary = b.putObject("secondaryMetrics");
-    secondary.set("nsPerOp", metric(p.passes().stream().mapToDouble(PassResult::nsPerOp).toArray(), "ns/op"));
+    // a secondary metric per row of the figure table, over the passes that have it
+    for (Figure f : FigureTable.ROWS) {
+      double[] values = p.passes().stream().map(pass -> f.of(c, p, pass)).filter(java.util.Objects::nonNull)
+          .mapToDouble(Double::doubleValue).toArray();
+      if (values.length > 0) {
+        secondary.set(f.id(), metric(values, f.unit()));
+      }
+    }
     double[] user = p.passes().stream().filter(x -> x.cpu() != null).mapToDouble(x -> x.cpu().userMillis()).toArray();
     double[] sys = p.passes().stream().filter(x -> x.cpu() != null).mapToDouble(x -> x.cpu().sysMillis()).toArray();
     if (user.length > 0) {

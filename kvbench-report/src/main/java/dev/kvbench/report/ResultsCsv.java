@@ -7,6 +7,8 @@ import dev.kvbench.measure.LatencySummary;
 import dev.kvbench.measure.MemoryFootprint;
 import dev.kvbench.measure.PassNoise;
 import dev.kvbench.result.CellResult;
+import dev.kvbench.result.Figure;
+import dev.kvbench.result.FigureTable;
 import dev.kvbench.result.PassResult;
 import dev.kvbench.result.PhaseResult;
 import java.io.IOException;
@@ -24,16 +26,23 @@ import java.util.stream.Collectors;
  */
 final class ResultsCsv {
 
-  static final List<String> COLUMNS = List.of(
+  /** The columns before the figure table's: what the row is of, and the pass's time and work. */
+  private static final List<String> LEADING = List.of(
       "host", "cell", "store", "library", "libraryVersion", "entries", "keys", "keySize", "valueSize", "valueContent",
-      "codec", "order", "batchSize", "durability", "seed", "settings", "phase", "status", "pass", "passMillis", "ops",
-      "nsPerOp", "opsPerSec", "cpuUserMillis", "cpuSysMillis", "peakRssBytes", "fork", "noise", "otherProcessesCpuMillis",
+      "codec", "order", "batchSize", "durability", "seed", "settings", "phase", "status", "pass", "passMillis", "ops");
+
+  /** The columns after them: the pass's raw measurements, the phase's and the cell's. */
+  private static final List<String> TRAILING = List.of("opsPerSec", "cpuUserMillis", "cpuSysMillis", "peakRssBytes", "fork", "noise", "otherProcessesCpuMillis",
       "measuringThreadWaitMillis", "stealMillis", "phaseMedianMillis",
       "phaseMinMillis", "phaseMaxMillis", "verified", "latencyP50Nanos", "latencyP90Nanos", "latencyP99Nanos",
       "latencyP999Nanos", "latencyMaxNanos", "latencySamples", "storageAllocatedBytes", "storageApparentBytes",
       "storageFlatBytes", "measuringThreadCpuMillis", "measuringThreadAllocatedBytes", "ioReadBytes", "ioWriteBytes",
       "majorFaults", "cgroupPeakBytes", "memoryLimitBytes", "heapUsedAfterPhasesBytes", "anonymousRssAfterPhasesBytes",
       "fileRssAfterPhasesBytes", "pageCacheAfterPhasesBytes", "failure");
+
+  /** Every column: the leading ones, a column per row of the figure table (by its id), the trailing ones. */
+  static final List<String> COLUMNS = java.util.stream.Stream.of(LEADING.stream(),
+      FigureTable.ROWS.stream().map(Figure::id), TRAILING.stream()).flatMap(c -> c).toList();
 
   private final CsvMapper csv = new CsvMapper();
 
@@ -83,7 +92,10 @@ final class ResultsCsv {
     r.add(pass == null ? "" : number);
     r.add(pass == null ? "" : num(pass.passMillis()));
     r.add(pass == null ? "" : pass.ops());
-    r.add(pass == null ? "" : num(pass.nsPerOp()));
+    for (Figure f : FigureTable.ROWS) {
+      Double v = f.of(c, p, pass);
+      r.add(v == null ? "" : num(v));
+    }
     r.add(pass == null ? "" : num(pass.opsPerSec()));
     r.add(pass == null || pass.cpu() == null ? "" : num(pass.cpu().userMillis()));
     r.add(pass == null || pass.cpu() == null ? "" : num(pass.cpu().sysMillis()));

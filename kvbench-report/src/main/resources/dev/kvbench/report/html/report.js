@@ -18,6 +18,19 @@ function distinct(key) {
   return [...new Set(ROWS.map(r => r[key]).filter(v => v !== undefined && v !== null && v !== ''))].sort();
 }
 
+/** A row's value of a figure of the figure table, or undefined where it has none. */
+function figureOf(r, f) {
+  const v = r.figures ? r.figures[f.id] : undefined;
+  return v === null ? undefined : v;
+}
+
+/** A figure's value as the tables print it: one decimal, or bytes (a tenth below 10, whole above). */
+function tableFigureText(v, f) {
+  if (v === undefined || v === null || Number.isNaN(v)) return '-';
+  if (f.format === 'bytes') return v < 10 ? v.toFixed(1) : num(v, 0);
+  return num(v);
+}
+
 function overview() {
   destroyCharts();
   const filters = {};
@@ -44,11 +57,9 @@ function overview() {
     { title: 'Figure', num: true, value: r => r.value, text: r => r.value === undefined ? '-' : ms(r.value) + ' ' + r.figure },
     { title: '95 % interval', num: true, value: r => r.low, text: r => r.low === undefined ? '-' : ms(r.low) + '-' + ms(r.high) },
     { title: 'min-max', num: true, value: r => r.min, text: r => r.min === undefined ? '-' : ms(r.min) + '-' + ms(r.max) },
-    { title: 'ns/op', num: true, value: r => r.nsPerOp, text: r => num(r.nsPerOp) },
-    { title: 'CPU ns/op', num: true, value: r => r.cpuNsPerOp, text: r => r.cpuNsPerOp > 0 ? num(r.cpuNsPerOp) : '-' },
-    { title: 'B/op', num: true, value: r => r.allocBytesPerOp,
-      text: r => r.allocBytesPerOp === undefined || r.allocBytesPerOp === null ? '-'
-        : r.allocBytesPerOp < 10 ? r.allocBytesPerOp.toFixed(1) : num(r.allocBytesPerOp, 0) },
+    // a column per row of kvbench's figure table, in its order and format
+    ...DATA.figureColumns.map(f => ({ title: f.heading, num: true, value: r => figureOf(r, f),
+      text: r => tableFigureText(figureOf(r, f), f) })),
     { title: 'Forks×passes', num: true, value: r => r.passes,
       text: r => r.forks === undefined ? '-' : r.forks + '×' + Math.round(r.passes / Math.max(1, r.forks)) },
     { title: 'Check', value: r => r.status + ' ' + (r.check || ''),
