@@ -247,8 +247,7 @@ public final class RunTables {
         first = false;
         if (p.status() != PhaseStatus.OK) {
           List<String> cellsOfRow = new ArrayList<>(List.of(phaseCell, rowLabel(e.getKey()), "-", "", p.status().id()));
-          FigureTable.ROWS.forEach(f -> cellsOfRow.add("-"));
-          cellsOfRow.add("-");
+          cellsOfRow.addAll(java.util.Collections.nCopies(FigureTable.ROWS.size() + 1, "-")); // figures, samples
           cellsOfRow.add(p.status() == PhaseStatus.FAILED ? "FAILED" : "-");
           t.row(cellsOfRow.toArray(String[]::new));
           continue;
@@ -262,8 +261,7 @@ public final class RunTables {
         List<String> cellsOfRow = new ArrayList<>(List.of(phaseCell, rowLabel(e.getKey()), figure.format(figure.of(p)),
             spread, diff));
         FigureTable.ROWS.forEach(f -> cellsOfRow.add(f.text(e.getKey(), p)));
-        cellsOfRow.add(samples(p));
-        cellsOfRow.add(check(p));
+        cellsOfRow.addAll(List.of(samples(p), check(p)));
         t.row(cellsOfRow.toArray(String[]::new));
       }
     }

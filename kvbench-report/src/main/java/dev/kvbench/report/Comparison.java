@@ -4,7 +4,6 @@ import dev.kvbench.report.ForkSamples.Figure;
 import dev.kvbench.report.ForkSamples.NoisyForks;
 import dev.kvbench.result.CellResult;
 import dev.kvbench.result.PhaseResult;
-import dev.kvbench.result.FigureTable;
 import dev.kvbench.result.PhaseStatus;
 import dev.kvbench.result.PrimaryFigure;
 import java.util.ArrayList;
@@ -75,6 +74,9 @@ public final class Comparison {
     }
   }
 
+  /** A row of the figure table on both sides (null where a side has none): shown beside the judged figure, not judged. */
+  public record FigurePair(dev.kvbench.result.Figure figure, Double baseline, Double candidate) {}
+
   /**
    * One phase of one matched cell.
    *
@@ -87,12 +89,6 @@ public final class Comparison {
    * @param shown what the two figures are, in which unit, and which way is better
    * @param caveats the forks on each side the host disturbed or that never settled
    */
-  /**
-   * A row of the figure table on both sides: the median pass's value of each (null where a side has
-   * none), shown beside the judged figure; not judged itself.
-   */
-  public record FigurePair(dev.kvbench.result.Figure figure, Double baseline, Double candidate) {}
-
   public record Row(String cell, String phase, double baselineFigure, double candidateFigure, ForkRatio change,
       Verdict verdict, String settingsChanged, Caveats caveats, ShownFigure shown, List<FigurePair> figures) {
 
@@ -370,7 +366,7 @@ public final class Comparison {
         verdict = verdict(change);
       }
       ShownFigure shown = ShownFigure.of(PrimaryFigure.of(base, b), figure);
-      List<FigurePair> others = FigureTable.ROWS.stream().map(f -> new FigurePair(f, f.of(base, b), f.of(cand, o))).toList();
+      List<FigurePair> others = dev.kvbench.result.FigureTable.ROWS.stream().map(f -> new FigurePair(f, f.of(base, b), f.of(cand, o))).toList();
       rows.add(new Row(base.cellId(), b.phase(), shownFigure(b, shown), shownFigure(o, shown), change, verdict, changed,
           Caveats.of(b, o), shown, others));
     }
