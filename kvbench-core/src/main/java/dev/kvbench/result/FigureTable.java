@@ -11,6 +11,10 @@ import java.util.List;
  */
 public final class FigureTable {
 
+  /** The phases whose every op puts or gets one whole entry, key and value: those db_bench gives MB/s for. */
+  private static final java.util.Set<String> BYTES_COUNTED = java.util.Set.of("write", "overwrite", "readKey",
+      "readSeq", "readRev");
+
   /** Nanoseconds per op of the median pass; none where a pass is one op (an open), whose time is the figure. */
   public static final Figure NS_PER_OP = new Figure("nsPerOp", "ns/op", "ns/op", Figure.Better.LOWER,
       Figure.Aggregation.MEDIAN_PASS, Figure.Format.ONE_DECIMAL,
@@ -37,8 +41,21 @@ public final class FigureTable {
       Figure.Better.LOWER, Figure.Aggregation.MEDIAN_PASS, Figure.Format.BYTES,
       (parameters, phase, pass) -> pass.allocatedBytesPerOp());
 
+  /**
+   * db_bench's MB/s: the key and value bytes each op put or got, over the pass's time, in units of
+   * 1,048,576 bytes as db_bench's {@code (bytes_ / 1048576.0) / elapsed}; for the phases where
+   * db_bench counts them (fillseq/fillrandom, overwrite, readseq, readreverse, and readrandom as
+   * RocksDB's db_bench counts a found key). The workload's bytes, before any codec.
+   */
+  public static final Figure MEGABYTES_PER_SECOND = new Figure("megabytesPerSec", "MB/s", "MB/s", Figure.Better.HIGHER,
+      Figure.Aggregation.MEDIAN_PASS, Figure.Format.ONE_DECIMAL, (parameters, phase, pass) ->
+          BYTES_COUNTED.contains(phase) && parameters != null && pass.passMillis() > 0
+              ? pass.ops() * (double) (parameters.keySize() + parameters.valueSize()) / 1_048_576 / (pass.passMillis() / 1e3)
+              : null);
+
   /** Every row, in the order outputs show them. */
-  public static final List<Figure> ROWS = List.of(NS_PER_OP, CPU_NS_PER_OP, ALLOCATED_BYTES_PER_OP);
+  public static final List<Figure> ROWS = List.of(NS_PER_OP, CPU_NS_PER_OP, ALLOCATED_BYTES_PER_OP,
+      MEGABYTES_PER_SECOND);
 
   private FigureTable() {}
 }
