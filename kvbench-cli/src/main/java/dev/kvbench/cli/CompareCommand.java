@@ -1,7 +1,7 @@
 package dev.kvbench.cli;
 
 import dev.kvbench.report.Comparison;
-import dev.kvbench.report.ForkRatio;
+import dev.kvbench.stats.ForkRatio;
 import dev.kvbench.report.ComparisonRecords;
 import dev.kvbench.report.HtmlComparison;
 import dev.kvbench.report.ReportInputException;

@@ -1,7 +1,8 @@
 package dev.kvbench.cli;
 
+import dev.kvbench.stats.Verdict;
 import dev.kvbench.report.Comparison;
-import dev.kvbench.report.ForkSamples;
+import dev.kvbench.result.ForkSamples;
 import picocli.CommandLine.Option;
 
 /** {@code --min-effect} and {@code --noisy-forks}: the comparison rule's knobs, for compare and bisect alike. */
@@ -39,7 +40,7 @@ final class ComparisonOptions {
 
   /** The rule these options give, unpaired: two runs' forks did not run side by side. */
   Comparison.Rule rule() {
-    return new Comparison.Rule(minEffectPercent(), noisyForks(), figure(), dev.kvbench.report.ForkRatio.Pairing.UNPAIRED);
+    return new Comparison.Rule(minEffectPercent(), noisyForks(), figure(), dev.kvbench.stats.ForkRatio.Pairing.UNPAIRED);
   }
 
   /**
@@ -54,7 +55,7 @@ final class ComparisonOptions {
       throw new UsageException("--min-effect " + minEffect + ": give a percentage from 0 to "
           + (long) MOST_MIN_EFFECT_PERCENT + ", e.g. 3");
     }
-    return minEffect == null ? Comparison.DEFAULT_MIN_EFFECT_PERCENT : minEffect;
+    return minEffect == null ? Verdict.DEFAULT_MIN_EFFECT_PERCENT : minEffect;
   }
 
   /** What noisy forks count for; anything but drop or keep is a usage error. */

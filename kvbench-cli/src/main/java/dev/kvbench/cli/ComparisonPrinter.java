@@ -1,8 +1,9 @@
 package dev.kvbench.cli;
 
+import dev.kvbench.stats.Verdict;
 import dev.kvbench.report.Comparison;
-import dev.kvbench.report.ForkSamples;
-import dev.kvbench.report.ForkRatio;
+import dev.kvbench.result.ForkSamples;
+import dev.kvbench.stats.ForkRatio;
 import dev.kvbench.summary.TextTable;
 import dev.kvbench.summary.TextWrap;
 import java.io.PrintWriter;
@@ -83,7 +84,7 @@ final class ComparisonPrinter {
         paired ? "Forks: pairs of forks that ran in the same round of the run, back to back (baseline/candidate);"
             + " the interval is a paired t on their log-ratios, so drift between rounds cancels."
             : "Forks: baseline/candidate, each fork one sample (its median pass).",
-        c.minEffectPercent(), c.minEffectPercent(), ForkRatio.MIN_FORKS, Comparison.SHORTEST_JUDGED_MILLIS),
+        c.minEffectPercent(), c.minEffectPercent(), ForkRatio.MIN_FORKS, Verdict.SHORTEST_JUDGED_MILLIS),
         proseWidth, "") + "\n");
     if (c.rows().stream().anyMatch(r -> !r.shown().lowerIsBetter())) {
       out.print(TextWrap.wrap("A phase of a fixed duration (sustain, churn, a threaded phase given --duration) lasts"
@@ -147,11 +148,11 @@ final class ComparisonPrinter {
   private static List<String> cannotTell(Comparison c) {
     List<String> why = new java.util.ArrayList<>();
     c.unmatched().stream().filter(m -> m.gap().failsGate()).forEach(m -> why.add(m.cell() + ": " + m.why()));
-    c.rows().stream().filter(r -> r.verdict() == Comparison.Verdict.NOT_ENOUGH_FORKS)
+    c.rows().stream().filter(r -> r.verdict() == Verdict.NOT_ENOUGH_FORKS)
         .forEach(r -> why.add(r.cell() + " " + r.phase() + ": not enough forks to compare (" + r.change().baselineForks()
             + " and " + r.change().candidateForks() + "; " + ForkRatio.MIN_FORKS + " or more a side: kvbench run --forks "
             + ForkRatio.MIN_FORKS + ")"));
-    c.rows().stream().filter(r -> r.verdict() == Comparison.Verdict.TOO_NOISY)
+    c.rows().stream().filter(r -> r.verdict() == Verdict.TOO_NOISY)
         .forEach(r -> why.add(r.cell() + " " + r.phase() + ": too noisy to judge (" + r.caveats().describe()
             + "; run again on a quiet host, or pass --noisy-forks keep)"));
     return why;
@@ -159,7 +160,7 @@ final class ComparisonPrinter {
 
   /** The verdict's words; an undecided row says what would decide it. */
   static String verdictText(Comparison.Row r, double minEffectPercent) {
-    if (r.verdict() != Comparison.Verdict.UNDECIDED) {
+    if (r.verdict() != Verdict.UNDECIDED) {
       return r.verdictWords();
     }
     int forks = r.change().forksToDecide(minEffectPercent);

@@ -96,10 +96,10 @@ final class ForkOptions {
     double pct = percent(precision);
     if (scenarioForks == 0) {
       throw new UsageException("--precision " + precision + " adds forks, but --forks 0 runs every cell in this JVM,"
-          + " once: give --forks " + dev.kvbench.report.PrecisionJudge.MIN_FIGURES + " or more, or leave out --precision");
+          + " once: give --forks " + dev.kvbench.runner.PrecisionJudge.MIN_FIGURES + " or more, or leave out --precision");
     }
     int most = maxForks != null ? maxForks
-        : Math.max(dev.kvbench.report.PrecisionJudge.MIN_FIGURES, AdaptiveForks.DEFAULT_MAX_FORKS_FACTOR * scenarioForks);
+        : Math.max(dev.kvbench.runner.PrecisionJudge.MIN_FIGURES, AdaptiveForks.DEFAULT_MAX_FORKS_FACTOR * scenarioForks);
     if (most < 1 || most > dev.kvbench.scenario.Repetitions.MAX_FORKS) {
       throw new UsageException("--max-forks " + most + ": give 1 to " + dev.kvbench.scenario.Repetitions.MAX_FORKS);
     }
@@ -108,7 +108,7 @@ final class ForkOptions {
           + " (--forks): give --max-forks " + scenarioForks + " or more, or fewer --forks");
     }
     Duration budget = timeBudget == null ? AdaptiveForks.NO_TIME_BUDGET : duration("--time-budget", timeBudget);
-    return new AdaptiveForks(pct, most, budget, minEffectPercent, dev.kvbench.report.PrecisionJudge.INSTANCE);
+    return new AdaptiveForks(pct, most, budget, minEffectPercent, dev.kvbench.runner.PrecisionJudge.INSTANCE);
   }
 
   /** The most --precision may be: an interval twice as high as it is low says nothing a run needs forks for. */

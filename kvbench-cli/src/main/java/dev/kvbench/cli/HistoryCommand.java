@@ -4,7 +4,7 @@ import dev.kvbench.host.HostFiles;
 import dev.kvbench.report.ReportInputException;
 import dev.kvbench.report.ReportInputs;
 import dev.kvbench.report.RunResults;
-import dev.kvbench.report.history.EDivisive;
+import dev.kvbench.stats.EDivisive;
 import dev.kvbench.report.history.History;
 import dev.kvbench.report.history.HistoryRecords;
 import dev.kvbench.report.history.HistoryRule;

@@ -1,8 +1,8 @@
 package dev.kvbench.cli;
 
 import dev.kvbench.report.Comparison;
-import dev.kvbench.report.ForkSamples;
-import dev.kvbench.report.ForkRatio;
+import dev.kvbench.result.ForkSamples;
+import dev.kvbench.stats.ForkRatio;
 import dev.kvbench.report.ShellWords;
 import dev.kvbench.result.CellResult;
 import dev.kvbench.result.PassResult;

@@ -123,7 +123,7 @@ final class RunCommand implements Callable<Integer> {
   }
 
   /** The minimum effect within which a run's comparisons are equivalent, as compare's default. */
-  private static final double MIN_EFFECT = dev.kvbench.report.Comparison.DEFAULT_MIN_EFFECT_PERCENT;
+  private static final double MIN_EFFECT = dev.kvbench.stats.Verdict.DEFAULT_MIN_EFFECT_PERCENT;
 
   private boolean scenarioFlagsGiven() {
     if (dryRun || export.given() || RUN_ROWS.stream().anyMatch(row -> row != RunSettings.WORK_DIR

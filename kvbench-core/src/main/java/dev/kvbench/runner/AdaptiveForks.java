@@ -18,8 +18,8 @@ import java.time.Duration;
  *     length says would end past it
  * @param minEffectPercent the comparisons' minimum effect: a ratio whose interval lies within ±it
  *     (equivalent) needs no more forks
- * @param judge what decides, from the forks so far, which cells need another: the statistics are
- *     kvbench-report's ({@code PrecisionJudge}), which a library user adds to add forks
+ * @param judge what decides, from the forks so far, which cells need another: kvbench's is {@link
+ *     PrecisionJudge}
  */
 public record AdaptiveForks(double precisionPercent, int maxForks, Duration timeBudget, double minEffectPercent,
     ForkJudge judge) {

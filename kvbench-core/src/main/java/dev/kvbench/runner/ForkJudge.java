@@ -7,8 +7,8 @@ import java.util.Map;
 
 /**
  * Decides, after a round, which cells of a run that adds forks ({@link AdaptiveForks}) need
- * another: the runner schedules and journals the forks, this judges them. kvbench-report's {@code
- * PrecisionJudge} is the one kvbench uses (its statistics stay out of kvbench-core).
+ * another: the runner schedules and journals the forks, this judges them. {@link PrecisionJudge} is
+ * the one kvbench uses, on the statistics of kvbench-stats that compare and the report use too.
  */
 @FunctionalInterface
 public interface ForkJudge {

@@ -11,7 +11,7 @@ public final class Repetitions extends RowValues<Repetitions> {
 
   /**
    * What the presets use unless they say otherwise: 3 forks (the fewest that give a figure an
-   * interval, see kvbench-report's ForkRatio), 2 warm-up and 3 measured passes each.
+   * interval, see kvbench-stats' ForkRatio), 2 warm-up and 3 measured passes each.
    */
   public static final Repetitions DEFAULT = new Repetitions(Map.of());
 

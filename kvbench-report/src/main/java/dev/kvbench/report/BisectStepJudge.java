@@ -1,5 +1,8 @@
 package dev.kvbench.report;
 
+import dev.kvbench.result.ForkSamples;
+import dev.kvbench.stats.Verdict;
+import dev.kvbench.stats.ForkRatio;
 import dev.kvbench.runner.Bisection;
 import dev.kvbench.runner.Bisection.Evidence;
 import dev.kvbench.runner.Bisection.Finding;

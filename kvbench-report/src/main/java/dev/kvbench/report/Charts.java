@@ -1,5 +1,7 @@
 package dev.kvbench.report;
 
+import dev.kvbench.result.ForkSamples;
+import dev.kvbench.stats.ForkRatio;
 import dev.kvbench.measure.HistogramCodec;
 import dev.kvbench.result.CellResult;
 import dev.kvbench.result.PhaseResult;

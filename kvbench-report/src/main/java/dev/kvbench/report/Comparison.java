@@ -1,7 +1,10 @@
 package dev.kvbench.report;
 
-import dev.kvbench.report.ForkSamples.Figure;
-import dev.kvbench.report.ForkSamples.NoisyForks;
+import dev.kvbench.result.ForkSamples;
+import dev.kvbench.stats.ForkRatio;
+import dev.kvbench.stats.Verdict;
+import dev.kvbench.result.ForkSamples.Figure;
+import dev.kvbench.result.ForkSamples.NoisyForks;
 import dev.kvbench.result.CellResult;
 import dev.kvbench.result.PhaseResult;
 import dev.kvbench.result.PhaseStatus;
@@ -30,49 +33,6 @@ import java.util.Map;
  * cells are named, since that is usually the point of the comparison.
  */
 public final class Comparison {
-
-  /**
-   * The smallest change, in percent either way, called slower or faster unless the caller chooses
-   * another: two runs of the same work on this project's 2-core machine differed by 3 to 5 % in a
-   * few rows, beyond their intervals (each JVM's layout and JIT differ), so 3 % called identical
-   * work different.
-   */
-  public static final double DEFAULT_MIN_EFFECT_PERCENT = 5;
-
-  /** How a phase moved. */
-  public enum Verdict {
-    SLOWER("slower"),
-    FASTER("faster"),
-    /** The whole interval lies within ±the minimum effect: any difference is too small to matter. */
-    EQUIVALENT("equivalent"),
-    /**
-     * Neither: the interval holds 1 but reaches beyond the minimum effect, or excludes 1 around a
-     * change too small to call ({@link ForkRatio#forksToDecide} says about how many forks would decide it).
-     */
-    UNDECIDED("undecided"),
-    /** A side has fewer than {@link ForkRatio#MIN_FORKS} forks: no interval, no verdict. */
-    NOT_ENOUGH_FORKS("not enough forks"),
-    /**
-     * Each side ran enough forks, but one is left with fewer than {@link ForkRatio#MIN_FORKS} the
-     * host did not disturb: a difference there says more about the machine than the change.
-     */
-    TOO_NOISY("too noisy to judge"),
-    /**
-     * A side's figure is under {@link #SHORTEST_JUDGED_MILLIS}: a pass of a few hundred nanoseconds
-     * (the null store's scans) is the clock's resolution, not the work.
-     */
-    TOO_SHORT("too short to judge");
-
-    private final String id;
-
-    Verdict(String id) {
-      this.id = id;
-    }
-
-    public String id() {
-      return id;
-    }
-  }
 
   /** A row of the figure table on both sides (null where a side has none): shown beside the judged figure, not judged. */
   public record FigurePair(dev.kvbench.result.Figure figure, Double baseline, Double candidate) {}
@@ -144,9 +104,6 @@ public final class Comparison {
     }
   }
 
-  /** Figures shorter than this (10 µs, a few hundred timer reads) get no verdict. */
-  public static final double SHORTEST_JUDGED_MILLIS = 0.01;
-
   /** A phase that ran on one side but not the other (unsupported, failed, missing). */
   public record Unmatched(String side, String cell, String why, Gap gap) {}
 
@@ -203,7 +160,7 @@ public final class Comparison {
   public record Rule(double minEffectPercent, NoisyForks noisyForks, Figure figure, ForkRatio.Pairing pairing) {
 
     /** The default rule: ±{@link #DEFAULT_MIN_EFFECT_PERCENT}, noisy forks dropped, wall time, unpaired. */
-    public static final Rule DEFAULT = new Rule(DEFAULT_MIN_EFFECT_PERCENT, NoisyForks.DROP, Figure.WALL,
+    public static final Rule DEFAULT = new Rule(Verdict.DEFAULT_MIN_EFFECT_PERCENT, NoisyForks.DROP, Figure.WALL,
         ForkRatio.Pairing.UNPAIRED);
 
     public Rule {
@@ -354,7 +311,7 @@ public final class Comparison {
       }
       Verdict verdict;
       ForkRatio change;
-      if (Math.min(b.passMillis(), o.passMillis()) < SHORTEST_JUDGED_MILLIS) {
+      if (Math.min(b.passMillis(), o.passMillis()) < Verdict.SHORTEST_JUDGED_MILLIS) {
         change = all;
         verdict = Verdict.TOO_SHORT;
       } else if (Math.min(keptBaseline.size(), keptCandidate.size()) < ForkRatio.MIN_FORKS) {
@@ -426,25 +383,6 @@ public final class Comparison {
   }
 
   Verdict verdict(ForkRatio change) {
-    return verdict(change, minEffectPercent);
-  }
-
-  /** The verdict on {@code change} at {@code minEffectPercent}: the rule {@link Comparison} states. */
-  public static Verdict verdict(ForkRatio change, double minEffectPercent) {
-    if (!change.hasInterval()) {
-      return Verdict.NOT_ENOUGH_FORKS;
-    }
-    double band = 1 + minEffectPercent / 100;
-    if (change.low() >= 1 / band && change.high() <= band) {
-      return Verdict.EQUIVALENT;
-    }
-    if (!change.beyond(minEffectPercent)) {
-      return Verdict.UNDECIDED;
-    }
-    // the interval and the medians must agree on the direction (skewed forks can part them)
-    if (change.low() > 1 && change.ratio() > 1) {
-      return Verdict.SLOWER;
-    }
-    return change.high() < 1 && change.ratio() < 1 ? Verdict.FASTER : Verdict.UNDECIDED;
+    return Verdict.of(change, minEffectPercent);
   }
 }

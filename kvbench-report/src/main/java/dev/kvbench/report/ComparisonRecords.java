@@ -1,5 +1,7 @@
 package dev.kvbench.report;
 
+import dev.kvbench.stats.Verdict;
+import dev.kvbench.stats.ForkRatio;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -144,7 +146,7 @@ public final class ComparisonRecords {
       m.put("low", r.change().hasInterval() ? r.shownInterval()[0] : null);
       m.put("high", r.change().hasInterval() ? r.shownInterval()[1] : null);
       m.put("verdict", r.verdict().id());
-      int forks = r.verdict() == Comparison.Verdict.UNDECIDED ? r.change().forksToDecide(c.minEffectPercent()) : -1;
+      int forks = r.verdict() == Verdict.UNDECIDED ? r.change().forksToDecide(c.minEffectPercent()) : -1;
       m.put("forks_to_decide", forks >= 0 ? forks : null);
       m.put("min_effect_percent", c.minEffectPercent());
       m.put("settings_changed", r.settingsChanged() == null ? "" : r.settingsChanged());

@@ -1,5 +1,6 @@
 package dev.kvbench.report;
 
+import dev.kvbench.stats.ForkRatio;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.kvbench.result.OutputFile;

@@ -1,6 +1,6 @@
 package dev.kvbench.report;
 
-import dev.kvbench.report.ForkSamples.Figure;
+import dev.kvbench.result.ForkSamples.Figure;
 import dev.kvbench.result.PassResult;
 import dev.kvbench.result.PrimaryFigure;
 

@@ -1,5 +1,7 @@
 package dev.kvbench.report;
 
+import dev.kvbench.result.ForkSamples;
+import dev.kvbench.stats.ForkRatio;
 import dev.kvbench.result.CellResult;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

@@ -1,5 +1,7 @@
 package dev.kvbench.report;
 
+import dev.kvbench.stats.Verdict;
+import dev.kvbench.stats.ForkRatio;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -42,14 +44,14 @@ class AxisPairsTest {
     Comparison paired = pairs.get(0).compare(Comparison.Rule.DEFAULT);
     assertThat(paired.pairing()).isEqualTo(ForkRatio.Pairing.BY_ROUND);
     assertThat(paired.rows()).singleElement().satisfies(r -> {
-      assertThat(r.verdict()).isEqualTo(Comparison.Verdict.SLOWER);
+      assertThat(r.verdict()).isEqualTo(Verdict.SLOWER);
       assertThat(r.change().pairing()).isEqualTo(ForkRatio.Pairing.BY_ROUND);
       assertThat(r.change().low()).isGreaterThan(1.05);
       assertThat(r.settingsChanged()).contains("writeMap true -> null");
     });
     Comparison unpaired = Comparison.of(List.of(pairs.get(0).baselineSide()), List.of(pairs.get(0).candidateSide()));
     assertThat(unpaired.rows()).singleElement().extracting(Comparison.Row::verdict)
-        .isEqualTo(Comparison.Verdict.UNDECIDED);
+        .isEqualTo(Verdict.UNDECIDED);
     // another baseline store, named
     assertThat(AxisPairs.of(run, AxisPairs.STORE, "beta")).singleElement()
         .extracting(AxisPairs.Pair::candidate).isEqualTo("alpha");
@@ -70,7 +72,7 @@ class AxisPairsTest {
             .satisfies(c -> assertThat(c.settings()).doesNotContainKey("scanVia").containsEntry("cache", "16"));
       });
       assertThat(pairs.get(0).compare(Comparison.Rule.DEFAULT).rows()).singleElement()
-          .extracting(Comparison.Row::verdict).isEqualTo(Comparison.Verdict.EQUIVALENT);
+          .extracting(Comparison.Row::verdict).isEqualTo(Verdict.EQUIVALENT);
     }
     assertThatThrownBy(() -> AxisPairs.of(run, "cache", null)).isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("did not sweep").hasMessageContaining("mvstore.scanVia");

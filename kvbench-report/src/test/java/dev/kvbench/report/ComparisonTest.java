@@ -1,5 +1,8 @@
 package dev.kvbench.report;
 
+import dev.kvbench.result.ForkSamples;
+import dev.kvbench.stats.Verdict;
+import dev.kvbench.stats.ForkRatio;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.kvbench.result.PassResult;
@@ -23,7 +26,7 @@ class ComparisonTest {
     assertThat(c.rows()).hasSize(6).allSatisfy(row -> {
       assertThat(row.ratio()).isEqualTo(1.0);
       // equivalent where three forks pin the ratio within ±5 %, undecided where their spread is wider; never a change
-      assertThat(row.verdict()).isIn(Comparison.Verdict.EQUIVALENT, Comparison.Verdict.UNDECIDED);
+      assertThat(row.verdict()).isIn(Verdict.EQUIVALENT, Verdict.UNDECIDED);
       assertThat(row.change().low()).isLessThanOrEqualTo(1.0);
       assertThat(row.change().high()).isGreaterThanOrEqualTo(1.0);
       assertThat(row.regression(0)).isFalse();
@@ -44,14 +47,14 @@ class ComparisonTest {
     Comparison c = Comparison.of(List.of(run(base)), List.of(run(slower)));
     Comparison.Row write = c.rows().stream().filter(r -> r.phase().equals("write")).findFirst().orElseThrow();
     assertThat(write.ratio()).isEqualTo(16.0 / 11.0);
-    assertThat(write.verdict()).isEqualTo(Comparison.Verdict.SLOWER);
+    assertThat(write.verdict()).isEqualTo(Verdict.SLOWER);
     assertThat(write.change().low()).isGreaterThan(1.0);
     assertThat(write.change().baselineForks()).isEqualTo(3);
     assertThat(write.settingsChanged()).isEqualTo("writeMap true -> false");
     assertThat(write.regression(10)).isTrue();
     assertThat(write.regression(50)).isFalse();
     Comparison.Row read = c.rows().stream().filter(r -> r.phase().equals("readKey")).findFirst().orElseThrow();
-    assertThat(read.verdict()).isEqualTo(Comparison.Verdict.UNDECIDED);
+    assertThat(read.verdict()).isEqualTo(Verdict.UNDECIDED);
     assertThat(c.unmatched()).extracting(Comparison.Unmatched::cell)
         .contains("beta int rnd 1000x100 batch=all nosync", "null int rnd 1000x100 batch=all nosync");
   }
@@ -65,7 +68,7 @@ class ComparisonTest {
         Fixtures.timedPhase("sustain", 2000, 200_000, 201_000, 199_000))));
     Comparison c = Comparison.of(List.of(run(base)), List.of(run(rated)));
     Comparison.Row row = c.rows().get(0);
-    assertThat(row.verdict()).isEqualTo(Comparison.Verdict.SLOWER);
+    assertThat(row.verdict()).isEqualTo(Verdict.SLOWER);
     assertThat(row.verdictWords()).isEqualTo("slower (lower throughput)");
     assertThat(row.regression(10)).isTrue();
     assertThat(row.shown().id()).isEqualTo("ops/s");
@@ -76,9 +79,9 @@ class ComparisonTest {
     assertThat(row.shownInterval()[1]).isLessThan(1.0);
     // the other way round it is faster; and against itself equivalent
     assertThat(Comparison.of(List.of(run(rated)), List.of(run(base))).rows().get(0).verdict())
-        .isEqualTo(Comparison.Verdict.FASTER);
+        .isEqualTo(Verdict.FASTER);
     assertThat(Comparison.of(List.of(run(base)), List.of(run(base))).rows().get(0).verdict())
-        .isEqualTo(Comparison.Verdict.EQUIVALENT);
+        .isEqualTo(Verdict.EQUIVALENT);
     // compare --json and --csv say the figure, which way is better and the rate's ratio
     String json = ComparisonRecords.json(c, "a", "b");
     assertThat(json).contains("\"figure\" : \"ops/s\"", "\"better\" : \"higher\"", "\"verdict\" : \"slower\"");
@@ -114,7 +117,7 @@ class ComparisonTest {
         Fixtures.phase("readSeq", new double[] {0.0010, 0.0011, 0.0009}))));
     Comparison.Row row = Comparison.of(List.of(run(base)), List.of(run(cand))).rows().get(0);
     assertThat(row.change().high()).as("the interval alone would call it").isLessThan(1.0);
-    assertThat(row.verdict()).isEqualTo(Comparison.Verdict.TOO_SHORT);
+    assertThat(row.verdict()).isEqualTo(Verdict.TOO_SHORT);
     assertThat(row.regression(0)).isFalse();
   }
 
@@ -143,14 +146,14 @@ class ComparisonTest {
     ResultDocument hogged = Fixtures.document("h", List.of(Fixtures.cell("alpha", "rnd", Map.of(), Fixtures.ORDERED,
         noisy(Fixtures.phase("write", new double[] {140, 141, 142}), 1, 2, 3))));
     Comparison.Row dropped = Comparison.of(List.of(run(base)), List.of(run(hogged))).rows().get(0);
-    assertThat(dropped.verdict()).isEqualTo(Comparison.Verdict.TOO_NOISY);
+    assertThat(dropped.verdict()).isEqualTo(Verdict.TOO_NOISY);
     assertThat(dropped.regression(0)).isFalse();
     // what all the forks say is still shown
     assertThat(dropped.change().candidateForks()).isEqualTo(3);
     assertThat(dropped.change().low()).isGreaterThan(1.0);
     Comparison.Row kept = Comparison.of(List.of(run(base)), List.of(run(hogged)),
         Comparison.Rule.DEFAULT.with(ForkSamples.NoisyForks.KEEP)).rows().get(0);
-    assertThat(kept.verdict()).isEqualTo(Comparison.Verdict.SLOWER);
+    assertThat(kept.verdict()).isEqualTo(Verdict.SLOWER);
     assertThat(kept.caveats().describe()).isEqualTo("noisy forks 0/3");
   }
 
@@ -167,12 +170,12 @@ class ComparisonTest {
     PhaseResult cand = noisy(Fixtures.phase("write", new double[] {210, 226, 207, 241, 216}), 1, 2, 3, 4, 5);
     Comparison.Row row = Comparison.of(List.of(run(writesOf(base))), List.of(run(writesOf(cand))), paired).rows()
         .get(0);
-    assertThat(row.verdict()).isEqualTo(Comparison.Verdict.SLOWER);
+    assertThat(row.verdict()).isEqualTo(Verdict.SLOWER);
     assertThat(row.change().baselineForks()).isEqualTo(5);
     assertThat(row.caveats().describe()).isEqualTo("noisy forks 5/5");
     // taken apart, the same forks are too noisy: nothing says the two runs met the same load
     assertThat(Comparison.of(List.of(run(writesOf(base))), List.of(run(writesOf(cand)))).rows().get(0).verdict())
-        .isEqualTo(Comparison.Verdict.TOO_NOISY);
+        .isEqualTo(Verdict.TOO_NOISY);
 
     // identical work; in round 2 the load came between the two forks and hit the candidate's alone (x 1.6)
     PhaseResult quietBase = noisy(Fixtures.phase("write", new double[] {100, 102, 101, 99, 100.5}));
@@ -180,12 +183,12 @@ class ComparisonTest {
     Comparison.Row left = Comparison.of(List.of(run(writesOf(quietBase))), List.of(run(writesOf(oneSide))), paired)
         .rows().get(0);
     assertThat(left.change().baselineForks()).as("round 2's pair left out").isEqualTo(4);
-    assertThat(left.verdict()).isEqualTo(Comparison.Verdict.EQUIVALENT);
+    assertThat(left.verdict()).isEqualTo(Verdict.EQUIVALENT);
     Comparison.Row kept = Comparison.of(List.of(run(writesOf(quietBase))), List.of(run(writesOf(oneSide))),
         new Comparison.Rule(5, ForkSamples.NoisyForks.KEEP, ForkSamples.Figure.WALL, ForkRatio.Pairing.BY_ROUND))
         .rows().get(0);
     assertThat(kept.change().baselineForks()).isEqualTo(5);
-    assertThat(kept.verdict()).as("with it kept the interval is wide").isEqualTo(Comparison.Verdict.UNDECIDED);
+    assertThat(kept.verdict()).as("with it kept the interval is wide").isEqualTo(Verdict.UNDECIDED);
 
     assertThat(ForkSamples.keepsPair(ForkSamples.NoisyForks.DROP, true, true)).isTrue();
     assertThat(ForkSamples.keepsPair(ForkSamples.NoisyForks.DROP, false, false)).isTrue();
@@ -207,7 +210,7 @@ class ComparisonTest {
     Comparison.Row row = Comparison.of(List.of(run(base)), List.of(run(oneHogged))).rows().get(0);
     assertThat(row.change().candidateForks()).isEqualTo(4);
     assertThat(row.change().baselineForks()).isEqualTo(5);
-    assertThat(row.verdict()).isEqualTo(Comparison.Verdict.EQUIVALENT);
+    assertThat(row.verdict()).isEqualTo(Verdict.EQUIVALENT);
     assertThat(row.caveats().describe()).isEqualTo("noisy forks 0/1");
   }
 
@@ -219,7 +222,7 @@ class ComparisonTest {
         marked(Fixtures.phase("write", new double[] {140, 141, 142}), dev.kvbench.measure.PassNoise.Mark.CPU_WAIT,
             1, 2, 3))));
     Comparison.Row row = Comparison.of(List.of(run(base)), List.of(run(waited))).rows().get(0);
-    assertThat(row.verdict()).isEqualTo(Comparison.Verdict.SLOWER);
+    assertThat(row.verdict()).isEqualTo(Verdict.SLOWER);
     assertThat(row.change().candidateForks()).isEqualTo(3);
     assertThat(row.caveats().describe()).isEqualTo("noisy forks 0/3");
   }
@@ -232,10 +235,10 @@ class ComparisonTest {
     Comparison.Row atThree = Comparison.of(List.of(run(base)), List.of(run(slightly))).rows().get(0);
     assertThat(atThree.change().low()).isGreaterThan(1.0);
     // the whole interval (about 1.019-1.021) lies within ±5 %: equivalent, an answer
-    assertThat(atThree.verdict()).isEqualTo(Comparison.Verdict.EQUIVALENT);
+    assertThat(atThree.verdict()).isEqualTo(Verdict.EQUIVALENT);
     Comparison.Row atOne = Comparison.of(List.of(run(base)), List.of(run(slightly)),
         Comparison.Rule.DEFAULT.withMinEffect(1)).rows().get(0);
-    assertThat(atOne.verdict()).isEqualTo(Comparison.Verdict.SLOWER);
+    assertThat(atOne.verdict()).isEqualTo(Verdict.SLOWER);
     assertThat(atOne.regression(1)).isTrue();
     assertThat(atOne.regression(5)).isFalse();
   }
@@ -268,14 +271,14 @@ class ComparisonTest {
         new double[] {90.5, 91, 91.5});
     Comparison.Rule keep = Comparison.Rule.DEFAULT.with(ForkSamples.NoisyForks.KEEP);
     Comparison wall = Comparison.of(List.of(run(base)), List.of(run(hogged)), keep);
-    assertThat(wall.rows().get(0).verdict()).isEqualTo(Comparison.Verdict.SLOWER);
+    assertThat(wall.rows().get(0).verdict()).isEqualTo(Verdict.SLOWER);
     Comparison cpu = Comparison.of(List.of(run(base)), List.of(run(hogged)), keep.with(ForkSamples.Figure.CPU));
     assertThat(cpu.figure()).isEqualTo(ForkSamples.Figure.CPU);
-    assertThat(cpu.rows().get(0).verdict()).isEqualTo(Comparison.Verdict.EQUIVALENT);
+    assertThat(cpu.rows().get(0).verdict()).isEqualTo(Verdict.EQUIVALENT);
     assertThat(cpu.rows().get(0).baselineFigure()).isCloseTo(91, org.assertj.core.data.Offset.offset(1e-9));
     Comparison process = Comparison.of(List.of(run(base)), List.of(run(hogged)),
         keep.with(ForkSamples.Figure.PROCESS_CPU));
-    assertThat(process.rows().get(0).verdict()).isEqualTo(Comparison.Verdict.SLOWER);
+    assertThat(process.rows().get(0).verdict()).isEqualTo(Verdict.SLOWER);
     assertThat(process.rows().get(0).baselineFigure()).isEqualTo(96);
     // a fork without the figure (a result of kvbench before 0.7 has no thread CPU) is not judged on it, and the
     // gate hears of it
@@ -296,7 +299,7 @@ class ComparisonTest {
         PhaseResult.measured("write", List.of(pass, pass, pass), PhaseResult.Latency.NONE, true, null, null))));
     Comparison c = Comparison.of(List.of(run(one)), List.of(run(one)));
     assertThat(c.rows()).singleElement().satisfies(r -> {
-      assertThat(r.verdict()).isEqualTo(Comparison.Verdict.NOT_ENOUGH_FORKS);
+      assertThat(r.verdict()).isEqualTo(Verdict.NOT_ENOUGH_FORKS);
       assertThat(r.change().baselineForks()).isOne();
       assertThat(r.change().hasInterval()).isFalse();
     });

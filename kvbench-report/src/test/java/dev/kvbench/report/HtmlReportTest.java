@@ -1,5 +1,6 @@
 package dev.kvbench.report;
 
+import dev.kvbench.stats.ForkRatio;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 

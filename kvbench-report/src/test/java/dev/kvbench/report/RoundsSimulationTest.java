@@ -1,5 +1,9 @@
 package dev.kvbench.report;
 
+import dev.kvbench.runner.PrecisionJudge;
+import dev.kvbench.result.ForkSamples;
+import dev.kvbench.stats.Verdict;
+import dev.kvbench.stats.ForkRatio;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.kvbench.runner.AdaptiveForks;
@@ -61,7 +65,7 @@ class RoundsSimulationTest {
   /** Share of trials, of a true {@code ratio}, that paired and unpaired intervals give each verdict. */
   private record Shares(double paired, double unpaired) {}
 
-  private static Shares fixedRounds(double ratio, int rounds, Comparison.Verdict wanted, long seed) {
+  private static Shares fixedRounds(double ratio, int rounds, Verdict wanted, long seed) {
     SplittableRandom r = new SplittableRandom(seed);
     int paired = 0;
     int unpaired = 0;
@@ -69,8 +73,8 @@ class RoundsSimulationTest {
       double[] drift = drift(r, rounds, 0.5);
       double[] a = forks(r, drift, 1, 0.02);
       double[] b = forks(r, drift, ratio, 0.02);
-      paired += Comparison.verdict(ForkRatio.paired(a, b), MIN_EFFECT) == wanted ? 1 : 0;
-      unpaired += Comparison.verdict(ForkRatio.of(a, b), MIN_EFFECT) == wanted ? 1 : 0;
+      paired += Verdict.of(ForkRatio.paired(a, b), MIN_EFFECT) == wanted ? 1 : 0;
+      unpaired += Verdict.of(ForkRatio.of(a, b), MIN_EFFECT) == wanted ? 1 : 0;
     }
     return new Shares(paired / (double) TRIALS, unpaired / (double) TRIALS);
   }
@@ -78,10 +82,10 @@ class RoundsSimulationTest {
   @Test
   void pairingByRoundCancelsADriftThatTheUnpairedRuleDoesNot() {
     // a hog in half the rounds (+40 %) and a walk, 2 % noise per fork, 5 rounds
-    Shares slower = fixedRounds(1.10, 5, Comparison.Verdict.SLOWER, 1);
+    Shares slower = fixedRounds(1.10, 5, Verdict.SLOWER, 1);
     assertThat(slower.paired()).as("a 10 %% slowdown found, paired").isGreaterThan(0.8);
     assertThat(slower.unpaired()).as("... and unpaired").isLessThan(0.3);
-    Shares same = fixedRounds(1.0, 5, Comparison.Verdict.EQUIVALENT, 2);
+    Shares same = fixedRounds(1.0, 5, Verdict.EQUIVALENT, 2);
     // the paired interval at 5 rounds is about ±3.5 %: equivalence within ±5 % needs the mean within ±1.5 %
     assertThat(same.paired()).as("identical work equivalent, paired").isGreaterThan(0.6);
     assertThat(same.unpaired()).as("... and unpaired").isLessThan(0.1);
@@ -92,7 +96,7 @@ class RoundsSimulationTest {
    * unsettled ({@link PrecisionJudge#settled}) and within reach ({@link PrecisionJudge#outOfReach}),
    * up to {@code maxForks}; judged by compare's paired rule at the end. Returns the verdict and, through {@code roundsTaken}, the rounds it took.
    */
-  private static Comparison.Verdict adaptive(SplittableRandom r, double ratio, double spread, double hogShare,
+  private static Verdict adaptive(SplittableRandom r, double ratio, double spread, double hogShare,
       AdaptiveForks rule, int[] roundsTaken) {
     double[] drift = drift(r, rule.maxForks(), hogShare, 0.01);
     double[] a = forks(r, drift, 1, spread);
@@ -107,7 +111,7 @@ class RoundsSimulationTest {
       n++;
     }
     roundsTaken[0] += n;
-    return Comparison.verdict(ForkRatio.paired(Arrays.copyOf(a, n), Arrays.copyOf(b, n)), MIN_EFFECT);
+    return Verdict.of(ForkRatio.paired(Arrays.copyOf(a, n), Arrays.copyOf(b, n)), MIN_EFFECT);
   }
 
   /** The interval's stated error rate, and what 4,000 trials can tell from it (two standard errors). */
@@ -128,8 +132,8 @@ class RoundsSimulationTest {
       int called = 0;
       int[] rounds = {0};
       for (int t = 0; t < SEQUENTIAL_TRIALS; t++) {
-        Comparison.Verdict v = adaptive(r, 1.0, c[0], c[1], rule, rounds);
-        called += v == Comparison.Verdict.SLOWER || v == Comparison.Verdict.FASTER ? 1 : 0;
+        Verdict v = adaptive(r, 1.0, c[0], c[1], rule, rounds);
+        called += v == Verdict.SLOWER || v == Verdict.FASTER ? 1 : 0;
       }
       assertThat(called / (double) SEQUENTIAL_TRIALS).as("false calls at spread %.2f, hog %.1f", c[0], c[1])
           .isLessThanOrEqualTo(STATED + MONTE_CARLO);
@@ -146,10 +150,10 @@ class RoundsSimulationTest {
     int foundWithThree = 0;
     int[] rounds = {0};
     for (int t = 0; t < TRIALS; t++) {
-      found += adaptive(r, 1.10, 0.05, 0, rule, rounds) == Comparison.Verdict.SLOWER ? 1 : 0;
+      found += adaptive(r, 1.10, 0.05, 0, rule, rounds) == Verdict.SLOWER ? 1 : 0;
       double[] drift = drift(r, 3, 0, 0.01);
-      foundWithThree += Comparison.verdict(ForkRatio.paired(forks(r, drift, 1, 0.05), forks(r, drift, 1.10, 0.05)),
-          MIN_EFFECT) == Comparison.Verdict.SLOWER ? 1 : 0;
+      foundWithThree += Verdict.of(ForkRatio.paired(forks(r, drift, 1, 0.05), forks(r, drift, 1.10, 0.05)),
+          MIN_EFFECT) == Verdict.SLOWER ? 1 : 0;
     }
     assertThat(found / (double) TRIALS).as("power with added forks").isGreaterThan(0.8);
     assertThat(foundWithThree / (double) TRIALS).as("power with three").isLessThan(found / (double) TRIALS - 0.2);
@@ -164,7 +168,7 @@ class RoundsSimulationTest {
     int[] rounds = {0};
     int slower = 0;
     for (int t = 0; t < TRIALS; t++) {
-      slower += adaptive(r, 1.30, 0.02, 0, rule, rounds) == Comparison.Verdict.SLOWER ? 1 : 0;
+      slower += adaptive(r, 1.30, 0.02, 0, rule, rounds) == Verdict.SLOWER ? 1 : 0;
     }
     assertThat(slower / (double) TRIALS).isGreaterThan(0.99);
     assertThat(rounds[0] / (double) TRIALS).as("mean rounds").isLessThan(3.5);
@@ -212,7 +216,7 @@ class RoundsSimulationTest {
    * Comparison#keepsPair} keeps (or, with {@code eitherSpoils}, only pairs disturbed on neither side);
    * null where fewer than 3 pairs count at the end (too noisy to judge).
    */
-  private static Comparison.Verdict busyHost(SplittableRandom r, double ratio, double disturbedShare,
+  private static Verdict busyHost(SplittableRandom r, double ratio, double disturbedShare,
       boolean eitherSpoils, AdaptiveForks rule) {
     int max = rule.maxForks();
     double[] a = new double[max];
@@ -243,7 +247,7 @@ class RoundsSimulationTest {
       x[i] = 1;
       y[i] = Math.exp(lr[i]);
     }
-    return Comparison.verdict(ForkRatio.paired(x, y), MIN_EFFECT);
+    return Verdict.of(ForkRatio.paired(x, y), MIN_EFFECT);
   }
 
   private static double[] keptLogRatios(double[] a, double[] b, boolean[] kept, int rounds) {
@@ -260,10 +264,10 @@ class RoundsSimulationTest {
       int tooNoisyEitherSpoils = 0;
       int found = 0;
       for (int t = 0; t < SEQUENTIAL_TRIALS; t++) {
-        Comparison.Verdict same = busyHost(r, 1.0, share, false, rule);
-        called += same == Comparison.Verdict.SLOWER || same == Comparison.Verdict.FASTER ? 1 : 0;
+        Verdict same = busyHost(r, 1.0, share, false, rule);
+        called += same == Verdict.SLOWER || same == Verdict.FASTER ? 1 : 0;
         tooNoisyEitherSpoils += busyHost(r, 1.0, share, true, rule) == null ? 1 : 0;
-        found += busyHost(r, 1.5, share, false, rule) == Comparison.Verdict.SLOWER ? 1 : 0;
+        found += busyHost(r, 1.5, share, false, rule) == Verdict.SLOWER ? 1 : 0;
       }
       assertThat(called / (double) SEQUENTIAL_TRIALS).as("false calls, %.0f %% of forks disturbed", share * 100)
           .isLessThanOrEqualTo(STATED + MONTE_CARLO);

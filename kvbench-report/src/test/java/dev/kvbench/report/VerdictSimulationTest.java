@@ -1,5 +1,7 @@
 package dev.kvbench.report;
 
+import dev.kvbench.stats.Verdict;
+import dev.kvbench.stats.ForkRatio;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.SplittableRandom;
@@ -29,15 +31,15 @@ class VerdictSimulationTest {
 
   private static int[] verdicts(double ratio, double spread, int forks, long seed) {
     SplittableRandom r = new SplittableRandom(seed);
-    int[] counts = new int[Comparison.Verdict.values().length];
+    int[] counts = new int[Verdict.values().length];
     for (int t = 0; t < TRIALS; t++) {
       ForkRatio change = ForkRatio.of(forks(r, forks, 1, spread), forks(r, forks, ratio, spread));
-      counts[Comparison.verdict(change, 5).ordinal()]++;
+      counts[Verdict.of(change, 5).ordinal()]++;
     }
     return counts;
   }
 
-  private static double share(int[] counts, Comparison.Verdict v) {
+  private static double share(int[] counts, Verdict v) {
     return counts[v.ordinal()] / (double) TRIALS;
   }
 
@@ -47,7 +49,7 @@ class VerdictSimulationTest {
     for (int forks : new int[] {3, 5, 10}) {
       for (double spread : new double[] {0.02, 0.05, 0.10}) {
         int[] c = verdicts(1.0, spread, forks, 42 + forks);
-        double called = share(c, Comparison.Verdict.SLOWER) + share(c, Comparison.Verdict.FASTER);
+        double called = share(c, Verdict.SLOWER) + share(c, Verdict.FASTER);
         assertThat(called).as("forks %d spread %.2f", forks, spread).isLessThanOrEqualTo(0.05);
       }
     }
@@ -57,28 +59,28 @@ class VerdictSimulationTest {
   void identicalWorkWithLittleSpreadIsCalledEquivalent() {
     // 1 % spread, 5 forks: the interval is about ±1.5 %, inside ±5 %
     int[] c = verdicts(1.0, 0.01, 5, 7);
-    assertThat(share(c, Comparison.Verdict.EQUIVALENT)).isGreaterThan(0.95);
+    assertThat(share(c, Verdict.EQUIVALENT)).isGreaterThan(0.95);
   }
 
   @Test
   void aTenPercentChangeIsFoundWhenTheForksAllowIt() {
     // 2 % spread: three forks a side find a 10 % slowdown nearly always, never call it faster
     int[] c = verdicts(1.10, 0.02, 3, 11);
-    assertThat(share(c, Comparison.Verdict.SLOWER)).isGreaterThan(0.8);
-    assertThat(share(c, Comparison.Verdict.FASTER)).isZero();
+    assertThat(share(c, Verdict.SLOWER)).isGreaterThan(0.8);
+    assertThat(share(c, Verdict.FASTER)).isZero();
     // 10 % spread needs more forks; the undecided rows say about how many
     SplittableRandom r = new SplittableRandom(13);
     int undecided = 0;
     int decidedWithSuggested = 0;
     for (int t = 0; t < 500; t++) {
       ForkRatio three = ForkRatio.of(forks(r, 3, 1, 0.10), forks(r, 3, 1.10, 0.10));
-      if (Comparison.verdict(three, 5) != Comparison.Verdict.UNDECIDED) {
+      if (Verdict.of(three, 5) != Verdict.UNDECIDED) {
         continue;
       }
       undecided++;
       int suggested = Math.min(three.forksToDecide(5), 200);
       ForkRatio more = ForkRatio.of(forks(r, suggested, 1, 0.10), forks(r, suggested, 1.10, 0.10));
-      decidedWithSuggested += Comparison.verdict(more, 5) != Comparison.Verdict.UNDECIDED ? 1 : 0;
+      decidedWithSuggested += Verdict.of(more, 5) != Verdict.UNDECIDED ? 1 : 0;
     }
     assertThat(undecided).isGreaterThan(100);
     // an estimate from three forks is rough; it still decides most of what it is asked to

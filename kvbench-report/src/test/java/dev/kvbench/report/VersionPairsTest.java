@@ -1,5 +1,6 @@
 package dev.kvbench.report;
 
+import dev.kvbench.stats.Verdict;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -42,10 +43,10 @@ class VersionPairsTest {
 
     Comparison same = Comparison.of(List.of(pairs.get(0).baselineSide()), List.of(pairs.get(0).candidateSide()));
     assertThat(same.rows()).singleElement().extracting(Comparison.Row::verdict)
-        .isEqualTo(Comparison.Verdict.EQUIVALENT);
+        .isEqualTo(Verdict.EQUIVALENT);
     Comparison slower = Comparison.of(List.of(pairs.get(1).baselineSide()), List.of(pairs.get(1).candidateSide()));
     assertThat(slower.rows()).singleElement().satisfies(r -> {
-      assertThat(r.verdict()).isEqualTo(Comparison.Verdict.SLOWER);
+      assertThat(r.verdict()).isEqualTo(Verdict.SLOWER);
       assertThat(r.settingsChanged()).isEqualTo("library 1.0 -> 2.0");
     });
     assertThat(slower.unmatched()).isEmpty();

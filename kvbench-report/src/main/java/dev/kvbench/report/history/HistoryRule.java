@@ -1,7 +1,8 @@
 package dev.kvbench.report.history;
 
-import dev.kvbench.report.ForkSamples.Figure;
-import dev.kvbench.report.ForkSamples.NoisyForks;
+import dev.kvbench.stats.EDivisive;
+import dev.kvbench.result.ForkSamples.Figure;
+import dev.kvbench.result.ForkSamples.NoisyForks;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;

@@ -205,7 +205,7 @@ class HistoryTest {
     });
     // counted when the history keeps disturbed forks
     HistoryRule keep = new HistoryRule(HistoryRule.Order.TIME, List.of(), HistoryRule.DEFAULT.figure(),
-        dev.kvbench.report.ForkSamples.NoisyForks.KEEP, HistoryRule.DEFAULT.detection(), Map.of());
+        dev.kvbench.result.ForkSamples.NoisyForks.KEEP, HistoryRule.DEFAULT.detection(), Map.of());
     assertThat(History.of(runs, keep).incomplete()).isEmpty();
     assertThat(series(History.of(runs, keep), "alpha", "write").points()).hasSize(30);
   }

@@ -1,4 +1,4 @@
-package dev.kvbench.report.history;
+package dev.kvbench.stats;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;

@@ -1,5 +1,8 @@
-package dev.kvbench.report;
+package dev.kvbench.runner;
 
+import dev.kvbench.result.ForkSamples;
+import dev.kvbench.stats.Verdict;
+import dev.kvbench.stats.ForkRatio;
 import dev.kvbench.stats.LogInterval;
 import dev.kvbench.runner.AdaptiveForks;
 import dev.kvbench.runner.ForkJudge;
@@ -20,7 +23,7 @@ import java.util.Map;
  * different) needs none; nor does a cell compared with nothing whose phases' figures are each
  * known within the precision ({@link #precise}). A figure is each fork's median pass; a comparison
  * pairs fork k of both cells, which ran in round k, and counts the pairs a comparison counts (the
- * host disturbing both forks of a pair or neither, {@link Comparison#keepsPair}), so forks added on a
+ * host disturbing both forks of a pair or neither, {@link ForkSamples#keepsPair}), so forks added on a
  * host that stays busy still decide it; a cell's own figures leave the disturbed forks out, so it
  * asks for an {@link Next#ANOTHER_UNDISTURBED_FORK undisturbed} one.
  */
@@ -146,7 +149,7 @@ public final class PrecisionJudge implements ForkJudge {
    */
   private static List<PhaseResult> judged(CellResult cell) {
     return cell.phases().stream()
-        .filter(p -> p.status() == PhaseStatus.OK && p.passMillis() >= Comparison.SHORTEST_JUDGED_MILLIS).toList();
+        .filter(p -> p.status() == PhaseStatus.OK && p.passMillis() >= Verdict.SHORTEST_JUDGED_MILLIS).toList();
   }
 
   /** Each fork's median pass by fork number, as a comparison takes them: the forks the host disturbed left out. */

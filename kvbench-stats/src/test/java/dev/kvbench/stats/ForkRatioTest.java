@@ -1,4 +1,4 @@
-package dev.kvbench.report;
+package dev.kvbench.stats;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -62,7 +62,7 @@ class ForkRatioTest {
       ForkRatio r = ForkRatio.of(forks(random, 5, 100, 0.03), forks(random, 5, 100, 0.03));
       boolean excludes = r.low() > 1 || r.high() < 1;
       excluding += excludes ? 1 : 0;
-      called += excludes && r.beyond(Comparison.DEFAULT_MIN_EFFECT_PERCENT) ? 1 : 0;
+      called += excludes && r.beyond(Verdict.DEFAULT_MIN_EFFECT_PERCENT) ? 1 : 0;
     }
     assertThat(excluding / (double) pairs).isBetween(0.03, 0.07);
     assertThat(called).isLessThanOrEqualTo(excluding);
@@ -76,7 +76,7 @@ class ForkRatioTest {
     int found = 0;
     for (int i = 0; i < 1000; i++) {
       ForkRatio r = ForkRatio.of(forks(random, 5, 100, 0.03), forks(random, 5, 110, 0.03));
-      found += r.low() > 1 && r.beyond(Comparison.DEFAULT_MIN_EFFECT_PERCENT) ? 1 : 0;
+      found += r.low() > 1 && r.beyond(Verdict.DEFAULT_MIN_EFFECT_PERCENT) ? 1 : 0;
     }
     assertThat(found).isGreaterThan(950);
   }

@@ -1,10 +1,15 @@
-package dev.kvbench.report;
+package dev.kvbench.runner;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.kvbench.measure.CpuTime;
 import dev.kvbench.result.CellResult;
-import dev.kvbench.runner.AdaptiveForks;
-import dev.kvbench.runner.ForkJudge;
+import dev.kvbench.result.PassResult;
+import dev.kvbench.result.PhaseResult;
+import dev.kvbench.store.Capabilities;
+import dev.kvbench.store.Durability;
+import dev.kvbench.workload.Traffic;
+import java.util.EnumSet;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -20,8 +25,19 @@ class PrecisionJudgeTest {
 
   /** One cell's forks: each a 2-second sustain pass that did {@code ops} puts. */
   private static List<CellResult> forks(String store, long... ops) {
-    return Arrays.stream(ops).mapToObj(n -> Fixtures.timedCell(store, 2000, Fixtures.timedPhase("sustain", 2000, n)))
-        .toList();
+    return Arrays.stream(ops).mapToObj(n -> sustainFork(store, n)).toList();
+  }
+
+  /** A cell of one fork whose one sustain pass lasted 2 s and did {@code ops} puts. */
+  private static CellResult sustainFork(String store, long ops) {
+    PassResult pass = PassResult.of(ops, 2_000_000_000L, new CpuTime(1800, 200), 50_000_000).withFork(1);
+    PhaseResult sustain = PhaseResult.measured("sustain", List.of(pass), PhaseResult.Latency.NONE, true, null, null);
+    CellResult.Parameters parameters = new CellResult.Parameters(1000, "int", 4, 100, "rnd", 1, "nosync", 1, 16, 1, 0,
+        3, 1, Traffic.DEFAULT.withDurationMillis(2000), null, null, null, Map.of());
+    Capabilities caps = new Capabilities(true, true, true, true, EnumSet.allOf(Durability.class), true, true, 511,
+        1 << 30);
+    return new CellResult(store + " int rnd 1000x100 batch=1 nosync threads=1 duration=2000ms", store, "lib:" + store,
+        "1.0", caps, Map.of(), Map.of(), parameters, List.of(sustain), null, CellResult.Outcome.RAN, null, null);
   }
 
   @Test

@@ -1,4 +1,4 @@
-package dev.kvbench.report;
+package dev.kvbench.result;
 
 import dev.kvbench.result.PassResult;
 import dev.kvbench.result.PhaseResult;
@@ -11,7 +11,8 @@ import java.util.TreeSet;
 /**
  * The samples of a comparison: one figure per fork (its median pass's wall or CPU time per op), the
  * forks the host disturbed left out or kept, and which forks of two phases pair up by round. A
- * {@link Comparison}, the run's summary, {@link PrecisionJudge} and bisection take their samples
+ * comparison (kvbench-report's {@code Comparison}), the run's summary, the adaptive rounds' {@code
+ * PrecisionJudge} and bisection take their samples
  * here, so they count the same forks. A sample is a cost per op, lower better, for every phase: for
  * a pass of a fixed amount of work its ratios are the pass time's, for a pass of a fixed duration
  * (sustain, churn, a timed threaded phase) the inverse of the rate's ({@link
@@ -81,7 +82,7 @@ public final class ForkSamples {
 
   /**
    * Each fork's median pass's {@code figure} per op by fork number, less the disturbed forks when
-   * dropped: the samples of one run's cell, to pair with another's fork by fork ({@link
+   * dropped: the samples of one run's cell, to pair with another's fork by fork ({@code
    * PrecisionJudge} and the run's summary too).
    */
   public static Map<Integer, Double> byForkNumber(PhaseResult phase, NoisyForks noisy, Figure figure) {
@@ -109,7 +110,7 @@ public final class ForkSamples {
   /**
    * The fork numbers both phases ran (each with its {@code figure} above 0: a pass shorter than
    * the clock's tick has no ratio) whose pair counts under {@link #keepsPair}, in order: the
-   * samples of a comparison paired by round, of the run's summary and of {@link PrecisionJudge}.
+   * samples of a comparison paired by round, of the run's summary and of {@code PrecisionJudge}.
    */
   public static SortedSet<Integer> pairedForks(PhaseResult baseline, PhaseResult candidate, NoisyForks noisy,
       Figure figure) {
@@ -129,12 +130,12 @@ public final class ForkSamples {
   }
 
   /** Each fork's median pass's time per op, less the disturbed forks when dropped: one figure per JVM, the samples. */
-  static double[] forkFigures(PhaseResult phase, NoisyForks noisy) {
+  public static double[] forkFigures(PhaseResult phase, NoisyForks noisy) {
     return forkFigures(phase, noisy, Figure.WALL);
   }
 
   /** Each fork's median pass's {@code figure} per op (wall or CPU ms), less the disturbed forks when dropped. */
-  static double[] forkFigures(PhaseResult phase, NoisyForks noisy, Figure figure) {
+  public static double[] forkFigures(PhaseResult phase, NoisyForks noisy, Figure figure) {
     List<Integer> left = noisy == NoisyForks.DROP ? phase.hostDisturbedForks() : List.of();
     return phase.forkMedians().stream().filter(p -> !left.contains(p.fork()))
         .mapToDouble(figure::perOp)

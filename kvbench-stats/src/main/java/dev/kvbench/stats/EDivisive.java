@@ -1,4 +1,4 @@
-package dev.kvbench.report.history;
+package dev.kvbench.stats;
 
 import java.util.ArrayList;
 import java.util.Comparator;

@@ -1,4 +1,4 @@
-package dev.kvbench.report;
+package dev.kvbench.stats;
 
 import dev.kvbench.stats.LogInterval;
 import java.util.Arrays;
@@ -170,7 +170,7 @@ public record ForkRatio(double ratio, double low, double high, int baselineForks
     return needed > MOST_FORKS_ESTIMATED || !(room > 0) ? MOST_FORKS_ESTIMATED + 1 : (int) Math.ceil(needed);
   }
 
-  static double median(double[] values) {
+  public static double median(double[] values) {
     double[] sorted = values.clone();
     Arrays.sort(sorted);
     // the lower one for an even count, as a phase's figure is: a real fork's, never an average of two
