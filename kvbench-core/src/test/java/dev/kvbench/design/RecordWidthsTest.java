@@ -33,7 +33,6 @@ class RecordWidthsTest {
       "CellResult.java Parameters", 18,
       "DurabilityResult.java DurabilityResult", 17,
       "PhaseFigures.java PhaseFigures", 16,
-      "PassResult.java PassResult", 16,
       "ThreadedWorkload.java ThreadedWorkload", 14,
       "ResultDocument.java ResultDocument", 13,
       "Capabilities.java Capabilities", 13);

@@ -94,9 +94,7 @@ class ChartsTest {
       points.add(new dev.kvbench.result.CommitTrace.Point(i + 1, 1, 1000, 1000, bytes, (long) bytes, -1, -1));
     }
     var trace = new dev.kvbench.result.CommitTrace(3, 1, 4096, points, 0);
-    var phase = Fixtures.phase("write", new double[] {1, 1, 1}).withPasses(p -> new dev.kvbench.result.PassResult(
-        p.passMillis(), p.ops(), p.cpu(), p.peakRssBytes(), p.noise(), p.startEpochMillis(), p.latencyHistogram(),
-        p.progress(), p.io(), trace, p.fork()));
+    var phase = Fixtures.phase("write", new double[] {1, 1, 1}).withPasses(p -> p.withCommitTrace(trace));
     return Fixtures.cell(store, "rnd", Map.of(), Fixtures.ORDERED, phase);
   }
 }
