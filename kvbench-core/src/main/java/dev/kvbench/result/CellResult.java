@@ -2,6 +2,7 @@ package dev.kvbench.result;
 
 import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import com.fasterxml.jackson.annotation.JsonValue;
 import dev.kvbench.host.Placement;
 import dev.kvbench.store.Capabilities;
@@ -14,14 +15,8 @@ import java.util.Map;
  * One cell of the matrix: one store, one parameter set, its phases in the order they ran.
  *
  * @param cellId the cell's identity in its run (the cell parameters' id); resume finds cells by it
- * @param capabilities what the store declared: which phases it can run, whether it keeps data
- * @param settings the store's settings resolved against its specs, as text
- * @param nativeSettings the native flags and sizes the adapter actually used
- * @param outcome whether the cell ran, and if not, why not in one word
- * @param error why the cell could not run or finish (open failed, crashed, timed out ...); null when it ran
- * @param diagnostics for a cell whose JVM failed: where its output, thread dump and crash log were kept
- * @param libraryJars for a cell that ran another version of its store's library than kvbench
- *     bundles: every jar its library was loaded from, with its SHA-256; empty for the bundled library
+ * @param storeUnderTest the store, its library and version, capabilities and settings
+ * @param ending how the cell ended: its outcome, the error and the diagnostics of a cell that failed
  * @param profiles the recordings of its forks' JVMs ({@code --profile}); empty when not profiled
  * @param placement where its JVM ran (CPUs, memory policy, numactl or taskset), as that JVM saw it;
  *     null where not recorded
@@ -33,23 +28,62 @@ import java.util.Map;
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record CellResult(
     String cellId,
-    String store,
-    String library,
-    String libraryVersion,
-    Capabilities capabilities,
-    Map<String, String> settings,
-    Map<String, Object> nativeSettings,
+    @JsonUnwrapped StoreUnderTest storeUnderTest,
     Parameters parameters,
     List<PhaseResult> phases,
     StorageResult storage,
-    Outcome outcome,
-    String error,
-    Diagnostics diagnostics,
-    @JsonInclude(JsonInclude.Include.NON_EMPTY) List<LibraryJar> libraryJars,
+    @JsonUnwrapped Ending ending,
     @JsonInclude(JsonInclude.Include.NON_EMPTY) List<ProfileRecording> profiles,
     @JsonInclude(JsonInclude.Include.NON_NULL) Placement placement,
     @JsonInclude(JsonInclude.Include.NON_NULL) ForkStop forkStop,
     @JsonInclude(JsonInclude.Include.NON_NULL) CellMemory memory) {
+
+  /**
+   * The store a cell ran and how (fields of the cell in the JSON).
+   *
+   * @param store the store's id
+   * @param library the library's Maven coordinates (or {@code native:NAME})
+   * @param libraryVersion the library's version the cell ran
+   * @param capabilities what the store declared: which phases it can run, whether it keeps data
+   * @param settings the store's settings resolved against its specs, as text
+   * @param nativeSettings the native flags and sizes the adapter actually used
+   * @param libraryJars for a cell that ran another version of its store's library than kvbench
+   *     bundles: every jar its library was loaded from, with its SHA-256; empty for the bundled library
+   */
+  @JsonInclude(JsonInclude.Include.NON_NULL)
+  public record StoreUnderTest(String store, String library, String libraryVersion, Capabilities capabilities,
+      Map<String, String> settings, Map<String, Object> nativeSettings,
+      @JsonInclude(JsonInclude.Include.NON_EMPTY) List<LibraryJar> libraryJars) {
+
+    public StoreUnderTest {
+      libraryJars = libraryJars == null ? List.of() : List.copyOf(libraryJars);
+      settings = settings == null ? Map.of() : Map.copyOf(settings);
+      nativeSettings = nativeSettings == null ? Map.of() : nativeSettings;
+    }
+  }
+
+  /**
+   * How a cell ended (fields of the cell in the JSON).
+   *
+   * @param outcome whether the cell ran, and if not, why not in one word
+   * @param error why the cell could not run or finish (open failed, crashed, timed out ...); null when it ran
+   * @param diagnostics for a cell whose JVM failed: where its output, thread dump and crash log were kept
+   */
+  @JsonInclude(JsonInclude.Include.NON_NULL)
+  public record Ending(Outcome outcome, String error, Diagnostics diagnostics) {
+    public Ending {
+      outcome = outcome == null ? (error == null ? Outcome.RAN : Outcome.FAILED) : outcome;
+    }
+  }
+
+  /** A cell with everything in the order of its fields, profiles, placement, fork stop and memory included. */
+  public CellResult(String cellId, String store, String library, String libraryVersion, Capabilities capabilities,
+      Map<String, String> settings, Map<String, Object> nativeSettings, Parameters parameters, List<PhaseResult> phases,
+      StorageResult storage, Outcome outcome, String error, Diagnostics diagnostics, List<LibraryJar> libraryJars,
+      List<ProfileRecording> profiles, Placement placement, ForkStop forkStop, CellMemory memory) {
+    this(cellId, new StoreUnderTest(store, library, libraryVersion, capabilities, settings, nativeSettings, libraryJars),
+        parameters, phases, storage, new Ending(outcome, error, diagnostics), profiles, placement, forkStop, memory);
+  }
 
   /** A cell whose memory was not recorded. */
   public CellResult(String cellId, String store, String library, String libraryVersion, Capabilities capabilities,
@@ -60,7 +94,7 @@ public record CellResult(
         outcome, error, diagnostics, libraryJars, profiles, placement, forkStop, null);
   }
 
-  /** A cell that ran the scenario's fixed number of forks. */
+  /** A cell that ran the scenario's fixed number of forks, its memory not recorded. */
   public CellResult(String cellId, String store, String library, String libraryVersion, Capabilities capabilities,
       Map<String, String> settings, Map<String, Object> nativeSettings, Parameters parameters, List<PhaseResult> phases,
       StorageResult storage, Outcome outcome, String error, Diagnostics diagnostics, List<LibraryJar> libraryJars,
@@ -69,30 +103,68 @@ public record CellResult(
         outcome, error, diagnostics, libraryJars, profiles, placement, null, null);
   }
 
-  /** A cell of the bundled library, whose jars are kvbench's own. */
-  public CellResult(String cellId, String store, String library, String libraryVersion, Capabilities capabilities,
-      Map<String, String> settings, Map<String, Object> nativeSettings, Parameters parameters, List<PhaseResult> phases,
-      StorageResult storage, Outcome outcome, String error, Diagnostics diagnostics) {
-    this(cellId, store, library, libraryVersion, capabilities, settings, nativeSettings, parameters, phases, storage,
-        outcome, error, diagnostics, List.of(), List.of(), null);
-  }
-
   /** A cell whose JVM's placement was not recorded (an earlier kvbench's result, a cell that did not start). */
   public CellResult(String cellId, String store, String library, String libraryVersion, Capabilities capabilities,
       Map<String, String> settings, Map<String, Object> nativeSettings, Parameters parameters, List<PhaseResult> phases,
       StorageResult storage, Outcome outcome, String error, Diagnostics diagnostics, List<LibraryJar> libraryJars,
       List<ProfileRecording> profiles) {
     this(cellId, store, library, libraryVersion, capabilities, settings, nativeSettings, parameters, phases, storage,
-        outcome, error, diagnostics, libraryJars, profiles, null);
+        outcome, error, diagnostics, libraryJars, profiles, null, null, null);
+  }
+
+  /** A cell of the bundled library, whose jars are kvbench's own, with nothing recorded of its JVM. */
+  public CellResult(String cellId, String store, String library, String libraryVersion, Capabilities capabilities,
+      Map<String, String> settings, Map<String, Object> nativeSettings, Parameters parameters, List<PhaseResult> phases,
+      StorageResult storage, Outcome outcome, String error, Diagnostics diagnostics) {
+    this(cellId, new StoreUnderTest(store, library, libraryVersion, capabilities, settings, nativeSettings, List.of()),
+        parameters, phases, storage, new Ending(outcome, error, diagnostics), List.of(), null, null, null);
   }
 
   public CellResult {
-    libraryJars = libraryJars == null ? List.of() : List.copyOf(libraryJars);
+    storeUnderTest = java.util.Objects.requireNonNull(storeUnderTest, "storeUnderTest");
+    ending = ending == null ? new Ending(null, null, null) : ending;
     profiles = profiles == null ? List.of() : List.copyOf(profiles);
-    settings = settings == null ? Map.of() : Map.copyOf(settings);
-    nativeSettings = nativeSettings == null ? Map.of() : nativeSettings;
     phases = phases == null ? List.of() : List.copyOf(phases);
-    outcome = outcome == null ? (error == null ? Outcome.RAN : Outcome.FAILED) : outcome;
+  }
+
+  public String store() {
+    return storeUnderTest.store();
+  }
+
+  public String library() {
+    return storeUnderTest.library();
+  }
+
+  public String libraryVersion() {
+    return storeUnderTest.libraryVersion();
+  }
+
+  public Capabilities capabilities() {
+    return storeUnderTest.capabilities();
+  }
+
+  public Map<String, String> settings() {
+    return storeUnderTest.settings();
+  }
+
+  public Map<String, Object> nativeSettings() {
+    return storeUnderTest.nativeSettings();
+  }
+
+  public List<LibraryJar> libraryJars() {
+    return storeUnderTest.libraryJars();
+  }
+
+  public Outcome outcome() {
+    return ending.outcome();
+  }
+
+  public String error() {
+    return ending.error();
+  }
+
+  public Diagnostics diagnostics() {
+    return ending.diagnostics();
   }
 
   /** How a cell ended. */
@@ -125,14 +197,14 @@ public record CellResult(
 
   /** This result with {@code figures} as its phases. */
   public CellResult withPhases(List<PhaseResult> figures) {
-    return new CellResult(cellId, store, library, libraryVersion, capabilities, settings, nativeSettings, parameters,
-        figures, storage, outcome, error, diagnostics, libraryJars, profiles, placement, forkStop, memory);
+    return new CellResult(cellId, storeUnderTest, parameters, figures, storage, ending, profiles, placement, forkStop,
+        memory);
   }
 
   /** This result of a cell that ran {@code version} of its library from {@code jars}. */
   public CellResult withLibrary(String version, List<LibraryJar> jars) {
-    return new CellResult(cellId, store, library, version, capabilities, settings, nativeSettings, parameters,
-        phases, storage, outcome, error, diagnostics, jars, profiles, placement, forkStop, memory);
+    return new CellResult(cellId, new StoreUnderTest(store(), library(), version, capabilities(), settings(), nativeSettings(), jars), parameters, phases, storage, ending, profiles, placement, forkStop,
+        memory);
   }
 
   /**
@@ -140,20 +212,21 @@ public record CellResult(
    * the other's by workload, as if one store had run both.
    */
   public CellResult withStore(String name) {
-    return new CellResult(cellId, name, library, libraryVersion, capabilities, settings, nativeSettings, parameters,
-        phases, storage, outcome, error, diagnostics, libraryJars, profiles, placement, forkStop, memory);
+    return new CellResult(cellId, new StoreUnderTest(name, library(), libraryVersion(), capabilities(), settings(), nativeSettings(),
+        libraryJars()), parameters, phases, storage, ending, profiles, placement, forkStop,
+        memory);
   }
 
   /** This result with another outcome, and {@code error} saying why. */
   public CellResult withOutcome(Outcome ended, String why) {
-    return new CellResult(cellId, store, library, libraryVersion, capabilities, settings, nativeSettings, parameters,
-        phases, storage, ended, why, diagnostics, libraryJars, profiles, placement, forkStop, memory);
+    return new CellResult(cellId, storeUnderTest, parameters, phases, storage, new Ending(ended, why, diagnostics()), profiles, placement, forkStop,
+        memory);
   }
 
   /** This result with {@code stop} saying why it has the forks it has. */
   public CellResult withForkStop(ForkStop stop) {
-    return new CellResult(cellId, store, library, libraryVersion, capabilities, settings, nativeSettings, parameters,
-        phases, storage, outcome, error, diagnostics, libraryJars, profiles, placement, stop, memory);
+    return new CellResult(cellId, storeUnderTest, parameters, phases, storage, ending, profiles, placement, stop,
+        memory);
   }
 
   /**
@@ -190,33 +263,34 @@ public record CellResult(
 
   /** This result with {@code footprints} as its memory figures. */
   public CellResult withMemory(CellMemory footprints) {
-    return new CellResult(cellId, store, library, libraryVersion, capabilities, settings, nativeSettings, parameters,
-        phases, storage, outcome, error, diagnostics, libraryJars, profiles, placement, forkStop, footprints);
+    return new CellResult(cellId, storeUnderTest, parameters, phases, storage, ending, profiles, placement, forkStop,
+        footprints);
   }
 
   /** This result with {@code given} as its settings. */
   public CellResult withSettings(Map<String, String> given) {
-    return new CellResult(cellId, store, library, libraryVersion, capabilities, given, nativeSettings, parameters,
-        phases, storage, outcome, error, diagnostics, libraryJars, profiles, placement, forkStop, memory);
+    return new CellResult(cellId, new StoreUnderTest(store(), library(), libraryVersion(), capabilities(), given, nativeSettings(),
+        libraryJars()), parameters, phases, storage, ending, profiles, placement, forkStop,
+        memory);
   }
 
   /** This result with {@code recordings} as its forks' recordings. */
   public CellResult withProfiles(List<ProfileRecording> recordings) {
-    return new CellResult(cellId, store, library, libraryVersion, capabilities, settings, nativeSettings, parameters,
-        phases, storage, outcome, error, diagnostics, libraryJars, recordings, placement, forkStop, memory);
+    return new CellResult(cellId, storeUnderTest, parameters, phases, storage, ending, recordings, placement, forkStop,
+        memory);
   }
 
   /** This result with {@code where} as where its JVM ran. */
   public CellResult withPlacement(Placement where) {
-    return new CellResult(cellId, store, library, libraryVersion, capabilities, settings, nativeSettings, parameters,
-        phases, storage, outcome, error, diagnostics, libraryJars, profiles, where, forkStop, memory);
+    return new CellResult(cellId, storeUnderTest, parameters, phases, storage, ending, profiles, where, forkStop,
+        memory);
   }
 
   /** True when the cell ran and every phase is ok or unsupported, or the store cannot run it at all. */
   @JsonIgnore
   public boolean succeeded() {
-    return switch (outcome) {
-      case RAN -> error == null && phases.stream().noneMatch(p -> p.status() == PhaseStatus.FAILED);
+    return switch (outcome()) {
+      case RAN -> error() == null && phases.stream().noneMatch(p -> p.status() == PhaseStatus.FAILED);
       case UNSUPPORTED -> true;
       case FAILED, INTERRUPTED -> false;
     };
@@ -225,7 +299,7 @@ public record CellResult(
   /** True for a reference store that keeps nothing (null): shown, never ranked against real stores. */
   @JsonIgnore
   public boolean reference() {
-    return capabilities != null && !capabilities.retainsData();
+    return capabilities() != null && !capabilities().retainsData();
   }
 
   /**

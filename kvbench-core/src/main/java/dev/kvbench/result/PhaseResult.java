@@ -2,6 +2,7 @@ package dev.kvbench.result;
 
 import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import dev.kvbench.measure.CpuTime;
 import dev.kvbench.measure.HistogramCodec;
 import dev.kvbench.measure.LatencySummary;
@@ -17,70 +18,158 @@ import org.HdrHistogram.Histogram;
  * (the sample that varies between JVMs) and never an average. Field names are a contract: scripts
  * read them.
  *
- * @param passMillis wall time of the median pass (see {@link #medianPass}), the seeds' "ms per pass"
- * @param minPassMillis fastest measured pass
- * @param maxPassMillis slowest measured pass
- * @param opsPerSec of the median pass
- * @param nsPerOp of the median pass
+ * @param median the figures of the phase's figure pass and the range over every pass
  * @param passes every measured pass, in the order they ran
- * @param latencyNanos sampled per-op latency over all measured passes (write and readKey), else null
- * @param commitLatencyNanos every commit of the measured write passes, else null
- * @param latencySampling how the latency samples were taken, else null
- * @param latencyHistogram the per-op latency histogram, HdrHistogram compressed and base64, else null
- * @param commitLatencyHistogram the commit latency histogram in the same form, else null
- * @param cpu process CPU over the median pass, all threads
- * @param peakRssBytes highest peak resident set over the measured passes
- * @param verified every measured pass's data was checked against what the generators predict
- * @param noisyPasses how many measured passes the host disturbed past a threshold (see {@link
- *     PassResult#noise}): their time says something of the machine, not only of the store
- * @param unsteadyForks the forks (by number) whose measured passes still trended: too short a
- *     warm-up (see {@link SteadyState}); empty when every fork was steady
+ * @param latency the latencies sampled over the measured passes
+ * @param checks what was checked of the measured passes
  * @param failure why the phase failed, naming the first bad key; null unless failed
  * @param note anything a reader must know to interpret the figures, else null
- * @param cpuNanosPerOp process CPU (user + sys, every thread, the stores' background threads
- *     included) of the median pass divided by its ops; 0 where the CPU was not measured
  * @param threaded what a threaded phase (readers, ycsb-a ...) adds: threads, per-thread rates,
  *     latency per operation type, the writer, the target rate; null for the seed phases
  * @param amplification the median pass's device bytes against the bytes the workload put (write,
  *     overwrite, the threaded phases' puts) and got (the read phases, the threaded phases' reads):
  *     one entry per direction; empty for other phases or where Linux does not say
- * @param allocatedBytesPerOp heap bytes the measuring threads (the seed phases' one, a threaded
- *     phase's clients) allocated per op over the median pass, as JMH's {@code gc.alloc.rate.norm}:
- *     the harness's loop allocates none, so this is the store's per-call allocation; null where
- *     not recorded (kvbench before 0.6, a JVM that does not count it)
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
-public record PhaseResult(
-    String phase,
-    PhaseStatus status,
-    long ops,
-    double passMillis,
-    double minPassMillis,
-    double maxPassMillis,
-    double opsPerSec,
-    double nsPerOp,
-    List<PassResult> passes,
-    LatencySummary latencyNanos,
-    LatencySummary commitLatencyNanos,
-    LatencySampling latencySampling,
-    String latencyHistogram,
-    String commitLatencyHistogram,
-    CpuTime cpu,
-    long peakRssBytes,
-    boolean verified,
-    int noisyPasses,
-    List<Integer> unsteadyForks,
-    String failure,
-    String note,
-    double cpuNanosPerOp,
-    ThreadedFigures threaded,
-    List<Amplification> amplification,
-    Double allocatedBytesPerOp) {
+public record PhaseResult(String phase, PhaseStatus status, long ops, @JsonUnwrapped MedianFigures median,
+    List<PassResult> passes, @JsonUnwrapped LatencyFigures latency, @JsonUnwrapped Checks checks, String failure,
+    String note, ThreadedFigures threaded, List<Amplification> amplification) {
 
   public PhaseResult {
+    median = median == null ? MedianFigures.NONE : median;
+    latency = latency == null ? LatencyFigures.NONE : latency;
+    checks = checks == null ? Checks.NONE : checks;
     passes = passes == null ? List.of() : List.copyOf(passes);
     amplification = amplification == null ? List.of() : List.copyOf(amplification);
-    unsteadyForks = unsteadyForks == null ? List.of() : List.copyOf(unsteadyForks);
+  }
+
+  /**
+   * The phase's figures as of its figure pass ({@link #medianPass}), with the range over every pass
+   * (fields of the phase in the JSON).
+   *
+   * @param passMillis wall time of the median pass (see {@link #medianPass}), the seeds' "ms per pass"
+   * @param minPassMillis fastest measured pass
+   * @param maxPassMillis slowest measured pass
+   * @param opsPerSec of the median pass
+   * @param nsPerOp of the median pass
+   * @param cpu process CPU over the median pass, all threads
+   * @param cpuNanosPerOp process CPU (user + sys, every thread, the stores' background threads
+   *     included) of the median pass divided by its ops; 0 where the CPU was not measured
+   * @param peakRssBytes highest peak resident set over the measured passes
+   * @param allocatedBytesPerOp heap bytes the measuring threads (the seed phases' one, a threaded
+   *     phase's clients) allocated per op over the median pass, as JMH's {@code gc.alloc.rate.norm}:
+   *     the harness's loop allocates none, so this is the store's per-call allocation; null where
+   *     not recorded (kvbench before 0.6, a JVM that does not count it)
+   */
+  @JsonInclude(JsonInclude.Include.NON_NULL)
+  public record MedianFigures(double passMillis, double minPassMillis, double maxPassMillis, double opsPerSec,
+      double nsPerOp, CpuTime cpu, double cpuNanosPerOp, long peakRssBytes, Double allocatedBytesPerOp) {
+    static final MedianFigures NONE = new MedianFigures(0, 0, 0, 0, 0, null, 0, 0, null);
+  }
+
+  /**
+   * The latencies of the measured passes (fields of the phase in the JSON), each null where not sampled.
+   *
+   * @param latencyNanos sampled per-op latency over all measured passes (write and readKey), else null
+   * @param commitLatencyNanos every commit of the measured write passes, else null
+   * @param latencySampling how the latency samples were taken, else null
+   * @param latencyHistogram the per-op latency histogram, HdrHistogram compressed and base64, else null
+   * @param commitLatencyHistogram the commit latency histogram in the same form, else null
+   */
+  @JsonInclude(JsonInclude.Include.NON_NULL)
+  public record LatencyFigures(LatencySummary latencyNanos, LatencySummary commitLatencyNanos,
+      LatencySampling latencySampling, String latencyHistogram, String commitLatencyHistogram) {
+    static final LatencyFigures NONE = new LatencyFigures(null, null, null, null, null);
+  }
+
+  /**
+   * What was checked of the measured passes (fields of the phase in the JSON).
+   *
+   * @param verified every measured pass's data was checked against what the generators predict
+   * @param noisyPasses how many measured passes the host disturbed past a threshold (see {@link
+   *     PassResult#noise}): their time says something of the machine, not only of the store
+   * @param unsteadyForks the forks (by number) whose measured passes still trended: too short a
+   *     warm-up (see {@link SteadyState}); empty when every fork was steady
+   */
+  @JsonInclude(JsonInclude.Include.NON_NULL)
+  public record Checks(boolean verified, int noisyPasses, List<Integer> unsteadyForks) {
+    static final Checks NONE = new Checks(false, 0, List.of());
+
+    public Checks {
+      unsteadyForks = unsteadyForks == null ? List.of() : List.copyOf(unsteadyForks);
+    }
+
+    Checks failed() {
+      return new Checks(false, noisyPasses, unsteadyForks);
+    }
+  }
+
+  public double passMillis() {
+    return median.passMillis();
+  }
+
+  public double minPassMillis() {
+    return median.minPassMillis();
+  }
+
+  public double maxPassMillis() {
+    return median.maxPassMillis();
+  }
+
+  public double opsPerSec() {
+    return median.opsPerSec();
+  }
+
+  public double nsPerOp() {
+    return median.nsPerOp();
+  }
+
+  public CpuTime cpu() {
+    return median.cpu();
+  }
+
+  public double cpuNanosPerOp() {
+    return median.cpuNanosPerOp();
+  }
+
+  public long peakRssBytes() {
+    return median.peakRssBytes();
+  }
+
+  public Double allocatedBytesPerOp() {
+    return median.allocatedBytesPerOp();
+  }
+
+  public LatencySummary latencyNanos() {
+    return latency.latencyNanos();
+  }
+
+  public LatencySummary commitLatencyNanos() {
+    return latency.commitLatencyNanos();
+  }
+
+  public LatencySampling latencySampling() {
+    return latency.latencySampling();
+  }
+
+  public String latencyHistogram() {
+    return latency.latencyHistogram();
+  }
+
+  public String commitLatencyHistogram() {
+    return latency.commitLatencyHistogram();
+  }
+
+  public boolean verified() {
+    return checks.verified();
+  }
+
+  public int noisyPasses() {
+    return checks.noisyPasses();
+  }
+
+  public List<Integer> unsteadyForks() {
+    return checks.unsteadyForks();
   }
 
   /** A phase the store cannot run: {@code why} is its note, and nothing was measured. */
@@ -106,8 +195,8 @@ public record PhaseResult(
 
   /** A phase without figures: every measured field empty (left out of the JSON), only the reason set. */
   private static PhaseResult notMeasured(String phase, PhaseStatus status, Reason reason) {
-    return new PhaseResult(phase, status, 0, 0, 0, 0, 0, 0, List.of(), null, null, null, null, null, null, 0,
-        false, 0, List.of(), reason.failure(), reason.note(), 0, null, null, null);
+    return new PhaseResult(phase, status, 0, MedianFigures.NONE, List.of(), LatencyFigures.NONE, Checks.NONE,
+        reason.failure(), reason.note(), null, null);
   }
 
   /** Latency of a phase's measured passes: histograms merged over the passes, and how they were sampled. */
@@ -122,7 +211,7 @@ public record PhaseResult(
    * is the inverse of the rate ({@link PrimaryFigure}).
    */
   public double millisPerOp() {
-    return ops > 0 ? passMillis / ops : passMillis;
+    return ops > 0 ? passMillis() / ops : passMillis();
   }
 
   /**
@@ -137,33 +226,21 @@ public record PhaseResult(
     }
     List<PassResult> sorted = byTime(passes);
     PassResult median = figureOf(passes);
-    return new PhaseResult(
-        phase,
-        failure == null ? PhaseStatus.OK : PhaseStatus.FAILED,
-        median.ops(),
-        median.passMillis(),
-        sorted.get(0).passMillis(),
-        sorted.get(sorted.size() - 1).passMillis(),
-        median.opsPerSec(),
-        median.nsPerOp(),
-        passes,
+    MedianFigures figures = new MedianFigures(median.passMillis(), sorted.get(0).passMillis(),
+        sorted.get(sorted.size() - 1).passMillis(), median.opsPerSec(), median.nsPerOp(), median.cpu(),
+        median.cpu() == null || median.ops() == 0 ? 0
+            : (median.cpu().userMillis() + median.cpu().sysMillis()) * 1e6 / median.ops(),
+        passes.stream().mapToLong(PassResult::peakRssBytes).max().orElse(0), median.allocatedBytesPerOp());
+    LatencyFigures latencies = new LatencyFigures(
         latency.ops() == null ? null : LatencySummary.of(latency.ops()),
         latency.commits() == null ? null : LatencySummary.of(latency.commits()),
         latency.sampling(),
         latency.ops() == null ? null : HistogramCodec.encode(latency.ops()),
-        latency.commits() == null ? null : HistogramCodec.encode(latency.commits()),
-        median.cpu(),
-        passes.stream().mapToLong(PassResult::peakRssBytes).max().orElse(0),
-        verified && failure == null,
-        (int) passes.stream().filter(PassResult::noisy).count(),
-        unsteadyForks(passes),
-        failure,
-        note,
-        median.cpu() == null || median.ops() == 0 ? 0
-            : (median.cpu().userMillis() + median.cpu().sysMillis()) * 1e6 / median.ops(),
-        null,
-        null,
-        median.allocatedBytesPerOp());
+        latency.commits() == null ? null : HistogramCodec.encode(latency.commits()));
+    Checks checks = new Checks(verified && failure == null, (int) passes.stream().filter(PassResult::noisy).count(),
+        unsteadyForks(passes));
+    return new PhaseResult(phase, failure == null ? PhaseStatus.OK : PhaseStatus.FAILED, median.ops(), figures, passes,
+        latencies, checks, failure, note, null, null);
   }
 
   private static List<PassResult> byTime(List<PassResult> passes) {
@@ -269,10 +346,8 @@ public record PhaseResult(
 
   /** These figures with {@code change} applied to every pass (hardware counters added after the run). */
   public PhaseResult withPasses(java.util.function.UnaryOperator<PassResult> change) {
-    return new PhaseResult(phase, status, ops, passMillis, minPassMillis, maxPassMillis, opsPerSec, nsPerOp,
-        passes.stream().map(change).toList(), latencyNanos, commitLatencyNanos, latencySampling,
-        latencyHistogram, commitLatencyHistogram, cpu, peakRssBytes, verified, noisyPasses, unsteadyForks, failure,
-        note, cpuNanosPerOp, threaded, amplification, allocatedBytesPerOp);
+    return new PhaseResult(phase, status, ops, median, passes.stream().map(change).toList(), latency, checks, failure,
+        note, threaded, amplification);
   }
 
   /**
@@ -295,10 +370,10 @@ public record PhaseResult(
 
   /** These figures with every pass marked as fork {@code number}'s: the cell ran once. */
   public PhaseResult ofFork(int number) {
-    return new PhaseResult(phase, status, ops, passMillis, minPassMillis, maxPassMillis, opsPerSec, nsPerOp,
-        passes.stream().map(p -> p.withFork(number)).toList(), latencyNanos, commitLatencyNanos, latencySampling,
-        latencyHistogram, commitLatencyHistogram, cpu, peakRssBytes, verified, noisyPasses,
-        unsteadyForks.isEmpty() ? List.of() : List.of(number), failure, note, cpuNanosPerOp, threaded, amplification, allocatedBytesPerOp);
+    Checks ofFork = new Checks(checks.verified(), checks.noisyPasses(),
+        checks.unsteadyForks().isEmpty() ? List.of() : List.of(number));
+    return new PhaseResult(phase, status, ops, median, passes.stream().map(p -> p.withFork(number)).toList(), latency,
+        ofFork, failure, note, threaded, amplification);
   }
 
   /**
@@ -310,16 +385,13 @@ public record PhaseResult(
     if (status != PhaseStatus.OK) {
       return this;
     }
-    return new PhaseResult(phase, PhaseStatus.FAILED, ops, passMillis, minPassMillis, maxPassMillis, opsPerSec, nsPerOp,
-        passes, latencyNanos, commitLatencyNanos, latencySampling, latencyHistogram, commitLatencyHistogram, cpu,
-        peakRssBytes, false, noisyPasses, unsteadyForks, why, note, cpuNanosPerOp, threaded, amplification, allocatedBytesPerOp);
+    return new PhaseResult(phase, PhaseStatus.FAILED, ops, median, passes, latency, checks.failed(), why, note, threaded,
+        amplification);
   }
 
   /** These figures with a threaded phase's own. */
   public PhaseResult withThreaded(ThreadedFigures figures) {
-    return new PhaseResult(phase, status, ops, passMillis, minPassMillis, maxPassMillis, opsPerSec, nsPerOp, passes,
-        latencyNanos, commitLatencyNanos, latencySampling, latencyHistogram, commitLatencyHistogram, cpu,
-        peakRssBytes, verified, noisyPasses, unsteadyForks, failure, note, cpuNanosPerOp, figures, amplification, allocatedBytesPerOp);
+    return new PhaseResult(phase, status, ops, median, passes, latency, checks, failure, note, figures, amplification);
   }
 
   /**
@@ -338,9 +410,7 @@ public record PhaseResult(
     }
     List<Amplification> all = new ArrayList<>(amplification);
     all.add(a);
-    return new PhaseResult(phase, status, ops, passMillis, minPassMillis, maxPassMillis, opsPerSec, nsPerOp, passes,
-        latencyNanos, commitLatencyNanos, latencySampling, latencyHistogram, commitLatencyHistogram, cpu,
-        peakRssBytes, verified, noisyPasses, unsteadyForks, failure, note, cpuNanosPerOp, threaded, all, allocatedBytesPerOp);
+    return new PhaseResult(phase, status, ops, median, passes, latency, checks, failure, note, threaded, all);
   }
 
   /** The amplification of {@code direction}, or null where it was not measured. */
