@@ -1,6 +1,7 @@
 package dev.kvbench.durability;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import java.util.List;
 import java.util.Map;
 
@@ -8,6 +9,7 @@ import java.util.Map;
  * The crash test of one store in one durability mode and one kind of crash, over its trials.
  *
  * @param settings the store's settings as resolved (the user's and the defaults)
+ * @param tally what the trials found, summed: the fields below
  * @param trials trials run (each a fresh store, a writer killed at a seeded moment, a reopen)
  * @param acknowledged acknowledged commits, summed over the trials
  * @param ackedLost acknowledged commits not wholly found after the crash, summed
@@ -22,9 +24,17 @@ import java.util.Map;
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record DurabilityResult(String store, String library, String libraryVersion, String durability, String crash,
-    Map<String, String> settings, int trials, long acknowledged, long ackedLost, int trialsLosingAcked,
-    long tornValues, long partialCommits, long unackedPresent, double recoveryMillisMedian, double recoveryMillisMax,
-    List<Trial> perTrial, String skipped) {
+    Map<String, String> settings, @JsonUnwrapped Tally tally, List<Trial> perTrial, String skipped) {
+
+  /** What the trials found, summed (fields of the result in the JSON; see the result's parameters). */
+  public record Tally(int trials, long acknowledged, long ackedLost, int trialsLosingAcked, long tornValues,
+      long partialCommits, long unackedPresent, double recoveryMillisMedian, double recoveryMillisMax) {
+    static final Tally NONE = new Tally(0, 0, 0, 0, 0, 0, 0, 0, 0);
+  }
+
+  public DurabilityResult {
+    tally = tally == null ? Tally.NONE : tally;
+  }
 
   /**
    * One trial.
@@ -41,8 +51,7 @@ public record DurabilityResult(String store, String library, String libraryVersi
 
   public static DurabilityResult skipped(String store, String library, String version, String durability,
       String crash, String why) {
-    return new DurabilityResult(store, library, version, durability, crash, Map.of(), 0, 0, 0, 0, 0, 0, 0, 0, 0,
-        List.of(), why);
+    return new DurabilityResult(store, library, version, durability, crash, Map.of(), Tally.NONE, List.of(), why);
   }
 
   /** The totals of {@code trials}. */
@@ -51,7 +60,7 @@ public record DurabilityResult(String store, String library, String libraryVersi
     List<CrashCheck> checks = trials.stream().map(Trial::check).filter(c -> c != null).toList();
     double[] recovery = checks.stream().filter(c -> c.failure() == null).mapToDouble(CrashCheck::recoveryMillis)
         .sorted().toArray();
-    return new DurabilityResult(store, library, version, durability, crash, settings, trials.size(),
+    return new DurabilityResult(store, library, version, durability, crash, settings, new Tally(trials.size(),
         checks.stream().mapToLong(CrashCheck::acknowledged).sum(),
         checks.stream().mapToLong(CrashCheck::ackedLost).sum(),
         (int) checks.stream().filter(c -> c.ackedLost() > 0).count(),
@@ -59,7 +68,7 @@ public record DurabilityResult(String store, String library, String libraryVersi
         checks.stream().mapToLong(CrashCheck::partialCommits).sum(),
         checks.stream().mapToLong(CrashCheck::unackedPresent).sum(),
         recovery.length == 0 ? 0 : recovery[(recovery.length - 1) / 2],
-        recovery.length == 0 ? 0 : recovery[recovery.length - 1],
+        recovery.length == 0 ? 0 : recovery[recovery.length - 1]),
         trials, null);
   }
 
@@ -67,5 +76,41 @@ public record DurabilityResult(String store, String library, String libraryVersi
   public List<String> failures() {
     return perTrial.stream().filter(t -> t.failure() != null || (t.check() != null && t.check().failure() != null))
         .map(t -> "trial " + t.trial() + ": " + (t.failure() != null ? t.failure() : t.check().failure())).toList();
+  }
+
+  public int trials() {
+    return tally.trials();
+  }
+
+  public long acknowledged() {
+    return tally.acknowledged();
+  }
+
+  public long ackedLost() {
+    return tally.ackedLost();
+  }
+
+  public int trialsLosingAcked() {
+    return tally.trialsLosingAcked();
+  }
+
+  public long tornValues() {
+    return tally.tornValues();
+  }
+
+  public long partialCommits() {
+    return tally.partialCommits();
+  }
+
+  public long unackedPresent() {
+    return tally.unackedPresent();
+  }
+
+  public double recoveryMillisMedian() {
+    return tally.recoveryMillisMedian();
+  }
+
+  public double recoveryMillisMax() {
+    return tally.recoveryMillisMax();
   }
 }

@@ -29,13 +29,23 @@ record ThreadedWorkload(
     java.util.Optional<OperationMix> mix,
     OpSlots slots,
     RequestDistribution distribution,
-    Traffic traffic,
     ValueSource values,
     ValueSource updates,
-    KeyFormat encoding,
-    int threads,
     KeyDraws draws,
     OperationKeys operationKeys) {
+
+  // the cell's own settings, read from it rather than copied beside it
+  Traffic traffic() {
+    return cell.load().traffic();
+  }
+
+  KeyFormat encoding() {
+    return cell.data().keys();
+  }
+
+  int threads() {
+    return cell.load().threads();
+  }
 
   /** Seed salt of the values that updates and the writer put. */
   static final long UPDATE_SALT = 0x0DDB_A115_EED5_1234L;
@@ -66,8 +76,8 @@ record ThreadedWorkload(
     int passes = cell.plan().passes().warmupPasses() + cell.plan().passes().measuredPasses();
     long expectedInserts = (long) (traffic.operationsFor(cell.data().entries()) * insertShare) * passes;
     KeyDraws draws = KeyDraws.of(distribution, loaded, expectedInserts, traffic.zipfianConstant());
-    return new ThreadedWorkload(phase, cell, store, caps, mix, slots, distribution, traffic, cell.values(),
-        updateValues(cell), cell.data().keys(), cell.load().threads(), draws, new OperationKeys(loaded));
+    return new ThreadedWorkload(phase, cell, store, caps, mix, slots, distribution, cell.values(), updateValues(cell),
+        draws, new OperationKeys(loaded));
   }
 
   /** A built-in threaded phase's mix, with a scenario's YCSB properties on every ycsb phase. */
@@ -93,6 +103,6 @@ record ThreadedWorkload(
 
   /** One op in this many is timed without a target rate; every op with one. */
   int sampleEvery() {
-    return traffic.hasRate() ? 1 : cell.plan().latencySampleInterval();
+    return traffic().hasRate() ? 1 : cell.plan().latencySampleInterval();
   }
 }

@@ -17,8 +17,8 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * Every cell of a published document of the current schema, its phases and passes included, read
- * and written again, is the same JSON: the records may be regrouped (a cell's store and ending, a
+ * The environment and every cell of a published document of the current schema, its phases and
+ * passes included, read and written again, are the same JSON: the records may be regrouped (the host's machine, JVM, work directory and clocks, a cell's store and ending, a
  * phase's median figures, latencies and checks, a pass's traces and measuring threads are records
  * of their own, unwrapped) but the fields, a contract scripts read, stay where they were, with the
  * same values.
@@ -51,6 +51,7 @@ class ResultRoundTripTest {
     List<String> differences = new ArrayList<>();
     JsonNode before = json.readTree(input.toFile());
     JsonNode after = json.readTree(again.toFile());
+    diff("/environment", before.path("environment"), after.path("environment"), differences);
     for (int c = 0; c < before.path("cells").size(); c++) {
       // every field of the cell but its capabilities, whose sets are written in their own order
       java.util.Iterator<String> fields = before.path("cells").get(c).fieldNames();
