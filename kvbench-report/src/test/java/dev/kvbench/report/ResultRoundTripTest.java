@@ -18,12 +18,12 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * The environment and every cell of a published document of the current schema, its phases and
- * passes included, read and written again, are the same JSON: the records may be regrouped (the host's machine, JVM, work directory and clocks, a cell's store and ending, a
- * phase's median figures, latencies and checks, a pass's traces and measuring threads are records
- * of their own, unwrapped) but the fields, a contract scripts read, stay where they were, with the
- * same values.
- * (Capabilities do not round-trip: their sets, as a store's durabilities, are written in their own
- * order, and fields added since, as engine, are written where absent.)
+ * passes included, read and written again, are the same JSON: the records may be regrouped (the
+ * host's machine, JVM, work directory and clocks; a cell's store and ending; a phase's median
+ * figures, latencies and checks; a pass's traces and measuring threads are records of their own,
+ * unwrapped) but the fields, a contract scripts read, stay where they were, with the same values.
+ * Capabilities do not round-trip: their sets, as a store's durabilities, are written in their own
+ * order, and fields added since, as engine, are written where absent.
  */
 class ResultRoundTripTest {
 
