@@ -1,6 +1,7 @@
 package dev.kvbench.result;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import java.util.List;
 
 /**
@@ -8,25 +9,14 @@ import java.util.List;
  * every cell, and whether the run completed. Rewritten after every cell from the run's journal
  * ({@link RunJournal}), so a crash loses at most the cell in progress.
  *
- * @param schemaVersion bumped whenever a field changes meaning or is removed; {@link ResultSchemas} says which
- *     older ones are still read, and how
- * @param command the arguments the run was started with, to rerun it
- * @param scenario the scenario that ran, as YAML that {@code kvbench run FILE} reads back
- * @param shard which part of the matrix this run covered, {@code 1/1} for all of it
+ * @param run what the run is: schema, kvbench version, start, scenario, seed, command, shard
  * @param completed true once every cell of the run (or shard) has a result
  * @param resumedAt when the run was resumed, if ever
  * @param label the revision and note the user gave the run ({@code --revision}, {@code --note}); null when none
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record ResultDocument(
-    int schemaVersion,
-    String kvbenchVersion,
-    String startedAt,
-    String scenarioName,
-    long seed,
-    List<String> command,
-    String scenario,
-    String shard,
+    @JsonUnwrapped RunIdentity run,
     Environment environment,
     List<CellResult> cells,
     boolean completed,
@@ -37,9 +27,17 @@ public record ResultDocument(
   public static final int SCHEMA_VERSION = 3;
 
   public ResultDocument {
-    command = command == null ? List.of() : List.copyOf(command);
+    run = run == null ? new RunIdentity(0, null, null, null, 0, List.of(), null, null) : run;
     cells = cells == null ? List.of() : List.copyOf(cells);
     resumedAt = resumedAt == null ? List.of() : List.copyOf(resumedAt);
+  }
+
+  /** A document from its fields in the order the JSON has them. */
+  public ResultDocument(int schemaVersion, String kvbenchVersion, String startedAt, String scenarioName, long seed,
+      List<String> command, String scenario, String shard, Environment environment, List<CellResult> cells,
+      boolean completed, List<String> resumedAt, RunLabel label) {
+    this(new RunIdentity(schemaVersion, kvbenchVersion, startedAt, scenarioName, seed, command, scenario, shard),
+        environment, cells, completed, resumedAt, label);
   }
 
   /** A document of a run without a label. */
@@ -48,5 +46,37 @@ public record ResultDocument(
       boolean completed, List<String> resumedAt) {
     this(schemaVersion, kvbenchVersion, startedAt, scenarioName, seed, command, scenario, shard, environment, cells,
         completed, resumedAt, null);
+  }
+
+  public int schemaVersion() {
+    return run.schemaVersion();
+  }
+
+  public String kvbenchVersion() {
+    return run.kvbenchVersion();
+  }
+
+  public String startedAt() {
+    return run.startedAt();
+  }
+
+  public String scenarioName() {
+    return run.scenarioName();
+  }
+
+  public long seed() {
+    return run.seed();
+  }
+
+  public List<String> command() {
+    return run.command();
+  }
+
+  public String scenario() {
+    return run.scenario();
+  }
+
+  public String shard() {
+    return run.shard();
   }
 }

@@ -1,32 +1,30 @@
 package dev.kvbench.result;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import java.util.List;
 
 /**
  * The first line of a run's journal: what the run is, before any cell has run.
  *
- * @param scenario the scenario as YAML
- * @param shard the part of the matrix, {@code i/n}
+ * @param run what the run is, as its result document says it too
  * @param workDirectory where the run put its stores; null in journals written before it was recorded
  * @param label the revision and note the user gave the run; null when none was given
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
-public record RunHeader(
-    int schemaVersion,
-    String kvbenchVersion,
-    String startedAt,
-    String scenarioName,
-    long seed,
-    List<String> command,
-    String scenario,
-    String shard,
-    Environment environment,
-    WorkDirectory workDirectory,
+public record RunHeader(@JsonUnwrapped RunIdentity run, Environment environment, WorkDirectory workDirectory,
     RunLabel label) {
 
   public RunHeader {
-    command = List.copyOf(command);
+    java.util.Objects.requireNonNull(run, "run");
+  }
+
+  /** A header from its fields in the order the JSON has them. */
+  public RunHeader(int schemaVersion, String kvbenchVersion, String startedAt, String scenarioName, long seed,
+      List<String> command, String scenario, String shard, Environment environment, WorkDirectory workDirectory,
+      RunLabel label) {
+    this(new RunIdentity(schemaVersion, kvbenchVersion, startedAt, scenarioName, seed, List.copyOf(command), scenario,
+        shard), environment, workDirectory, label);
   }
 
   /** A header without a label. */
@@ -41,5 +39,37 @@ public record RunHeader(
       List<String> command, String scenario, String shard, Environment environment) {
     this(schemaVersion, kvbenchVersion, startedAt, scenarioName, seed, command, scenario, shard, environment, null,
         null);
+  }
+
+  public int schemaVersion() {
+    return run.schemaVersion();
+  }
+
+  public String kvbenchVersion() {
+    return run.kvbenchVersion();
+  }
+
+  public String startedAt() {
+    return run.startedAt();
+  }
+
+  public String scenarioName() {
+    return run.scenarioName();
+  }
+
+  public long seed() {
+    return run.seed();
+  }
+
+  public List<String> command() {
+    return run.command();
+  }
+
+  public String scenario() {
+    return run.scenario();
+  }
+
+  public String shard() {
+    return run.shard();
   }
 }
