@@ -303,37 +303,54 @@ public record CellResult(
   }
 
   /**
-   * The workload parameters of this cell.
+   * The workload parameters of this cell, in four parts as a cell's own settings are (its data,
+   * writes, plan and load). Among their fields: {@code threads}, client threads of the threaded
+   * phases (1 for the seed phases); {@code traffic}, how the threaded phases were driven (null for
+   * a cell that ran none); {@code valueContent}, what the values' bytes were (random, zeros,
+   * compressible:R; null in documents written before it existed, whose values were random); {@code
+   * codec}, the value codec the harness applied (null in documents written before it existed,
+   * which applied none).
    *
-   * @param threads client threads of the threaded phases; 1 for the seed phases
-   * @param traffic how the threaded phases were driven; null for a cell that ran none
-   * @param valueContent what the values' bytes were (random, zeros, compressible:R); null in
-   *     documents written before it existed, whose values were random
-   * @param codec the value codec the harness applied; null in documents written before it
-   *     existed, which applied none
+   * @param data the entries and their bytes
+   * @param write the order, batch size and durability of the writes
+   * @param plan the seed, the latency sampling, the warm-up and measured passes
+   * @param load the client threads, the traffic and the page cache of the read passes
    * @param axes the values of the matrix's axes that have no field here, by their scenario key
    *     (kvbench's {@code Axes}); empty (left out) in documents written before any existed
    */
   @JsonInclude(JsonInclude.Include.NON_NULL)
-  public record Parameters(
-      long entries,
-      String keys,
-      int keySize,
-      int valueSize,
-      String order,
-      long batchSize,
-      String durability,
-      long seed,
-      int latencySampleInterval,
-      int warmupPasses,
-      long warmupMillis,
-      int measuredPasses,
-      int threads,
-      dev.kvbench.workload.Traffic traffic,
-      String valueContent,
-      String codec,
-      String readCache,
-      @JsonInclude(JsonInclude.Include.NON_EMPTY) Map<String, String> axes) {
+  public record Parameters(@JsonUnwrapped Data data, @JsonUnwrapped Write write, @JsonUnwrapped Plan plan,
+      @JsonUnwrapped Load load, @JsonInclude(JsonInclude.Include.NON_EMPTY) Map<String, String> axes) {
+
+    /** The entries and their bytes (fields of the parameters in the JSON). */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public record Data(long entries, String keys, int keySize, int valueSize, String valueContent, String codec) {}
+
+    /** How the entries were written (fields of the parameters in the JSON). */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public record Write(String order, long batchSize, String durability) {}
+
+    /** The seed, the latency sampling and the passes (fields of the parameters in the JSON). */
+    public record Plan(long seed, int latencySampleInterval, int warmupPasses, long warmupMillis, int measuredPasses) {}
+
+    /** How the threaded phases and the read passes were driven (fields of the parameters in the JSON). */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public record Load(int threads, dev.kvbench.workload.Traffic traffic, String readCache) {
+      public Load {
+        // documents written before threads existed read as one thread
+        threads = Math.max(1, threads);
+      }
+    }
+
+    /** Parameters from their fields in the order they were once declared. */
+    public Parameters(long entries, String keys, int keySize, int valueSize, String order, long batchSize,
+        String durability, long seed, int latencySampleInterval, int warmupPasses, long warmupMillis,
+        int measuredPasses, int threads, dev.kvbench.workload.Traffic traffic, String valueContent, String codec,
+        String readCache, Map<String, String> axes) {
+      this(new Data(entries, keys, keySize, valueSize, valueContent, codec), new Write(order, batchSize, durability),
+          new Plan(seed, latencySampleInterval, warmupPasses, warmupMillis, measuredPasses),
+          new Load(threads, traffic, readCache), axes);
+    }
 
     /** A cell of the seed phases. */
     public Parameters(long entries, String keys, int keySize, int valueSize, String order, long batchSize,
@@ -343,24 +360,94 @@ public record CellResult(
           warmupMillis, measuredPasses, 1, null, null, null, null, Map.of());
     }
 
+    public long entries() {
+      return data.entries();
+    }
+
+    public String keys() {
+      return data.keys();
+    }
+
+    public int keySize() {
+      return data.keySize();
+    }
+
+    public int valueSize() {
+      return data.valueSize();
+    }
+
+    public String valueContent() {
+      return data.valueContent();
+    }
+
+    public String codec() {
+      return data.codec();
+    }
+
+    public String order() {
+      return write.order();
+    }
+
+    public long batchSize() {
+      return write.batchSize();
+    }
+
+    public String durability() {
+      return write.durability();
+    }
+
+    public long seed() {
+      return plan.seed();
+    }
+
+    public int latencySampleInterval() {
+      return plan.latencySampleInterval();
+    }
+
+    public int warmupPasses() {
+      return plan.warmupPasses();
+    }
+
+    public long warmupMillis() {
+      return plan.warmupMillis();
+    }
+
+    public int measuredPasses() {
+      return plan.measuredPasses();
+    }
+
+    public int threads() {
+      return load.threads();
+    }
+
+    public dev.kvbench.workload.Traffic traffic() {
+      return load.traffic();
+    }
+
+    public String readCache() {
+      return load.readCache();
+    }
+
     /** The value codec, none where the document predates the setting. */
     public String codecOrNone() {
-      return codec == null ? dev.kvbench.codec.ValueCodecs.NONE : codec;
+      return codec() == null ? dev.kvbench.codec.ValueCodecs.NONE : codec();
     }
 
     /** The page cache of the measured read passes, warm where the document predates the setting. */
     public String readCacheOrWarm() {
-      return readCache == null ? "warm" : readCache;
+      return readCache() == null ? "warm" : readCache();
     }
 
     /** The value content, random where the document predates the setting. */
     public String valueContentOrRandom() {
-      return valueContent == null ? dev.kvbench.workload.ValueContent.RANDOM.id() : valueContent;
+      return valueContent() == null ? dev.kvbench.workload.ValueContent.RANDOM.id() : valueContent();
     }
 
     public Parameters {
-      // documents written before threads existed read as one thread
-      threads = Math.max(1, threads);
+      data = data == null ? new Data(0, null, 0, 0, null, null) : data;
+      write = write == null ? new Write(null, 0, null) : write;
+      plan = plan == null ? new Plan(0, 0, 0, 0, 0) : plan;
+      load = load == null ? new Load(1, null, null) : load;
       // sorted: the same axes print, serialise and compare alike in every JVM (Map.copyOf's order is not)
       axes = axes == null ? Map.of() : java.util.Collections.unmodifiableMap(new java.util.TreeMap<>(axes));
     }
