@@ -184,17 +184,6 @@ public record CellResult(
     }
   }
 
-  /**
-   * Where a failed cell's evidence is kept.
-   *
-   * @param directory the cell's diagnostics directory
-   * @param outputTail the last lines the cell's JVM printed
-   * @param crashLog the JVM's hs_err file, when it crashed natively
-   * @param threadDump the thread dump taken before a hung cell was killed
-   */
-  @JsonInclude(JsonInclude.Include.NON_NULL)
-  public record Diagnostics(String directory, String outputTail, String crashLog, String threadDump) {}
-
   /** This result with {@code figures} as its phases. */
   public CellResult withPhases(List<PhaseResult> figures) {
     return new CellResult(cellId, storeUnderTest, parameters, figures, storage, ending, profiles, placement, forkStop,

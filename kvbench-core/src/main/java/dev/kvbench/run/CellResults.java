@@ -2,7 +2,7 @@ package dev.kvbench.run;
 
 import dev.kvbench.scenario.CellParams;
 import dev.kvbench.result.CellResult;
-import dev.kvbench.result.CellResult.Diagnostics;
+import dev.kvbench.result.Diagnostics;
 import dev.kvbench.result.CellResult.Outcome;
 import dev.kvbench.result.PhaseResult;
 import dev.kvbench.result.StorageResult;

@@ -4,7 +4,7 @@ import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import dev.kvbench.result.CellResult;
-import dev.kvbench.result.CellResult.Diagnostics;
+import dev.kvbench.result.Diagnostics;
 import dev.kvbench.result.CellResult.Outcome;
 import dev.kvbench.run.CellExecutor;
 import dev.kvbench.scenario.Axes;
