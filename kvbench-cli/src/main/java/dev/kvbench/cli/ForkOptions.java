@@ -56,11 +56,11 @@ final class ForkOptions {
       // the command line as kvbench makes it, the axes' and settings' flags included, or a recorded flag is unknown
       picocli.CommandLine run = Cli.commandLine(new java.io.PrintWriter(java.io.Writer.nullWriter()),
           new java.io.PrintWriter(java.io.Writer.nullWriter())).getSubcommands().get("run");
-      run.parseArgs(header.command().stream().skip(header.command().isEmpty() || !header.command().get(0).equals("run")
+      run.parseArgs(header.run().command().stream().skip(header.run().command().isEmpty() || !header.run().command().get(0).equals("run")
           ? 0 : 1).toArray(String[]::new));
       RunCommand recorded = run.getCommand();
-      int forks = new dev.kvbench.scenario.ScenarioFiles().parse(header.scenario(), results + " (its scenario)",
-          header.scenarioName(), null).repetitions().forks();
+      int forks = new dev.kvbench.scenario.ScenarioFiles().parse(header.run().scenario(), results + " (its scenario)",
+          header.run().scenarioName(), null).repetitions().forks();
       return recorded.precision.applyTo(SettingOptions.applied(run.getCommandSpec(), ROWS, options),
           minEffectPercent, forks);
     } catch (java.io.IOException | RuntimeException e) {

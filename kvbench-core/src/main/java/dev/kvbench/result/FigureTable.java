@@ -26,11 +26,8 @@ public final class FigureTable {
    */
   public static final Figure CPU_NS_PER_OP = new Figure("cpuNanosPerOp", "CPU ns/op", "ns/op", Figure.Better.LOWER,
       Figure.Aggregation.MEDIAN_PASS, Figure.Format.ONE_DECIMAL, (parameters, phase, pass) -> {
-        if (pass.cpu() == null || pass.ops() == 0) {
-          return null;
-        }
-        double perOp = (pass.cpu().userMillis() + pass.cpu().sysMillis()) * 1e6 / pass.ops();
-        return perOp > 0 ? perOp : null;
+        Double perOp = pass.cpuNanosPerOp();
+        return perOp != null && perOp > 0 ? perOp : null;
       });
 
   /**

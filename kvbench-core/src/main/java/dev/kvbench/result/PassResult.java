@@ -112,6 +112,14 @@ public record PassResult(double passMillis, long ops, CpuTime cpu, long peakRssB
         new MeasuringThreads(costs.cpuMillis(), costs.allocatedBytes()), paging);
   }
 
+  /**
+   * Process CPU (user + sys, every thread) per op in ns, or null where the CPU was not measured or
+   * the pass did no op.
+   */
+  public Double cpuNanosPerOp() {
+    return cpu == null || ops == 0 ? null : (cpu.userMillis() + cpu.sysMillis()) * 1e6 / ops;
+  }
+
   /** Heap bytes the measuring threads allocated per op, or null where not recorded. */
   public Double allocatedBytesPerOp() {
     Long bytes = measuringThreadAllocatedBytes();

@@ -228,8 +228,7 @@ public record PhaseResult(String phase, PhaseStatus status, long ops, @JsonUnwra
     PassResult median = figureOf(passes);
     MedianFigures figures = new MedianFigures(median.passMillis(), sorted.get(0).passMillis(),
         sorted.get(sorted.size() - 1).passMillis(), median.opsPerSec(), median.nsPerOp(), median.cpu(),
-        median.cpu() == null || median.ops() == 0 ? 0
-            : (median.cpu().userMillis() + median.cpu().sysMillis()) * 1e6 / median.ops(),
+        java.util.Objects.requireNonNullElse(median.cpuNanosPerOp(), 0.0),
         passes.stream().mapToLong(PassResult::peakRssBytes).max().orElse(0), median.allocatedBytesPerOp());
     LatencyFigures latencies = new LatencyFigures(
         latency.ops() == null ? null : LatencySummary.of(latency.ops()),

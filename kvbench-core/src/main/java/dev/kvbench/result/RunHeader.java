@@ -7,7 +7,7 @@ import java.util.List;
 /**
  * The first line of a run's journal: what the run is, before any cell has run.
  *
- * @param run what the run is, as its result document says it too
+ * @param run what the run is, as its result document says it too ({@code header.run().seed()} ...)
  * @param workDirectory where the run put its stores; null in journals written before it was recorded
  * @param label the revision and note the user gave the run; null when none was given
  */
@@ -39,37 +39,5 @@ public record RunHeader(@JsonUnwrapped RunIdentity run, Environment environment,
       List<String> command, String scenario, String shard, Environment environment) {
     this(schemaVersion, kvbenchVersion, startedAt, scenarioName, seed, command, scenario, shard, environment, null,
         null);
-  }
-
-  public int schemaVersion() {
-    return run.schemaVersion();
-  }
-
-  public String kvbenchVersion() {
-    return run.kvbenchVersion();
-  }
-
-  public String startedAt() {
-    return run.startedAt();
-  }
-
-  public String scenarioName() {
-    return run.scenarioName();
-  }
-
-  public long seed() {
-    return run.seed();
-  }
-
-  public List<String> command() {
-    return run.command();
-  }
-
-  public String scenario() {
-    return run.scenario();
-  }
-
-  public String shard() {
-    return run.shard();
   }
 }

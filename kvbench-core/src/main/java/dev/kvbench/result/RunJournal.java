@@ -209,10 +209,10 @@ public final class RunJournal implements AutoCloseable {
         throw new IllegalArgumentException(journal + " is not a kvbench journal: it has no readable run header"
             + " (its first line). Give the .jsonl that kvbench run wrote");
       }
-      if (header.schemaVersion() != ResultDocument.SCHEMA_VERSION) {
+      if (header.run().schemaVersion() != ResultDocument.SCHEMA_VERSION) {
         // one document holds one schema: cells of an older kvbench would sit beside these under other names
         throw new IllegalArgumentException(journal + " was written by a kvbench of result schema "
-            + header.schemaVersion() + ", and this one writes schema " + ResultDocument.SCHEMA_VERSION
+            + header.run().schemaVersion() + ", and this one writes schema " + ResultDocument.SCHEMA_VERSION
             + "; resume it with the kvbench that started it, or start the run again");
       }
       RunJournal j = new RunJournal(journal, document, channel, lock, header);
@@ -374,9 +374,8 @@ public final class RunJournal implements AutoCloseable {
     List<CellResult> ordered = new ArrayList<>(cells.values());
     // stable: cells the order does not name keep the order they finished in, after the named ones
     ordered.sort(java.util.Comparator.comparingInt(c -> cellOrder.getOrDefault(c.cellId(), Integer.MAX_VALUE)));
-    return new ResultDocument(header.schemaVersion(), header.kvbenchVersion(), header.startedAt(),
-        header.scenarioName(), header.seed(), header.command(), header.scenario(), header.shard(),
-        header.environment(), List.copyOf(ordered), completed, resumedAt, header.label());
+    return new ResultDocument(header.run(), header.environment(), List.copyOf(ordered), completed, resumedAt,
+        header.label());
   }
 
   /**

@@ -195,10 +195,10 @@ public final class ScenarioRunner {
       j.warnings().forEach(listener::warning);
       RunHeader header = j.header();
       // no registry: its cells, expanded once below, check it against this host's stores
-      Scenario scenario = files.parse(header.scenario(), j.journalPath() + " (its scenario)", header.scenarioName(),
+      Scenario scenario = files.parse(header.run().scenario(), j.journalPath() + " (its scenario)", header.run().scenarioName(),
           null);
       // the matrix was accepted when the run started: its size is not refused now
-      List<CellParams> cells = Shard.parse(header.shard()).select(scenario.cells(registry, Long.MAX_VALUE));
+      List<CellParams> cells = Shard.parse(header.run().shard()).select(scenario.cells(registry, Long.MAX_VALUE));
       if (scenario.repetitions().forks() > 0) {
         Preflight.requireJvmStarts(scenario);
       }

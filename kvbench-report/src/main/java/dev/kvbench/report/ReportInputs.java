@@ -271,10 +271,10 @@ public final class ReportInputs {
     if (header == null) {
       throw new IOException("no readable header line");
     }
-    requireSchema(file, header.schemaVersion());
+    requireSchema(file, header.run().schemaVersion());
     List<String> warnings = new ArrayList<>(contents.damaged().stream().map(d -> d.describe(file)).toList());
     Map<String, CellResult> cells = new LinkedHashMap<>();
-    contents.cells().forEach((id, c) -> cells.put(id, ResultSchemas.upgraded(header.schemaVersion(), c)));
+    contents.cells().forEach((id, c) -> cells.put(id, ResultSchemas.upgraded(header.run().schemaVersion(), c)));
     // a run stopped between rounds keeps the forks each cell finished: they are measured figures; a run still
     // writing its journal (another process holds its lock) has not stopped, and is said to be running
     String writer = contents.completed() ? null : liveWriter(file);
@@ -282,14 +282,14 @@ public final class ReportInputs {
       warnings.add(file + " is still being written (" + writer + "): its cells and forks are those so far");
     }
     contents.forks().forEach((cellId, byNumber) -> {
-      cells.put(cellId, ResultSchemas.upgraded(header.schemaVersion(), ForkMerge.combine(List.copyOf(byNumber.values()))));
+      cells.put(cellId, ResultSchemas.upgraded(header.run().schemaVersion(), ForkMerge.combine(List.copyOf(byNumber.values()))));
       warnings.add(file + ": cell " + cellId + " has " + byNumber.size() + " fork(s) (" + byNumber.keySet()
           .stream().map(String::valueOf).collect(java.util.stream.Collectors.joining(", "))
           + (writer != null ? ") so far: its figures come from those alone"
               : ") from before the run stopped: its figures come from those alone"));
     });
-    return new RunResults(file.toString(), header.kvbenchVersion(), header.startedAt(), header.scenarioName(),
-        header.seed(), header.command(), header.scenario(), header.environment(), contents.completed(),
+    return new RunResults(file.toString(), header.run().kvbenchVersion(), header.run().startedAt(), header.run().scenarioName(),
+        header.run().seed(), header.run().command(), header.run().scenario(), header.environment(), contents.completed(),
         List.copyOf(cells.values()), warnings, header.label());
   }
 
