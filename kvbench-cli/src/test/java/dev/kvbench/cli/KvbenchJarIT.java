@@ -171,12 +171,12 @@ class KvbenchJarIT {
     List<String> mvstore = facts.out.lines().filter(l -> l.startsWith("mvstore ")).toList();
     assertThat(mvstore).anySatisfy(l -> assertThat(l).contains("MPL 2.0")).anySatisfy(l -> assertThat(l).contains("java"));
     Outcome version = kvbench("--version");
-    assertThat(version.out).contains("kvbench 0.6.0-SNAPSHOT");
+    assertThat(version.out).contains("kvbench 0.7.0-SNAPSHOT");
     // built from a git checkout, the version names the commit: results then say which code measured them
     Process git = new ProcessBuilder("git", "rev-parse", "--short=10", "HEAD").redirectErrorStream(true).start();
     String head = new String(git.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim();
     if (git.waitFor() == 0 && head.matches("[0-9a-f]{10}")) {
-      assertThat(version.out).contains("kvbench 0.6.0-SNAPSHOT+" + head);
+      assertThat(version.out).contains("kvbench 0.7.0-SNAPSHOT+" + head);
     }
   }
 

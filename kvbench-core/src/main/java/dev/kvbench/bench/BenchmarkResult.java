@@ -69,7 +69,7 @@ public final class BenchmarkResult {
   /** Every phase of every cell of {@code storeId}, in run order. */
   public List<PhaseFigures> phases(String storeId) {
     return cells(storeId).stream()
-        .flatMap(c -> c.phases().stream().map(p -> PhaseFigures.of(c.store(), c.cellId(), p))).toList();
+        .flatMap(c -> c.phases().stream().map(p -> PhaseFigures.of(c, p))).toList();
   }
 
   /** The phase {@code phase} of the first cell of {@code storeId} that ran it. */

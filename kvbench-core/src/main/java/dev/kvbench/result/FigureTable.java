@@ -6,7 +6,7 @@ import java.util.List;
  * The figures every output shows beside a phase's primary one ({@link PrimaryFigure}), one row
  * each: the run's tables (and so the Markdown report's), the HTML report, {@code results.csv}, the
  * JMH JSON and {@code compare --json/--csv} iterate these rows, so a new figure is one row here plus
- * the meter that measures it. Not yet: the library's {@code PhaseFigures}, history's series (which
+ * the meter that measures it; the library's {@code PhaseFigures} too. Not yet: history's series (which
  * follow the primary figure only) and the threaded and paging tables' own columns.
  */
 public final class FigureTable {

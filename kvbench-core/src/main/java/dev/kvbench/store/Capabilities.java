@@ -1,5 +1,6 @@
 package dev.kvbench.store;
 
+import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import java.util.Set;
 import org.apiguardian.api.API;
 
@@ -19,8 +20,8 @@ import org.apiguardian.api.API;
  * @param maxValueSize largest value in bytes
  * @param writeOperations what a writer does besides putting new keys (overwrite, delete, get)
  * @param concurrency how many reader and writer sessions the store serves at once
- * @param engine what the store's engine is written in; null in results of kvbench before it was declared
- * @param libraryFacts the library's licenses and release date, from its metadata; null where not read
+ * @param origin what the store's engine is written in and what its library says of itself; the
+ *     result document holds its two fields beside the others
  */
 @API(status = API.Status.STABLE, since = "0.6.0")
 public record Capabilities(
@@ -35,15 +36,36 @@ public record Capabilities(
     int maxValueSize,
     Set<WriteOperation> writeOperations,
     Concurrency concurrency,
-    Engine engine,
-    LibraryFacts libraryFacts) {
+    @JsonUnwrapped Origin origin) {
+
+  /**
+   * Where a store comes from, which it declares beside what it can do.
+   *
+   * @param engine what the store's engine is written in; null in results of kvbench before it was declared
+   * @param libraryFacts the library's licenses and release date, from its metadata; null where not read
+   */
+  @API(status = API.Status.STABLE, since = "0.7.0")
+  public record Origin(Engine engine, LibraryFacts libraryFacts) {
+    /** Neither declared (results of kvbench before them). */
+    public static final Origin UNDECLARED = new Origin(null, null);
+  }
+
+  /** What the store's engine is written in; null in results of kvbench before it was declared. */
+  public Engine engine() {
+    return origin.engine();
+  }
+
+  /** The library's licenses and release date, from its metadata; null where not read. */
+  public LibraryFacts libraryFacts() {
+    return origin.libraryFacts();
+  }
 
   /** Capabilities that declare no engine and no library facts (results of kvbench before them). */
   public Capabilities(boolean orderedScan, boolean reverseScan, boolean transactions, boolean batches,
       Set<Durability> durabilities, boolean zeroCopyReads, boolean retainsData, int maxKeySize, int maxValueSize,
       Set<WriteOperation> writeOperations, Concurrency concurrency) {
     this(orderedScan, reverseScan, transactions, batches, durabilities, zeroCopyReads, retainsData, maxKeySize,
-        maxValueSize, writeOperations, concurrency, null, null);
+        maxValueSize, writeOperations, concurrency, Origin.UNDECLARED);
   }
 
   public Capabilities {
@@ -51,6 +73,7 @@ public record Capabilities(
     // results written before write operations were declared have none
     writeOperations = writeOperations == null ? Set.of() : Set.copyOf(writeOperations);
     concurrency = concurrency == null ? Concurrency.ONE_SESSION : concurrency;
+    origin = origin == null ? Origin.UNDECLARED : origin;
     if (maxKeySize < 1 || maxValueSize < 0) {
       throw new IllegalArgumentException("max key size must be >= 1 and max value size >= 0");
     }
@@ -175,26 +198,26 @@ public record Capabilities(
         throw new IllegalArgumentException("a store honours at least one durability mode; name it with durabilities");
       }
       return new Capabilities(orderedScan, reverseScan, transactions, batches, durabilities, zeroCopyReads,
-          retainsData, maxKeySize, maxValueSize, writeOperations, concurrency, engine, libraryFacts);
+          retainsData, maxKeySize, maxValueSize, writeOperations, concurrency, new Origin(engine, libraryFacts));
     }
   }
 
   /** The same capabilities with these write operations. */
   public Capabilities withWriteOperations(Set<WriteOperation> operations) {
     return new Capabilities(orderedScan, reverseScan, transactions, batches, durabilities, zeroCopyReads, retainsData,
-        maxKeySize, maxValueSize, operations, concurrency, engine, libraryFacts);
+        maxKeySize, maxValueSize, operations, concurrency, origin);
   }
 
   /** The same capabilities with this concurrency. */
   public Capabilities withConcurrency(Concurrency sessions) {
     return new Capabilities(orderedScan, reverseScan, transactions, batches, durabilities, zeroCopyReads, retainsData,
-        maxKeySize, maxValueSize, writeOperations, sessions, engine, libraryFacts);
+        maxKeySize, maxValueSize, writeOperations, sessions, origin);
   }
 
   /** The same capabilities with this engine and these library facts. */
   public Capabilities withFacts(Engine written, LibraryFacts facts) {
     return new Capabilities(orderedScan, reverseScan, transactions, batches, durabilities, zeroCopyReads, retainsData,
-        maxKeySize, maxValueSize, writeOperations, concurrency, written, facts);
+        maxKeySize, maxValueSize, writeOperations, concurrency, new Origin(written, facts));
   }
 
   public boolean supports(WriteOperation operation) {

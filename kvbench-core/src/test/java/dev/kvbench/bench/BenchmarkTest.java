@@ -395,6 +395,13 @@ public class BenchmarkTest {
     assertThat(readKey.forks()).isEqualTo(1);
     assertThat(readKey.measuredPasses()).isEqualTo(2);
     assertThat(readKey.ops()).isEqualTo(2_000);
+    // every row of the run's figure table, by its id, as the tables show it
+    assertThat(readKey.figures()).containsKeys("nsPerOp", "megabytesPerSec");
+    assertThat(readKey.figure("nsPerOp")).isEqualTo(readKey.nsPerOp());
+    var cell = result.cells("null").get(0);
+    assertThat(readKey.figure("megabytesPerSec")).isCloseTo(2_000.0 * (cell.parameters().keySize()
+        + cell.parameters().valueSize()) / 1_048_576 / (result.phaseResult("null", "readKey").orElseThrow()
+        .medianPass().passMillis() / 1e3), org.assertj.core.data.Offset.offset(1e-6));
     assertThat(result.phases("null")).extracting(PhaseFigures::phase).containsExactly("write", "readKey");
   }
 
