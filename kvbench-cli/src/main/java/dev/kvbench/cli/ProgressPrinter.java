@@ -3,6 +3,7 @@ package dev.kvbench.cli;
 import dev.kvbench.report.ShellWords;
 import dev.kvbench.result.CellResult;
 import dev.kvbench.result.PhaseResult;
+import dev.kvbench.result.FigureTable;
 import dev.kvbench.result.PrimaryFigure;
 import dev.kvbench.run.CellResults;
 import dev.kvbench.scenario.CellParams;
@@ -183,8 +184,10 @@ final class ProgressPrinter implements RunListener, AutoCloseable {
       shown = String.format(Locale.ROOT, "%,9.0f ops/s (median of %d, %,.0f-%,.0f)", figure.of(r), r.passes().size(),
           range[0], range[1]);
     }
-    // no ns per op for a pass of one op (an open): it would only repeat the pass's time
-    String perOp = RunTables.hasPerOpFigure(r) ? String.format(Locale.ROOT, "  %9s ns/op", RunTables.nsPerOp(r)) : "";
+    // the figure table's ns/op, which a pass of one op (an open) lacks: it would only repeat the pass's time
+    Double nsPerOp = FigureTable.NS_PER_OP.of(CellResults.parameters(cell), r);
+    String perOp = nsPerOp == null ? ""
+        : String.format(Locale.ROOT, "  %9s %s", FigureTable.NS_PER_OP.format().text(nsPerOp), FigureTable.NS_PER_OP.unit());
     return shown + perOp + "  " + RunTables.check(r);
   }
 

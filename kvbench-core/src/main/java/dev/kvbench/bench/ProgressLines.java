@@ -1,6 +1,8 @@
 package dev.kvbench.bench;
 
 import dev.kvbench.result.CellResult;
+import dev.kvbench.result.FigureTable;
+import dev.kvbench.run.CellResults;
 import dev.kvbench.result.PhaseResult;
 import dev.kvbench.result.PhaseStatus;
 import dev.kvbench.run.RunListener;
@@ -45,7 +47,14 @@ final class ProgressLines implements RunListener {
   public void phaseFinished(CellParams cell, PhaseResult result) {
     lines.accept("  " + result.phase() + " " + (result.status() != PhaseStatus.OK
         ? result.status().name().toLowerCase(Locale.ROOT) + (result.failure() == null ? "" : ": " + result.failure())
-        : String.format(Locale.ROOT, "%,.1f ns/op over %d measured passes", result.nsPerOp(), result.passes().size())));
+        : perOp(cell, result) + " over " + result.passes().size() + " measured passes"));
+  }
+
+  /** The figure table's ns/op; a pass of one op (an open), which has none, by its time. */
+  private static String perOp(CellParams cell, PhaseResult result) {
+    Double nsPerOp = FigureTable.NS_PER_OP.of(CellResults.parameters(cell), result);
+    return nsPerOp == null ? String.format(Locale.ROOT, "%,.1f ms", result.passMillis())
+        : FigureTable.NS_PER_OP.format().text(nsPerOp) + " " + FigureTable.NS_PER_OP.unit();
   }
 
   @Override

@@ -14,10 +14,25 @@ import java.util.Locale;
  * @param better which way is better
  * @param aggregation how one phase's value comes from its forks' passes
  * @param format how the tables print a value
+ * @param scope which tables show it beside their own figures
  * @param measure the figure of one pass, or null where that pass (or its phase) has none
  */
 public record Figure(String id, String heading, String unit, Better better, Aggregation aggregation, Format format,
-    Measure measure) {
+    Scope scope, Measure measure) {
+
+  /** Which tables show a figure beside their own. */
+  public enum Scope {
+    /**
+     * Every table of phases: the figure tables, and the threaded and CPU tables too (a figure of
+     * the work done, such as CPU or heap bytes per op, means the same for one client or many).
+     */
+    EVERY_PHASE,
+    /**
+     * The figure tables only: a figure of one measuring thread's pass (time per op, MB/s), which
+     * the threaded tables, whose phases are shown by their rate and latencies, would only restate.
+     */
+    FIGURE_TABLES
+  }
 
   /** Which way a figure is better. */
   public enum Better {
@@ -74,7 +89,13 @@ public record Figure(String id, String heading, String unit, Better better, Aggr
 
   /** The phase's value ({@link #aggregation}), or null where it has none (nothing measured, not recorded). */
   public Double of(CellResult cell, PhaseResult phase) {
-    return of(cell, phase, phase.medianPass());
+    return of(cell.parameters(), phase);
+  }
+
+  /** The value of {@code phase} run under {@code parameters}, as it ends, before its cell's result is whole. */
+  public Double of(CellResult.Parameters parameters, PhaseResult phase) {
+    PassResult pass = phase.medianPass();
+    return pass == null ? null : measure.of(parameters, phase.phase(), pass);
   }
 
   /** The phase's value as a table prints it. */

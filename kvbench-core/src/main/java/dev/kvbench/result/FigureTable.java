@@ -6,8 +6,9 @@ import java.util.List;
  * The figures every output shows beside a phase's primary one ({@link PrimaryFigure}), one row
  * each: the run's tables (and so the Markdown report's), the HTML report, {@code results.csv}, the
  * JMH JSON and {@code compare --json/--csv} iterate these rows, so a new figure is one row here plus
- * the meter that measures it; the library's {@code PhaseFigures} too. Not yet: history's series (which
- * follow the primary figure only) and the threaded and paging tables' own columns.
+ * the meter that measures it; the library's {@code PhaseFigures}, the threaded table and the Markdown
+ * report's CPU table (the rows of {@link Figure.Scope#EVERY_PHASE}) too. Not yet: history's series
+ * (which follow the primary figure only) and the paging table's own columns.
  */
 public final class FigureTable {
 
@@ -18,14 +19,14 @@ public final class FigureTable {
   /** Nanoseconds per op of the median pass; none where a pass is one op (an open), whose time is the figure. */
   public static final Figure NS_PER_OP = new Figure("nsPerOp", "ns/op", "ns/op", Figure.Better.LOWER,
       Figure.Aggregation.MEDIAN_PASS, Figure.Format.ONE_DECIMAL,
-      (parameters, phase, pass) -> pass.ops() > 1 ? pass.nsPerOp() : null);
+      Figure.Scope.FIGURE_TABLES, (parameters, phase, pass) -> pass.ops() > 1 ? pass.nsPerOp() : null);
 
   /**
    * Process CPU (user + sys, every thread: the store's background threads included) per op; none
    * where not measured or below the clock's tick.
    */
   public static final Figure CPU_NS_PER_OP = new Figure("cpuNanosPerOp", "CPU ns/op", "ns/op", Figure.Better.LOWER,
-      Figure.Aggregation.MEDIAN_PASS, Figure.Format.ONE_DECIMAL, (parameters, phase, pass) -> {
+      Figure.Aggregation.MEDIAN_PASS, Figure.Format.ONE_DECIMAL, Figure.Scope.EVERY_PHASE, (parameters, phase, pass) -> {
         Double perOp = pass.cpuNanosPerOp();
         return perOp != null && perOp > 0 ? perOp : null;
       });
@@ -35,7 +36,7 @@ public final class FigureTable {
    * harness's loop allocates none, so this is the store's per-call allocation.
    */
   public static final Figure ALLOCATED_BYTES_PER_OP = new Figure("allocatedBytesPerOp", "B/op", "B/op",
-      Figure.Better.LOWER, Figure.Aggregation.MEDIAN_PASS, Figure.Format.BYTES,
+      Figure.Better.LOWER, Figure.Aggregation.MEDIAN_PASS, Figure.Format.BYTES, Figure.Scope.EVERY_PHASE,
       (parameters, phase, pass) -> pass.allocatedBytesPerOp());
 
   /**
@@ -45,7 +46,7 @@ public final class FigureTable {
    * RocksDB's db_bench counts a found key). The workload's bytes, before any codec.
    */
   public static final Figure MEGABYTES_PER_SECOND = new Figure("megabytesPerSec", "MB/s", "MB/s", Figure.Better.HIGHER,
-      Figure.Aggregation.MEDIAN_PASS, Figure.Format.ONE_DECIMAL, (parameters, phase, pass) ->
+      Figure.Aggregation.MEDIAN_PASS, Figure.Format.ONE_DECIMAL, Figure.Scope.FIGURE_TABLES, (parameters, phase, pass) ->
           BYTES_COUNTED.contains(phase) && parameters != null && pass.passMillis() > 0
               ? pass.ops() * (double) (parameters.keySize() + parameters.valueSize()) / 1_048_576 / (pass.passMillis() / 1e3)
               : null);
@@ -53,6 +54,11 @@ public final class FigureTable {
   /** Every row, in the order outputs show them. */
   public static final List<Figure> ROWS = List.of(NS_PER_OP, CPU_NS_PER_OP, ALLOCATED_BYTES_PER_OP,
       MEGABYTES_PER_SECOND);
+
+  /** The rows the tables of every phase show ({@link Figure.Scope#EVERY_PHASE}): the threaded and CPU tables' columns. */
+  public static List<Figure> everyPhase() {
+    return ROWS.stream().filter(f -> f.scope() == Figure.Scope.EVERY_PHASE).toList();
+  }
 
   private FigureTable() {}
 }

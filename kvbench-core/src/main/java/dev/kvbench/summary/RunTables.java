@@ -269,19 +269,6 @@ public final class RunTables {
   }
 
   /**
-   * The median pass's ns per op; "-" for a pass of one op (an open), whose ms per pass is its time
-   * and whose ns would only repeat it.
-   */
-  public static String nsPerOp(PhaseResult p) {
-    return hasPerOpFigure(p) ? String.format(Locale.ROOT, "%,.1f", p.nsPerOp()) : "-";
-  }
-
-  /** Whether a pass of the phase is more than one op, so a figure per op says something its time does not. */
-  public static boolean hasPerOpFigure(PhaseResult p) {
-    return p.ops() > 1;
-  }
-
-  /**
    * Heap bytes allocated per op by the measuring threads, as JMH's {@code gc.alloc.rate.norm}: a
    * tenth of a byte below 10 (a per-pass cost spread over the ops), whole bytes above; "-" where
    * not recorded.

@@ -2,16 +2,19 @@ package dev.kvbench.summary;
 
 import dev.kvbench.measure.LatencySummary;
 import dev.kvbench.result.CellResult;
+import dev.kvbench.result.Figure;
+import dev.kvbench.result.FigureTable;
 import dev.kvbench.result.PhaseResult;
 import dev.kvbench.result.PhaseStatus;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
 /**
  * The threaded phases' table: total and per-thread ops/s, scaling against the same store's
  * one-thread cell, the writer's rate beside the readers', latency percentiles per operation type,
- * CPU per op, and the target rate beside the achieved one. No rows when no cell ran a threaded
- * phase.
+ * the figures of every phase ({@link FigureTable#everyPhase}: CPU and heap bytes per op), and the
+ * target rate beside the achieved one. No rows when no cell ran a threaded phase.
  */
 public final class ThreadedTable {
 
@@ -19,7 +22,8 @@ public final class ThreadedTable {
 
   /** The table of {@code cells}' threaded phases, rows named as {@code tables} names them. */
   public static TextTable of(RunTables tables, List<CellResult> cells) {
-    TextTable t = new TextTable(
+    List<Figure> figures = FigureTable.everyPhase();
+    List<TextTable.Column> columns = new ArrayList<>(List.of(
         TextTable.left("Phase"),
         TextTable.left("Store"),
         // the operation names its row in every block of a folded table (a custom mix's second op too)
@@ -32,11 +36,11 @@ public final class ThreadedTable {
         TextTable.right("Samples"),
         TextTable.right("p50 µs"),
         TextTable.right("p99 µs"),
-        TextTable.right("p99.9 µs"),
-        TextTable.right("CPU ns/op"),
-        TextTable.right("B/op"),
-        TextTable.right("Rate: target / achieved"),
-        TextTable.left("Latency from")).keyColumns(3);
+        TextTable.right("p99.9 µs")));
+    figures.forEach(f -> columns.add(TextTable.right(f.heading())));
+    columns.add(TextTable.right("Rate: target / achieved"));
+    columns.add(TextTable.left("Latency from"));
+    TextTable t = new TextTable(columns.toArray(TextTable.Column[]::new)).keyColumns(3);
     for (String phase : RunTables.phases(cells)) {
       boolean first = true;
       for (CellResult c : cells) {
@@ -56,14 +60,18 @@ public final class ThreadedTable {
           boolean firstOp = true;
           for (var op : f.latencyNanosByOperation().entrySet()) {
             var l = op.getValue();
-            t.row(first ? phase : "", firstOp ? tables.rowLabel(c) : "", op.getKey(),
-                firstOp ? Integer.toString(f.threads()) : "", firstOp ? rate(p.opsPerSec()) : "",
+            List<String> row = new ArrayList<>(List.of(first ? phase : "", firstOp ? tables.rowLabel(c) : "",
+                op.getKey(), firstOp ? Integer.toString(f.threads()) : "", firstOp ? rate(p.opsPerSec()) : "",
                 firstOp ? perThread : "", firstOp ? scaling : "", firstOp ? writer : "",
                 String.format(Locale.ROOT, "%,d", l.samples()),
-                percentile(l, 50, l.p50()), percentile(l, 99, l.p99()), percentile(l, 99.9, l.p999()),
-                firstOp && p.cpuNanosPerOp() > 0 ? String.format(Locale.ROOT, "%,.0f", p.cpuNanosPerOp()) : "",
-                firstOp ? RunTables.bytesPerOp(p.allocatedBytesPerOp()) : "",
-                firstOp ? rates : "", firstOp ? (f.targetRate() > 0 ? "intended start" : "op start") : "");
+                percentile(l, 50, l.p50()), percentile(l, 99, l.p99()), percentile(l, 99.9, l.p999())));
+            // the phase's figures once, on its first operation's line
+            for (Figure figure : figures) {
+              row.add(firstOp ? figure.text(c, p) : "");
+            }
+            row.add(firstOp ? rates : "");
+            row.add(firstOp ? (f.targetRate() > 0 ? "intended start" : "op start") : "");
+            t.row(row.toArray(String[]::new));
             first = false;
             firstOp = false;
           }

@@ -161,7 +161,7 @@ final class HtmlReport {
     double[] range = figure.range(p);
     r.put("figure", figure.heading()).put("better", figure.lowerIsBetter() ? "lower" : "higher")
         .put("value", figure.of(p)).put("ms", p.passMillis()).put("min", range[0]).put("max", range[1])
-        .put("nsPerOp", p.nsPerOp()).put("opsPerSec", p.opsPerSec())
+        .put("opsPerSec", p.opsPerSec())
         .put("forks", forks.length).put("passes", p.passes().size()).put("noisy", p.noisyPasses())
         .put("unsteady", p.unsteadyForks().size()).put("check", RunTables.check(p));
     ObjectNode figures = r.putObject("figures");

@@ -6,6 +6,8 @@ import dev.kvbench.summary.RunTables;
 import dev.kvbench.measure.LatencySummary;
 import dev.kvbench.result.Amplification;
 import dev.kvbench.result.CellResult;
+import dev.kvbench.result.Figure;
+import dev.kvbench.result.FigureTable;
 import dev.kvbench.result.PhaseResult;
 import dev.kvbench.result.PhaseStatus;
 import java.util.ArrayList;
@@ -383,28 +385,29 @@ final class MarkdownReport {
   }
 
   private static void cpu(StringBuilder b, List<CellResult> cells, RunTables tables) {
-    TextTable t = new TextTable(
+    List<Figure> figures = FigureTable.everyPhase();
+    List<TextTable.Column> columns = new ArrayList<>(List.of(
         TextTable.left("Phase"),
         TextTable.left("Store"),
         TextTable.right("ms/pass"),
         TextTable.right("CPU user ms"),
         TextTable.right("CPU sys ms"),
-        TextTable.right("CPU / wall"),
-        TextTable.right("CPU ns/op"),
-        TextTable.right("Alloc B/op"),
-        TextTable.right("Peak RSS MB"));
+        TextTable.right("CPU / wall")));
+    figures.forEach(f -> columns.add(TextTable.right(f.heading())));
+    columns.add(TextTable.right("Peak RSS MB"));
+    TextTable t = new TextTable(columns.toArray(TextTable.Column[]::new));
     for (String phase : RunTables.phases(cells)) {
       for (CellResult c : cells) {
         for (PhaseResult p : c.phases()) {
           if (p.phase().equals(phase) && p.status() == PhaseStatus.OK && p.cpu() != null) {
             double cpu = p.cpu().userMillis() + p.cpu().sysMillis();
-            t.row(phase, tables.rowLabel(c), RunTables.millis(p.passMillis()),
+            List<String> row = new ArrayList<>(List.of(phase, tables.rowLabel(c), RunTables.millis(p.passMillis()),
                 String.format(Locale.ROOT, "%,.0f", p.cpu().userMillis()),
                 String.format(Locale.ROOT, "%,.0f", p.cpu().sysMillis()),
-                p.passMillis() > 0 ? String.format(Locale.ROOT, "%.2f", cpu / p.passMillis()) : "-",
-                p.cpuNanosPerOp() > 0 ? String.format(Locale.ROOT, "%,.1f", p.cpuNanosPerOp()) : "-",
-                RunTables.bytesPerOp(p.allocatedBytesPerOp()),
-                p.peakRssBytes() > 0 ? String.format(Locale.ROOT, "%,.0f", p.peakRssBytes() / 1e6) : "-");
+                p.passMillis() > 0 ? String.format(Locale.ROOT, "%.2f", cpu / p.passMillis()) : "-"));
+            figures.forEach(f -> row.add(f.text(c, p)));
+            row.add(p.peakRssBytes() > 0 ? String.format(Locale.ROOT, "%,.0f", p.peakRssBytes() / 1e6) : "-");
+            t.row(row.toArray(String[]::new));
           }
         }
       }

@@ -450,7 +450,10 @@ function phaseSection(c, ph) {
     out.push(el('p', {}, ph.failure || ph.note || ''));
     return out;
   }
-  out.push(el('p', {}, figureText(row), ' · ', num(ph.nsPerOp), ' ns/op · ',
+  // the judged figure, then every row of the figure table the phase has, as the overview's columns print them
+  const figures = DATA.figureColumns.filter(f => figureOf(row, f) !== undefined)
+    .map(f => tableFigureText(figureOf(row, f), f) + ' ' + f.heading + ' · ');
+  out.push(el('p', {}, figureText(row), ' · ', ...figures,
     row.check.replace(/, (NOISY|UNSTEADY) [^,]*/g, ''), ' ', marks(row)));
   if (row.timeline) out.push(el('p', {}, 'Over time (the median pass, an interval of ' + row.timeline.interval + ' ms): '
     + timelineSummary(row)));
