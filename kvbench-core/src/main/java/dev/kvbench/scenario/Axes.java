@@ -67,7 +67,8 @@ public final class Axes {
       .defaults(100_000L)
       .scaledBy(Axes::scale)
       .inCell(c -> c.data().entries())
-      .id(30, (entries, cell) -> " " + entries)
+      // entries sized by the host's memory differ from host to host: the id names the multiple (data=0.5xmemory)
+      .id(30, (entries, cell) -> Axes.DATA_SIZES.valueIn(cell).base() == DataSize.Base.MEMORY ? " " : " " + entries)
       .namedInResults()
       .build();
 
@@ -83,7 +84,7 @@ public final class Axes {
       .defaults(DataSize.NONE)
       .scaledBy(DataSize::scaled)
       .checkedBy(Axes::dataSizeProblem)
-      // the entries are in the id already; this says what they were made from
+      // the entries are in the id already (but for a multiple of the host's memory); this says what they were made from
       .id(45, (size, cell) -> size.sizes() ? " data=" + size : null)
       .build();
 

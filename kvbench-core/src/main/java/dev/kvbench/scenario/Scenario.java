@@ -152,6 +152,15 @@ public record Scenario(
 
   /** {@link #cells(StoreRegistry)}, refusing a matrix of more than {@code maxCells} cells before expanding it. */
   public List<CellParams> cells(StoreRegistry registry, long maxCells) {
+    return cells(registry, maxCells, dev.kvbench.host.HostFiles.system());
+  }
+
+  /**
+   * {@link #cells(StoreRegistry, long)} on {@code host}, whose memory alone is read, and only to size
+   * the entries of a data size that is a multiple of it ({@code 0.5xmemory}); such a cell's id
+   * names the multiple, not the entries, so every host expands a scenario to the same ids.
+   */
+  public List<CellParams> cells(StoreRegistry registry, long maxCells, dev.kvbench.host.HostFiles host) {
     List<String> storeIds = storeIds(registry);
     long count = cellCount(registry, storeIds);
     if (count > maxCells) {
@@ -172,7 +181,7 @@ public record Scenario(
     for (AxisValues values : axisCombinations()) {
       for (String store : storeIds) {
         for (Map<String, String> settings : settingCombos.get(store)) {
-          CellParams cell = cell(registry.require(store), values, settings);
+          CellParams cell = cell(registry.require(store), values, settings, host);
           // a batch at least as large as the entries is one batch: the same cell as "all"
           if (ids.add(cell.id())) {
             cells.add(cell);
@@ -259,13 +268,13 @@ public record Scenario(
     }
   }
 
-  private CellParams cell(StoreProvider provider, AxisValues values, Map<String, String> settings) {
+  private CellParams cell(StoreProvider provider, AxisValues values, Map<String, String> settings,
+      dev.kvbench.host.HostFiles host) {
     CellParams cell;
     try {
       DataSize size = values.get(Axes.DATA_SIZES);
       long entries = !size.sizes() ? values.get(Axes.ENTRIES) : size.entries(
-          values.get(Axes.KEYS).size() + (long) values.get(Axes.VALUE_SIZES), jvm.get(JvmSettings.MEMORY_LIMIT),
-          dev.kvbench.host.HostFiles.system());
+          values.get(Axes.KEYS).size() + (long) values.get(Axes.VALUE_SIZES), jvm.get(JvmSettings.MEMORY_LIMIT), host);
       long batch = values.get(Axes.BATCH_SIZES);
       cell = new CellParams(provider.id(),
           new DataSet(entries, values.get(Axes.KEYS), values.get(Axes.VALUE_SIZES), values.get(Axes.VALUE_CONTENTS),

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.kvbench.host.HostFiles;
 import dev.kvbench.store.StoreRegistry;
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -54,6 +55,32 @@ class DataSizeTest {
     // a cell sized by entries records no data size: its parameters read as before the axis existed
     Scenario plain = files.parse("name: plain\nmatrix:\n  stores: ['null']\n", "plain.yaml", "plain", registry);
     assertThat(plain.cells(registry).get(0).axes()).doesNotContainKey("dataSizes");
+  }
+
+  /**
+   * Issue 64: a plan is made once, the same on every host. Data sized by the host's memory has as
+   * many entries as each host's memory holds, and the same cell id on every host (the multiple, not
+   * the entries), so shards, resume and compare across hosts agree on which cell is which.
+   */
+  @Test
+  void aMultipleOfTheHostsMemoryGivesEveryHostTheSameCellIdsAndEachItsOwnEntries() throws Exception {
+    Scenario s = files.parse("name: ltm\nmatrix:\n  stores: ['null']\n  dataSizes: [0.5xmemory, 64m]\n"
+        + "  valueSizes: [1000]\n  keys: [int]\n  orders: [rnd]\n", "ltm.yaml", "ltm", registry);
+    List<CellParams> small = s.cells(registry, Scenario.DEFAULT_MAX_CELLS, host("small", 1L << 20));
+    List<CellParams> large = s.cells(registry, Scenario.DEFAULT_MAX_CELLS, host("large", 4L << 20));
+    assertThat(small).extracting(CellParams::id).containsExactlyElementsOf(large.stream().map(CellParams::id).toList());
+    assertThat(small.get(0).id()).isEqualTo("null int rnd x1000 data=0.5xmemory batch=all nosync");
+    assertThat(small.get(0).data().entries()).isEqualTo(Math.round(0.5 * (1L << 30) / 1004.0));
+    assertThat(large.get(0).data().entries()).isEqualTo(Math.round(0.5 * (4L << 30) / 1004.0));
+    // a size in bytes is the same data everywhere, and its id keeps the entries
+    assertThat(small.get(1).id()).isEqualTo("null int rnd 66841x1000 data=64m batch=all nosync");
+  }
+
+  private HostFiles host(String name, long memTotalKb) throws IOException {
+    Path dir = root.resolve(name);
+    Files.createDirectories(dir.resolve("proc"));
+    Files.writeString(dir.resolve("proc/meminfo"), "MemTotal:       " + memTotalKb + " kB\nMemFree: 1 kB\n");
+    return new HostFiles(dir);
   }
 
   @Test
