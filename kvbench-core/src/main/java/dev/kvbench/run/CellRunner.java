@@ -89,8 +89,11 @@ public final class CellRunner {
     Capabilities caps = provider.capabilities();
     String first = null;
     for (Phase phase : cell.plan().phases()) {
-      String why = phase.threaded() ? ThreadedPhase.unsupportedReason(phase, cell, caps)
-          : phase.sustained() ? SustainedPhase.unsupportedReason(phase, cell, caps) : null;
+      String why = switch (phase.kind()) {
+        case THREADED -> ThreadedPhase.unsupportedReason(phase, cell, caps);
+        case SUSTAINED -> SustainedPhase.unsupportedReason(phase, cell, caps);
+        case LOAD, READ, OVERWRITE, CRUD, REOPEN -> null;
+      };
       if (why == null) {
         return null;  // this phase runs (other kinds are refused, if at all, once the store is open)
       }
@@ -263,23 +266,17 @@ public final class CellRunner {
         if (!onLoadedStore(phase)) {
           continue;
         }
-        if (phase.threaded()) {
-          ThreadedPhase threaded = new ThreadedPhase(context, phase, store, present, directory);
-          finished(runOrExplain(phase, threaded));
-          present = threaded.frontier();
-        } else if (phase.sustained()) {
-          SustainedPhase sustained = new SustainedPhase(context, phase, store, directory, present);
-          finished(runOrExplain(phase, sustained));
-          overwritten += sustained.puts();
-        } else if (phase == Phase.OVERWRITE) {
-          OverwritePhase overwrite = new OverwritePhase(context, session);
-          finished(runOrExplain(phase, overwrite));
-          overwritten += overwrite.overwritten();
-        } else if (phase == Phase.CRUD) {
-          finished(runOrExplain(phase, new CrudPhase(context, stores, storage)));
-        } else {
-          finished(runOrExplain(phase, new ReadPhase(context, phase, session)));
-        }
+        PhaseKind kind = switch (phase.kind()) {
+          case READ -> new ReadPhase(context, phase, session);
+          case OVERWRITE -> new OverwritePhase(context, session);
+          case CRUD -> new CrudPhase(context, stores, storage);
+          case THREADED -> new ThreadedPhase(context, phase, store, present, directory);
+          case SUSTAINED -> new SustainedPhase(context, phase, store, directory, present);
+          case LOAD, REOPEN -> throw new IllegalStateException(phase.id() + " does not run on the loaded store");
+        };
+        finished(runOrExplain(phase, kind));
+        present = kind.keysAfter(present);
+        overwritten += kind.overwrites();
       }
     }
 
@@ -291,7 +288,7 @@ public final class CellRunner {
 
   /** Whether {@code phase} runs on the loaded, open store: not the load itself, nor a reopen after close. */
   private static boolean onLoadedStore(Phase phase) {
-    return phase != Phase.WRITE && !phase.reopens();
+    return phase.kind() != Phase.Kind.LOAD && phase.kind() != Phase.Kind.REOPEN;
   }
 
   /** The phase's result, or unsupported with its kind's reason. */

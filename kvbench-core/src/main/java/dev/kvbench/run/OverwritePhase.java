@@ -39,8 +39,8 @@ final class OverwritePhase implements PhaseKind {
     this.session = session;
   }
 
-  /** Puts made into the loaded store so far: what its lifetime writes count beyond the load. */
-  long overwritten() {
+  @Override
+  public long overwrites() {
     return overwritten;
   }
 

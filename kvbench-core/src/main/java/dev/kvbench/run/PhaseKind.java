@@ -3,9 +3,10 @@ package dev.kvbench.run;
 import dev.kvbench.result.PhaseResult;
 
 /**
- * One kind of phase on a cell's store (read, overwrite, crud, threaded, custom): its own support
- * rule, warm-up passes, measured passes and verification call. {@link CellRunner} asks each in
- * turn and keeps only the cell's lifecycle.
+ * One kind of phase on a cell's store ({@link dev.kvbench.workload.Phase.Kind}: read, overwrite,
+ * crud, threaded, sustained, reopen): its own support rule, warm-up passes, measured passes and
+ * verification call, and what it leaves in the store. {@link CellRunner} finds a phase's by its
+ * kind and keeps only the cell's lifecycle.
  */
 interface PhaseKind {
 
@@ -14,4 +15,14 @@ interface PhaseKind {
 
   /** Warm-up, measured passes, verification. Never throws for a store's failure: the phase fails. */
   PhaseResult run();
+
+  /** Keys the store holds after this phase, given those it held before: more where it inserts. */
+  default long keysAfter(long before) {
+    return before;
+  }
+
+  /** Puts under keys the store already held: what its lifetime writes count beyond the load. */
+  default long overwrites() {
+    return 0;
+  }
 }

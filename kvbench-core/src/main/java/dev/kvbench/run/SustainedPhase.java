@@ -70,7 +70,8 @@ final class SustainedPhase implements PhaseKind {
   }
 
   /** Puts the passes made into the loaded store. */
-  long puts() {
+  @Override
+  public long overwrites() {
     return puts;
   }
 

@@ -50,8 +50,9 @@ final class ThreadedPhase implements PhaseKind {
     this.frontier = loaded;
   }
 
-  /** Keys the store holds after this phase (the loaded ones and every insert). */
-  long frontier() {
+  /** The loaded keys and every insert. */
+  @Override
+  public long keysAfter(long before) {
     return frontier;
   }
 

@@ -9,59 +9,59 @@ import org.apiguardian.api.API;
 @API(status = API.Status.STABLE, since = "0.6.0")
 public enum Phase {
   /** Load all N entries into an empty store, committing every batch-size entries. */
-  WRITE("write"),
+  WRITE("write", Kind.LOAD),
   /** Get every key, in the order it was written. */
-  READ_KEY("readKey"),
+  READ_KEY("readKey", Kind.READ),
   /** Full forward cursor pass. */
-  READ_SEQ("readSeq"),
+  READ_SEQ("readSeq", Kind.READ),
   /** Full reverse cursor pass. */
-  READ_REV("readRev"),
+  READ_REV("readRev", Kind.READ),
   /** Forward pass computing a CRC32 over keys and values. */
-  READ_CRC("readCrc"),
+  READ_CRC("readCrc", Kind.READ),
   /** Forward pass computing XXH64 (Zero-Allocation-Hashing) over keys and values. */
-  READ_XXH64("readXxh64"),
+  READ_XXH64("readXxh64", Kind.READ),
   /**
    * db_bench's overwrite: put a new value under every loaded key, in a random order of its own,
    * committing every batch-size puts; the store then holds the updated values.
    */
-  OVERWRITE("overwrite"),
+  OVERWRITE("overwrite", Kind.OVERWRITE),
   /**
    * ioarena's CRUD transactions (the libmdbx README's benchmark) into an empty store: for each key
    * a, put b (a key beyond the workload's), put a, delete b, get a, committing every batch-size
    * quadruples; each pass starts empty and ends holding the workload's N entries.
    */
-  CRUD("crud"),
+  CRUD("crud", Kind.CRUD),
   /**
    * Open time: the loaded store, closed after the other phases, opened again, the open timed (to a
    * store that serves reads), with the page cache as the load and the phases left it.
    */
-  OPEN("open"),
+  OPEN("open", Kind.REOPEN),
   /** {@link #OPEN} with the page cache dropped before each open: the store's files read from the device. */
-  OPEN_COLD("openCold"),
+  OPEN_COLD("openCold", Kind.REOPEN),
   /**
    * T reader threads, each its own session, each getting every key in an order of its own per
    * pass; scaling is read across cells that differ in threads.
    */
-  READERS("readers"),
+  READERS("readers", Kind.THREADED),
   /** The readers workload beside one writer that overwrites random keys, at full speed or a set rate. */
-  READ_WHILE_WRITING("readwhilewriting"),
+  READ_WHILE_WRITING("readwhilewriting", Kind.THREADED),
   /** YCSB core workload A: 50 % reads, 50 % updates, zipfian. */
-  YCSB_A("ycsb-a"),
+  YCSB_A("ycsb-a", Kind.THREADED),
   /** YCSB core workload B: 95 % reads, 5 % updates, zipfian. */
-  YCSB_B("ycsb-b"),
+  YCSB_B("ycsb-b", Kind.THREADED),
   /** YCSB core workload C: reads only, zipfian. */
-  YCSB_C("ycsb-c"),
+  YCSB_C("ycsb-c", Kind.THREADED),
   /** YCSB core workload D: 95 % reads, 5 % inserts, the latest keys hottest. */
-  YCSB_D("ycsb-d"),
+  YCSB_D("ycsb-d", Kind.THREADED),
   /** YCSB core workload E: 95 % short scans, 5 % inserts, zipfian. */
-  YCSB_E("ycsb-e"),
+  YCSB_E("ycsb-e", Kind.THREADED),
   /** YCSB core workload F: 50 % reads, 50 % read-modify-writes, zipfian. */
-  YCSB_F("ycsb-f"),
+  YCSB_F("ycsb-f", Kind.THREADED),
   /**
    * The user's own operations ({@link CustomMix}), each op its own transaction, T clients: what
    * the library's {@code Benchmark.operation(...)} runs on the loaded store.
    */
-  CUSTOM("custom"),
+  CUSTOM("custom", Kind.THREADED),
   /**
    * Sustained writes: T writers overwrite uniformly random loaded keys (each writer its own share of
    * them, its own transactions of batch-size puts) for the traffic's duration or operations, at full
@@ -69,22 +69,51 @@ public enum Phase {
    * and the store's own CPU and the store's statistics, an interval at a time, with its stalls.
    * db_bench's overwrite with {@code --stats_interval}.
    */
-  SUSTAIN("sustain"),
+  SUSTAIN("sustain", Kind.SUSTAINED),
   /**
    * Constant-size churn, as the insert benchmark's: each op inserts a new key above every loaded one
    * and deletes the lowest remaining key, committing every batch-size ops, for the traffic's
    * duration or operations, recorded as a timeline; the store holds the same number of keys
    * throughout, so its space over time is its space amplification.
    */
-  CHURN("churn");
+  CHURN("churn", Kind.SUSTAINED);
 
   /** The six phases of the 2016 reports: what a scenario runs unless it names its phases. */
   public static final List<Phase> LMDBJAVA_2016_PHASES = List.of(WRITE, READ_KEY, READ_SEQ, READ_REV, READ_CRC, READ_XXH64);
 
-  private final String id;
+  /**
+   * What a phase does to the cell's store, which says how it runs: each kind is one way of running
+   * (the runner finds a phase's by its kind), and every phase is of one.
+   */
+  @API(status = API.Status.STABLE, since = "0.7.0")
+  public enum Kind {
+    /** Loads the entries into the empty store: the cell's first phase, whatever else it runs. */
+    LOAD,
+    /** One measuring thread reads the loaded store: by key or by cursor. */
+    READ,
+    /** One measuring thread puts a new value under every loaded key. */
+    OVERWRITE,
+    /** ioarena's CRUD transactions into an empty store of its own. */
+    CRUD,
+    /** Opens the closed store again, after every phase on the open store. */
+    REOPEN,
+    /** The cell's threads, each its own session, on the loaded store. */
+    THREADED,
+    /** Writers for a duration or a volume, recorded as a timeline. */
+    SUSTAINED
+  }
 
-  Phase(String id) {
+  private final String id;
+  private final Kind kind;
+
+  Phase(String id, Kind kind) {
     this.id = id;
+    this.kind = kind;
+  }
+
+  /** How the phase runs. */
+  public Kind kind() {
+    return kind;
   }
 
   public String id() {
@@ -93,12 +122,12 @@ public enum Phase {
 
   /** Runs on the loaded store with the cell's threads, each with its own session. */
   public boolean threaded() {
-    return ordinal() >= READERS.ordinal() && ordinal() <= CUSTOM.ordinal();
+    return kind == Kind.THREADED;
   }
 
   /** Runs for a duration or a volume and records a timeline: sustain and churn. */
   public boolean sustained() {
-    return this == SUSTAIN || this == CHURN;
+    return kind == Kind.SUSTAINED;
   }
 
   /** Runs client threads driven by the cell's threads and traffic: the threaded and the sustained phases. */
@@ -118,7 +147,7 @@ public enum Phase {
 
   /** Opens the loaded store again once it is closed: runs after every phase on the open store. */
   public boolean reopens() {
-    return this == OPEN || this == OPEN_COLD;
+    return kind == Kind.REOPEN;
   }
 
   /** The seed read phases: those a cold read cache drops the page cache before. */
