@@ -4,6 +4,8 @@ import dev.kvbench.report.history.History;
 import dev.kvbench.report.history.HistoryRecords;
 import dev.kvbench.report.history.HistoryRun;
 import dev.kvbench.report.history.Series;
+import dev.kvbench.result.Figure;
+import dev.kvbench.result.FigureTable;
 import java.io.PrintWriter;
 import java.util.List;
 import java.util.Locale;
@@ -19,6 +21,22 @@ final class HistoryPrinter {
 
   HistoryPrinter(PrintWriter out) {
     this.out = out;
+  }
+
+  /**
+   * Each row of the figure table both runs have, the run before's value and the change's: what else
+   * moved with the judged figure (bytes allocated, MB/s), shown, not judged.
+   */
+  static String figuresMoved(Series.Point before, Series.Point after) {
+    List<String> moved = new java.util.ArrayList<>();
+    for (Figure row : FigureTable.ROWS) {
+      Double b = before.figures().get(row.id());
+      Double a = after.figures().get(row.id());
+      if (b != null && a != null) {
+        moved.add(row.heading() + " " + row.format().text(b) + " -> " + row.format().text(a));
+      }
+    }
+    return String.join(", ", moved);
   }
 
   void print(History h, HistoryRecords.Gate gate) {
@@ -53,6 +71,10 @@ final class HistoryPrinter {
                 : String.format(Locale.ROOT, " (95 %%: %+.1f to %+.1f %%)", interval[0], interval[1]),
             s.shown(c.meanBefore()).replace(" ms per op", ""), s.shown(c.meanAfter()), rate, c.pValue(),
             c.before().run().describe());
+        String figures = figuresMoved(c.before(), c.after());
+        if (!figures.isEmpty()) {
+          out.println("    the run before -> the change's run: " + figures);
+        }
         if (c.note() != null) {
           out.println("    noted: " + c.note());
         }

@@ -38,6 +38,8 @@ class HistoryCommandTest {
     assertThat(o.out()).contains("30 runs by time", "4 series",
         "alpha int rnd 1000x100 batch=all nosync write  (30 runs)", "SLOWER from run 20 (",
         "the run before: run 19 (", "No change point in the other 2 series.");
+    // what else moved with the judged figure: each row of the figure table both runs have
+    assertThat(o.out()).containsPattern("\n    the run before -> the change's run: ns/op [\\d,.]+ -> [\\d,.]+, ");
     JsonNode tree = JsonMapper.builder().build().readTree(json.toFile());
     assertThat(tree.get("kvbenchHistory").asInt()).isEqualTo(1);
     assertThat(tree.get("runs")).hasSize(30);

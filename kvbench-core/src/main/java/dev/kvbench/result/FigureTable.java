@@ -7,8 +7,9 @@ import java.util.List;
  * each: the run's tables (and so the Markdown report's), the HTML report, {@code results.csv}, the
  * JMH JSON and {@code compare --json/--csv} iterate these rows, so a new figure is one row here plus
  * the meter that measures it; the library's {@code PhaseFigures}, the threaded table and the Markdown
- * report's CPU table (the rows of {@link Figure.Scope#EVERY_PHASE}) too. Not yet: history's series
- * (which follow the primary figure only) and the paging table's own columns.
+ * report's CPU table (the rows of {@link Figure.Scope#EVERY_PHASE}), and history (each run's value,
+ * shown beside the judged figure) too. Not judged by compare or history, which judge the phase's own
+ * figure ({@link PrimaryFigure}) or a time of its passes; the paging table keeps its own columns.
  */
 public final class FigureTable {
 

@@ -25,8 +25,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Every row of the figure table reaches every output, with the value its phase has: the run's
- * tables, the Markdown report, the HTML page's data, results.csv, the JMH JSON and compare's JSON
- * and CSV. A figure one of them forgot would be missing there without a word; a new row is checked
+ * tables, the Markdown report, the HTML page's data, results.csv, the JMH JSON, compare's JSON
+ * and CSV and history's JSON (which its page and its printed changes read). A figure one of them forgot would be missing there without a word; a new row is checked
  * here without a line of this test changing.
  */
 class FigureTableOutputsTest {
@@ -98,6 +98,22 @@ class FigureTableOutputsTest {
       assertThat(row.has("baseline" + camel)).as(f.id() + " in " + row).isTrue();
       assertThat(row.has("candidate" + camel)).as(f.id()).isTrue();
       assertThat(csvHeader).contains("baseline_" + f.id()).contains("candidate_" + f.id());
+    }
+  }
+
+  @Test
+  void historyCarriesEveryRowAtEachRun() throws Exception {
+    RunResults run = Fixtures.run(document);
+    dev.kvbench.report.history.History h = dev.kvbench.report.history.History.of(List.of(run, run),
+        dev.kvbench.report.history.HistoryRule.DEFAULT);
+    JsonNode tree = new ObjectMapper().readTree(dev.kvbench.report.history.HistoryRecords.json(h, null));
+    JsonNode series = java.util.stream.StreamSupport.stream(tree.path("series").spliterator(), false)
+        .filter(s -> s.path("store").asText().equals(alpha.store()) && s.path("phase").asText().equals(alphaWrite.phase()))
+        .findFirst().orElseThrow();
+    JsonNode point = series.path("points").get(0).path("figures");
+    for (Figure f : FigureTable.ROWS) {
+      assertThat(point.path(f.id()).asDouble()).as(f.id() + " in " + point).isEqualTo(f.of(alpha, alphaWrite));
+      assertThat(tree.path("figureColumns").toString()).contains("\"id\":\"" + f.id() + "\"");
     }
   }
 }

@@ -47,6 +47,11 @@ public final class HistoryRecords {
     root.putObject("detection").put("method", "E-Divisive, Otava's form (t-test, sliding windows, weak/strong)")
         .put("windowLength", rule.detection().windowLength()).put("maxPValue", rule.detection().maxPValue())
         .put("minMagnitudePercent", rule.detection().minMagnitude() * 100);
+    // the figure table's rows each point carries beside its judged figure, with how they print
+    ArrayNode figureColumns = root.putArray("figureColumns");
+    dev.kvbench.result.FigureTable.ROWS.forEach(f -> figureColumns.addObject().put("id", f.id())
+        .put("heading", f.heading()).put("better", f.better().id())
+        .put("format", f.format().name().toLowerCase(java.util.Locale.ROOT)));
     ArrayNode runs = root.putArray("runs");
     for (HistoryRun r : h.runs()) {
       ObjectNode o = runs.addObject().put("number", r.number()).put("source", r.source())
@@ -92,6 +97,8 @@ public final class HistoryRecords {
     for (Series.Point p : s.points()) {
       ObjectNode pt = points.addObject().put("run", p.run().number()).put("millisPerOp", p.millisPerOp());
       putIfPresent(pt, "libraryVersion", p.libraryVersion());
+      ObjectNode figures = pt.putObject("figures");
+      p.figures().forEach(figures::put);
       ArrayNode forks = pt.putArray("forks");
       p.forks().forEach(f -> forks.addObject().put("fork", f.number()).put("millisPerOp", f.millisPerOp())
           .put("disturbed", f.disturbed()));

@@ -55,11 +55,20 @@ public record Series(String hostClass, String scenario, String cell, String stor
    * @param millisPerOp the mean of the forks counted (Otava's series value; the forks, not their median, so
    *     each one counts)
    * @param forks every fork, counted or not
+   * @param figures the run's value of each row of the figure table its phase has, by the row's id
+   *     (its median pass's, as the run's own tables show it): shown beside the judged figure, not judged
    */
-  public record Point(HistoryRun run, String libraryVersion, double millisPerOp, List<Fork> forks) {
+  public record Point(HistoryRun run, String libraryVersion, double millisPerOp, List<Fork> forks,
+      java.util.Map<String, Double> figures) {
 
     public Point {
       forks = List.copyOf(forks);
+      figures = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(figures));
+    }
+
+    /** A run's point with no figure of the table beside its judged one. */
+    public Point(HistoryRun run, String libraryVersion, double millisPerOp, List<Fork> forks) {
+      this(run, libraryVersion, millisPerOp, forks, java.util.Map.of());
     }
 
     /** The figures of the forks a run's figure counts: every fork with one, less the disturbed unless kept. */

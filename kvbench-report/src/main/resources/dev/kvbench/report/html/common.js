@@ -40,6 +40,13 @@ function num(v, digits) {
     minimumFractionDigits: digits === undefined ? 1 : digits });
 }
 
+/** A figure's value as the tables print it: one decimal, or bytes (a tenth below 10, whole above). */
+function tableFigureText(v, f) {
+  if (v === undefined || v === null || Number.isNaN(v)) return '-';
+  if (f.format === 'bytes') return v < 10 ? v.toFixed(1) : num(v, 0);
+  return num(v);
+}
+
 /** A figure with its interval and samples, as a tooltip says it. */
 function figureText(r) {
   let t = r.figure === 'ops/s' ? ms(r.value) + ' ops/s (a pass of a fixed duration; higher is better)'

@@ -118,7 +118,11 @@ function seriesChart(s) {
           if (ctx.dataset.label === 'no figure') return runName(d.x) + ': ' + d.why;
           if (ctx.dataset.label.startsWith('segment')) return ctx.dataset.label + ': ' + ms(d.y) + unit;
           const r = RUNS.get(d.x);
-          return runName(d.x) + ': ' + ms(d.y) + unit + (r && r.note ? ' · note: ' + r.note : '');
+          // the run's other figures, each row of the figure table its phase has, as the run's tables print them
+          const point = s.points.find(p => p.run === d.x);
+          const figures = (DATA.figureColumns || []).filter(f => point && point.figures && point.figures[f.id] !== undefined)
+            .map(f => ' · ' + tableFigureText(point.figures[f.id], f) + ' ' + f.heading).join('');
+          return runName(d.x) + ': ' + ms(d.y) + unit + figures + (r && r.note ? ' · note: ' + r.note : '');
         } } }
       },
       scales: {

@@ -24,12 +24,6 @@ function figureOf(r, f) {
   return v === null ? undefined : v;
 }
 
-/** A figure's value as the tables print it: one decimal, or bytes (a tenth below 10, whole above). */
-function tableFigureText(v, f) {
-  if (v === undefined || v === null || Number.isNaN(v)) return '-';
-  if (f.format === 'bytes') return v < 10 ? v.toFixed(1) : num(v, 0);
-  return num(v);
-}
 
 function overview() {
   destroyCharts();
