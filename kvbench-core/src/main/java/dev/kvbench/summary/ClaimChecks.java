@@ -2,6 +2,8 @@ package dev.kvbench.summary;
 
 import dev.kvbench.published.PublishedClaim;
 import dev.kvbench.result.CellResult;
+import dev.kvbench.result.ForkSamples;
+import dev.kvbench.stats.ForkRatio;
 import dev.kvbench.result.PhaseResult;
 import dev.kvbench.result.PhaseStatus;
 import java.util.ArrayList;
@@ -26,7 +28,7 @@ final class ClaimChecks {
       "durability", "codec", "valueContent");
 
   /** Fewer forks a side than this and a ratio's noise is not known (as compare needs). */
-  private static final int MIN_FORKS = 3;
+  private static final int MIN_FORKS = ForkRatio.MIN_FORKS;
 
   private ClaimChecks() {}
 
@@ -39,8 +41,8 @@ final class ClaimChecks {
       expectation = "holds where " + describe(r.numerator()) + " takes " + (r.low() > 0
           ? String.format(Locale.ROOT, "x %.2f to x %.2f", r.low(), r.high())
           : String.format(Locale.ROOT, "under x %.2f", r.high())) + " the time of " + describe(r.denominator())
-          + ", all else the same (judged on the medians; with fewer than " + MIN_FORKS + " forks a side the noise"
-          + " is not known)";
+          + ", all else the same (judged as compare judges: each fork's median pass, the ratio's 95 % interval"
+          + " inside the range; with fewer than " + MIN_FORKS + " forks a side on the medians, the noise not known)";
     } else if (claim instanceof PublishedClaim.Best b) {
       t = best(b, ran);
       expectation = "holds where " + b.expected() + " is the "
@@ -75,15 +77,53 @@ final class ClaimChecks {
               || !(r.phases().isEmpty() || r.phases().contains(p.phase()))) {
             continue;
           }
-          double x = p.passMillis() / q.get().passMillis();
-          t.row(p.phase(), describe(num, named), String.format(Locale.ROOT, "x %.2f", x),
-              RunTables.samples(p) + " / " + RunTables.samples(q.get()),
-              (x >= r.low() && x <= r.high() ? "yes" : "no")
-                  + (Math.min(forks(p), forks(q.get())) < MIN_FORKS ? ", too few forks to judge" : ""));
+          t.row(p.phase(), describe(num, named), here(p, q.get()), RunTables.samples(p) + " / "
+              + RunTables.samples(q.get()), holds(p, q.get(), r));
         }
       }
     }
     return t;
+  }
+
+  /**
+   * The numerator's time over the denominator's as compare judges it: each fork's median pass per
+   * op, the forks the host disturbed left out, the ratio of the medians with its 95 % interval
+   * (ForkRatio); null with fewer than {@link #MIN_FORKS} forks a side left.
+   */
+  private static ForkRatio judged(PhaseResult numerator, PhaseResult denominator) {
+    double[] num = ForkSamples.forkFigures(numerator, ForkSamples.NoisyForks.DROP);
+    double[] den = ForkSamples.forkFigures(denominator, ForkSamples.NoisyForks.DROP);
+    if (Math.min(num.length, den.length) < MIN_FORKS || java.util.stream.DoubleStream.concat(
+        java.util.Arrays.stream(num), java.util.Arrays.stream(den)).anyMatch(f -> !(f > 0))) {
+      return null;
+    }
+    ForkRatio ratio = ForkRatio.of(den, num);
+    return ratio.hasInterval() ? ratio : null;
+  }
+
+  /** The ratio here: with its interval where forks give one, else of the medians. */
+  private static String here(PhaseResult numerator, PhaseResult denominator) {
+    ForkRatio judged = judged(numerator, denominator);
+    return judged == null ? String.format(Locale.ROOT, "x %.2f", numerator.passMillis() / denominator.passMillis())
+        : String.format(Locale.ROOT, "x %.2f (95 %%: %.2f-%.2f)", judged.ratio(), judged.low(), judged.high());
+  }
+
+  /**
+   * Whether the claim holds: with an interval, yes where it lies inside the seed's range, no where
+   * it lies outside it, and neither where it spans a bound; without one, by the medians, saying the
+   * noise is not known.
+   */
+  private static String holds(PhaseResult numerator, PhaseResult denominator, PublishedClaim.TimeRatio r) {
+    ForkRatio judged = judged(numerator, denominator);
+    if (judged == null) {
+      double x = numerator.passMillis() / denominator.passMillis();
+      return (x >= r.low() && x <= r.high() ? "yes" : "no") + ", too few forks to judge";
+    }
+    if (judged.low() >= r.low() && judged.high() <= r.high()) {
+      return "yes";
+    }
+    return judged.high() < r.low() || judged.low() > r.high() ? "no"
+        : "not told apart: the interval spans a bound of the range";
   }
 
   private static TextTable best(PublishedClaim.Best b, List<CellResult> ran) {

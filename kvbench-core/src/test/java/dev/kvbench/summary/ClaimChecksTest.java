@@ -38,6 +38,42 @@ class ClaimChecksTest {
         1_160_000), CellResult.Outcome.RAN, null, null);
   }
 
+  /** {@link #cell} with one write pass in each of five forks, at {@code writeMillis} times 1 + {@code spread[i]}. */
+  private static CellResult forked(String keys, double writeMillis, double... spread) {
+    CellResult one = cell("lmdbjava-bb", keys, "none", "sync", 511, writeMillis, 1);
+    List<PassResult> passes = new java.util.ArrayList<>();
+    for (int fork = 1; fork <= spread.length; fork++) {
+      double ms = writeMillis * (1 + spread[fork - 1]);
+      passes.add(PassResult.of(10_000, (long) (ms * 1e6), new CpuTime(ms, 0), 0).withFork(fork));
+    }
+    return one.withPhases(List.of(PhaseResult.measured("write", passes, PhaseResult.Latency.NONE, false, null, null)));
+  }
+
+  /**
+   * Issue 64: a claim is judged as compare judges, on the forks' interval, where the forks give
+   * one: inside the seed's range holds, outside it does not, and one that spans a bound is not
+   * told apart, though its medians alone would have said yes.
+   */
+  @Test
+  void aTimeRatioWithForksIsJudgedOnItsInterval() {
+    PublishedSet uuid = set("ayende-uuid-churn");
+    double[] tight = {-0.01, 0, 0.01, -0.005, 0.005};
+    List<CellResult> inside = List.of(forked("uuid4", 200, tight), forked("uuid7", 100, tight));
+    assertThat(rows(uuid, inside, 0)).singleElement().satisfies(r -> {
+      assertThat(r.get(2)).startsWith("x 2.00 (95 %: 1.9").contains("-2.0");
+      assertThat(r.get(4)).isEqualTo("yes");
+    });
+    // medians x 1.55, inside 1.5-2.5, but forks this spread put the interval across 1.5
+    double[] wide = {-0.2, 0, 0.2, -0.1, 0.1};
+    List<CellResult> spanning = List.of(forked("uuid4", 155, wide), forked("uuid7", 100, tight));
+    assertThat(rows(uuid, spanning, 0)).singleElement().satisfies(r -> {
+      assertThat(r.get(2)).startsWith("x 1.55 (95 %: ");
+      assertThat(r.get(4)).isEqualTo("not told apart: the interval spans a bound of the range");
+    });
+    List<CellResult> outside = List.of(forked("uuid4", 110, tight), forked("uuid7", 100, tight));
+    assertThat(rows(uuid, outside, 0)).singleElement().satisfies(r -> assertThat(r.get(4)).isEqualTo("no"));
+  }
+
   private static List<List<String>> rows(PublishedSet set, List<CellResult> ran, int claim) {
     return ClaimChecks.check(set.claims().get(claim), ran).orElseThrow().table().cells();
   }
