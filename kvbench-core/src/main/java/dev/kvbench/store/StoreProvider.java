@@ -16,8 +16,13 @@ public interface StoreProvider {
   /** Maven coordinates (group:artifact) of the library this provider drives. */
   String library();
 
-  /** Version of that library as found on the classpath. */
-  String libraryVersion();
+  /**
+   * Version of that library as found on the classpath: by default the version the store module was
+   * built against, from {@code library.properties} beside the provider class ({@link LibraryVersions}).
+   */
+  default String libraryVersion() {
+    return LibraryVersions.of(getClass());
+  }
 
   /**
    * The artifacts that make up {@link #library()} at another version, for {@code -o STORE.version}:

@@ -6,7 +6,6 @@ import dev.kvbench.store.Durability;
 import dev.kvbench.store.Engine;
 import dev.kvbench.store.Footprint;
 import dev.kvbench.store.LibraryFacts;
-import dev.kvbench.store.LibraryVersions;
 import dev.kvbench.store.SettingSpec;
 import dev.kvbench.store.Store;
 import dev.kvbench.store.StoreConfig;
@@ -47,11 +46,6 @@ public final class BdbJeProvider implements StoreProvider {
   @Override
   public String supportedVersions() {
     return "[18.1.11,18.4)";
-  }
-
-  @Override
-  public String libraryVersion() {
-    return LibraryVersions.of(BdbJeProvider.class);
   }
 
   @Override

@@ -7,7 +7,6 @@ import dev.kvbench.store.LibraryFacts;
 import dev.kvbench.store.Concurrency;
 import dev.kvbench.store.Durability;
 import dev.kvbench.store.Footprint;
-import dev.kvbench.store.LibraryVersions;
 import dev.kvbench.store.SettingSpec;
 import dev.kvbench.store.Store;
 import dev.kvbench.store.StoreConfig;
@@ -55,11 +54,6 @@ public final class ChronicleMapProvider implements StoreProvider {
   @Override
   public String library() {
     return "net.openhft:chronicle-map";
-  }
-
-  @Override
-  public String libraryVersion() {
-    return LibraryVersions.of(ChronicleMapProvider.class);
   }
 
   @Override

@@ -6,7 +6,6 @@ import dev.kvbench.store.LibraryFacts;
 import dev.kvbench.store.Concurrency;
 import dev.kvbench.store.Durability;
 import dev.kvbench.store.Footprint;
-import dev.kvbench.store.LibraryVersions;
 import dev.kvbench.store.SettingSpec;
 import dev.kvbench.store.Store;
 import dev.kvbench.store.StoreConfig;
@@ -52,11 +51,6 @@ public final class LevelDbJavaProvider implements StoreProvider {
   @Override
   public String supportedVersions() {
     return "[0.9,0.13)";
-  }
-
-  @Override
-  public String libraryVersion() {
-    return LibraryVersions.of(LevelDbJavaProvider.class);
   }
 
   @Override

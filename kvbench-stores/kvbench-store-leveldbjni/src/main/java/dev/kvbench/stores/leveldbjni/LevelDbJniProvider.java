@@ -7,7 +7,6 @@ import dev.kvbench.store.LibraryFacts;
 import dev.kvbench.store.Concurrency;
 import dev.kvbench.store.Durability;
 import dev.kvbench.store.Footprint;
-import dev.kvbench.store.LibraryVersions;
 import dev.kvbench.store.SettingSpec;
 import dev.kvbench.store.Store;
 import dev.kvbench.store.StoreConfig;
@@ -45,11 +44,6 @@ public final class LevelDbJniProvider implements StoreProvider {
   @Override
   public String supportedVersions() {
     return "[1.8]";
-  }
-
-  @Override
-  public String libraryVersion() {
-    return LibraryVersions.of(LevelDbJniProvider.class);
   }
 
   @Override

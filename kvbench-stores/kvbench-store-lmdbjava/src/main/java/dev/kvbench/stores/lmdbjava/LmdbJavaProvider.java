@@ -4,7 +4,6 @@ import dev.kvbench.store.Capabilities;
 import dev.kvbench.store.Engine;
 import dev.kvbench.store.LibraryFacts;
 import dev.kvbench.store.Footprint;
-import dev.kvbench.store.LibraryVersions;
 import dev.kvbench.store.SettingSpec;
 import dev.kvbench.store.Store;
 import dev.kvbench.store.StoreConfig;
@@ -24,11 +23,6 @@ abstract class LmdbJavaProvider<T> implements StoreProvider {
   @Override
   public String library() {
     return "org.lmdbjava:lmdbjava";
-  }
-
-  @Override
-  public String libraryVersion() {
-    return LibraryVersions.of(LmdbJavaProvider.class);
   }
 
   @Override

@@ -5,7 +5,6 @@ import dev.kvbench.store.Capabilities;
 import dev.kvbench.store.Engine;
 import dev.kvbench.store.LibraryFacts;
 import dev.kvbench.store.Footprint;
-import dev.kvbench.store.LibraryVersions;
 import dev.kvbench.store.SettingSpec;
 import dev.kvbench.store.Store;
 import dev.kvbench.store.StoreConfig;
@@ -44,11 +43,6 @@ public final class LmdbJniProvider implements StoreProvider {
   @Override
   public String supportedVersions() {
     return "[0.4.6,0.5)";
-  }
-
-  @Override
-  public String libraryVersion() {
-    return LibraryVersions.of(LmdbJniProvider.class);
   }
 
   @Override

@@ -5,7 +5,6 @@ import dev.kvbench.store.Capabilities;
 import dev.kvbench.store.Engine;
 import dev.kvbench.store.LibraryFacts;
 import dev.kvbench.store.Footprint;
-import dev.kvbench.store.LibraryVersions;
 import dev.kvbench.store.SettingSpec;
 import dev.kvbench.store.Store;
 import dev.kvbench.store.StoreConfig;
@@ -49,11 +48,6 @@ public final class LwjglLmdbProvider implements StoreProvider {
   @Override
   public String supportedVersions() {
     return "[3.3.0,3.5)";
-  }
-
-  @Override
-  public String libraryVersion() {
-    return LibraryVersions.of(LwjglLmdbProvider.class);
   }
 
   @Override

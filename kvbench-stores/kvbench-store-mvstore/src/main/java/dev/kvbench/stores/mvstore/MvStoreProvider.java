@@ -5,7 +5,6 @@ import dev.kvbench.store.Engine;
 import dev.kvbench.store.LibraryFacts;
 import dev.kvbench.store.Concurrency;
 import dev.kvbench.store.Durability;
-import dev.kvbench.store.LibraryVersions;
 import dev.kvbench.store.SettingSpec;
 import dev.kvbench.store.Store;
 import dev.kvbench.store.StoreConfig;
@@ -49,11 +48,6 @@ public final class MvStoreProvider implements StoreProvider {
   @Override
   public String supportedVersions() {
     return "[2.0.202,2.5)";
-  }
-
-  @Override
-  public String libraryVersion() {
-    return LibraryVersions.of(MvStoreProvider.class);
   }
 
   @Override

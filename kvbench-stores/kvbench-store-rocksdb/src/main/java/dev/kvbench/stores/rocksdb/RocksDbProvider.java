@@ -6,7 +6,6 @@ import dev.kvbench.store.LibraryFacts;
 import dev.kvbench.store.Concurrency;
 import dev.kvbench.store.Durability;
 import dev.kvbench.store.Footprint;
-import dev.kvbench.store.LibraryVersions;
 import dev.kvbench.store.SettingSpec;
 import dev.kvbench.store.Store;
 import dev.kvbench.store.StoreConfig;
@@ -29,11 +28,6 @@ public final class RocksDbProvider implements StoreProvider {
   @Override
   public String library() {
     return "org.rocksdb:rocksdbjni";
-  }
-
-  @Override
-  public String libraryVersion() {
-    return LibraryVersions.of(RocksDbProvider.class);
   }
 
   @Override

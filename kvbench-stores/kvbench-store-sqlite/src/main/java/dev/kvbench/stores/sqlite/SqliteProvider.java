@@ -7,7 +7,6 @@ import dev.kvbench.store.Durability;
 import dev.kvbench.store.Engine;
 import dev.kvbench.store.Footprint;
 import dev.kvbench.store.LibraryFacts;
-import dev.kvbench.store.LibraryVersions;
 import dev.kvbench.store.NativeLoad;
 import dev.kvbench.store.PrivateUnpacking;
 import dev.kvbench.store.SettingSpec;
@@ -55,11 +54,6 @@ public final class SqliteProvider implements StoreProvider {
   @Override
   public String supportedVersions() {
     return "[3.50.3.0,3.55)";
-  }
-
-  @Override
-  public String libraryVersion() {
-    return LibraryVersions.of(SqliteProvider.class);
   }
 
   @Override

@@ -6,7 +6,6 @@ import dev.kvbench.store.LibraryFacts;
 import dev.kvbench.store.Concurrency;
 import dev.kvbench.store.Durability;
 import dev.kvbench.store.Footprint;
-import dev.kvbench.store.LibraryVersions;
 import dev.kvbench.store.SettingSpec;
 import dev.kvbench.store.Store;
 import dev.kvbench.store.StoreConfig;
@@ -50,11 +49,6 @@ public final class XodusProvider implements StoreProvider {
   @Override
   public String supportedVersions() {
     return "[1.3.0,2.1)";
-  }
-
-  @Override
-  public String libraryVersion() {
-    return LibraryVersions.of(XodusProvider.class);
   }
 
   @Override
