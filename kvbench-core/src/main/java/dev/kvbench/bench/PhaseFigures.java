@@ -58,17 +58,10 @@ public record PhaseFigures(String store, String cellId, String phase, PhaseStatu
 
   static PhaseFigures of(CellResult cell, PhaseResult p) {
     int forks = (int) Math.max(1, p.passes().stream().mapToInt(pass -> pass.fork()).distinct().count());
-    Map<String, Double> figures = new LinkedHashMap<>();
-    for (Figure row : FigureTable.ROWS) {
-      Double value = row.of(cell, p);
-      if (value != null) {
-        figures.put(row.id(), value);
-      }
-    }
     return new PhaseFigures(cell.store(), cell.cellId(), p.phase(), p.status(), p.verified(), p.failure(), p.note(),
         p.ops(), p.nsPerOp(),
         new Passes(forks, p.passes().size(), p.minPassMillis(), p.maxPassMillis(), p.opsPerSec()),
-        p.latencyNanos(), figures);
+        p.latencyNanos(), FigureTable.valuesOf(cell, p));
   }
 
   /**

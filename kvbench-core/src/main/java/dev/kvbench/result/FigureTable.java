@@ -56,6 +56,21 @@ public final class FigureTable {
   public static final List<Figure> ROWS = List.of(NS_PER_OP, CPU_NS_PER_OP, ALLOCATED_BYTES_PER_OP,
       MEGABYTES_PER_SECOND);
 
+  /**
+   * Each row's value for {@code phase} of {@code cell}, by the row's id, in the table's order; the
+   * rows the phase has none of are left out: what the library's figures and history's points carry.
+   */
+  public static java.util.Map<String, Double> valuesOf(CellResult cell, PhaseResult phase) {
+    java.util.Map<String, Double> values = new java.util.LinkedHashMap<>();
+    for (Figure row : ROWS) {
+      Double value = row.of(cell, phase);
+      if (value != null) {
+        values.put(row.id(), value);
+      }
+    }
+    return values;
+  }
+
   /** The rows the tables of every phase show ({@link Figure.Scope#EVERY_PHASE}): the threaded and CPU tables' columns. */
   public static List<Figure> everyPhase() {
     return ROWS.stream().filter(f -> f.scope() == Figure.Scope.EVERY_PHASE).toList();

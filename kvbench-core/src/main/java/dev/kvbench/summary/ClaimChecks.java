@@ -77,8 +77,9 @@ final class ClaimChecks {
               || !(r.phases().isEmpty() || r.phases().contains(p.phase()))) {
             continue;
           }
-          t.row(p.phase(), describe(num, named), here(p, q.get()), RunTables.samples(p) + " / "
-              + RunTables.samples(q.get()), holds(p, q.get(), r));
+          ForkRatio judged = judged(p, q.get());
+          t.row(p.phase(), describe(num, named), here(p, q.get(), judged), RunTables.samples(p) + " / "
+              + RunTables.samples(q.get()), holds(p, q.get(), judged, r));
         }
       }
     }
@@ -101,9 +102,8 @@ final class ClaimChecks {
     return ratio.hasInterval() ? ratio : null;
   }
 
-  /** The ratio here: with its interval where forks give one, else of the medians. */
-  private static String here(PhaseResult numerator, PhaseResult denominator) {
-    ForkRatio judged = judged(numerator, denominator);
+  /** The ratio here: with its interval where the forks gave one ({@code judged}), else of the medians. */
+  private static String here(PhaseResult numerator, PhaseResult denominator, ForkRatio judged) {
     return judged == null ? String.format(Locale.ROOT, "x %.2f", numerator.passMillis() / denominator.passMillis())
         : String.format(Locale.ROOT, "x %.2f (95 %%: %.2f-%.2f)", judged.ratio(), judged.low(), judged.high());
   }
@@ -113,8 +113,8 @@ final class ClaimChecks {
    * it lies outside it, and neither where it spans a bound; without one, by the medians, saying the
    * noise is not known.
    */
-  private static String holds(PhaseResult numerator, PhaseResult denominator, PublishedClaim.TimeRatio r) {
-    ForkRatio judged = judged(numerator, denominator);
+  private static String holds(PhaseResult numerator, PhaseResult denominator, ForkRatio judged,
+      PublishedClaim.TimeRatio r) {
     if (judged == null) {
       double x = numerator.passMillis() / denominator.passMillis();
       return (x >= r.low() && x <= r.high() ? "yes" : "no") + ", too few forks to judge";

@@ -44,9 +44,7 @@ final class HtmlReport {
     data.put("kvbench", kvbenchVersion);
     inputs.forEach(data.putArray("inputs")::add);
     // the figure table's rows, which the page shows a column each of (a row's "figures" holds their values)
-    ArrayNode figureColumns = data.putArray("figureColumns");
-    FigureTable.ROWS.forEach(f -> figureColumns.addObject().put("id", f.id()).put("heading", f.heading())
-        .put("better", f.better().id()).put("format", f.format().name().toLowerCase(java.util.Locale.ROOT)));
+    FigureColumns.addTo(data.putArray("figureColumns"));
     ArrayNode runs = data.putArray("runs");
     ArrayNode groups = data.putArray("groups");
     ArrayNode rows = data.putArray("rows");

@@ -322,15 +322,8 @@ public final class History {
             + " (--noisy-forks keep counts them)", Series.GapKind.NOISY));
         return;
       }
-      Map<String, Double> figures = new LinkedHashMap<>();
-      for (dev.kvbench.result.Figure row : dev.kvbench.result.FigureTable.ROWS) {
-        Double value = row.of(c, p);
-        if (value != null) {
-          figures.put(row.id(), value);
-        }
-      }
       points.add(new Series.Point(run, c.libraryVersion(), java.util.Arrays.stream(counted).average().orElseThrow(),
-          forks, figures));
+          forks, dev.kvbench.result.FigureTable.valuesOf(c, p)));
     }
 
     Series build(EDivisive detector, HistoryRule rule) {

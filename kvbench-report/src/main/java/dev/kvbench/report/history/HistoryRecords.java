@@ -48,10 +48,7 @@ public final class HistoryRecords {
         .put("windowLength", rule.detection().windowLength()).put("maxPValue", rule.detection().maxPValue())
         .put("minMagnitudePercent", rule.detection().minMagnitude() * 100);
     // the figure table's rows each point carries beside its judged figure, with how they print
-    ArrayNode figureColumns = root.putArray("figureColumns");
-    dev.kvbench.result.FigureTable.ROWS.forEach(f -> figureColumns.addObject().put("id", f.id())
-        .put("heading", f.heading()).put("better", f.better().id())
-        .put("format", f.format().name().toLowerCase(java.util.Locale.ROOT)));
+    dev.kvbench.report.FigureColumns.addTo(root.putArray("figureColumns"));
     ArrayNode runs = root.putArray("runs");
     for (HistoryRun r : h.runs()) {
       ObjectNode o = runs.addObject().put("number", r.number()).put("source", r.source())
