@@ -62,8 +62,8 @@ public final class RunJournal implements AutoCloseable {
   private final FileLock lock;
   private final RunHeader header;
   private final Map<String, CellResult> cells = new LinkedHashMap<>();
-  /** Forks of cells without a result yet, by cell id and fork number. */
-  private final Map<String, java.util.SortedMap<Integer, CellResult>> forks = new LinkedHashMap<>();
+  /** The forks of cells without a result that the journal held when the run was resumed, by cell id and number. */
+  private final Map<String, java.util.SortedMap<Integer, CellResult>> resumedForks = new LinkedHashMap<>();
   private final List<String> resumedAt = new ArrayList<>();
   private final Map<String, Integer> cellOrder = new java.util.HashMap<>();
   private final List<String> warnings = new ArrayList<>();
@@ -218,7 +218,7 @@ public final class RunJournal implements AutoCloseable {
       RunJournal j = new RunJournal(journal, document, channel, lock, header);
       contents.damaged().forEach(d -> j.warnings.add(d.describe(journal)));
       j.cells.putAll(contents.cells());
-      j.forks.putAll(contents.forks());
+      j.resumedForks.putAll(contents.forks());
       j.earlierWorkDirectories.addAll(contents.workDirectories());
       for (JournalLine line : contents.lines()) {
         if (line.resumed() != null) {
@@ -307,7 +307,10 @@ public final class RunJournal implements AutoCloseable {
     return document;
   }
 
-  /** Cells with a result that a resumed run keeps (an interrupted cell runs again). */
+  /**
+   * Cells with a result that a resumed run keeps (an interrupted cell runs again). Read when the
+   * run starts; the run keeps what it measures after that itself.
+   */
   public synchronized Map<String, CellResult> finishedCells() {
     Map<String, CellResult> kept = new LinkedHashMap<>(cells);
     kept.values().removeIf(c -> c.outcome() == CellResult.Outcome.INTERRUPTED);
@@ -315,23 +318,16 @@ public final class RunJournal implements AutoCloseable {
   }
 
   /**
-   * The forks of {@code cellId} kept so far, in fork order, while the cell has no result of its
-   * own: a resumed run goes on from the next.
+   * The forks a resumed run's journal kept of cells with no result of their own, by cell, in fork
+   * order (none for a new run): the run goes on from the next. Read once, when the run starts: the
+   * run keeps what it measures after that itself.
    */
-  public synchronized List<CellResult> forksOf(String cellId) {
-    // a cell's final line drops its forks (add, JournalContents.forks); an interrupted one keeps them
-    java.util.SortedMap<Integer, CellResult> kept = forks.get(cellId);
-    return kept == null ? List.of() : List.copyOf(kept.values());
-  }
-
-  /**
-   * The forks of {@code cellId} kept so far whose number is below {@code number}, in fork order:
-   * what a cell's last fork is combined with when an earlier attempt at that fork (one the host
-   * disturbed, run again) is in the journal too.
-   */
-  public synchronized List<CellResult> forksBefore(String cellId, int number) {
-    java.util.SortedMap<Integer, CellResult> kept = forks.get(cellId);
-    return kept == null ? List.of() : List.copyOf(kept.headMap(number).values());
+  public synchronized Map<String, java.util.SortedMap<Integer, CellResult>> keptForks() {
+    // a cell's final line drops its forks (JournalContents.forks); an interrupted one keeps them
+    Map<String, java.util.SortedMap<Integer, CellResult>> kept = new LinkedHashMap<>();
+    resumedForks.forEach((cell, forks) -> kept.put(cell, java.util.Collections.unmodifiableSortedMap(
+        new java.util.TreeMap<>(forks))));
+    return java.util.Collections.unmodifiableMap(kept);
   }
 
   /**
@@ -344,7 +340,6 @@ public final class RunJournal implements AutoCloseable {
    */
   public synchronized void addFork(int number, CellResult fork) throws IOException {
     append(new JournalLine(null, null, null, null, new JournalLine.Fork(number, fork)));
-    forks.computeIfAbsent(fork.cellId(), k -> new java.util.TreeMap<>()).put(number, fork);
   }
 
   /**
@@ -357,9 +352,6 @@ public final class RunJournal implements AutoCloseable {
     append(new JournalLine(null, cell, null, null));
     cells.remove(cell.cellId());
     cells.put(cell.cellId(), cell);
-    if (cell.outcome() != CellResult.Outcome.INTERRUPTED) {
-      forks.remove(cell.cellId()); // combined into it; an interrupted cell goes on from its forks when resumed
-    }
     writeDocument();
   }
 

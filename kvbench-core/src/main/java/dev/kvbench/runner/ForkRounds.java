@@ -31,7 +31,8 @@ import java.util.Set;
  * the host falls on all cells alike, the order turned round every other round (A B, B A) so neither
  * variant of a workload always runs first. A fork the host disturbed is run again; with adaptive
  * forks, rounds are added for the cells not yet precise until the judge, the limit or the time
- * budget ends them. Each fork and cell is journaled before the next starts.
+ * budget ends them. Each fork and cell is journaled before the next starts, and kept in a {@link
+ * ForkLedger} that the rounds read: the journal is only written.
  */
 final class ForkRounds {
 
@@ -44,6 +45,8 @@ final class ForkRounds {
   private final int fixedRounds;
   private final AdaptiveForks adding;
   private final BusyHost host;
+  // what the rounds have measured, set from the journal once when they start
+  private ForkLedger ledger;
 
   /** Rounds of {@code scenario}'s forks as {@code options} say, for the run {@code session} holds. */
   ForkRounds(RunSession session, StoreRegistry registry, RunListener listener, Scenario scenario,
@@ -67,7 +70,7 @@ final class ForkRounds {
    * directory went. Throws {@link RunJournal.NotWritten} when a result could not be written.
    */
   boolean run(List<CellParams> cells, Set<String> ended) throws IOException {
-    RunJournal journal = session.journal();
+    ledger = ForkLedger.resumedFrom(session.journal());
     WorkArea area = session.work();
     int rounds = adding.on() ? Math.max(fixedRounds, adding.maxForks()) : fixedRounds;
     if (adding.on()) {
@@ -90,7 +93,7 @@ final class ForkRounds {
       List<Integer> todo = new ArrayList<>();
       for (int i = 0; i < cells.size(); i++) {
         CellParams cell = cells.get(i);
-        if (!ended.contains(cell.id()) && journal.forksOf(cell.id()).size() < round) {
+        if (!ended.contains(cell.id()) && ledger.forksOf(cell.id()).size() < round) {
           todo.add(i);
         }
       }
@@ -130,11 +133,10 @@ final class ForkRounds {
    */
   private boolean addForks(List<CellParams> cells, Set<String> ended, boolean stopAll, int round)
       throws IOException {
-    RunJournal journal = session.journal();
     Map<String, List<CellResult>> forks = new LinkedHashMap<>();
     for (CellParams c : cells) {
       if (!ended.contains(c.id())) {
-        List<CellResult> ran = journal.forksOf(c.id());
+        List<CellResult> ran = ledger.forksOf(c.id());
         if (!ran.isEmpty()) {
           forks.put(c.id(), ran);
         }
@@ -146,12 +148,12 @@ final class ForkRounds {
     if (!adding.on()) {
       // a run resumed from one that added forks: its cells end with the forks they have
       for (Map.Entry<String, List<CellResult>> f : forks.entrySet()) {
-        journal.add(ForkMerge.combine(f.getValue()));
+        keep(ForkMerge.combine(f.getValue()));
         ended.add(f.getKey());
       }
       return false;
     }
-    Map<String, CellResult> finished = journal.finishedCells();
+    Map<String, CellResult> finished = ledger.finished();
     List<CellResult> partners = cells.stream().map(c -> finished.get(c.id())).filter(Objects::nonNull).toList();
     Map<String, ForkJudge.Decision> decisions = adding.judge().judge(forks, partners, adding);
     int more = 0;
@@ -174,7 +176,7 @@ final class ForkRounds {
           : uselessHere ? ForkStop.Reason.HOST_BUSY
           : ran.size() >= adding.maxForks() ? ForkStop.Reason.MAX_FORKS
           : ForkStop.Reason.TIME_BUDGET;
-      journal.add(ForkMerge.combine(ran).withForkStop(new ForkStop(why, ran.size(),
+      keep(ForkMerge.combine(ran).withForkStop(new ForkStop(why, ran.size(),
           why == ForkStop.Reason.HOST_BUSY ? host.whyBusy() : d.detail())));
       ended.add(f.getKey());
     }
@@ -204,13 +206,12 @@ final class ForkRounds {
    * cell the store cannot run, ends the cell at once). Returns what was journaled.
    */
   private CellResult runFork(CellParams cell, int index, WorkArea area, int fork, int forks) throws IOException {
-    RunJournal journal = session.journal();
     StoreProvider provider = RunLibraries.recordedAs(cell, registry.require(cell.storeId()));
     listener.cellStarted(cell);
     String unsupported = CellRunner.unsupportedReason(provider, cell);
     if (unsupported != null) {
       CellResult result = CellResults.unsupported(provider, cell, unsupported);
-      journal.add(result);
+      keep(result);
       return result;
     }
     session.cellInFlight(provider, cell);
@@ -224,7 +225,7 @@ final class ForkRounds {
         break;
       }
       // kept in the journal (nothing measured is lost), then replaced by the attempt run now
-      journal.addFork(fork, ran);
+      keepFork(fork, ran);
       listener.notice(String.format(Locale.ROOT, "%s fork %d: %s; run again (%d of %d)", cell.label(), fork, disturbed,
           rerun, noisyReruns));
       ran = runOnce(provider, cell, area, name, fork, forks);
@@ -232,10 +233,10 @@ final class ForkRounds {
     }
     host.forkEnded(ran);
     if (ran.outcome() == Outcome.RAN && fork < forks) {
-      journal.addFork(fork, ran);
+      keepFork(fork, ran);
       return ran;
     }
-    List<CellResult> all = new ArrayList<>(journal.forksBefore(cell.id(), fork));
+    List<CellResult> all = new ArrayList<>(ledger.forksBefore(cell.id(), fork));
     all.add(ran);
     CellResult result = ForkMerge.combine(all);
     if (result.outcome() == Outcome.FAILED && area.gone()) {
@@ -243,8 +244,20 @@ final class ForkRounds {
       result = result.withOutcome(Outcome.INTERRUPTED, "interrupted: the work directory " + area.root()
           + " was removed while the cell ran (" + result.error() + ")");
     }
-    journal.add(result);
+    keep(result);
     return result;
+  }
+
+  /** Journals a cell's result, then keeps it for the rounds. */
+  private void keep(CellResult cell) throws IOException {
+    session.journal().add(cell);
+    ledger.ended(cell);
+  }
+
+  /** Journals fork {@code number} of a cell, then keeps it for the rounds. */
+  private void keepFork(int number, CellResult fork) throws IOException {
+    session.journal().addFork(number, fork);
+    ledger.fork(number, fork);
   }
 
   /** One attempt at fork {@code fork} of {@code cell}, in a directory of its own that is removed after. */

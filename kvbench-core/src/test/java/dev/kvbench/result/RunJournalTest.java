@@ -65,15 +65,14 @@ class RunJournalTest {
       j.addFork(1, first);
       j.addFork(2, disturbed);
       j.addFork(2, again);
-      assertThat(j.forksOf("a")).containsExactly(first, again);
-      assertThat(j.forksBefore("a", 2)).containsExactly(first);
-      assertThat(j.forksBefore("a", 1)).isEmpty();
+      assertThat(j.keptForks()).as("a new run's journal is written, not read: it kept no forks").isEmpty();
     }
     JournalContents read = RunJournal.read(RunJournal.journalOf(doc));
     assertThat(read.lines()).filteredOn(l -> l.fork() != null).hasSize(3);
     try (RunJournal resumed = RunJournal.resume(doc, List.of("run", "--resume"))) {
-      assertThat(resumed.forksOf("a")).extracting(c -> c.settings().getOrDefault("attempt", "first"))
+      assertThat(resumed.keptForks().get("a").values()).extracting(c -> c.settings().getOrDefault("attempt", "first"))
           .containsExactly("first", "again");
+      assertThat(resumed.keptForks().get("a")).containsOnlyKeys(1, 2);
     }
   }
 
