@@ -112,11 +112,11 @@ final class ClientLoop {
   void run(Session session, PassSignals signals) {
     ByteBuffer key = Pacing.ownCacheLines(encoding.size());
     ByteBuffer value = Pacing.ownCacheLines(workload.cell().data().valueSize());
-    long start = signals.startNanos;
     long deadline = signals.deadlineNanos;
-    boolean paced = workload.traffic().hasRate();
-    // each thread's share of the rate, as the gap between its intended starts
-    double gapNanos = paced ? threads * 1e9 / workload.traffic().rate() : 0;
+    // each thread's share of the rate
+    Schedule schedule = Schedule.of(signals.startNanos, workload.traffic().hasRate() ? workload.traffic().rate() : 0,
+        threads);
+    boolean paced = schedule.paced();
     // the readers workload: its only op is a get, many to a snapshot
     int readsPerTransaction = workload.readsPerTransaction();
     boolean single = cumulativeShares.length == 1;
@@ -140,8 +140,8 @@ final class ClientLoop {
         long intended = 0;
         long t0 = 0;
         if (paced) {
-          intended = start + (long) (ops * gapNanos);
-          t0 = Pacing.waitUntil(intended);
+          intended = schedule.intended(ops);
+          t0 = schedule.await(intended);
         } else if (ops == nextSample) {
           t0 = System.nanoTime();
         }

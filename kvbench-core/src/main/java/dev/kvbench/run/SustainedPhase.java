@@ -162,12 +162,11 @@ final class SustainedPhase implements PhaseKind {
     CountDownLatch go = new CountDownLatch(1);
     AtomicReference<Throwable> thrown = new AtomicReference<>();
     long deadlineNanos = TimeUnit.MILLISECONDS.toNanos(traffic.durationMillis());
-    double gapNanos = traffic.rate() > 0 ? writers * 1e9 / traffic.rate() : 0;
     for (int w = 0; w < writers; w++) {
       SingleWriterRecorder recorder = new SingleWriterRecorder(LatencySampler.HIGHEST_NANOS, 3);
       recorders.add(recorder);
       long share = total == 0 ? Long.MAX_VALUE : total / writers + (w < total % writers ? 1 : 0);
-      WriterThread loop = new WriterThread(w, writers, pass, share, recorder, oneAtATime, gapNanos, deadlineNanos, ready,
+      WriterThread loop = new WriterThread(w, writers, pass, share, recorder, oneAtATime, traffic.rate(), deadlineNanos, ready,
           go, thrown);
       loop.shared = shared;
       loops.add(loop);
@@ -245,7 +244,7 @@ final class SustainedPhase implements PhaseKind {
     final long share;
     final SingleWriterRecorder recorder;
     final ReentrantLock oneAtATime;
-    final double gapNanos;
+    final double rate;
     final long durationNanos;
     final CountDownLatch ready;
     final CountDownLatch go;
@@ -261,13 +260,13 @@ final class SustainedPhase implements PhaseKind {
     volatile long endCpuNanos = -1;
 
     WriterThread(int number, int writers, int pass, long share, SingleWriterRecorder recorder, ReentrantLock oneAtATime,
-        double gapNanos, long durationNanos, CountDownLatch ready, CountDownLatch go, AtomicReference<Throwable> thrown) {
+        double rate, long durationNanos, CountDownLatch ready, CountDownLatch go, AtomicReference<Throwable> thrown) {
       this.number = number;
       this.writers = writers;
       this.share = share;
       this.recorder = recorder;
       this.oneAtATime = oneAtATime;
-      this.gapNanos = gapNanos;
+      this.rate = rate;
       this.durationNanos = durationNanos;
       this.ready = ready;
       this.go = go;
@@ -309,10 +308,11 @@ final class SustainedPhase implements PhaseKind {
       long ownKeys = (entries - number + writers - 1) / writers;
       long batch = cell.write().batchSize();
       long start = startNanos;
+      Schedule schedule = Schedule.of(start, rate, writers);
       long end = durationNanos > 0 ? start + durationNanos : Long.MAX_VALUE;
       while (ops < share && thrown.get() == null) {
         // a paced writer waits for its next op before it takes the one-at-a-time lock, never holding it idle
-        long intended = intendedStart(start);
+        long intended = schedule.turn(ops);
         // a pass of a duration ends then, on time or behind its schedule (a rate the store cannot keep up)
         if (intended >= end || System.nanoTime() >= end) {
           break;
@@ -321,7 +321,7 @@ final class SustainedPhase implements PhaseKind {
           oneAtATime.lock();
         }
         try {
-          batch(session, encoding, values, updates, key, value, ownKeys, batch, start, end, intended);
+          batch(session, encoding, values, updates, key, value, ownKeys, batch, schedule, end, intended);
         } finally {
           if (oneAtATime != null) {
             oneAtATime.unlock();
@@ -330,19 +330,9 @@ final class SustainedPhase implements PhaseKind {
       }
     }
 
-    /** The next op's intended start: its place on the schedule (waited for), or now at full speed. */
-    private long intendedStart(long start) {
-      if (gapNanos <= 0) {
-        return System.nanoTime();
-      }
-      long intended = start + (long) (ops * gapNanos);
-      Pacing.waitUntil(intended);
-      return intended;
-    }
-
     /** One transaction of up to {@code batch} ops, the first intended at {@code firstIntended}. */
     private void batch(Session session, KeyFormat encoding, ValueSource values, ValueSource updates, ByteBuffer key,
-        ByteBuffer value, long ownKeys, long batch, long start, long end, long firstIntended) {
+        ByteBuffer value, long ownKeys, long batch, Schedule schedule, long end, long firstIntended) {
       dev.kvbench.store.Writer w = session.beginWrite(dev.kvbench.store.WriteOrder.ANY);
       try {
         long inBatch = 0;
@@ -367,8 +357,8 @@ final class SustainedPhase implements PhaseKind {
           ops++;
           boolean last = inBatch == batch || ops >= share;
           if (!last) {
-            recorder.recordValue(Pacing.clamp(System.nanoTime() - intended));
-            intended = intendedStart(start);
+            recorder.recordValue(Schedule.since(intended));
+            intended = schedule.turn(ops);
             if (intended < end && System.nanoTime() < end) {
               continue;
             }

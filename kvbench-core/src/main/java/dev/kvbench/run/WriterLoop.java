@@ -38,14 +38,11 @@ final class WriterLoop {
     ByteBuffer key = Pacing.ownCacheLines(encoding.size());
     ByteBuffer value = Pacing.ownCacheLines(workload.cell().data().valueSize());
     long start = signals.startNanos;
-    double gapNanos = traffic.writerRate() > 0 ? 1e9 / traffic.writerRate() : 0;
+    Schedule schedule = Schedule.of(start, traffic.writerRate(), 1);
     stall = WriterStall.of(traffic, start);
     try {
       while (!signals.writerStop && !signals.stop) {
-        long intended = gapNanos > 0 ? start + (long) (puts * gapNanos) : System.nanoTime();
-        if (gapNanos > 0) {
-          Pacing.waitUntil(intended);
-        }
+        long intended = schedule.turn(puts);
         long index = random.nextLong(entries);
         encoding.encode(index, key);
         updates.valueInto(index, value);
