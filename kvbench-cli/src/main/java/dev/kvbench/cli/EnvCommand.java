@@ -75,7 +75,8 @@ final class EnvCommand implements Callable<Integer> {
         out.println(TextWrap.wrap(String.format("%-5s %-" + name + "s %s", c.severity().id(), c.name(), c.value()),
             width, under));
         if (!c.fix().isEmpty()) {
-          out.println(TextWrap.wrap(under + "fix: " + c.fix(), width, "     "));
+          // core names the settings (workDir, jvm.numaNode); here they are the flags
+          out.println(TextWrap.wrap(under + "fix: " + FlagNames.inText(c.fix()), width, "     "));
         }
       }
       if (check != null) {

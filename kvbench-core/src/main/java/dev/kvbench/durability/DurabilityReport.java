@@ -103,7 +103,7 @@ public record DurabilityReport(int schemaVersion, String kvbenchVersion, String 
     long synced = results.stream().filter(r -> r.skipped() == null && r.durability().equals("sync")).count();
     String rule = "Verdict: a synced store must lose no acknowledged commit: ";
     if (synced == 0) {
-      return rule + "no synced combination ran here, so there is nothing to judge (add --durability sync)";
+      return rule + "no synced combination ran here, so there is nothing to judge (add the sync mode)";
     }
     return rule + (syncLosses().isEmpty() ? "none did (" + synced + " synced combination(s))"
         : namedLosses() + ". A finding to report to the store's maintainers");

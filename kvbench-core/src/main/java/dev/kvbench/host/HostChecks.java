@@ -119,7 +119,7 @@ public final class HostChecks {
         ? new HostCheck("work directory file system", workDir + " is on tmpfs", Severity.OK, "")
         : new HostCheck("work directory file system", workDir + " is on " + type, Severity.WARN,
             "results include this file system's I/O; for the store alone, as the seeds measured, use a tmpfs:"
-                + " --work-dir /dev/shm, or mount -t tmpfs -o size=<size>,noatime tmpfs <dir>");
+                + " workDir /dev/shm, or mount -t tmpfs -o size=<size>,noatime tmpfs <dir>");
   }
 
   /** Above this read-ahead, a page fault on data larger than memory reads far more than the page it needs. */
@@ -152,7 +152,7 @@ public final class HostChecks {
     }
     String have = String.format(Locale.ROOT, "%s: %,d KB", device, value);
     return value <= MAX_QUIET_READ_AHEAD_KB ? new HostCheck(name, have, Severity.OK, "")
-        : new HostCheck(name, have, Severity.WARN, "data larger than memory (--memory-limit) then reads "
+        : new HostCheck(name, have, Severity.WARN, "data larger than memory (jvm.memoryLimit) then reads "
             + value + " KB around every page a mapped store faults in; the kernel's default is 128 KB: as root, echo"
             + " 128 > /sys/class/block/" + disk + "/queue/read_ahead_kb (or blockdev"
             + " --setra 256 " + device + ") before the run");
@@ -178,7 +178,7 @@ public final class HostChecks {
     if (free >= 0 && free < MIN_FREE_BYTES) {
       return new HostCheck("work directory free space", have, Severity.BLOCK, "no store can run in "
           + String.format(Locale.ROOT, "%,d bytes", free) + ": free some space there, give the tmpfs more room"
-          + " (mount -o remount,size=<size> <dir>), or point --work-dir elsewhere");
+          + " (mount -o remount,size=<size> <dir>), or point workDir elsewhere");
     }
     if (needs.largestCellBytes() <= 0 || free < 0) {
       return new HostCheck("work directory free space", have, Severity.OK, "");
@@ -187,7 +187,7 @@ public final class HostChecks {
       return new HostCheck("work directory free space",
           have + String.format(Locale.ROOT, ", the largest cell needs about %,d", needs.largestCellBytes()),
           Severity.BLOCK, "give the work directory more room (a larger tmpfs: mount -o remount,size=<size> <dir>),"
-              + " point --work-dir elsewhere, or run with --scale");
+              + " point workDir elsewhere, or run with --scale");
     }
     return new HostCheck("work directory free space",
         have + String.format(Locale.ROOT, ", the largest cell needs about %,d", needs.largestCellBytes()),
@@ -298,7 +298,7 @@ public final class HostChecks {
     String value = nodes.cpus().size() + " (" + String.join("; ", described) + ")";
     return nodes.cpus().size() > 1
         ? new HostCheck("NUMA nodes", value, Severity.WARN, "a cell's JVM may run on one node and get memory from"
-            + " another: bind the cells with --numa-node N")
+            + " another: bind the cells with jvm.numaNode N")
         : new HostCheck("NUMA nodes", value, Severity.OK, "");
   }
 

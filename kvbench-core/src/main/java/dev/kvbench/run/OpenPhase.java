@@ -50,7 +50,7 @@ final class OpenPhase implements PhaseKind {
     String type = HostFiles.fileSystemType(directory);
     if (type.equals("tmpfs")) {
       return "openCold needs a work directory on a block device: " + directory + " is on a tmpfs, whose files are"
-          + " memory that no page cache drop evicts; give --work-dir on a disk";
+          + " memory that no page cache drop evicts; give workDir on a disk";
     }
     return type.equals("unknown") ? "openCold cannot tell the file system of " + directory : null;
   }

@@ -90,7 +90,7 @@ final class SustainedPhase implements PhaseKind {
       }
       if (threads > 1) {
         return "churn runs one writer (it deletes the lowest key each insert, an order several writers would not"
-            + " keep); run it with --threads 1";
+            + " keep); run it with matrix.threads 1";
       }
       return null;
     }

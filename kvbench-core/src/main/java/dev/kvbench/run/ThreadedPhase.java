@@ -77,14 +77,14 @@ final class ThreadedPhase implements PhaseKind {
       return store + " serves one session at a time, so no reader can run beside the writer";
     }
     if (t > 1 && !c.concurrent()) {
-      return store + " serves one session at a time; run " + phase.id() + " with --threads 1";
+      return store + " serves one session at a time; run " + phase.id() + " with matrix.threads 1";
     }
     if (t > c.readers() && c.concurrent()) {
       return store + " allows at most " + c.readers() + " readers at once; asked for " + t;
     }
     if (clientsWrite && t > c.writers()) {
       return store + " allows " + c.writers() + " writer(s) at once and every one of " + phase.id()
-          + "'s " + t + " clients writes; run it with --threads " + c.writers();
+          + "'s " + t + " clients writes; run it with matrix.threads " + c.writers();
     }
     if (overwrites && !caps.supports(WriteOperation.OVERWRITE)) {
       return store + " has no overwrite of an existing key";

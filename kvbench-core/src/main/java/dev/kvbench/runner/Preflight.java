@@ -102,7 +102,7 @@ public final class Preflight {
     return "jvm.memoryLimit " + limit + " keeps each cell's JVM and its page cache within "
         + limit.describe() + " so that larger data is read from the device, but the work directory " + dir
         + " is on a tmpfs, whose files are memory and are never read from a device: give a work directory on a"
-        + " disk, e.g. --work-dir /var/tmp/kvbench";
+        + " disk, e.g. workDir /var/tmp/kvbench";
   }
 
   /** Refuses a scenario whose cells' JVM would not start (a bad option, a heap too small), naming its error. */

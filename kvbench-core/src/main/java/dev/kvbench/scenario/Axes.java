@@ -222,7 +222,7 @@ public final class Axes {
           + ": sweep one of them";
     }
     if (size.base() == DataSize.Base.LIMIT && !scenario.jvm().get(JvmSettings.MEMORY_LIMIT).limits()) {
-      return "matrix.dataSizes " + size + " is a multiple of jvm.memoryLimit, which is not set: give --memory-limit"
+      return "matrix.dataSizes " + size + " is a multiple of jvm.memoryLimit, which is not set: give jvm.memoryLimit"
           + " SIZE, or a data size in bytes (2g)";
     }
     if (size.base() == DataSize.Base.BYTES) {

@@ -95,7 +95,7 @@ public record DataSize(double multiple, Base base) {
       case LIMIT -> {
         if (!limit.limits()) {
           throw new IllegalArgumentException("matrix.dataSizes " + this + " is a multiple of jvm.memoryLimit, which is"
-              + " not set: give --memory-limit SIZE, or a data size in bytes (2g)");
+              + " not set: give jvm.memoryLimit SIZE, or a data size in bytes (2g)");
         }
         yield multiple * limit.bytes();
       }

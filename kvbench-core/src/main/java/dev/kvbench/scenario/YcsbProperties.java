@@ -99,7 +99,7 @@ public final class YcsbProperties {
       }
       if (!rd.ycsb()) {
         throw new IllegalArgumentException("YCSB property requestdistribution=" + d + " is not YCSB's; use uniform,"
-            + " zipfian, latest, hotspot, exponential or sequential, or kvbench's --distribution " + d);
+            + " zipfian, latest, hotspot, exponential or sequential, or kvbench's traffic.distribution " + d);
       }
       overrides.traffic(t -> t.withDistribution(rd));
     }

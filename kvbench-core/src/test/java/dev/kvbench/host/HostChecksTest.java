@@ -75,7 +75,7 @@ class HostChecksTest {
     assertThat(c.get("turbo").value()).isEqualTo("off (intel_pstate)");
     assertThat(c.get("NUMA nodes").value()).isEqualTo("2 (node 0: CPUs 0-7,16-23; node 1: CPUs 8-15,24-31)");
     assertThat(c.get("NUMA nodes").severity()).isEqualTo(Severity.WARN);
-    assertThat(c.get("NUMA nodes").fix()).contains("--numa-node");
+    assertThat(c.get("NUMA nodes").fix()).contains("jvm.numaNode");
     assertThat(c.get("tuned profile").value()).isEqualTo("latency-performance");
     assertThat(c.get("interrupts' default CPUs").value()).isEqualTo("mask 0001");
 

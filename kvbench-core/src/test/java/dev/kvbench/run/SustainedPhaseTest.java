@@ -223,7 +223,7 @@ class SustainedPhaseTest {
     PhaseResult churn = phase(run(new LockingStoreProvider(), Phase.CHURN, 2, Traffic.DEFAULT.withOperations(100), 1),
         Phase.CHURN);
     assertThat(churn.status()).isEqualTo(PhaseStatus.UNSUPPORTED);
-    assertThat(churn.note()).contains("--threads 1");
+    assertThat(churn.note()).contains("matrix.threads 1");
     PhaseResult sustain = phase(run(new SortedMapStoreProvider(), Phase.SUSTAIN, 1,
         Traffic.DEFAULT.withOperations(100), 1), Phase.SUSTAIN);
     assertThat(sustain.status()).isEqualTo(PhaseStatus.UNSUPPORTED);
@@ -239,7 +239,7 @@ class SustainedPhaseTest {
     SortedMapStoreProvider provider = new CountingStoreProvider(true);  // deletes, as churn needs
     CellResult alone = run(provider, List.of(Phase.CHURN), 2, Traffic.DEFAULT.withOperations(100), 10);
     assertThat(alone.outcome()).isEqualTo(CellResult.Outcome.UNSUPPORTED);
-    assertThat(alone.error()).contains("churn runs one writer", "--threads 1");
+    assertThat(alone.error()).contains("churn runs one writer", "matrix.threads 1");
     assertThat(provider.opened).as("stores opened").isEmpty();
 
     CellResult loaded = run(provider, Phase.CHURN, 2, Traffic.DEFAULT.withOperations(100), 10);

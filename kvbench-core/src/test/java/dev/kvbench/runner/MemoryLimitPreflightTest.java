@@ -20,7 +20,7 @@ class MemoryLimitPreflightTest {
     Assumptions.assumeTrue("tmpfs".equals(HostFiles.fileSystemType(shm)), "/dev/shm is not a tmpfs here");
     // a directory not made yet: what its nearest existing parent is on decides
     String problem = Preflight.memoryLimitProblem(MemoryLimit.parse("256m"), shm.resolve("kvbench-not-made"));
-    assertThat(problem).contains("jvm.memoryLimit 256m", "is on a tmpfs", "--work-dir /var/tmp/kvbench");
+    assertThat(problem).contains("jvm.memoryLimit 256m", "is on a tmpfs", "workDir /var/tmp/kvbench");
     assertThat(Preflight.memoryLimitProblem(MemoryLimit.NONE, shm.resolve("kvbench-not-made"))).isNull();
     if (!"tmpfs".equals(HostFiles.fileSystemType(temp))) {
       assertThat(Preflight.memoryLimitProblem(MemoryLimit.parse("256m"), temp)).isNull();

@@ -38,7 +38,7 @@ class DataSizeTest {
     assertThat(DataSize.parse("0.5xmemory").scaled(0.25)).isEqualTo(DataSize.parse("0.5xmemory"));
     assertThat(DataSize.parse("2g").scaled(0.25)).isEqualTo(DataSize.parse("512m"));
     assertThatThrownBy(() -> DataSize.parse("4xlimit").entries(104, MemoryLimit.NONE, host))
-        .hasMessageContaining("give --memory-limit SIZE");
+        .hasMessageContaining("give jvm.memoryLimit SIZE");
     assertThatThrownBy(() -> DataSize.parse("lots")).hasMessageContaining("'lots' is not a data size");
   }
 
@@ -89,7 +89,7 @@ class DataSizeTest {
         .isInstanceOf(ScenarioException.class)
         .hasMessageStartingWith("big.yaml:3:")
         .hasMessageContaining("matrix.dataSizes 4xlimit is a multiple of jvm.memoryLimit, which is not set: give"
-            + " --memory-limit SIZE");
+            + " jvm.memoryLimit SIZE");
   }
 
   @Test

@@ -45,7 +45,7 @@ final class MemoryLimitMeter implements CellMeter {
     try {
       parent = MemoryCgroup.parentForNew(HostFiles.system());
     } catch (IllegalStateException e) {
-      throw new IllegalArgumentException("--memory-limit " + limit + " runs each cell's JVM in a memory cgroup, but "
+      throw new IllegalArgumentException("jvm.memoryLimit " + limit + " runs each cell's JVM in a memory cgroup, but "
           + e.getMessage());
     }
     listener.notice("memory limit: each cell's JVM runs in a cgroup v" + parent.version() + " of its own under "
@@ -82,7 +82,7 @@ final class MemoryLimitMeter implements CellMeter {
     if (kills > 0 && result.outcome() == Outcome.FAILED) {
       String why = "the memory limit (" + limit.describe() + ", page cache included) killed the cell's JVM: the"
           + " cgroup's OOM killer struck " + kills + " time" + (kills == 1 ? "" : "s") + "; give a larger"
-          + " --memory-limit, or less data";
+          + " jvm.memoryLimit, or less data";
       recorded = recorded.withOutcome(Outcome.FAILED, result.error() == null ? why : why + " (" + result.error() + ")");
     } else if (result.outcome() == Outcome.FAILED && result.error() != null && result.error().contains("SIGKILL")) {
       // the limit is the first suspect of a SIGKILL: say what its cgroup saw, so it is ruled in or out
