@@ -1,6 +1,8 @@
 package dev.kvbench.store;
 
 import com.fasterxml.jackson.annotation.JsonUnwrapped;
+import java.util.Collections;
+import java.util.EnumSet;
 import java.util.Set;
 import org.apiguardian.api.API;
 
@@ -69,14 +71,21 @@ public record Capabilities(
   }
 
   public Capabilities {
-    durabilities = Set.copyOf(durabilities);
+    durabilities = inOrder(durabilities, Durability.class);
     // results written before write operations were declared have none
-    writeOperations = writeOperations == null ? Set.of() : Set.copyOf(writeOperations);
+    writeOperations = inOrder(writeOperations == null ? Set.of() : writeOperations, WriteOperation.class);
     concurrency = concurrency == null ? Concurrency.ONE_SESSION : concurrency;
     origin = origin == null ? Origin.UNDECLARED : origin;
     if (maxKeySize < 1 || maxValueSize < 0) {
       throw new IllegalArgumentException("max key size must be >= 1 and max value size >= 0");
     }
+  }
+
+  // in the enum's order, so a result document lists them the same way from one JVM to the next
+  private static <E extends Enum<E>> Set<E> inOrder(Set<E> values, Class<E> type) {
+    EnumSet<E> copy = EnumSet.noneOf(type);
+    copy.addAll(values);
+    return Collections.unmodifiableSet(copy);
   }
 
   /** A store that declares no write operation besides putting new keys, and one session at a time. */

@@ -2,18 +2,15 @@ package dev.kvbench.stores.chronicle;
 
 import dev.kvbench.store.Availability;
 import dev.kvbench.store.Capabilities;
-import dev.kvbench.store.Engine;
-import dev.kvbench.store.LibraryFacts;
 import dev.kvbench.store.Concurrency;
+import dev.kvbench.store.DeclaredProvider;
 import dev.kvbench.store.Durability;
 import dev.kvbench.store.Footprint;
 import dev.kvbench.store.SettingSpec;
 import dev.kvbench.store.Store;
 import dev.kvbench.store.StoreConfig;
-import dev.kvbench.store.StoreProvider;
 import dev.kvbench.store.WriteOperation;
 import java.util.EnumSet;
-import java.util.List;
 
 /**
  * Chronicle Map, an off-heap hash map persisted to a memory-mapped file, configured as its
@@ -24,10 +21,7 @@ import java.util.List;
  * <p>This class must not mention a Chronicle class: ServiceLoader loads every provider to list
  * them, and the analytics kill switch below has to be in place before any Chronicle class runs.
  */
-public final class ChronicleMapProvider implements StoreProvider {
-
-  // read once: the library's licenses and release date, from its metadata
-  private final LibraryFacts facts = LibraryFacts.of(getClass(), library());
+public final class ChronicleMapProvider extends DeclaredProvider {
 
   /** Chronicle's switch for its usage analytics (read by chronicle-core's AnalyticsFacade). */
   static final String ANALYTICS_KILL_SWITCH = "chronicle.analytics.disable";
@@ -46,42 +40,22 @@ public final class ChronicleMapProvider implements StoreProvider {
 
   static final int MAX_VALUE_SIZE = 1 << 20;
 
-  @Override
-  public String id() {
-    return "chronicle-map";
-  }
-
-  @Override
-  public String library() {
-    return "net.openhft:chronicle-map";
-  }
-
-  @Override
-  public Capabilities capabilities() {
-    // a hash map: no cursor in key order. No transactions or batches: every put is visible at
-    // once. Writes land in a shared memory map that Chronicle never flushes, so only NOSYNC is
-    // honoured.
-    return Capabilities.builder()
-        .durabilities(EnumSet.of(Durability.NOSYNC))
-        .maxKeySize(MAX_KEY_SIZE).maxValueSize(MAX_VALUE_SIZE)
-        .writeOperations(EnumSet.allOf(WriteOperation.class))
-        // segment locks: readers and writers from many threads
-        .concurrency(Concurrency.unlimited())
-        .engine(Engine.JAVA).libraryFacts(facts)
-        .build();
-  }
-
-  /** Chronicle Map's segments: 1.35 x the flat bytes at 1M random int keys. */
-  @Override
-  public Footprint footprint() {
-    return new Footprint(1.35, 0, 0);
-  }
-
-  @Override
-  public List<SettingSpec> settings() {
-    return List.of(
-        SettingSpec.count("entries", "auto",
-            "entries the map is sized for (ChronicleMapBuilder.entries); auto uses the workload's count, as the seeds did"));
+  public ChronicleMapProvider() {
+    super(declare("chronicle-map", "net.openhft:chronicle-map")
+        // a hash map: no cursor in key order. No transactions or batches: every put is visible at
+        // once. Writes land in a shared memory map that Chronicle never flushes, so only NOSYNC is
+        // honoured.
+        .capabilities(Capabilities.builder()
+            .durabilities(EnumSet.of(Durability.NOSYNC))
+            .maxKeySize(MAX_KEY_SIZE).maxValueSize(MAX_VALUE_SIZE)
+            .writeOperations(EnumSet.allOf(WriteOperation.class))
+            // segment locks: readers and writers from many threads
+            .concurrency(Concurrency.unlimited())
+            .build())
+        // Chronicle Map's segments: 1.35 x the flat bytes at 1M random int keys
+        .footprint(new Footprint(1.35, 0, 0))
+        .settings(SettingSpec.count("entries", "auto",
+            "entries the map is sized for (ChronicleMapBuilder.entries); auto uses the workload's count, as the seeds did")));
   }
 
   @Override

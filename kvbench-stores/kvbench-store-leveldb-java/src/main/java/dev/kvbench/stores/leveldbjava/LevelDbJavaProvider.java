@@ -1,27 +1,21 @@
 package dev.kvbench.stores.leveldbjava;
 
 import dev.kvbench.store.Capabilities;
-import dev.kvbench.store.Engine;
-import dev.kvbench.store.LibraryFacts;
 import dev.kvbench.store.Concurrency;
+import dev.kvbench.store.DeclaredProvider;
 import dev.kvbench.store.Durability;
 import dev.kvbench.store.Footprint;
 import dev.kvbench.store.SettingSpec;
 import dev.kvbench.store.Store;
 import dev.kvbench.store.StoreConfig;
-import dev.kvbench.store.StoreProvider;
 import dev.kvbench.store.WriteOperation;
 import java.util.EnumSet;
-import java.util.List;
 
 /**
  * LevelDB's pure-Java port (iq80), configured as the seeds configured LevelDB: compression off,
  * every other option at the library's default, large batches.
  */
-public final class LevelDbJavaProvider implements StoreProvider {
-
-  // read once: the library's licenses and release date, from its metadata
-  private final LibraryFacts facts = LibraryFacts.of(getClass(), library());
+public final class LevelDbJavaProvider extends DeclaredProvider {
 
   /**
    * LevelDB's format sets no key or value limit, but iq80 holds each batch, block and log record
@@ -32,57 +26,28 @@ public final class LevelDbJavaProvider implements StoreProvider {
 
   static final int MAX_VALUE_SIZE = 64 << 20;
 
-  @Override
-  public String id() {
-    return "leveldb-java";
-  }
-
-  @Override
-  public String library() {
-    return "org.iq80.leveldb:leveldb";
-  }
-
-  @Override
-  public List<String> versionedArtifacts() {
-    return List.of(library());
-  }
-
-  /** The versions the adapter drives, each end run by hand (README, "Library versions"). */
-  @Override
-  public String supportedVersions() {
-    return "[0.9,0.13)";
-  }
-
-  @Override
-  public Capabilities capabilities() {
-    // iq80 0.12's DBIterator throws UnsupportedOperationException from seekToLast/prev: no reverse
-    // cursor. LAZY and NOSYNC are both accepted: iq80 cannot turn its log off, so both run with the
-    // log written and not synced, which is at least as durable as either promises (recorded).
-    return Capabilities.builder().orderedScan().batches()
-        .durabilities(EnumSet.allOf(Durability.class))
-        .maxKeySize(MAX_KEY_SIZE).maxValueSize(MAX_VALUE_SIZE)
-        // a WriteBatch cannot be read, so no get inside a write
-        .writeOperations(EnumSet.of(WriteOperation.OVERWRITE, WriteOperation.DELETE))
-        // thread-safe; concurrent batches are queued into the log by the store itself
-        .concurrency(Concurrency.unlimited())
-        .engine(Engine.JAVA).libraryFacts(facts)
-        .build();
-  }
-
-  /** LevelDB's LSM tree: as most stores on disk, one open file per table file. */
-  @Override
-  public Footprint footprint() {
-    return Footprint.tableFiles(Footprint.TYPICAL.spaceOverFlat(), Footprint.SMALL_TABLE_FILE_BYTES);
-  }
-
-  @Override
-  public List<SettingSpec> settings() {
-    // the seeds changed only the compression; write buffer and cache stay at LevelDB's defaults
-    return List.of(
-        SettingSpec.choice("compression", "none",
+  public LevelDbJavaProvider() {
+    super(declare("leveldb-java", "org.iq80.leveldb:leveldb")
+        // each end of the range run by hand (README, "Library versions")
+        .versions("[0.9,0.13)")
+        // iq80 0.12's DBIterator throws UnsupportedOperationException from seekToLast/prev: no reverse
+        // cursor. LAZY and NOSYNC are both accepted: iq80 cannot turn its log off, so both run with the
+        // log written and not synced, which is at least as durable as either promises (recorded).
+        .capabilities(Capabilities.builder().orderedScan().batches()
+            .durabilities(EnumSet.allOf(Durability.class))
+            .maxKeySize(MAX_KEY_SIZE).maxValueSize(MAX_VALUE_SIZE)
+            // a WriteBatch cannot be read, so no get inside a write
+            .writeOperations(EnumSet.of(WriteOperation.OVERWRITE, WriteOperation.DELETE))
+            // thread-safe; concurrent batches are queued into the log by the store itself
+            .concurrency(Concurrency.unlimited())
+            .build())
+        // LevelDB's LSM tree: as most stores on disk, one open file per table file
+        .footprint(Footprint.tableFiles(Footprint.TYPICAL.spaceOverFlat(), Footprint.SMALL_TABLE_FILE_BYTES))
+        // the seeds changed only the compression; write buffer and cache stay at LevelDB's defaults
+        .settings(SettingSpec.choice("compression", "none",
             "block compression; none as in the seeds (snappy needs a Snappy library on the class path: kvbench.jar has"
                 + " snappy-java)",
-            "none", "snappy"));
+            "none", "snappy")));
   }
 
   @Override

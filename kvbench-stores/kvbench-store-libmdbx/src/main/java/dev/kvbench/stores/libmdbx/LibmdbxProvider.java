@@ -1,14 +1,10 @@
 package dev.kvbench.stores.libmdbx;
 
 import dev.kvbench.store.Availability;
-import dev.kvbench.store.Capabilities;
-import dev.kvbench.store.Engine;
-import dev.kvbench.store.LibraryFacts;
-import dev.kvbench.store.Footprint;
+import dev.kvbench.store.DeclaredProvider;
 import dev.kvbench.store.SettingSpec;
 import dev.kvbench.store.Store;
 import dev.kvbench.store.StoreConfig;
-import dev.kvbench.store.StoreProvider;
 import dev.kvbench.stores.lmdb.LmdbSettings;
 import java.util.ArrayList;
 import java.util.List;
@@ -19,10 +15,7 @@ import java.util.List;
  * names another). Its settings are the LMDB stores', so one sweep compares both, plus how
  * {@code nosync} maps onto libmdbx's two no-sync modes.
  */
-public final class LibmdbxProvider implements StoreProvider {
-
-  // read once: the library's licenses and release date, from its metadata
-  private final LibraryFacts facts = LibraryFacts.of(getClass(), library());
+public final class LibmdbxProvider extends DeclaredProvider {
 
   /**
    * libmdbx's reader slots without mdbx_env_set_maxreaders: 61 asked for, rounded up at open to
@@ -36,14 +29,13 @@ public final class LibmdbxProvider implements StoreProvider {
   static final String NOSYNC_UTTERLY = "utterly";
   static final String NOSYNC_SAFE = "safe";
 
-  @Override
-  public String id() {
-    return "libmdbx";
-  }
+  /** The setting naming another libmdbx.so. */
+  static final String NATIVE_LIB = "nativeLib";
 
-  @Override
-  public String library() {
-    return "native:libmdbx"; // the C library, no Maven artifact; where it came from is in its version
+  public LibmdbxProvider() {
+    // the C library, no Maven artifact; where it came from is in its version. LMDB's capabilities,
+    // footprint (libmdbx keeps LMDB's page layout) and settings, with libmdbx's own beside them
+    super(LmdbSettings.declare("libmdbx", "native:libmdbx", MAX_KEY_SIZE, DEFAULT_MAX_READERS).settings(specs()));
   }
 
   /**
@@ -59,20 +51,7 @@ public final class LibmdbxProvider implements StoreProvider {
         : MdbxNatives.LIBRARY_ENV) + ")";
   }
 
-  @Override
-  public Capabilities capabilities() {
-    return LmdbSettings.capabilities(MAX_KEY_SIZE, DEFAULT_MAX_READERS)
-        .withFacts(Engine.NATIVE, facts);
-  }
-
-  /** libmdbx keeps LMDB's page layout: as LMDB. */
-  @Override
-  public Footprint footprint() {
-    return LmdbSettings.FOOTPRINT;
-  }
-
-  @Override
-  public List<SettingSpec> settings() {
+  private static List<SettingSpec> specs() {
     List<SettingSpec> specs = new ArrayList<>();
     for (SettingSpec lmdb : LmdbSettings.specs()) {
       // the same key and default; in libmdbx the file grows and shrinks below it
@@ -94,9 +73,6 @@ public final class LibmdbxProvider implements StoreProvider {
         + " sweeps, each cell records the library's own version"));
     return specs;
   }
-
-  /** The setting naming another libmdbx.so. */
-  static final String NATIVE_LIB = "nativeLib";
 
   @Override
   public Availability availability() {

@@ -2,7 +2,9 @@ package dev.kvbench.stores.lmdb;
 
 import dev.kvbench.store.Capabilities;
 import dev.kvbench.store.Concurrency;
+import dev.kvbench.store.DeclaredProvider;
 import dev.kvbench.store.Durability;
+import dev.kvbench.store.Engine;
 import dev.kvbench.store.Footprint;
 import dev.kvbench.store.InvalidSettingException;
 import dev.kvbench.store.SettingSpec;
@@ -57,13 +59,22 @@ public final class LmdbSettings {
         SettingSpec.size("mapSize", "auto", "LMDB map size; auto derives it from entries and value size with headroom"));
   }
 
+  /** LMDB's reader slots when mdb_env_set_maxreaders is not called. */
+  public static final int LMDB_DEFAULT_MAX_READERS = 126;
+
+  /**
+   * What every LMDB store declares whatever its binding: a native engine, LMDB's capabilities
+   * ({@link #capabilities}), its B+tree's footprint and the shared settings ({@link #specs}).
+   */
+  public static DeclaredProvider.Declaration declare(String id, String library, int maxKeySize, int maxReaders) {
+    return DeclaredProvider.declare(id, library).engine(Engine.NATIVE)
+        .capabilities(capabilities(maxKeySize, maxReaders)).footprint(FOOTPRINT).settings(specs());
+  }
+
   /**
    * Every durability, zero-copy reads, both cursors, overwrite, delete and reads inside the write
    * transaction; the key limit is the binding's LMDB build's.
    */
-  /** LMDB's reader slots when mdb_env_set_maxreaders is not called. */
-  public static final int LMDB_DEFAULT_MAX_READERS = 126;
-
   public static Capabilities capabilities(int maxKeySize, int maxReaders) {
     return Capabilities.builder().orderedScan().reverseScan().transactions().batches()
         .durabilities(EnumSet.allOf(Durability.class)).zeroCopyReads()

@@ -12,9 +12,8 @@ import org.lmdbjava.DirectBufferProxy;
 /** LMDB through LmdbJava with Agrona DirectBuffers: the seeds' "LMDB DB". */
 public final class LmdbJavaAgronaProvider extends LmdbJavaProvider<DirectBuffer> {
 
-  @Override
-  public String id() {
-    return "lmdbjava-agrona";
+  public LmdbJavaAgronaProvider() {
+    super("lmdbjava-agrona");
   }
 
   @Override

@@ -4,25 +4,15 @@ import dev.kvbench.store.SettingSpec;
 import dev.kvbench.store.StoreConfig;
 import dev.kvbench.stores.lmdb.IntegerKeys;
 import java.nio.ByteBuffer;
-import java.util.ArrayList;
-import java.util.List;
 import org.lmdbjava.BufferProxy;
 import org.lmdbjava.ByteBufferProxy;
 
 /** LMDB through LmdbJava with ByteBuffers: the seeds' "LMDB BB". */
 public final class LmdbJavaByteBufferProvider extends LmdbJavaProvider<ByteBuffer> {
 
-  @Override
-  public String id() {
-    return "lmdbjava-bb";
-  }
-
-  @Override
-  public List<SettingSpec> settings() {
-    List<SettingSpec> specs = new ArrayList<>(super.settings());
-    specs.add(SettingSpec.bool("forceSafe", false,
+  public LmdbJavaByteBufferProvider() {
+    super("lmdbjava-bb", SettingSpec.bool("forceSafe", false,
         "use LmdbJava's PROXY_SAFE instead of the Unsafe-based PROXY_OPTIMAL (the seeds' forceSafe test)"));
-    return specs;
   }
 
   @Override
