@@ -66,7 +66,7 @@ final class ListCommand implements Callable<Integer> {
           "values go to the store as they are (the default)"), Terminal.pageWidth(), " ".repeat(idWidth + 2)));
       for (String id : codecs.ids().subList(1, codecs.ids().size())) {
         dev.kvbench.codec.ValueCodecProvider c = codecs.require(id);
-        out.println(TextWrap.wrap(String.format("%-" + idWidth + "s  %s", id, c.library() + ", " + c.settings()),
+        out.println(TextWrap.wrap(String.format("%-" + idWidth + "s  %s", id, c.library() + ", " + new java.util.TreeMap<>(c.settings())),
             Terminal.pageWidth(), " ".repeat(idWidth + 2)));
       }
       out.print(wrap("\nUse one with: kvbench run --codec ID[,ID...]; the harness compresses each value before put"

@@ -1,7 +1,6 @@
 package dev.kvbench.codecs;
 
 import dev.kvbench.codec.ValueCodec;
-import dev.kvbench.codec.ValueCodecProvider;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -15,23 +14,12 @@ import org.apache.commons.compress.compressors.bzip2.BZip2CompressorOutputStream
  * 900 KB blocks made Commons Compress allocate and zero several MB per value, which cost more than
  * the compression (C's libbz2 does not zero them).
  */
-public final class Bzip2CodecProvider implements ValueCodecProvider {
+public final class Bzip2CodecProvider extends BundledCodecProvider {
 
   static final int BLOCK_SIZE = BZip2CompressorOutputStream.MIN_BLOCKSIZE;
 
-  @Override
-  public String id() {
-    return "bzip2";
-  }
-
-  @Override
-  public String library() {
-    return CodecVersions.of("bzip2");
-  }
-
-  @Override
-  public Map<String, Object> settings() {
-    return Map.of("blockSize", BLOCK_SIZE + "00k", "format", "bzip2 stream per value");
+  public Bzip2CodecProvider() {
+    super("bzip2", Map.of("blockSize", BLOCK_SIZE + "00k", "format", "bzip2 stream per value"));
   }
 
   @Override

@@ -1,7 +1,6 @@
 package dev.kvbench.codecs;
 
 import dev.kvbench.codec.ValueCodec;
-import dev.kvbench.codec.ValueCodecProvider;
 import java.nio.ByteBuffer;
 import java.util.Map;
 import net.jpountz.lz4.LZ4Compressor;
@@ -10,29 +9,18 @@ import net.jpountz.lz4.LZ4Factory;
 import net.jpountz.lz4.LZ4SafeDecompressor;
 
 /** LZ4's fast block compressor through lz4-java, its fastest instance (JNI where it loads). */
-public final class Lz4CodecProvider implements ValueCodecProvider {
+public final class Lz4CodecProvider extends BundledCodecProvider {
 
-  private final LZ4Factory factory = LZ4Factory.fastestInstance();
+  private static final LZ4Factory FACTORY = LZ4Factory.fastestInstance();
 
-  @Override
-  public String id() {
-    return "lz4";
-  }
-
-  @Override
-  public String library() {
-    return CodecVersions.of("lz4");
-  }
-
-  @Override
-  public Map<String, Object> settings() {
-    return Map.of("format", "raw LZ4 block", "compressor", "fast (level 1)", "implementation", factory.toString());
+  public Lz4CodecProvider() {
+    super("lz4", Map.of("format", "raw LZ4 block", "compressor", "fast (level 1)", "implementation", FACTORY.toString()));
   }
 
   @Override
   public ValueCodec newCodec() {
-    LZ4Compressor compressor = factory.fastCompressor();
-    LZ4SafeDecompressor decompressor = factory.safeDecompressor();
+    LZ4Compressor compressor = FACTORY.fastCompressor();
+    LZ4SafeDecompressor decompressor = FACTORY.safeDecompressor();
     return new ValueCodec() {
       @Override
       public int maxCompressedLength(int length) {

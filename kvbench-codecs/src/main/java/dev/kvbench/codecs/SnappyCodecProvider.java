@@ -1,28 +1,16 @@
 package dev.kvbench.codecs;
 
 import dev.kvbench.codec.ValueCodec;
-import dev.kvbench.codec.ValueCodecProvider;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.util.Map;
 import org.xerial.snappy.Snappy;
 
 /** Google's Snappy through snappy-java (its bundled native library). */
-public final class SnappyCodecProvider implements ValueCodecProvider {
+public final class SnappyCodecProvider extends BundledCodecProvider {
 
-  @Override
-  public String id() {
-    return "snappy";
-  }
-
-  @Override
-  public String library() {
-    return CodecVersions.of("snappy");
-  }
-
-  @Override
-  public Map<String, Object> settings() {
-    return Map.of("format", "raw snappy block");
+  public SnappyCodecProvider() {
+    super("snappy", Map.of("format", "raw snappy block"));
   }
 
   @Override

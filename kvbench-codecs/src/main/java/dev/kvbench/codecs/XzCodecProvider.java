@@ -1,7 +1,6 @@
 package dev.kvbench.codecs;
 
 import dev.kvbench.codec.ValueCodec;
-import dev.kvbench.codec.ValueCodecProvider;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -14,23 +13,12 @@ import org.tukaani.xz.XZOutputStream;
  * xz (LZMA2) through XZ for Java, at xz's default preset 6 (an 8 MiB dictionary per stream): the
  * Symas benchmark's "lzma", which ran at 426 records/s there and was dropped from its larger runs.
  */
-public final class XzCodecProvider implements ValueCodecProvider {
+public final class XzCodecProvider extends BundledCodecProvider {
 
   static final int PRESET = LZMA2Options.PRESET_DEFAULT;
 
-  @Override
-  public String id() {
-    return "xz";
-  }
-
-  @Override
-  public String library() {
-    return CodecVersions.of("xz");
-  }
-
-  @Override
-  public Map<String, Object> settings() {
-    return Map.of("preset", PRESET, "check", "CRC64", "format", "xz stream per value");
+  public XzCodecProvider() {
+    super("xz", Map.of("preset", PRESET, "check", "CRC64", "format", "xz stream per value"));
   }
 
   @Override

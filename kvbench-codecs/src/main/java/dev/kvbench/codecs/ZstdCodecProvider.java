@@ -5,28 +5,16 @@ import com.github.luben.zstd.ZstdCompressCtx;
 import com.github.luben.zstd.ZstdDecompressCtx;
 import com.github.luben.zstd.ZstdException;
 import dev.kvbench.codec.ValueCodec;
-import dev.kvbench.codec.ValueCodecProvider;
 import java.nio.ByteBuffer;
 import java.util.Map;
 
 /** Zstandard through zstd-jni, at zstd's default level 3, one context per session. */
-public final class ZstdCodecProvider implements ValueCodecProvider {
+public final class ZstdCodecProvider extends BundledCodecProvider {
 
   static final int LEVEL = Zstd.defaultCompressionLevel();
 
-  @Override
-  public String id() {
-    return "zstd";
-  }
-
-  @Override
-  public String library() {
-    return CodecVersions.of("zstd");
-  }
-
-  @Override
-  public Map<String, Object> settings() {
-    return Map.of("level", LEVEL, "format", "zstd frame");
+  public ZstdCodecProvider() {
+    super("zstd", Map.of("level", LEVEL, "format", "zstd frame"));
   }
 
   @Override

@@ -67,7 +67,8 @@ public final class CompressingStore implements Store {
     Map<String, Object> c = new LinkedHashMap<>();
     c.put("codec", codec.id());
     c.put("library", codec.library());
-    c.putAll(codec.settings());
+    // by name: a codec's Map.of changes its order from one JVM to the next
+    c.putAll(new java.util.TreeMap<>(codec.settings()));
     c.put("appliedBy", "kvbench, to each value on its own, before put and after get");
     m.put("valueCodec", c);
     return m;

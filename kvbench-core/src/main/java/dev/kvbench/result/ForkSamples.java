@@ -36,7 +36,7 @@ public final class ForkSamples {
   /** Which figure of each fork the comparison judges. */
   public enum Figure {
     /** The median pass's wall time: what the work took, waiting included (the default). */
-    WALL("wall"),
+    WALL,
     /**
      * The median pass's CPU time of the threads that did its operations (the measuring thread of a
      * seed phase, the clients of a threaded one): without the store's background threads, GC, the
@@ -44,22 +44,17 @@ public final class ForkSamples {
      * also leaves out what the store does on other threads and, for sync and I/O-bound phases, the
      * waiting that is the work.
      */
-    CPU("cpu"),
+    CPU,
     /**
      * The median pass's process CPU time (user + sys, every thread of the cell's JVM: the measuring
      * thread, the store's background threads, GC, the JIT): its GC and compiler threads vary from
      * fork to fork.
      */
-    PROCESS_CPU("process-cpu");
+    PROCESS_CPU;
 
-    private final String id;
-
-    Figure(String id) {
-      this.id = id;
-    }
-
+    /** The name in lower case, words joined by hyphens, as outputs and options write it. */
     public String id() {
-      return id;
+      return name().toLowerCase(java.util.Locale.ROOT).replace('_', '-');
     }
 
     /**

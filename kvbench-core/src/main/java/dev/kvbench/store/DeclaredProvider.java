@@ -2,13 +2,14 @@ package dev.kvbench.store;
 
 import java.util.List;
 import java.util.Objects;
+import java.util.function.Supplier;
 import org.apiguardian.api.API;
 
 /**
  * A provider that declares its store once, when it is made: id, library, the versions it drives,
  * what its engine is written in, capabilities, footprint and settings. An adapter's provider is then
- * that declaration and {@link #open}, plus {@link #availability()} or {@link #settingsProblem} where
- * it has them, instead of the same eight methods written again by every store.
+ * that declaration and {@link #open}, plus {@link #settingsProblem} (or an availability of its own)
+ * where it has them, instead of the same eight methods written again by every store.
  *
  * <p>The library's facts (licenses, release date) are read once here, from the metadata beside the
  * provider's class ({@link LibraryFacts#of}), and join the declared capabilities with the engine.
@@ -23,6 +24,7 @@ public abstract class DeclaredProvider implements StoreProvider {
   private final Capabilities capabilities;
   private final Footprint footprint;
   private final List<SettingSpec> settings;
+  private final Supplier<NativeLoad> natives;
 
   protected DeclaredProvider(Declaration declaration) {
     Objects.requireNonNull(declaration.capabilities, () -> declaration.id + ": declare its capabilities");
@@ -33,6 +35,7 @@ public abstract class DeclaredProvider implements StoreProvider {
     capabilities = declaration.capabilities.withFacts(declaration.engine, LibraryFacts.of(getClass(), library));
     footprint = declaration.footprint;
     settings = declaration.settings;
+    natives = declaration.natives;
   }
 
   /** A declaration of the store {@code id} driving {@code library} ({@code group:artifact}). */
@@ -76,6 +79,12 @@ public abstract class DeclaredProvider implements StoreProvider {
     return settings;
   }
 
+  /** Available where the declared native library loaded (asked only now, so listing stores loads it, a run of others not). */
+  @Override
+  public Availability availability() {
+    return natives == null ? Availability.AVAILABLE : natives.get().availability();
+  }
+
   /**
    * What a {@link DeclaredProvider} is, named part by part; what is not named keeps the
    * {@link StoreProvider} default: the bundled version alone, a Java engine, {@link Footprint#TYPICAL},
@@ -91,6 +100,7 @@ public abstract class DeclaredProvider implements StoreProvider {
     private Capabilities capabilities;
     private Footprint footprint = Footprint.TYPICAL;
     private List<SettingSpec> settings = List.of();
+    private Supplier<NativeLoad> natives;
 
     private Declaration(String id, String library) {
       this.id = Objects.requireNonNull(id, "id");
@@ -131,6 +141,16 @@ public abstract class DeclaredProvider implements StoreProvider {
 
     public Declaration settings(SettingSpec... declared) {
       return settings(List.of(declared));
+    }
+
+    /**
+     * The native library the store needs, loaded once per JVM on first use: the provider is
+     * available where it loaded ({@link NativeLoad#availability()}); {@link #open} still calls
+     * {@link NativeLoad#require} before it touches the library.
+     */
+    public Declaration natives(Supplier<NativeLoad> load) {
+      natives = Objects.requireNonNull(load, "natives");
+      return this;
     }
   }
 }

@@ -89,6 +89,25 @@ class DeclaredProviderTest {
   }
 
   @Test
+  void aDeclaredNativeLibraryIsLoadedWhenAvailabilityIsAskedNotWhenTheProviderIsMade() {
+    java.util.concurrent.atomic.AtomicInteger loads = new java.util.concurrent.atomic.AtomicInteger();
+    DeclaredProvider nativeStore = new DeclaredProvider(DeclaredProvider.declare("native", "org.example:native")
+        .capabilities(ONE_SESSION).natives(() -> {
+          loads.incrementAndGet();
+          return NativeLoad.refused("no libexample.so for this platform");
+        })) {
+      @Override
+      public Store open(StoreConfig config) {
+        throw new UnsupportedOperationException();
+      }
+    };
+    assertThat(loads).hasValue(0);
+    assertThat(nativeStore.availability().available()).isFalse();
+    assertThat(nativeStore.availability().reason()).contains("no libexample.so");
+    assertThat(loads).hasValueGreaterThan(0);
+  }
+
+  @Test
   void aDeclarationWithoutCapabilitiesIsRefusedByName() {
     assertThatThrownBy(() -> new DeclaredProvider(DeclaredProvider.declare("nocaps", "org.example:nocaps")) {
       @Override

@@ -34,20 +34,14 @@ public final class RunLibraries {
       Consumer<String> progress) {
     requireInRange(cells, registry, resolver);
     Map<String, CellLibrary> resolved = new LinkedHashMap<>();
-    for (CellParams cell : cells) {
-      if (!cell.setup().swapsLibrary()) {
+    for (Swap swap : swaps(cells, registry)) {
+      if (resolved.containsKey(swap.key())) {
         continue;
       }
-      StoreProvider provider = registry.require(cell.storeId());
-      String version = cell.setup().libraryVersion();
-      String key = key(cell.storeId(), version);
-      if (resolved.containsKey(key)) {
-        continue;
-      }
-      LibraryRequest request = new LibraryRequest(provider.versionedArtifacts());
-      progress.accept("resolving " + request + " " + version);
-      ResolvedLibrary r = resolver.resolve(request, version);
-      resolved.put(key, new CellLibrary(provider.getClass().getName(), r.version(), r.jars()));
+      LibraryRequest request = new LibraryRequest(swap.provider().versionedArtifacts());
+      progress.accept("resolving " + request + " " + swap.version());
+      ResolvedLibrary r = resolver.resolve(request, swap.version());
+      resolved.put(swap.key(), new CellLibrary(swap.provider().getClass().getName(), r.version(), r.jars()));
     }
     return new RunLibraries(resolved);
   }
@@ -59,22 +53,31 @@ public final class RunLibraries {
    */
   public static void requireInRange(List<CellParams> cells, StoreRegistry registry, LibraryResolver resolver) {
     Map<String, String> outside = new LinkedHashMap<>();
-    for (CellParams cell : cells) {
-      if (!cell.setup().swapsLibrary()) {
-        continue;
-      }
-      StoreProvider provider = registry.require(cell.storeId());
-      String version = cell.setup().libraryVersion();
-      if (!resolver.inRange(version, provider.supportedVersions())) {
-        outside.putIfAbsent(key(cell.storeId(), version), cell.storeId() + ".version " + version + ": kvbench's "
-            + cell.storeId() + " adapter drives " + provider.library() + " " + provider.supportedVersions()
-            + ", and " + version + " is outside that range; give a version in it (kvbench list versions "
-            + cell.storeId() + " lists the released ones)");
+    for (Swap swap : swaps(cells, registry)) {
+      StoreProvider provider = swap.provider();
+      String store = swap.store();
+      if (!resolver.inRange(swap.version(), provider.supportedVersions())) {
+        outside.putIfAbsent(swap.key(), store + ".version " + swap.version() + ": kvbench's " + store
+            + " adapter drives " + provider.library() + " " + provider.supportedVersions() + ", and "
+            + swap.version() + " is outside that range; give a version in it (kvbench list versions " + store
+            + " lists the released ones)");
       }
     }
     if (!outside.isEmpty()) {
       throw new LibraryResolutionException(String.join("; ", outside.values()));
     }
+  }
+
+  /** A cell that runs its store's library at another version than the bundled one, and that store's provider. */
+  private record Swap(String store, StoreProvider provider, String version) {
+    String key() {
+      return RunLibraries.key(store, version);
+    }
+  }
+
+  private static List<Swap> swaps(List<CellParams> cells, StoreRegistry registry) {
+    return cells.stream().filter(cell -> cell.setup().swapsLibrary())
+        .map(cell -> new Swap(cell.storeId(), registry.require(cell.storeId()), cell.setup().libraryVersion())).toList();
   }
 
   /** What {@code cell}'s JVM loads its store from. */

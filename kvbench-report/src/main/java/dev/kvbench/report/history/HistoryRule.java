@@ -24,28 +24,23 @@ public record HistoryRule(Order order, List<String> revisions, Figure figure, No
   /** What puts the runs in order. */
   public enum Order {
     /** When each run started (the default). */
-    TIME("time"),
+    TIME,
     /** The order the files were given in. */
-    GIVEN("given"),
+    GIVEN,
     /** The revision each run recorded (kvbench run --revision), in --revisions' order or first run's. */
-    REVISION("revision"),
+    REVISION,
     /** Each cell's library version, oldest first; runs of one version by time. */
-    VERSION("version");
+    VERSION;
 
-    private final String id;
-
-    Order(String id) {
-      this.id = id;
-    }
-
+    /** The name in lower case, words joined by hyphens, as outputs and options write it. */
     public String id() {
-      return id;
+      return name().toLowerCase(java.util.Locale.ROOT).replace('_', '-');
     }
 
     /** The order named {@code id}, or null for none. */
     public static Order named(String id) {
       for (Order o : values()) {
-        if (o.id.equals(id)) {
+        if (o.id().equals(id)) {
           return o;
         }
       }

@@ -27,17 +27,12 @@ public record Series(String hostClass, String scenario, String cell, String stor
 
   /** Which way a change went: the figure is time per operation, so higher is slower. */
   public enum Direction {
-    SLOWER("slower"),
-    FASTER("faster");
+    SLOWER,
+    FASTER;
 
-    private final String id;
-
-    Direction(String id) {
-      this.id = id;
-    }
-
+    /** The name in lower case, words joined by hyphens, as outputs and options write it. */
     public String id() {
-      return id;
+      return name().toLowerCase(java.util.Locale.ROOT).replace('_', '-');
     }
   }
 
@@ -122,20 +117,15 @@ public record Series(String hostClass, String scenario, String cell, String stor
   /** Why a run gives a series no figure. */
   public enum GapKind {
     /** The cell or the phase failed, or the run was stopped in it: a gate cannot call that no regression. */
-    FAILED("failed"),
+    FAILED,
     /** The host disturbed every fork, and the history leaves such forks out: nothing left to judge. */
-    NOISY("noisy"),
+    NOISY,
     /** The store cannot do it: so in every run, and no reason to doubt the run. */
-    UNSUPPORTED("unsupported");
+    UNSUPPORTED;
 
-    private final String id;
-
-    GapKind(String id) {
-      this.id = id;
-    }
-
+    /** The name in lower case, words joined by hyphens, as outputs and options write it. */
     public String id() {
-      return id;
+      return name().toLowerCase(java.util.Locale.ROOT).replace('_', '-');
     }
   }
 

@@ -1,6 +1,5 @@
 package dev.kvbench.stores.leveldbjni;
 
-import dev.kvbench.store.Availability;
 import dev.kvbench.store.Capabilities;
 import dev.kvbench.store.Concurrency;
 import dev.kvbench.store.DeclaredProvider;
@@ -22,6 +21,7 @@ public final class LevelDbJniProvider extends DeclaredProvider {
 
   public LevelDbJniProvider() {
     super(declare("leveldbjni", "org.fusesource.leveldbjni:leveldbjni-all")
+        .natives(LevelDbJniNatives::library)
         // the last release; run by hand (README, "Library versions")
         .versions("[1.8]")
         .engine(Engine.NATIVE)
@@ -43,11 +43,6 @@ public final class LevelDbJniProvider extends DeclaredProvider {
             SettingSpec.size("cacheSize", "8m", "block cache (leveldb's default size, as the seeds ran)"),
             SettingSpec.size("memoryPool", "512k",
                 "LevelDBJNI's per-thread native buffer pool around each writer and reader (the seeds' pushMemoryPool); 0 turns it off")));
-  }
-
-  @Override
-  public Availability availability() {
-    return LevelDbJniNatives.library().availability();
   }
 
   @Override

@@ -1,6 +1,5 @@
 package dev.kvbench.stores.lmdbjni;
 
-import dev.kvbench.store.Availability;
 import dev.kvbench.store.DeclaredProvider;
 import dev.kvbench.store.Footprint;
 import dev.kvbench.store.SettingSpec;
@@ -21,13 +20,9 @@ public final class LmdbJniProvider extends DeclaredProvider {
     // the same settings as every LMDB store, so one -o line configures them alike
     super(LmdbSettings.declare("lmdbjni", "org.deephacks.lmdbjni:lmdbjni", MAX_KEY_SIZE,
             LmdbSettings.LMDB_DEFAULT_MAX_READERS)
+        .natives(LmdbJniNatives::library)
         // each end of the range run by hand (README, "Library versions")
         .versions("[0.4.6,0.5)", "org.deephacks.lmdbjni:lmdbjni", "org.deephacks.lmdbjni:lmdbjni-linux64"));
-  }
-
-  @Override
-  public Availability availability() {
-    return LmdbJniNatives.library().availability();
   }
 
   @Override

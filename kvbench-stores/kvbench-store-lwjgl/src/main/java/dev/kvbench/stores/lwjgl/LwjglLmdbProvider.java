@@ -1,6 +1,5 @@
 package dev.kvbench.stores.lwjgl;
 
-import dev.kvbench.store.Availability;
 import dev.kvbench.store.DeclaredProvider;
 import dev.kvbench.store.Footprint;
 import dev.kvbench.store.SettingSpec;
@@ -25,14 +24,10 @@ public final class LwjglLmdbProvider extends DeclaredProvider {
   public LwjglLmdbProvider() {
     // the same settings as every LMDB store, so one -o line configures them alike
     super(LmdbSettings.declare("lwjgl-lmdb", "org.lwjgl:lwjgl-lmdb", MAX_KEY_SIZE, LmdbSettings.LMDB_DEFAULT_MAX_READERS)
+        .natives(LwjglNatives::libraries)
         // each end of the range run by hand (README, "Library versions")
         .versions("[3.3.0,3.5)", "org.lwjgl:lwjgl-lmdb", "org.lwjgl:lwjgl-lmdb:jar:natives-linux",
             "org.lwjgl:lwjgl:jar:natives-linux"));
-  }
-
-  @Override
-  public Availability availability() {
-    return LwjglNatives.libraries().availability();
   }
 
   @Override

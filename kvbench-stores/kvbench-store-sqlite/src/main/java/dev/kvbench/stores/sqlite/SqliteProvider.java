@@ -1,6 +1,5 @@
 package dev.kvbench.stores.sqlite;
 
-import dev.kvbench.store.Availability;
 import dev.kvbench.store.Capabilities;
 import dev.kvbench.store.Concurrency;
 import dev.kvbench.store.DeclaredProvider;
@@ -32,6 +31,7 @@ public final class SqliteProvider extends DeclaredProvider {
 
   public SqliteProvider() {
     super(declare("sqlite", "org.xerial:sqlite-jdbc")
+        .natives(() -> Natives.LIBRARY)
         // each end of the range run by hand (docs/versions.md); one jar with every platform's native library in it
         .versions("[3.50.3.0,3.55)")
         .engine(Engine.NATIVE)
@@ -59,11 +59,6 @@ public final class SqliteProvider extends DeclaredProvider {
                 + "default, reads every page with read()"),
             SettingSpec.integer("busyTimeout", 30_000, "ms a connection waits for another's lock before it fails "
                 + "(with a rollback journal readers and the writer take turns)")));
-  }
-
-  @Override
-  public Availability availability() {
-    return Natives.LIBRARY.availability();
   }
 
   @Override
