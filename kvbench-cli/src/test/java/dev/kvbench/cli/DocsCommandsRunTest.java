@@ -23,6 +23,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -93,6 +94,7 @@ class DocsCommandsRunTest {
     return out;
   }
 
+  @Tag("slow")
   @Test
   void everyCommandThePagesShowRunsScaled() throws Exception {
     List<String> problems = new ArrayList<>();

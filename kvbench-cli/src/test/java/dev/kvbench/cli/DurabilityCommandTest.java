@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -30,6 +31,7 @@ class DurabilityCommandTest {
     assertThat(temp.resolve("o")).doesNotExist();
   }
 
+  @Tag("slow")
   @Test
   void aSyncedLmdbKeepsEveryAcknowledgedCommitAndTheResultSaysSo() throws Exception {
     Path out = temp.resolve("durability");

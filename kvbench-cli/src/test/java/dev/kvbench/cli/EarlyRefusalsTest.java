@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -67,6 +68,7 @@ class EarlyRefusalsTest {
             "ycsb-a's 2 clients writes", "--threads 1");
   }
 
+  @Tag("slow")
   @Test
   void aRunThatMeasuredNothingFails() {
     // Chronicle Map is unordered: a forward scan is unsupported, and it is the only phase asked for

@@ -6,7 +6,9 @@ import dev.kvbench.run.WorkArea;
 import dev.kvbench.testing.SmallDisk;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -23,13 +25,22 @@ class FilesKvbenchWritesTest {
     return temp.resolve(name).toString();
   }
 
-  /** base.json: a finished run of one cell. */
-  @BeforeEach
-  void finishedRun() {
+  @TempDir static Path once;
+
+  /** base.json: a finished run of one cell, run once for the class: each test gets a copy. */
+  @BeforeAll
+  static void finishedRunOnce() {
     CliOutcome o = CliOutcome.run("run", "--stores", "null", "--entries", "1000", "--order", "seq", "--phases",
         "write,readKey", "--warmup", "0", "--warmup-passes", "1", "--measured", "2", "--forks", "0", "--work-dir",
-        p("work"), "--output", p("base.json"), "-q");
+        once.resolve("work").toString(), "--output", once.resolve("base.json").toString(), "-q");
     assertThat(o.code()).as(o.err()).isZero();
+  }
+
+  @BeforeEach
+  void finishedRun() throws Exception {
+    for (String file : List.of("base.json", "base.jsonl")) {
+      Files.copy(once.resolve(file), temp.resolve(file));
+    }
   }
 
   /** 1: `compare base.json cand.json --html cand.json` destroyed the candidate; a user's page went too. */

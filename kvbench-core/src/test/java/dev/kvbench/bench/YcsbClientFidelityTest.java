@@ -177,6 +177,7 @@ class YcsbClientFidelityTest {
     return store.requests;
   }
 
+  @Tag("slow")
   @Test
   void anUpdateIsAGetAndAPutAsThroughYcsbsKeyValueBinding() throws Exception {
     for (char letter : new char[] {'a', 'b', 'f'}) {
@@ -196,6 +197,7 @@ class YcsbClientFidelityTest {
     }
   }
 
+  @Tag("slow")
   @Test
   void dReadsTheNewestKeysAsOftenAsYcsb() throws Exception {
     Requests ours = run(Phase.YCSB_D, YcsbKeys.ORDERED);

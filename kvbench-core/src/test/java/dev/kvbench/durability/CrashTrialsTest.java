@@ -10,6 +10,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -85,6 +86,7 @@ class CrashTrialsTest {
     assertThat(r.partialCommits()).isZero();
   }
 
+  @Tag("slow")
   @Test
   void aPowerCutKeepsWhatWasSyncedAndLosesWhatWasNot() {
     assumeThat(LoopDisk.unavailableReason(temp)).as("loop devices here").isNull();

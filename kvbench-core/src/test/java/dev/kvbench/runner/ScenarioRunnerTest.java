@@ -149,6 +149,7 @@ class ScenarioRunnerTest {
     assertThat(list(cwdBefore)).as("no hs_err or other file in the current directory").isEqualTo(cwdFiles);
   }
 
+  @Tag("slow")
   @Test
   void aCellWhoseJvmGetsCtrlCIsInterruptedAndTheResumedRunRunsItAgain() throws Exception {
     // a process started in the background without job control (nohup cmd &) ignores SIGINT, and

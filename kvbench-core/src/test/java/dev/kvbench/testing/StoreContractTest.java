@@ -494,10 +494,11 @@ public abstract class StoreContractTest {
   }
 
   /**
-   * The key workloads every store runs through the harness. The assembled-jar check (kvbench-cli's
-   * AssembledJarContractIT, which looks for classes that clash in the flat jar) sets
-   * {@value #FIRST_AND_LAST_WORKLOADS} to run the first and the last only: each store's module has
-   * already run all six against its own class path.
+   * The key workloads every store runs through the harness. The fast loop ({@code ./mvnw test}, the
+   * parent pom's kvbench.contract.firstAndLast) and the assembled-jar check (kvbench-cli's
+   * AssembledJarContractIT, which looks for classes that clash in the flat jar) set
+   * {@value #FIRST_AND_LAST_WORKLOADS} to run the first and the last only; {@code -Pall-tests} (CI)
+   * runs all six in each store's module.
    */
   static Stream<Arguments> workloads() {
     List<Arguments> all = allWorkloads().toList();

@@ -10,6 +10,7 @@ import dev.kvbench.runner.AdaptiveForks;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.SplittableRandom;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -119,6 +120,7 @@ class RoundsSimulationTest {
   private static final int SEQUENTIAL_TRIALS = 4000;
   private static final double MONTE_CARLO = 2 * Math.sqrt(STATED * (1 - STATED) / SEQUENTIAL_TRIALS);
 
+  @Tag("slow")
   @Test
   void addingForksUntilPreciseKeepsTheFalseCallRateAtTheStatedLevel() {
     // A/A, per-fork noise 2 % to 10 %, a slow walk and (last) a hog in a fifth of the rounds: the rule
@@ -255,6 +257,7 @@ class RoundsSimulationTest {
         .toArray();
   }
 
+  @Tag("slow")
   @Test
   void onAHostThatStaysBusyPairsDisturbedOnBothSidesDecideAtTheStatedErrorRate() {
     AdaptiveForks rule = new AdaptiveForks(5, 10, AdaptiveForks.NO_TIME_BUDGET, MIN_EFFECT, PrecisionJudge.INSTANCE);
