@@ -1,6 +1,5 @@
 package dev.kvbench.run;
 
-import dev.kvbench.measure.LatencySampler;
 import dev.kvbench.store.EntryVisitor;
 import dev.kvbench.store.Reader;
 import dev.kvbench.store.Session;
@@ -18,14 +17,15 @@ import java.util.List;
 import org.HdrHistogram.Histogram;
 
 /**
- * One client thread's loop over a pass and its per-op state. The client's own thread allocates
- * it, so no two threads' counters share a cache line; the pool reads what it recorded after
- * joining the thread.
+ * One client thread's ops over a pass, run by {@link ClientDriver}, and its per-op state. The
+ * client's own thread allocates it, so no two threads' counters share a cache line; the pool reads
+ * what it recorded after joining the thread.
  */
-final class ClientLoop {
+final class ClientLoop implements ClientDriver.Client {
 
-  /** A client's part of a pass, set by the pool before its thread starts. */
   /**
+   * A client's part of a pass, set by the pool before its thread starts.
+   *
    * @param passSeed the seed of this pass of the phase: warm-up and measured passes each their own,
    *     so no measured pass replays a warm-up pass op for op
    */
@@ -42,7 +42,12 @@ final class ClientLoop {
   private final ValueSource values;
   private final ValueSource updates;
   final KeyChooser chooser;
-  private final LatencySampler sampler;
+  private final int sampleEvery;
+  private final long sampleSeed;
+  private final int readsPerTransaction;
+  private final boolean single;
+  private final List<OpSlots.Body> bodies;
+  private final OpSlots.Body only;
   // per slot; service times only with a target rate
   final Histogram[] latency;
   final Histogram[] service;
@@ -71,6 +76,14 @@ final class ClientLoop {
   long reads;
   long missing;
   long firstMissing = -1;
+  // set by run, for the driver's calls
+  private Session session;
+  private PassSignals signals;
+  private ByteBuffer key;
+  private ByteBuffer value;
+  // the readers workload's snapshot and the gets made in it so far
+  private Reader reader;
+  private int readsInTransaction;
 
   ClientLoop(ThreadedWorkload workload, Plan plan, ClientCounts counts) {
     this.workload = workload;
@@ -90,7 +103,9 @@ final class ClientLoop {
     this.fields = workload.updates() instanceof RecordFields f ? f : null;
     this.operationKeys = workload.operationKeys();
     this.allFields = workload.traffic().fieldWrites() == FieldWrites.ALL;
-    this.sampler = new LatencySampler(plan.sampleEvery(), seed ^ thread);
+    this.sampleEvery = plan.sampleEvery();
+    this.sampleSeed = seed ^ thread;
+    this.readsPerTransaction = workload.readsPerTransaction();
     this.context = new CustomOpContext(this, workload);
     OpSlots slots = workload.slots();
     int n = slots.ids().size();
@@ -107,84 +122,74 @@ final class ClientLoop {
       }
     }
     cumulativeShares[n - 1] = 1.0;
+    this.single = n == 1;
+    this.bodies = slots.bodies();
+    this.only = bodies.get(0);
   }
 
   void run(Session session, PassSignals signals) {
-    ByteBuffer key = Pacing.ownCacheLines(encoding.size());
-    ByteBuffer value = Pacing.ownCacheLines(workload.cell().data().valueSize());
-    long deadline = signals.deadlineNanos;
+    this.session = session;
+    this.signals = signals;
+    key = Pacing.ownCacheLines(encoding.size());
+    value = Pacing.ownCacheLines(workload.cell().data().valueSize());
     // each thread's share of the rate
     Schedule schedule = Schedule.of(signals.startNanos, workload.traffic().hasRate() ? workload.traffic().rate() : 0,
         threads);
-    boolean paced = schedule.paced();
-    // the readers workload: its only op is a get, many to a snapshot
-    int readsPerTransaction = workload.readsPerTransaction();
-    boolean single = cumulativeShares.length == 1;
-    List<OpSlots.Body> bodies = workload.slots().bodies();
-    OpSlots.Body only = bodies.get(0);
+    ClientDriver driver = new ClientDriver(schedule, timed ? ClientDriver.NONE : quota,
+        timed ? signals.deadlineNanos : ClientDriver.NONE, ClientCounts.PUBLISH_EVERY, sampleEvery, sampleSeed);
     present = base;
-    long nextSample = sampler.nextSample();
-    Reader reader = null;
-    int readsInTransaction = 0;
     try {
-      while (true) {
-        if (ops % ClientCounts.PUBLISH_EVERY == 0) {
-          counts.publishOps(thread, ops);
-          if (signals.stop || (timed ? System.nanoTime() >= deadline : ops >= quota)) {
-            break;
-          }
-          present = present(present);
-        } else if (!timed && ops >= quota) {
-          break;
-        }
-        long intended = 0;
-        long t0 = 0;
-        if (paced) {
-          intended = schedule.intended(ops);
-          t0 = schedule.await(intended);
-        } else if (ops == nextSample) {
-          t0 = System.nanoTime();
-        }
-        int slot = single ? 0 : pick();
-        if (readsPerTransaction > 1) {
-          if (reader == null || readsInTransaction == readsPerTransaction) {
-            if (reader != null) {
-              reader.close();
-            }
-            reader = session.beginRead();
-            readsInTransaction = 0;
-          }
-          readsInTransaction++;
-          long index = chooser.next(present);
-          encoding.encode(index, key);
-          check(reader.get(key), index);
-        } else {
-          (single ? only : bodies.get(slot)).run(this, session, key, value, present);
-        }
-        if (paced) {
-          long t1 = System.nanoTime();
-          latency[slot].recordValue(Pacing.clamp(t1 - intended));
-          service[slot].recordValue(Pacing.clamp(t1 - t0));
-          if (intervals != null) {
-            intervals.recordValue(Pacing.clamp(t1 - intended));
-          }
-        } else if (ops == nextSample) {
-          long t1 = System.nanoTime();
-          latency[slot].recordValue(Pacing.clamp(t1 - t0));
-          if (intervals != null) {
-            intervals.recordValue(Pacing.clamp(t1 - t0));
-          }
-          sampler.skip();
-          nextSample = sampler.nextSample();
-        }
-        ops++;
-      }
+      driver.run(this);
     } finally {
-      endNanos = System.nanoTime();
+      ops = driver.ops();
+      endNanos = driver.endNanos();
       counts.publishOps(thread, ops);
       if (reader != null) {
         reader.close();
       }
+    }
+  }
+
+  @Override
+  public boolean stopAt(long done) {
+    counts.publishOps(thread, done);
+    if (signals.stop) {
+      return true;
+    }
+    present = present(present);
+    return false;
+  }
+
+  @Override
+  public int op(long n) {
+    int slot = single ? 0 : pick();
+    if (readsPerTransaction > 1) {
+      // the readers workload: its only op is a get, many to a snapshot
+      if (reader == null || readsInTransaction == readsPerTransaction) {
+        if (reader != null) {
+          reader.close();
+        }
+        reader = session.beginRead();
+        readsInTransaction = 0;
+      }
+      readsInTransaction++;
+      long index = chooser.next(present);
+      encoding.encode(index, key);
+      check(reader.get(key), index);
+    } else {
+      (single ? only : bodies.get(slot)).run(this, session, key, value, present);
+    }
+    return slot;
+  }
+
+  @Override
+  public void timed(int slot, long latencyNanos, long serviceNanos) {
+    latency[slot].recordValue(latencyNanos);
+    if (service[slot] != null) {
+      service[slot].recordValue(serviceNanos);
+    }
+    if (intervals != null) {
+      intervals.recordValue(latencyNanos);
     }
   }
 

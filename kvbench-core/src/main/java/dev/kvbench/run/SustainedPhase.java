@@ -54,9 +54,8 @@ final class SustainedPhase implements PhaseKind {
   private final Path directory;
   // keys the loaded store holds: the loaded entries and any a ycsb phase inserted above them
   private final long present;
-  // churn's ages: the next to insert (from the entry count on) and the next to delete (from 0)
-  private long nextInsertAge;
-  private long nextDeleteAge;
+  // churn's keys by age: the next to insert and the next to delete
+  private final ChurnAges ages;
   // puts into the loaded store, for its lifetime writes
   private long puts;
 
@@ -66,7 +65,7 @@ final class SustainedPhase implements PhaseKind {
     this.store = store;
     this.directory = directory;
     this.present = present;
-    this.nextInsertAge = context.cell().data().entries();
+    this.ages = new ChurnAges(context.cell().data().entries(), present);
   }
 
   /** Puts the passes made into the loaded store. */
@@ -156,18 +155,18 @@ final class SustainedPhase implements PhaseKind {
     PhaseProgress progress = new PhaseProgress(total);
     context.listener().passStarted(cell, label, progress);
     List<SingleWriterRecorder> recorders = new ArrayList<>();
-    List<WriterThread> loops = new ArrayList<>();
+    List<SustainedWriter> loops = new ArrayList<>();
     ReentrantLock oneAtATime = serialised ? new ReentrantLock(true) : null;
     CountDownLatch ready = new CountDownLatch(writers);
     CountDownLatch go = new CountDownLatch(1);
     AtomicReference<Throwable> thrown = new AtomicReference<>();
-    long deadlineNanos = TimeUnit.MILLISECONDS.toNanos(traffic.durationMillis());
+    SustainedWriter.Pass shares = new SustainedWriter.Pass(context, phase, store, ages, writers, oneAtATime,
+        traffic.rate(), TimeUnit.MILLISECONDS.toNanos(traffic.durationMillis()), ready, go, thrown);
     for (int w = 0; w < writers; w++) {
       SingleWriterRecorder recorder = new SingleWriterRecorder(LatencySampler.HIGHEST_NANOS, 3);
       recorders.add(recorder);
       long share = total == 0 ? Long.MAX_VALUE : total / writers + (w < total % writers ? 1 : 0);
-      WriterThread loop = new WriterThread(w, writers, pass, share, recorder, oneAtATime, traffic.rate(), deadlineNanos, ready,
-          go, thrown);
+      SustainedWriter loop = new SustainedWriter(shares, w, pass, share, recorder);
       loop.shared = shared;
       loops.add(loop);
     }
@@ -176,7 +175,7 @@ final class SustainedPhase implements PhaseKind {
         List.of(), store, directory, device, progress), new CpuMeter());
     List<Thread> threads = new ArrayList<>();
     List<TimelineSampler.ClientCpu> cpus = new ArrayList<>();
-    for (WriterThread loop : loops) {
+    for (SustainedWriter loop : loops) {
       Thread t = new Thread(loop, phase.id() + "-writer-" + loop.number);
       t.setDaemon(true);
       threads.add(t);
@@ -187,7 +186,7 @@ final class SustainedPhase implements PhaseKind {
     awaitReady(ready, thrown);
     PassMeters.Start before = context.meters().start();
     long start = System.nanoTime();
-    for (WriterThread loop : loops) {
+    for (SustainedWriter loop : loops) {
       loop.startNanos = start;
     }
     sampler.start(start);
@@ -205,7 +204,7 @@ final class SustainedPhase implements PhaseKind {
     long done = loops.stream().mapToLong(l -> l.ops).sum();
     progress.publish(done);
     puts += done;
-    for (WriterThread loop : loops) {
+    for (SustainedWriter loop : loops) {
       allCommits.add(loop.commits);
     }
     allOps.add(sampler.writes());
@@ -237,155 +236,6 @@ final class SustainedPhase implements PhaseKind {
     }
   }
 
-  /** One writer of a pass: its session, its keys, its transactions of batch-size ops, each op timed. */
-  private final class WriterThread implements Runnable {
-    final int number;
-    final int writers;
-    final long share;
-    final SingleWriterRecorder recorder;
-    final ReentrantLock oneAtATime;
-    final double rate;
-    final long durationNanos;
-    final CountDownLatch ready;
-    final CountDownLatch go;
-    final AtomicReference<Throwable> thrown;
-    final java.util.SplittableRandom random;
-    final Histogram commits = ThreadedResults.newHistogram();
-    volatile long startNanos;
-    // the one session of a store that serves one at a time, used under the one-at-a-time lock; else null
-    Session shared;
-    long ops;
-    volatile ThreadCosts costs = ThreadCosts.UNKNOWN;
-    // the thread's CPU time as it ended, for the timeline's last interval
-    volatile long endCpuNanos = -1;
-
-    WriterThread(int number, int writers, int pass, long share, SingleWriterRecorder recorder, ReentrantLock oneAtATime,
-        double rate, long durationNanos, CountDownLatch ready, CountDownLatch go, AtomicReference<Throwable> thrown) {
-      this.number = number;
-      this.writers = writers;
-      this.share = share;
-      this.recorder = recorder;
-      this.oneAtATime = oneAtATime;
-      this.rate = rate;
-      this.durationNanos = durationNanos;
-      this.ready = ready;
-      this.go = go;
-      this.thrown = thrown;
-      this.random = new java.util.SplittableRandom(context.cell().data().seed() ^ KEY_SALT ^ ((long) pass << 20) ^ number);
-    }
-
-    @Override
-    public void run() {
-      ThreadCosts before = ThreadCosts.ofCurrentThread();
-      Session own = shared == null ? store.openSession() : null;
-      try {
-        ready.countDown();
-        go.await();
-        loop(own != null ? own : shared);
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-      } catch (RuntimeException | Error e) {
-        thrown.compareAndSet(null, e);
-        ready.countDown();
-      } finally {
-        if (own != null) {
-          own.close();
-        }
-        costs = ThreadCosts.ofCurrentThread().since(before);
-        endCpuNanos = java.lang.management.ManagementFactory.getThreadMXBean().getCurrentThreadCpuTime();
-      }
-    }
-
-    private void loop(Session session) {
-      CellParams cell = context.cell();
-      KeyFormat encoding = cell.data().keys();
-      ValueSource updates = ThreadedWorkload.updateValues(cell);
-      ValueSource values = context.values();
-      ByteBuffer key = Pacing.ownCacheLines(encoding.size());
-      ByteBuffer value = Pacing.ownCacheLines(cell.data().valueSize());
-      long entries = cell.data().entries();
-      // this writer's keys: those whose index leaves {@code number} over by the writers
-      long ownKeys = (entries - number + writers - 1) / writers;
-      long batch = cell.write().batchSize();
-      long start = startNanos;
-      Schedule schedule = Schedule.of(start, rate, writers);
-      long end = durationNanos > 0 ? start + durationNanos : Long.MAX_VALUE;
-      while (ops < share && thrown.get() == null) {
-        // a paced writer waits for its next op before it takes the one-at-a-time lock, never holding it idle
-        long intended = schedule.turn(ops);
-        // a pass of a duration ends then, on time or behind its schedule (a rate the store cannot keep up)
-        if (intended >= end || System.nanoTime() >= end) {
-          break;
-        }
-        if (oneAtATime != null) {
-          oneAtATime.lock();
-        }
-        try {
-          batch(session, encoding, values, updates, key, value, ownKeys, batch, schedule, end, intended);
-        } finally {
-          if (oneAtATime != null) {
-            oneAtATime.unlock();
-          }
-        }
-      }
-    }
-
-    /** One transaction of up to {@code batch} ops, the first intended at {@code firstIntended}. */
-    private void batch(Session session, KeyFormat encoding, ValueSource values, ValueSource updates, ByteBuffer key,
-        ByteBuffer value, long ownKeys, long batch, Schedule schedule, long end, long firstIntended) {
-      dev.kvbench.store.Writer w = session.beginWrite(dev.kvbench.store.WriteOrder.ANY);
-      try {
-        long inBatch = 0;
-        long intended = firstIntended;
-        while (true) {
-          if (phase == Phase.CHURN) {
-            long inserted = indexOfAge(nextInsertAge);
-            encoding.encode(inserted, key);
-            values.valueInto(inserted, value);
-            w.put(key, value);
-            encoding.encode(indexOfAge(nextDeleteAge), key);
-            w.delete(key);
-            nextInsertAge++;
-            nextDeleteAge++;
-          } else {
-            long index = number + writers * random.nextLong(ownKeys);
-            encoding.encode(index, key);
-            updates.valueInto(index, value);
-            w.put(key, value);
-          }
-          inBatch++;
-          ops++;
-          boolean last = inBatch == batch || ops >= share;
-          if (!last) {
-            recorder.recordValue(Schedule.since(intended));
-            intended = schedule.turn(ops);
-            if (intended < end && System.nanoTime() < end) {
-              continue;
-            }
-          }
-          long c0 = System.nanoTime();
-          w.commit();
-          long now = System.nanoTime();
-          commits.recordValue(Pacing.clamp(now - c0));
-          if (last) {
-            recorder.recordValue(Pacing.clamp(now - intended));
-          }
-          break;
-        }
-      } catch (RuntimeException | Error e) {
-        Failures.closeAfter(w, e);
-        throw e;
-      }
-      w.close();
-    }
-  }
-
-  /** Churn's key of age {@code age}: the loaded keys first, then the inserts above every key present. */
-  private long indexOfAge(long age) {
-    long entries = context.cell().data().entries();
-    return age < entries ? age : present + (age - entries);
-  }
-
   /** Untimed: every key the phase left holds what it should; null when all do. */
   private String verify() {
     CellParams cell = context.cell();
@@ -395,13 +245,13 @@ final class SustainedPhase implements PhaseKind {
     ByteBuffer loaded = ByteBuffer.allocateDirect(cell.data().valueSize());
     ByteBuffer updated = ByteBuffer.allocateDirect(cell.data().valueSize());
     long entries = cell.data().entries();
-    long firstAge = phase == Phase.CHURN ? nextDeleteAge : 0;
-    long endAge = phase == Phase.CHURN ? nextInsertAge : entries;
+    long firstAge = phase == Phase.CHURN ? ages.nextDelete : 0;
+    long endAge = phase == Phase.CHURN ? ages.nextInsert : entries;
     PhaseProgress progress = new PhaseProgress(endAge);
     context.listener().passStarted(cell, new PassLabel(phase.id(), PassLabel.Kind.VERIFY, 1, 1), progress);
     try (Session session = store.openSession(); Reader r = session.beginRead()) {
       for (long age = 0; age < firstAge; age++) {
-        long index = indexOfAge(age);
+        long index = ages.indexOf(age);
         encoding.encode(index, key);
         if (r.get(key) != null) {
           return "verification failed: key " + Diagnosis.describe(encoding, index) + " is still there after churn"
@@ -409,7 +259,7 @@ final class SustainedPhase implements PhaseKind {
         }
       }
       for (long age = firstAge; age < endAge; age++) {
-        long index = indexOfAge(age);
+        long index = ages.indexOf(age);
         encoding.encode(index, key);
         ByteBuffer found = r.get(key);
         if (found == null) {
