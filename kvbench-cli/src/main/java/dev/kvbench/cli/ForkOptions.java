@@ -96,10 +96,10 @@ final class ForkOptions {
     double pct = percent(precision);
     if (scenarioForks == 0) {
       throw new UsageException("--precision " + precision + " adds forks, but --forks 0 runs every cell in this JVM,"
-          + " once: give --forks " + dev.kvbench.runner.PrecisionJudge.MIN_FIGURES + " or more, or leave out --precision");
+          + " once: give --forks " + dev.kvbench.stats.SequentialRule.MIN_FIGURES + " or more, or leave out --precision");
     }
     int most = maxForks != null ? maxForks
-        : Math.max(dev.kvbench.runner.PrecisionJudge.MIN_FIGURES, AdaptiveForks.DEFAULT_MAX_FORKS_FACTOR * scenarioForks);
+        : Math.max(dev.kvbench.stats.SequentialRule.MIN_FIGURES, AdaptiveForks.DEFAULT_MAX_FORKS_FACTOR * scenarioForks);
     if (most < 1 || most > dev.kvbench.scenario.Repetitions.MAX_FORKS) {
       throw new UsageException("--max-forks " + most + ": give 1 to " + dev.kvbench.scenario.Repetitions.MAX_FORKS);
     }

@@ -56,6 +56,11 @@ public record AdaptiveForks(double precisionPercent, int maxForks, Duration time
     return judge != ForkJudge.NONE;
   }
 
+  /** The stopping rule these limits make: when a figure is precise and a comparison settled or out of reach. */
+  public dev.kvbench.stats.SequentialRule sequential() {
+    return new dev.kvbench.stats.SequentialRule(precisionPercent, minEffectPercent, maxForks);
+  }
+
   /** "±3.0 % precision, at most 10 forks, budget 30m". */
   public String describe() {
     return String.format(java.util.Locale.ROOT, "each comparison at most %.1f %% wide, equivalent within ±%.1f %% or"

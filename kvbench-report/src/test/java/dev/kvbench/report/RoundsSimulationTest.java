@@ -7,7 +7,6 @@ import dev.kvbench.stats.ForkRatio;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.kvbench.runner.AdaptiveForks;
-import java.time.Duration;
 import java.util.Arrays;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Tag;
@@ -17,8 +16,8 @@ import org.junit.jupiter.api.Test;
  * Paired rounds and forks added until a precision, by simulation (seeded): each round the host is in
  * some state (a drift that falls on every fork of the round alike: a hog that comes and goes, a
  * slow walk), and each fork adds its own noise. The verdicts are compare's ({@link
- * Comparison#verdict}); the stopping rule is the runner's ({@link PrecisionJudge#precise} and
- * {@link PrecisionJudge#settled}). No speed is measured.
+ * Comparison#verdict}); the stopping rule is the runner's ({@link dev.kvbench.stats.SequentialRule#precise} and
+ * {@link dev.kvbench.stats.SequentialRule#settled}). No speed is measured.
  */
 class RoundsSimulationTest {
 
@@ -94,7 +93,7 @@ class RoundsSimulationTest {
 
   /**
    * One comparison under the runner's rule: 3 rounds, then one more while the comparison is
-   * unsettled ({@link PrecisionJudge#settled}) and within reach ({@link PrecisionJudge#outOfReach}),
+   * unsettled ({@link dev.kvbench.stats.SequentialRule#settled}) and within reach ({@link dev.kvbench.stats.SequentialRule#outOfReach}),
    * up to {@code maxForks}; judged by compare's paired rule at the end. Returns the verdict and, through {@code roundsTaken}, the rounds it took.
    */
   private static Verdict adaptive(SplittableRandom r, double ratio, double spread, double hogShare,
@@ -106,7 +105,7 @@ class RoundsSimulationTest {
     while (n < rule.maxForks()) {
       double[] x = Arrays.copyOf(a, n);
       double[] y = Arrays.copyOf(b, n);
-      if (PrecisionJudge.settled(rule, logRatios(x, y)) || PrecisionJudge.outOfReach(rule, logRatios(x, y))) {
+      if (rule.sequential().settled(logRatios(x, y)) || rule.sequential().outOfReach(logRatios(x, y))) {
         break;
       }
       n++;
@@ -186,28 +185,6 @@ class RoundsSimulationTest {
       adaptive(r, 1.05, 0.05, 0, rule, rounds);
     }
     assertThat(rounds[0] / (double) TRIALS).as("mean rounds").isLessThan(7);
-    // bimodal forks, as MVStore's scans are here: out of reach at once
-    double[] a = {26, 17, 27, 16.5, 26.5};
-    double[] b = {26.5, 27, 17, 26, 16.8};
-    assertThat(PrecisionJudge.settled(rule, logRatios(a, b))).isFalse();
-    assertThat(PrecisionJudge.outOfReach(rule, logRatios(a, b))).isTrue();
-    assertThat(PrecisionJudge.pairsToDecide(rule, logRatios(a, b))).isGreaterThan(10);
-  }
-
-  @Test
-  void aPreciseRuleStopsEarlyWhereTheForksAgree() {
-    // 1 % noise, no hog: three rounds are precise, and identical work is equivalent
-    AdaptiveForks rule = new AdaptiveForks(5, 10, Duration.ofHours(1), MIN_EFFECT, PrecisionJudge.INSTANCE);
-    SplittableRandom r = new SplittableRandom(3);
-    double[] a = {100, 101, 99.5};
-    double[] b = {100.5, 100, 99.8};
-    assertThat(PrecisionJudge.precise(rule, a)).isTrue();
-    assertThat(PrecisionJudge.settled(rule, logRatios(a, b))).isTrue();
-    // two figures are never precise, however close
-    assertThat(PrecisionJudge.precise(rule, new double[] {100, 100})).isFalse();
-    // a wide, undecided pair is not settled
-    assertThat(PrecisionJudge.settled(rule, logRatios(new double[] {100, 130, 90}, new double[] {104, 100, 99}))).isFalse();
-    assertThat(r).isNotNull();
   }
 
   /**
@@ -234,7 +211,7 @@ class RoundsSimulationTest {
     int n = 3;
     while (n < max) {
       double[] lr = keptLogRatios(a, b, kept, n);
-      if (PrecisionJudge.settled(rule, lr) || PrecisionJudge.outOfReach(rule, lr)) {
+      if (rule.sequential().settled(lr) || rule.sequential().outOfReach(lr)) {
         break;
       }
       n++;
