@@ -1,12 +1,11 @@
 package dev.kvbench.run;
 
 /**
- * The one pacing every timed client loop uses: threaded mixes and readers beside a writer
- * ({@link ClientLoop}), that writer ({@link WriterLoop}) and sustained writers ({@link
- * SustainedPhase}). At a set rate the clients share it equally: a client's op n is intended at its
- * start plus n gaps, the loop waits for that moment, and its latency runs from it, so the queue a
- * stall builds is counted (no coordinated omission). At full speed an op is intended when it
- * starts.
+ * The one pacing of every timed client loop ({@link ClientDriver}'s: threaded mixes, readers beside
+ * a writer, that writer, sustained writers). At a set rate the clients share it equally: a
+ * client's op n is intended at its start plus n gaps, the loop waits for that moment, and its
+ * latency runs from it, so the queue a stall builds is counted (no coordinated omission). At full
+ * speed an op is intended when it starts.
  */
 final class Schedule {
 
@@ -39,17 +38,5 @@ final class Schedule {
   /** Waits for {@code intended} at a set rate; returns the time it woke (the op's service starts). */
   long await(long intended) {
     return paced() ? Pacing.waitUntil(intended) : intended;
-  }
-
-  /** Waits for op {@code op}'s turn; returns its intended start. */
-  long turn(long op) {
-    long intended = intended(op);
-    await(intended);
-    return intended;
-  }
-
-  /** The nanoseconds from {@code from} to now, within what a latency histogram records. */
-  static long since(long from) {
-    return Pacing.clamp(System.nanoTime() - from);
   }
 }
