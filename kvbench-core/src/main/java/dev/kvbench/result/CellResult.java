@@ -319,8 +319,15 @@ public record CellResult(
     @JsonInclude(JsonInclude.Include.NON_NULL)
     public record Write(String order, long batchSize, String durability) {}
 
-    /** The seed, the latency sampling and the passes (fields of the parameters in the JSON). */
-    public record Plan(long seed, int latencySampleInterval, int warmupPasses, long warmupMillis, int measuredPasses) {}
+    /**
+     * The seed, the latency sampling and the passes (fields of the parameters in the JSON).
+     *
+     * @param measuredPasses written {@code measured}, the setting's name (scenario files, {@code
+     *     --measured}); documents before 0.7 wrote {@code measuredPasses}, which still reads
+     */
+    public record Plan(long seed, int latencySampleInterval, int warmupPasses, long warmupMillis,
+        @com.fasterxml.jackson.annotation.JsonProperty("measured")
+        @com.fasterxml.jackson.annotation.JsonAlias("measuredPasses") int measuredPasses) {}
 
     /** How the threaded phases and the read passes were driven (fields of the parameters in the JSON). */
     @JsonInclude(JsonInclude.Include.NON_NULL)

@@ -56,6 +56,12 @@ class ResultFilesTest {
     Path file = temp.resolve("r.json");
     files.write(sample(), file);
     assertThat(files.read(file)).isEqualTo(sample());
+    // a document before 0.7 wrote measuredPasses: it reads the same
+    Path older = temp.resolve("older.json");
+    String text = java.nio.file.Files.readString(file);
+    assertThat(text).contains("\"measured\" : 3");
+    java.nio.file.Files.writeString(older, text.replace("\"measured\" : 3", "\"measuredPasses\" : 3"));
+    assertThat(files.read(older)).isEqualTo(sample());
 
     JsonNode root = new ObjectMapper().readTree(file.toFile());
     assertThat(root.get("schemaVersion").asInt()).isEqualTo(3);
@@ -73,7 +79,9 @@ class ResultFilesTest {
     assertThat(cell.get("libraryVersion").asText()).isEqualTo("0.9.3");
     assertThat(cell.get("capabilities").get("orderedScan").asBoolean()).isTrue();
     assertThat(cell.get("settings").get("writeMap").asText()).isEqualTo("true");
-    assertThat(cell.get("parameters").get("measuredPasses").asInt()).isEqualTo(3);
+    // the setting's name, as scenario files and --measured say it
+    assertThat(cell.get("parameters").get("measured").asInt()).isEqualTo(3);
+    assertThat(cell.get("parameters").has("measuredPasses")).isFalse();
     JsonNode phase = cell.get("phases").get(0);
     for (String name : List.of("phase", "status", "ops", "passMillis", "minPassMillis", "maxPassMillis", "opsPerSec",
         "nsPerOp", "passes", "latencyNanos", "latencyHistogram", "commitLatencyHistogram", "cpu", "peakRssBytes",

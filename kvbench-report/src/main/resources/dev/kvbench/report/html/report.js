@@ -378,8 +378,8 @@ function cellPage(index) {
       ['values', p.valueSize !== undefined ? p.valueSize + ' bytes' + (p.valueContent ? ', ' + p.valueContent : '')
         + (p.codec && p.codec !== 'none' ? ', codec ' + p.codec : '') : undefined],
       ['batch, durability', p.batchSize !== undefined ? p.batchSize.toLocaleString('en-US') + ' per commit, ' + p.durability : undefined],
-      ['passes', p.measuredPasses !== undefined ? p.warmupPasses + ' warm-up (at least ' + p.warmupMillis + ' ms), '
-        + p.measuredPasses + ' measured, per fork' : undefined],
+      ['passes', p.measured !== undefined ? p.warmupPasses + ' warm-up (at least ' + p.warmupMillis + ' ms), '
+        + p.measured + ' measured, per fork' : undefined],
       ['threads', p.threads > 1 ? p.threads : undefined],
       ['seed', p.seed]])];
 
