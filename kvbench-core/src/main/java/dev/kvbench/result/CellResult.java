@@ -1,7 +1,9 @@
 package dev.kvbench.result;
 
+import com.fasterxml.jackson.annotation.JsonAlias;
 import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import com.fasterxml.jackson.annotation.JsonValue;
 import dev.kvbench.host.Placement;
@@ -320,14 +322,11 @@ public record CellResult(
     public record Write(String order, long batchSize, String durability) {}
 
     /**
-     * The seed, the latency sampling and the passes (fields of the parameters in the JSON).
-     *
-     * @param measuredPasses written {@code measured}, the setting's name (scenario files, {@code
-     *     --measured}); documents before 0.7 wrote {@code measuredPasses}, which still reads
+     * The seed, the latency sampling and the passes (fields of the parameters in the JSON); the measured
+     * passes are written {@code measured}, the setting's name, and read under 0.6's {@code measuredPasses} too.
      */
     public record Plan(long seed, int latencySampleInterval, int warmupPasses, long warmupMillis,
-        @com.fasterxml.jackson.annotation.JsonProperty("measured")
-        @com.fasterxml.jackson.annotation.JsonAlias("measuredPasses") int measuredPasses) {}
+        @JsonProperty("measured") @JsonAlias("measuredPasses") int measuredPasses) {}
 
     /** How the threaded phases and the read passes were driven (fields of the parameters in the JSON). */
     @JsonInclude(JsonInclude.Include.NON_NULL)
