@@ -5,7 +5,7 @@ import dev.kvbench.measure.LatencySampler;
 /**
  * The one timed loop every client thread of a threaded or sustained phase runs: a mix's clients
  * and the readers beside a writer ({@link ClientLoop}), that writer ({@link WriterLoop}) and the
- * sustained writers ({@link SustainedPhase}). It owns what makes their figures comparable: when
+ * sustained writers ({@link SustainedWriter}). It owns what makes their figures comparable: when
  * the loop ends (a count of ops, a deadline no op starts past, a signal looked at every few ops),
  * the pacing ({@link Schedule}), and the timing of an op from its intended start, its service from
  * when it began (every op at a set rate; at full speed the ops a sampler picks, or every op). What

@@ -126,6 +126,7 @@ final class SustainedWriter implements Runnable, ClientDriver.Client {
     try {
       driver.run(this);
     } catch (RuntimeException | Error e) {
+      // whatever threw (an op, its commit, the last batch's), the open batch is closed once, here
       abandonBatch(e);
       throw e;
     } finally {
@@ -152,29 +153,24 @@ final class SustainedWriter implements Runnable, ClientDriver.Client {
       w = session.beginWrite(WriteOrder.ANY);
       inBatch = 0;
     }
-    try {
-      if (phase == Phase.CHURN) {
-        long inserted = ages.indexOf(ages.nextInsert);
-        encoding.encode(inserted, key);
-        values.valueInto(inserted, value);
-        w.put(key, value);
-        encoding.encode(ages.indexOf(ages.nextDelete), key);
-        w.delete(key);
-        ages.nextInsert++;
-        ages.nextDelete++;
-      } else {
-        long index = number + writers * random.nextLong(ownKeys);
-        encoding.encode(index, key);
-        updates.valueInto(index, value);
-        w.put(key, value);
-      }
-      inBatch++;
-      if (inBatch == batch || n + 1 >= share) {
-        commitBatch();
-      }
-    } catch (RuntimeException | Error e) {
-      abandonBatch(e);
-      throw e;
+    if (phase == Phase.CHURN) {
+      long inserted = ages.indexOf(ages.nextInsert);
+      encoding.encode(inserted, key);
+      values.valueInto(inserted, value);
+      w.put(key, value);
+      encoding.encode(ages.indexOf(ages.nextDelete), key);
+      w.delete(key);
+      ages.nextInsert++;
+      ages.nextDelete++;
+    } else {
+      long index = number + writers * random.nextLong(ownKeys);
+      encoding.encode(index, key);
+      updates.valueInto(index, value);
+      w.put(key, value);
+    }
+    inBatch++;
+    if (inBatch == batch || n + 1 >= share) {
+      commitBatch();
     }
     return 0;
   }
@@ -188,12 +184,7 @@ final class SustainedWriter implements Runnable, ClientDriver.Client {
   @Override
   public void finish() {
     if (w != null) {
-      try {
-        commitBatch();
-      } catch (RuntimeException | Error e) {
-        abandonBatch(e);
-        throw e;
-      }
+      commitBatch();
     }
   }
 

@@ -110,10 +110,11 @@ public final class PrecisionJudge implements ForkJudge {
       Map<Integer, Double> b = ForkSamples.byForkNumber(q, ForkSamples.NoisyForks.KEEP, ForkSamples.Figure.WALL);
       double[] logRatios = ForkSamples.pairedForks(p, q, ForkSamples.NoisyForks.DROP, ForkSamples.Figure.WALL).stream()
           .mapToDouble(k -> Math.log(b.get(k) / a.get(k))).toArray();
-      if (!rule.sequential().settled(logRatios)) {
+      SequentialRule sequential = rule.sequential();
+      if (!sequential.settled(logRatios)) {
         String against = label(other, cell);
-        if (rule.sequential().outOfReach(logRatios)) {
-          long pairs = rule.sequential().pairsToDecide(logRatios);
+        if (sequential.outOfReach(logRatios)) {
+          long pairs = sequential.pairsToDecide(logRatios);
           return new Decision(Next.OUT_OF_REACH, String.format(Locale.ROOT, "%s against %s undecided, %.1f %% wide;"
               + " %s would decide it", p.phase(), against, LogInterval.of(logRatios).widthPercent(),
               pairs == Long.MAX_VALUE ? "no number of forks" : "about " + pairs + " forks"));
