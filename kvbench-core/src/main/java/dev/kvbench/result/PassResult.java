@@ -14,7 +14,6 @@ import org.HdrHistogram.Histogram;
  *
  * @param passMillis wall time of the pass
  * @param cpu process CPU over the pass, all threads
- * @param peakRssBytes peak resident set during the pass
  * @param noise what else the host did during the pass (steal, waits for a CPU, other processes'
  *     CPU), marked where it passes a threshold; null where not recorded (kvbench before 0.3)
  * @param startEpochMillis wall-clock start of the pass, for interval logs; 0 when not recorded
@@ -25,18 +24,19 @@ import org.HdrHistogram.Histogram;
  *     (results of kvbench before 0.3): a fork, not a pass, is the sample a comparison counts
  * @param countersPerOp hardware events per op over the pass ({@code --counters}: perf stat's
  *     instructions, cycles, cache-misses, branch-misses); empty where not counted
- * @param measuringThreads the CPU time and heap bytes of the threads that did the pass's operations
- *     (the one measuring thread of a seed phase, every client of a threaded one), without the store's
- *     background threads, GC, the JIT or any waiting; null each where not recorded (kvbench before
- *     0.7, a JVM without thread CPU time). What a store that allocates per get shows
  * @param paging the process's major page faults over the pass and, under a memory limit, its
  *     cgroup's peak; null where not recorded (kvbench before 0.7, not Linux)
+ * @param figures the meters' other readings by id ({@link Figures}): peak resident set, and the CPU
+ *     time and heap bytes of the threads that did the pass's operations (the one measuring thread of
+ *     a seed phase, every client of a threaded one) without the store's background threads, GC, the
+ *     JIT or any waiting, each left out where not recorded (kvbench before 0.7, a JVM without thread
+ *     CPU time)
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
-public record PassResult(double passMillis, long ops, CpuTime cpu, long peakRssBytes, PassNoise noise,
-    long startEpochMillis, @JsonUnwrapped Traces traces, IoBytes io, int fork,
+public record PassResult(double passMillis, long ops, CpuTime cpu, PassNoise noise, long startEpochMillis,
+    @JsonUnwrapped Traces traces, IoBytes io, int fork,
     @JsonInclude(JsonInclude.Include.NON_EMPTY) java.util.Map<String, Double> countersPerOp,
-    @JsonUnwrapped MeasuringThreads measuringThreads, dev.kvbench.measure.Paging paging) {
+    dev.kvbench.measure.Paging paging, @JsonUnwrapped Figures figures) {
 
   /** Ops done after {@code millis} of the pass. */
   public record ProgressPoint(long millis, long ops) {}
@@ -58,28 +58,16 @@ public record PassResult(double passMillis, long ops, CpuTime cpu, long peakRssB
     }
   }
 
-  /**
-   * What the threads that did the pass's operations cost (fields of the pass in the JSON), each
-   * null where not recorded.
-   *
-   * @param measuringThreadCpuMillis their CPU time, user and system together
-   * @param measuringThreadAllocatedBytes the heap bytes they allocated
-   */
-  @JsonInclude(JsonInclude.Include.NON_NULL)
-  public record MeasuringThreads(Double measuringThreadCpuMillis, Long measuringThreadAllocatedBytes) {
-    static final MeasuringThreads NONE = new MeasuringThreads(null, null);
-  }
-
   public PassResult {
     traces = traces == null ? Traces.NONE : traces;
-    measuringThreads = measuringThreads == null ? MeasuringThreads.NONE : measuringThreads;
+    figures = figures == null ? Figures.NONE : figures;
     countersPerOp = countersPerOp == null ? java.util.Map.of() : java.util.Map.copyOf(countersPerOp);
   }
 
   /** A pass's figures; its noise, interval and the rest are added by the {@code with} methods. */
   public static PassResult of(long ops, long nanos, CpuTime cpu, long peakRssBytes) {
-    return new PassResult(nanos / 1e6, ops, cpu, peakRssBytes, null, 0, Traces.NONE, null, 0, java.util.Map.of(),
-        MeasuringThreads.NONE, null);
+    return new PassResult(nanos / 1e6, ops, cpu, null, 0, Traces.NONE, null, 0, java.util.Map.of(), null,
+        Figures.NONE.with(Figures.PEAK_RSS_BYTES, peakRssBytes));
   }
 
   public String latencyHistogram() {
@@ -98,18 +86,33 @@ public record PassResult(double passMillis, long ops, CpuTime cpu, long peakRssB
     return traces.timeline();
   }
 
-  public Double measuringThreadCpuMillis() {
-    return measuringThreads.measuringThreadCpuMillis();
+  /** Peak resident set during the pass; 0 where not recorded. */
+  public long peakRssBytes() {
+    Double bytes = figures.get(Figures.PEAK_RSS_BYTES);
+    return bytes == null ? 0 : bytes.longValue();
   }
 
+  /** The CPU time of the threads that did the pass's operations, user and system; null where not recorded. */
+  public Double measuringThreadCpuMillis() {
+    return figures.get(Figures.MEASURING_THREAD_CPU_MILLIS);
+  }
+
+  /** The heap bytes the threads that did the pass's operations allocated; null where not recorded. */
   public Long measuringThreadAllocatedBytes() {
-    return measuringThreads.measuringThreadAllocatedBytes();
+    Double bytes = figures.get(Figures.MEASURING_THREAD_ALLOCATED_BYTES);
+    return bytes == null ? null : bytes.longValue();
+  }
+
+  /** These figures with {@code id} set to a meter's reading ({@link Figures#with}). */
+  public PassResult withFigure(String id, Number value) {
+    return new PassResult(passMillis, ops, cpu, noise, startEpochMillis, traces, io, fork, countersPerOp, paging,
+        figures.with(id, value));
   }
 
   /** These figures with what the threads that did the pass's operations cost over it. */
   public PassResult withMeasuringThreads(dev.kvbench.measure.ThreadCosts costs) {
-    return new PassResult(passMillis, ops, cpu, peakRssBytes, noise, startEpochMillis, traces, io, fork, countersPerOp,
-        new MeasuringThreads(costs.cpuMillis(), costs.allocatedBytes()), paging);
+    return withFigure(Figures.MEASURING_THREAD_CPU_MILLIS, costs.cpuMillis())
+        .withFigure(Figures.MEASURING_THREAD_ALLOCATED_BYTES, costs.allocatedBytes());
   }
 
   /**
@@ -128,14 +131,13 @@ public record PassResult(double passMillis, long ops, CpuTime cpu, long peakRssB
 
   /** These figures with the hardware events per op counted over the pass. */
   public PassResult withCounters(java.util.Map<String, Double> perOp) {
-    return new PassResult(passMillis, ops, cpu, peakRssBytes, noise, startEpochMillis, traces, io, fork, perOp,
-        measuringThreads, paging);
+    return new PassResult(passMillis, ops, cpu, noise, startEpochMillis, traces, io, fork, perOp, paging, figures);
   }
 
   /** These figures with what else the host did during the pass. */
   public PassResult withNoise(PassNoise hostNoise) {
-    return new PassResult(passMillis, ops, cpu, peakRssBytes, hostNoise, startEpochMillis, traces, io, fork,
-        countersPerOp, measuringThreads, paging);
+    return new PassResult(passMillis, ops, cpu, hostNoise, startEpochMillis, traces, io, fork, countersPerOp, paging,
+        figures);
   }
 
   /** The host disturbed this pass past a threshold (see {@link PassNoise}). */
@@ -145,9 +147,9 @@ public record PassResult(double passMillis, long ops, CpuTime cpu, long peakRssB
 
   /** These figures with the pass's wall-clock start and, when sampled, its latency histogram. */
   public PassResult withInterval(long startEpochMillis, Histogram latencies) {
-    return new PassResult(passMillis, ops, cpu, peakRssBytes, noise, startEpochMillis,
+    return new PassResult(passMillis, ops, cpu, noise, startEpochMillis,
         new Traces(latencies == null ? null : HistogramCodec.encode(latencies), traces.progress(),
-            traces.commitTrace(), traces.timeline()), io, fork, countersPerOp, measuringThreads, paging);
+            traces.commitTrace(), traces.timeline()), io, fork, countersPerOp, paging, figures);
   }
 
   /** These figures with where the pass stood over time. */
@@ -166,26 +168,25 @@ public record PassResult(double passMillis, long ops, CpuTime cpu, long peakRssB
   }
 
   private PassResult withTraces(Traces t) {
-    return new PassResult(passMillis, ops, cpu, peakRssBytes, noise, startEpochMillis, t, io, fork, countersPerOp,
-        measuringThreads, paging);
+    return new PassResult(passMillis, ops, cpu, noise, startEpochMillis, t, io, fork, countersPerOp, paging, figures);
   }
 
   /** These figures with the storage I/O of the pass. */
   public PassResult withIo(IoBytes bytes) {
-    return new PassResult(passMillis, ops, cpu, peakRssBytes, noise, startEpochMillis, traces, bytes, fork,
-        countersPerOp, measuringThreads, paging);
+    return new PassResult(passMillis, ops, cpu, noise, startEpochMillis, traces, bytes, fork, countersPerOp, paging,
+        figures);
   }
 
   /** These figures with the pages the pass had to fetch and its cgroup's peak. */
   public PassResult withPaging(dev.kvbench.measure.Paging figures) {
-    return new PassResult(passMillis, ops, cpu, peakRssBytes, noise, startEpochMillis, traces, io, fork,
-        countersPerOp, measuringThreads, figures);
+    return new PassResult(passMillis, ops, cpu, noise, startEpochMillis, traces, io, fork, countersPerOp, figures,
+        this.figures);
   }
 
   /** These figures as fork {@code number}'s. */
   public PassResult withFork(int number) {
-    return new PassResult(passMillis, ops, cpu, peakRssBytes, noise, startEpochMillis, traces, io, number,
-        countersPerOp, measuringThreads, paging);
+    return new PassResult(passMillis, ops, cpu, noise, startEpochMillis, traces, io, number, countersPerOp, paging,
+        figures);
   }
 
   public double opsPerSec() {

@@ -29,11 +29,14 @@ import org.HdrHistogram.Histogram;
  * @param amplification the median pass's device bytes against the bytes the workload put (write,
  *     overwrite, the threaded phases' puts) and got (the read phases, the threaded phases' reads):
  *     one entry per direction; empty for other phases or where Linux does not say
+ * @param figures the phase's figures beside its time ({@link Figures}): process CPU per op and
+ *     heap bytes the measuring threads allocated per op over the median pass, the highest peak
+ *     resident set over the measured passes
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record PhaseResult(String phase, PhaseStatus status, long ops, @JsonUnwrapped MedianFigures median,
     List<PassResult> passes, @JsonUnwrapped LatencyFigures latency, @JsonUnwrapped Checks checks, String failure,
-    String note, ThreadedFigures threaded, List<Amplification> amplification) {
+    String note, ThreadedFigures threaded, List<Amplification> amplification, @JsonUnwrapped Figures figures) {
 
   public PhaseResult {
     median = median == null ? MedianFigures.NONE : median;
@@ -41,6 +44,7 @@ public record PhaseResult(String phase, PhaseStatus status, long ops, @JsonUnwra
     checks = checks == null ? Checks.NONE : checks;
     passes = passes == null ? List.of() : List.copyOf(passes);
     amplification = amplification == null ? List.of() : List.copyOf(amplification);
+    figures = figures == null ? Figures.NONE : figures;
   }
 
   /**
@@ -53,18 +57,11 @@ public record PhaseResult(String phase, PhaseStatus status, long ops, @JsonUnwra
    * @param opsPerSec of the median pass
    * @param nsPerOp of the median pass
    * @param cpu process CPU over the median pass, all threads
-   * @param cpuNanosPerOp process CPU (user + sys, every thread, the stores' background threads
-   *     included) of the median pass divided by its ops; 0 where the CPU was not measured
-   * @param peakRssBytes highest peak resident set over the measured passes
-   * @param allocatedBytesPerOp heap bytes the measuring threads (the seed phases' one, a threaded
-   *     phase's clients) allocated per op over the median pass, as JMH's {@code gc.alloc.rate.norm}:
-   *     the harness's loop allocates none, so this is the store's per-call allocation; null where
-   *     not recorded (kvbench before 0.6, a JVM that does not count it)
    */
   @JsonInclude(JsonInclude.Include.NON_NULL)
   public record MedianFigures(double passMillis, double minPassMillis, double maxPassMillis, double opsPerSec,
-      double nsPerOp, CpuTime cpu, double cpuNanosPerOp, long peakRssBytes, Double allocatedBytesPerOp) {
-    static final MedianFigures NONE = new MedianFigures(0, 0, 0, 0, 0, null, 0, 0, null);
+      double nsPerOp, CpuTime cpu) {
+    static final MedianFigures NONE = new MedianFigures(0, 0, 0, 0, 0, null);
   }
 
   /**
@@ -128,16 +125,29 @@ public record PhaseResult(String phase, PhaseStatus status, long ops, @JsonUnwra
     return median.cpu();
   }
 
+  /**
+   * Process CPU (user + sys, every thread, the stores' background threads included) of the median
+   * pass divided by its ops; 0 where the CPU was not measured.
+   */
   public double cpuNanosPerOp() {
-    return median.cpuNanosPerOp();
+    Double perOp = figures.get(Figures.CPU_NANOS_PER_OP);
+    return perOp == null ? 0 : perOp;
   }
 
+  /** The highest peak resident set over the measured passes; 0 where not measured. */
   public long peakRssBytes() {
-    return median.peakRssBytes();
+    Double bytes = figures.get(Figures.PEAK_RSS_BYTES);
+    return bytes == null ? 0 : bytes.longValue();
   }
 
+  /**
+   * Heap bytes the measuring threads (the seed phases' one, a threaded phase's clients) allocated
+   * per op over the median pass, as JMH's {@code gc.alloc.rate.norm}: the harness's loop allocates
+   * none, so this is the store's per-call allocation; null where not recorded (kvbench before 0.6,
+   * a JVM that does not count it).
+   */
   public Double allocatedBytesPerOp() {
-    return median.allocatedBytesPerOp();
+    return figures.get(Figures.ALLOCATED_BYTES_PER_OP);
   }
 
   public LatencySummary latencyNanos() {
@@ -196,7 +206,7 @@ public record PhaseResult(String phase, PhaseStatus status, long ops, @JsonUnwra
   /** A phase without figures: every measured field empty (left out of the JSON), only the reason set. */
   private static PhaseResult notMeasured(String phase, PhaseStatus status, Reason reason) {
     return new PhaseResult(phase, status, 0, MedianFigures.NONE, List.of(), LatencyFigures.NONE, Checks.NONE,
-        reason.failure(), reason.note(), null, null);
+        reason.failure(), reason.note(), null, null, Figures.NONE);
   }
 
   /** Latency of a phase's measured passes: histograms merged over the passes, and how they were sampled. */
@@ -226,10 +236,12 @@ public record PhaseResult(String phase, PhaseStatus status, long ops, @JsonUnwra
     }
     List<PassResult> sorted = byTime(passes);
     PassResult median = figureOf(passes);
-    MedianFigures figures = new MedianFigures(median.passMillis(), sorted.get(0).passMillis(),
-        sorted.get(sorted.size() - 1).passMillis(), median.opsPerSec(), median.nsPerOp(), median.cpu(),
-        java.util.Objects.requireNonNullElse(median.cpuNanosPerOp(), 0.0),
-        passes.stream().mapToLong(PassResult::peakRssBytes).max().orElse(0), median.allocatedBytesPerOp());
+    MedianFigures times = new MedianFigures(median.passMillis(), sorted.get(0).passMillis(),
+        sorted.get(sorted.size() - 1).passMillis(), median.opsPerSec(), median.nsPerOp(), median.cpu());
+    Figures figures = Figures.NONE
+        .with(Figures.CPU_NANOS_PER_OP, java.util.Objects.requireNonNullElse(median.cpuNanosPerOp(), 0.0))
+        .with(Figures.PEAK_RSS_BYTES, passes.stream().mapToLong(PassResult::peakRssBytes).max().orElse(0))
+        .with(Figures.ALLOCATED_BYTES_PER_OP, median.allocatedBytesPerOp());
     LatencyFigures latencies = new LatencyFigures(
         latency.ops() == null ? null : LatencySummary.of(latency.ops()),
         latency.commits() == null ? null : LatencySummary.of(latency.commits()),
@@ -238,8 +250,8 @@ public record PhaseResult(String phase, PhaseStatus status, long ops, @JsonUnwra
         latency.commits() == null ? null : HistogramCodec.encode(latency.commits()));
     Checks checks = new Checks(verified && failure == null, (int) passes.stream().filter(PassResult::noisy).count(),
         unsteadyForks(passes));
-    return new PhaseResult(phase, failure == null ? PhaseStatus.OK : PhaseStatus.FAILED, median.ops(), figures, passes,
-        latencies, checks, failure, note, null, null);
+    return new PhaseResult(phase, failure == null ? PhaseStatus.OK : PhaseStatus.FAILED, median.ops(), times, passes,
+        latencies, checks, failure, note, null, null, figures);
   }
 
   private static List<PassResult> byTime(List<PassResult> passes) {
@@ -346,7 +358,7 @@ public record PhaseResult(String phase, PhaseStatus status, long ops, @JsonUnwra
   /** These figures with {@code change} applied to every pass (hardware counters added after the run). */
   public PhaseResult withPasses(java.util.function.UnaryOperator<PassResult> change) {
     return new PhaseResult(phase, status, ops, median, passes.stream().map(change).toList(), latency, checks, failure,
-        note, threaded, amplification);
+        note, threaded, amplification, figures);
   }
 
   /**
@@ -372,7 +384,7 @@ public record PhaseResult(String phase, PhaseStatus status, long ops, @JsonUnwra
     Checks ofFork = new Checks(checks.verified(), checks.noisyPasses(),
         checks.unsteadyForks().isEmpty() ? List.of() : List.of(number));
     return new PhaseResult(phase, status, ops, median, passes.stream().map(p -> p.withFork(number)).toList(), latency,
-        ofFork, failure, note, threaded, amplification);
+        ofFork, failure, note, threaded, amplification, figures);
   }
 
   /**
@@ -385,12 +397,13 @@ public record PhaseResult(String phase, PhaseStatus status, long ops, @JsonUnwra
       return this;
     }
     return new PhaseResult(phase, PhaseStatus.FAILED, ops, median, passes, latency, checks.failed(), why, note, threaded,
-        amplification);
+        amplification, figures);
   }
 
   /** These figures with a threaded phase's own. */
-  public PhaseResult withThreaded(ThreadedFigures figures) {
-    return new PhaseResult(phase, status, ops, median, passes, latency, checks, failure, note, figures, amplification);
+  public PhaseResult withThreaded(ThreadedFigures own) {
+    return new PhaseResult(phase, status, ops, median, passes, latency, checks, failure, note, own, amplification,
+        figures);
   }
 
   /**
@@ -409,7 +422,7 @@ public record PhaseResult(String phase, PhaseStatus status, long ops, @JsonUnwra
     }
     List<Amplification> all = new ArrayList<>(amplification);
     all.add(a);
-    return new PhaseResult(phase, status, ops, median, passes, latency, checks, failure, note, threaded, all);
+    return new PhaseResult(phase, status, ops, median, passes, latency, checks, failure, note, threaded, all, figures);
   }
 
   /** The amplification of {@code direction}, or null where it was not measured. */
