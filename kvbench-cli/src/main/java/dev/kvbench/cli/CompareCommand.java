@@ -31,7 +31,7 @@ import picocli.CommandLine.Spec;
         + " a fork, not a pass, is the sample, so each side needs 3 forks or more (kvbench run --forks 3), not"
         + " counting forks other processes disturbed (--noisy-forks). Cells"
         + " match by store and workload; settings that differ are named. Exit 0, or 1 with --fail-on-regression"
-        + " when a phase is shown slower by more than the threshold.",
+        + " when a phase is shown slower, or a cell's storage larger, by more than the threshold.",
         "With --by AXIS, one run that swept the stores or a store setting: --by store (each store against the"
             + " first, or --baseline), --by version (-o STORE.version=A,B,...), --by KEY or STORE.KEY (a swept"
             + " setting, e.g. -o mvstore.scanVia=map,cursor and --by scanVia). Each value's cells against the"
@@ -74,7 +74,8 @@ final class CompareCommand implements Callable<Integer> {
   Path csv;
 
   @Option(names = "--fail-on-regression", paramLabel = "PCT",
-      description = "Exit 1 when a phase is shown slower by more than PCT percent (e.g. 10), and also when the"
+      description = "Exit 1 when a phase is shown slower (a cell's storage after close larger) by more than PCT"
+          + " percent (e.g. 10), and also when the"
           + " comparison cannot tell: a candidate cell or phase failed or is missing, or a side has too few forks,"
           + " or too few the host left alone (see --allow-incomplete).")
   Double failOnRegression;

@@ -87,8 +87,10 @@ class FilesKvbenchWritesTest {
     java.util.List<String> csv = Files.readAllLines(temp.resolve("c.csv"));
     // Jackson quotes a header longer than 24 characters (baseline_allocatedBytesPerOp)
     assertThat(csv.get(0).replace("\"", "")).isEqualTo(String.join(",", dev.kvbench.report.ComparisonRecords.COLUMNS));
-    assertThat(csv).hasSize(3);
+    // the two phases, and the storage of one fork a side, named and not judged
+    assertThat(csv).hasSize(4);
     assertThat(csv.get(1)).contains("write", "\"not enough forks\"");
+    assertThat(csv.get(3)).contains("storage", "\"not compared\"", "1/1 forks");
 
     // their own files are replaced; a user's is not
     assertThat(CliOutcome.run("compare", p("base.json"), p("base.json"), "--json", p("c.json"), "--csv",

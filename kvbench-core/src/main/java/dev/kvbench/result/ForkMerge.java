@@ -18,7 +18,8 @@ public final class ForkMerge {
   /**
    * One result from the forks of a cell, in the order they ran: each phase's passes from every
    * fork together, each marked with its fork (the figure is the median of the forks' medians),
-   * latency histograms added (a threaded phase's per operation too), storage from the last fork;
+   * latency histograms added (a threaded phase's per operation too), storage from the last fork (with
+   * every fork's bytes after close beside it);
    * what only one fork can say (a threaded phase's per-thread rates, writer and service times,
    * the amplification of the median pass) from the fork whose median pass is the figure. A fork
    * that did not run to the end is the cell's result.
@@ -70,8 +71,15 @@ public final class ForkMerge {
       phases.add(merged);
     }
     return new CellResult(last.cellId(), last.store(), last.library(), last.libraryVersion(), last.capabilities(),
-        last.settings(), last.nativeSettings(), last.parameters(), phases, last.storage(), Outcome.RAN, null, null,
+        last.settings(), last.nativeSettings(), last.parameters(), phases, storageOf(forks), Outcome.RAN, null, null,
         last.libraryJars(), profiles, last.placement()).withMemory(last.memory());
+  }
+
+  /** The last fork's storage with every fork's bytes after close beside it; null where the last has none. */
+  private static StorageResult storageOf(List<CellResult> forks) {
+    StorageResult last = forks.get(forks.size() - 1).storage();
+    return last == null ? null : last.withForks(forks.stream().map(CellResult::storage)
+        .filter(java.util.Objects::nonNull).map(s -> s.allocatedBytes().afterClose()).toList());
   }
 
   /** {@code figure}'s threaded figures, the latency of each operation summed over every fork. */

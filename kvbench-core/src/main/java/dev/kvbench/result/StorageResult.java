@@ -1,6 +1,8 @@
 package dev.kvbench.result;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.kvbench.measure.StorageSize;
+import java.util.List;
 
 /**
  * Storage of a store's directory just before and just after close.
@@ -11,9 +13,18 @@ import dev.kvbench.measure.StorageSize;
  * @param lifetimeWrites what the store wrote from open to after close against what the workload put
  *     into it: catches the flushes and compactions a write pass leaves for later; null where not
  *     measured
+ * @param allocatedBytesByFork each fork's allocated bytes after close, in fork order, where a
+ *     cell's forks were merged (the figures above are the last fork's): the samples a comparison of
+ *     storage judges, since a store that compacts or grows its file on its own schedule need not
+ *     leave the same bytes twice; empty for a cell of one fork and in results before 0.7
  */
 public record StorageResult(Figure allocatedBytes, Figure apparentBytes, long flatBytes,
-    SpaceAmplification spaceAmplification, LifetimeWrites lifetimeWrites) {
+    SpaceAmplification spaceAmplification, LifetimeWrites lifetimeWrites,
+    @JsonInclude(JsonInclude.Include.NON_EMPTY) List<Long> allocatedBytesByFork) {
+
+  public StorageResult {
+    allocatedBytesByFork = allocatedBytesByFork == null ? List.of() : List.copyOf(allocatedBytesByFork);
+  }
 
   public static StorageResult of(StorageSize beforeClose, StorageSize afterClose, long flatBytes) {
     return new StorageResult(
@@ -22,13 +33,27 @@ public record StorageResult(Figure allocatedBytes, Figure apparentBytes, long fl
         flatBytes,
         flatBytes == 0 ? null : new SpaceAmplification((double) beforeClose.allocatedBytes() / flatBytes,
             (double) afterClose.allocatedBytes() / flatBytes),
-        null);
+        null, List.of());
   }
 
   /** These figures with the store's write amplification over its life; unchanged for null. */
   public StorageResult withLifetimeWrites(LifetimeWrites writes) {
     return writes == null ? this
-        : new StorageResult(allocatedBytes, apparentBytes, flatBytes, spaceAmplification, writes);
+        : new StorageResult(allocatedBytes, apparentBytes, flatBytes, spaceAmplification, writes, allocatedBytesByFork);
+  }
+
+  /** These figures with each of the cell's forks' allocated bytes after close, in fork order. */
+  public StorageResult withForks(List<Long> allocatedAfterClose) {
+    return new StorageResult(allocatedBytes, apparentBytes, flatBytes, spaceAmplification, lifetimeWrites,
+        allocatedAfterClose);
+  }
+
+  /**
+   * The allocated bytes after close of each fork: the samples storage is judged on; this result's
+   * own where its forks' were not kept (one fork, results before 0.7).
+   */
+  public List<Long> forkSamples() {
+    return allocatedBytesByFork.isEmpty() ? List.of(allocatedBytes.afterClose()) : allocatedBytesByFork;
   }
 
   /** Overhead of the allocated bytes after close against the flat array, in percent. */

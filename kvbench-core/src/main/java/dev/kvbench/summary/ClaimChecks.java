@@ -140,9 +140,11 @@ final class ClaimChecks {
       }
       Optional<PhaseResult> p = storage ? Optional.empty() : phase(c, b.phase()).filter(ClaimChecks::measured);
       if (storage && c.storage() != null) {
-        // bytes after close are the same in every fork: no noise to judge
+        // each fork's bytes after close are a sample, as each fork's time is: a store need not leave the same twice
+        List<Long> forks = c.storage().forkSamples();
         groups.computeIfAbsent(describe(c, named), k -> new ArrayList<>())
-            .add(new Figure(value, c.storage().allocatedBytes().afterClose(), MIN_FORKS));
+            .add(new Figure(value, ForkRatio.median(forks.stream().mapToDouble(Long::doubleValue).toArray()),
+                forks.size()));
       } else if (p.isPresent()) {
         groups.computeIfAbsent(describe(c, named), k -> new ArrayList<>())
             .add(new Figure(value, p.get().passMillis(), forks(p.get())));

@@ -34,6 +34,24 @@ class ForkMergeTest {
     assertThat(write.maxPassMillis()).isEqualTo(40.0);
   }
 
+  private static CellResult storing(long afterClose) {
+    CellResult f = fork(10);
+    return new CellResult(f.cellId(), f.store(), f.library(), f.libraryVersion(), null, Map.of(), Map.of(), null,
+        f.phases(), StorageResult.of(new dev.kvbench.measure.StorageSize(afterClose + 1, afterClose + 1),
+            new dev.kvbench.measure.StorageSize(afterClose, afterClose), 100), CellResult.Outcome.RAN, null, null);
+  }
+
+  @Test
+  void everyForksBytesAfterCloseAreKeptBesideTheLastForksStorage() {
+    CellResult merged = ForkMerge.combine(List.of(storing(4096), storing(8192), storing(6144)));
+
+    assertThat(merged.storage().allocatedBytes().afterClose()).isEqualTo(6144);
+    assertThat(merged.storage().allocatedBytesByFork()).containsExactly(4096L, 8192L, 6144L);
+    assertThat(merged.storage().forkSamples()).containsExactly(4096L, 8192L, 6144L);
+    // one fork: its own bytes are the one sample
+    assertThat(ForkMerge.combine(List.of(storing(4096))).storage().forkSamples()).containsExactly(4096L);
+  }
+
   @Test
   void oneForksPassesAreMarkedAsItsAndItsFiguresStay() {
     CellResult one = fork(5, 7, 6);

@@ -119,8 +119,17 @@ class ClaimChecksTest {
     // fastest write: lz4 here, snappy second of three (zstd and none left out)
     assertThat(rows(symas, ran, 0)).singleElement().satisfies(r -> assertThat(r).containsSubsequence("lz4",
         "2 of 3", "no, too few forks to judge"));
-    // smallest: bzip2 (800 bytes) here, snappy (900) second; bytes have no noise to judge
-    assertThat(rows(symas, ran, 1)).singleElement().satisfies(r -> assertThat(r).contains("bzip2", "2 of 3", "no"));
+    // smallest: bzip2 (800 bytes) here, snappy (900) second; one fork's bytes are one sample, as its time is
+    assertThat(rows(symas, ran, 1)).singleElement().satisfies(r -> assertThat(r).contains("bzip2", "2 of 3",
+        "no, too few forks to judge"));
+    // three forks' bytes each: the median of theirs ranks, and the claim is judged
+    List<CellResult> forked = ran.stream().map(c -> new CellResult(c.cellId(), c.store(), c.library(),
+        c.libraryVersion(), c.capabilities(), c.settings(), c.nativeSettings(), c.parameters(), c.phases(),
+        c.storage().withForks(List.of(c.storage().allocatedBytes().afterClose(), 700L, 3000L)), c.outcome(),
+        c.error(), c.diagnostics())).toList();
+    // each cell's median of its three forks (its own bytes, 700, 3,000) is its own bytes: the same order, judged
+    assertThat(rows(symas, forked, 1)).singleElement().satisfies(r -> assertThat(r).containsExactly(r.get(0), "bzip2",
+        "2 of 3", "no"));
   }
 
   @Test

@@ -12,6 +12,9 @@ import java.util.List;
 public record Caveats(int baselineNoisyForks, int candidateNoisyForks, int baselineUnsteadyForks,
     int candidateUnsteadyForks) {
 
+  /** No fork to doubt: storage, which the host's load does not change. */
+  static final Caveats NONE = new Caveats(0, 0, 0, 0);
+
   static Caveats of(PhaseResult baseline, PhaseResult candidate) {
     return new Caveats(noisyForks(baseline), noisyForks(candidate), baseline.unsteadyForks().size(),
         candidate.unsteadyForks().size());

@@ -30,7 +30,8 @@ import java.util.Map;
  * match by store and workload
  * (entries, key type and size, value size, order, batch, durability); when a side has several
  * cells of one workload (a sweep) they match by settings too. Settings that differ between matched
- * cells are named, since that is usually the point of the comparison.
+ * cells are named, since that is usually the point of the comparison. A matched cell's storage after
+ * close is a row of its own ({@link #STORAGE}), judged the same way on bytes, each fork's one sample.
  */
 public final class Comparison {
 
@@ -42,7 +43,7 @@ public final class Comparison {
    *
    * @param baselineFigure the baseline phase's figure as shown ({@link #shown}): its median fork's
    *     median pass in ms, ops per second for a pass of a fixed duration, CPU ms (per op for such a
-   *     pass) where the comparison judges CPU time
+   *     pass) where the comparison judges CPU time; a storage row's median fork's MB after close
    * @param candidateFigure the candidate's
    * @param change the ratio of the two sides' costs per op (candidate over baseline, above 1 slower)
    *     with its interval and the forks behind each side: what the verdict judges
@@ -70,6 +71,13 @@ public final class Comparison {
 
     /** The verdict in the words of the figure shown: a rate that is lower is slower (lower throughput). */
     public String verdictWords() {
+      if (shown.equals(ShownFigure.STORAGE)) {
+        return switch (verdict) {
+          case SLOWER -> "larger";
+          case FASTER -> "smaller";
+          default -> verdict.id();
+        };
+      }
       return switch (verdict) {
         case SLOWER -> shown.lowerIsBetter() ? verdict.id() : verdict.id() + " (lower throughput)";
         case FASTER -> shown.lowerIsBetter() ? verdict.id() : verdict.id() + " (higher throughput)";
@@ -77,7 +85,7 @@ public final class Comparison {
       };
     }
 
-    /** True when shown slower, and by more than {@code percent}. */
+    /** True when shown slower (storage: larger), and by more than {@code percent}. */
     public boolean regression(double percent) {
       return verdict == Verdict.SLOWER && ratio() > 1 + percent / 100;
     }
@@ -96,7 +104,12 @@ public final class Comparison {
     /** Unsupported on one side only (a setting changed what the store can do). */
     SUPPORT_DIFFERS,
     /** A fork lacks the judged figure (CPU time where Linux does not say): a gate cannot see the phase. */
-    NO_FIGURE;
+    NO_FIGURE,
+    /**
+     * A side's storage is one sample (a cell of one fork, or a result before 0.7 that kept only
+     * the last fork's bytes): shown in the tables, not judged, and no gate fails on it.
+     */
+    ONE_STORAGE_SAMPLE;
 
     /** Whether a gate that must see every baseline figure measured again fails on it. */
     public boolean failsGate() {
@@ -330,7 +343,46 @@ public final class Comparison {
     cand.phases().stream().filter(o -> base.phases().stream().noneMatch(b -> b.phase().equals(o.phase())))
         .forEach(o -> unmatched.add(new Unmatched("candidate", cand.cellId() + " " + o.phase(),
             "the baseline did not run this phase", Gap.BASELINE_MISSING)));
+    compareStorage(base, cand, changed);
   }
+
+  /**
+   * The cells' storage after close, judged by its own figure: allocated bytes, lower is better,
+   * each fork's bytes one sample ({@link dev.kvbench.result.StorageResult#forkSamples}), paired by
+   * fork where the forks pair by round. No row where neither side kept a byte (a store that keeps
+   * nothing on disk), nor where the comparison judges CPU time ({@link Rule#figure}).
+   */
+  private void compareStorage(CellResult base, CellResult cand, String changed) {
+    if (base.storage() == null || cand.storage() == null || figure != Figure.WALL) {
+      return; // on CPU time only the phases are judged: storage has no CPU figure
+    }
+    double[] b = base.storage().forkSamples().stream().mapToDouble(Long::doubleValue).toArray();
+    double[] o = cand.storage().forkSamples().stream().mapToDouble(Long::doubleValue).toArray();
+    boolean bothEmpty = java.util.Arrays.stream(b).allMatch(v -> v == 0) && java.util.Arrays.stream(o).allMatch(v -> v == 0);
+    if (bothEmpty) {
+      return;
+    }
+    String cell = base.cellId() + " " + STORAGE;
+    if (java.util.stream.DoubleStream.concat(java.util.Arrays.stream(b), java.util.Arrays.stream(o)).anyMatch(v -> !(v > 0))) {
+      unmatched.add(new Unmatched("both", cell, "a fork kept no bytes after close on one side and some on the other",
+          Gap.NO_FIGURE));
+      return;
+    }
+    if (Math.min(b.length, o.length) < ForkRatio.MIN_FORKS) {
+      String side = b.length == o.length ? "both" : b.length < o.length ? "baseline" : "candidate";
+      unmatched.add(new Unmatched(side, cell, String.format(java.util.Locale.ROOT, "bytes after close of %d/%d forks"
+          + " (baseline/candidate), %d a side needed to judge (a cell of one fork, or a result before kvbench 0.7,"
+          + " which kept the last fork's only)", b.length, o.length, ForkRatio.MIN_FORKS), Gap.ONE_STORAGE_SAMPLE));
+      return;
+    }
+    ForkRatio change = pairing == ForkRatio.Pairing.BY_ROUND && b.length == o.length ? ForkRatio.paired(b, o)
+        : ForkRatio.of(b, o);
+    rows.add(new Row(base.cellId(), STORAGE, ForkRatio.median(b) / 1e6, ForkRatio.median(o) / 1e6, change,
+        verdict(change), changed, Caveats.NONE, ShownFigure.STORAGE, List.of()));
+  }
+
+  /** The phase name of a row that judges a cell's storage after close. */
+  public static final String STORAGE = "storage";
 
   /**
    * The phase's figure as {@code shown}: its median pass's (the median fork's median pass) where

@@ -32,7 +32,7 @@ public final class ComparisonRecords {
   /**
    * The CSV's columns, in order; its first line, which also tells a file kvbench wrote. {@code
    * baseline} and {@code candidate} are in the row's {@code figure} (ms a pass, ops/s for a phase of
-   * a fixed duration, CPU ms), {@code ratio}, {@code low} and {@code high} are candidate over
+   * a fixed duration, CPU ms, MB after close for a cell's storage), {@code ratio}, {@code low} and {@code high} are candidate over
    * baseline of that figure, and {@code better} says which way is better: a rate's ratio below 1 is
    * slower.
    */

@@ -7,12 +7,16 @@ import dev.kvbench.result.PrimaryFigure;
 /**
  * What a row's figures are: a phase of a fixed amount of work shows its time (ms per pass, or the
  * judged threads' CPU ms), one of a fixed duration its rate (ops per second), or CPU per op where
- * CPU time is judged; each with the way that is better.
+ * CPU time is judged, or a cell's storage in MB; each with the way that is better.
  *
- * @param id the figure's name in records ({@code ms}, {@code ops/s}, {@code cpu-ms}, {@code cpu-us/op})
+ * @param id the figure's name in records ({@code ms}, {@code ops/s}, {@code cpu-ms}, {@code cpu-us/op},
+ *     {@code storage-mb})
  * @param heading the unit a table's heading gives it
  */
 public record ShownFigure(String id, String heading, boolean lowerIsBetter) {
+
+  /** A cell's storage: allocated bytes after close, in MB (10^6 bytes), lower is better. */
+  public static final ShownFigure STORAGE = new ShownFigure("storage-mb", "MB", true);
 
   /** What a row of {@code phase} judged on {@code judged} shows. */
   static ShownFigure of(PrimaryFigure primary, Figure judged) {

@@ -22,8 +22,8 @@ class ComparisonTest {
   void aRunAgainstItselfHasNoDifference() {
     RunResults r = run(Fixtures.twoStores("h", 1));
     Comparison c = Comparison.of(List.of(r), List.of(r));
-    // alpha and beta write and readKey, and null's two phases
-    assertThat(c.rows()).hasSize(6).allSatisfy(row -> {
+    // alpha and beta write and readKey, null's two phases, and alpha's and beta's storage (the null store keeps none)
+    assertThat(c.rows()).hasSize(8).allSatisfy(row -> {
       assertThat(row.ratio()).isEqualTo(1.0);
       // equivalent where three forks pin the ratio within ±5 %, undecided where their spread is wider; never a change
       assertThat(row.verdict()).isIn(Verdict.EQUIVALENT, Verdict.UNDECIDED);
@@ -36,6 +36,60 @@ class ComparisonTest {
         .containsExactlyInAnyOrder(Comparison.Gap.CANDIDATE_FAILED, Comparison.Gap.CANDIDATE_FAILED);
     assertThat(c.unmatched()).extracting(Comparison.Unmatched::why).contains("baseline failed, candidate failed")
         .anySatisfy(why -> assertThat(why).startsWith("the candidate cell failed: no space left on device"));
+  }
+
+  private static ResultDocument withStorage(ResultDocument d, List<Long> bytesByFork) {
+    return new ResultDocument(d.run(), d.environment(), d.cells().stream().map(c -> c.storage() == null ? c
+        : new dev.kvbench.result.CellResult(c.cellId(), c.store(), c.library(), c.libraryVersion(), c.capabilities(),
+            c.settings(), c.nativeSettings(), c.parameters(), c.phases(), c.storage().withForks(bytesByFork),
+            c.outcome(), c.error(), c.diagnostics())).toList(), d.completed(), d.resumedAt(), d.label());
+  }
+
+  private static Comparison.Row storageRow(Comparison c, String store) {
+    return c.rows().stream().filter(r -> r.phase().equals(Comparison.STORAGE) && r.cell().startsWith(store + " "))
+        .findFirst().orElseThrow();
+  }
+
+  @Test
+  void aCellsStorageIsJudgedOnItsBytesEachForkASampleLowerIsBetter() {
+    ResultDocument base = Fixtures.twoStores("h", 1);
+    // the candidate's forks each left a fifth more bytes, and not the same twice
+    ResultDocument larger = withStorage(base, List.of(180_000L, 181_000L, 179_000L));
+    Comparison c = Comparison.of(List.of(run(base)), List.of(run(larger)));
+
+    Comparison.Row alpha = storageRow(c, "alpha");
+    assertThat(alpha.shown()).isEqualTo(ShownFigure.STORAGE);
+    assertThat(alpha.baselineFigure()).isEqualTo(0.15);
+    assertThat(alpha.candidateFigure()).isEqualTo(0.18);
+    assertThat(alpha.change().baselineForks()).isEqualTo(3);
+    assertThat(alpha.verdict()).isEqualTo(Verdict.SLOWER);
+    assertThat(alpha.verdictWords()).isEqualTo("larger");
+    assertThat(alpha.regression(10)).isTrue();
+    assertThat(alpha.regression(30)).isFalse();
+    // the other way round it is smaller; the same bytes in every fork are equivalent, not undecided
+    assertThat(storageRow(Comparison.of(List.of(run(larger)), List.of(run(base))), "alpha").verdictWords())
+        .isEqualTo("smaller");
+    assertThat(storageRow(Comparison.of(List.of(run(base)), List.of(run(base))), "alpha").verdict())
+        .isEqualTo(Verdict.EQUIVALENT);
+  }
+
+  @Test
+  void storageOfOneForkASideIsNamedNotJudgedAndNoGateFailsOnIt() {
+    ResultDocument base = Fixtures.twoStores("h", 1);
+    ResultDocument older = withStorage(base, List.of());
+    Comparison c = Comparison.of(List.of(run(older)), List.of(run(base)));
+
+    assertThat(c.rows()).noneMatch(r -> r.phase().equals(Comparison.STORAGE));
+    assertThat(c.unmatched()).filteredOn(u -> u.gap() == Comparison.Gap.ONE_STORAGE_SAMPLE)
+        .extracting(Comparison.Unmatched::cell)
+        .containsExactly("alpha int rnd 1000x100 batch=all nosync storage", "beta int rnd 1000x100 batch=all nosync storage")
+        .allSatisfy(cell -> assertThat(cell).endsWith(" storage"));
+    assertThat(c.unmatched()).filteredOn(u -> u.gap() == Comparison.Gap.ONE_STORAGE_SAMPLE)
+        .allSatisfy(u -> {
+          assertThat(u.side()).isEqualTo("baseline");
+          assertThat(u.why()).contains("1/3 forks");
+        });
+    assertThat(Comparison.Gap.ONE_STORAGE_SAMPLE.failsGate()).isFalse();
   }
 
   @Test
@@ -298,7 +352,7 @@ class ComparisonTest {
     ResultDocument one = Fixtures.document("h", List.of(Fixtures.cell("alpha", "rnd", Map.of(), Fixtures.ORDERED,
         PhaseResult.measured("write", List.of(pass, pass, pass), PhaseResult.Latency.NONE, true, null, null))));
     Comparison c = Comparison.of(List.of(run(one)), List.of(run(one)));
-    assertThat(c.rows()).singleElement().satisfies(r -> {
+    assertThat(c.rows()).filteredOn(r -> r.phase().equals("write")).singleElement().satisfies(r -> {
       assertThat(r.verdict()).isEqualTo(Verdict.NOT_ENOUGH_FORKS);
       assertThat(r.change().baselineForks()).isOne();
       assertThat(r.change().hasInterval()).isFalse();

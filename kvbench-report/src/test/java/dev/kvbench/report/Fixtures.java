@@ -89,8 +89,9 @@ final class Fixtures {
       PhaseResult... phases) {
     return new CellResult(store + " int " + order + " 1000x100 batch=all nosync", store, "lib:" + store, "1.0",
         caps, settings, Map.of("flag", "X"), params(order), List.of(phases),
+        // each of its three forks left the same bytes, as an LMDB store does
         caps.retainsData() ? StorageResult.of(new StorageSize(200_000, 300_000), new StorageSize(150_000, 250_000),
-            104_000) : null,
+            104_000).withForks(List.of(150_000L, 150_000L, 150_000L)) : null,
         CellResult.Outcome.RAN, null, null);
   }
 

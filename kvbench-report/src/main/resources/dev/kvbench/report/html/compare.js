@@ -27,6 +27,7 @@ const noChange = {
 };
 
 function page() {
+  const unitOf = r => r.figure === 'storage-mb' ? 'MB' : r.figure;
   const counts = VERDICTS.map(v => [v, ROWS.filter(r => r.verdict === v).length]).filter(([, n]) => n > 0);
   const verdict = filterSelect('verdict', VERDICTS.filter(v => ROWS.some(r => r.verdict === v)), apply);
   const phase = filterSelect('phase', [...new Set(ROWS.map(r => r.phase))].sort(), apply);
@@ -34,9 +35,9 @@ function page() {
   const table = sortableTable([
     { title: 'Cell', value: r => r.cell },
     { title: 'Phase', value: r => r.phase },
-    // each row in its own figure: ms a pass, ops/s for a phase of a fixed duration (higher better), CPU ms
-    { title: 'Baseline', num: true, value: r => r.baseline, text: r => ms(r.baseline) + ' ' + r.figure },
-    { title: 'Candidate', num: true, value: r => r.candidate, text: r => ms(r.candidate) + ' ' + r.figure },
+    // each row in its own figure: ms a pass, ops/s for a phase of a fixed duration (higher better), CPU ms, MB stored
+    { title: 'Baseline', num: true, value: r => r.baseline, text: r => ms(r.baseline) + ' ' + unitOf(r) },
+    { title: 'Candidate', num: true, value: r => r.candidate, text: r => ms(r.candidate) + ' ' + unitOf(r) },
     { title: 'Forks', num: true, value: r => r.baselineForks + r.candidateForks, text: r => r.baselineForks + '/' + r.candidateForks },
     { title: 'Ratio', num: true, value: r => r.ratio, text: r => '× ' + r.ratio.toFixed(3) },
     { title: '95 % interval', num: true, value: r => r.low, text: r => r.low === undefined ? '-' : r.low.toFixed(3) + '-' + r.high.toFixed(3) },
