@@ -41,6 +41,7 @@ class KvbenchJarIT {
     assertThat(jar).exists();
     List<String> cmd = new ArrayList<>();
     cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+    cmd.addAll(JarCommand.testFlags());
     cmd.addAll(jvmArgs);
     cmd.add("-jar");
     cmd.add(jar.toString());

@@ -52,8 +52,7 @@ class LibraryVersionRangesIT {
         "leveldb-java");
 
     Path jar = Path.of(System.getProperty("kvbench.jar", "target/kvbench.jar")).toAbsolutePath();
-    List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-        "-jar", jar.toString()));
+    List<String> cmd = new ArrayList<>(JarCommand.of(jar));
     cmd.addAll(args);
     Path out = temp.resolve("out.txt");
     Process p = new ProcessBuilder(cmd).directory(temp.toFile()).redirectErrorStream(true)
@@ -98,8 +97,7 @@ class LibraryVersionRangesIT {
       org.junit.jupiter.api.Assumptions.assumeTrue(entry != null, "this kvbench.jar was built without libmdbx");
       Files.copy(z.getInputStream(entry), mdbx);
     }
-    List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-        "-jar", jar.toString(), "run", "--stores", "lmdbjava-agrona,libmdbx", "--entries", "2000", "--order", "seq",
+    List<String> cmd = new ArrayList<>(JarCommand.of(jar, "run", "--stores", "lmdbjava-agrona,libmdbx", "--entries", "2000", "--order", "seq",
         "--phases", "write,readKey", "--forks", "1", "--measured", "1", "--warmup-passes", "0", "--warmup", "0",
         "-o", "lmdbjava-agrona.nativeLib=bundled," + debian, "-o", "libmdbx.nativeLib=" + mdbx,
         "--work-dir", temp.resolve("work").toString(), "--output", temp.resolve("native.json").toString(), "-q"));
@@ -130,14 +128,13 @@ class LibraryVersionRangesIT {
   @Test
   void theVersionPresetsRunScaledDownAndTheReportChartsThemByVersion() throws Exception {
     Path jar = Path.of(System.getProperty("kvbench.jar", "target/kvbench.jar")).toAbsolutePath();
-    String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
     for (String preset : List.of("lmdbjava-versions", "rocksdb-versions")) {
       Path result = temp.resolve(preset + ".json");
       Path out = temp.resolve(preset + ".txt");
       // one key order of the preset's two: every version still runs (the orders are the same code each time)
-      Process run = new ProcessBuilder(java, "-jar", jar.toString(), "run", preset, "--scale", "0.002", "--forks", "1",
+      Process run = new ProcessBuilder(JarCommand.of(jar, "run", preset, "--scale", "0.002", "--forks", "1",
           "--order", "rnd", "--measured", "1", "--warmup-passes", "0", "--warmup", "0", "--work-dir", temp.resolve("w-" + preset).toString(),
-          "--output", result.toString(), "-q").directory(temp.toFile()).redirectErrorStream(true)
+          "--output", result.toString(), "-q")).directory(temp.toFile()).redirectErrorStream(true)
           .redirectOutput(out.toFile()).start();
       assertThat(run.waitFor(20, TimeUnit.MINUTES)).as(preset).isTrue();
       assertThat(run.exitValue()).as(Files.readString(out)).isZero();
@@ -155,8 +152,8 @@ class LibraryVersionRangesIT {
       }
       assertThat(versions).as(preset).hasSizeGreaterThanOrEqualTo(4);
       Path report = temp.resolve("report-" + preset);
-      Process r = new ProcessBuilder(java, "-jar", jar.toString(), "report", result.toString(), "--out",
-          report.toString()).directory(temp.toFile()).redirectErrorStream(true)
+      Process r = new ProcessBuilder(JarCommand.of(jar, "report", result.toString(), "--out",
+          report.toString())).directory(temp.toFile()).redirectErrorStream(true)
           .redirectOutput(temp.resolve(preset + "-report.txt").toFile()).start();
       assertThat(r.waitFor(5, TimeUnit.MINUTES)).isTrue();
       assertThat(r.exitValue()).as(Files.readString(temp.resolve(preset + "-report.txt"))).isZero();

@@ -33,13 +33,12 @@ class ProfileIT {
   @org.junit.jupiter.params.ParameterizedTest
   @org.junit.jupiter.params.provider.ValueSource(strings = {"jfr", "async"})
   void everyForkLeavesARecordingJfrReadsAndTheReportLinksItsFlameGraph(String profiler) throws Exception {
-    String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
     String jfr = Path.of(System.getProperty("java.home"), "bin", "jfr").toString();
     String jar = Path.of(System.getProperty("kvbench.jar", "target/kvbench.jar")).toAbsolutePath().toString();
     Path result = temp.resolve("p.json");
-    run(java, "-jar", jar, "run", "--stores", "lmdbjava-agrona", "--entries", "200k", "--order", "rnd", "--phases",
+    run(JarCommand.of(Path.of(jar), "run", "--stores", "lmdbjava-agrona", "--entries", "200k", "--order", "rnd", "--phases",
         "write,readKey", "--forks", "2", "--measured", "2", "--warmup-passes", "0", "--warmup", "0", "--profile", profiler,
-        "--work-dir", temp.resolve("work").toString(), "--output", result.toString(), "-q");
+        "--work-dir", temp.resolve("work").toString(), "--output", result.toString(), "-q").toArray(String[]::new));
     JsonNode cell = new ObjectMapper().readTree(result.toFile()).get("cells").get(0);
     List<String> recordings = new ArrayList<>();
     cell.get("profiles").forEach(p -> recordings.add(p.get("recording").asText()));
@@ -50,7 +49,7 @@ class ProfileIT {
     }
     assertThat(cell.get("profiles").get(0).get("profiler").asText()).startsWith(profiler);
     Path report = temp.resolve("report");
-    run(java, "-jar", jar, "report", result.toString(), "--out", report.toString());
+    run(JarCommand.of(Path.of(jar), "report", result.toString(), "--out", report.toString()).toArray(String[]::new));
     String md = Files.readString(report.resolve("README.md"));
     assertThat(md).contains("## Profiles", "[flame graph](flame/");
     try (var flames = Files.list(report.resolve("flame"))) {

@@ -29,8 +29,7 @@ class RunIsolationIT {
 
   private Process start(String name, String... args) throws IOException {
     Path jar = Path.of(System.getProperty("kvbench.jar", "target/kvbench.jar")).toAbsolutePath();
-    List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-        "-jar", jar.toString()));
+    List<String> cmd = new ArrayList<>(JarCommand.of(jar));
     cmd.addAll(List.of(args));
     return new ProcessBuilder(cmd).directory(temp.toFile())
         .redirectOutput(temp.resolve(name + ".out").toFile()).redirectError(temp.resolve(name + ".err").toFile())

@@ -25,8 +25,7 @@ class SeedPresetsIT {
 
   private Outcome kvbench(String... args) throws Exception {
     Path jar = Path.of(System.getProperty("kvbench.jar", "target/kvbench.jar")).toAbsolutePath();
-    List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-        "-jar", jar.toString()));
+    List<String> cmd = new ArrayList<>(JarCommand.of(jar));
     cmd.addAll(List.of(args));
     Path out = Files.createTempFile(temp, "out", ".txt");
     Process p = new ProcessBuilder(cmd).directory(temp.toFile()).redirectErrorStream(true)

@@ -28,8 +28,7 @@ class SustainedPresetsIT {
   void presetRunsForEveryStoreWithATimelineAndEveryKeyChecked(String preset) throws Exception {
     Path jar = Path.of(System.getProperty("kvbench.jar", "target/kvbench.jar")).toAbsolutePath();
     Path result = temp.resolve(preset + ".json");
-    List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-        "-jar", jar.toString(), "run", preset, "--scale", "0.005", "--duration", "500ms", "--interval", "100ms",
+    List<String> cmd = new ArrayList<>(JarCommand.of(jar, "run", preset, "--scale", "0.005", "--duration", "500ms", "--interval", "100ms",
         "--forks", "0", "--work-dir", temp.resolve("work").toString(), "--output", result.toString(), "-q"));
     if (preset.equals("reads-under-writer")) {
       // the preset's 19,230 puts a second would be most of a scaled-down store's keys in half a second

@@ -29,8 +29,7 @@ class ThreadedPresetsIT {
   void presetRunsForEveryStoreThatSupportsItWithEveryReadVerified(String preset) throws Exception {
     Path jar = Path.of(System.getProperty("kvbench.jar", "target/kvbench.jar")).toAbsolutePath();
     Path result = temp.resolve(preset + ".json");
-    List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-        "-jar", jar.toString(), "run", preset, "--scale", "0.002", "--forks", "0", "--warmup-passes", "0",
+    List<String> cmd = new ArrayList<>(JarCommand.of(jar, "run", preset, "--scale", "0.002", "--forks", "0", "--warmup-passes", "0",
         "--warmup", "0", "--measured", "1", "--work-dir", temp.resolve("work").toString(), "--output",
         result.toString(), "-q"));
     Path out = temp.resolve("out.txt");
