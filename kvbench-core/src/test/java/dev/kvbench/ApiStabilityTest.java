@@ -17,9 +17,9 @@ import org.apiguardian.api.API;
 import org.junit.jupiter.api.Test;
 
 /**
- * kvbench-core's published API holds still within a version: every public and protected signature
- * of a published type (marked {@code @API(status = STABLE)}: the library user's and the adapter
- * author's, see {@code design/PublishedApiTest}) is recorded in {@code api/kvbench-core.api} under
+ * kvbench-core's stable API holds still within a version: every public and protected signature
+ * of a stable type (marked {@code @API(status = STABLE)}: the library user's and the adapter
+ * author's, {@code design/ExportedPackagesTest} checks who uses them) is recorded in {@code api/kvbench-core.api} under
  * the version it belongs to, and this test fails
  * when the compiled classes differ from the record while the version is the same. Change the API,
  * then change the version in the poms and regenerate the record with {@code ./mvnw -pl kvbench-core
@@ -87,20 +87,20 @@ class ApiStabilityTest {
   }
 
   /**
-   * The published API is what a library user and an adapter author need, each type on purpose: at
+   * The stable API is what a library user and an adapter author need, each type on purpose: at
    * most 80 types, so what kvbench promises to hold still stays small enough to keep.
    */
   @Test
-  void atMostEightyTypesArePublished() throws Exception {
+  void atMostEightyTypesAreStable() throws Exception {
     assertThat(publishedTypes()).hasSizeBetween(1, 80);
   }
 
   /**
-   * A published type's signatures name only published kvbench types: a user who may rely on the
-   * published API never holds an internal one (as Benchmark.listener once took the runner's).
+   * A stable type's signatures name only stable kvbench types: a user who may rely on the
+   * stable API never holds an internal one (as Benchmark.listener once took the runner's).
    */
   @Test
-  void publishedSignaturesNameOnlyPublishedTypes() throws Exception {
+  void stableSignaturesNameOnlyStableTypes() throws Exception {
     Pattern kvbenchType = Pattern.compile("dev\\.kvbench\\.[a-z.]+\\.[A-Z][\\w$]*");
     java.util.Set<String> published = new java.util.TreeSet<>();
     publishedTypes().forEach(c -> published.add(c.getName()));
@@ -115,10 +115,10 @@ class ApiStabilityTest {
         }
       }
     }
-    assertThat(leaks).as("internal types in published signatures").isEmpty();
+    assertThat(leaks).as("internal types in stable signatures").isEmpty();
   }
 
-  /** One line per published type and one per public or protected member, sorted. */
+  /** One line per stable type and one per public or protected member, sorted. */
   private static List<String> signatures() throws IOException, ClassNotFoundException {
     List<String> out = new ArrayList<>();
     for (Class<?> c : publishedTypes()) {
@@ -127,7 +127,7 @@ class ApiStabilityTest {
     return out;
   }
 
-  /** The published types, by name. */
+  /** The stable types, by name. */
   private static List<Class<?>> publishedTypes() throws IOException, ClassNotFoundException {
     List<String> names;
     try (Stream<Path> files = Files.walk(CLASSES)) {
@@ -226,7 +226,7 @@ class ApiStabilityTest {
     return true;
   }
 
-  /** Whether {@code c} is published: marked {@code @API} with a status other than INTERNAL. */
+  /** Whether {@code c} is stable (the library's promise): marked {@code @API} with a status other than INTERNAL. */
   static boolean published(Class<?> c) {
     API api = c.getAnnotation(API.class);
     return api != null && api.status() != API.Status.INTERNAL;

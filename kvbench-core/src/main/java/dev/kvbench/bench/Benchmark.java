@@ -237,7 +237,7 @@ public final class Benchmark {
     return this;
   }
 
-  /** Master seed of key order, values and sampling. */
+  /** The random seed of key order, values and sampling. */
   public Benchmark seed(long value) {
     overrides.seed(value);
     return this;

@@ -19,7 +19,7 @@ import java.util.Locale;
  * @param keys how a key index becomes bytes
  * @param valueSize bytes of a value (the largest, for values of varying length)
  * @param valueContent what the values' bytes are: random (the default), zeros or compressible
- * @param seed the master seed the values (and the cell's orders and samples) flow from
+ * @param seed the random seed the values (and the cell's orders and samples) flow from
  */
 public record DataSet(long entries, KeyFormat keys, int valueSize, ValueFormat valueContent, long seed) {
 

@@ -21,7 +21,7 @@ import java.util.Map;
  * @param name short name, used in result file names and tables
  * @param description what the scenario reproduces, one paragraph
  * @param phases the phases each cell reports, in the order they run (the store is always loaded)
- * @param seed master seed of key order, values and latency sampling
+ * @param seed the random seed of key order, values and latency sampling
  * @param cellTimeout a forked cell running longer is killed (after a thread dump) and recorded failed
  * @param latencySample about one op in this many is timed for the latency percentiles
  * @param traffic how the threaded phases are driven: target rate, duration, operations, YCSB knobs

@@ -13,7 +13,7 @@ public final class ScenarioSettings {
   private ScenarioSettings() {}
 
   public static final Setting<Scenario, Long> SEED = Setting.<Scenario, Long>of("", "seed")
-      .flag("--seed", "LONG", "Master seed for key order, values and latency sampling (default: 20160710).")
+      .flag("--seed", "LONG", "The random seed of key order, values and latency sampling (default: 20160710).")
       .one(Setting.number(Long::parseLong), String::valueOf)
       .in(Scenario::seed, Scenario::withSeed)
       .build();

@@ -102,7 +102,7 @@ class ExportedPackagesTest {
     return TO_MODULES.getOrDefault(corePackage, Set.of()).contains(module);
   }
 
-  /** The published types, as {@code package.Outer.Inner} below {@code dev.kvbench}. */
+  /** The stable types, as {@code package.Outer.Inner} below {@code dev.kvbench}. */
   private static Set<String> publishedTypes() throws IOException, ClassNotFoundException {
     Set<String> names = new TreeSet<>();
     try (Stream<Path> files = Files.walk(CLASSES)) {
