@@ -25,7 +25,7 @@ import java.util.Set;
  */
 @JsonSerialize(using = Figures.Writer.class)
 @JsonDeserialize(using = Figures.Reader.class)
-public final class Figures {
+public record Figures(Map<String, Double> values) {
 
   /** A pass's peak resident set; a phase's highest over its measured passes. */
   public static final String PEAK_RSS_BYTES = "peakRssBytes";
@@ -56,10 +56,9 @@ public final class Figures {
   /** No figures. */
   public static final Figures NONE = new Figures(Map.of());
 
-  private final Map<String, Double> values;
-
-  private Figures(Map<String, Double> values) {
-    this.values = Collections.unmodifiableMap(new LinkedHashMap<>(values));
+  /** {@code values} by id, in their order. */
+  public Figures {
+    values = Collections.unmodifiableMap(new LinkedHashMap<>(values));
   }
 
   /**
@@ -86,51 +85,23 @@ public final class Figures {
     return values.get(id);
   }
 
-  /** Every figure, by id, in the order added. */
-  public Map<String, Double> asMap() {
-    return values;
+  /** The figure {@code id} as the whole number it is (bytes, a count), or null where it was not measured. */
+  public Long whole(String id) {
+    Double v = values.get(id);
+    return v == null ? null : v.longValue();
   }
 
-  @Override
-  public boolean equals(Object o) {
-    return o instanceof Figures other && values.equals(other.values);
-  }
-
-  @Override
-  public int hashCode() {
-    return values.hashCode();
-  }
-
-  @Override
-  public String toString() {
-    return values.toString();
-  }
-
-  /** Writes the figures as fields of the object that carries them (unwrapped), or as an object of their own. */
-  static final class Writer extends JsonSerializer<Figures> {
-    private final boolean unwrapping;
-
-    Writer() {
-      this(false);
-    }
-
-    private Writer(boolean unwrapping) {
-      this.unwrapping = unwrapping;
-    }
-
-    @Override
-    public boolean isUnwrappingSerializer() {
-      return unwrapping;
-    }
-
+  /** Writes the figures as an object of their own, or unwrapped ({@link Unwrapping}) as fields of their carrier's. */
+  static class Writer extends JsonSerializer<Figures> {
     @Override
     public JsonSerializer<Figures> unwrappingSerializer(NameTransformer names) {
-      return new Writer(true);
+      return new Unwrapping();
     }
 
     @Override
     public void serialize(Figures figures, JsonGenerator out, SerializerProvider provider) throws IOException {
-      if (!unwrapping) {
+      boolean own = !isUnwrappingSerializer();
+      if (own) {
         out.writeStartObject();
       }
       for (Map.Entry<String, Double> e : figures.values.entrySet()) {
@@ -143,9 +114,16 @@ public final class Figures {
           out.writeNumber(v);
         }
       }
-      if (!unwrapping) {
+      if (own) {
         out.writeEndObject();
       }
+    }
+  }
+
+  private static final class Unwrapping extends Writer {
+    @Override
+    public boolean isUnwrappingSerializer() {
+      return true;
     }
   }
 
@@ -154,20 +132,10 @@ public final class Figures {
    * field its carrier does not know itself, the other unwrapped parts' too.
    */
   static final class Reader extends JsonDeserializer<Figures> {
-    private final boolean unwrapping;
-
-    Reader() {
-      this(false);
-    }
-
-    private Reader(boolean unwrapping) {
-      this.unwrapping = unwrapping;
-    }
-
     @Override
     public JsonDeserializer<Figures> unwrappingDeserializer(NameTransformer names) {
-      // a deserializer of its own, else Jackson does not treat the property as unwrapped
-      return unwrapping ? this : new Reader(true);
+      // another instance, else Jackson does not treat the property as unwrapped; it reads either form
+      return new Reader();
     }
 
     @Override

@@ -88,8 +88,7 @@ public record PassResult(double passMillis, long ops, CpuTime cpu, PassNoise noi
 
   /** Peak resident set during the pass; 0 where not recorded. */
   public long peakRssBytes() {
-    Double bytes = figures.get(Figures.PEAK_RSS_BYTES);
-    return bytes == null ? 0 : bytes.longValue();
+    return java.util.Objects.requireNonNullElse(figures.whole(Figures.PEAK_RSS_BYTES), 0L);
   }
 
   /** The CPU time of the threads that did the pass's operations, user and system; null where not recorded. */
@@ -99,8 +98,7 @@ public record PassResult(double passMillis, long ops, CpuTime cpu, PassNoise noi
 
   /** The heap bytes the threads that did the pass's operations allocated; null where not recorded. */
   public Long measuringThreadAllocatedBytes() {
-    Double bytes = figures.get(Figures.MEASURING_THREAD_ALLOCATED_BYTES);
-    return bytes == null ? null : bytes.longValue();
+    return figures.whole(Figures.MEASURING_THREAD_ALLOCATED_BYTES);
   }
 
   /** These figures with {@code id} set to a meter's reading ({@link Figures#with}). */

@@ -130,14 +130,12 @@ public record PhaseResult(String phase, PhaseStatus status, long ops, @JsonUnwra
    * pass divided by its ops; 0 where the CPU was not measured.
    */
   public double cpuNanosPerOp() {
-    Double perOp = figures.get(Figures.CPU_NANOS_PER_OP);
-    return perOp == null ? 0 : perOp;
+    return java.util.Objects.requireNonNullElse(figures.get(Figures.CPU_NANOS_PER_OP), 0.0);
   }
 
   /** The highest peak resident set over the measured passes; 0 where not measured. */
   public long peakRssBytes() {
-    Double bytes = figures.get(Figures.PEAK_RSS_BYTES);
-    return bytes == null ? 0 : bytes.longValue();
+    return java.util.Objects.requireNonNullElse(figures.whole(Figures.PEAK_RSS_BYTES), 0L);
   }
 
   /**

@@ -65,7 +65,7 @@ final class OverwritePhase implements PhaseKind {
         context.listener().passStarted(cell, label, progress);
         overwritten += Passes.write(session, order, updated, cell.write().batchSize(),
             new LatencySampler(cell.plan().latencySampleInterval(), cell.data().seed()), new LatencySampler(1, cell.data().seed()),
-            progress).ops();
+            progress, Passes.CommitListener.NONE).ops();
       });
       int measured = cell.plan().passes().measuredPasses();
       for (int pass = 1; pass <= measured; pass++) {
@@ -76,7 +76,7 @@ final class OverwritePhase implements PhaseKind {
         LatencySampler commitSampler = new LatencySampler(1, cell.data().seed());
         PassMeters.Start cpuBefore = meters.start();
         Passes.WriteOutcome o = Passes.write(session, order, updated, cell.write().batchSize(), putSampler, commitSampler,
-            progress);
+            progress, Passes.CommitListener.NONE);
         overwritten += o.ops();
         passes.add(meters.end(cpuBefore, o.ops(), o.nanos()).withInterval(PhaseContext.startMillis(o.nanos()),
             putSampler.histogram()).withProgress(progress.timeline()));

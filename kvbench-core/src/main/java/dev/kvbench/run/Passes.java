@@ -54,17 +54,6 @@ final class Passes {
       long batchSize,
       LatencySampler puts,
       LatencySampler commits,
-      PhaseProgress progress) {
-    return write(session, keySpace, values, batchSize, puts, commits, progress, CommitListener.NONE);
-  }
-
-  static WriteOutcome write(
-      Session session,
-      KeySpace keySpace,
-      ValueSource values,
-      long batchSize,
-      LatencySampler puts,
-      LatencySampler commits,
       PhaseProgress progress,
       CommitListener committed) {
     KeyFormat encoding = keySpace.encoding();

@@ -50,7 +50,7 @@ final class WritePhase {
       stores.inScratchStore("warmup-" + label.number(), (store, session) -> Passes.write(session, keys,
           context.values(), Math.min(cell.write().batchSize(), entries),
           new LatencySampler(cell.plan().latencySampleInterval(), cell.data().seed()), new LatencySampler(1, cell.data().seed()),
-          progress));
+          progress, Passes.CommitListener.NONE));
     });
   }
 

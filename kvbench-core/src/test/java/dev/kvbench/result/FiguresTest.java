@@ -51,9 +51,17 @@ class FiguresTest {
     PhaseResult back = json.treeToValue(written, PhaseResult.class);
     assertThat(back).isEqualTo(phase);
     // passMillis, opsPerSec and noisyPasses are numbers beside the figures, read by their own parts
-    assertThat(back.figures().asMap()).containsOnlyKeys(Figures.CPU_NANOS_PER_OP, Figures.PEAK_RSS_BYTES,
+    assertThat(back.figures().values()).containsOnlyKeys(Figures.CPU_NANOS_PER_OP, Figures.PEAK_RSS_BYTES,
         Figures.ALLOCATED_BYTES_PER_OP);
     assertThat(back.passMillis()).isEqualTo(2.5);
+  }
+
+  @Test
+  void onTheirOwnTheFiguresAreAnObject() throws Exception {
+    Figures some = Figures.NONE.with(Figures.PEAK_RSS_BYTES, 4096L).with(Figures.CPU_NANOS_PER_OP, 1.5);
+
+    assertThat(json.writeValueAsString(some)).isEqualTo("{\"peakRssBytes\":4096,\"cpuNanosPerOp\":1.5}");
+    assertThat(json.readValue("{\"peakRssBytes\":4096,\"cpuNanosPerOp\":1.5}", Figures.class)).isEqualTo(some);
   }
 
   @Test

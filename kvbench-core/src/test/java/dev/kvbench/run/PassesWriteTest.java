@@ -71,7 +71,8 @@ class PassesWriteTest {
     LatencySampler commits = new LatencySampler(1, 11);
     PhaseProgress progress = new PhaseProgress(n);
 
-    Passes.WriteOutcome outcome = Passes.write(store, keySpace, values, batchSize, puts, commits, progress);
+    Passes.WriteOutcome outcome = Passes.write(store, keySpace, values, batchSize, puts, commits, progress,
+        Passes.CommitListener.NONE);
 
     assertThat(outcome.ops()).isEqualTo(n);
     assertThat(store.keys).hasSize((int) n);
