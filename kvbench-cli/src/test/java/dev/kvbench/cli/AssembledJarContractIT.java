@@ -53,10 +53,7 @@ class AssembledJarContractIT {
     cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
     cmd.addAll(Arrays.asList(System.getProperty("kvbench.jvm.flags").trim().split("\\s+")));
     // a test JVM as the unit tests' are (C1 only: the contract measures nothing); the cells it forks keep their own
-    String testFlags = System.getProperty("kvbench.tests.jvm.flags", "").trim();
-    if (!testFlags.isEmpty()) {
-      cmd.addAll(Arrays.asList(testFlags.split("\\s+")));
-    }
+    cmd.addAll(dev.kvbench.testing.TestJvmFlags.all());
     cmd.add("-Duser.home=" + home);
     cmd.add("-Djava.io.tmpdir=" + tmp);
     // every contract test, with two of the six key workloads: a clash shows on the first, and each

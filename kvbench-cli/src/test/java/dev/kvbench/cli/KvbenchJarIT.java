@@ -41,7 +41,7 @@ class KvbenchJarIT {
     assertThat(jar).exists();
     List<String> cmd = new ArrayList<>();
     cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-    cmd.addAll(JarCommand.testFlags());
+    cmd.addAll(dev.kvbench.testing.TestJvmFlags.all());
     cmd.addAll(jvmArgs);
     cmd.add("-jar");
     cmd.add(jar.toString());

@@ -176,9 +176,9 @@ public record PassResult(double passMillis, long ops, CpuTime cpu, PassNoise noi
   }
 
   /** These figures with the pages the pass had to fetch and its cgroup's peak. */
-  public PassResult withPaging(dev.kvbench.measure.Paging figures) {
-    return new PassResult(passMillis, ops, cpu, noise, startEpochMillis, traces, io, fork, countersPerOp, figures,
-        this.figures);
+  public PassResult withPaging(dev.kvbench.measure.Paging paged) {
+    return new PassResult(passMillis, ops, cpu, noise, startEpochMillis, traces, io, fork, countersPerOp, paged,
+        figures);
   }
 
   /** These figures as fork {@code number}'s. */

@@ -16,9 +16,7 @@ import java.util.List;
  * The small scenario the runner's tests run, written once: {@code stores} over {@code entries}
  * int keys x 20-byte values in one order, one batch, no sync, each cell in {@code forks} JVMs of a
  * 96 MB heap (one warm-up pass, two measured), a minute at most, compiling as the test JVMs do
- * (C1 only, {@code kvbench.tests.jvm.flags}: these tests check what a run does, never how fast, and
- * C2's compile threads were much of a forked cell's CPU). A test changes what it is about with the
- * scenario's withers.
+ * ({@link TestJvmFlags}). A test changes what it is about with the scenario's withers.
  */
 public final class TinyScenario {
 
@@ -30,12 +28,6 @@ public final class TinyScenario {
         .with(Axes.BATCH_SIZES, List.of(Matrix.ALL_IN_ONE)).with(Axes.DURABILITY, List.of(Durability.NOSYNC));
     return Scenario.defaults(name).withMatrix(m).withRepetitions(new Repetitions(forks, 1, 0, 2))
         .withCellTimeout(Duration.ofSeconds(60))
-        .withJvm(JvmOptions.DEFAULT.with(JvmSettings.HEAP, "96m").with(JvmSettings.OPTIONS, testFlags()));
-  }
-
-  /** The test JVMs' flags as the build passes them; none where it passes none (a run from an IDE). */
-  public static List<String> testFlags() {
-    String flags = System.getProperty("kvbench.tests.jvm.flags", "").trim();
-    return flags.isEmpty() ? List.of() : List.of(flags.split("\\s+"));
+        .withJvm(JvmOptions.DEFAULT.with(JvmSettings.HEAP, "96m").with(JvmSettings.OPTIONS, TestJvmFlags.all()));
   }
 }
