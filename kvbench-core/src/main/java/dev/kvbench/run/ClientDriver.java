@@ -3,14 +3,16 @@ package dev.kvbench.run;
 import dev.kvbench.measure.LatencySampler;
 
 /**
- * The one timed loop every client thread of a threaded or sustained phase runs: a mix's clients
- * and the readers beside a writer ({@link ClientLoop}), that writer ({@link WriterLoop}) and the
- * sustained writers ({@link SustainedWriter}). It owns what makes their figures comparable: when
- * the loop ends (a count of ops, a deadline no op starts past, a signal looked at every few ops),
- * the pacing ({@link Schedule}), and the timing of an op from its intended start, its service from
- * when it began (every op at a set rate; at full speed the ops a sampler picks, or every op). What
- * an op does is the client's. The seed phases' passes are not driven here: they time a whole
- * pass of the store's own bulk loop ({@link Passes}), as the seeds did, not op by op.
+ * The one timed loop of every client: a mix's clients and the readers beside a writer ({@link
+ * ClientLoop}), that writer ({@link WriterLoop}), the sustained writers ({@link SustainedWriter})
+ * and the seed phases' write, readKey and CRUD passes ({@link Passes}). It owns what makes their
+ * figures comparable: when the loop ends (a count of ops, a deadline no op starts past, a signal
+ * looked at every few ops), the pacing ({@link Schedule}), and the timing of an op from its
+ * intended start, its service from when it began (every op at a set rate; at full speed the ops a
+ * sampler picks, or every op). What an op does is the client's. The ops between two timed ones go
+ * to the client in one call ({@link Client#untimed}), so a seed pass runs the store's own bulk loop
+ * between its sampled ops, as the seeds and the JMH anchor did, with no call per op. A scan pass is
+ * one call to the store's cursor loop and has no ops to drive.
  */
 final class ClientDriver {
 
@@ -39,14 +41,32 @@ final class ClientDriver {
 
     /** After the last op of a loop that ended without a throw: commits or closes what its ops left open. */
     default void finish() {}
+
+    /** Before op {@code n} is timed: what it needs that is not its work (its key and value), outside the timing. */
+    default void prepare(long n) {}
+
+    /**
+     * Runs the untimed ops {@code from} to {@code to - 1} (at full speed, between two timed ones, a
+     * look at the signals or the count); returns the position after the last op run, below {@code
+     * to} where one returned STOPPED. A client with a bulk call of its own overrides it.
+     */
+    default long untimed(long from, long to) {
+      for (long n = from; n < to; n++) {
+        if (op(n) == STOPPED) {
+          return n;
+        }
+      }
+      return to;
+    }
   }
 
   private final Schedule schedule;
   private final long quota;
   private final long deadlineNanos;
   private final long checkMask;
-  // at full speed, the ops timed; null where every op is
+  // at full speed, which ops are timed; null where every op is (and at a set rate) or none is
   private final LatencySampler sampler;
+  private final boolean timesNone;
   private long ops;
   private long endNanos;
 
@@ -67,13 +87,31 @@ final class ClientDriver {
     this.deadlineNanos = deadlineNanos;
     this.checkMask = checkEvery - 1;
     this.sampler = schedule.paced() || sampleEvery <= 1 ? null : new LatencySampler(sampleEvery, sampleSeed);
+    this.timesNone = false;
+  }
+
+  /**
+   * A loop at full speed of {@code quota} ops with no deadline (a seed pass), timing the ops {@code
+   * timedOps} picks; the client records their latencies (into that sampler's histogram: the driver
+   * only moves it on to the next op to time). Null times no op: the client times what it must.
+   */
+  ClientDriver(long quota, int checkEvery, LatencySampler timedOps) {
+    if (Integer.bitCount(checkEvery) != 1) {
+      throw new IllegalArgumentException("checkEvery must be a power of two: " + checkEvery);
+    }
+    this.schedule = Schedule.of(0, 0, 1);
+    this.quota = quota;
+    this.deadlineNanos = NONE;
+    this.checkMask = checkEvery - 1;
+    this.sampler = timedOps == null || timedOps.meanInterval() == 1 ? null : timedOps;
+    this.timesNone = timedOps == null;
   }
 
   /** Runs the client's ops until the count, the deadline, a signal or the client ends them; returns how many ran. */
   long run(Client client) {
     boolean paced = schedule.paced();
-    boolean everyOp = sampler == null;
-    long nextSample = everyOp ? 0 : sampler.nextSample();
+    boolean everyOp = sampler == null && !timesNone;
+    long nextSample = everyOp ? 0 : timesNone ? NONE : sampler.nextSample();
     long n = 0;
     try {
       while (true) {
@@ -84,17 +122,28 @@ final class ClientDriver {
         if (n >= quota) {
           break;
         }
-        boolean timed = everyOp || n == nextSample;
-        long intended = 0;
-        long began = 0;
+        if (!everyOp && n != nextSample) {
+          // the ops up to the next timed one, the next look at the signals or the count: one call
+          long end = Math.min(Math.min(nextSample, quota), (n | checkMask) + 1);
+          long done = client.untimed(n, end);
+          n = done;
+          if (done < end) {
+            break;
+          }
+          continue;
+        }
+        long intended;
+        long began;
         if (paced) {
           intended = schedule.intended(n);
           // a pass of a duration ends then, never waiting for an op it would not run
           if (intended >= deadlineNanos) {
             break;
           }
+          client.prepare(n);
           began = schedule.await(intended);
-        } else if (timed) {
+        } else {
+          client.prepare(n);
           intended = System.nanoTime();
           began = intended;
         }
@@ -102,13 +151,11 @@ final class ClientDriver {
         if (slot == STOPPED) {
           break;
         }
-        if (timed) {
-          long t1 = System.nanoTime();
-          client.timed(slot, Pacing.clamp(t1 - intended), Pacing.clamp(t1 - began));
-          if (!everyOp) {
-            sampler.skip();
-            nextSample = sampler.nextSample();
-          }
+        long t1 = System.nanoTime();
+        client.timed(slot, Pacing.clamp(t1 - intended), Pacing.clamp(t1 - began));
+        if (!everyOp) {
+          sampler.skip();
+          nextSample = sampler.nextSample();
         }
         n++;
       }

@@ -15,7 +15,9 @@ import dev.kvbench.workload.ValueSource;
 import java.nio.ByteBuffer;
 
 /**
- * The key/value loops, written once for every store. What a pass includes: the write pass times
+ * The key/value loops, written once for every store and run by the {@link ClientDriver} (the
+ * sampled ops one by one, the ops between them in one bulk call of the store's: {@code putAll},
+ * {@code getAll}). What a pass includes: the write pass times
  * from the start of the first transaction or batch to the return of the last commit; read passes
  * time the loop inside an already-open read transaction, as the seeds did. Each timed pass does
  * what the anchor's did: readKey and the plain cursor passes consume each value as a JMH Blackhole
@@ -57,55 +59,21 @@ final class Passes {
       PhaseProgress progress,
       CommitListener committed) {
     KeyFormat encoding = keySpace.encoding();
-    ByteBuffer key = ByteBuffer.allocateDirect(encoding.size());
-    ByteBuffer value = ByteBuffer.allocateDirect(values.size());
     long n = keySpace.count();
     // ascending only where index order is key order: uuid4 keys written in index order are not
     WriteOrder order = keySpace.order() == KeyOrder.SEQ && keySpace.encoding().sortsByIndex()
         ? WriteOrder.ASCENDING : WriteOrder.ANY;
-    EntrySource entries = new PassEntries(keySpace, encoding, values);
+    ClientDriver driver = new ClientDriver(n, CHUNK, puts);
+    WritePass pass = new WritePass(new PassEntries(keySpace, encoding, values), encoding, values, batchSize, puts,
+        commits, progress, committed);
     long start = System.nanoTime();
     // not try-with-resources: a store whose close rethrows the exception its commit threw (MVStore)
     // would turn it into "Self-suppression not permitted" and hide the store's own words
     Writer writer = session.beginWrite(order);
     try {
-      long batchLeft = batchSize;
-      long nextPublish = Math.min(n, CHUNK);
-      long pos = 0;
-      while (pos < n) {
-        if (batchLeft == 0) {
-          timedCommit(writer, commits, committed);
-          batchLeft = batchSize;
-        }
-        if (pos == nextPublish) {
-          progress.publish(pos);
-          nextPublish = Math.min(n, pos + CHUNK);
-        }
-        long sample = puts.nextSample();
-        if (pos == sample) {
-          entries.fill(pos, key, value);
-          long t0 = System.nanoTime();
-          writer.put(key, value);
-          puts.record(System.nanoTime() - t0);
-          pos++;
-          batchLeft--;
-          continue;
-        }
-        // the untimed puts up to the next sampled put, commit or progress report: the loop that
-        // runs a million times a pass checks nothing else
-        long end = Math.min(sample, nextPublish);
-        if (end - pos > batchLeft) {
-          end = pos + batchLeft;
-        }
-        batchLeft -= end - pos;
-        writer.putAll(entries, pos, end, key, value);
-        pos = end;
-      }
+      driver.run(pass.into(writer));
       if (n > 0) {
         progress.publish(n);
-      }
-      if (batchLeft < batchSize) {
-        timedCommit(writer, commits, committed);
       }
     } catch (RuntimeException | Error e) {
       Failures.closeAfter(writer, e);
@@ -113,6 +81,104 @@ final class Passes {
     }
     writer.close();
     return new WriteOutcome(n, System.nanoTime() - start);
+  }
+
+  /**
+   * A write pass's ops for the driver: the sampled puts one by one, the puts between them in one
+   * {@code putAll} of the store's own, a commit every {@code batchSize} puts and after the last.
+   */
+  private static final class WritePass implements ClientDriver.Client {
+    private Writer writer;
+    private final EntrySource entries;
+    private final ByteBuffer key;
+    private final ByteBuffer value;
+    private final long batchSize;
+    private final LatencySampler puts;
+    private final LatencySampler commits;
+    private final PhaseProgress progress;
+    private final CommitListener committed;
+    private long batchLeft;
+
+    WritePass(EntrySource entries, KeyFormat encoding, ValueSource values, long batchSize,
+        LatencySampler puts, LatencySampler commits, PhaseProgress progress, CommitListener committed) {
+      this.entries = entries;
+      this.key = ByteBuffer.allocateDirect(encoding.size());
+      this.value = ByteBuffer.allocateDirect(values.size());
+      this.batchSize = batchSize;
+      this.puts = puts;
+      this.commits = commits;
+      this.progress = progress;
+      this.committed = committed;
+      this.batchLeft = batchSize;
+    }
+
+    /** The pass into the write transaction or batch the timed pass began. */
+    WritePass into(Writer writer) {
+      this.writer = writer;
+      return this;
+    }
+
+    @Override
+    public boolean stopAt(long done) {
+      if (done > 0) {
+        progress.publish(done);
+      }
+      return false;
+    }
+
+    @Override
+    public void prepare(long n) {
+      commitIfFull();
+      entries.fill(n, key, value);
+    }
+
+    @Override
+    public int op(long n) {
+      writer.put(key, value);
+      batchLeft--;
+      return 0;
+    }
+
+    @Override
+    public void timed(int slot, long latencyNanos, long serviceNanos) {
+      puts.histogram().recordValue(latencyNanos);
+    }
+
+    @Override
+    public long untimed(long from, long to) {
+      // the loop that runs a million times a pass checks nothing else
+      long pos = from;
+      while (pos < to) {
+        commitIfFull();
+        long end = Math.min(to, pos + batchLeft);
+        writer.putAll(entries, pos, end, key, value);
+        batchLeft -= end - pos;
+        pos = end;
+      }
+      return to;
+    }
+
+    @Override
+    public void finish() {
+      if (batchLeft < batchSize) {
+        timedCommit();
+      }
+    }
+
+    private void commitIfFull() {
+      if (batchLeft == 0) {
+        timedCommit();
+        batchLeft = batchSize;
+      }
+    }
+
+    private void timedCommit() {
+      long t0 = System.nanoTime();
+      writer.commit();
+      long nanos = System.nanoTime() - t0;
+      commits.record(nanos);
+      committed.committed(nanos);
+    }
   }
 
   /** A write pass's entries: the key and value of the index at each position. */
@@ -125,47 +191,70 @@ final class Passes {
     }
   }
 
-  private static void timedCommit(Writer writer, LatencySampler commits, CommitListener committed) {
-    long t0 = System.nanoTime();
-    writer.commit();
-    long nanos = System.nanoTime() - t0;
-    commits.record(nanos);
-    committed.committed(nanos);
-  }
-
   static GetOutcome readKeys(
       Reader reader, KeySpace keySpace, LatencySampler gets, PhaseProgress progress) {
-    ByteBuffer key = ByteBuffer.allocateDirect(keySpace.encoding().size());
     long n = keySpace.count();
-    PassLookups lookups = new PassLookups(keySpace);
+    ReadPass pass = new ReadPass(reader, new PassLookups(keySpace), keySpace.encoding(), gets, progress);
+    ClientDriver driver = new ClientDriver(n, CHUNK, gets);
     long start = System.nanoTime();
-    long nextPublish = Math.min(n, CHUNK);
-    long pos = 0;
-    while (pos < n) {
-      if (pos == nextPublish) {
-        progress.publish(pos);
-        nextPublish = Math.min(n, pos + CHUNK);
-      }
-      long sample = gets.nextSample();
-      if (pos == sample) {
-        lookups.fillKey(pos, key);
-        long t0 = System.nanoTime();
-        ByteBuffer value = reader.get(key);
-        gets.record(System.nanoTime() - t0);
-        lookups.tally(pos, value);
-        pos++;
-        continue;
-      }
-      // the untimed gets up to the next sampled get or progress report, as in write
-      long end = Math.min(sample, nextPublish);
-      reader.getAll(lookups, pos, end, key);
-      pos = end;
-    }
+    driver.run(pass);
     if (n > 0) {
       progress.publish(n);
     }
     long nanos = System.nanoTime() - start;
+    PassLookups lookups = pass.lookups;
     return new GetOutcome(n, nanos, lookups.count, lookups.firstMissing, lookups.valueBytes);
+  }
+
+  /** A readKey pass's ops for the driver: the sampled gets one by one, the gets between them in one {@code getAll}. */
+  private static final class ReadPass implements ClientDriver.Client {
+    private final Reader reader;
+    final PassLookups lookups;
+    private final ByteBuffer key;
+    private final LatencySampler gets;
+    private final PhaseProgress progress;
+    private long position;
+    private ByteBuffer found;
+
+    ReadPass(Reader reader, PassLookups lookups, KeyFormat encoding, LatencySampler gets, PhaseProgress progress) {
+      this.reader = reader;
+      this.lookups = lookups;
+      this.key = ByteBuffer.allocateDirect(encoding.size());
+      this.gets = gets;
+      this.progress = progress;
+    }
+
+    @Override
+    public boolean stopAt(long done) {
+      if (done > 0) {
+        progress.publish(done);
+      }
+      return false;
+    }
+
+    @Override
+    public void prepare(long n) {
+      position = n;
+      lookups.fillKey(n, key);
+    }
+
+    @Override
+    public int op(long n) {
+      found = reader.get(key);
+      return 0;
+    }
+
+    @Override
+    public void timed(int slot, long latencyNanos, long serviceNanos) {
+      gets.histogram().recordValue(latencyNanos);
+      lookups.tally(position, found);
+    }
+
+    @Override
+    public long untimed(long from, long to) {
+      reader.getAll(lookups, from, to, key);
+      return to;
+    }
   }
 
   /** A readKey pass's keys and what it found: one per pass. */
@@ -215,52 +304,97 @@ final class Passes {
    */
   static CrudOutcome crud(Session session, KeySpace keySpace, ValueSource values, long perTransaction,
       LatencySampler transactions, PhaseProgress progress) {
-    KeyFormat encoding = keySpace.encoding();
-    ByteBuffer a = ByteBuffer.allocateDirect(encoding.size());
-    ByteBuffer b = ByteBuffer.allocateDirect(encoding.size());
-    ByteBuffer valueA = ByteBuffer.allocateDirect(values.size());
-    ByteBuffer valueB = ByteBuffer.allocateDirect(values.size());
-    long n = keySpace.count();
-    long committed = 0;
-    long wrongGets = 0;
+    CrudPass pass = new CrudPass(keySpace, values, perTransaction, transactions, progress);
+    // every transaction is timed by the pass itself, from its first call to its commit's return
+    ClientDriver driver = new ClientDriver(keySpace.count(), CHUNK, null);
     long start = System.nanoTime();
-    Writer writer = session.beginWrite(WriteOrder.ANY);
+    pass.transactionStart = start;
+    pass.writer = session.beginWrite(WriteOrder.ANY);
     try {
-      long inTransaction = 0;
-      long transactionStart = start;
-      long pos = 0;
-      while (pos < n) {
-        long chunkEnd = Math.min(n, pos + CHUNK);
-        for (; pos < chunkEnd; pos++) {
-          long index = keySpace.indexAt(pos);
-          encoding.encode(n + index, b);
-          values.valueInto(n + index, valueB);
-          encoding.encode(index, a);
-          values.valueInto(index, valueA);
-          writer.put(b, valueB);
-          writer.put(a, valueA);  // a new key: the store grows by one entry per quadruple
-          writer.delete(b);
-          ByteBuffer got = writer.get(a);
-          if (got == null || got.remaining() != valueA.remaining()) {
-            wrongGets++;
-          }
-          if (++inTransaction == perTransaction || pos == n - 1) {
-            writer.commit();
-            long now = System.nanoTime();
-            transactions.record(now - transactionStart);
-            transactionStart = now;
-            inTransaction = 0;
-            committed++;
-          }
-        }
-        progress.publish(pos);
+      driver.run(pass);
+      if (keySpace.count() > 0) {
+        progress.publish(keySpace.count());
       }
     } catch (RuntimeException | Error e) {
-      Failures.closeAfter(writer, e);
+      Failures.closeAfter(pass.writer, e);
       throw e;
     }
-    writer.close();
-    return new CrudOutcome(committed, n, System.nanoTime() - start, wrongGets);
+    pass.writer.close();
+    return new CrudOutcome(pass.committed, keySpace.count(), System.nanoTime() - start, pass.wrongGets);
+  }
+
+  /** A CRUD pass's quadruples for the driver, which times none of them: the pass times each transaction. */
+  private static final class CrudPass implements ClientDriver.Client {
+    private final KeySpace keySpace;
+    private final long count;
+    private final KeyFormat encoding;
+    private final ValueSource values;
+    private final long perTransaction;
+    private final LatencySampler transactions;
+    private final PhaseProgress progress;
+    private final ByteBuffer a;
+    private final ByteBuffer b;
+    private final ByteBuffer valueA;
+    private final ByteBuffer valueB;
+    Writer writer;
+    long transactionStart;
+    private long inTransaction;
+    long committed;
+    long wrongGets;
+
+    CrudPass(KeySpace keySpace, ValueSource values, long perTransaction, LatencySampler transactions,
+        PhaseProgress progress) {
+      this.keySpace = keySpace;
+      this.count = keySpace.count();
+      this.encoding = keySpace.encoding();
+      this.values = values;
+      this.perTransaction = perTransaction;
+      this.transactions = transactions;
+      this.progress = progress;
+      this.a = ByteBuffer.allocateDirect(encoding.size());
+      this.b = ByteBuffer.allocateDirect(encoding.size());
+      this.valueA = ByteBuffer.allocateDirect(values.size());
+      this.valueB = ByteBuffer.allocateDirect(values.size());
+    }
+
+    @Override
+    public boolean stopAt(long done) {
+      if (done > 0) {
+        progress.publish(done);
+      }
+      return false;
+    }
+
+    @Override
+    public int op(long pos) {
+      long n = count;
+      long index = keySpace.indexAt(pos);
+      encoding.encode(n + index, b);
+      values.valueInto(n + index, valueB);
+      encoding.encode(index, a);
+      values.valueInto(index, valueA);
+      writer.put(b, valueB);
+      writer.put(a, valueA);  // a new key: the store grows by one entry per quadruple
+      writer.delete(b);
+      ByteBuffer got = writer.get(a);
+      if (got == null || got.remaining() != valueA.remaining()) {
+        wrongGets++;
+      }
+      if (++inTransaction == perTransaction || pos == n - 1) {
+        writer.commit();
+        long now = System.nanoTime();
+        transactions.record(now - transactionStart);
+        transactionStart = now;
+        inTransaction = 0;
+        committed++;
+      }
+      return 0;
+    }
+
+    @Override
+    public void timed(int slot, long latencyNanos, long serviceNanos) {
+      throw new IllegalStateException("a CRUD pass's driver times no op");
+    }
   }
 
   /** A full cursor pass; returns its duration in nanoseconds, the checker holds the rest. */

@@ -182,4 +182,86 @@ class ClientDriverTest {
       throw new IllegalStateException(e);
     }
   }
+
+  /** A seed pass's client: its untimed ops come as spans, each timed op is prepared first. */
+  private static final class Bulk extends Recording {
+    final List<long[]> spans = new ArrayList<>();
+    final List<Long> prepared = new ArrayList<>();
+
+    @Override
+    public long untimed(long from, long to) {
+      spans.add(new long[] {from, to});
+      return to;
+    }
+
+    @Override
+    public void prepare(long n) {
+      prepared.add(n);
+    }
+  }
+
+  @Test
+  void aSeedPassGetsTheOpsBetweenItsSampledOnesAsSpansThatEndAtEachLookAtTheSignals() {
+    Bulk client = new Bulk();
+    dev.kvbench.measure.LatencySampler chosen = new dev.kvbench.measure.LatencySampler(5, 42);
+    // the ops a sampler of the same seed picks, as a seed pass picked them before the driver ran it
+    dev.kvbench.measure.LatencySampler same = new dev.kvbench.measure.LatencySampler(5, 42);
+    List<Long> expected = new ArrayList<>();
+    while (same.nextSample() < 100) {
+      expected.add(same.nextSample());
+      same.skip();
+    }
+    ClientDriver driver = new ClientDriver(100, 16, chosen);
+
+    assertThat(driver.run(client)).isEqualTo(100);
+
+    assertThat(client.ran).isEqualTo(expected);
+    assertThat(client.prepared).isEqualTo(expected);
+    assertThat(client.timings).hasSize(expected.size());
+    // the spans and the timed ops cover every op once, in order, and no span crosses a look at the signals
+    List<Long> covered = new ArrayList<>();
+    int next = 0;
+    for (long[] span : client.spans) {
+      while (next < expected.size() && expected.get(next) < span[0]) {
+        covered.add(expected.get(next++));
+      }
+      for (long n = span[0]; n < span[1]; n++) {
+        covered.add(n);
+      }
+      assertThat(span[1] - 1).isLessThan((span[0] / 16 + 1) * 16);
+    }
+    while (next < expected.size()) {
+      covered.add(expected.get(next++));
+    }
+    assertThat(covered).isEqualTo(java.util.stream.LongStream.range(0, 100).boxed().toList());
+    assertThat(client.checkedAt).containsExactly(0L, 16L, 32L, 48L, 64L, 80L, 96L);
+    assertThat(client.finished).isEqualTo(1);
+  }
+
+  @Test
+  void withNoSamplerNoOpIsTimedAndEveryOpRunsInSpans() {
+    Bulk client = new Bulk();
+    ClientDriver driver = new ClientDriver(40, 16, null);
+
+    assertThat(driver.run(client)).isEqualTo(40);
+
+    assertThat(client.ran).isEmpty();
+    assertThat(client.timings).isEmpty();
+    assertThat(client.spans).extracting(s -> s[0] + "-" + s[1]).containsExactly("0-16", "16-32", "32-40");
+  }
+
+  @Test
+  void aSpanCutShortByAStoppedOpEndsTheLoopWithTheOpsBeforeIt() {
+    Recording client = new Recording() {
+      @Override
+      public int op(long n) {
+        return n == 7 ? ClientDriver.STOPPED : super.op(n);
+      }
+    };
+    ClientDriver driver = new ClientDriver(100, 16, null);
+
+    assertThat(driver.run(client)).isEqualTo(7);
+    assertThat(driver.ops()).isEqualTo(7);
+    assertThat(client.ran).containsExactly(0L, 1L, 2L, 3L, 4L, 5L, 6L);
+  }
 }
