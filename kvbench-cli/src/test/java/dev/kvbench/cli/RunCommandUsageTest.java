@@ -415,7 +415,7 @@ class RunCommandUsageTest {
   void inputsThatWouldMisleadOrHangAreRefusedWithTheFix() {
     java.util.Map<List<String>, String> refused = new java.util.LinkedHashMap<>();
     refused.put(List.of("--phases", "sustain", "--rate", "1000000000000000", "--duration", "2s"),
-        "--rate 1000000000000000 is above 1,000,000,000 ops/s");
+        "--rate: 1000000000000000 is above 1,000,000,000 ops/s");
     refused.put(List.of("--phases", "sustain", "--interval", "10h", "--duration", "2s"),
         "--interval 10h is longer than a pass (--duration 2s)");
     refused.put(List.of("--interval", "100ms"), "--interval 100ms is the interval of a timeline, which none of this"
@@ -427,6 +427,14 @@ class RunCommandUsageTest {
     refused.put(List.of("--memory-limit", "0"), "--memory-limit 0 is no limit");
     refused.put(List.of("--memory-limit", "100t"), "so it would limit nothing");
     refused.put(List.of("--data-size", "10"), "--data-size 10 is 10 bytes, less than one entry (104 bytes");
+    // issue 65: a rate sweep and its latency budget
+    refused.put(List.of("--phases", "ycsb-c", "--rate", "10k,5k"), "--rate 10000, 5000 does not rise at 5000");
+    refused.put(List.of("--phases", "ycsb-c", "--sla", "p99<=2ms"), "--sla p99<=2ms judges each rate of a sweep,"
+        + " and no rate is given");
+    refused.put(List.of("--phases", "write,readKey", "--rate", "5k", "--sla", "p99<=2ms"), "has a latency to judge");
+    refused.put(List.of("--phases", "ycsb-c", "--rate", "5k", "--sla", "latency<=2ms"), "names no percentile");
+    refused.put(List.of("--phases", "ycsb-c", "--rate", "5k", "--sla", "p99<=2mb"), "'mb' in the SLA condition"
+        + " 'p99<=2mb' is not a unit of duration");
     // a store's setting its library refuses, refused where it is read, not when a cell opens (exit 1)
     refused.put(List.of("--stores", "sqlite", "-o", "sqlite.pageSize=3000"), "pageSize must be a power of two");
     refused.put(List.of("--stores", "sqlite", "-o", "sqlite.busyTimeout=-5"), "busyTimeout must be 0 or more ms");

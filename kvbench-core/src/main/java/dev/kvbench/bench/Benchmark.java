@@ -185,6 +185,24 @@ public final class Benchmark {
     return this;
   }
 
+  /**
+   * A sweep of target rates, lowest first: a cell per rate, the points of a throughput-latency
+   * curve; with {@link #sla} each is judged and {@link BenchmarkResult#capacity} is the highest met.
+   */
+  public Benchmark rates(double... opsPerSecond) {
+    overrides.axis(Axes.RATES, Arrays.stream(opsPerSecond).boxed().toList());
+    return this;
+  }
+
+  /**
+   * A latency budget for a rate sweep, as {@code --sla} takes it: {@code "p99<=2ms"} or {@code
+   * "p99<=2ms,p999<=10ms"}; throws IllegalArgumentException naming what does not read.
+   */
+  public Benchmark sla(String conditions) {
+    overrides.set(dev.kvbench.scenario.ScenarioSettings.SLA, dev.kvbench.scenario.Sla.parse(conditions));
+    return this;
+  }
+
   /** Each pass of a threaded or custom phase lasts this long instead of a number of ops. */
   public Benchmark duration(Duration perPass) {
     overrides.traffic(t -> t.withDurationMillis(perPass.toMillis()));

@@ -61,6 +61,18 @@ public final class BenchmarkResult {
     return RunSummary.of(document());
   }
 
+  /**
+   * The capacity of {@code storeId}'s {@code phase} at the run's SLA ({@link Benchmark#sla}) over its
+   * rate sweep ({@link Benchmark#rates}): the highest rate, ops/s, that met it with every lower rate
+   * met too (0 when the lowest broke it); empty without an SLA or a sweep of that phase.
+   */
+  public java.util.OptionalDouble capacity(String storeId, String phase) {
+    ResultDocument doc = document();
+    return dev.kvbench.result.RateCurves.of(doc.cells(), dev.kvbench.result.RateCurves.slaOf(doc)).stream()
+        .filter(c -> c.store().equals(storeId) && c.phase().equals(phase) && c.capacity() != null)
+        .mapToDouble(c -> c.capacity().rate()).findFirst();
+  }
+
   /** The cells of {@code storeId}, in run order (one per key order, setting and so on): kvbench's own. */
   List<CellResult> cells(String storeId) {
     return document().cells().stream().filter(c -> c.store().equals(storeId)).toList();

@@ -143,6 +143,12 @@ public record PassResult(double passMillis, long ops, CpuTime cpu, PassNoise noi
     return noise != null && noise.noisy();
   }
 
+  /** These figures with {@code latencies}, the pass's op latencies, as its histogram. */
+  public PassResult withLatencies(Histogram latencies) {
+    return withTraces(new Traces(HistogramCodec.encode(latencies), traces.progress(), traces.commitTrace(),
+        traces.timeline()));
+  }
+
   /** These figures with the pass's wall-clock start and, when sampled, its latency histogram. */
   public PassResult withInterval(long startEpochMillis, Histogram latencies) {
     return new PassResult(passMillis, ops, cpu, noise, startEpochMillis,

@@ -208,6 +208,10 @@ final class ClientPool {
       }
     }
     o.perThread = perThreadFigures;
+    // the pass's latency over every op: a fork's percentiles (a point of a rate sweep) are its passes' together
+    org.HdrHistogram.Histogram all = ThreadedResults.newHistogram();
+    o.latency.values().forEach(all::add);
+    o.figures = o.figures.withLatencies(all);
     if (writer != null) {
       double ms = writer.nanos / 1e6;
       o.writer = new WriterFigures(writer.puts, ms, ms <= 0 ? 0 : writer.puts * 1e3 / ms, traffic.writerRate(),

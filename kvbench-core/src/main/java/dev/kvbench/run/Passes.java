@@ -33,6 +33,23 @@ final class Passes {
 
   private Passes() {}
 
+  /** A pass's ops for the driver, publishing its progress every {@link #CHUNK} ops, at each look at the signals. */
+  private abstract static class Published implements ClientDriver.Client {
+    private final PhaseProgress progress;
+
+    Published(PhaseProgress progress) {
+      this.progress = progress;
+    }
+
+    @Override
+    public boolean stopAt(long done) {
+      if (done > 0) {
+        progress.publish(done);
+      }
+      return false;
+    }
+  }
+
   /** Figures of a write pass. */
   record WriteOutcome(long ops, long nanos) {}
 
@@ -87,7 +104,7 @@ final class Passes {
    * A write pass's ops for the driver: the sampled puts one by one, the puts between them in one
    * {@code putAll} of the store's own, a commit every {@code batchSize} puts and after the last.
    */
-  private static final class WritePass implements ClientDriver.Client {
+  private static final class WritePass extends Published {
     private Writer writer;
     private final EntrySource entries;
     private final ByteBuffer key;
@@ -95,19 +112,18 @@ final class Passes {
     private final long batchSize;
     private final LatencySampler puts;
     private final LatencySampler commits;
-    private final PhaseProgress progress;
     private final CommitListener committed;
     private long batchLeft;
 
     WritePass(EntrySource entries, KeyFormat encoding, ValueSource values, long batchSize,
         LatencySampler puts, LatencySampler commits, PhaseProgress progress, CommitListener committed) {
+      super(progress);
       this.entries = entries;
       this.key = ByteBuffer.allocateDirect(encoding.size());
       this.value = ByteBuffer.allocateDirect(values.size());
       this.batchSize = batchSize;
       this.puts = puts;
       this.commits = commits;
-      this.progress = progress;
       this.committed = committed;
       this.batchLeft = batchSize;
     }
@@ -116,14 +132,6 @@ final class Passes {
     WritePass into(Writer writer) {
       this.writer = writer;
       return this;
-    }
-
-    @Override
-    public boolean stopAt(long done) {
-      if (done > 0) {
-        progress.publish(done);
-      }
-      return false;
     }
 
     @Override
@@ -207,29 +215,20 @@ final class Passes {
   }
 
   /** A readKey pass's ops for the driver: the sampled gets one by one, the gets between them in one {@code getAll}. */
-  private static final class ReadPass implements ClientDriver.Client {
+  private static final class ReadPass extends Published {
     private final Reader reader;
     final PassLookups lookups;
     private final ByteBuffer key;
     private final LatencySampler gets;
-    private final PhaseProgress progress;
     private long position;
     private ByteBuffer found;
 
     ReadPass(Reader reader, PassLookups lookups, KeyFormat encoding, LatencySampler gets, PhaseProgress progress) {
+      super(progress);
       this.reader = reader;
       this.lookups = lookups;
       this.key = ByteBuffer.allocateDirect(encoding.size());
       this.gets = gets;
-      this.progress = progress;
-    }
-
-    @Override
-    public boolean stopAt(long done) {
-      if (done > 0) {
-        progress.publish(done);
-      }
-      return false;
     }
 
     @Override
@@ -324,14 +323,13 @@ final class Passes {
   }
 
   /** A CRUD pass's quadruples for the driver, which times none of them: the pass times each transaction. */
-  private static final class CrudPass implements ClientDriver.Client {
+  private static final class CrudPass extends Published {
     private final KeySpace keySpace;
     private final long count;
     private final KeyFormat encoding;
     private final ValueSource values;
     private final long perTransaction;
     private final LatencySampler transactions;
-    private final PhaseProgress progress;
     private final ByteBuffer a;
     private final ByteBuffer b;
     private final ByteBuffer valueA;
@@ -344,25 +342,17 @@ final class Passes {
 
     CrudPass(KeySpace keySpace, ValueSource values, long perTransaction, LatencySampler transactions,
         PhaseProgress progress) {
+      super(progress);
       this.keySpace = keySpace;
       this.count = keySpace.count();
       this.encoding = keySpace.encoding();
       this.values = values;
       this.perTransaction = perTransaction;
       this.transactions = transactions;
-      this.progress = progress;
       this.a = ByteBuffer.allocateDirect(encoding.size());
       this.b = ByteBuffer.allocateDirect(encoding.size());
       this.valueA = ByteBuffer.allocateDirect(values.size());
       this.valueB = ByteBuffer.allocateDirect(values.size());
-    }
-
-    @Override
-    public boolean stopAt(long done) {
-      if (done > 0) {
-        progress.publish(done);
-      }
-      return false;
     }
 
     @Override

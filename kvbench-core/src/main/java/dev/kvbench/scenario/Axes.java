@@ -160,6 +160,41 @@ public final class Axes {
       .build();
 
   /**
+   * The target rate of the threaded phases' clients, swept like any axis: a rate list is the
+   * offered load of a throughput-latency curve. 0 (the default) keeps the traffic section's rate
+   * (none: full speed); a swept rate replaces it. The rate is in the cell's traffic, so its id
+   * part is the threads axis's ({@code threads=1 rate=5000}), as before rates were an axis.
+   */
+  public static final Axis<Double> RATES = rateAxis("rates", "OPS/S", "Target ops per second over all client"
+      + " threads of the threaded phases: each op is issued on a schedule and its latency counts from its intended"
+      + " start, so a stall shows in the percentiles; the achieved rate is reported beside it. A comma list sweeps,"
+      + " lowest first (5k,10k,20k: 5k = 5,000), for a throughput-latency curve (default: none; latencies are then"
+      + " service times).", "--rate", 102, Phase::usesClients, c -> c.load().traffic().rate());
+
+  /** readwhilewriting's writer's rate, swept like {@link #RATES}: the readers' load and the writer's are two axes. */
+  public static final Axis<Double> WRITER_RATES = rateAxis("writerRates", "PUTS/S", "Puts per second of"
+      + " readwhilewriting's writer (default: as fast as it can); a comma list sweeps, lowest first, e.g. 1k,5k,20k.",
+      "--writer-rate", 104, p -> p == Phase.READ_WHILE_WRITING, c -> c.load().traffic().writerRate());
+
+  /**
+   * A rate axis: 0 (none) unless swept, a list that must rise; the rate is in the cell's traffic, so
+   * the id part is the threads axis's ({@code threads=1 rate=5000}), as before rates were axes.
+   */
+  private static Axis<Double> rateAxis(String key, String label, String help, String flag, int idRank,
+      java.util.function.Predicate<Phase> usedBy, java.util.function.Function<CellParams, Double> inCell) {
+    return Axis.<Double>named(key)
+        .flag(label, help, flag)
+        .parsedBy(Axes::rate, Axes::rateText)
+        .defaults(0.0)
+        .onlyFor(usedBy, 0.0)
+        .inCell(inCell)
+        .checkedBy((rate, scenario) -> risingProblem(key, sweptRates(scenario, key)))
+        .id(idRank, (rate, cell) -> null)
+        .namedInResults()
+        .build();
+  }
+
+  /**
    * The garbage collector of each forked cell's JVM: on-heap stores (MapDB, MVStore, the JVM-side
    * buffers of every binding) and the latency percentiles depend on it, and a sweep compares
    * collectors cell by cell in one run. Used by {@link dev.kvbench.runner.fork.ForkedCells}.
@@ -176,7 +211,7 @@ public final class Axes {
 
   /** Every axis, in the order cells are expanded. */
   public static final List<Axis<?>> ALL = List.of(KEYS, ORDERS, ENTRIES, DATA_SIZES, VALUE_SIZES, VALUE_CONTENTS, CODECS,
-      BATCH_SIZES, DURABILITY, THREADS, GC);
+      BATCH_SIZES, DURABILITY, THREADS, RATES, WRITER_RATES, GC);
 
   /** The axis with this YAML key, or null. */
   public static Axis<?> byKey(String key) {
@@ -262,6 +297,64 @@ public final class Axes {
       throw new IllegalArgumentException("a codec id is empty: use none, deflate, snappy, lz4, zstd, bzip2 or xz");
     }
     return id;
+  }
+
+  /**
+   * A rate in ops per second, above 0: a number with an optional k (thousands) or m (millions), 2.5k
+   * = 2,500; {@code none} for the default.
+   */
+  static double rate(String text) {
+    String t = text.trim().toLowerCase(java.util.Locale.ROOT).replace("_", "");
+    if (t.equals(NO_RATE)) {
+      return 0; // the default, as a scenario file writes it: the traffic section's rate, or none
+    }
+    double multiplier = t.endsWith("k") ? 1e3 : t.endsWith("m") ? 1e6 : 1;
+    if (multiplier > 1) {
+      t = t.substring(0, t.length() - 1);
+    }
+    double rate;
+    try {
+      rate = Double.parseDouble(t) * multiplier;
+    } catch (NumberFormatException e) {
+      throw new IllegalArgumentException("'" + text + "' is not a rate in ops per second (examples: 500, 2.5k, 1m)");
+    }
+    if (!(rate > 0) || Double.isInfinite(rate)) {
+      throw new IllegalArgumentException("rate " + text + " must be above 0 ops per second; leave it out for no target");
+    }
+    if (rate < dev.kvbench.workload.Traffic.MIN_RATE) {
+      throw new IllegalArgumentException(text + " is below " + dev.kvbench.workload.Traffic.MIN_RATE + " ops/s (one op"
+          + " every 100 s): a pass would not end; give at least " + dev.kvbench.workload.Traffic.MIN_RATE);
+    }
+    if (rate > dev.kvbench.workload.Traffic.MAX_RATE) {
+      throw new IllegalArgumentException(text + " is above " + String.format(java.util.Locale.ROOT, "%,.0f",
+          dev.kvbench.workload.Traffic.MAX_RATE) + " ops/s, an op every nanosecond, which no schedule can keep: give a"
+          + " rate the store could reach, or leave it out for full speed");
+    }
+    return rate;
+  }
+
+  private static final String NO_RATE = "none";
+
+  private static String rateText(double rate) {
+    return rate == 0 ? NO_RATE : rate == Math.rint(rate) ? String.valueOf((long) rate) : String.valueOf(rate);
+  }
+
+  /** The rates {@code scenario}'s matrix sweeps on the rate axis {@code key}. */
+  @SuppressWarnings("unchecked")
+  private static List<Double> sweptRates(Scenario scenario, String key) {
+    return scenario.matrix().get((Axis<Double>) byKey(key));
+  }
+
+  /** Null when the sweep {@code values} rises, else what is wrong: a curve is read from its lowest rate up. */
+  private static String risingProblem(String key, List<Double> values) {
+    for (int i = 1; i < values.size(); i++) {
+      if (values.get(i) <= values.get(i - 1)) {
+        return "matrix." + key + " " + values.stream().map(Axes::rateText).collect(java.util.stream.Collectors
+            .joining(", ")) + " does not rise at " + rateText(values.get(i)) + ": give the rates from lowest to"
+            + " highest, each once (a throughput-latency curve and the capacity at an SLA are read in that order)";
+      }
+    }
+    return null;
   }
 
   /** A thread count: 1 or more. */

@@ -38,7 +38,8 @@ public record Scenario(
     Duration cellTimeout,
     int latencySample,
     Traffic traffic,
-    CustomMix custom) {
+    CustomMix custom,
+    Sla sla) {
 
   public static final long DEFAULT_SEED = 20160710;
   public static final Duration DEFAULT_CELL_TIMEOUT = Duration.ofHours(1);
@@ -57,12 +58,21 @@ public record Scenario(
         CustomMix.NONE);
   }
 
+  /** A scenario without an SLA. */
+  public Scenario(String name, String description, Matrix matrix, List<Phase> phases, long seed,
+      Repetitions repetitions, JvmOptions jvm, Duration cellTimeout, int latencySample, Traffic traffic,
+      CustomMix custom) {
+    this(name, description, matrix, phases, seed, repetitions, jvm, cellTimeout, latencySample, traffic, custom,
+        Sla.NONE);
+  }
+
   /** The shortest cell timeout: below it every forked cell would be killed while its JVM starts. */
   public static final Duration MIN_CELL_TIMEOUT = Duration.ofSeconds(1);
 
   public Scenario {
     traffic = traffic == null ? Traffic.DEFAULT : traffic;
     custom = custom == null ? CustomMix.NONE : custom;
+    sla = sla == null ? Sla.NONE : sla;
     if (name == null || !name.matches("[A-Za-z0-9][A-Za-z0-9._-]*")) {
       throw new ScenarioException("/name", "name '" + name + "' must be letters, digits, '.', '_' or '-'");
     }
@@ -98,39 +108,44 @@ public record Scenario(
   }
 
   public Scenario withMatrix(Matrix m) {
-    return new Scenario(name, description, m, phases, seed, repetitions, jvm, cellTimeout, latencySample, traffic, custom);
+    return new Scenario(name, description, m, phases, seed, repetitions, jvm, cellTimeout, latencySample, traffic, custom, sla);
   }
 
   public Scenario withPhases(List<Phase> p) {
-    return new Scenario(name, description, matrix, p, seed, repetitions, jvm, cellTimeout, latencySample, traffic, custom);
+    return new Scenario(name, description, matrix, p, seed, repetitions, jvm, cellTimeout, latencySample, traffic, custom, sla);
   }
 
   public Scenario withSeed(long s) {
-    return new Scenario(name, description, matrix, phases, s, repetitions, jvm, cellTimeout, latencySample, traffic, custom);
+    return new Scenario(name, description, matrix, phases, s, repetitions, jvm, cellTimeout, latencySample, traffic, custom, sla);
   }
 
   public Scenario withRepetitions(Repetitions r) {
-    return new Scenario(name, description, matrix, phases, seed, r, jvm, cellTimeout, latencySample, traffic, custom);
+    return new Scenario(name, description, matrix, phases, seed, r, jvm, cellTimeout, latencySample, traffic, custom, sla);
   }
 
   public Scenario withJvm(JvmOptions j) {
-    return new Scenario(name, description, matrix, phases, seed, repetitions, j, cellTimeout, latencySample, traffic, custom);
+    return new Scenario(name, description, matrix, phases, seed, repetitions, j, cellTimeout, latencySample, traffic, custom, sla);
   }
 
   public Scenario withCellTimeout(Duration t) {
-    return new Scenario(name, description, matrix, phases, seed, repetitions, jvm, t, latencySample, traffic, custom);
+    return new Scenario(name, description, matrix, phases, seed, repetitions, jvm, t, latencySample, traffic, custom, sla);
   }
 
   public Scenario withLatencySample(int l) {
-    return new Scenario(name, description, matrix, phases, seed, repetitions, jvm, cellTimeout, l, traffic, custom);
+    return new Scenario(name, description, matrix, phases, seed, repetitions, jvm, cellTimeout, l, traffic, custom, sla);
   }
 
   public Scenario withCustom(CustomMix c) {
-    return new Scenario(name, description, matrix, phases, seed, repetitions, jvm, cellTimeout, latencySample, traffic, c);
+    return new Scenario(name, description, matrix, phases, seed, repetitions, jvm, cellTimeout, latencySample, traffic, c, sla);
+  }
+
+  public Scenario withSla(Sla a) {
+    return new Scenario(name, description, matrix, phases, seed, repetitions, jvm, cellTimeout, latencySample, traffic,
+        custom, a);
   }
 
   public Scenario withTraffic(Traffic t) {
-    return new Scenario(name, description, matrix, phases, seed, repetitions, jvm, cellTimeout, latencySample, t, custom);
+    return new Scenario(name, description, matrix, phases, seed, repetitions, jvm, cellTimeout, latencySample, t, custom, sla);
   }
 
   /**
@@ -171,6 +186,7 @@ public record Scenario(
     }
     requireCodecs();
     requireTimingFits();
+    RateSweeps.requireJudgeable(this);
     for (Axis<?> axis : Axes.ALL) {
       requireValid(axis);
     }
@@ -282,7 +298,7 @@ public record Scenario(
           new WriteShape(values.get(Axes.ORDERS), batch == Matrix.ALL_IN_ONE ? entries : batch),
           new StoreSetup(settings, values.get(Axes.DURABILITY), values.get(Axes.CODECS)),
           new PhasePlan(phases, repetitions.passPlan(), latencySample),
-          new Load(values.get(Axes.THREADS), traffic, custom), values.withoutFields());
+          new Load(values.get(Axes.THREADS), RateSweeps.trafficAt(traffic, values), custom), values.withoutFields());
     } catch (ScenarioException e) {
       throw e; // a record's own check, naming its field
     } catch (IllegalArgumentException e) {

@@ -147,6 +147,7 @@ public final class ScenarioFiles {
     y.jvm = ScenarioYaml.SectionYaml.of(Section.JVM, s.jvm());
     y.cellTimeout = ScenarioYaml.topText(ScenarioSettings.CELL_TIMEOUT, s);
     y.latencySample = ScenarioYaml.topText(ScenarioSettings.LATENCY_SAMPLE, s);
+    y.sla = ScenarioYaml.topText(ScenarioSettings.SLA, s);
     if (!s.traffic().equals(Traffic.DEFAULT)) {
       y.traffic = ScenarioYaml.SectionYaml.of(Section.TRAFFIC, s.traffic());
     }

@@ -32,6 +32,16 @@ public final class ScenarioSettings {
       .in(Scenario::latencySample, Scenario::withLatencySample)
       .build();
 
+  public static final Setting<Scenario, Sla> SLA = Setting.<Scenario, Sla>of("", "sla")
+      .flag("--sla", "CONDITIONS", "A latency budget for a rate sweep: percentiles of the latency from each op's"
+          + " intended start, each at most a duration, e.g. 'p99<=2ms' or 'p99<=2ms,p999<=10ms' (p50, p90, p99, p999"
+          + " or p99.9, max; ns, us, ms, s). Each rate of --rate's list is judged by it, saturated where the clients"
+          + " achieved under 95 percent of the rate, and the run reports each store's capacity: the highest rate that met"
+          + " it (default: none).")
+      .one(Sla::parse, sla -> sla.given() ? sla.toString() : null)
+      .in(Scenario::sla, Scenario::withSla)
+      .build();
+
   /** Every row, in the order a scenario file writes them. */
-  public static final List<Setting<Scenario, ?>> ALL = List.of(SEED, CELL_TIMEOUT, LATENCY_SAMPLE);
+  public static final List<Setting<Scenario, ?>> ALL = List.of(SEED, CELL_TIMEOUT, LATENCY_SAMPLE, SLA);
 }

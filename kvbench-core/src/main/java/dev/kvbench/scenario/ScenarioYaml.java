@@ -28,6 +28,7 @@ final class ScenarioYaml {
   public SectionYaml jvm = new SectionYaml();
   public String cellTimeout;
   public String latencySample;
+  public String sla;
   public SectionYaml traffic;
   public CustomYaml custom;
   // YCSB workload properties by YCSB's names, applied over the matrix and traffic
@@ -72,7 +73,8 @@ final class ScenarioYaml {
     // the top of the file's own settings, read by their rows
     s = seed == null ? s : SectionYaml.applied(s, ScenarioSettings.SEED, seed);
     s = cellTimeout == null ? s : SectionYaml.applied(s, ScenarioSettings.CELL_TIMEOUT, cellTimeout);
-    return latencySample == null ? s : SectionYaml.applied(s, ScenarioSettings.LATENCY_SAMPLE, latencySample);
+    s = latencySample == null ? s : SectionYaml.applied(s, ScenarioSettings.LATENCY_SAMPLE, latencySample);
+    return sla == null ? s : SectionYaml.applied(s, ScenarioSettings.SLA, sla);
   }
 
   /** The text a scenario file writes for {@code row} of {@code s}. */

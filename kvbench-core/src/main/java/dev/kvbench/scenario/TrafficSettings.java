@@ -17,13 +17,12 @@ public final class TrafficSettings {
 
   private TrafficSettings() {}
 
+  /**
+   * A scenario file's one rate for the threaded phases ({@code traffic.rate}); {@code --rate} and
+   * {@code matrix.rates} sweep rates as an axis ({@link Axes#RATES}), which replaces it.
+   */
   public static final Setting<Traffic, Double> RATE = Setting.<Traffic, Double>of("traffic", "rate")
-      .flag("--rate", "OPS/S", "Target ops per second over all client threads of the threaded phases: each op is"
-          + " issued on a schedule and its latency counts from its intended start, so a stall shows in the"
-          + " percentiles; the achieved rate is reported beside it (default: none; latencies are then service"
-          + " times).")
       .one(Setting.number(Double::parseDouble), r -> r > 0 ? String.valueOf(r) : null)
-      .flagRefuses(r -> r > 0 ? null : "must be above 0, got " + r + "; leave it out for no target")
       .in(Traffic::rate, Traffic::withRate)
       .build();
 
@@ -44,11 +43,9 @@ public final class TrafficSettings {
       .in(Traffic::operations, Traffic::withOperations)
       .build();
 
+  /** A scenario file's one rate for readwhilewriting's writer; {@code --writer-rate} sweeps it ({@link Axes#WRITER_RATES}). */
   public static final Setting<Traffic, Double> WRITER_RATE = Setting.<Traffic, Double>of("traffic", "writerRate")
-      .flag("--writer-rate", "PUTS/S", "Puts per second of readwhilewriting's writer (default: as fast as it"
-          + " can).")
       .one(Setting.number(Double::parseDouble), r -> r > 0 ? String.valueOf(r) : null)
-      .flagRefuses(r -> r > 0 ? null : "must be above 0, got " + r + "; leave it out for no target")
       .in(Traffic::writerRate, Traffic::withWriterRate)
       .build();
 

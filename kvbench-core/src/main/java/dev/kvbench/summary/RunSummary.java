@@ -51,6 +51,8 @@ public final class RunSummary {
     StringBuilder out = new StringBuilder();
     List<CellResult> ran = doc.cells().stream().filter(c -> c.outcome() == CellResult.Outcome.RAN).toList();
     RunTables tables = new RunTables(doc.cells());
+    dev.kvbench.scenario.Sla sla = dev.kvbench.result.RateCurves.slaOf(doc);
+    Map<String, CellResult> byId = ran.stream().collect(Collectors.toMap(CellResult::cellId, c -> c, (a, b) -> a));
     for (Map.Entry<String, List<CellResult>> group : tables.byWorkload(ran).entrySet()) {
       out.append('\n').append(TextWrap.wrap(group.getKey(), pageWidth, "  ")).append("\n\n");
       TextTable times = tables.timingsTable(group.getValue());
@@ -72,6 +74,9 @@ public final class RunSummary {
           out.append(TextWrap.wrap(ThreadedTable.THIN_PERCENTILE, pageWidth, "  ")).append('\n');
         }
       }
+      // a rate sweep's curves, and each one's capacity at the run's SLA
+      out.append(CapacityTable.render(dev.kvbench.result.RateCurves.of(group.getValue(), sla), sla,
+          id -> byId.containsKey(id) ? tables.rowLabelWithout(byId.get(id), RunTables.RATE) : id, pageWidth));
       var overTime = TimelineTable.of(tables, group.getValue());
       if (overTime.rows() > 0) {
         out.append('\n').append(TextWrap.wrap(TimelineTable.TITLE, pageWidth, "  ")).append('\n');

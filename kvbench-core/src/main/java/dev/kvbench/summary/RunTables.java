@@ -39,6 +39,7 @@ public final class RunTables {
   public static final String BATCH_SIZE = "batchSize";
   public static final String DURABILITY = "durability";
   public static final String THREADS = "threads";
+  public static final String RATE = "rate";
   public static final String VERSION = "version";
   public static final String MEMORY_LIMIT = "memoryLimit";
 
@@ -57,6 +58,9 @@ public final class RunTables {
         : String.format(Locale.ROOT, "%,d", c.parameters().batchSize()));
     candidates.put(DURABILITY, c -> c.parameters().durability());
     candidates.put(THREADS, c -> Integer.toString(c.parameters().threads()));
+    // a rate sweep's cells: a pass at a rate takes the schedule's time, ranked only against its own rate
+    candidates.put(RATE, c -> c.parameters().traffic() == null || !c.parameters().traffic().hasRate() ? "none"
+        : String.format(Locale.ROOT, "%,.0f", c.parameters().traffic().rate()));
     candidates.put(VERSION, CellResult::libraryVersion);
     // a run-level setting, but cells under a memory limit and without one measure different things
     candidates.put(MEMORY_LIMIT, RunTables::memoryLimit);

@@ -56,7 +56,10 @@ public final class ThreadedTable {
           String scaling = one > 0 ? String.format(Locale.ROOT, "%.2f", p.opsPerSec() / one) : "-";
           String writer = f.writer() == null ? "-" : rate(f.writer().putsPerSec())
               + (f.writer().stallMillis() > 0 ? " (stalled " + f.writer().stallMillis() + " ms)" : "");
-          String rates = f.targetRate() > 0 ? rate(f.targetRate()) + " / " + rate(f.achievedRate()) : "none";
+          // a pass that fell behind its schedule measured a queue, not the store at that rate: marked
+          String rates = f.targetRate() > 0 ? rate(f.targetRate()) + " / " + rate(f.achievedRate())
+              + (f.achievedRate() < dev.kvbench.result.RateCurves.SATURATED_BELOW * f.targetRate() ? " saturated" : "")
+              : "none";
           boolean firstOp = true;
           for (var op : f.latencyNanosByOperation().entrySet()) {
             var l = op.getValue();

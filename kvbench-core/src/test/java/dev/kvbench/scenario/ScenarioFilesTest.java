@@ -134,8 +134,8 @@ class ScenarioFilesTest {
         .hasMessageStartingWith("s.yaml:3:")
         .hasMessageContaining("unknown key 'entrys'")
         .hasMessageContaining(
-            "batchSizes, codecs, dataSizes, durability, entries, gc, keys, orders, settings, stores, threads, valueContents,"
-                + " valueSizes");
+            "batchSizes, codecs, dataSizes, durability, entries, gc, keys, orders, rates, settings, stores, threads,"
+                + " valueContents, valueSizes, writerRates");
     assertThatThrownBy(() -> parse("repetition: {}\n")).hasMessageContaining("s.yaml:1:")
         .hasMessageContaining("repetitions");
   }

@@ -253,9 +253,12 @@ public final class Comparison {
     Map<String, List<CellResult>> m = new LinkedHashMap<>();
     for (CellResult c : cells) {
       CellResult.Parameters p = c.parameters();
+      // threads, the traffic (a rate sweep's rate, a duration, a count of ops) and the axes without a field
+      // (gc) are the workload too: two cells of a sweep of one of them are two workloads, never one
       String key = String.join(" ", c.store(), Long.toString(p.entries()), p.keys(), Integer.toString(p.keySize()),
           Integer.toString(p.valueSize()), p.valueContentOrRandom(), p.codecOrNone(), p.order(), Long.toString(p.batchSize()),
-          p.durability());
+          p.durability(), "threads=" + p.threads(), p.traffic() == null ? "" : p.traffic().idSuffix(),
+          new java.util.TreeMap<>(p.axes()).toString());
       m.computeIfAbsent(key, k -> new ArrayList<>()).add(c);
     }
     return m;

@@ -114,6 +114,21 @@ class ComparisonTest {
   }
 
   @Test
+  void cellsOfASweepOfTheTrafficMatchTheirOwnNeverTheFirstOfTheStore() {
+    // two cells of one store that differ only in their traffic (as a rate sweep's do): each is its own workload
+    ResultDocument run = Fixtures.document("h", List.of(
+        Fixtures.timedCell("alpha", 1000, Fixtures.timedPhase("sustain", 1000, 100_000, 101_000, 99_000)),
+        Fixtures.timedCell("alpha", 2000, Fixtures.timedPhase("sustain", 2000, 400_000, 404_000, 396_000))));
+    Comparison c = Comparison.of(List.of(run(run)), List.of(run(run)));
+    assertThat(c.unmatched()).isEmpty();
+    assertThat(c.rows()).hasSize(2).allSatisfy(r -> {
+      assertThat(r.verdict()).isEqualTo(Verdict.EQUIVALENT);
+      assertThat(r.shownRatio()).isEqualTo(1.0);
+    });
+    assertThat(c.rows()).extracting(Comparison.Row::baselineFigure).containsExactly(100_000.0, 200_000.0);
+  }
+
+  @Test
   void aPhaseOfAFixedDurationIsJudgedByItsRateNotItsTime() {
     // every pass lasts its 2 s: the candidate did half the puts in them, so it is slower, not equivalent
     ResultDocument base = Fixtures.document("h", List.of(Fixtures.timedCell("alpha", 2000,

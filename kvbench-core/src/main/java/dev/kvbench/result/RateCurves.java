@@ -1,0 +1,254 @@
+package dev.kvbench.result;
+
+import dev.kvbench.measure.HistogramCodec;
+import dev.kvbench.measure.LatencySummary;
+import dev.kvbench.scenario.Sla;
+import dev.kvbench.stats.ForkRatio;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import org.HdrHistogram.Histogram;
+
+/**
+ * The cells of a rate sweep as throughput-latency curves. The cells of one store, settings and
+ * workload that differ only in their target rate are one curve, a point per rate, lowest first.
+ * With an SLA each point is judged: met, over the budget, or saturated (the clients achieved under
+ * {@link #SATURATED_BELOW} of the offered rate, so its latencies are those of a queue the store
+ * could not drain, not the store's latency at that rate); the curve's capacity is the highest
+ * offered rate that met the SLA with every lower rate met too, and each fork's own points give
+ * each fork's capacity, whose range is the capacity's. Latencies count from each op's intended start.
+ */
+public final class RateCurves {
+
+  private RateCurves() {}
+
+  /** Below this share of the offered rate achieved, a point is saturated. */
+  public static final double SATURATED_BELOW = 0.95;
+
+  /** The percentiles a point reports: p50, p90, p99, p99.9 and the largest latency. */
+  public static final List<Double> PERCENTILES = List.of(50.0, 90.0, 99.0, 99.9, 100.0);
+
+  /** How a point stands against the SLA. */
+  public enum Status {
+    /** Every condition held and the clients kept up. */
+    MET,
+    /** A condition did not hold (the reason names it). */
+    OVER_BUDGET,
+    /** The achieved rate fell below {@link #SATURATED_BELOW} of the offered one: never a latency of the store's. */
+    SATURATED,
+    /** No SLA to judge by. */
+    UNJUDGED
+  }
+
+  /**
+   * A percentile of a point: over every fork's ops, and its 95 % interval across the forks' own
+   * (NaN with fewer than 3 forks).
+   */
+  public record Percentile(String name, long nanos, double lowNanos, double highNanos) {}
+
+  /**
+   * One rate of a curve.
+   *
+   * @param offeredRate the target rate, ops/s over all clients
+   * @param achievedRate what the median pass did, ops/s
+   * @param forks the forks behind it
+   * @param samples the latencies behind its percentiles
+   * @param why what broke the SLA (the condition and its value, or the rate achieved); null when met
+   */
+  public record Point(String cellId, double offeredRate, double achievedRate, int forks, long samples,
+      List<Percentile> percentiles, Status status, String why) {}
+
+  /**
+   * The capacity at the SLA.
+   *
+   * @param rate the highest offered rate met with every lower rate met; 0 when the lowest broke it
+   * @param low the lowest of the forks' own capacities (NaN with fewer than 2 forks): a sweep's rates
+   *     are a grid, and the forks' range is what its grid points say
+   * @param high the highest of the forks' own capacities
+   * @param forkRates each fork's capacity, in fork order
+   * @param brokenAt the first point that broke the SLA, null when none did (the capacity is at least the highest rate swept)
+   */
+  public record Capacity(double rate, double low, double high, List<Double> forkRates, Point brokenAt) {
+
+    /** Whether the sweep's highest rate met the SLA: the capacity is at least that, not found. */
+    public boolean atLeast() {
+      return brokenAt == null;
+    }
+  }
+
+  /**
+   * A curve: {@code label} names the cells without their rate.
+   *
+   * @param reference the store keeps nothing (the null store): its curve is the harness's own
+   * @param capacity with an SLA, else null
+   */
+  public record Curve(String store, boolean reference, String label, String phase, List<Point> points,
+      Capacity capacity) {}
+
+  /** The curves of {@code cells}' threaded phases at a target rate: two points or more each, or one with an SLA. */
+  public static List<Curve> of(List<CellResult> cells, Sla sla) {
+    Map<String, List<CellResult>> byCurve = new LinkedHashMap<>();
+    Map<String, String> phaseOf = new LinkedHashMap<>();
+    for (CellResult c : cells) {
+      for (PhaseResult p : c.phases()) {
+        if (p.status() != PhaseStatus.OK || p.threaded() == null || !(p.threaded().targetRate() > 0)) {
+          continue;
+        }
+        String key = withoutRate(c.cellId()) + "\u0000" + p.phase();
+        byCurve.computeIfAbsent(key, k -> new ArrayList<>()).add(c);
+        phaseOf.put(key, p.phase());
+      }
+    }
+    List<Curve> curves = new ArrayList<>();
+    byCurve.forEach((key, members) -> {
+      if (members.size() < 2 && !sla.given()) {
+        return;
+      }
+      String phase = phaseOf.get(key);
+      TreeMap<Double, Point> points = new TreeMap<>();
+      TreeMap<Double, List<Status>> forkStatus = new TreeMap<>();
+      for (CellResult c : members) {
+        PhaseResult p = c.phases().stream().filter(x -> x.phase().equals(phase)).findFirst().orElseThrow();
+        points.put(p.threaded().targetRate(), point(c, p, sla));
+        forkStatus.put(p.threaded().targetRate(), forkStatuses(p, sla));
+      }
+      List<Point> ordered = List.copyOf(points.values());
+      CellResult first = members.get(0);
+      curves.add(new Curve(first.store(), first.reference(), withoutRate(first.cellId()), phase, ordered,
+          sla.given() ? capacity(ordered, forkStatus) : null));
+    });
+    return curves;
+  }
+
+  /**
+   * The SLA the run of {@code doc} was given (its scenario's {@code sla}); none for a document
+   * without one, or whose scenario does not read.
+   */
+  public static Sla slaOf(ResultDocument doc) {
+    if (doc.scenario() == null || doc.scenario().isBlank()) {
+      return Sla.NONE;
+    }
+    try {
+      return new dev.kvbench.scenario.ScenarioFiles().parse(doc.scenario(), "the result's scenario",
+          doc.scenarioName() == null ? "run" : doc.scenarioName(), null).sla();
+    } catch (RuntimeException unreadable) {
+      return Sla.NONE; // a document of another kvbench's scenario keys: its curves are shown unjudged
+    }
+  }
+
+  /** A cell id without its rate part: the cells of one curve share it. */
+  static String withoutRate(String cellId) {
+    return cellId.replaceAll(" rate=[0-9.Ee+-]+", "");
+  }
+
+  private static Point point(CellResult c, PhaseResult p, Sla sla) {
+    double offered = p.threaded().targetRate();
+    double achieved = p.opsPerSec();
+    Histogram all = p.latencyHistogram() == null ? null : HistogramCodec.decode(p.latencyHistogram());
+    List<Histogram> forks = forkHistograms(p);
+    List<Percentile> percentiles = new ArrayList<>();
+    for (double q : PERCENTILES) {
+      long merged = all == null ? 0 : valueAt(all, q);
+      double[] interval = ForkRatio.interval(forks.stream().mapToDouble(h -> valueAt(h, q)).toArray());
+      percentiles.add(new Percentile(Sla.percentileName(q), merged, interval == null ? Double.NaN : interval[0],
+          interval == null ? Double.NaN : interval[1]));
+    }
+    Status status = Status.UNJUDGED;
+    String why = null;
+    if (sla.given()) {
+      status = judge(offered, achieved, all, sla);
+      why = reason(status, offered, achieved, all, sla);
+    }
+    return new Point(c.cellId(), offered, achieved, Math.max(1, forks.size()), all == null ? 0 : all.getTotalCount(),
+        percentiles, status, why);
+  }
+
+  private static Status judge(double offered, double achieved, Histogram latencies, Sla sla) {
+    if (achieved < SATURATED_BELOW * offered) {
+      return Status.SATURATED;
+    }
+    return latencies == null || sla.brokenBy(latencies) != null ? Status.OVER_BUDGET : Status.MET;
+  }
+
+  private static String reason(Status status, double offered, double achieved, Histogram latencies, Sla sla) {
+    return switch (status) {
+      case SATURATED -> String.format(java.util.Locale.ROOT, "saturated: achieved %,.0f of %,.0f ops/s offered"
+          + " (%.0f %%, under %.0f %%)", achieved, offered, 100 * achieved / offered, 100 * SATURATED_BELOW);
+      case OVER_BUDGET -> {
+        if (latencies == null) {
+          yield "no latencies recorded";
+        }
+        Sla.Condition c = sla.brokenBy(latencies);
+        yield String.format(java.util.Locale.ROOT, "latency: %s %,.1f µs over %s", c.percentileName(),
+            c.valueIn(latencies) / 1e3, c.text());
+      }
+      default -> null;
+    };
+  }
+
+  /** Each fork's verdict at a point: its own passes' latencies and its own median pass's rate. */
+  private static List<Status> forkStatuses(PhaseResult p, Sla sla) {
+    List<Status> out = new ArrayList<>();
+    if (!sla.given()) {
+      return out;
+    }
+    List<PassResult> medians = p.forkMedians();
+    List<Histogram> histograms = forkHistograms(p);
+    for (int i = 0; i < histograms.size() && i < medians.size(); i++) {
+      PassResult m = medians.get(i);
+      double achieved = m.passMillis() > 0 ? m.ops() * 1e3 / m.passMillis() : 0;
+      out.add(judge(p.threaded().targetRate(), achieved, histograms.get(i), sla));
+    }
+    return out;
+  }
+
+  /** Each fork's latencies over its measured passes, in fork order; one for a result without fork numbers. */
+  private static List<Histogram> forkHistograms(PhaseResult p) {
+    Map<Integer, Histogram> byFork = new TreeMap<>();
+    for (PassResult pass : p.passes()) {
+      if (pass.latencyHistogram() == null) {
+        continue;
+      }
+      Histogram h = HistogramCodec.decode(pass.latencyHistogram());
+      byFork.computeIfAbsent(pass.fork(), f -> new Histogram(h.getHighestTrackableValue(), 3)).add(h);
+    }
+    return List.copyOf(byFork.values());
+  }
+
+  private static long valueAt(Histogram h, double percentile) {
+    return percentile >= 100 ? h.getMaxValue() : h.getValueAtPercentile(percentile);
+  }
+
+  private static Capacity capacity(List<Point> points, TreeMap<Double, List<Status>> forkStatus) {
+    double rate = 0;
+    Point broken = null;
+    for (Point pt : points) {
+      if (pt.status() != Status.MET) {
+        broken = pt;
+        break;
+      }
+      rate = pt.offeredRate();
+    }
+    int forks = forkStatus.values().stream().mapToInt(List::size).min().orElse(0);
+    List<Double> forkRates = new ArrayList<>();
+    for (int f = 0; f < forks; f++) {
+      double own = 0;
+      for (Map.Entry<Double, List<Status>> e : forkStatus.entrySet()) {
+        if (e.getValue().get(f) != Status.MET) {
+          break;
+        }
+        own = e.getKey();
+      }
+      forkRates.add(own);
+    }
+    // the rates of a sweep are a grid: its forks' capacities are grid points, and a t-interval of three
+    // of them (20,000, 400,000, 400,000) reaches from 2,000 to 10 million; their range says what they do
+    double low = forkRates.size() < 2 ? Double.NaN : forkRates.stream().mapToDouble(Double::doubleValue).min()
+        .orElseThrow();
+    double high = forkRates.size() < 2 ? Double.NaN : forkRates.stream().mapToDouble(Double::doubleValue).max()
+        .orElseThrow();
+    return new Capacity(rate, low, high, forkRates, broken);
+  }
+}
