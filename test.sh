@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # kvbench's whole test suite, on a fresh Debian or Ubuntu machine with nothing but a JDK 17+ and
 # Python 3: installs what is missing, then runs
-#   1. ./mvnw -B -T 2 -Pall-tests install   unit tests (the tagged ones too: -Pall-tests), every store's
-#                                           contract tests, end-to-end tests of kvbench.jar
-#   2. the examples project     a user's project built against the artifacts step 1 installed
+#   1. ./mvnw -B -T 2 -Pall-tests install -DskipITs   unit tests (the tagged ones too: -Pall-tests), every
+#                                           store's contract tests
+#   2. the end-to-end tests of kvbench.jar (kvbench-cli's failsafe tests), and beside them
 #   3. the fleet playbooks      against three SSH test hosts in network namespaces on this machine
+#   4. the examples project     a user's project built against the artifacts step 1 installed
 # Installing packages and the fleet's test hosts need root: run it as root, or as a user with sudo.
 # .ci/run calls exactly this script.
 set -euo pipefail
@@ -64,11 +65,28 @@ if ! cmp -s ansible/requirements.txt ansible/.venv/requirements.txt; then
   cp ansible/requirements.txt ansible/.venv/requirements.txt
 fi
 
-# two modules at a time: the store modules, independent of each other, keep both cores busy
-./mvnw -B -T 2 -Pall-tests install
-./mvnw -B -f kvbench-examples/pom.xml verify
+# two modules at a time: the store modules, independent of each other, keep both cores busy; the
+# end-to-end tests of kvbench.jar (failsafe) run below, beside the fleet test
+./mvnw -B -T 2 -Pall-tests install -DskipITs
+# the fleet test waits on SSH and Ansible for most of its 6 to 7 minutes (a third of a core busy):
+# it runs beside the end-to-end tests, which keep both cores busy, its report printed after them
+fleet_log=$(mktemp)
 if [ "$(id -u)" -eq 0 ]; then
-  python3 ansible/tests/fleet_test.py
+  python3 ansible/tests/fleet_test.py >"$fleet_log" 2>&1 &
 else
-  as_root python3 ansible/tests/fleet_test.py
+  as_root python3 ansible/tests/fleet_test.py >"$fleet_log" 2>&1 &
+fi
+fleet=$!
+it=0
+./mvnw -B -Pall-tests -pl kvbench-cli failsafe:integration-test failsafe:verify || it=$?
+examples=0
+[ "$it" -ne 0 ] || ./mvnw -B -f kvbench-examples/pom.xml verify || examples=$?
+fleet_rc=0
+wait "$fleet" || fleet_rc=$?
+echo "test.sh: the fleet test (ansible/tests/fleet_test.py), run beside the end-to-end tests:"
+cat "$fleet_log"
+rm -f "$fleet_log"
+if [ "$it" -ne 0 ] || [ "$examples" -ne 0 ] || [ "$fleet_rc" -ne 0 ]; then
+  echo "test.sh: failed: end-to-end tests exit $it, examples project exit $examples, fleet test exit $fleet_rc" >&2
+  exit 1
 fi
