@@ -3,6 +3,7 @@ package dev.kvbench.result;
 import dev.kvbench.measure.HistogramCodec;
 import dev.kvbench.measure.LatencySummary;
 import dev.kvbench.scenario.Sla;
+import dev.kvbench.stats.Bootstrap;
 import dev.kvbench.stats.ForkRatio;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -18,7 +19,7 @@ import org.HdrHistogram.Histogram;
  * {@link #SATURATED_BELOW} of the offered rate, so its latencies are those of a queue the store
  * could not drain, not the store's latency at that rate); the curve's capacity is the highest
  * offered rate that met the SLA with every lower rate met too, and each fork's own points give
- * each fork's capacity, whose range is the capacity's. Latencies count from each op's intended start.
+ * each fork's capacity, the samples of the capacity's interval. Latencies count from each op's intended start.
  */
 public final class RateCurves {
 
@@ -64,9 +65,9 @@ public final class RateCurves {
    * The capacity at the SLA.
    *
    * @param rate the highest offered rate met with every lower rate met; 0 when the lowest broke it
-   * @param low the lowest of the forks' own capacities (NaN with fewer than 2 forks): a sweep's rates
-   *     are a grid, and the forks' range is what its grid points say
-   * @param high the highest of the forks' own capacities
+   * @param low the low end of the 95 % bootstrap interval of the median of the forks' own capacities
+   *     (NaN with fewer than 2 forks): a sweep's rates are a grid, and the interval stays on it
+   * @param high its high end
    * @param forkRates each fork's capacity, in fork order
    * @param brokenAt the first point that broke the SLA, null when none did (the capacity is at least the highest rate swept)
    */
@@ -243,12 +244,11 @@ public final class RateCurves {
       }
       forkRates.add(own);
     }
-    // the rates of a sweep are a grid: its forks' capacities are grid points, and a t-interval of three
-    // of them (20,000, 400,000, 400,000) reaches from 2,000 to 10 million; their range says what they do
-    double low = forkRates.size() < 2 ? Double.NaN : forkRates.stream().mapToDouble(Double::doubleValue).min()
-        .orElseThrow();
-    double high = forkRates.size() < 2 ? Double.NaN : forkRates.stream().mapToDouble(Double::doubleValue).max()
-        .orElseThrow();
-    return new Capacity(rate, low, high, forkRates, broken);
+    // the rates of a sweep are a grid: its forks' capacities are grid points, whose median's bootstrap
+    // interval stays on the grid (a t-interval of 20,000, 400,000, 400,000 reaches from 2,000 to 10 million)
+    double[] interval = forkRates.size() < 2 ? null
+        : Bootstrap.medianInterval(forkRates.stream().mapToDouble(Double::doubleValue).toArray());
+    return new Capacity(rate, interval == null ? Double.NaN : interval[0], interval == null ? Double.NaN
+        : interval[1], forkRates, broken);
   }
 }

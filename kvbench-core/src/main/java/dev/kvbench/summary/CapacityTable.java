@@ -61,13 +61,14 @@ public final class CapacityTable {
   /** The title of the capacity table at {@code sla}. */
   public static String capacityTitle(Sla sla) {
     return "Capacity at the SLA " + sla + ": the highest offered rate that met it, every lower rate met too (each"
-        + " fork's own capacity judged on its own passes, and their range; x best: against the highest capacity)";
+        + " fork's own capacity judged on its own passes, and the bootstrap interval of their median; x best:"
+        + " against the highest capacity but the harness's)";
   }
 
   /** Each curve's capacity, a row each; none without an SLA. */
   public static TextTable capacities(List<Curve> curves, Function<String, String> label) {
     TextTable t = new TextTable(TextTable.left("Store"), TextTable.left("Phase"), TextTable.right("Capacity ops/s"),
-        TextTable.right("Forks' range"), TextTable.right("Forks' own"), TextTable.right("x best"),
+        TextTable.right("95 % interval"), TextTable.right("Forks' own"), TextTable.right("x best"),
         TextTable.right("Broke at ops/s"), TextTable.left("Why")).keyColumns(2);
     // the null store's capacity is the harness's own ceiling, never the best store's
     double best = curves.stream().filter(c -> c.capacity() != null && !c.reference())
