@@ -39,6 +39,8 @@ public final class RateCurves {
     OVER_BUDGET,
     /** The achieved rate fell below {@link #SATURATED_BELOW} of the offered one: never a latency of the store's. */
     SATURATED,
+    /** The null store saturated at this rate too: the harness's clients could not offer it. */
+    HARNESS_LIMITED,
     /** No SLA to judge by. */
     UNJUDGED
   }
@@ -70,12 +72,26 @@ public final class RateCurves {
    * @param high its high end
    * @param forkRates each fork's capacity, in fork order
    * @param brokenAt the first point that broke the SLA, null when none did (the capacity is at least the highest rate swept)
+   * @param harnessRate the null store's capacity on the same workload and threads (the load
+   *     generator's own ceiling), NaN where the run has no such curve
    */
-  public record Capacity(double rate, double low, double high, List<Double> forkRates, Point brokenAt) {
+  public record Capacity(double rate, double low, double high, List<Double> forkRates, Point brokenAt,
+      double harnessRate) {
+
+    /** Within this share of the null store's capacity, a store's is the harness's more than its own. */
+    public static final double NEAR_HARNESS = 0.8;
 
     /** Whether the sweep's highest rate met the SLA: the capacity is at least that, not found. */
     public boolean atLeast() {
       return brokenAt == null;
+    }
+
+    /**
+     * Whether the capacity comes within {@link #NEAR_HARNESS} of the null store's on the same workload
+     * and threads: the load generator's ceiling, not the store's, may be what it measured.
+     */
+    public boolean nearHarness() {
+      return harnessRate > 0 && rate >= NEAR_HARNESS * harnessRate;
     }
   }
 
@@ -102,25 +118,67 @@ public final class RateCurves {
         phaseOf.put(key, p.phase());
       }
     }
-    List<Curve> curves = new ArrayList<>();
+    List<Draft> drafts = new ArrayList<>();
     byCurve.forEach((key, members) -> {
       if (members.size() < 2 && !sla.given()) {
         return;
       }
       String phase = phaseOf.get(key);
-      TreeMap<Double, Point> points = new TreeMap<>();
-      TreeMap<Double, List<Status>> forkStatus = new TreeMap<>();
+      Draft d = new Draft(members.get(0), phase);
       for (CellResult c : members) {
         PhaseResult p = c.phases().stream().filter(x -> x.phase().equals(phase)).findFirst().orElseThrow();
-        points.put(p.threaded().targetRate(), point(c, p, sla));
-        forkStatus.put(p.threaded().targetRate(), forkStatuses(p, sla));
+        d.points.put(p.threaded().targetRate(), point(c, p, sla));
+        d.forkStatus.put(p.threaded().targetRate(), forkStatuses(p, sla));
       }
-      List<Point> ordered = List.copyOf(points.values());
-      CellResult first = members.get(0);
-      curves.add(new Curve(first.store(), first.reference(), withoutRate(first.cellId()), phase, ordered,
-          sla.given() ? capacity(ordered, forkStatus) : null));
+      drafts.add(d);
     });
+    // the null store's curve of the same workload is the harness's own: where its clients could not
+    // offer a rate, no store's point at that rate says anything of the store
+    Map<String, Draft> harness = new LinkedHashMap<>();
+    drafts.stream().filter(d -> d.first.reference()).forEach(d -> harness.putIfAbsent(d.workload(), d));
+    List<Curve> curves = new ArrayList<>();
+    for (Draft d : drafts) {
+      Draft h = d.first.reference() ? null : harness.get(d.workload());
+      if (h != null && sla.given()) {
+        h.points.forEach((rate, hp) -> {
+          Point own = d.points.get(rate);
+          if (hp.status() == Status.SATURATED && own != null) {
+            d.points.put(rate, new Point(own.cellId(), own.offeredRate(), own.achievedRate(), own.forks(),
+                own.samples(), own.percentiles(), Status.HARNESS_LIMITED, String.format(java.util.Locale.ROOT,
+                    "the harness could not offer it: the null store's clients achieved %,.0f of %,.0f ops/s; give"
+                        + " more client threads", hp.achievedRate(), rate)));
+            d.forkStatus.put(rate, java.util.Collections.nCopies(d.forkStatus.get(rate).size(),
+                Status.HARNESS_LIMITED));
+          }
+        });
+      }
+      List<Point> ordered = List.copyOf(d.points.values());
+      double harnessRate = h == null || !sla.given() ? Double.NaN
+          : capacity(List.copyOf(h.points.values()), h.forkStatus, Double.NaN).rate();
+      curves.add(new Curve(d.first.store(), d.first.reference(), withoutRate(d.first.cellId()), d.phase, ordered,
+          sla.given() ? capacity(ordered, d.forkStatus, harnessRate) : null));
+    }
     return curves;
+  }
+
+  /** A curve as its points are gathered. */
+  private static final class Draft {
+    final CellResult first;
+    final String phase;
+    final TreeMap<Double, Point> points = new TreeMap<>();
+    final TreeMap<Double, List<Status>> forkStatus = new TreeMap<>();
+
+    Draft(CellResult first, String phase) {
+      this.first = first;
+      this.phase = phase;
+    }
+
+    /** The curve's workload without its store: the null store's curve of it has the same. */
+    String workload() {
+      String label = withoutRate(first.cellId());
+      return (label.startsWith(first.store() + " ") ? label.substring(first.store().length() + 1) : label)
+          + "\u0000" + phase;
+    }
   }
 
   /**
@@ -128,12 +186,16 @@ public final class RateCurves {
    * without one, or whose scenario does not read.
    */
   public static Sla slaOf(ResultDocument doc) {
-    if (doc.scenario() == null || doc.scenario().isBlank()) {
+    return slaOf(doc.scenario());
+  }
+
+  /** The SLA of the scenario a result document holds as {@code scenarioText}; none where it gives none or does not read. */
+  public static Sla slaOf(String scenarioText) {
+    if (scenarioText == null || scenarioText.isBlank()) {
       return Sla.NONE;
     }
     try {
-      return new dev.kvbench.scenario.ScenarioFiles().parse(doc.scenario(), "the result's scenario",
-          doc.scenarioName() == null ? "run" : doc.scenarioName(), null).sla();
+      return new dev.kvbench.scenario.ScenarioFiles().parse(scenarioText, "the result's scenario", "run", null).sla();
     } catch (RuntimeException unreadable) {
       return Sla.NONE; // a document of another kvbench's scenario keys: its curves are shown unjudged
     }
@@ -222,7 +284,7 @@ public final class RateCurves {
     return percentile >= 100 ? h.getMaxValue() : h.getValueAtPercentile(percentile);
   }
 
-  private static Capacity capacity(List<Point> points, TreeMap<Double, List<Status>> forkStatus) {
+  private static Capacity capacity(List<Point> points, TreeMap<Double, List<Status>> forkStatus, double harnessRate) {
     double rate = 0;
     Point broken = null;
     for (Point pt : points) {
@@ -249,6 +311,6 @@ public final class RateCurves {
     double[] interval = forkRates.size() < 2 ? null
         : Bootstrap.medianInterval(forkRates.stream().mapToDouble(Double::doubleValue).toArray());
     return new Capacity(rate, interval == null ? Double.NaN : interval[0], interval == null ? Double.NaN
-        : interval[1], forkRates, broken);
+        : interval[1], forkRates, broken, harnessRate);
   }
 }

@@ -49,6 +49,7 @@ public final class CapacityTable {
           case MET -> "met";
           case OVER_BUDGET -> "over: " + p.why().replaceFirst("^latency: ", "");
           case SATURATED -> "saturated (" + percent(p.achievedRate() / p.offeredRate()) + " achieved)";
+          case HARNESS_LIMITED -> "not offered: the harness saturated (more client threads)";
           case UNJUDGED -> "-";
         });
         t.row(row.toArray(String[]::new));
@@ -86,8 +87,10 @@ public final class CapacityTable {
       String own = String.join(" ", cap.forkRates().stream().map(CapacityTable::rate).toList());
       t.row(label.apply(c.points().get(0).cellId()), c.phase(), rate, interval, own, ratio,
           cap.brokenAt() == null ? "-" : rate(cap.brokenAt().offeredRate()),
-          cap.brokenAt() == null ? "met at every rate swept: sweep higher rates to find where it breaks"
-              : cap.brokenAt().why());
+          (cap.brokenAt() == null ? "met at every rate swept: sweep higher rates to find where it breaks"
+              : cap.brokenAt().why()) + (cap.nearHarness() && !c.reference() ? String.format(Locale.ROOT,
+              "; limited by the harness: within %.0f %% of the null store's capacity (%s ops/s)",
+              100 * (1 - Capacity.NEAR_HARNESS), rate(cap.harnessRate())) : ""));
     }
     return t;
   }

@@ -83,6 +83,30 @@ class RateSweepTest {
         .contains("40,000 / ").contains(" saturated");
   }
 
+  /**
+   * The spin is the harness's (the operation's), so the null store saturates at 40,000 ops/s too:
+   * the sorted map's point there is the harness's limit, not the store's, and its capacity, the
+   * null store's own, is marked as the harness's.
+   */
+  @Test
+  void whereTheNullStoreSaturatesTooThePointIsTheHarnessLimitAndTheCapacityIsMarked() throws Exception {
+    BenchmarkResult result = sweep("harness").stores("sortedmap", "null").rates(500, 1_000, 40_000).sla("p99<=1s")
+        .run(new StoreRegistry(List.of(new SortedMapStoreProvider(), new dev.kvbench.nullstore.NullStoreProvider())));
+    ResultDocument doc = result.document();
+    List<Curve> curves = RateCurves.of(doc.cells(), RateCurves.slaOf(doc));
+    Curve store = curves.stream().filter(c -> c.store().equals("sortedmap")).findFirst().orElseThrow();
+    Curve harness = curves.stream().filter(c -> c.store().equals("null")).findFirst().orElseThrow();
+    assertThat(harness.reference()).isTrue();
+    assertThat(harness.points()).extracting(Point::status).containsExactly(Status.MET, Status.MET, Status.SATURATED);
+    assertThat(store.points()).extracting(Point::status)
+        .containsExactly(Status.MET, Status.MET, Status.HARNESS_LIMITED);
+    assertThat(store.points().get(2).why()).contains("the harness could not offer it");
+    assertThat(store.capacity().rate()).isEqualTo(1_000.0);
+    assertThat(store.capacity().harnessRate()).isEqualTo(1_000.0);
+    assertThat(store.capacity().nearHarness()).isTrue();
+    assertThat(result.tables()).contains("limited by the harness").contains("harness");
+  }
+
   @Test
   void aBudgetThatNamesNoPercentileIsRefusedBeforeAnythingRuns() {
     assertThatThrownBy(() -> sweep("bad").sla("latency<=2ms")).isInstanceOf(IllegalArgumentException.class)

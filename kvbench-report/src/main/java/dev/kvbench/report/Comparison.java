@@ -71,6 +71,13 @@ public final class Comparison {
 
     /** The verdict in the words of the figure shown: a rate that is lower is slower (lower throughput). */
     public String verdictWords() {
+      if (shown.equals(ShownFigure.CAPACITY)) {
+        return switch (verdict) {
+          case SLOWER -> "less capacity";
+          case FASTER -> "more capacity";
+          default -> verdict.id();
+        };
+      }
       if (shown.equals(ShownFigure.STORAGE)) {
         return switch (verdict) {
           case SLOWER -> "larger";
@@ -246,7 +253,20 @@ public final class Comparison {
             Gap.BASELINE_MISSING)));
       }
     });
+    if (rule.figure() == Figure.WALL) {
+      CapacityComparison.addTo(c, baseline, candidate);
+    }
     return c;
+  }
+
+  /** Adds a row another part of the comparison judged (a rate sweep's capacity). */
+  void add(Row row) {
+    rows.add(row);
+  }
+
+  /** Adds what another part of the comparison could not judge. */
+  void add(Unmatched gap) {
+    unmatched.add(gap);
   }
 
   private static Map<String, List<CellResult>> byWorkload(List<CellResult> cells) {
@@ -346,42 +366,7 @@ public final class Comparison {
     cand.phases().stream().filter(o -> base.phases().stream().noneMatch(b -> b.phase().equals(o.phase())))
         .forEach(o -> unmatched.add(new Unmatched("candidate", cand.cellId() + " " + o.phase(),
             "the baseline did not run this phase", Gap.BASELINE_MISSING)));
-    compareStorage(base, cand, changed);
-  }
-
-  /**
-   * The cells' storage after close, judged by its own figure: allocated bytes, lower is better,
-   * each fork's bytes one sample ({@link dev.kvbench.result.StorageResult#forkSamples}), paired by
-   * fork where the forks pair by round. No row where neither side kept a byte (a store that keeps
-   * nothing on disk), nor where the comparison judges CPU time ({@link Rule#figure}).
-   */
-  private void compareStorage(CellResult base, CellResult cand, String changed) {
-    if (base.storage() == null || cand.storage() == null || figure != Figure.WALL) {
-      return; // on CPU time only the phases are judged: storage has no CPU figure
-    }
-    double[] b = base.storage().forkSamples().stream().mapToDouble(Long::doubleValue).toArray();
-    double[] o = cand.storage().forkSamples().stream().mapToDouble(Long::doubleValue).toArray();
-    boolean bothEmpty = java.util.Arrays.stream(b).allMatch(v -> v == 0) && java.util.Arrays.stream(o).allMatch(v -> v == 0);
-    if (bothEmpty) {
-      return;
-    }
-    String cell = base.cellId() + " " + STORAGE;
-    if (java.util.stream.DoubleStream.concat(java.util.Arrays.stream(b), java.util.Arrays.stream(o)).anyMatch(v -> !(v > 0))) {
-      unmatched.add(new Unmatched("both", cell, "a fork kept no bytes after close on one side and some on the other",
-          Gap.NO_FIGURE));
-      return;
-    }
-    if (Math.min(b.length, o.length) < ForkRatio.MIN_FORKS) {
-      String side = b.length == o.length ? "both" : b.length < o.length ? "baseline" : "candidate";
-      unmatched.add(new Unmatched(side, cell, String.format(java.util.Locale.ROOT, "bytes after close of %d/%d forks"
-          + " (baseline/candidate), %d a side needed to judge (a cell of one fork, or a result before kvbench 0.7,"
-          + " which kept the last fork's only)", b.length, o.length, ForkRatio.MIN_FORKS), Gap.ONE_STORAGE_SAMPLE));
-      return;
-    }
-    ForkRatio change = pairing == ForkRatio.Pairing.BY_ROUND && b.length == o.length ? ForkRatio.paired(b, o)
-        : ForkRatio.of(b, o);
-    rows.add(new Row(base.cellId(), STORAGE, ForkRatio.median(b) / 1e6, ForkRatio.median(o) / 1e6, change,
-        verdict(change), changed, Caveats.NONE, ShownFigure.STORAGE, List.of()));
+    StorageComparison.addTo(this, base, cand, changed);
   }
 
   /** The phase name of a row that judges a cell's storage after close. */

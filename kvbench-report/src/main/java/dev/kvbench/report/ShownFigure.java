@@ -10,10 +10,13 @@ import dev.kvbench.result.PrimaryFigure;
  * CPU time is judged, or a cell's storage in MB; each with the way that is better.
  *
  * @param id the figure's name in records ({@code ms}, {@code ops/s}, {@code cpu-ms}, {@code cpu-us/op},
- *     {@code storage-mb})
+ *     {@code storage-mb}, {@code capacity-ops/s})
  * @param heading the unit a table's heading gives it
  */
 public record ShownFigure(String id, String heading, boolean lowerIsBetter) {
+
+  /** A rate sweep's capacity at its SLA: the highest offered rate met, ops/s, higher is better. */
+  public static final ShownFigure CAPACITY = new ShownFigure("capacity-ops/s", "ops/s at the SLA", false);
 
   /** A cell's storage: allocated bytes after close, in MB (10^6 bytes), lower is better. */
   public static final ShownFigure STORAGE = new ShownFigure("storage-mb", "MB", true);

@@ -114,6 +114,34 @@ class ComparisonTest {
   }
 
   @Test
+  void aRateSweepsCapacityAtItsSlaIsJudgedHigherBetterFromEachForksOwn() {
+    // baseline: every fork meets p99<=1ms at 1,000 and 2,000 ops/s and breaks it at 4,000; candidate: at 2,000
+    ResultDocument base = Fixtures.judged("p99<=1ms", List.of(Fixtures.ratedCell("alpha", 1000, 200, 200, 200),
+        Fixtures.ratedCell("alpha", 2000, 500, 600, 500), Fixtures.ratedCell("alpha", 4000, 3000, 3000, 4000)));
+    ResultDocument slower = Fixtures.judged("p99<=1ms", List.of(Fixtures.ratedCell("alpha", 1000, 300, 300, 300),
+        Fixtures.ratedCell("alpha", 2000, 2000, 2500, 2000), Fixtures.ratedCell("alpha", 4000, 9000, 9000, 9000)));
+    Comparison c = Comparison.of(List.of(run(base)), List.of(run(slower)));
+    Comparison.Row row = c.rows().stream().filter(r -> r.phase().equals("ycsb-c capacity")).findFirst().orElseThrow();
+    assertThat(row.shown()).isEqualTo(ShownFigure.CAPACITY);
+    assertThat(row.baselineFigure()).isEqualTo(2000.0);
+    assertThat(row.candidateFigure()).isEqualTo(1000.0);
+    assertThat(row.shownRatio()).isEqualTo(0.5);
+    assertThat(row.verdictWords()).isEqualTo("less capacity");
+    assertThat(row.regression(10)).isTrue();
+    assertThat(Comparison.of(List.of(run(slower)), List.of(run(base))).rows().stream()
+        .filter(r -> r.phase().equals("ycsb-c capacity")).findFirst().orElseThrow().verdictWords())
+        .isEqualTo("more capacity");
+    assertThat(Comparison.of(List.of(run(base)), List.of(run(base))).rows().stream()
+        .filter(r -> r.phase().equals("ycsb-c capacity")).findFirst().orElseThrow().verdict())
+        .isEqualTo(Verdict.EQUIVALENT);
+    // judged at another SLA, the capacities are not compared, and the comparison says why
+    ResultDocument looser = Fixtures.judged("p99<=5ms", slower.cells());
+    Comparison other = Comparison.of(List.of(run(base)), List.of(run(looser)));
+    assertThat(other.rows()).noneMatch(r -> r.phase().endsWith("capacity"));
+    assertThat(other.unmatched()).anySatisfy(u -> assertThat(u.why()).contains("different SLAs"));
+  }
+
+  @Test
   void cellsOfASweepOfTheTrafficMatchTheirOwnNeverTheFirstOfTheStore() {
     // two cells of one store that differ only in their traffic (as a rate sweep's do): each is its own workload
     ResultDocument run = Fixtures.document("h", List.of(

@@ -126,4 +126,40 @@ final class Fixtures {
     return new RunResults("x.json", d.kvbenchVersion(), d.startedAt(), d.scenarioName(), d.seed(), d.command(),
         d.scenario(), d.environment(), d.completed(), d.cells());
   }
+
+  /**
+   * A cell of a rate sweep at {@code rate}: a ycsb-c phase whose fork i (from 1) saw every op take
+   * {@code micros[i - 1]} µs, at the rate offered.
+   */
+  static CellResult ratedCell(String store, double rate, long... micros) {
+    List<PassResult> passes = new ArrayList<>();
+    Histogram all = new Histogram(3_600_000_000_000L, 3);
+    for (int f = 0; f < micros.length; f++) {
+      Histogram h = new Histogram(3_600_000_000_000L, 3);
+      h.recordValueWithCount(micros[f] * 1_000, 1_000);
+      all.add(h);
+      long ops = (long) rate;
+      passes.add(PassResult.of(ops, 1_000_000_000L, new CpuTime(900, 100), 50_000_000).withFork(f + 1)
+          .withLatencies(h));
+    }
+    PhaseResult p = PhaseResult.measured("ycsb-c", passes, new PhaseResult.Latency(all, null,
+        new PhaseResult.LatencySampling(1, all.getTotalCount(), 47)), true, null, null)
+        .withThreaded(new dev.kvbench.result.ThreadedFigures(1, List.of(), Map.of(), Map.of(), null,
+            dev.kvbench.result.ThreadedFigures.FROM_INTENDED_START, rate, rate, null, "uniform"));
+    CellResult.Parameters base = params("rnd");
+    CellResult.Parameters params = new CellResult.Parameters(base.entries(), base.keys(), base.keySize(),
+        base.valueSize(), base.order(), 1, base.durability(), base.seed(), base.latencySampleInterval(),
+        base.warmupPasses(), base.warmupMillis(), base.measuredPasses(), 1,
+        dev.kvbench.workload.Traffic.DEFAULT.withRate(rate), null, null, null, Map.of());
+    return new CellResult(store + " int rnd 1000x100 batch=1 nosync threads=1 rate=" + (long) rate, store,
+        "lib:" + store, "1.0", ORDERED, Map.of(), Map.of(), params, List.of(p), null, CellResult.Outcome.RAN, null,
+        null);
+  }
+
+  /** A document of {@code cells} whose scenario gave {@code sla}. */
+  static ResultDocument judged(String sla, List<CellResult> cells) {
+    return new ResultDocument(ResultDocument.SCHEMA_VERSION, "0.1-test", "2026-01-01T00:00:00Z", "fixture", 1,
+        List.of("run", "fixture"), "name: fixture\nsla: " + sla + "\n", null, environment("h"), cells, true,
+        List.of());
+  }
 }

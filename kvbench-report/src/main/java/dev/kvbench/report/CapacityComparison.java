@@ -1,0 +1,97 @@
+package dev.kvbench.report;
+
+import dev.kvbench.result.RateCurves;
+import dev.kvbench.result.RateCurves.Curve;
+import dev.kvbench.scenario.Sla;
+import dev.kvbench.stats.ForkRatio;
+import dev.kvbench.stats.Verdict;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+
+/**
+ * A rate sweep's capacity at its SLA, judged as any figure is: each fork's own capacity is a sample
+ * (higher is better), paired by fork where the forks pair by round, and the ratio's interval gives
+ * more or less capacity, equivalent or undecided. Both sides must have been judged at the same SLA.
+ */
+final class CapacityComparison {
+
+  private CapacityComparison() {}
+
+  /** The phase name of a capacity row: the curve's phase and this. */
+  static final String CAPACITY = "capacity";
+
+  static void addTo(Comparison c, List<RunResults> baseline, List<RunResults> candidate) {
+    Sla baseSla = slaOf(baseline);
+    Sla candSla = slaOf(candidate);
+    if (baseSla == null || candSla == null || !baseSla.given() && !candSla.given()) {
+      return; // no SLA (or several in one side's inputs, named below if it matters): nothing to judge
+    }
+    Map<String, Curve> base = curves(ReportSection.of(baseline, true).get(0).cells(), baseSla);
+    Map<String, Curve> cand = curves(ReportSection.of(candidate, true).get(0).cells(), candSla);
+    if (!baseSla.equals(candSla)) {
+      if (!base.isEmpty() || !cand.isEmpty()) {
+        c.add(new Comparison.Unmatched("both", "capacity", "the sides were judged at different SLAs (baseline "
+            + text(baseSla) + ", candidate " + text(candSla) + "): give both the same --sla to compare capacities",
+            Comparison.Gap.SUPPORT_DIFFERS));
+      }
+      return;
+    }
+    for (Map.Entry<String, Curve> e : base.entrySet()) {
+      Curve b = e.getValue();
+      Curve o = cand.get(e.getKey());
+      String cell = b.label() + " " + b.phase() + " " + CAPACITY;
+      if (o == null) {
+        c.add(new Comparison.Unmatched("baseline", cell, "the candidate has no rate sweep of this workload",
+            Comparison.Gap.CANDIDATE_MISSING));
+        continue;
+      }
+      double[] bs = b.capacity().forkRates().stream().mapToDouble(Double::doubleValue).toArray();
+      double[] os = o.capacity().forkRates().stream().mapToDouble(Double::doubleValue).toArray();
+      if (java.util.stream.DoubleStream.concat(java.util.Arrays.stream(bs), java.util.Arrays.stream(os))
+          .anyMatch(v -> !(v > 0))) {
+        c.add(new Comparison.Unmatched("both", cell, "a fork met the SLA at none of the rates swept: its capacity"
+            + " is below the lowest rate, not a figure to take a ratio of; sweep lower rates", Comparison.Gap.NO_FIGURE));
+        continue;
+      }
+      // samples are costs, lower better, as every row's: the time an op's share of the capacity takes
+      double[] bCost = java.util.Arrays.stream(bs).map(v -> 1 / v).toArray();
+      double[] oCost = java.util.Arrays.stream(os).map(v -> 1 / v).toArray();
+      boolean enough = Math.min(bs.length, os.length) >= ForkRatio.MIN_FORKS;
+      ForkRatio change = enough && c.pairing() == ForkRatio.Pairing.BY_ROUND && bs.length == os.length
+          ? ForkRatio.paired(bCost, oCost) : ForkRatio.of(bCost, oCost);
+      c.add(new Comparison.Row(b.label(), b.phase() + " " + CAPACITY, b.capacity().rate(), o.capacity().rate(), change,
+          enough ? c.verdict(change) : Verdict.NOT_ENOUGH_FORKS, null, Caveats.NONE, ShownFigure.CAPACITY, List.of()));
+    }
+    cand.keySet().stream().filter(k -> !base.containsKey(k)).forEach(k -> c.add(new Comparison.Unmatched(
+        "candidate", cand.get(k).label() + " " + cand.get(k).phase() + " " + CAPACITY,
+        "the baseline has no rate sweep of this workload", Comparison.Gap.BASELINE_MISSING)));
+  }
+
+  /** The SLA a side's runs were judged at; null where they differ among themselves. */
+  private static Sla slaOf(List<RunResults> side) {
+    Set<String> seen = new TreeSet<>();
+    Sla sla = Sla.NONE;
+    for (RunResults r : side) {
+      sla = RateCurves.slaOf(r.scenario());
+      seen.add(sla.toString());
+    }
+    return seen.size() > 1 ? null : sla;
+  }
+
+  private static Map<String, Curve> curves(List<dev.kvbench.result.CellResult> cells, Sla sla) {
+    Map<String, Curve> out = new LinkedHashMap<>();
+    for (Curve curve : RateCurves.of(cells, sla)) {
+      if (curve.capacity() != null) {
+        out.putIfAbsent(curve.label() + "\u0000" + curve.phase(), curve);
+      }
+    }
+    return out;
+  }
+
+  private static String text(Sla sla) {
+    return sla.given() ? sla.toString() : "none";
+  }
+}
