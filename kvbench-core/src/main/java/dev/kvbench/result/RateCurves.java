@@ -127,8 +127,9 @@ public final class RateCurves {
       Draft d = new Draft(members.get(0), phase);
       for (CellResult c : members) {
         PhaseResult p = c.phases().stream().filter(x -> x.phase().equals(phase)).findFirst().orElseThrow();
-        d.points.put(p.threaded().targetRate(), point(c, p, sla));
-        d.forkStatus.put(p.threaded().targetRate(), forkStatuses(p, sla));
+        List<Histogram> forks = forkHistograms(p);
+        d.points.put(p.threaded().targetRate(), point(c, p, forks, sla));
+        d.forkStatus.put(p.threaded().targetRate(), forkStatuses(p, forks, sla));
       }
       drafts.add(d);
     });
@@ -206,15 +207,15 @@ public final class RateCurves {
     return cellId.replaceAll(" rate=[0-9.Ee+-]+", "");
   }
 
-  private static Point point(CellResult c, PhaseResult p, Sla sla) {
+  /** A point of {@code c}'s phase {@code p}, whose forks' latencies are {@code forks}. */
+  private static Point point(CellResult c, PhaseResult p, List<Histogram> forks, Sla sla) {
     double offered = p.threaded().targetRate();
     double achieved = p.opsPerSec();
     Histogram all = p.latencyHistogram() == null ? null : HistogramCodec.decode(p.latencyHistogram());
-    List<Histogram> forks = forkHistograms(p);
     List<Percentile> percentiles = new ArrayList<>();
     for (double q : PERCENTILES) {
-      long merged = all == null ? 0 : valueAt(all, q);
-      double[] interval = ForkRatio.interval(forks.stream().mapToDouble(h -> valueAt(h, q)).toArray());
+      long merged = all == null ? 0 : Sla.valueAt(all, q);
+      double[] interval = ForkRatio.interval(forks.stream().mapToDouble(h -> Sla.valueAt(h, q)).toArray());
       percentiles.add(new Percentile(Sla.percentileName(q), merged, interval == null ? Double.NaN : interval[0],
           interval == null ? Double.NaN : interval[1]));
     }
@@ -252,13 +253,12 @@ public final class RateCurves {
   }
 
   /** Each fork's verdict at a point: its own passes' latencies and its own median pass's rate. */
-  private static List<Status> forkStatuses(PhaseResult p, Sla sla) {
+  private static List<Status> forkStatuses(PhaseResult p, List<Histogram> histograms, Sla sla) {
     List<Status> out = new ArrayList<>();
     if (!sla.given()) {
       return out;
     }
     List<PassResult> medians = p.forkMedians();
-    List<Histogram> histograms = forkHistograms(p);
     for (int i = 0; i < histograms.size() && i < medians.size(); i++) {
       PassResult m = medians.get(i);
       double achieved = m.passMillis() > 0 ? m.ops() * 1e3 / m.passMillis() : 0;
@@ -278,10 +278,6 @@ public final class RateCurves {
       byFork.computeIfAbsent(pass.fork(), f -> new Histogram(h.getHighestTrackableValue(), 3)).add(h);
     }
     return List.copyOf(byFork.values());
-  }
-
-  private static long valueAt(Histogram h, double percentile) {
-    return percentile >= 100 ? h.getMaxValue() : h.getValueAtPercentile(percentile);
   }
 
   private static Capacity capacity(List<Point> points, TreeMap<Double, List<Status>> forkStatus, double harnessRate) {

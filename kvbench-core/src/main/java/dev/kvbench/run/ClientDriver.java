@@ -79,15 +79,8 @@ final class ClientDriver {
    * @param sampleSeed makes the choice of timed ops repeatable
    */
   ClientDriver(Schedule schedule, long quota, long deadlineNanos, int checkEvery, int sampleEvery, long sampleSeed) {
-    if (Integer.bitCount(checkEvery) != 1) {
-      throw new IllegalArgumentException("checkEvery must be a power of two: " + checkEvery);
-    }
-    this.schedule = schedule;
-    this.quota = quota;
-    this.deadlineNanos = deadlineNanos;
-    this.checkMask = checkEvery - 1;
-    this.sampler = schedule.paced() || sampleEvery <= 1 ? null : new LatencySampler(sampleEvery, sampleSeed);
-    this.timesNone = false;
+    this(schedule, quota, deadlineNanos, checkEvery,
+        schedule.paced() || sampleEvery <= 1 ? null : new LatencySampler(sampleEvery, sampleSeed), false);
   }
 
   /**
@@ -96,15 +89,21 @@ final class ClientDriver {
    * only moves it on to the next op to time). Null times no op: the client times what it must.
    */
   ClientDriver(long quota, int checkEvery, LatencySampler timedOps) {
+    this(Schedule.of(0, 0, 1), quota, NONE, checkEvery,
+        timedOps == null || timedOps.meanInterval() == 1 ? null : timedOps, timedOps == null);
+  }
+
+  private ClientDriver(Schedule schedule, long quota, long deadlineNanos, int checkEvery, LatencySampler sampler,
+      boolean timesNone) {
     if (Integer.bitCount(checkEvery) != 1) {
       throw new IllegalArgumentException("checkEvery must be a power of two: " + checkEvery);
     }
-    this.schedule = Schedule.of(0, 0, 1);
+    this.schedule = schedule;
     this.quota = quota;
-    this.deadlineNanos = NONE;
+    this.deadlineNanos = deadlineNanos;
     this.checkMask = checkEvery - 1;
-    this.sampler = timedOps == null || timedOps.meanInterval() == 1 ? null : timedOps;
-    this.timesNone = timedOps == null;
+    this.sampler = sampler;
+    this.timesNone = timesNone;
   }
 
   /** Runs the client's ops until the count, the deadline, a signal or the client ends them; returns how many ran. */

@@ -31,7 +31,7 @@ public record Sla(List<Condition> conditions) {
 
     /** The percentile's value in {@code latencies} (HdrHistogram's, so the same value every output shows). */
     public long valueIn(Histogram latencies) {
-      return percentile >= 100 ? latencies.getMaxValue() : latencies.getValueAtPercentile(percentile);
+      return valueAt(latencies, percentile);
     }
 
     /** The percentile as outputs name it: p50, p99, p99.9, max. */
@@ -183,6 +183,11 @@ public record Sla(List<Condition> conditions) {
           + " duration a store could meet, e.g. p99<=2ms");
     }
     return Math.round(value);
+  }
+
+  /** {@code percentile} (0 to 100; 100 the largest) of {@code latencies}, as HdrHistogram reads it. */
+  public static long valueAt(Histogram latencies, double percentile) {
+    return percentile >= 100 ? latencies.getMaxValue() : latencies.getValueAtPercentile(percentile);
   }
 
   /** A percentile as outputs name it. */
