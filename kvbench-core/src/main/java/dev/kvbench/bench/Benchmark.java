@@ -203,6 +203,31 @@ public final class Benchmark {
     return this;
   }
 
+  /**
+   * Searches for the highest rate that meets {@code sla} ({@code --rate auto --sla ...}): from
+   * {@link #rateSearch}'s start rate (1,000 ops/s unless told) the rate doubles until a point breaks
+   * the budget, then bisects until the highest rate met and the lowest broken are within its precision
+   * (5 %); {@link BenchmarkResult#capacity} is then the highest rate met. Give {@link #duration} so
+   * each point's passes last a fixed time whatever the rate.
+   */
+  public Benchmark capacity(dev.kvbench.scenario.Sla sla) {
+    overrides.axis(Axes.RATES, List.of(Axes.AUTO_RATE));
+    overrides.set(dev.kvbench.scenario.ScenarioSettings.SLA, sla);
+    return this;
+  }
+
+  /** {@link #capacity(dev.kvbench.scenario.Sla)} with the budget as {@code --sla} takes it ({@code "p99<=2ms"}). */
+  public Benchmark capacity(String sla) {
+    return capacity(dev.kvbench.scenario.Sla.parse(sla));
+  }
+
+  /** How {@link #capacity} searches: its first rate, ops/s over all clients, and the precision it stops at, percent. */
+  public Benchmark rateSearch(double startRate, double precisionPercent) {
+    overrides.set(dev.kvbench.scenario.ScenarioSettings.RATE_START, startRate);
+    overrides.set(dev.kvbench.scenario.ScenarioSettings.RATE_PRECISION, precisionPercent);
+    return this;
+  }
+
   /** Each pass of a threaded or custom phase lasts this long instead of a number of ops. */
   public Benchmark duration(Duration perPass) {
     overrides.traffic(t -> t.withDurationMillis(perPass.toMillis()));

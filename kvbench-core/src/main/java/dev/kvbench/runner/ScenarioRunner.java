@@ -254,12 +254,16 @@ public final class ScenarioRunner {
     Thread stopHook = new Thread(this::stop, "kvbench-stop");
     Runtime.getRuntime().addShutdownHook(stopHook);
     try {
-      int already = (int) cells.stream().filter(c -> done.containsKey(c.id())).count();
-      listener.runStarted(cells.size(), already);
       boolean complete;
       try {
-        complete = new ForkRounds(session, registry, listener, scenario, options, quietHost)
-            .run(cells, new HashSet<>(done.keySet()));
+        ForkRounds rounds = new ForkRounds(session, registry, listener, scenario, options, quietHost);
+        if (scenario.searchesRates()) {
+          complete = new CapacitySearch(scenario.search(), scenario.sla(), cells).run(rounds, j, listener);
+        } else {
+          int already = (int) cells.stream().filter(c -> done.containsKey(c.id())).count();
+          listener.runStarted(cells.size(), already);
+          complete = rounds.run(cells, new HashSet<>(done.keySet()));
+        }
       } catch (RunJournal.NotWritten notWritten) {
         try {
           j.finish(false);

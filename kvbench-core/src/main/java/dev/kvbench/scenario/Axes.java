@@ -168,8 +168,9 @@ public final class Axes {
   public static final Axis<Double> RATES = rateAxis("rates", "OPS/S", "Target ops per second over all client"
       + " threads of the threaded phases: each op is issued on a schedule and its latency counts from its intended"
       + " start, so a stall shows in the percentiles; the achieved rate is reported beside it. A comma list sweeps,"
-      + " lowest first (5k,10k,20k: 5k = 5,000), for a throughput-latency curve (default: none; latencies are then"
-      + " service times).", "--rate", 102, Phase::usesClients, c -> c.load().traffic().rate());
+      + " lowest first (5k,10k,20k: 5k = 5,000), for a throughput-latency curve; auto searches for the highest rate"
+      + " that meets --sla (from --rate-start, doubling, then bisecting to --rate-precision). Default: none;"
+      + " latencies are then service times.", "--rate", 102, Phase::usesClients, c -> c.load().traffic().rate());
 
   /** readwhilewriting's writer's rate, swept like {@link #RATES}: the readers' load and the writer's are two axes. */
   public static final Axis<Double> WRITER_RATES = rateAxis("writerRates", "PUTS/S", "Puts per second of"
@@ -308,6 +309,9 @@ public final class Axes {
     if (t.equals(NO_RATE)) {
       return 0; // the default, as a scenario file writes it: the traffic section's rate, or none
     }
+    if (t.equals(AUTO)) {
+      return AUTO_RATE;
+    }
     double multiplier = t.endsWith("k") ? 1e3 : t.endsWith("m") ? 1e6 : 1;
     if (multiplier > 1) {
       t = t.substring(0, t.length() - 1);
@@ -334,9 +338,16 @@ public final class Axes {
   }
 
   private static final String NO_RATE = "none";
+  private static final String AUTO = "auto";
 
-  private static String rateText(double rate) {
-    return rate == 0 ? NO_RATE : rate == Math.rint(rate) ? String.valueOf((long) rate) : String.valueOf(rate);
+  /**
+   * {@link #RATES}' value {@code auto}: the runner searches the rates ({@link RateSearch}); its
+   * cells are expanded at no rate, and the search gives each its rates.
+   */
+  public static final double AUTO_RATE = -1;
+
+  static String rateText(double rate) {
+    return rate == AUTO_RATE ? AUTO : rate == 0 ? NO_RATE : rate == Math.rint(rate) ? String.valueOf((long) rate) : String.valueOf(rate);
   }
 
   /** The rates {@code scenario}'s matrix sweeps on the rate axis {@code key}. */
@@ -347,6 +358,17 @@ public final class Axes {
 
   /** Null when the sweep {@code values} rises, else what is wrong: a curve is read from its lowest rate up. */
   private static String risingProblem(String key, List<Double> values) {
+    if (values.contains(AUTO_RATE)) {
+      if (!key.equals("rates")) {
+        return "matrix." + key + " auto: the search moves the clients' rate (rates auto); hold the writer at a rate"
+            + " (writerRates 5000) or sweep a list of rates";
+      }
+      if (values.size() > 1) {
+        return "matrix." + key + " " + values.stream().map(Axes::rateText).collect(java.util.stream.Collectors
+            .joining(", ")) + ": auto searches the rates itself; give auto alone, or a list of rates";
+      }
+      return null;
+    }
     for (int i = 1; i < values.size(); i++) {
       if (values.get(i) <= values.get(i - 1)) {
         return "matrix." + key + " " + values.stream().map(Axes::rateText).collect(java.util.stream.Collectors

@@ -47,6 +47,12 @@ public record CellParams(
     }
   }
 
+  /** This cell with its clients offering {@code rate} ops/s: a point of a rate search, its id naming the rate. */
+  public CellParams atRate(double rate) {
+    return new CellParams(storeId, data, write, setup, plan, new Load(load.threads(), load.traffic().withRate(rate),
+        load.custom()), axes);
+  }
+
   /** Whether the cell runs a threaded phase (readers, readwhilewriting, ycsb-a ...). */
   public boolean threaded() {
     return plan.threaded();

@@ -31,6 +31,12 @@ final class RateSweeps {
   static void requireJudgeable(Scenario s) {
     Sla sla = s.sla();
     List<Phase> phases = s.phases();
+    if (s.searchesRates()) {
+      requireSearchable(s);
+    } else if (!s.search().equals(RateSearch.DEFAULT)) {
+      throw new ScenarioException("/ratePrecision", "rateStart and ratePrecision steer the search of rates auto, and the"
+          + " rates are not searched: add rates auto (with an sla), or leave them out");
+    }
     if (!sla.given()) {
       return;
     }
@@ -40,9 +46,26 @@ final class RateSweeps {
           .collect(java.util.stream.Collectors.joining(", ")) + ") has a latency to judge: add a phase with clients"
           + " (ycsb-a ... ycsb-f, readers, readwhilewriting), or leave the SLA out");
     }
-    if (!(s.traffic().rate() > 0) && s.matrix().get(Axes.RATES).stream().noneMatch(r -> r > 0)) {
+    if (!(s.traffic().rate() > 0) && s.matrix().get(Axes.RATES).stream().noneMatch(r -> r > 0 || r == Axes.AUTO_RATE)) {
       throw new ScenarioException("/sla", "sla " + sla + " judges each rate of a sweep, and no rate is given: give"
           + " matrix.rates a list of rates, lowest first (5000, 10000, 20000)");
+    }
+  }
+
+  /**
+   * A search needs a budget to search against and one phase to judge: the search moves a cell's
+   * rate, which every threaded phase of the cell shares, and two phases could want two rates.
+   */
+  private static void requireSearchable(Scenario s) {
+    if (!s.sla().given()) {
+      throw new ScenarioException("/sla", "sla: none is given, and rates auto searches for the highest rate that"
+          + " meets one: give one, e.g. 'p99<=2ms', or give a list of rates to sweep");
+    }
+    List<Phase> threaded = s.phases().stream().filter(Phase::threaded).toList();
+    if (threaded.size() > 1) {
+      throw new ScenarioException("/phases", "rates auto searches one phase's capacity, and "
+          + threaded.stream().map(Phase::id).collect(java.util.stream.Collectors.joining(", ")) + " would each want"
+          + " their own rates: give one of them (phases " + threaded.get(0).id() + "), or run one search per phase");
     }
   }
 }

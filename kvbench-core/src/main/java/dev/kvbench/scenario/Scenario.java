@@ -39,7 +39,7 @@ public record Scenario(
     int latencySample,
     Traffic traffic,
     CustomMix custom,
-    Sla sla) {
+    CapacityGoal goal) {
 
   public static final long DEFAULT_SEED = 20160710;
   public static final Duration DEFAULT_CELL_TIMEOUT = Duration.ofHours(1);
@@ -58,12 +58,21 @@ public record Scenario(
         CustomMix.NONE);
   }
 
+  /** The latency budget of the threaded phases' rates ({@link Sla#NONE} for none); how {@code rates: auto} searches. */
+  public Sla sla() {
+    return goal.sla();
+  }
+
+  public RateSearch search() {
+    return goal.search();
+  }
+
   /** A scenario without an SLA. */
   public Scenario(String name, String description, Matrix matrix, List<Phase> phases, long seed,
       Repetitions repetitions, JvmOptions jvm, Duration cellTimeout, int latencySample, Traffic traffic,
       CustomMix custom) {
     this(name, description, matrix, phases, seed, repetitions, jvm, cellTimeout, latencySample, traffic, custom,
-        Sla.NONE);
+        CapacityGoal.NONE);
   }
 
   /** The shortest cell timeout: below it every forked cell would be killed while its JVM starts. */
@@ -72,7 +81,7 @@ public record Scenario(
   public Scenario {
     traffic = traffic == null ? Traffic.DEFAULT : traffic;
     custom = custom == null ? CustomMix.NONE : custom;
-    sla = sla == null ? Sla.NONE : sla;
+    goal = goal == null ? CapacityGoal.NONE : goal;
     if (name == null || !name.matches("[A-Za-z0-9][A-Za-z0-9._-]*")) {
       throw new ScenarioException("/name", "name '" + name + "' must be letters, digits, '.', '_' or '-'");
     }
@@ -108,44 +117,49 @@ public record Scenario(
   }
 
   public Scenario withMatrix(Matrix m) {
-    return new Scenario(name, description, m, phases, seed, repetitions, jvm, cellTimeout, latencySample, traffic, custom, sla);
+    return new Scenario(name, description, m, phases, seed, repetitions, jvm, cellTimeout, latencySample, traffic, custom, goal);
   }
 
   public Scenario withPhases(List<Phase> p) {
-    return new Scenario(name, description, matrix, p, seed, repetitions, jvm, cellTimeout, latencySample, traffic, custom, sla);
+    return new Scenario(name, description, matrix, p, seed, repetitions, jvm, cellTimeout, latencySample, traffic, custom, goal);
   }
 
   public Scenario withSeed(long s) {
-    return new Scenario(name, description, matrix, phases, s, repetitions, jvm, cellTimeout, latencySample, traffic, custom, sla);
+    return new Scenario(name, description, matrix, phases, s, repetitions, jvm, cellTimeout, latencySample, traffic, custom, goal);
   }
 
   public Scenario withRepetitions(Repetitions r) {
-    return new Scenario(name, description, matrix, phases, seed, r, jvm, cellTimeout, latencySample, traffic, custom, sla);
+    return new Scenario(name, description, matrix, phases, seed, r, jvm, cellTimeout, latencySample, traffic, custom, goal);
   }
 
   public Scenario withJvm(JvmOptions j) {
-    return new Scenario(name, description, matrix, phases, seed, repetitions, j, cellTimeout, latencySample, traffic, custom, sla);
+    return new Scenario(name, description, matrix, phases, seed, repetitions, j, cellTimeout, latencySample, traffic, custom, goal);
   }
 
   public Scenario withCellTimeout(Duration t) {
-    return new Scenario(name, description, matrix, phases, seed, repetitions, jvm, t, latencySample, traffic, custom, sla);
+    return new Scenario(name, description, matrix, phases, seed, repetitions, jvm, t, latencySample, traffic, custom, goal);
   }
 
   public Scenario withLatencySample(int l) {
-    return new Scenario(name, description, matrix, phases, seed, repetitions, jvm, cellTimeout, l, traffic, custom, sla);
+    return new Scenario(name, description, matrix, phases, seed, repetitions, jvm, cellTimeout, l, traffic, custom, goal);
   }
 
   public Scenario withCustom(CustomMix c) {
-    return new Scenario(name, description, matrix, phases, seed, repetitions, jvm, cellTimeout, latencySample, traffic, c, sla);
+    return new Scenario(name, description, matrix, phases, seed, repetitions, jvm, cellTimeout, latencySample, traffic, c, goal);
   }
 
-  public Scenario withSla(Sla a) {
+  public Scenario withGoal(CapacityGoal g) {
     return new Scenario(name, description, matrix, phases, seed, repetitions, jvm, cellTimeout, latencySample, traffic,
-        custom, a);
+        custom, g);
+  }
+
+  /** Whether the rates are searched ({@code rates: auto}): cells at no rate, given their rates by the runner's search. */
+  public boolean searchesRates() {
+    return matrix.get(Axes.RATES).contains(Axes.AUTO_RATE);
   }
 
   public Scenario withTraffic(Traffic t) {
-    return new Scenario(name, description, matrix, phases, seed, repetitions, jvm, cellTimeout, latencySample, t, custom, sla);
+    return new Scenario(name, description, matrix, phases, seed, repetitions, jvm, cellTimeout, latencySample, t, custom, goal);
   }
 
   /**

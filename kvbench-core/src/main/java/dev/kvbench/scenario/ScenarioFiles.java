@@ -148,6 +148,8 @@ public final class ScenarioFiles {
     y.cellTimeout = ScenarioYaml.topText(ScenarioSettings.CELL_TIMEOUT, s);
     y.latencySample = ScenarioYaml.topText(ScenarioSettings.LATENCY_SAMPLE, s);
     y.sla = ScenarioYaml.topText(ScenarioSettings.SLA, s);
+    y.rateStart = ScenarioYaml.topText(ScenarioSettings.RATE_START, s);
+    y.ratePrecision = ScenarioYaml.topText(ScenarioSettings.RATE_PRECISION, s);
     if (!s.traffic().equals(Traffic.DEFAULT)) {
       y.traffic = ScenarioYaml.SectionYaml.of(Section.TRAFFIC, s.traffic());
     }

@@ -39,9 +39,27 @@ public final class ScenarioSettings {
           + " achieved under 95 percent of the rate, and the run reports each store's capacity: the highest rate that met"
           + " it (default: none).")
       .one(Sla::parse, sla -> sla.given() ? sla.toString() : null)
-      .in(Scenario::sla, Scenario::withSla)
+      .in(Scenario::sla, (s, sla) -> s.withGoal(s.goal().withSla(sla)))
+      .build();
+
+  public static final Setting<Scenario, Double> RATE_START = Setting.<Scenario, Double>of("", "rateStart")
+      .flag("--rate-start", "OPS/S", "The first rate --rate auto tries, ops per second over all clients (default:"
+          + " 1k); it doubles from there until a rate breaks the SLA, or halves while the lowest does.")
+      .one(Axes::rate, rate -> rate == RateSearch.DEFAULT.startRate() ? null : Axes.rateText(rate))
+      .in(s -> s.search().startRate(), (s, rate) -> s.withGoal(s.goal().withSearch(new RateSearch(rate, s.search().precisionPercent(),
+          s.search().maxPoints()))))
+      .build();
+
+  public static final Setting<Scenario, Double> RATE_PRECISION = Setting.<Scenario, Double>of("", "ratePrecision")
+      .flag("--rate-precision", "PERCENT", "--rate auto bisects until the lowest rate that broke the SLA is at most"
+          + " this many percent above the highest that met it (default: 5).")
+      .one(Setting.number(t -> Double.parseDouble(t.trim().replace("%", ""))),
+          p -> p == RateSearch.DEFAULT.precisionPercent() ? null : String.valueOf(p))
+      .in(s -> s.search().precisionPercent(), (s, p) -> s.withGoal(s.goal().withSearch(new RateSearch(s.search().startRate(), p,
+          s.search().maxPoints()))))
       .build();
 
   /** Every row, in the order a scenario file writes them. */
-  public static final List<Setting<Scenario, ?>> ALL = List.of(SEED, CELL_TIMEOUT, LATENCY_SAMPLE, SLA);
+  public static final List<Setting<Scenario, ?>> ALL = List.of(SEED, CELL_TIMEOUT, LATENCY_SAMPLE, SLA, RATE_START,
+      RATE_PRECISION);
 }

@@ -29,6 +29,8 @@ final class ScenarioYaml {
   public String cellTimeout;
   public String latencySample;
   public String sla;
+  public String rateStart;
+  public String ratePrecision;
   public SectionYaml traffic;
   public CustomYaml custom;
   // YCSB workload properties by YCSB's names, applied over the matrix and traffic
@@ -74,6 +76,8 @@ final class ScenarioYaml {
     s = seed == null ? s : SectionYaml.applied(s, ScenarioSettings.SEED, seed);
     s = cellTimeout == null ? s : SectionYaml.applied(s, ScenarioSettings.CELL_TIMEOUT, cellTimeout);
     s = latencySample == null ? s : SectionYaml.applied(s, ScenarioSettings.LATENCY_SAMPLE, latencySample);
+    s = rateStart == null ? s : SectionYaml.applied(s, ScenarioSettings.RATE_START, rateStart);
+    s = ratePrecision == null ? s : SectionYaml.applied(s, ScenarioSettings.RATE_PRECISION, ratePrecision);
     return sla == null ? s : SectionYaml.applied(s, ScenarioSettings.SLA, sla);
   }
 

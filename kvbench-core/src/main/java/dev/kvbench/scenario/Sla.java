@@ -7,6 +7,7 @@ import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.HdrHistogram.Histogram;
+import org.apiguardian.api.API;
 
 /**
  * A latency budget: one or more percentiles of the latency from each op's intended start, each at
@@ -15,6 +16,7 @@ import org.HdrHistogram.Histogram;
  *
  * @param conditions the percentiles and their limits, in the order given; none for no SLA
  */
+@API(status = API.Status.STABLE, since = "0.7.0")
 public record Sla(List<Condition> conditions) {
 
   /** No SLA. */
@@ -27,6 +29,7 @@ public record Sla(List<Condition> conditions) {
    * @param limitNanos the longest latency the percentile may be
    * @param text as given, normalised ({@code p99<=2ms})
    */
+  @API(status = API.Status.STABLE, since = "0.7.0")
   public record Condition(double percentile, long limitNanos, String text) {
 
     /** The percentile's value in {@code latencies} (HdrHistogram's, so the same value every output shows). */

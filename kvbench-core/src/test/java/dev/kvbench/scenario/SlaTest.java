@@ -84,12 +84,12 @@ class SlaTest {
   @Test
   void anSlaNeedsRatesAndAPhaseWithLatenciesToJudge() {
     Sla sla = Sla.parse("p99<=2ms");
-    assertThatThrownBy(() -> ycsb(Phase.YCSB_C).withSla(sla).cells(registry())).isInstanceOf(ScenarioException.class)
+    assertThatThrownBy(() -> ycsb(Phase.YCSB_C).withGoal(new CapacityGoal(sla, RateSearch.DEFAULT)).cells(registry())).isInstanceOf(ScenarioException.class)
         .hasMessageContaining("no rate is given").hasMessageContaining("matrix.rates");
     Scenario seedOnly = Scenario.defaults("sla").withMatrix(matrix()
-        .with(Axes.RATES, List.of(1_000.0))).withPhases(List.of(Phase.WRITE, Phase.READ_KEY)).withSla(sla);
+        .with(Axes.RATES, List.of(1_000.0))).withPhases(List.of(Phase.WRITE, Phase.READ_KEY)).withGoal(new CapacityGoal(sla, RateSearch.DEFAULT));
     assertThatThrownBy(() -> seedOnly.cells(registry())).hasMessageContaining("has a latency to judge");
-    Scenario rated = ycsb(Phase.YCSB_C).withSla(sla).withMatrix(matrix()
+    Scenario rated = ycsb(Phase.YCSB_C).withGoal(new CapacityGoal(sla, RateSearch.DEFAULT)).withMatrix(matrix()
         .with(Axes.RATES, List.of(1_000.0)));
     assertThat(rated.cells(registry())).hasSize(1);
   }
