@@ -140,14 +140,19 @@ public final class RateCurves {
     List<Curve> curves = new ArrayList<>();
     for (Draft d : drafts) {
       Draft h = d.first.reference() ? null : harness.get(d.workload());
-      if (h != null && sla.given()) {
-        h.points.forEach((rate, hp) -> {
+      // the lowest rate the null store's clients could not offer: no higher rate can be offered either
+      // (a search's points and the null store's are at different rates above their doublings)
+      Point ceiling = h == null ? null : h.points.values().stream().filter(p -> p.status() == Status.SATURATED)
+          .findFirst().orElse(null);
+      if (ceiling != null && sla.given()) {
+        Point hp = ceiling;
+        List.copyOf(d.points.tailMap(ceiling.offeredRate(), true).keySet()).forEach(rate -> {
           Point own = d.points.get(rate);
-          if (hp.status() == Status.SATURATED && own != null) {
+          if (own != null) {
             d.points.put(rate, new Point(own.cellId(), own.offeredRate(), own.achievedRate(), own.forks(),
                 own.samples(), own.percentiles(), Status.HARNESS_LIMITED, String.format(java.util.Locale.ROOT,
                     "the harness could not offer it: the null store's clients achieved %,.0f of %,.0f ops/s; give"
-                        + " more client threads", hp.achievedRate(), rate)));
+                        + " more client threads", hp.achievedRate(), hp.offeredRate())));
             d.forkStatus.put(rate, java.util.Collections.nCopies(d.forkStatus.get(rate).size(),
                 Status.HARNESS_LIMITED));
           }

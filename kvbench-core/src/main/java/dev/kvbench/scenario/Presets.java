@@ -21,7 +21,8 @@ public final class Presets {
   public static final List<String> NAMES = List.of("quick", "lmdbjava-test1", "lmdbjava-test2", "lmdbjava-test3",
       "lmdbjava-test4", "lmdbjava-test5", "lmdbjava-test6", "libmdbx-readme", "crud", "readers", "ycsb-a", "ycsb-b",
       "ycsb-c", "ycsb-d", "ycsb-e", "ycsb-f", "symas-compress", "symas-compress-sync", "symas-compress-engines", "uuid-churn",
-      "open-time", "larger-than-memory", "sustained-writes", "churn", "reads-under-writer", "concurrent-writers", "lmdbjava-versions", "rocksdb-versions");
+      "open-time", "larger-than-memory", "sustained-writes", "churn", "reads-under-writer", "concurrent-writers", "lmdbjava-versions", "rocksdb-versions", "capacity-ycsb-b",
+      "capacity-ycsb-a", "capacity-reads-under-writer");
 
   private final ScenarioFiles files = new ScenarioFiles();
 

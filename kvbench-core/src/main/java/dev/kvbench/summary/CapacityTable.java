@@ -109,6 +109,10 @@ public final class CapacityTable {
       out.append(TextWrap.wrap("Saturated: the clients achieved under " + percent(RateCurves.SATURATED_BELOW)
           + " of the offered rate; its latencies are a queue's, not the store's at that rate, and it is never"
           + " reported as one.", pageWidth, "  ")).append('\n');
+      if (curves.stream().noneMatch(Curve::reference)) {
+        out.append(TextWrap.wrap("The harness's own ceiling was not measured: the run has no null store. Add it to"
+            + " the stores to tell a store's capacity from the load generator's.", pageWidth, "  ")).append('\n');
+      }
     }
     return out.toString();
   }

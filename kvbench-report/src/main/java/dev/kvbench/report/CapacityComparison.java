@@ -23,9 +23,34 @@ final class CapacityComparison {
   /** The phase name of a capacity row: the curve's phase and this. */
   static final String CAPACITY = "capacity";
 
+  /**
+   * The cells of either side that are points of a curve judged at the same SLA on both sides: no
+   * rows of their own (a paced pass's rate is its schedule's), each curve named once, its capacity
+   * row judging it.
+   */
+  static Set<String> curvePoints(Comparison c, List<RunResults> baseline, List<RunResults> candidate) {
+    Sla baseSla = CapacityCharts.slaOf(baseline);
+    Sla candSla = CapacityCharts.slaOf(candidate);
+    Set<String> ids = new java.util.HashSet<>();
+    if (baseSla == null || !baseSla.given() || !baseSla.equals(candSla)) {
+      return ids;
+    }
+    Set<String> named = new TreeSet<>();
+    for (List<RunResults> side : List.of(baseline, candidate)) {
+      for (Curve curve : RateCurves.of(ReportSection.of(side, true).get(0).cells(), baseSla)) {
+        curve.points().forEach(p -> ids.add(p.cellId()));
+        named.add(curve.label() + " " + curve.phase());
+      }
+    }
+    named.forEach(n -> c.add(new Comparison.Unmatched("both", n + " rate=...", "the points of a rate curve: each"
+        + " pass's rate is its schedule's; the curve's capacity at " + baseSla + " is the row that judges it",
+        Comparison.Gap.JUDGED_AS_CAPACITY)));
+    return ids;
+  }
+
   static void addTo(Comparison c, List<RunResults> baseline, List<RunResults> candidate) {
-    Sla baseSla = slaOf(baseline);
-    Sla candSla = slaOf(candidate);
+    Sla baseSla = CapacityCharts.slaOf(baseline);
+    Sla candSla = CapacityCharts.slaOf(candidate);
     if (baseSla == null || candSla == null || !baseSla.given() && !candSla.given()) {
       return; // no SLA (or several in one side's inputs, named below if it matters): nothing to judge
     }
@@ -68,17 +93,6 @@ final class CapacityComparison {
     cand.keySet().stream().filter(k -> !base.containsKey(k)).forEach(k -> c.add(new Comparison.Unmatched(
         "candidate", cand.get(k).label() + " " + cand.get(k).phase() + " " + CAPACITY,
         "the baseline has no rate sweep of this workload", Comparison.Gap.BASELINE_MISSING)));
-  }
-
-  /** The SLA a side's runs were judged at; null where they differ among themselves. */
-  private static Sla slaOf(List<RunResults> side) {
-    Set<String> seen = new TreeSet<>();
-    Sla sla = Sla.NONE;
-    for (RunResults r : side) {
-      sla = RateCurves.slaOf(r.scenario());
-      seen.add(sla.toString());
-    }
-    return seen.size() > 1 ? null : sla;
   }
 
   private static Map<String, Curve> curves(List<dev.kvbench.result.CellResult> cells, Sla sla) {

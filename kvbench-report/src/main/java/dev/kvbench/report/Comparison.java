@@ -116,7 +116,12 @@ public final class Comparison {
      * A side's storage is one sample (a cell of one fork, or a result before 0.7 that kept only
      * the last fork's bytes): shown in the tables, not judged, and no gate fails on it.
      */
-    ONE_STORAGE_SAMPLE;
+    ONE_STORAGE_SAMPLE,
+    /**
+     * A point of a rate curve judged at an SLA: its pass's rate is its schedule's, and the curve's
+     * capacity row judges it (and fails a gate where it is less).
+     */
+    JUDGED_AS_CAPACITY;
 
     /** Whether a gate that must see every baseline figure measured again fails on it. */
     public boolean failsGate() {
@@ -221,8 +226,12 @@ public final class Comparison {
   /** Compares {@code candidate} with {@code baseline} by {@code rule}. */
   public static Comparison of(List<RunResults> baseline, List<RunResults> candidate, Rule rule) {
     Comparison c = new Comparison(rule);
-    Map<String, List<CellResult>> base = byWorkload(ReportSection.of(baseline, true).get(0).cells());
-    Map<String, List<CellResult>> cand = byWorkload(ReportSection.of(candidate, true).get(0).cells());
+    java.util.Set<String> curvePoints = rule.figure() == Figure.WALL
+        ? CapacityComparison.curvePoints(c, baseline, candidate) : java.util.Set.of();
+    Map<String, List<CellResult>> base = byWorkload(ReportSection.of(baseline, true).get(0).cells().stream()
+        .filter(x -> !curvePoints.contains(x.cellId())).toList());
+    Map<String, List<CellResult>> cand = byWorkload(ReportSection.of(candidate, true).get(0).cells().stream()
+        .filter(x -> !curvePoints.contains(x.cellId())).toList());
     for (Map.Entry<String, List<CellResult>> e : base.entrySet()) {
       List<CellResult> others = cand.getOrDefault(e.getKey(), List.of());
       if (others.isEmpty()) {

@@ -50,6 +50,7 @@ final class HtmlReport {
     ArrayNode rows = data.putArray("rows");
     ArrayNode cells = data.putArray("cells");
     ArrayNode published = data.putArray("published");
+    ArrayNode capacity = data.putArray("capacity");
     PublishedTables seeds = new PublishedTables(PublishedFigures.bundled()); // read once, not per section
     for (ReportSection s : sections) {
       published(published, seeds, s);
@@ -74,6 +75,10 @@ final class HtmlReport {
             c.phases().stream().filter(p -> p.phase().equals(phase)).findFirst().ifPresent(p -> rows.add(
                 row(id, cells.size() + group.getValue().indexOf(c), tables, c, p, sweep)));
           }
+        }
+        for (String phase : RunTables.phases(group.getValue())) {
+          CapacityCharts.addTo(capacity, s, group.getKey(), phase, CapacityCharts.curves(s, group.getValue(), phase),
+              id -> MarkdownReport.curveLabel(tables, group.getValue(), id));
         }
         for (CellResult c : group.getValue()) {
           cells.add(cell(c, s, tables, firstRun, links.getOrDefault(cellKey(s, c), List.of())));

@@ -11,6 +11,7 @@ import dev.kvbench.result.FigureTable;
 import dev.kvbench.result.PhaseResult;
 import dev.kvbench.result.PhaseStatus;
 import java.util.ArrayList;
+import dev.kvbench.scenario.Sla;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -123,6 +124,7 @@ final class MarkdownReport {
           image(b, s, workload, phase + "-scaling", phase + ": ops/s by client threads");
         }
       }
+      capacity(b, s, workload, cells, tables);
       TextTable counters = tables.countersTable(cells);
       if (counters.rows() > 0) {
         b.append("\nHardware counters per op (`--counters`: perf stat over the measured passes, the median of the"
@@ -187,6 +189,34 @@ final class MarkdownReport {
     if (!failedPhases.isEmpty()) {
       b.append("\nFailed phases:\n\n").append(String.join("\n", failedPhases)).append('\n');
     }
+  }
+
+  /** A rate sweep's or search's curves and capacities at the SLA, per phase, with the chart of them. */
+  private void capacity(StringBuilder b, ReportSection s, String workload, List<CellResult> cells, RunTables tables) {
+    dev.kvbench.scenario.Sla sla = CapacityCharts.slaOf(s.runs());
+    for (String phase : RunTables.phases(cells)) {
+      List<dev.kvbench.result.RateCurves.Curve> curves = CapacityCharts.curves(s, cells, phase);
+      if (curves.isEmpty()) {
+        continue;
+      }
+      java.util.function.Function<String, String> label = id -> curveLabel(tables, cells, id);
+      b.append('\n').append(dev.kvbench.summary.CapacityTable.CURVES_TITLE).append(":\n\n")
+          .append(dev.kvbench.summary.CapacityTable.curves(curves, label).renderMarkdown());
+      if (sla != null && sla.given()) {
+        b.append('\n').append(dev.kvbench.summary.CapacityTable.capacityTitle(sla)).append(":\n\n")
+            .append(dev.kvbench.summary.CapacityTable.capacities(curves, label).renderMarkdown())
+            .append("\nA saturated point (the clients achieved under 95 % of the offered rate) is never reported as")
+            .append(" the store's latency, and the chart leaves it off its line.\n");
+      }
+      image(b, s, workload, phase + "-capacity", phase + ": " + Sla.percentileName(CapacityCharts.percentile(sla))
+          + " latency against achieved throughput, the SLA's line and each store's capacity (diamond)");
+    }
+  }
+
+  /** A curve's label: its first point's cell as the tables name it, without the rate. */
+  static String curveLabel(RunTables tables, List<CellResult> cells, String cellId) {
+    return cells.stream().filter(c -> c.cellId().equals(cellId)).findFirst()
+        .map(c -> tables.rowLabelWithout(c, RunTables.RATE)).orElse(cellId);
   }
 
   private void image(StringBuilder b, ReportSection s, String workload, String chart, String alt) {

@@ -195,6 +195,9 @@ public final class ReportWriter {
             save(TimelineCharts.of(kind, title, phase, cells, tables::rowLabel), chartDir,
                 stem(stems, s, group.getKey(), phase + "-" + kind.suffix), pngs);
           }
+          save(CapacityCharts.chart(title, phase, CapacityCharts.curves(s, cells, phase), CapacityCharts.slaOf(s.runs()),
+              id -> MarkdownReport.curveLabel(tables, cells, id)), chartDir,
+              stem(stems, s, group.getKey(), phase + "-capacity"), pngs);
         }
         if (!numericSweep) {
           save(Charts.storage(title, cells, tables::rowLabel), chartDir, stem(stems, s, group.getKey(), "storage"),

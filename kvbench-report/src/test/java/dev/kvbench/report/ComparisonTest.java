@@ -128,6 +128,14 @@ class ComparisonTest {
     assertThat(row.shownRatio()).isEqualTo(0.5);
     assertThat(row.verdictWords()).isEqualTo("less capacity");
     assertThat(row.regression(10)).isTrue();
+    // the points are the capacity's: no row of their own (each pass's rate is its schedule's), one line naming them
+    assertThat(c.rows()).hasSize(1);
+    assertThat(c.unmatched()).singleElement().satisfies(u -> {
+      assertThat(u.gap()).isEqualTo(Comparison.Gap.JUDGED_AS_CAPACITY);
+      assertThat(u.cell()).startsWith("alpha").endsWith("ycsb-c rate=...");
+      assertThat(u.why()).contains("capacity at p99<=1ms");
+      assertThat(u.gap().failsGate()).isFalse();
+    });
     assertThat(Comparison.of(List.of(run(slower)), List.of(run(base))).rows().stream()
         .filter(r -> r.phase().equals("ycsb-c capacity")).findFirst().orElseThrow().verdictWords())
         .isEqualTo("more capacity");

@@ -102,12 +102,18 @@ public final class History {
     }
     Map<String, SeriesBuilder> builders = new LinkedHashMap<>();
     java.util.Set<String> references = new java.util.LinkedHashSet<>();
+    java.util.Set<String> notSeries = new java.util.LinkedHashSet<>();
     for (int i = 0; i < ordered.size(); i++) {
       RunResults r = ordered.get(i);
       HistoryRun run = runs.get(i);
       String hostClass = HostClass.of(r.environment()).describe();
+      // a rate curve judged at an SLA is one series, its capacity; its points' rates are the schedule's
+      java.util.Set<String> curvePoints = capacities(r, run, hostClass, builders, notSeries);
       for (CellResult c : r.cells()) {
         String cell = withoutVersion(c.cellId());
+        if (curvePoints.contains(c.cellId())) {
+          continue;
+        }
         if (c.reference()) {
           references.add(cell);
           continue;
@@ -134,9 +140,41 @@ public final class History {
       // a phase no run gave a figure (unsupported everywhere, every fork disturbed) has nothing to detect in
       (b.hasPoints() ? series : unmeasured).add(b.build(detector, rule));
     }
-    List<String> notSeries = references.stream().map(cell -> cell + ": the harness's reference row (a store that keeps"
-        + " nothing: the harness's own cost), shown in a run's tables, never a series or gated").toList();
-    return new History(rule, runs, series, unmeasured, notSeries, warnings);
+    references.forEach(cell -> notSeries.add(cell + ": the harness's reference row (a store that keeps"
+        + " nothing: the harness's own cost), shown in a run's tables, never a series or gated"));
+    return new History(rule, runs, series, unmeasured, List.copyOf(notSeries), warnings);
+  }
+
+  /** The phase name of a curve's capacity series: {@code ycsb-b capacity}. */
+  public static final String CAPACITY = " capacity";
+
+  /**
+   * Adds each rate curve of {@code r} judged at its SLA as a point of its capacity series (each
+   * fork's own capacity a fork, judged as a rate: higher better) and returns the ids of the curves'
+   * cells, which are no series of their own: a paced pass's rate is its schedule's.
+   */
+  private static java.util.Set<String> capacities(RunResults r, HistoryRun run, String hostClass,
+      Map<String, SeriesBuilder> builders, java.util.Set<String> notSeries) {
+    dev.kvbench.scenario.Sla sla = dev.kvbench.result.RateCurves.slaOf(r.scenario());
+    java.util.Set<String> points = new java.util.HashSet<>();
+    if (!sla.given()) {
+      return points;
+    }
+    for (dev.kvbench.result.RateCurves.Curve curve : dev.kvbench.result.RateCurves.of(r.cells(), sla)) {
+      curve.points().forEach(p -> points.add(p.cellId()));
+      String cell = withoutVersion(curve.label());
+      notSeries.add(cell + " rate=...: the points of a rate curve, each at its schedule's rate; the curve's capacity at"
+          + " its SLA is the series (phase " + curve.phase() + CAPACITY + ")");
+      if (curve.reference() || curve.capacity() == null) {
+        continue;
+      }
+      CellResult first = r.cells().stream().filter(c -> c.cellId().equals(curve.points().get(0).cellId())).findFirst()
+          .orElseThrow();
+      builders.computeIfAbsent(hostClass + "\n" + cell + "\n" + curve.phase() + CAPACITY + "\n" + r.scenarioName() + "\n"
+          + sla, k -> new SeriesBuilder(hostClass, cell, curve.store(), curve.phase() + CAPACITY, null,
+              dev.kvbench.result.PrimaryFigure.RATE)).addCapacity(run, first, curve.capacity());
+    }
+    return points;
   }
 
   /**
@@ -324,6 +362,28 @@ public final class History {
       }
       points.add(new Series.Point(run, c.libraryVersion(), java.util.Arrays.stream(counted).average().orElseThrow(),
           forks, dev.kvbench.result.FigureTable.valuesOf(c, p)));
+    }
+
+    /**
+     * A run's capacity at the SLA: each fork's capacity a fork, as time per op (1 / the rate, the
+     * history's one direction), so less capacity reads as slower; none held (0) is a gap.
+     */
+    void addCapacity(HistoryRun run, CellResult first, dev.kvbench.result.RateCurves.Capacity capacity) {
+      scenario = run.scenarioName();
+      List<Series.Fork> forks = new ArrayList<>();
+      for (int i = 0; i < capacity.forkRates().size(); i++) {
+        double rate = capacity.forkRates().get(i);
+        if (rate > 0) {
+          forks.add(new Series.Fork(i + 1, 1e3 / rate, false));
+        }
+      }
+      if (forks.isEmpty()) {
+        gaps.add(new Series.Gap(run, "no fork met the SLA at the lowest rate tried", Series.GapKind.FAILED));
+        return;
+      }
+      double[] counted = Series.Point.counted(forks, true);
+      points.add(new Series.Point(run, first.libraryVersion(), java.util.Arrays.stream(counted).average().orElseThrow(),
+          forks, java.util.Map.of()));
     }
 
     Series build(EDivisive detector, HistoryRule rule) {

@@ -105,6 +105,7 @@ function overview() {
     el('p', { class: 'note' }, 'NOISY n/m: n of the m measured passes were disturbed by the host (other processes, waiting'
       + ' for a CPU, steal, a CPU held outside the process). UNSTEADY n/m: n of the m forks still trended: too short a'
       + ' warm-up. The null store keeps nothing: its rows (in italics) are the harness\'s own cost.'),
+    capacity(),
     storeFacts(),
     published()));
   apply();
@@ -134,6 +135,60 @@ function storeFacts() {
   return [el('h2', { id: 'stores' }, 'The stores'), el('p', { class: 'note' }, DATA.factsTitle + '.'),
     el('table', {}, el('thead', {}, el('tr', {}, t.columns.map(c => el('th', {}, c.title)))),
       el('tbody', {}, t.rows.map(r => el('tr', {}, r.map((v, i) => el('td', { class: t.columns[i].num ? 'num' : null }, v))))))];
+}
+
+/**
+ * A rate sweep's or search's curves (DATA.capacity): per phase a chart of latency (log axis) against
+ * the achieved throughput per store, the SLA's line and each store's capacity (a diamond), then the
+ * capacities with their interval and ratio to the best. Saturated points are listed, not drawn.
+ */
+function capacity() {
+  if (!DATA.capacity || !DATA.capacity.length) return [];
+  const rate = v => Math.round(v).toLocaleString('en-US');
+  return [el('h2', { id: 'capacity' }, 'Capacity at the SLA')].concat(DATA.capacity.map(g => {
+    const drawn = c => c.points.filter(p => p.status !== 'saturated' && p.status !== 'harness_limited' && p.samples > 0);
+    const lines = g.curves.map((c, i) => ({ label: c.label + (c.reference ? ' (harness)' : ''),
+      data: drawn(c).map(p => ({ x: p.achieved, y: p.ms, p })), borderColor: colour(i), backgroundColor: colour(i),
+      pointRadius: drawn(c).map(p => c.capacity && p.offered === c.capacity.rate ? 8 : 3),
+      pointStyle: drawn(c).map(p => c.capacity && p.offered === c.capacity.rate ? 'rectRot' : 'circle'),
+      borderWidth: 1.5, tension: 0 })).filter(l => l.data.length);
+    const xs = lines.flatMap(l => l.data.map(d => d.x));
+    if (g.limitMs && xs.length) {
+      lines.push({ label: 'SLA ' + g.sla, data: [{ x: Math.min(...xs), y: g.limitMs }, { x: Math.max(...xs), y: g.limitMs }],
+        borderColor: '#c62828', borderDash: [6, 4], pointRadius: 0, borderWidth: 1.5 });
+    }
+    const canvas = el('canvas', { 'aria-label': g.phase + ' · ' + g.workload + ': latency against throughput', role: 'img' });
+    const box = el('div', { class: 'chart' }, el('h3', {}, g.phase + ' · ' + g.workload + ': ' + g.percentile
+      + ' latency against achieved throughput'), el('div', { class: 'canvas' }, canvas));
+    chart(canvas, { type: 'line', data: { datasets: lines }, options: { parsing: false, animation: false,
+      plugins: { tooltip: { callbacks: { label(ctx) {
+        const p = ctx.raw.p;
+        return p ? ctx.dataset.label + ': offered ' + rate(p.offered) + ', achieved ' + rate(p.achieved) + ' ops/s, '
+          + g.percentile + ' ' + num(p.ms, 3) + ' ms, ' + p.status.replace('_', ' ') + (p.why ? ' (' + p.why + ')' : '')
+          + '; ' + p.forks + ' fork(s), ' + p.samples.toLocaleString('en-US') + ' latencies' : ctx.dataset.label;
+      } } } },
+      scales: { x: { type: xs.length && Math.max(...xs) / Math.max(1, Math.min(...xs)) >= 100 ? 'logarithmic' : 'linear',
+        title: { display: true, text: 'achieved ops per second' } },
+        y: { type: 'logarithmic', title: { display: true, text: g.percentile + ' latency from the intended start (ms)' } } } } });
+    const rows = g.curves.filter(c => c.capacity).map(c => {
+      const k = c.capacity;
+      return el('tr', {}, el('td', {}, c.label + (c.reference ? ' (harness)' : '')),
+        el('td', { class: 'num' }, (k.rate > 0 ? (k.atLeast ? '>= ' : '') + rate(k.rate) : '< ' + rate(c.points[0].offered))),
+        el('td', { class: 'num' }, k.low === undefined ? '-' : rate(k.low) + '-' + rate(k.high)),
+        el('td', { class: 'num' }, String(k.forks)),
+        el('td', { class: 'num' }, c.reference ? 'harness' : k.ofBest === undefined ? '-' : k.ofBest.toFixed(2)),
+        el('td', { class: 'num' }, k.brokeAt === undefined ? '-' : rate(k.brokeAt)),
+        el('td', {}, (k.why || 'met at every rate tried') + (k.nearHarness && !c.reference ? '; limited by the harness' : '')));
+    });
+    const saturated = g.curves.flatMap(c => c.points.filter(p => p.status === 'saturated' || p.status === 'harness_limited')
+      .map(p => c.label + ' at ' + rate(p.offered) + ' ops/s (achieved ' + rate(p.achieved) + ')'));
+    return el('section', {}, box, g.sla ? el('table', {}, el('thead', {}, el('tr', {}, ['Store', 'Capacity ops/s',
+      '95 % interval', 'Forks', 'x best', 'Broke at ops/s', 'Why'].map(h => el('th', {}, h)))), el('tbody', {}, rows)) : '',
+      el('p', { class: 'note' }, (g.sla ? 'Capacity at ' + g.sla + ': the highest offered rate that met it, every lower'
+        + ' rate met too; the interval is the bootstrap interval of the median of the forks\' own capacities. ' : '')
+        + (saturated.length ? 'Saturated, not drawn (the clients achieved under 95 % of the offered rate: a queue\'s'
+        + ' latency, not the store\'s): ' + saturated.join('; ') + '.' : '')));
+  }));
 }
 
 /** The seeds' published figures beside the run's (DATA.published: the tables README.md has), or nothing. */
