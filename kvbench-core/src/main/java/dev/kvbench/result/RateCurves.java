@@ -74,9 +74,18 @@ public final class RateCurves {
    * @param brokenAt the first point that broke the SLA, null when none did (the capacity is at least the highest rate swept)
    * @param harnessRate the null store's capacity on the same workload and threads (the load
    *     generator's own ceiling), NaN where the run has no such curve
+   * @param stallBound why the SLA broke without a queue (the broken point's p90 within {@link
+   *     #QUEUE_AT} times the lowest rate's): a capacity the host's rare stalls set, which varies
+   *     from run to run; null where the latency rose with the load
    */
   public record Capacity(double rate, double low, double high, List<Double> forkRates, Point brokenAt,
-      double harnessRate) {
+      double harnessRate, String stallBound) {
+
+    /**
+     * A broken point's p90 under this many times the lowest met point's: its clients were not
+     * queueing, so what broke the SLA was rare stalls (the host's scheduler, a collector's pause), not the load.
+     */
+    public static final double QUEUE_AT = 2;
 
     /** Within this share of the null store's capacity, a store's is the harness's more than its own. */
     public static final double NEAR_HARNESS = 0.8;
@@ -312,6 +321,24 @@ public final class RateCurves {
     double[] interval = forkRates.size() < 2 ? null
         : Bootstrap.medianInterval(forkRates.stream().mapToDouble(Double::doubleValue).toArray());
     return new Capacity(rate, interval == null ? Double.NaN : interval[0], interval == null ? Double.NaN
-        : interval[1], forkRates, broken, harnessRate);
+        : interval[1], forkRates, broken, harnessRate, stallBound(points, broken));
+  }
+
+  /** Why {@code broken} broke the SLA without a queue, or null: its p90 rose under {@link Capacity#QUEUE_AT} times the lowest met point's. */
+  private static String stallBound(List<Point> points, Point broken) {
+    Point lowest = points.isEmpty() ? null : points.get(0);
+    if (broken == null || broken.status() != Status.OVER_BUDGET || lowest == null || lowest == broken
+        || lowest.status() != Status.MET) {
+      return null;
+    }
+    long p90 = broken.percentiles().get(1).nanos();
+    long base = lowest.percentiles().get(1).nanos();
+    if (p90 >= Capacity.QUEUE_AT * base) {
+      return null;
+    }
+    return String.format(java.util.Locale.ROOT, "broke without a queue: p90 %,.1f µs at %,.0f ops/s, %,.1f µs at"
+        + " %,.0f; rare stalls (p99.9 %,.1f µs), not the load, broke the SLA, and such a capacity varies from run to"
+        + " run", p90 / 1e3, broken.offeredRate(), base / 1e3, lowest.offeredRate(),
+        broken.percentiles().get(3).nanos() / 1e3);
   }
 }

@@ -88,7 +88,8 @@ public final class CapacityTable {
       t.row(label.apply(c.points().get(0).cellId()), c.phase(), rate, interval, own, ratio,
           cap.brokenAt() == null ? "-" : rate(cap.brokenAt().offeredRate()),
           (cap.brokenAt() == null ? "met at every rate swept: sweep higher rates to find where it breaks"
-              : cap.brokenAt().why()) + (cap.nearHarness() && !c.reference() ? String.format(Locale.ROOT,
+              : cap.brokenAt().why()) + (cap.stallBound() == null ? "" : "; " + cap.stallBound())
+              + (cap.nearHarness() && !c.reference() ? String.format(Locale.ROOT,
               "; limited by the harness: within %.0f %% of the null store's capacity (%s ops/s)",
               100 * (1 - Capacity.NEAR_HARNESS), rate(cap.harnessRate())) : ""));
     }

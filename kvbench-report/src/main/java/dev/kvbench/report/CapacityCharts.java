@@ -179,7 +179,8 @@ final class CapacityCharts {
           n.put("ofBest", cap.rate() / best);
         }
         if (cap.brokenAt() != null) {
-          n.put("brokeAt", cap.brokenAt().offeredRate()).put("why", cap.brokenAt().why());
+          n.put("brokeAt", cap.brokenAt().offeredRate()).put("why", cap.brokenAt().why()
+              + (cap.stallBound() == null ? "" : "; " + cap.stallBound()));
         }
       }
     }

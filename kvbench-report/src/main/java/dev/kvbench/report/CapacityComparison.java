@@ -64,6 +64,10 @@ final class CapacityComparison {
       }
       return;
     }
+    // a curve the other side has under other store settings (a planted -o STORE.KEY=VALUE): the one of its store
+    Map<String, String> changed = new LinkedHashMap<>();
+    matchAcrossSettings(base, cand, ReportSection.of(baseline, true).get(0).cells(),
+        ReportSection.of(candidate, true).get(0).cells(), changed);
     for (Map.Entry<String, Curve> e : base.entrySet()) {
       Curve b = e.getValue();
       Curve o = cand.get(e.getKey());
@@ -87,12 +91,66 @@ final class CapacityComparison {
       boolean enough = Math.min(bs.length, os.length) >= ForkRatio.MIN_FORKS;
       ForkRatio change = enough && c.pairing() == ForkRatio.Pairing.BY_ROUND && bs.length == os.length
           ? ForkRatio.paired(bCost, oCost) : ForkRatio.of(bCost, oCost);
+      // a capacity the host's stalls set is the host's: no difference is claimed on it
+      String stalls = b.capacity().stallBound() != null ? "baseline " + b.capacity().stallBound()
+          : o.capacity().stallBound() != null ? "candidate " + o.capacity().stallBound() : null;
+      if (stalls != null) {
+        c.add(new Comparison.Unmatched("both", cell, "too noisy to judge: the " + stalls + "; judge it at an SLA"
+            + " the load breaks (a lower percentile, or a looser limit)", Comparison.Gap.STALL_BOUND));
+      }
       c.add(new Comparison.Row(b.label(), b.phase() + " " + CAPACITY, b.capacity().rate(), o.capacity().rate(), change,
-          enough ? c.verdict(change) : Verdict.NOT_ENOUGH_FORKS, null, Caveats.NONE, ShownFigure.CAPACITY, List.of()));
+          !enough ? Verdict.NOT_ENOUGH_FORKS : stalls != null ? Verdict.TOO_NOISY : c.verdict(change), changed.get(e.getKey()), Caveats.NONE,
+          ShownFigure.CAPACITY, List.of()));
     }
     cand.keySet().stream().filter(k -> !base.containsKey(k)).forEach(k -> c.add(new Comparison.Unmatched(
         "candidate", cand.get(k).label() + " " + cand.get(k).phase() + " " + CAPACITY,
         "the baseline has no rate sweep of this workload", Comparison.Gap.BASELINE_MISSING)));
+  }
+
+  /**
+   * Re-keys each candidate curve that matches no baseline curve but is the only one of its store,
+   * phase and workload on both sides (its store settings aside) under the baseline's key, noting
+   * what settings changed, as the cells' rows do.
+   */
+  private static void matchAcrossSettings(Map<String, Curve> base, Map<String, Curve> cand,
+      List<dev.kvbench.result.CellResult> baseCells, List<dev.kvbench.result.CellResult> candCells,
+      Map<String, String> changed) {
+    Map<String, List<String>> baseBy = bySettingsAside(base, baseCells);
+    Map<String, List<String>> candBy = bySettingsAside(cand, candCells);
+    baseBy.forEach((aside, keys) -> {
+      List<String> others = candBy.getOrDefault(aside, List.of());
+      if (keys.size() == 1 && others.size() == 1 && !cand.containsKey(keys.get(0)) && !base.containsKey(others.get(0))) {
+        Curve moved = cand.remove(others.get(0));
+        cand.put(keys.get(0), moved);
+        changed.put(keys.get(0), settingsOf(baseCells, base.get(keys.get(0))) + " -> " + settingsOf(candCells, moved));
+      }
+    });
+  }
+
+  private static Map<String, List<String>> bySettingsAside(Map<String, Curve> curves,
+      List<dev.kvbench.result.CellResult> cells) {
+    Map<String, List<String>> out = new LinkedHashMap<>();
+    curves.forEach((key, curve) -> {
+      String label = curve.label();
+      dev.kvbench.result.CellResult first = cellOf(cells, curve);
+      if (first != null) {
+        for (Map.Entry<String, String> setting : first.settings().entrySet()) {
+          label = label.replace(" " + setting.getKey() + "=" + setting.getValue(), "");
+        }
+      }
+      out.computeIfAbsent(label + "\u0000" + curve.phase(), k -> new java.util.ArrayList<>()).add(key);
+    });
+    return out;
+  }
+
+  private static dev.kvbench.result.CellResult cellOf(List<dev.kvbench.result.CellResult> cells, Curve curve) {
+    String id = curve.points().get(0).cellId();
+    return cells.stream().filter(c -> c.cellId().equals(id)).findFirst().orElse(null);
+  }
+
+  private static String settingsOf(List<dev.kvbench.result.CellResult> cells, Curve curve) {
+    dev.kvbench.result.CellResult c = cellOf(cells, curve);
+    return c == null || c.settings().isEmpty() ? "defaults" : new java.util.TreeMap<>(c.settings()).toString();
   }
 
   private static Map<String, Curve> curves(List<dev.kvbench.result.CellResult> cells, Sla sla) {

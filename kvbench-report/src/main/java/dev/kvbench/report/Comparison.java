@@ -121,7 +121,9 @@ public final class Comparison {
      * A point of a rate curve judged at an SLA: its pass's rate is its schedule's, and the curve's
      * capacity row judges it (and fails a gate where it is less).
      */
-    JUDGED_AS_CAPACITY;
+    JUDGED_AS_CAPACITY,
+    /** A capacity the host's rare stalls set (the SLA broke without a queue): shown, judged too noisy, no gate fails. */
+    STALL_BOUND;
 
     /** Whether a gate that must see every baseline figure measured again fails on it. */
     public boolean failsGate() {

@@ -142,6 +142,31 @@ class ComparisonTest {
     assertThat(Comparison.of(List.of(run(base)), List.of(run(base))).rows().stream()
         .filter(r -> r.phase().equals("ycsb-c capacity")).findFirst().orElseThrow().verdict())
         .isEqualTo(Verdict.EQUIVALENT);
+    // a planted setting (-o alpha.getVia=get) is the same curve under other settings: compared, the change named
+    ResultDocument planted = Fixtures.judged("p99<=1ms", List.of(
+        Fixtures.ratedCell("alpha", Map.of("getVia", "get"), 1000, 300, 300, 300),
+        Fixtures.ratedCell("alpha", Map.of("getVia", "get"), 2000, 2000, 2500, 2000),
+        Fixtures.ratedCell("alpha", Map.of("getVia", "get"), 4000, 9000, 9000, 9000)));
+    Comparison.Row plantedRow = Comparison.of(List.of(run(base)), List.of(run(planted))).rows().stream()
+        .filter(r -> r.phase().equals("ycsb-c capacity")).findFirst().orElseThrow();
+    assertThat(plantedRow.verdictWords()).isEqualTo("less capacity");
+    assertThat(plantedRow.settingsChanged()).isEqualTo("defaults -> {getVia=get}");
+    // broken by rare stalls, not by a queue (p90 as at the lowest rate, p99 a 5 ms stall's): the host's capacity,
+    // too noisy to judge, whatever its forks say
+    ResultDocument stalled = Fixtures.judged("p99<=1ms", List.of(
+        Fixtures.stalledCell("alpha", Map.of(), 1000, 0, 100, 100, 100),
+        Fixtures.stalledCell("alpha", Map.of(), 2000, 5000, 100, 100, 100),
+        Fixtures.stalledCell("alpha", Map.of(), 4000, 5000, 100, 100, 100)));
+    Comparison withStalls = Comparison.of(List.of(run(base)), List.of(run(stalled)));
+    Comparison.Row stalledRow = withStalls.rows().stream().filter(r -> r.phase().equals("ycsb-c capacity"))
+        .findFirst().orElseThrow();
+    assertThat(stalledRow.candidateFigure()).isEqualTo(1000.0);
+    assertThat(stalledRow.verdict()).isEqualTo(Verdict.TOO_NOISY);
+    assertThat(stalledRow.regression(10)).isFalse();
+    assertThat(withStalls.unmatched()).anySatisfy(u -> {
+      assertThat(u.gap()).isEqualTo(Comparison.Gap.STALL_BOUND);
+      assertThat(u.why()).contains("broke without a queue").contains("p90 100.0 µs at 2,000 ops/s");
+    });
     // judged at another SLA, the capacities are not compared, and the comparison says why
     ResultDocument looser = Fixtures.judged("p99<=5ms", slower.cells());
     Comparison other = Comparison.of(List.of(run(base)), List.of(run(looser)));

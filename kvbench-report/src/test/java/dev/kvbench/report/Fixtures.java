@@ -132,11 +132,28 @@ final class Fixtures {
    * {@code micros[i - 1]} µs, at the rate offered.
    */
   static CellResult ratedCell(String store, double rate, long... micros) {
+    return ratedCell(store, Map.of(), rate, micros);
+  }
+
+  /** {@link #ratedCell(String, double, long...)} with the store's {@code settings}, which its id ends with. */
+  static CellResult ratedCell(String store, Map<String, String> settings, double rate, long... micros) {
+    return stalledCell(store, settings, rate, 0, micros);
+  }
+
+  /**
+   * {@link #ratedCell(String, Map, double, long...)} where 2 % of each fork's ops stalled {@code
+   * stallMicros} (none for 0): its p99 is the stall's, its p90 the ops' own.
+   */
+  static CellResult stalledCell(String store, Map<String, String> settings, double rate, long stallMicros,
+      long... micros) {
     List<PassResult> passes = new ArrayList<>();
     Histogram all = new Histogram(3_600_000_000_000L, 3);
     for (int f = 0; f < micros.length; f++) {
       Histogram h = new Histogram(3_600_000_000_000L, 3);
-      h.recordValueWithCount(micros[f] * 1_000, 1_000);
+      h.recordValueWithCount(micros[f] * 1_000, stallMicros > 0 ? 980 : 1_000);
+      if (stallMicros > 0) {
+        h.recordValueWithCount(stallMicros * 1_000, 20);
+      }
       all.add(h);
       long ops = (long) rate;
       passes.add(PassResult.of(ops, 1_000_000_000L, new CpuTime(900, 100), 50_000_000).withFork(f + 1)
@@ -151,9 +168,10 @@ final class Fixtures {
         base.valueSize(), base.order(), 1, base.durability(), base.seed(), base.latencySampleInterval(),
         base.warmupPasses(), base.warmupMillis(), base.measuredPasses(), 1,
         dev.kvbench.workload.Traffic.DEFAULT.withRate(rate), null, null, null, Map.of());
-    return new CellResult(store + " int rnd 1000x100 batch=1 nosync threads=1 rate=" + (long) rate, store,
-        "lib:" + store, "1.0", ORDERED, Map.of(), Map.of(), params, List.of(p), null, CellResult.Outcome.RAN, null,
-        null);
+    StringBuilder id = new StringBuilder(store + " int rnd 1000x100 batch=1 nosync threads=1 rate=" + (long) rate);
+    new java.util.TreeMap<>(settings).forEach((k, v) -> id.append(' ').append(k).append('=').append(v));
+    return new CellResult(id.toString(), store, "lib:" + store, "1.0", ORDERED, settings, Map.of(), params, List.of(p),
+        null, CellResult.Outcome.RAN, null, null);
   }
 
   /** A document of {@code cells} whose scenario gave {@code sla}. */
