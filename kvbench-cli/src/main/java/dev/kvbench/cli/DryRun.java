@@ -55,7 +55,7 @@ final class DryRun {
     if (scenario.searchesRates()) {
       // each row is a curve, run once per point the search takes: the points depend on the capacity found
       dev.kvbench.scenario.RateSearch search = scenario.search();
-      double typical = search.startRate() * 100;
+      double typical = search.startRate() * 10;
       int points = search.pointsFor(typical);
       out.printf(Locale.ROOT, "rates auto: each row is a curve, searched %s for the highest rate that meets %s:"
           + " %d points for a capacity of %,.0f ops/s, %d for %,.0f, at most %d; its time is a point's%n",
@@ -65,8 +65,8 @@ final class DryRun {
     out.printf(Locale.ROOT, "largest cell needs about %s in the work directory; the whole run takes roughly %s"
         + " (%d fork%s a cell%s; estimates from per-op costs on an in-memory work directory%s; real times vary by store"
         + " and host)%n", bytes(maxDisk), duration(seconds), runsPerCell, runsPerCell == 1 ? "" : "s",
-        scenario.searchesRates() ? ", " + scenario.search().pointsFor(scenario.search().startRate() * 100)
-            + " points a curve" : "",
+        scenario.searchesRates() ? ", " + scenario.search().pointsFor(scenario.search().startRate() * 10)
+            + " points a curve, at most" : "",
         limit.limits() ? ", and for a cell larger than its memory limit from device reads, 0.25-0.4 ms an op" : "");
     long free = Preflight.freeBytes(workDir);
     if (spaceProblem == null && free >= 0 && maxDisk > free) {

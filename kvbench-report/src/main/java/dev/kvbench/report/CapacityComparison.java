@@ -66,8 +66,7 @@ final class CapacityComparison {
     }
     // a curve the other side has under other store settings (a planted -o STORE.KEY=VALUE): the one of its store
     Map<String, String> changed = new LinkedHashMap<>();
-    matchAcrossSettings(base, cand, ReportSection.of(baseline, true).get(0).cells(),
-        ReportSection.of(candidate, true).get(0).cells(), changed);
+    matchAcrossSettings(base, cand, changed);
     for (Map.Entry<String, Curve> e : base.entrySet()) {
       Curve b = e.getValue();
       Curve o = cand.get(e.getKey());
@@ -108,49 +107,68 @@ final class CapacityComparison {
   }
 
   /**
-   * Re-keys each candidate curve that matches no baseline curve but is the only one of its store,
-   * phase and workload on both sides (its store settings aside) under the baseline's key, noting
-   * what settings changed, as the cells' rows do.
+   * Re-keys each candidate curve that matches no baseline curve under the key of the one baseline
+   * curve of its phase that differs from it in one store setting only (a value changed, or a
+   * setting given on one side: a planted {@code -o STORE.KEY=VALUE}, or the sides of {@code compare
+   * --by KEY}), noting the change, as the cells' rows do.
    */
   private static void matchAcrossSettings(Map<String, Curve> base, Map<String, Curve> cand,
-      List<dev.kvbench.result.CellResult> baseCells, List<dev.kvbench.result.CellResult> candCells,
       Map<String, String> changed) {
-    Map<String, List<String>> baseBy = bySettingsAside(base, baseCells);
-    Map<String, List<String>> candBy = bySettingsAside(cand, candCells);
-    baseBy.forEach((aside, keys) -> {
-      List<String> others = candBy.getOrDefault(aside, List.of());
-      if (keys.size() == 1 && others.size() == 1 && !cand.containsKey(keys.get(0)) && !base.containsKey(others.get(0))) {
-        Curve moved = cand.remove(others.get(0));
-        cand.put(keys.get(0), moved);
-        changed.put(keys.get(0), settingsOf(baseCells, base.get(keys.get(0))) + " -> " + settingsOf(candCells, moved));
+    for (Map.Entry<String, Curve> b : List.copyOf(base.entrySet())) {
+      if (cand.containsKey(b.getKey())) {
+        continue;
       }
-    });
+      List<Map.Entry<String, Curve>> near = cand.entrySet().stream().filter(o -> !base.containsKey(o.getKey())
+          && o.getValue().phase().equals(b.getValue().phase())
+          && settingChange(b.getValue().label(), o.getValue().label()) != null).toList();
+      if (near.size() == 1) {
+        Curve moved = cand.remove(near.get(0).getKey());
+        cand.put(b.getKey(), moved);
+        changed.put(b.getKey(), settingChange(b.getValue().label(), moved.label()));
+      }
+    }
   }
 
-  private static Map<String, List<String>> bySettingsAside(Map<String, Curve> curves,
-      List<dev.kvbench.result.CellResult> cells) {
-    Map<String, List<String>> out = new LinkedHashMap<>();
-    curves.forEach((key, curve) -> {
-      String label = curve.label();
-      dev.kvbench.result.CellResult first = cellOf(cells, curve);
-      if (first != null) {
-        for (Map.Entry<String, String> setting : first.settings().entrySet()) {
-          label = label.replace(" " + setting.getKey() + "=" + setting.getValue(), "");
+  /**
+   * How {@code to} differs from {@code from} when it is in one {@code key=value} part only ("getVia:
+   * cursor -> get", "getVia: default -> get"), else null.
+   */
+  static String settingChange(String from, String to) {
+    List<String> a = List.of(from.split(" "));
+    List<String> b = List.of(to.split(" "));
+    if (a.size() == b.size()) {
+      int at = -1;
+      for (int i = 0; i < a.size(); i++) {
+        if (!a.get(i).equals(b.get(i))) {
+          if (at >= 0) {
+            return null;
+          }
+          at = i;
         }
       }
-      out.computeIfAbsent(label + "\u0000" + curve.phase(), k -> new java.util.ArrayList<>()).add(key);
-    });
-    return out;
-  }
-
-  private static dev.kvbench.result.CellResult cellOf(List<dev.kvbench.result.CellResult> cells, Curve curve) {
-    String id = curve.points().get(0).cellId();
-    return cells.stream().filter(c -> c.cellId().equals(id)).findFirst().orElse(null);
-  }
-
-  private static String settingsOf(List<dev.kvbench.result.CellResult> cells, Curve curve) {
-    dev.kvbench.result.CellResult c = cellOf(cells, curve);
-    return c == null || c.settings().isEmpty() ? "defaults" : new java.util.TreeMap<>(c.settings()).toString();
+      if (at < 0 || !a.get(at).contains("=") || !b.get(at).contains("=")) {
+        return null;
+      }
+      String key = a.get(at).substring(0, a.get(at).indexOf('='));
+      return b.get(at).startsWith(key + "=") ? key + ": " + a.get(at).substring(key.length() + 1) + " -> "
+          + b.get(at).substring(key.length() + 1) : null;
+    }
+    boolean added = b.size() == a.size() + 1;
+    List<String> longer = added ? b : a;
+    List<String> shorter = added ? a : b;
+    if (longer.size() != shorter.size() + 1) {
+      return null;
+    }
+    for (int i = 0; i < longer.size(); i++) {
+      List<String> without = new java.util.ArrayList<>(longer);
+      String extra = without.remove(i);
+      if (without.equals(shorter) && extra.contains("=") && i > 0) {
+        String key = extra.substring(0, extra.indexOf('='));
+        String value = extra.substring(key.length() + 1);
+        return key + ": " + (added ? "default -> " + value : value + " -> default");
+      }
+    }
+    return null;
   }
 
   private static Map<String, Curve> curves(List<dev.kvbench.result.CellResult> cells, Sla sla) {

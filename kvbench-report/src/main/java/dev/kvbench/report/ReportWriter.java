@@ -173,6 +173,15 @@ public final class ReportWriter {
         String swept = Sweeps.swept(tables);
         boolean numericSweep = swept != null;
         for (String phase : RunTables.phases(cells)) {
+          List<dev.kvbench.result.RateCurves.Curve> curves = CapacityCharts.curves(s, cells, phase);
+          save(CapacityCharts.chart(title, phase, curves, CapacityCharts.slaOf(s.runs()),
+              id -> MarkdownReport.curveLabel(tables, cells, id)), chartDir,
+              stem(stems, s, group.getKey(), phase + "-capacity"), pngs);
+          if (!curves.isEmpty() && curves.stream().mapToInt(c -> c.points().size()).sum() == cells.size()) {
+            // every cell is a point of a rate curve: its bars (a pass's time at the schedule's rate) say
+            // nothing the capacity chart does not, and a search's dozens of points would fill the folder
+            continue;
+          }
           if (!numericSweep) {
             save(Charts.phase(title, phase, cells, tables::rowLabel), chartDir, stem(stems, s, group.getKey(), phase),
                 pngs);
@@ -195,15 +204,18 @@ public final class ReportWriter {
             save(TimelineCharts.of(kind, title, phase, cells, tables::rowLabel), chartDir,
                 stem(stems, s, group.getKey(), phase + "-" + kind.suffix), pngs);
           }
-          save(CapacityCharts.chart(title, phase, CapacityCharts.curves(s, cells, phase), CapacityCharts.slaOf(s.runs()),
-              id -> MarkdownReport.curveLabel(tables, cells, id)), chartDir,
-              stem(stems, s, group.getKey(), phase + "-capacity"), pngs);
         }
-        if (!numericSweep) {
+        // a rate curve's points hold the same data at every rate: one storage and memory bar each says nothing
+        boolean allPoints = RunTables.phases(cells).stream().allMatch(phase -> CapacityCharts.curves(s, cells, phase)
+            .stream().mapToInt(c -> c.points().size()).sum() == cells.size() && !cells.isEmpty());
+        if (!numericSweep && !allPoints) {
           save(Charts.storage(title, cells, tables::rowLabel), chartDir, stem(stems, s, group.getKey(), "storage"),
               pngs);
         }
-        save(MemoryFigures.chart(title, cells, tables::rowLabel), chartDir, stem(stems, s, group.getKey(), "memory"), pngs);
+        if (!allPoints) {
+          save(MemoryFigures.chart(title, cells, tables::rowLabel), chartDir, stem(stems, s, group.getKey(), "memory"),
+              pngs);
+        }
         if (tables.varies(RunTables.THREADS)) {
           for (String phase : RunTables.phases(cells)) {
             save(Charts.sweep(title + ": " + phase + " by client threads", "client threads",

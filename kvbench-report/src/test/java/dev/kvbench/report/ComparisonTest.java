@@ -150,7 +150,12 @@ class ComparisonTest {
     Comparison.Row plantedRow = Comparison.of(List.of(run(base)), List.of(run(planted))).rows().stream()
         .filter(r -> r.phase().equals("ycsb-c capacity")).findFirst().orElseThrow();
     assertThat(plantedRow.verdictWords()).isEqualTo("less capacity");
-    assertThat(plantedRow.settingsChanged()).isEqualTo("defaults -> {getVia=get}");
+    assertThat(plantedRow.settingsChanged()).isEqualTo("getVia: default -> get");
+    // compare --by KEY's sides name the swept value in their labels: a change of one value pairs them
+    assertThat(CapacityComparison.settingChange("s int threads=1 getVia=cursor", "s int threads=1 getVia=get"))
+        .isEqualTo("getVia: cursor -> get");
+    assertThat(CapacityComparison.settingChange("s int threads=1 getVia=cursor", "s str threads=1 getVia=get"))
+        .isNull();
     // broken by rare stalls, not by a queue (p90 as at the lowest rate, p99 a 5 ms stall's): the host's capacity,
     // too noisy to judge, whatever its forks say
     ResultDocument stalled = Fixtures.judged("p99<=1ms", List.of(
