@@ -93,4 +93,27 @@ class SlaTest {
         .with(Axes.RATES, List.of(1_000.0)));
     assertThat(rated.cells(registry())).hasSize(1);
   }
+
+  @Test
+  void aSearchNeedsAnSlaOnePhaseAndAutoAloneAndItsSettingsNeedASearch() {
+    Sla sla = Sla.parse("p99<=2ms");
+    Matrix auto = matrix().with(Axes.RATES, List.of(Axes.AUTO_RATE));
+    Scenario search = ycsb(Phase.YCSB_C).withMatrix(auto).withGoal(new CapacityGoal(sla, RateSearch.DEFAULT));
+    assertThat(search.searchesRates()).isTrue();
+    // the cells are expanded at no rate: the runner's search gives each its rates
+    assertThat(search.cells(registry())).singleElement().satisfies(c -> {
+      assertThat(c.load().traffic().rate()).isZero();
+      assertThat(c.atRate(1_880).id()).endsWith("rate=1880");
+    });
+    assertThatThrownBy(() -> ycsb(Phase.YCSB_C).withMatrix(auto).cells(registry()))
+        .isInstanceOf(ScenarioException.class).hasMessageContaining("rates auto searches for the highest rate");
+    assertThatThrownBy(() -> search.withMatrix(matrix().with(Axes.RATES, List.of(Axes.AUTO_RATE, 5_000.0)))
+        .cells(registry())).hasMessageContaining("auto searches the rates itself");
+    assertThatThrownBy(() -> search.withPhases(List.of(Phase.YCSB_A, Phase.YCSB_B)).cells(registry()))
+        .hasMessageContaining("would each want their own rates");
+    assertThatThrownBy(() -> ycsb(Phase.YCSB_C).withGoal(new CapacityGoal(sla, new RateSearch(5_000, 5, 24)))
+        .withMatrix(matrix().with(Axes.RATES, List.of(1_000.0))).cells(registry()))
+        .hasMessageContaining("the rates are not searched");
+    assertThat(Axes.rate("auto")).isEqualTo(Axes.AUTO_RATE);
+  }
 }

@@ -68,6 +68,11 @@ final class HtmlReport {
           int id = groups.size();
           ObjectNode g = groups.addObject().put("id", id).put("section", s.title())
               .put("workload", group.getKey()).put("phase", phase);
+          // every cell a point of a rate curve: the capacity section draws them, the bars would not say more
+          List<dev.kvbench.result.RateCurves.Curve> curves = CapacityCharts.curves(s, group.getValue(), phase);
+          if (!curves.isEmpty() && curves.stream().mapToInt(c -> c.points().size()).sum() == group.getValue().size()) {
+            g.put("curvePoints", true);
+          }
           if (sweep != null) {
             g.put("sweep", sweep).put("sweepTitle", Sweeps.TITLE.get(sweep));
           }

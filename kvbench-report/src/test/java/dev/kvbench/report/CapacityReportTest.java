@@ -61,6 +61,8 @@ class CapacityReportTest {
     assertThat(chart.getSeriesMap().get("SLA p99<=1ms").getYData()).containsExactly(1.0, 1.0);
 
     JsonNode data = HtmlReportTest.data(Files.readString(out.resolve("index.html")));
+    // the points' own bars are left to the capacity section
+    assertThat(data.get("groups")).allSatisfy(g -> assertThat(g.path("curvePoints").asBoolean()).isTrue());
     JsonNode group = data.get("capacity").get(0);
     assertThat(group.get("sla").asText()).isEqualTo("p99<=1ms");
     assertThat(group.get("limitMs").asDouble()).isEqualTo(1.0);

@@ -80,14 +80,16 @@ function overview() {
     chartBox.replaceChildren();
     for (const g of GROUPS) {
       const rows = shown.filter(r => r.group === g.id && r.status === 'ok' && !r.reference && r.ms > 0);
-      if (!rows.length) continue;
+      // a rate curve's points: drawn in the capacity section, where their latencies say what their rates do not
+      if (!rows.length || g.curvePoints) continue;
       const timed = rows.filter(r => r.timeline);
       // a sustained phase's pass is a duration: its timeline says more than its length
       if (timed.length) TIMELINE_CHARTS.forEach((kind, i) => chartBox.append(timelineChart(g, timed, kind, i === 0)));
       else chartBox.append(g.sweep ? sweepChart(g, rows) : phaseChart(g, rows));
     }
     for (const [workload, cells] of memoryByWorkload(shown)) chartBox.append(memoryChart(workload, cells));
-    if (!chartBox.children.length) chartBox.append(el('p', { class: 'empty' }, 'No measured row matches the filters.'));
+    if (!chartBox.children.length) chartBox.append(el('p', { class: 'empty' }, GROUPS.some(g => g.curvePoints)
+      ? 'The rows are the points of rate curves: see Capacity at the SLA below.' : 'No measured row matches the filters.'));
   }
 
   app.replaceChildren(header(), el('main', {},
@@ -274,6 +276,7 @@ function memoryByWorkload(shown) {
     const m = c && c.memory && (c.memory.afterPhases || c.memory.afterLoad);
     if (seen.has(r.cell) || !m || m.anonymousRssBytes === undefined) continue;
     seen.add(r.cell);
+    if (GROUPS[r.group].curvePoints) continue;
     const workload = GROUPS[r.group].workload;
     if (!out.has(workload)) out.set(workload, []);
     // a two-line name where a workload is swept: the store, then its sizes
