@@ -46,6 +46,11 @@ final class CapacityCharts {
     return RateCurves.of(cells, sla == null ? Sla.NONE : sla).stream().filter(c -> c.phase().equals(phase)).toList();
   }
 
+  /** Whether {@code curves} are all {@code cells} of a group: its every cell a point of a rate curve. */
+  static boolean onlyPoints(List<Curve> curves, int cells) {
+    return !curves.isEmpty() && curves.stream().mapToInt(c -> c.points().size()).sum() == cells;
+  }
+
   /** The percentile the chart draws: the SLA's first condition's, else p99. */
   static double percentile(Sla sla) {
     return sla == null || !sla.given() ? 99 : sla.conditions().get(0).percentile();

@@ -70,9 +70,11 @@ final class HtmlReport {
               .put("workload", group.getKey()).put("phase", phase);
           // every cell a point of a rate curve: the capacity section draws them, the bars would not say more
           List<dev.kvbench.result.RateCurves.Curve> curves = CapacityCharts.curves(s, group.getValue(), phase);
-          if (!curves.isEmpty() && curves.stream().mapToInt(c -> c.points().size()).sum() == group.getValue().size()) {
+          if (CapacityCharts.onlyPoints(curves, group.getValue().size())) {
             g.put("curvePoints", true);
           }
+          CapacityCharts.addTo(capacity, s, group.getKey(), phase, curves,
+              cellId -> MarkdownReport.curveLabel(tables, group.getValue(), cellId));
           if (sweep != null) {
             g.put("sweep", sweep).put("sweepTitle", Sweeps.TITLE.get(sweep));
           }
@@ -80,10 +82,6 @@ final class HtmlReport {
             c.phases().stream().filter(p -> p.phase().equals(phase)).findFirst().ifPresent(p -> rows.add(
                 row(id, cells.size() + group.getValue().indexOf(c), tables, c, p, sweep)));
           }
-        }
-        for (String phase : RunTables.phases(group.getValue())) {
-          CapacityCharts.addTo(capacity, s, group.getKey(), phase, CapacityCharts.curves(s, group.getValue(), phase),
-              id -> MarkdownReport.curveLabel(tables, group.getValue(), id));
         }
         for (CellResult c : group.getValue()) {
           cells.add(cell(c, s, tables, firstRun, links.getOrDefault(cellKey(s, c), List.of())));

@@ -177,7 +177,7 @@ public final class ReportWriter {
           save(CapacityCharts.chart(title, phase, curves, CapacityCharts.slaOf(s.runs()),
               id -> MarkdownReport.curveLabel(tables, cells, id)), chartDir,
               stem(stems, s, group.getKey(), phase + "-capacity"), pngs);
-          if (!curves.isEmpty() && curves.stream().mapToInt(c -> c.points().size()).sum() == cells.size()) {
+          if (CapacityCharts.onlyPoints(curves, cells.size())) {
             // every cell is a point of a rate curve: its bars (a pass's time at the schedule's rate) say
             // nothing the capacity chart does not, and a search's dozens of points would fill the folder
             continue;
@@ -206,8 +206,8 @@ public final class ReportWriter {
           }
         }
         // a rate curve's points hold the same data at every rate: one storage and memory bar each says nothing
-        boolean allPoints = RunTables.phases(cells).stream().allMatch(phase -> CapacityCharts.curves(s, cells, phase)
-            .stream().mapToInt(c -> c.points().size()).sum() == cells.size() && !cells.isEmpty());
+        boolean allPoints = RunTables.phases(cells).stream().allMatch(phase -> CapacityCharts.onlyPoints(
+            CapacityCharts.curves(s, cells, phase), cells.size()));
         if (!numericSweep && !allPoints) {
           save(Charts.storage(title, cells, tables::rowLabel), chartDir, stem(stems, s, group.getKey(), "storage"),
               pngs);
