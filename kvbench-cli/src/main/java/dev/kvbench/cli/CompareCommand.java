@@ -121,6 +121,7 @@ final class CompareCommand implements Callable<Integer> {
       List<RunResults> cand = inputs.read(List.of(candidate));
       java.util.stream.Stream.concat(base.stream(), cand.stream()).flatMap(r -> r.warnings().stream())
           .forEach(w -> err.println("kvbench: warning: " + w));
+      duetWarning(base, cand).ifPresent(w -> err.println("kvbench: warning: " + w));
       err.flush();
       c = Comparison.of(base, cand, rule.rule());
     } catch (ReportInputException e) {
@@ -142,6 +143,22 @@ final class CompareCommand implements Callable<Integer> {
       out.println("csv:  " + csv);
     }
     return exit;
+  }
+
+  /**
+   * Said where one side was measured in duet and the other was not: their absolute times differ by
+   * how the forks were placed, not only by what changed.
+   */
+  static java.util.Optional<String> duetWarning(List<RunResults> base, List<RunResults> cand) {
+    boolean baseDuet = base.stream().anyMatch(r -> dev.kvbench.result.DuetRuns.measuredInDuet(r.scenario()));
+    boolean candDuet = cand.stream().anyMatch(r -> dev.kvbench.result.DuetRuns.measuredInDuet(r.scenario()));
+    if (baseDuet == candDuet) {
+      return java.util.Optional.empty();
+    }
+    return java.util.Optional.of("the " + (baseDuet ? "baseline" : "candidate") + " was "
+        + dev.kvbench.result.DuetRuns.CAVEAT + ", and the " + (baseDuet ? "candidate" : "baseline") + " was not:"
+        + " a difference below may be the placement's; compare a duet run with a duet run, or compare --by inside"
+        + " one run");
   }
 
   private void write(OutputFile file, String role, String content) {

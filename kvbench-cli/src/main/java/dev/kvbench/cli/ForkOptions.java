@@ -78,8 +78,27 @@ final class ForkOptions {
 
   /** {@code options} with the forks these flags add, comparisons equivalent within {@code minEffectPercent}. */
   RunOptions applyTo(RunOptions options, double minEffectPercent, int scenarioForks) {
-    return options.with(RunSettings.ADAPTIVE, adaptive(minEffectPercent, scenarioForks));
+    if (precision == null && !options.budget().isZero() && scenarioForks > 0) {
+      // a budget spends its forks where comparisons are undecided: forks are added, to 5 % unless told
+      if (maxForks != null || timeBudget != null) {
+        throw new UsageException((maxForks != null ? "--max-forks" : "--time-budget") + " goes with --precision:"
+            + " give --precision PCT too, or leave it out (--budget adds forks to " + BUDGET_PRECISION + "%)");
+      }
+      int most = Math.min(dev.kvbench.scenario.Repetitions.MAX_FORKS, Math.max(BUDGET_MAX_FORKS, scenarioForks));
+      return options.with(RunSettings.ADAPTIVE, new AdaptiveForks(BUDGET_PRECISION, most, options.budget(),
+          minEffectPercent, dev.kvbench.runner.PrecisionJudge.INSTANCE));
+    }
+    AdaptiveForks adaptive = adaptive(minEffectPercent, scenarioForks);
+    if (adaptive.on() && !options.budget().isZero() && adaptive.timeBudget().compareTo(options.budget()) > 0) {
+      adaptive = new AdaptiveForks(adaptive.precisionPercent(), adaptive.maxForks(), options.budget(),
+          adaptive.minEffectPercent(), adaptive.judge());
+    }
+    return options.with(RunSettings.ADAPTIVE, adaptive);
   }
+
+  /** The precision a run with --budget and no --precision adds forks to, and the most forks a cell it gives. */
+  static final double BUDGET_PRECISION = 5;
+  static final int BUDGET_MAX_FORKS = 10;
 
   /**
    * The rule these flags give, comparisons equivalent within {@code minEffectPercent}, at most

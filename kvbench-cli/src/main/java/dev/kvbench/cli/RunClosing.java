@@ -51,6 +51,7 @@ final class RunClosing {
             : forks + " forks a cell")));
     forkStops(ran, b, width);
     fastest(ran, b, width);
+    decided(ran, b, width);
     failures(cells, b, width);
     unsupported(ran, b, width);
     long noisy = ran.stream().flatMap(c -> c.phases().stream()).mapToLong(PhaseResult::noisyPasses).sum();
@@ -149,6 +150,72 @@ final class RunClosing {
     if (lines.size() > MAX_FASTEST_LINES) {
       b.append(line(width, "", (lines.size() - MAX_FASTEST_LINES) + " more lines: see the tables above"));
     }
+  }
+
+  /** At most this many undecided comparisons are named: the result has every one. */
+  static final int MAX_UNDECIDED_NAMED = 6;
+
+  /**
+   * How many of the run's comparisons (each pair of rows of one swept workload, per phase, paired
+   * by round as compare --by pairs them) its forks decided, and the undecided ones with about how
+   * many forks would decide each: what a run on a budget, or a busy host, did and did not answer.
+   */
+  private static void decided(List<CellResult> ran, StringBuilder b, int width) {
+    RunTables tables = new RunTables(ran);
+    int decided = 0;
+    int different = 0;
+    List<String> undecided = new ArrayList<>();
+    for (List<CellResult> group : tables.byWorkload(ran).values()) {
+      for (String phase : RunTables.phases(group)) {
+        List<Map.Entry<CellResult, PhaseResult>> rows = new ArrayList<>();
+        for (CellResult c : group) {
+          c.phases().stream().filter(p -> !c.reference() && p.phase().equals(phase) && p.status() == PhaseStatus.OK
+              && p.passMillis() >= dev.kvbench.stats.Verdict.SHORTEST_JUDGED_MILLIS).findFirst()
+              .ifPresent(p -> rows.add(Map.entry(c, p)));
+        }
+        for (int i = 0; i < rows.size(); i++) {
+          for (int j = i + 1; j < rows.size(); j++) {
+            if (!tables.sweptWorkload(rows.get(i).getKey()).equals(tables.sweptWorkload(rows.get(j).getKey()))) {
+              continue;
+            }
+            ForkRatio r = pairedRatio(rows.get(i).getValue(), rows.get(j).getValue());
+            dev.kvbench.stats.Verdict v = dev.kvbench.stats.Verdict.of(r, MIN_LEAD_PERCENT);
+            if (v == dev.kvbench.stats.Verdict.FASTER || v == dev.kvbench.stats.Verdict.SLOWER
+                || v == dev.kvbench.stats.Verdict.EQUIVALENT) {
+              decided++;
+              different += v == dev.kvbench.stats.Verdict.EQUIVALENT ? 0 : 1;
+            } else {
+              int more = r.forksToDecide(MIN_LEAD_PERCENT);
+              undecided.add(String.format(Locale.ROOT, "%s %s vs %s: %s", phase, tables.storeLabel(rows.get(i).getKey()),
+                  tables.storeLabel(rows.get(j).getKey()), more < 0 ? "too few forks for an interval"
+                      : more > ForkRatio.MOST_FORKS_ESTIMATED ? "no number of forks would (it sits on the ±"
+                          + (int) MIN_LEAD_PERCENT + " % edge)" : "about " + more + " forks a side would decide it"));
+            }
+          }
+        }
+      }
+    }
+    int all = decided + undecided.size();
+    if (all == 0) {
+      return;
+    }
+    b.append(line(width, "decided", String.format(Locale.ROOT, "%d of %d comparisons (%d faster or slower, %d"
+        + " equivalent within ±%.0f %%; kvbench compare --by store RESULT has each)", decided, all, different,
+        decided - different, MIN_LEAD_PERCENT)));
+    for (int i = 0; i < Math.min(undecided.size(), MAX_UNDECIDED_NAMED); i++) {
+      b.append(line(width, i == 0 ? "undecided" : "", undecided.get(i)));
+    }
+    if (undecided.size() > MAX_UNDECIDED_NAMED) {
+      b.append(line(width, "", (undecided.size() - MAX_UNDECIDED_NAMED) + " more undecided"));
+    }
+  }
+
+  /** Two rows' ratio, paired by round over the pairs a comparison counts. */
+  private static ForkRatio pairedRatio(PhaseResult a, PhaseResult z) {
+    Map<Integer, Double> za = ForkSamples.byForkNumber(a, ForkSamples.NoisyForks.KEEP, ForkSamples.Figure.WALL);
+    Map<Integer, Double> zz = ForkSamples.byForkNumber(z, ForkSamples.NoisyForks.KEEP, ForkSamples.Figure.WALL);
+    java.util.Set<Integer> both = ForkSamples.pairedForks(a, z, ForkSamples.NoisyForks.DROP, ForkSamples.Figure.WALL);
+    return ForkRatio.paired(both.stream().mapToDouble(za::get).toArray(), both.stream().mapToDouble(zz::get).toArray());
   }
 
   /**

@@ -52,10 +52,10 @@ final class BusyHost {
 
   /**
    * Says before the first cell when other processes (or the hypervisor) already take CPU the cells
-   * would run on, as {@code meter} watches them: the CPUs they are pinned to, else those kvbench may
-   * use.
+   * would run on, as {@code meter} watches them (the CPUs they are pinned to, else those kvbench may
+   * use), with what the user can do about it; returns whether they do.
    */
-  static void noticeBeforeTheFirstCell(NoiseMeter meter, RunListener listener) {
+  static boolean noticeBeforeTheFirstCell(NoiseMeter meter, RunListener listener) {
     try {
       PassNoise now = meter.whileIdle(SAMPLE_MILLIS);
       if (now.marks().contains(PassNoise.Mark.OTHER_PROCESSES) || now.marks().contains(PassNoise.Mark.STEAL)) {
@@ -63,13 +63,21 @@ final class BusyHost {
             : Integer.toString(Runtime.getRuntime().availableProcessors());
         listener.notice(String.format(Locale.ROOT, "host busy: over %d ms before the first cell other processes"
                 + " used %.2f CPU and the hypervisor stole %.2f CPU, of %s: passes they disturb are marked NOISY"
-                + " and counted at the end; stop the other work, or give the cells CPUs of their own with jvm.cpus",
+                + " and counted at the end. " + OFFER,
             SAMPLE_MILLIS, now.otherProcessesCpuMillis() / SAMPLE_MILLIS, now.stealMillis() / SAMPLE_MILLIS, cpus));
+        return true;
       }
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
     }
+    return false;
   }
+
+  /** What a user on a busy host can do instead of waiting for a run that decides nothing. */
+  static final String OFFER = "On a busy host: stop the other work; or give the run a budget (runBudget, e.g. 5m:"
+      + " a first answer in that time, forks spent where comparisons are undecided); wait for quiet before each fork"
+      + " (waitQuiet, e.g. 60s); run the compared variants side by side, so the load falls on both alike (jvm.duet);"
+      + " or give the cells CPUs of their own (jvm.cpus)";
 
   /** Whether the host stays busy now. */
   boolean staysBusy() {

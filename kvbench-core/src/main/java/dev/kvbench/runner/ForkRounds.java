@@ -45,23 +45,31 @@ final class ForkRounds {
   private final int fixedRounds;
   private final AdaptiveForks adding;
   private final BusyHost host;
+  /** How long the run may take: no fork starts that would end past it. */
+  private final RunBudget budget;
+  /** The forks of a duet run's variants run together, or null where they run one after the other. */
+  private final DuetRounds duets;
   // what the rounds have measured, set from the journal once when they start
   private ForkLedger ledger;
 
   /** Rounds of {@code scenario}'s forks as {@code options} say, for the run {@code session} holds. */
   ForkRounds(RunSession session, StoreRegistry registry, RunListener listener, Scenario scenario,
-      RunOptions options, QuietHost quietHost) {
+      RunOptions options, QuietHost quietHost, Duet duet) {
     this.session = session;
     this.registry = registry;
     this.listener = listener;
     this.quietHost = quietHost;
     this.waitQuiet = options.waitQuiet();
     int forks = scenario.repetitions().forks();
-    this.noisyReruns = forks > 0 ? options.noisyReruns() : 0;
+    // a duet's fork is not run again alone: its partners ran beside it, and a pair disturbed on both sides counts
+    this.noisyReruns = forks > 0 && duet == null ? options.noisyReruns() : 0;
     this.fixedRounds = Math.max(1, forks);
     // forks are added only to forked cells: in-process cells share one JVM, whose figures are not samples
     this.adding = forks > 0 ? options.adaptive() : AdaptiveForks.OFF;
     this.host = new BusyHost(listener, noisyReruns);
+    this.duets = duet == null ? null : new DuetRounds(this, session, listener, duet);
+    this.budget = options.budget().isZero() ? RunBudget.none() : new RunBudget(options.budget(),
+        c -> CellEstimate.of(c, registry.require(c.storeId()).footprint()).estimatedSeconds());
   }
 
   /**
@@ -103,18 +111,30 @@ final class ForkRounds {
       if (rounds > 1 && !todo.isEmpty()) {
         listener.roundStarted(round, rounds, todo.size());
       }
-      for (int i : todo) {
-        CellParams cell = cells.get(i);
+      // with forks to add, no fork is known to be the last: each is journaled, the cell ended by addForks
+      int forks = adding.on() ? Integer.MAX_VALUE : rounds;
+      for (List<Integer> batch : batches(todo, cells)) {
         if (session.stopped() || workAreaGone(area)) {
           return false;
         }
-        // with forks to add, no fork is known to be the last: each is journaled, the cell ended by addForks
-        CellResult result = runFork(cell, i, area, round, adding.on() ? Integer.MAX_VALUE : rounds);
-        if (round == rounds && !adding.on() || result.outcome() != Outcome.RAN) {
-          ended.add(cell.id());
+        List<CellParams> batchCells = batch.stream().map(cells::get).toList();
+        if (!budget.leavesRoomFor(batchCells, duets != null)) {
+          return budgetSpent(cells, ended, round);
         }
-        listener.cellFinished(cell, result);
-        if (result.outcome() == Outcome.INTERRUPTED) {
+        long forkStart = System.nanoTime();
+        List<CellResult> results = batch.size() == 1
+            ? List.of(runFork(cells.get(batch.get(0)), batch.get(0), area, round, forks))
+            : duets.run(batch, cells, area, round, forks);
+        batchCells.forEach(c -> budget.forkTook(c, System.nanoTime() - forkStart));
+        for (int k = 0; k < batch.size(); k++) {
+          CellParams cell = cells.get(batch.get(k));
+          CellResult result = results.get(k);
+          if (round == rounds && !adding.on() || result.outcome() != Outcome.RAN) {
+            ended.add(cell.id());
+          }
+          listener.cellFinished(cell, result);
+        }
+        if (results.stream().anyMatch(r -> r.outcome() == Outcome.INTERRUPTED)) {
           return false;
         }
       }
@@ -190,6 +210,43 @@ final class ForkRounds {
     return more > 0;
   }
 
+  /**
+   * The cells of {@code todo} (indexes into {@code cells}, in the round's order) as they run: one
+   * at a time, or in a duet run the variants of one workload together (in the run's order), the
+   * workloads in the order the first of each comes.
+   */
+  private List<List<Integer>> batches(List<Integer> todo, List<CellParams> cells) {
+    if (duets == null) {
+      return todo.stream().map(List::of).toList();
+    }
+    Map<dev.kvbench.result.CellResult.Parameters, List<Integer>> byWorkload = new LinkedHashMap<>();
+    todo.forEach(i -> byWorkload.computeIfAbsent(dev.kvbench.run.CellResults.parameters(cells.get(i)),
+        k -> new ArrayList<>()).add(i));
+    // each in the run's order: a duet seats its cells by it ({@link Duet#sides})
+    return byWorkload.values().stream().map(b -> b.stream().sorted().toList()).toList();
+  }
+
+  /**
+   * The run's budget would be passed by the next fork: the cells with forks end with those (their
+   * forkStop says the budget ended them), and a cell with none is left to a resume. Returns whether
+   * every cell has its result.
+   */
+  private boolean budgetSpent(List<CellParams> cells, Set<String> ended, int round) throws IOException {
+    long none = cells.stream().filter(c -> !ended.contains(c.id()) && ledger.forksOf(c.id()).isEmpty()).count();
+    listener.notice(String.format(Locale.ROOT, "budget: %s of %s spent in round %d; no fork starts that would end"
+            + " past it%s", human(budget.elapsed()), human(budget.budget()), round, none == 0 ? ""
+            : "; " + none + " cell" + (none == 1 ? " has" : "s have") + " no fork, and a resume runs them (kvbench"
+                + " run --resume)"));
+    addForks(cells, ended, true, round);
+    return none == 0;
+  }
+
+  /** "4m05s", "50s". */
+  static String human(Duration d) {
+    long s = Math.round(d.toMillis() / 1000.0);
+    return s >= 60 ? String.format(Locale.ROOT, "%dm%02ds", s / 60, s % 60) : s + "s";
+  }
+
   /** True, and said once, when the work directory was removed from under the run: no further cell can run. */
   private boolean workAreaGone(WorkArea area) {
     if (!area.gone()) {
@@ -206,17 +263,14 @@ final class ForkRounds {
    * cell the store cannot run, ends the cell at once). Returns what was journaled.
    */
   private CellResult runFork(CellParams cell, int index, WorkArea area, int fork, int forks) throws IOException {
-    StoreProvider provider = RunLibraries.recordedAs(cell, registry.require(cell.storeId()));
+    StoreProvider provider = provider(cell);
     listener.cellStarted(cell);
-    String unsupported = CellRunner.unsupportedReason(provider, cell);
+    CellResult unsupported = unsupported(provider, cell);
     if (unsupported != null) {
-      CellResult result = CellResults.unsupported(provider, cell, unsupported);
-      keep(result);
-      return result;
+      return unsupported;
     }
     session.cellInFlight(provider, cell);
-    String name = String.format(Locale.ROOT, WorkArea.CELL_PREFIX + "%04d-%s", index + 1,
-        cell.label().replace(' ', '-').replace('/', '-'));
+    String name = directoryName(cell, index);
     CellResult ran = runOnce(provider, cell, area, name, fork, forks);
     for (int rerun = 1; rerun <= noisyReruns && ran.outcome() == Outcome.RAN && !session.stopped()
         && !host.staysBusy(); rerun++) {
@@ -231,6 +285,37 @@ final class ForkRounds {
       ran = runOnce(provider, cell, area, name, fork, forks);
       host.rerunEnded(ran);
     }
+    return forkEnded(cell, area, ran, fork, forks);
+  }
+
+  /** The store of {@code cell}, as the run's libraries record it. */
+  StoreProvider provider(CellParams cell) {
+    return RunLibraries.recordedAs(cell, registry.require(cell.storeId()));
+  }
+
+  /** Why {@code cell}'s store cannot run it, its result journaled, or null where it can. */
+  CellResult unsupported(StoreProvider provider, CellParams cell) throws IOException {
+    String unsupported = CellRunner.unsupportedReason(provider, cell);
+    if (unsupported == null) {
+      return null;
+    }
+    CellResult result = CellResults.unsupported(provider, cell, unsupported);
+    keep(result);
+    return result;
+  }
+
+  /** The name of cell {@code index}'s directories in the work area (and of its diagnostics). */
+  static String directoryName(CellParams cell, int index) {
+    return String.format(Locale.ROOT, WorkArea.CELL_PREFIX + "%04d-%s", index + 1,
+        cell.label().replace(' ', '-').replace('/', '-'));
+  }
+
+  /**
+   * Journals fork {@code fork} of {@code forks} of {@code cell}, which ended as {@code ran}: the
+   * fork alone while more are to come, else the cell, its forks combined (a fork that did not run
+   * to its end ends the cell at once). Returns what was journaled.
+   */
+  CellResult forkEnded(CellParams cell, WorkArea area, CellResult ran, int fork, int forks) throws IOException {
     host.forkEnded(ran);
     if (ran.outcome() == Outcome.RAN && fork < forks) {
       keepFork(fork, ran);
@@ -249,7 +334,7 @@ final class ForkRounds {
   }
 
   /** Journals a cell's result, then keeps it for the rounds. */
-  private void keep(CellResult cell) throws IOException {
+  void keep(CellResult cell) throws IOException {
     session.journal().add(cell);
     ledger.ended(cell);
   }
@@ -263,18 +348,33 @@ final class ForkRounds {
   /** One attempt at fork {@code fork} of {@code cell}, in a directory of its own that is removed after. */
   private CellResult runOnce(StoreProvider provider, CellParams cell, WorkArea area, String name, int fork,
       int forks) {
+    awaitQuiet("fork " + fork + " of " + cell.label());
+    session.cellInFlight(provider, cell);
+    try {
+      return runIn(session.executor(), provider, cell, area, name, fork, forks);
+    } finally {
+      session.cellInFlight(provider, null);
+    }
+  }
+
+  /** With waitQuiet, waits for a quiet host before {@code what} starts. */
+  void awaitQuiet(String what) {
     if (!waitQuiet.isZero() && quietHost != null) {
       try {
-        quietHost.await(waitQuiet, "fork " + fork + " of " + cell.label());
+        quietHost.await(waitQuiet, what);
       } catch (InterruptedException e) {
         Thread.currentThread().interrupt();
       }
     }
-    session.cellInFlight(provider, cell);
+  }
+
+  /** Fork {@code fork} of {@code cell} run by {@code cells} in a directory of its own, removed after. */
+  static CellResult runIn(dev.kvbench.run.CellExecutor cells, StoreProvider provider, CellParams cell, WorkArea area,
+      String name, int fork, int forks) {
     try {
       Path directory = area.newDirectory(name + (forks > 1 ? "-fork" + fork : ""));
       try {
-        return session.executor().run(provider, cell, directory, directory.getFileName().toString());
+        return cells.run(provider, cell, directory, directory.getFileName().toString());
       } finally {
         area.delete(directory);
       }
@@ -284,8 +384,6 @@ final class ForkRounds {
       }
       return CellResults.ended(provider, cell, Outcome.INTERRUPTED, "interrupted: the work directory "
           + area.root() + " was removed while the cell ran", null);
-    } finally {
-      session.cellInFlight(provider, null);
     }
   }
 }

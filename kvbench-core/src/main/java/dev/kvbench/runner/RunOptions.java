@@ -80,6 +80,9 @@ public final class RunOptions extends RowValues<RunOptions> {
       throw new IllegalArgumentException(RunSettings.NOISY_RERUNS.name() + " " + reruns
           + ": give 0 (keep a disturbed fork as it is) to " + RunSettings.MAX_NOISY_RERUNS);
     }
+    if (budget().isNegative()) {
+      throw new IllegalArgumentException(RunSettings.BUDGET.name() + " " + budget() + ": must not be negative");
+    }
     if (waitQuiet().isNegative()) {
       throw new IllegalArgumentException(RunSettings.WAIT_QUIET.name() + " " + waitQuiet() + ": must not be negative");
     }
@@ -127,6 +130,11 @@ public final class RunOptions extends RowValues<RunOptions> {
   /** The revision and note the user gave the run, or null for neither. */
   public dev.kvbench.result.RunLabel label() {
     return dev.kvbench.result.RunLabel.of(get(RunSettings.REVISION), get(RunSettings.NOTE));
+  }
+
+  /** How long the run may take: no fork starts that would end past it; zero for no bound. */
+  public Duration budget() {
+    return get(RunSettings.BUDGET);
   }
 
   /** The longest each fork waits, before it starts, for a quiet host. */

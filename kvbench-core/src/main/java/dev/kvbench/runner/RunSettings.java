@@ -67,6 +67,17 @@ public final class RunSettings {
       .keptByRow(Duration.ZERO)
       .build();
 
+  public static final Setting<RunOptions, Duration> BUDGET = Setting.<RunOptions, Duration>run("runBudget")
+      .flag("--budget", "DURATION", "A first answer within DURATION (e.g. 5m, 1h): the forks are run round by round"
+          + " as always, forks are added only where a comparison is still undecided (--precision, 5%% unless given),"
+          + " and no fork starts that the forks before it say would end past DURATION. The run says its estimate at"
+          + " its start, and its summary what the budget decided and, for the rest, about how many forks would decide"
+          + " them; cells left with no fork are finished by kvbench run --resume.")
+      .one(Durations::parse, d -> d.isZero() ? null : d.toString())
+      .flagRefuses(d -> d.isZero() ? "0: give how long the run may take, e.g. 5m, or leave the flag out" : null)
+      .keptByRow(Duration.ZERO)
+      .build();
+
   /** Forks added until the figures are precise enough; the CLI makes it of --precision, --max-forks, --time-budget. */
   public static final Setting<RunOptions, AdaptiveForks> ADAPTIVE = Setting.<RunOptions, AdaptiveForks>run("adaptive")
       .one(text -> {
@@ -112,5 +123,5 @@ public final class RunSettings {
 
   /** Every row. */
   public static final List<Setting<RunOptions, ?>> ALL = List.of(WORK_DIR, OUTPUT, SHARD, MAX_CELLS, NOISY_RERUNS,
-      WAIT_QUIET, ADAPTIVE, REVISION, NOTE);
+      WAIT_QUIET, BUDGET, ADAPTIVE, REVISION, NOTE);
 }

@@ -26,6 +26,7 @@ import dev.kvbench.scenario.ScenarioFiles;
 import dev.kvbench.store.StoreRegistry;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.time.LocalDateTime;
 import java.time.OffsetDateTime;
 import java.time.format.DateTimeFormatter;
@@ -150,6 +151,7 @@ public final class ScenarioRunner {
     List<CellParams> cells = plan.cells();
     Path output = options.output() != null ? options.output() : defaultOutput(scenario.name());
     Preflight.requireStartable(scenario, cells, output, options.workDir());
+    duetOf(scenario, cells); // a duet the host cannot seat is refused before anything is written
     // what wraps and watches each forked cell's JVM, checked against this host before anything is written
     List<CellMeter> meters = meters(scenario);
     libraries = resolveLibraries(cells);
@@ -202,6 +204,7 @@ public final class ScenarioRunner {
       if (scenario.repetitions().forks() > 0) {
         Preflight.requireJvmStarts(scenario);
       }
+      duetOf(scenario, cells);
       List<CellMeter> meters = meters(scenario);
       libraries = resolveLibraries(cells);
       RunWorkArea.removeLeftovers(j.earlierWorkDirectories(), listener);
@@ -244,7 +247,8 @@ public final class ScenarioRunner {
     // the CPUs the cells are pinned to, else those kvbench may use: before the first cell, and before each fork
     NoiseMeter host = scenario.jvm().cpus().pins() ? new NoiseMeter(cpu, scenario.jvm().cpus())
         : NoiseMeter.ofThisProcess(cpu);
-    BusyHost.noticeBeforeTheFirstCell(host, listener);
+    boolean busy = BusyHost.noticeBeforeTheFirstCell(host, listener);
+    noticeEstimate(scenario, cells, done.keySet(), options, busy);
     QuietHost quietHost = new QuietHost(host, listener);
     CellRunner runner = new CellRunner(cpu, new RssMeter(), new StorageMeter(), new ExpectedChecksums(),
         listener, TimerCost.pairNanos());
@@ -256,7 +260,8 @@ public final class ScenarioRunner {
     try {
       boolean complete;
       try {
-        ForkRounds rounds = new ForkRounds(session, registry, listener, scenario, options, quietHost);
+        ForkRounds rounds = new ForkRounds(session, registry, listener, scenario, options, quietHost,
+            duetOf(scenario, cells));
         if (scenario.searchesRates()) {
           complete = new CapacitySearch(scenario.search(), scenario.sla(), cells).run(rounds, j, listener);
         } else {
@@ -280,6 +285,43 @@ public final class ScenarioRunner {
       removeStopHook(stopHook);
       session.ended();
     }
+  }
+
+  /** Runs this long or more are told their estimate at the start, whatever the host. */
+  private static final double SAID_FROM_SECONDS = 120;
+
+  /**
+   * Says, before the first cell, about how long the run will take (the rough per-op estimate, as
+   * the dry run's) and its budget, where it has one, the host is busy, or the run is long.
+   */
+  private void noticeEstimate(Scenario scenario, List<CellParams> cells, java.util.Set<String> done, RunOptions options,
+      boolean busy) {
+    int forks = Math.max(1, scenario.repetitions().forks());
+    double seconds = cells.stream().filter(c -> !done.contains(c.id()))
+        .mapToDouble(c -> CellEstimate.of(c, registry.require(c.storeId()).footprint(), scenario.jvm().get(dev.kvbench.scenario.JvmSettings.MEMORY_LIMIT))
+            .estimatedSeconds()).sum() * forks;
+    if (options.budget().isZero() && !busy && seconds < SAID_FROM_SECONDS) {
+      return;
+    }
+    String estimate = String.format(java.util.Locale.ROOT, "estimate: about %s for %d cells x %d fork%s (rough, from"
+            + " per-op costs on a quiet host%s)", ForkRounds.human(Duration.ofMillis((long) (seconds * 1000))),
+        cells.size() - done.size(), forks, forks == 1 ? "" : "s", busy ? "; this busy host will likely take longer"
+            : "");
+    if (!options.budget().isZero()) {
+      boolean fits = seconds <= options.budget().toSeconds();
+      estimate += "; budget " + ForkRounds.human(options.budget()) + ": " + (fits ? "forks are added where a comparison"
+          + " is still undecided, none started that would end past it"
+          : "the forks that fit run round by round, none started that would end past it; the summary says what it"
+              + " decided, and what more forks would decide");
+    } else if (busy) {
+      estimate += "; a first answer sooner: give the run a budget (runBudget, e.g. 5m)";
+    }
+    listener.notice(estimate);
+  }
+
+  /** How a duet run seats its forks (jvm.duet), refused where the CPUs are too few; null for a run without. */
+  private static Duet duetOf(Scenario scenario, List<CellParams> cells) {
+    return scenario.jvm().duet() && scenario.repetitions().forks() > 0 ? Duet.of(cells, scenario.jvm().cpus()) : null;
   }
 
   private static void removeStopHook(Thread hook) {

@@ -59,6 +59,14 @@ public final class JvmOptions extends RowValues<JvmOptions> {
     return get(JvmSettings.NUMA_NODE);
   }
 
+  /**
+   * Whether the forks a comparison pairs run side by side, each on CPUs of its own, their measured
+   * passes started together (duet benchmarking), rather than one after the other.
+   */
+  public boolean duet() {
+    return get(JvmSettings.DUET);
+  }
+
   @Override
   protected void check() {
     String heap = heap();

@@ -99,12 +99,26 @@ public final class JvmSettings {
           + " (forks 0): give 1 fork or more")
       .build();
 
+  public static final Setting<JvmOptions, Boolean> DUET = Setting.<JvmOptions, Boolean>of("jvm", "duet")
+      .flag("--duet", null, "Run the forks a comparison pairs at the same time, side by side, each on CPUs of its"
+          + " own (--cpus split between them, else the CPUs kvbench may use; the sides swap CPUs every round), their"
+          + " measured passes started together: whatever disturbs one disturbs the other, so the pair's ratio holds"
+          + " where the absolute times do not (Bulej et al. 2020). Every variant of a workload in the run (stores,"
+          + " settings, versions) runs at once, so a host needs a CPU for each; a duet's absolute times are not"
+          + " comparable with a solo run's. Needs forked cells.")
+      .one(ScenarioYaml::bool, on -> on ? "true" : null)
+      .switchTo(true)
+      .keptByRow(false)
+      .needsForks(on -> !on ? null : "runs the forks of a comparison side by side, but these cells run in this JVM"
+          + " (forks 0): give " + dev.kvbench.stats.ForkRatio.MIN_FORKS + " forks or more")
+      .build();
+
   /**
    * Every row, in the order a scenario file writes them and overrides apply: the options before the
    * profiler, which refuses an option that records the JVM too.
    */
   public static final List<Setting<JvmOptions, ?>> ALL = List.of(JAVA, HEAP, OPTIONS, CPUS, NUMA_NODE, PROFILE,
-      COUNTERS, NATIVE_MEMORY_TRACKING, MEMORY_LIMIT);
+      COUNTERS, NATIVE_MEMORY_TRACKING, MEMORY_LIMIT, DUET);
 
   private static List<String> options(List<String> texts) {
     for (String o : texts) {

@@ -109,6 +109,10 @@ public final class RunSummary {
     if (!noise.isEmpty()) {
       out.append('\n').append(TextWrap.wrap(noise + RunTables.legend(ran), pageWidth, "  "));
     }
+    if (dev.kvbench.result.DuetRuns.measuredInDuet(doc.scenario())) {
+      out.append('\n').append(TextWrap.wrap("Figures " + dev.kvbench.result.DuetRuns.CAVEAT + ".", pageWidth, "  "))
+          .append('\n');
+    }
     return out.append('\n').toString();
   }
 

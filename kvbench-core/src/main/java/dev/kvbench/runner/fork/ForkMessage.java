@@ -33,5 +33,11 @@ sealed interface ForkMessage {
 
   record CellFinished(CellResult result) implements ForkMessage {}
 
-  int PROTOCOL = 3;
+  int PROTOCOL = 4;
+
+  /**
+   * The one message the parent sends back, a byte: a duet side's JVM that said a measured pass
+   * starts waits for it ({@link PassBarrier}), so the sides' passes start together.
+   */
+  int GO = '\n';
 }

@@ -52,7 +52,7 @@ public final class ForkedCellMain {
     if (plan.protocol() != ForkMessage.PROTOCOL) {
       throw new IllegalStateException("plan speaks protocol " + plan.protocol() + ", this JVM " + ForkMessage.PROTOCOL);
     }
-    try (Link link = new Link(json, plan.linkHost(), plan.linkPort())) {
+    try (Link link = new Link(json, plan.linkHost(), plan.linkPort(), plan.passStart())) {
       link.send(new ForkMessage.Hello(ProcessHandle.current().pid(), ForkMessage.PROTOCOL, plan.linkToken()));
       CellParams cell = plan.cell();
       CellRunner runner = new CellRunner(new CpuMeter(), new RssMeter(), new StorageMeter(), new ExpectedChecksums(),
@@ -90,9 +90,11 @@ public final class ForkedCellMain {
       return t;
     });
     private volatile PhaseProgress current;
+    private final ForkPlan.PassStart passStart;
 
-    Link(ObjectMapper json, String host, int port) throws IOException {
+    Link(ObjectMapper json, String host, int port, ForkPlan.PassStart passStart) throws IOException {
       this.json = json;
+      this.passStart = passStart;
       this.socket = new Socket(InetAddress.getByName(host), port);
       this.out = new BufferedOutputStream(socket.getOutputStream(), 1 << 16);
       ticker.scheduleAtFixedRate(this::tick, 1, 1, TimeUnit.SECONDS);
@@ -120,6 +122,25 @@ public final class ForkedCellMain {
     public void passStarted(CellParams cell, PassLabel pass, PhaseProgress progress) {
       current = progress;
       send(new ForkMessage.PassStarted(pass, progress.total()));
+      if (passStart == ForkPlan.PassStart.WITH_PARTNERS && pass.kind() == PassLabel.Kind.MEASURED) {
+        awaitPartners();
+      }
+    }
+
+    /**
+     * Waits, before the meters start, for the parent's word that every duet partner is at a
+     * measured pass too; a closed link (the parent gone) lets the pass start, and this JVM ends
+     * with its parent anyway.
+     */
+    private void awaitPartners() {
+      try {
+        int word = socket.getInputStream().read();
+        if (word != ForkMessage.GO && word != -1) {
+          throw new IllegalStateException("the parent sent " + word + " over the link, not the word to start");
+        }
+      } catch (IOException e) {
+        // the link is gone: the parent reads this JVM's exit and output
+      }
     }
 
     @Override

@@ -58,6 +58,10 @@ public final class ForkedCells implements CellExecutor {
   private volatile Process running;
   private volatile boolean stopped;
   private boolean createdRoot;
+  /** Where this executor's measured passes wait for duet partners', or null for forks alone. */
+  private final PassBarrier.Side barrier;
+  /** The duet sides made of this executor that are running: stopping it stops them. */
+  private final List<ForkedCells> sides = new java.util.concurrent.CopyOnWriteArrayList<>();
 
   /**
    * Why {@code cell} cannot run in a forked JVM, or null when it can: a key format, value format or
@@ -98,6 +102,12 @@ public final class ForkedCells implements CellExecutor {
    */
   public ForkedCells(JvmOptions jvm, List<CellMeter> meters, Duration timeout, Path diagnosticsRoot,
       RunListener listener, RunLibraries libraries) {
+    this(jvm, meters, timeout, diagnosticsRoot, listener, libraries, null);
+  }
+
+  private ForkedCells(JvmOptions jvm, List<CellMeter> meters, Duration timeout, Path diagnosticsRoot,
+      RunListener listener, RunLibraries libraries, PassBarrier.Side barrier) {
+    this.barrier = barrier;
     this.jvm = jvm;
     this.meters = List.copyOf(meters);
     this.timeout = timeout;
@@ -106,9 +116,40 @@ public final class ForkedCells implements CellExecutor {
     this.libraries = libraries;
   }
 
+  /**
+   * One side of a duet, for one fork: its cell runs as this executor runs them, but pinned to
+   * {@code cpus}, its measured passes started when every side of {@code barrier}'s (joined before
+   * any side starts) is at one, and reporting to {@code listener}. Stopping this executor stops
+   * the side; {@link #sideEnded} forgets it.
+   */
+  public ForkedCells duetSide(dev.kvbench.host.CpuList cpus, PassBarrier.Side barrier, RunListener listener) {
+    ForkedCells side = new ForkedCells(jvm.with(dev.kvbench.scenario.JvmSettings.CPUS, cpus), meters, timeout,
+        diagnosticsRoot, listener, libraries, barrier);
+    sides.add(side);
+    if (stopped) {
+      side.stop();
+    }
+    return side;
+  }
+
+  /** A duet side made by {@link #duetSide} is done. */
+  public void sideEnded(ForkedCells side) {
+    sides.remove(side);
+  }
+
   /** Runs one cell in a child JVM; see the class comment for what becomes of a failure. */
   @Override
   public CellResult run(StoreProvider provider, CellParams cell, Path directory, String name) {
+    try {
+      return runForked(provider, cell, directory, name);
+    } finally {
+      if (barrier != null) {
+        barrier.left(); // however it ended, this side holds no partner back
+      }
+    }
+  }
+
+  private CellResult runForked(StoreProvider provider, CellParams cell, Path directory, String name) {
     if (stopped) {
       return CellResults.ended(provider, cell, Outcome.INTERRUPTED, "not run: the run was stopped", null);
     }
@@ -116,7 +157,7 @@ public final class ForkedCells implements CellExecutor {
     // both inside the cell's directory of the work area, which the caller deletes
     Path jvmDir = directory.resolve("jvm");
     CellMeter.Fork fork = new CellMeter.Fork(jvmDir, diagnosticsRoot.resolve(name));
-    try (LinkServer link = LinkServer.open(json)) {
+    try (LinkServer link = LinkServer.open(json, barrier)) {
       Files.createDirectory(jvmDir);
       String recording = ForkPlan.NO_RECORDING;
       for (CellMeter meter : meters) {
@@ -133,7 +174,8 @@ public final class ForkedCells implements CellExecutor {
       CellResult result;
       try {
         sendPlan(child, new ForkPlan(ForkMessage.PROTOCOL, cell, directory.resolve("store").toAbsolutePath()
-            .toString(), link.host(), link.port(), link.token(), libraries.libraryOf(cell), recording));
+            .toString(), link.host(), link.port(), link.token(), libraries.libraryOf(cell), recording,
+            barrier == null ? ForkPlan.PassStart.AT_ONCE : ForkPlan.PassStart.WITH_PARTNERS));
         result = watch(provider, cell, child, link, output, jvmDir, directory, name);
       } finally {
         running = null;
@@ -199,6 +241,7 @@ public final class ForkedCells implements CellExecutor {
   @Override
   public void stop() {
     stopped = true;
+    sides.forEach(ForkedCells::stop);
     Process p = running;
     if (p != null) {
       p.destroyForcibly();

@@ -35,19 +35,30 @@ final class LinkServer implements AutoCloseable {
   private final LinkedBlockingQueue<ForkMessage> messages = new LinkedBlockingQueue<>();
   private final CountDownLatch ended = new CountDownLatch(1);
   private volatile Socket connection;
+  /** Where a duet side's measured passes wait for its partners', or null for a fork alone. */
+  private final PassBarrier.Side barrier;
 
-  private LinkServer(ServerSocket server, String token, ObjectMapper json) {
+  private LinkServer(ServerSocket server, String token, ObjectMapper json, PassBarrier.Side barrier) {
     this.server = server;
     this.token = token;
     this.json = json;
+    this.barrier = barrier;
   }
 
   /** Listens on a free loopback port and starts reading, on a daemon thread, once the child connects. */
   static LinkServer open(ObjectMapper json) throws IOException {
+    return open(json, null);
+  }
+
+  /**
+   * As {@link #open(ObjectMapper)}, for a duet side whose measured passes wait at {@code barrier}
+   * (null for none): each one the child says starts waits until the barrier lets it go.
+   */
+  static LinkServer open(ObjectMapper json, PassBarrier.Side barrier) throws IOException {
     byte[] secret = new byte[16];
     RANDOM.nextBytes(secret);
     LinkServer link = new LinkServer(new ServerSocket(0, 4, InetAddress.getLoopbackAddress()),
-        HexFormat.of().formatHex(secret), json);
+        HexFormat.of().formatHex(secret), json, barrier);
     Thread reader = new Thread(link::serve, "kvbench-fork-link");
     reader.setDaemon(true);
     reader.start();
@@ -79,7 +90,14 @@ final class LinkServer implements AutoCloseable {
         connection = s;
         for (String line = in.readLine(); line != null; line = in.readLine()) {
           try {
-            messages.add(json.readValue(line, ForkMessage.class));
+            ForkMessage m = json.readValue(line, ForkMessage.class);
+            messages.add(m);
+            if (barrier != null && m instanceof ForkMessage.PassStarted p
+                && p.pass().kind() == dev.kvbench.run.PassLabel.Kind.MEASURED) {
+              barrier.arrived(s.getOutputStream());
+            } else if (barrier != null && m instanceof ForkMessage.CellFinished) {
+              barrier.left();
+            }
           } catch (JsonProcessingException e) {
             // not a message: cannot happen on a whole line; the exit code tells what happened
           }
@@ -89,6 +107,9 @@ final class LinkServer implements AutoCloseable {
     } catch (IOException e) {
       // closed by the parent, or the child died mid-line: what arrived whole is queued
     } finally {
+      if (barrier != null) {
+        barrier.left(); // a side that is gone holds no partner back
+      }
       ended.countDown();
     }
   }

@@ -39,7 +39,7 @@ class ForkPlanTest {
           new StoreSetup(Map.of("values", "true"), Durability.SYNC, content.equals(ValueContent.ZEROS) ? "deflate" : "none"),
           new PhasePlan(List.of(Phase.WRITE, Phase.READ_KEY, Phase.READERS), new PassPlan(1, 0, 3), 16),
           new Load(2, Traffic.DEFAULT, CustomMix.NONE), Map.of());
-      ForkPlan back = json.readValue(json.writeValueAsString(new ForkPlan(ForkMessage.PROTOCOL, cell, "d", "127.0.0.1", 1234, "t", CellLibrary.BUNDLED, ForkPlan.NO_RECORDING)),
+      ForkPlan back = json.readValue(json.writeValueAsString(new ForkPlan(ForkMessage.PROTOCOL, cell, "d", "127.0.0.1", 1234, "t", CellLibrary.BUNDLED, ForkPlan.NO_RECORDING, ForkPlan.PassStart.AT_ONCE)),
           ForkPlan.class);
       assertThat(back.cell()).isEqualTo(cell);
       assertThat(back.cell().id()).isEqualTo(cell.id());
@@ -49,7 +49,7 @@ class ForkPlanTest {
         new PhasePlan(List.of(Phase.WRITE), PassPlan.SINGLE_COLD, 16), Load.SINGLE, Map.of());
     // random values, the default, leave the id as it was before value contents existed
     assertThat(random.id()).isEqualTo("null int seq 1000x100 batch=all nosync");
-    assertThat(json.readValue(json.writeValueAsString(new ForkPlan(ForkMessage.PROTOCOL, random, "d", "127.0.0.1", 1234, "t", CellLibrary.BUNDLED, ForkPlan.NO_RECORDING)),
+    assertThat(json.readValue(json.writeValueAsString(new ForkPlan(ForkMessage.PROTOCOL, random, "d", "127.0.0.1", 1234, "t", CellLibrary.BUNDLED, ForkPlan.NO_RECORDING, ForkPlan.PassStart.AT_ONCE)),
         ForkPlan.class).cell().id()).isEqualTo(random.id());
   }
 
@@ -65,7 +65,7 @@ class ForkPlanTest {
         new dev.kvbench.store.LibraryJar("org.example:lib:jar:1.5", java.nio.file.Path.of("/repo/lib-1.5.jar"),
             "ab".repeat(32))));
     ForkPlan back = json.readValue(json.writeValueAsString(
-        new ForkPlan(ForkMessage.PROTOCOL, cell, "d", "127.0.0.1", 1234, "t", library, "/d/profile.jfr")), ForkPlan.class);
+        new ForkPlan(ForkMessage.PROTOCOL, cell, "d", "127.0.0.1", 1234, "t", library, "/d/profile.jfr", ForkPlan.PassStart.AT_ONCE)), ForkPlan.class);
     assertThat(back.library()).isEqualTo(library);
     assertThat(back.recording()).isEqualTo("/d/profile.jfr");
     assertThat(back.library().adapterPackage()).isEqualTo("dev.kvbench.nullstore");
@@ -83,7 +83,7 @@ class ForkPlanTest {
         new DataSet(1000, new dev.kvbench.bench.BenchmarkTest.OrderKeys(), 100, ValueContent.ZEROS, 7),
         new WriteShape(KeyOrder.RND, 1000), new StoreSetup(Map.of(), Durability.NOSYNC, "none"),
         new PhasePlan(List.of(Phase.CUSTOM), new PassPlan(1, 0, 3), 16), new Load(1, Traffic.DEFAULT, mix), Map.of());
-    String text = json.writeValueAsString(new ForkPlan(ForkMessage.PROTOCOL, cell, "d", "127.0.0.1", 1234, "t", CellLibrary.BUNDLED, ForkPlan.NO_RECORDING));
+    String text = json.writeValueAsString(new ForkPlan(ForkMessage.PROTOCOL, cell, "d", "127.0.0.1", 1234, "t", CellLibrary.BUNDLED, ForkPlan.NO_RECORDING, ForkPlan.PassStart.AT_ONCE));
     assertThat(text).contains("\"dev.kvbench.bench.BenchmarkTest$OrderKeys\"")
         .contains("\"dev.kvbench.bench.BenchmarkTest$Transfer\"").contains("\"zeros\"");
     CellParams back = json.readValue(text, ForkPlan.class).cell();
