@@ -100,6 +100,11 @@ class RunClosingTest {
         .contains("readKey: lmdbjava-agrona 1.00 ms, then mvstore x 1.10 (within the noise: 95 %")
         .contains("fastest: int keys, seq order: write: ")
         .contains("failed: " + failed.get("cellId").asText() + ": failed, the JVM crashed (SIGSEGV)");
+    // issue 66: what the forks decided, and what more forks would decide (the readKey pairs overlap)
+    assertThat(closing.replaceAll("\\s+", " "))
+        .contains("decided: 1 of 2 comparisons (1 faster or slower, 0 equivalent within ±5 %")
+        .containsPattern("undecided: readKey lmdbjava-agrona vs mvstore: (about \\d+ forks a side would decide it|no"
+            + " number of forks would)");
 
     // a phase of a fixed duration: the same passes as 2 s of puts each, ranked and told by their rate
     for (JsonNode cell : doc.get("cells")) {
