@@ -51,6 +51,9 @@ final class RunClosing {
             : forks + " forks a cell")));
     forkStops(ran, b, width);
     fastest(ran, b, width);
+    if (dev.kvbench.summary.CpuTimeTable.mostPassesDisturbed(ran)) {
+      leastCpu(ran, b, width);
+    }
     decided(ran, b, width);
     failures(cells, b, width);
     unsupported(ran, b, width);
@@ -150,6 +153,59 @@ final class RunClosing {
     if (lines.size() > MAX_FASTEST_LINES) {
       b.append(line(width, "", (lines.size() - MAX_FASTEST_LINES) + " more lines: see the tables above"));
     }
+  }
+
+  /**
+   * Where the host disturbed most passes: per workload and phase, the row of the least CPU time of
+   * its measuring threads per op and the next, paired by round over every fork (the CPU figure is
+   * the one meant for disturbed forks), with the verdict.
+   */
+  private static void leastCpu(List<CellResult> ran, StringBuilder b, int width) {
+    RunTables tables = new RunTables(ran);
+    List<String> lines = new ArrayList<>();
+    for (List<CellResult> group : tables.byWorkload(ran).values()) {
+      for (String phase : RunTables.phases(group)) {
+        Map<String, List<Map.Entry<CellResult, PhaseResult>>> alike = new LinkedHashMap<>();
+        for (CellResult c : group) {
+          c.phases().stream().filter(p -> !c.reference() && p.phase().equals(phase) && p.status() == PhaseStatus.OK
+              && dev.kvbench.summary.CpuTimeTable.perOpNanos(p, ForkSamples.Figure.CPU) > 0).findFirst()
+              .ifPresent(p -> alike.computeIfAbsent(tables.sweptWorkload(c), k -> new ArrayList<>()).add(Map.entry(c, p)));
+        }
+        alike.values().stream().filter(rows -> rows.size() >= 2).forEach(rows -> {
+          rows.sort(Comparator.comparingDouble(e -> dev.kvbench.summary.CpuTimeTable.perOpNanos(e.getValue(),
+              ForkSamples.Figure.CPU)));
+          lines.add(phase + ": " + cpuLead(tables, rows.get(0), rows.get(1)));
+        });
+      }
+    }
+    for (int i = 0; i < Math.min(lines.size(), MAX_FASTEST_LINES); i++) {
+      b.append(line(width, i == 0 ? "CPU time" : "", lines.get(i)));
+    }
+    if (lines.size() > MAX_FASTEST_LINES) {
+      b.append(line(width, "", (lines.size() - MAX_FASTEST_LINES) + " more lines: see the CPU time tables above"));
+    }
+  }
+
+  private static String cpuLead(RunTables tables, Map.Entry<CellResult, PhaseResult> first,
+      Map.Entry<CellResult, PhaseResult> second) {
+    PhaseResult a = first.getValue();
+    PhaseResult z = second.getValue();
+    Map<Integer, Double> ca = ForkSamples.byForkNumber(a, ForkSamples.NoisyForks.KEEP, ForkSamples.Figure.CPU);
+    Map<Integer, Double> cz = ForkSamples.byForkNumber(z, ForkSamples.NoisyForks.KEEP, ForkSamples.Figure.CPU);
+    java.util.Set<Integer> both = ForkSamples.pairedForks(a, z, ForkSamples.NoisyForks.KEEP, ForkSamples.Figure.CPU);
+    ForkRatio r = ForkRatio.paired(both.stream().mapToDouble(ca::get).toArray(),
+        both.stream().mapToDouble(cz::get).toArray());
+    double least = dev.kvbench.summary.CpuTimeTable.perOpNanos(a, ForkSamples.Figure.CPU);
+    String figures = String.format(Locale.ROOT, "%s %,.1f ns/op of its measuring threads' CPU, then %s x %.2f",
+        tables.storeLabel(first.getKey()), least, tables.storeLabel(second.getKey()),
+        dev.kvbench.summary.CpuTimeTable.perOpNanos(z, ForkSamples.Figure.CPU) / least);
+    if (!r.hasInterval()) {
+      return figures + String.format(Locale.ROOT, " (not judged: %d rounds with both, %d needed)", both.size(),
+          ForkRatio.MIN_FORKS);
+    }
+    boolean clearly = (r.low() > 1 || r.high() < 1) && r.beyond(MIN_LEAD_PERCENT);
+    return figures + String.format(Locale.ROOT, " (%s: 95 %% %.2f-%.2f, %d rounds paired, every fork counted)",
+        clearly ? "clearly less" : "within the noise", r.low(), r.high(), r.baselineForks());
   }
 
   /** At most this many undecided comparisons are named: the result has every one. */

@@ -133,6 +133,51 @@ class RunClosingTest {
         .doesNotContain("kvbench report");
   }
 
+  /**
+   * Issue 66: where the host disturbed most passes, the tables and the closing lines set the
+   * measuring threads' CPU time beside wall time, and say what it leaves out.
+   */
+  @Test
+  void mostPassesDisturbedBringsTheMeasuringThreadsCpuTimeBesideWallTime() throws Exception {
+    ObjectMapper json = new ObjectMapper();
+    ObjectNode doc = (ObjectNode) json.readTree(result.toFile());
+    for (JsonNode cell : doc.get("cells")) {
+      String store = cell.get("store").asText();
+      for (JsonNode phase : cell.get("phases")) {
+        // wall time: the two stores alike, stretched by the host; CPU time: mvstore's three times lmdbjava-agrona's
+        double cpu = store.equals("mvstore") ? 0.6 : store.equals("lmdbjava-agrona") ? 0.2 : 0.01;
+        ArrayNode passes = ((ObjectNode) phase).putArray("passes");
+        for (int f = 1; f <= 3; f++) {
+          passes.addObject().put("passMillis", 1.0 + f / 100.0).put("ops", 2000).put("fork", f)
+              .put("measuringThreadCpuMillis", cpu * (1 + f / 100.0));
+        }
+        ((ObjectNode) phase).put("passMillis", 1.02).put("noisyPasses", 3);
+      }
+    }
+    Path edited = temp.resolve("noisy.json");
+    json.writeValue(edited.toFile(), doc);
+    ResultDocument noisy = new ResultFiles().read(edited);
+    String closing = RunClosing.of(noisy, result, temp.resolve("r.jsonl"), true, TextTable.PAGE_WIDTH)
+        .replaceAll("\\s+", " ");
+    assertThat(closing).contains("CPU time: write: lmdbjava-agrona")
+        .contains("lmdbjava-agrona 102.0 ns/op of its measuring threads' CPU, then mvstore x 3.00 (clearly less: 95 %"
+            + " 3.00-3.00, 3 rounds paired, every fork counted)");
+    String tables = dev.kvbench.summary.RunSummary.of(noisy).replaceAll("\\s+", " ");
+    assertThat(tables).contains(dev.kvbench.summary.CpuTimeTable.TITLE.replaceAll("\\s+", " "))
+        .contains("CPU time leaves out waits for I/O and sync")
+        .containsPattern("write lmdbjava-agrona 510\\.0 102\\.0 0\\.20 least 3 mvstore 510\\.0 306\\.0 0\\.60 x 3\\.00 3");
+    // the same passes, half of them disturbed: wall time alone
+    for (JsonNode cell : doc.get("cells")) {
+      for (JsonNode phase : cell.get("phases")) {
+        ((ObjectNode) phase).put("noisyPasses", 1);
+      }
+    }
+    json.writeValue(edited.toFile(), doc);
+    ResultDocument quieter = new ResultFiles().read(edited);
+    assertThat(dev.kvbench.summary.RunSummary.of(quieter)).doesNotContain("Thread CPU ns/op");
+    assertThat(RunClosing.of(quieter, result, temp.resolve("r.jsonl"), true, 100)).doesNotContain("CPU time:");
+  }
+
   /** Issue 63: an unsupported phase's reason was in the JSON only; the closing lines say it, once per reason. */
   @Test
   void eachUnsupportedPhaseIsNamedWithWhy() throws Exception {

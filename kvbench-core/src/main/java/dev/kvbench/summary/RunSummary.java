@@ -53,6 +53,8 @@ public final class RunSummary {
     RunTables tables = new RunTables(doc.cells());
     dev.kvbench.scenario.Sla sla = dev.kvbench.result.RateCurves.slaOf(doc);
     Map<String, CellResult> byId = ran.stream().collect(Collectors.toMap(CellResult::cellId, c -> c, (a, b) -> a));
+    // where the host disturbed most passes, the measuring threads' CPU time stands beside wall time
+    boolean cpuShown = CpuTimeTable.mostPassesDisturbed(ran);
     for (Map.Entry<String, List<CellResult>> group : tables.byWorkload(ran).entrySet()) {
       out.append('\n').append(TextWrap.wrap(group.getKey(), pageWidth, "  ")).append("\n\n");
       TextTable times = tables.timingsTable(group.getValue());
@@ -63,6 +65,13 @@ public final class RunSummary {
       if (rates.rows() > 0) {
         out.append(times.rows() > 0 ? "\n" : "").append(rates.render(pageWidth))
             .append(TextWrap.wrap(RunTables.RATES_LEGEND, pageWidth, "  ")).append('\n');
+      }
+      if (cpuShown) {
+        TextTable cpu = CpuTimeTable.of(tables, group.getValue());
+        if (cpu.rows() > 0) {
+          out.append('\n').append(TextWrap.wrap(CpuTimeTable.TITLE, pageWidth, "  ")).append('\n');
+          out.append(cpu.render(pageWidth));
+        }
       }
       var threaded = ThreadedTable.of(tables, group.getValue());
       if (threaded.rows() > 0) {
