@@ -19,8 +19,9 @@ final class ForkOptions {
   @Option(names = "--precision", paramLabel = "PCT",
       description = "After the scenario's forks (--forks, the minimum), add a round of one more fork for each cell"
           + " whose ratio to another store or setting of its workload in the run has a 95 %% interval wider than PCT"
-          + " (high / low - 1), e.g. 5%%, and is neither equivalent nor clearly different (a 99 %% interval beyond the"
-          + " minimum effect); for a cell compared with nothing, whose own interval per phase is wider than PCT."
+          + " (high / low - 1), e.g. 5%%, and is neither equivalent nor clearly different (beyond the minimum effect,"
+          + " its 99 %% interval clear of 1); for a cell compared with nothing, whose own interval per phase is wider"
+          + " than PCT."
           + " Until none is, a cell has --max-forks, or --time-budget is spent. Each result says why its cell stopped"
           + " (forkStop).")
   String precision;
