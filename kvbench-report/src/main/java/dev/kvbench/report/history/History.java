@@ -106,7 +106,9 @@ public final class History {
     for (int i = 0; i < ordered.size(); i++) {
       RunResults r = ordered.get(i);
       HistoryRun run = runs.get(i);
-      String hostClass = HostClass.of(r.environment()).describe();
+      // a duet's figures are not a solo run's: its runs make series of their own, named so
+      String hostClass = HostClass.of(r.environment()).describe()
+          + (dev.kvbench.result.DuetRuns.measuredInDuet(r.scenario()) ? ", measured in duet" : "");
       // a rate curve judged at an SLA is one series, its capacity; its points' rates are the schedule's
       java.util.Set<String> curvePoints = capacities(r, run, hostClass, builders, notSeries);
       for (CellResult c : r.cells()) {

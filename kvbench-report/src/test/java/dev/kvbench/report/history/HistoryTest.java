@@ -66,6 +66,28 @@ class HistoryTest {
   }
 
   @Test
+  void runsMeasuredInDuetMakeSeriesOfTheirOwn() {
+    // issue 66: the same 30 runs, the last ten measured in duet, whose absolute times are not a solo run's
+    List<RunResults> runs = new ArrayList<>();
+    List<RunResults> planted = planted(0, false);
+    for (int i = 0; i < planted.size(); i++) {
+      RunResults r = planted.get(i);
+      runs.add(i < 20 ? r : new RunResults(r.source(), r.kvbenchVersion(), r.startedAt(), r.scenarioName(), r.seed(),
+          r.command(), "name: planted\njvm:\n  duet: true\n", r.environment(), r.completed(), r.cells(), List.of(),
+          r.label()));
+    }
+    History h = History.of(runs, HistoryRule.DEFAULT);
+    assertThat(h.series()).hasSize(8);
+    List<Series> alpha = h.series().stream().filter(s -> s.store().equals("alpha") && s.phase().equals("write"))
+        .toList();
+    assertThat(alpha).hasSize(2);
+    assertThat(alpha).filteredOn(s -> s.hostClass().endsWith(", measured in duet")).singleElement()
+        .satisfies(s -> assertThat(s.points()).hasSize(10));
+    assertThat(alpha).filteredOn(s -> !s.hostClass().endsWith(", measured in duet")).singleElement()
+        .satisfies(s -> assertThat(s.points()).hasSize(20));
+  }
+
+  @Test
   void ordersRunsByTimeWhateverOrderTheFilesCameIn() {
     List<RunResults> shuffled = new ArrayList<>(planted(20, false));
     Collections.shuffle(shuffled, new java.util.Random(3));
