@@ -91,6 +91,10 @@ final class HtmlReport {
     data.set("facts", table(dev.kvbench.summary.FactsTable.ofCells(sections.stream().flatMap(x -> x.cells().stream())
         .toList())));
     data.set("noise", noise(sections));
+    if (sections.stream().flatMap(x -> x.runs().stream()).anyMatch(r -> dev.kvbench.result.DuetRuns.measuredInDuet(
+        r.scenario()))) {
+      data.put("duet", dev.kvbench.result.DuetRuns.CAVEAT);
+    }
     data.put("factsTitle", dev.kvbench.summary.FactsTable.TITLE);
     String title = "kvbench report" + (sections.size() == 1 ? ": " + sections.get(0).title() : "");
     data.put("title", title);

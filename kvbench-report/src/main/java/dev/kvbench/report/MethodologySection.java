@@ -45,6 +45,12 @@ final class MethodologySection {
       runs.row(cells.toArray(String[]::new));
     }
     b.append("Runs:\n\n").append(runs.renderMarkdown());
+    List<String> duets = s.runs().stream().filter(r -> dev.kvbench.result.DuetRuns.measuredInDuet(r.scenario()))
+        .map(RunResults::source).toList();
+    if (!duets.isEmpty()) {
+      b.append("\nFigures of ").append(String.join(", ", duets)).append(" were ")
+          .append(dev.kvbench.result.DuetRuns.CAVEAT).append(".\n");
+    }
     List<String> skipped = s.runs().stream().flatMap(r -> r.warnings().stream()).toList();
     if (!skipped.isEmpty()) {
       b.append("\nWhat reading the result files skipped or reconciled (nothing else was left out):\n\n");

@@ -94,6 +94,7 @@ function overview() {
 
   app.replaceChildren(header(), el('main', {},
     noiseBanner(),
+    duetBanner(),
     el('div', { class: 'filters' }, controls),
     el('h2', {}, 'Charts'),
     el('p', { class: 'note' }, 'Bars: each store\'s figure (the median over its forks of each fork\'s median pass: ms a'
@@ -126,8 +127,15 @@ function noiseBanner() {
     el('strong', {}, most ? 'Most measured passes were disturbed by the host: ' : 'Some measured passes were disturbed by the host: '),
     n.noisy + ' of ' + n.passes + ' (' + why + '). ',
     most ? 'These figures say as much of this machine as of the stores: a difference within its interval is noise.'
-      + ' Run again on a quiet host (kvbench env says what is busy), or give the cells CPUs of their own (--cpus).'
+      + ' Run again on a quiet host (kvbench env says what is busy), wait for quiet before each fork (--wait-quiet),'
+      + ' run the compared variants side by side (--duet), or give the cells CPUs of their own (--cpus).'
       : 'Their rows are marked NOISY; a small difference there may be the host\'s.');
+}
+
+/** A note where a run's figures were measured in duet (DATA.duet: the caveat, or absent). */
+function duetBanner() {
+  return DATA.duet ? el('div', { class: 'banner', id: 'duet-banner' }, el('strong', {}, 'Figures ' + DATA.duet + '.'))
+    : [];
 }
 
 /** Each store's facts (DATA.facts: the table README.md has), or nothing. Not facts(): common.js's name-value list. */
