@@ -212,8 +212,8 @@ final class RunClosing {
   static final int MAX_UNDECIDED_NAMED = 6;
 
   /**
-   * How many of the run's comparisons (each pair of rows of one swept workload, per phase, paired
-   * by round as compare --by pairs them) its forks decided, and the undecided ones with about how
+   * How many of the run's comparisons (per phase, each row of a swept workload against its fastest,
+   * paired by round as compare --by pairs them) its forks decided, and the undecided ones with about how
    * many forks would decide each: what a run on a budget, or a busy host, did and did not answer.
    */
   private static void decided(List<CellResult> ran, StringBuilder b, int width) {
@@ -229,9 +229,14 @@ final class RunClosing {
               && p.passMillis() >= dev.kvbench.stats.Verdict.SHORTEST_JUDGED_MILLIS).findFirst()
               .ifPresent(p -> rows.add(Map.entry(c, p)));
         }
+        // each row against the fastest of its swept workload: what a ranking rests on
+        Map<String, Map.Entry<CellResult, PhaseResult>> fastest = new LinkedHashMap<>();
+        rows.forEach(e -> fastest.merge(tables.sweptWorkload(e.getKey()), e,
+            (x, y) -> y.getValue().millisPerOp() < x.getValue().millisPerOp() ? y : x));
         for (int i = 0; i < rows.size(); i++) {
-          for (int j = i + 1; j < rows.size(); j++) {
-            if (!tables.sweptWorkload(rows.get(i).getKey()).equals(tables.sweptWorkload(rows.get(j).getKey()))) {
+          for (int j = 0; j < rows.size(); j++) {
+            if (i == j || fastest.get(tables.sweptWorkload(rows.get(i).getKey())) != rows.get(i)
+                || !tables.sweptWorkload(rows.get(i).getKey()).equals(tables.sweptWorkload(rows.get(j).getKey()))) {
               continue;
             }
             ForkRatio r = pairedRatio(rows.get(i).getValue(), rows.get(j).getValue());
@@ -255,8 +260,8 @@ final class RunClosing {
     if (all == 0) {
       return;
     }
-    b.append(line(width, "decided", String.format(Locale.ROOT, "%d of %d comparisons (%d faster or slower, %d"
-        + " equivalent within ±%.0f %%; kvbench compare --by store RESULT has each)", decided, all, different,
+    b.append(line(width, "decided", String.format(Locale.ROOT, "%d of %d comparisons with the fastest (%d faster or"
+        + " slower, %d equivalent within ±%.0f %%; kvbench compare --by store RESULT has each)", decided, all, different,
         decided - different, MIN_LEAD_PERCENT)));
     for (int i = 0; i < Math.min(undecided.size(), MAX_UNDECIDED_NAMED); i++) {
       b.append(line(width, i == 0 ? "undecided" : "", undecided.get(i)));

@@ -102,7 +102,7 @@ class RunClosingTest {
         .contains("failed: " + failed.get("cellId").asText() + ": failed, the JVM crashed (SIGSEGV)");
     // issue 66: what the forks decided, and what more forks would decide (the readKey pairs overlap)
     assertThat(closing.replaceAll("\\s+", " "))
-        .contains("decided: 1 of 2 comparisons (1 faster or slower, 0 equivalent within ±5 %")
+        .contains("decided: 1 of 2 comparisons with the fastest (1 faster or slower, 0 equivalent within ±5 %")
         .containsPattern("undecided: readKey lmdbjava-agrona vs mvstore: (about \\d+ forks a side would decide it|no"
             + " number of forks would)");
 

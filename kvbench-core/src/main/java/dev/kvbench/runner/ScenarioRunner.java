@@ -308,11 +308,15 @@ public final class ScenarioRunner {
         cells.size() - done.size(), forks, forks == 1 ? "" : "s", busy ? "; this busy host will likely take longer"
             : "");
     if (!options.budget().isZero()) {
-      boolean fits = seconds <= options.budget().toSeconds();
-      estimate += "; budget " + ForkRounds.human(options.budget()) + ": " + (fits ? "forks are added where a comparison"
-          + " is still undecided, none started that would end past it"
-          : "the forks that fit run round by round, none started that would end past it; the summary says what it"
-              + " decided, and what more forks would decide");
+      double round = seconds / forks;
+      long rounds = round > 0 ? (long) (options.budget().toSeconds() / round) : Long.MAX_VALUE;
+      estimate += "; budget " + ForkRounds.human(options.budget()) + ": " + (rounds >= forks
+          ? "forks are added where a comparison is still undecided, none started that would end past it"
+          : "about " + rounds + " round" + (rounds == 1 ? "" : "s") + " of the " + forks + " a verdict needs fit"
+              + " in it, so it will decide little: the forks that fit run round by round and the summary says what"
+              + " they decided; for verdicts in this budget run fewer cells (fewer stores or phases), or give a budget"
+              + " of about " + ForkRounds.human(Duration.ofSeconds((long) Math.ceil(round * Math.max(3, forks))))
+              + " or more");
     } else if (busy) {
       estimate += "; a first answer sooner: give the run a budget (runBudget, e.g. 5m)";
     }
