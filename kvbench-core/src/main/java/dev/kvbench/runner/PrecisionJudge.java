@@ -97,10 +97,14 @@ public final class PrecisionJudge implements ForkJudge {
   }
 
   /**
-   * The first phase whose ratio of {@code other} to {@code cell} is unsettled, said: another fork,
-   * or out of reach where more than a cell is given would be needed; null when every one is settled.
+   * The first phase whose ratio of {@code other} to {@code cell} is unsettled and within reach,
+   * said (another fork); else the first out of reach, where more forks than a cell is given would be
+   * needed; null when every one is settled.
    */
   private static Decision pairWide(CellResult cell, CellResult other, AdaptiveForks rule) {
+    // a phase out of reach (a setting that does not touch it: identical work in noise) must not end the rounds
+    // of another phase that more forks would still decide
+    Decision outOfReach = null;
     for (PhaseResult p : judged(cell)) {
       PhaseResult q = judged(other).stream().filter(x -> x.phase().equals(p.phase())).findFirst().orElse(null);
       if (q == null) {
@@ -115,9 +119,11 @@ public final class PrecisionJudge implements ForkJudge {
         String against = label(other, cell);
         if (sequential.outOfReach(logRatios)) {
           long pairs = sequential.pairsToDecide(logRatios);
-          return new Decision(Next.OUT_OF_REACH, String.format(Locale.ROOT, "%s against %s undecided, %.1f %% wide;"
-              + " %s would decide it", p.phase(), against, LogInterval.of(logRatios).widthPercent(),
-              pairs == Long.MAX_VALUE ? "no number of forks" : "about " + pairs + " forks"));
+          outOfReach = outOfReach != null ? outOfReach : new Decision(Next.OUT_OF_REACH, String.format(Locale.ROOT,
+              "%s against %s undecided, %.1f %% wide; %s would decide it", p.phase(), against,
+              LogInterval.of(logRatios).widthPercent(), pairs == Long.MAX_VALUE ? "no number of forks"
+                  : "about " + pairs + " forks"));
+          continue;
         }
         return new Decision(Next.ANOTHER_FORK, logRatios.length < SequentialRule.MIN_FIGURES
             ? p.phase() + " against " + against + ": " + logRatios.length
@@ -126,7 +132,7 @@ public final class PrecisionJudge implements ForkJudge {
                 LogInterval.of(logRatios).widthPercent()));
       }
     }
-    return null;
+    return outOfReach;
   }
 
   /** {@code other} as told apart from {@code cell}: its store, and for the same store the settings that differ. */
