@@ -11,8 +11,8 @@ public final class DuetRuns {
 
   /** What the tables and a comparison say of figures measured in duet. */
   public static final String CAVEAT = "measured in duet (jvm.duet): each workload's variants ran at once, each on"
-      + " CPUs of its own, so compare its rows with each other; their absolute times are not comparable with a run"
-      + " whose forks ran alone";
+      + " CPUs of its own (a cell with no variant beside it ran alone), so compare its rows with each other; their"
+      + " absolute times are not comparable with a run whose forks ran alone";
 
   /** Whether the scenario a result document holds as {@code scenarioText} ran in duet; false where it does not read. */
   public static boolean measuredInDuet(String scenarioText) {

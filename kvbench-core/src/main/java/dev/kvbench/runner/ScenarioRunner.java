@@ -325,7 +325,17 @@ public final class ScenarioRunner {
 
   /** How a duet run seats its forks (jvm.duet), refused where the CPUs are too few; null for a run without. */
   private static Duet duetOf(Scenario scenario, List<CellParams> cells) {
-    return scenario.jvm().duet() && scenario.repetitions().forks() > 0 ? Duet.of(cells, scenario.jvm().cpus()) : null;
+    if (!scenario.jvm().duet() || scenario.repetitions().forks() == 0) {
+      return null;
+    }
+    if (scenario.searchesRates()) {
+      // each store's search goes its own way through the rates: no two cells share a point to run side by side
+      throw new IllegalArgumentException(dev.kvbench.scenario.JvmSettings.DUET.name() + " runs the variants of a"
+          + " workload at once, and a rate search (rate auto) visits each store's own rates, so no two cells share a"
+          + " point: leave out " + dev.kvbench.scenario.JvmSettings.DUET.name() + ", or sweep fixed rates (e.g. rate"
+          + " 5k,10k,20k) to run the stores side by side at each");
+    }
+    return Duet.of(cells, scenario.jvm().cpus());
   }
 
   private static void removeStopHook(Thread hook) {

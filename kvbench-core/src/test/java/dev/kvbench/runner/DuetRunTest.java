@@ -94,6 +94,21 @@ class DuetRunTest {
   }
 
   @Test
+  void aRateSearchIsRefusedInDuetForNoTwoCellsShareAPoint() {
+    Scenario s = duet("0-1");
+    Scenario search = s.withPhases(List.of(Phase.YCSB_C)).withMatrix(s.matrix().with(dev.kvbench.scenario.Axes.RATES,
+        List.of(dev.kvbench.scenario.Axes.AUTO_RATE))).withGoal(new dev.kvbench.scenario.CapacityGoal(
+        dev.kvbench.scenario.Sla.parse("p99<=2ms"), dev.kvbench.scenario.RateSearch.DEFAULT));
+    assertThatThrownBy(() -> new ScenarioRunner(StoreRegistry.load(), RunListener.NONE)
+        .run(search, new RunOptions(temp.resolve("work"), temp.resolve("search.json"), Shard.ALL, List.of("test"),
+            "dev")))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("a rate search (rate auto) visits each store's own rates")
+        .hasMessageContaining("sweep fixed rates");
+    assertThat(temp.resolve("search.json")).doesNotExist();
+  }
+
+  @Test
   void theSidesAreEqualAndEachCellMovesToTheNextEveryRound() {
     Scenario s = duet("0-4");
     List<dev.kvbench.scenario.CellParams> cells = s.cells(StoreRegistry.load(), 100);
