@@ -290,11 +290,7 @@ final class RunClosing {
     PrimaryFigure figure = PrimaryFigure.of(first.getKey(), a);
     // fork k of both ran in round k of this run, back to back: paired, so drift between rounds cancels;
     // the pairs counted are compare --by's (a pair the host disturbed on one side only is left out)
-    Map<Integer, Double> za = ForkSamples.byForkNumber(a, ForkSamples.NoisyForks.KEEP, ForkSamples.Figure.WALL);
-    Map<Integer, Double> zz = ForkSamples.byForkNumber(z, ForkSamples.NoisyForks.KEEP, ForkSamples.Figure.WALL);
-    java.util.Set<Integer> both = ForkSamples.pairedForks(a, z, ForkSamples.NoisyForks.DROP, ForkSamples.Figure.WALL);
-    ForkRatio r = ForkRatio.paired(both.stream().mapToDouble(za::get).toArray(),
-        both.stream().mapToDouble(zz::get).toArray());
+    ForkRatio r = pairedRatio(a, z);
     String figures = String.format(Locale.ROOT, "%s %s, then %s x %.2f", tables.storeLabel(first.getKey()),
         figure.withUnit(figure.of(a)), tables.storeLabel(second.getKey()), figure.of(z) / figure.of(a));
     if (!r.hasInterval()) {
@@ -303,7 +299,7 @@ final class RunClosing {
           ? String.format(Locale.ROOT, " (not judged: %d fork%s a cell, %d needed)", forks, forks == 1 ? "" : "s",
               ForkRatio.MIN_FORKS)
           : String.format(Locale.ROOT, " (too noisy to judge: %d of %d rounds left alike by the host, %d needed)",
-              both.size(), forks, ForkRatio.MIN_FORKS));
+              r.baselineForks(), forks, ForkRatio.MIN_FORKS));
     }
     boolean clearly = (r.low() > 1 || r.high() < 1) && r.beyond(MIN_LEAD_PERCENT);
     double low = figure.lowerIsBetter() ? r.low() : 1 / r.high();
