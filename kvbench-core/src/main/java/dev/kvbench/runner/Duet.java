@@ -32,7 +32,7 @@ record Duet(CpuList cpus) {
    */
   static Duet of(List<CellParams> cells, CpuList pinned) {
     CpuList cpus = pinned.pins() ? pinned : available();
-    for (List<CellParams> group : groups(cells).values()) {
+    for (List<CellParams> group : byWorkload(cells, c -> c)) {
       int need = group.size() * cpusPerSide(group);
       if (group.size() > 1 && cpus.cpus().size() < need) {
         CellParams first = group.get(0);
@@ -65,11 +65,14 @@ record Duet(CpuList cpus) {
     return group.stream().mapToInt(c -> c.threaded() ? Math.max(1, c.load().threads()) : 1).max().orElse(1);
   }
 
-  /** {@code cells} by the workload their comparisons share, in the order they come. */
-  static Map<CellResult.Parameters, List<CellParams>> groups(List<CellParams> cells) {
-    Map<CellResult.Parameters, List<CellParams>> out = new LinkedHashMap<>();
-    cells.forEach(c -> out.computeIfAbsent(CellResults.parameters(c), k -> new ArrayList<>()).add(c));
-    return out;
+  /**
+   * {@code items} by the workload their cells' comparisons share ({@code cellOf} gives an item's
+   * cell), the groups in the order the first of each comes, each in the order its items come.
+   */
+  static <T> java.util.Collection<List<T>> byWorkload(List<T> items, java.util.function.Function<T, CellParams> cellOf) {
+    Map<CellResult.Parameters, List<T>> out = new LinkedHashMap<>();
+    items.forEach(i -> out.computeIfAbsent(CellResults.parameters(cellOf.apply(i)), k -> new ArrayList<>()).add(i));
+    return out.values();
   }
 
   /**

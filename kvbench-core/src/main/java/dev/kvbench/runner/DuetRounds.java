@@ -94,7 +94,7 @@ final class DuetRounds {
         executors.add(side);
         CellParams cell = together.get(i);
         StoreProvider provider = providers.get(i);
-        String name = ForkRounds.directoryName(cell, cells.indexOf(cell));
+        String name = ForkRounds.directoryName(cell, batch.get(running.get(i)));
         futures.add(pool.submit(() -> ForkRounds.runIn(side, provider, cell, area, name, fork, forks)));
       }
       for (Future<CellResult> f : futures) {

@@ -219,11 +219,8 @@ final class ForkRounds {
     if (duets == null) {
       return todo.stream().map(List::of).toList();
     }
-    Map<dev.kvbench.result.CellResult.Parameters, List<Integer>> byWorkload = new LinkedHashMap<>();
-    todo.forEach(i -> byWorkload.computeIfAbsent(dev.kvbench.run.CellResults.parameters(cells.get(i)),
-        k -> new ArrayList<>()).add(i));
     // each in the run's order: a duet seats its cells by it ({@link Duet#sides})
-    return byWorkload.values().stream().map(b -> b.stream().sorted().toList()).toList();
+    return Duet.byWorkload(todo, cells::get).stream().map(b -> b.stream().sorted().toList()).toList();
   }
 
   /**

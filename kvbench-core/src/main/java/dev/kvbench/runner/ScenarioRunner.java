@@ -151,7 +151,7 @@ public final class ScenarioRunner {
     List<CellParams> cells = plan.cells();
     Path output = options.output() != null ? options.output() : defaultOutput(scenario.name());
     Preflight.requireStartable(scenario, cells, output, options.workDir());
-    duetOf(scenario, cells); // a duet the host cannot seat is refused before anything is written
+    Duet duet = duetOf(scenario, cells); // a duet the host cannot seat is refused before anything is written
     // what wraps and watches each forked cell's JVM, checked against this host before anything is written
     List<CellMeter> meters = meters(scenario);
     libraries = resolveLibraries(cells);
@@ -171,7 +171,7 @@ public final class ScenarioRunner {
         // before any cell ran: the output is unusable, which is the user's to fix
         throw new IllegalArgumentException("output " + output + ": " + dev.kvbench.host.HostFiles.whyFailed(e), e);
       }
-      return execute(scenario, cells, meters, j, area, options);
+      return execute(scenario, cells, meters, j, area, options, duet);
     } finally {
       area.close();
     }
@@ -204,14 +204,14 @@ public final class ScenarioRunner {
       if (scenario.repetitions().forks() > 0) {
         Preflight.requireJvmStarts(scenario);
       }
-      duetOf(scenario, cells);
+      Duet duet = duetOf(scenario, cells);
       List<CellMeter> meters = meters(scenario);
       libraries = resolveLibraries(cells);
       RunWorkArea.removeLeftovers(j.earlierWorkDirectories(), listener);
       WorkArea area = RunWorkArea.open(options.workDir(), listener);
       try {
         j.markResumed(options.command(), area.record());
-        return execute(scenario, cells, meters, j, area, options);
+        return execute(scenario, cells, meters, j, area, options, duet);
       } finally {
         area.close();
       }
@@ -237,7 +237,7 @@ public final class ScenarioRunner {
    * once the journal is closed, whole).
    */
   private RunOutcome execute(Scenario scenario, List<CellParams> cells, List<CellMeter> meters, RunJournal j,
-      WorkArea area, RunOptions options) throws IOException {
+      WorkArea area, RunOptions options, Duet duet) throws IOException {
     session.started(j, area);
     j.orderCells(cells.stream().map(CellParams::id).toList());
     listener.notice("results: " + j.documentPath() + " (journal " + j.journalPath() + ", one line per finished cell"
@@ -260,8 +260,7 @@ public final class ScenarioRunner {
     try {
       boolean complete;
       try {
-        ForkRounds rounds = new ForkRounds(session, registry, listener, scenario, options, quietHost,
-            duetOf(scenario, cells));
+        ForkRounds rounds = new ForkRounds(session, registry, listener, scenario, options, quietHost, duet);
         if (scenario.searchesRates()) {
           complete = new CapacitySearch(scenario.search(), scenario.sla(), cells).run(rounds, j, listener);
         } else {
@@ -298,8 +297,8 @@ public final class ScenarioRunner {
       boolean busy) {
     int forks = Math.max(1, scenario.repetitions().forks());
     double seconds = cells.stream().filter(c -> !done.contains(c.id()))
-        .mapToDouble(c -> CellEstimate.of(c, registry.require(c.storeId()).footprint(), scenario.jvm().get(dev.kvbench.scenario.JvmSettings.MEMORY_LIMIT))
-            .estimatedSeconds()).sum() * forks;
+        .mapToDouble(c -> CellEstimate.of(c, registry.require(c.storeId()).footprint(),
+            scenario.jvm().get(dev.kvbench.scenario.JvmSettings.MEMORY_LIMIT)).estimatedSeconds()).sum() * forks;
     if (options.budget().isZero() && !busy && seconds < SAID_FROM_SECONDS) {
       return;
     }

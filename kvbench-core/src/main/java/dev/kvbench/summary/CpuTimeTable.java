@@ -25,6 +25,9 @@ public final class CpuTimeTable {
 
   private CpuTimeTable() {}
 
+  /** One store's row of a phase: its figures per op in ns, and the forks behind them. */
+  private record Row(CellResult cell, double wallNanos, double cpuNanos, int forks) {}
+
   /** Whether more than half of {@code ran}'s measured passes were marked noisy: then the table is shown. */
   public static boolean mostPassesDisturbed(List<CellResult> ran) {
     long passes = 0;
@@ -58,27 +61,26 @@ public final class CpuTimeTable {
         TextTable.right("Difference"),
         TextTable.right("Forks")).keyColumns(2);
     for (String phase : RunTables.phases(cells)) {
-      List<Object[]> rows = new ArrayList<>();
+      List<Row> rows = new ArrayList<>();
       for (CellResult c : cells) {
         for (PhaseResult p : c.phases()) {
           if (!p.phase().equals(phase) || p.status() != PhaseStatus.OK || c.reference()) {
             continue;
           }
           double cpu = perOpNanos(p, ForkSamples.Figure.CPU);
-          if (!(cpu > 0)) {
-            continue;
+          if (cpu > 0) {
+            rows.add(new Row(c, perOpNanos(p, ForkSamples.Figure.WALL), cpu, p.forkMedians().size()));
           }
-          rows.add(new Object[] {c, perOpNanos(p, ForkSamples.Figure.WALL), cpu, p.forkMedians().size()});
         }
       }
-      double least = rows.stream().mapToDouble(r -> (double) r[2]).min().orElse(Double.NaN);
+      double least = rows.stream().mapToDouble(Row::cpuNanos).min().orElse(Double.NaN);
       boolean first = true;
-      for (Object[] r : rows) {
-        double wall = (double) r[1];
-        double cpu = (double) r[2];
-        t.row(first ? phase : "", tables.rowLabel((CellResult) r[0]), String.format(Locale.ROOT, "%,.1f", wall),
-            String.format(Locale.ROOT, "%,.1f", cpu), String.format(Locale.ROOT, "%.2f", cpu / wall),
-            cpu == least ? "least" : String.format(Locale.ROOT, "x %.2f", cpu / least), Integer.toString((int) r[3]));
+      for (Row r : rows) {
+        t.row(first ? phase : "", tables.rowLabel(r.cell()), String.format(Locale.ROOT, "%,.1f", r.wallNanos()),
+            String.format(Locale.ROOT, "%,.1f", r.cpuNanos()),
+            String.format(Locale.ROOT, "%.2f", r.cpuNanos() / r.wallNanos()),
+            r.cpuNanos() == least ? "least" : String.format(Locale.ROOT, "x %.2f", r.cpuNanos() / least),
+            Integer.toString(r.forks()));
         first = false;
       }
     }
