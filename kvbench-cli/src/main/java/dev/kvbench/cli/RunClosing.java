@@ -113,7 +113,45 @@ final class RunClosing {
    */
   private static void fastest(List<CellResult> ran, StringBuilder b, int width) {
     RunTables tables = new RunTables(ran);
-    // workload (with its swept value) -> one line per phase; the workload is said once, above them
+    // by time per op: the pass's time for a pass of a fixed amount of work, the inverse of the rate
+    // for one of a fixed duration (it does what ops it can in it)
+    ranked(ran, tables, PhaseResult::millisPerOp, (first, second) -> lead(tables, first, second))
+        .lines(b, width, "fastest", "the tables above");
+  }
+
+  /**
+   * Where the host disturbed most passes: per workload and phase, the row of the least CPU time of
+   * its measuring threads per op and the next, paired by round over every fork (the CPU figure is
+   * the one meant for disturbed forks), with the verdict.
+   */
+  private static void leastCpu(List<CellResult> ran, StringBuilder b, int width) {
+    RunTables tables = new RunTables(ran);
+    ranked(ran, tables, p -> dev.kvbench.summary.CpuTimeTable.perOpNanos(p, ForkSamples.Figure.CPU),
+        (first, second) -> cpuLead(tables, first, second)).lines(b, width, "CPU time", "the CPU time tables above");
+  }
+
+  /** Summary lines under a workload each ("int keys, seq order:"), its phases indented below it. */
+  private record Ranking(List<String> lines) {
+
+    /** The lines, at most {@link RunClosing#MAX_FASTEST_LINES}, the first labelled {@code label}; {@code rest} has the others. */
+    void lines(StringBuilder b, int width, String label, String rest) {
+      for (int i = 0; i < Math.min(lines.size(), MAX_FASTEST_LINES); i++) {
+        b.append(line(width, i == 0 ? label : "", lines.get(i)));
+      }
+      if (lines.size() > MAX_FASTEST_LINES) {
+        b.append(line(width, "", (lines.size() - MAX_FASTEST_LINES) + " more lines: see " + rest));
+      }
+    }
+  }
+
+  /**
+   * Per workload and phase, among rows of the same swept workload whose {@code cost} per op is
+   * above 0, the least and the next, said by {@code lead}; the workload said once, above its phases.
+   */
+  private static Ranking ranked(List<CellResult> ran, RunTables tables,
+      java.util.function.ToDoubleFunction<PhaseResult> cost, java.util.function.BiFunction<Map.Entry<CellResult,
+          PhaseResult>, Map.Entry<CellResult, PhaseResult>, String> lead) {
+    // workload (with its swept value) -> one line per phase
     Map<String, List<String>> byWorkload = new LinkedHashMap<>();
     for (Map.Entry<String, List<CellResult>> group : tables.byWorkload(ran).entrySet()) {
       String workload = group.getKey().replaceFirst(":.*", "").replaceFirst(";.*", "");
@@ -124,18 +162,16 @@ final class RunClosing {
             continue;
           }
           c.phases().stream().filter(p -> p.phase().equals(phase) && p.status() == PhaseStatus.OK
-              && p.passMillis() > 0).findFirst().ifPresent(p -> alike.computeIfAbsent(
+              && cost.applyAsDouble(p) > 0).findFirst().ifPresent(p -> alike.computeIfAbsent(
                   tables.sweptWorkload(c), k -> new ArrayList<>()).add(Map.entry(c, p)));
         }
         alike.forEach((sweep, rows) -> {
           if (rows.size() < 2) {
             return;
           }
-          // by time per op: the pass's time for a pass of a fixed amount of work, the inverse of the rate
-          // for one of a fixed duration (it does what ops it can in it)
-          rows.sort(Comparator.comparingDouble(e -> e.getValue().millisPerOp()));
+          rows.sort(Comparator.comparingDouble(e -> cost.applyAsDouble(e.getValue())));
           byWorkload.computeIfAbsent(workload + (sweep.isEmpty() ? "" : "; " + sweep), k -> new ArrayList<>())
-              .add(phase + ": " + lead(tables, rows.get(0), rows.get(1)));
+              .add(phase + ": " + lead.apply(rows.get(0), rows.get(1)));
         });
       }
     }
@@ -144,63 +180,20 @@ final class RunClosing {
       lines.add(workload + ":");
       phases.forEach(p -> lines.add("  " + p));
     });
-    if (lines.isEmpty()) {
-      return;
-    }
-    for (int i = 0; i < Math.min(lines.size(), MAX_FASTEST_LINES); i++) {
-      b.append(line(width, i == 0 ? "fastest" : "", lines.get(i)));
-    }
-    if (lines.size() > MAX_FASTEST_LINES) {
-      b.append(line(width, "", (lines.size() - MAX_FASTEST_LINES) + " more lines: see the tables above"));
-    }
-  }
-
-  /**
-   * Where the host disturbed most passes: per workload and phase, the row of the least CPU time of
-   * its measuring threads per op and the next, paired by round over every fork (the CPU figure is
-   * the one meant for disturbed forks), with the verdict.
-   */
-  private static void leastCpu(List<CellResult> ran, StringBuilder b, int width) {
-    RunTables tables = new RunTables(ran);
-    List<String> lines = new ArrayList<>();
-    for (List<CellResult> group : tables.byWorkload(ran).values()) {
-      for (String phase : RunTables.phases(group)) {
-        Map<String, List<Map.Entry<CellResult, PhaseResult>>> alike = new LinkedHashMap<>();
-        for (CellResult c : group) {
-          c.phases().stream().filter(p -> !c.reference() && p.phase().equals(phase) && p.status() == PhaseStatus.OK
-              && dev.kvbench.summary.CpuTimeTable.perOpNanos(p, ForkSamples.Figure.CPU) > 0).findFirst()
-              .ifPresent(p -> alike.computeIfAbsent(tables.sweptWorkload(c), k -> new ArrayList<>()).add(Map.entry(c, p)));
-        }
-        alike.values().stream().filter(rows -> rows.size() >= 2).forEach(rows -> {
-          rows.sort(Comparator.comparingDouble(e -> dev.kvbench.summary.CpuTimeTable.perOpNanos(e.getValue(),
-              ForkSamples.Figure.CPU)));
-          lines.add(phase + ": " + cpuLead(tables, rows.get(0), rows.get(1)));
-        });
-      }
-    }
-    for (int i = 0; i < Math.min(lines.size(), MAX_FASTEST_LINES); i++) {
-      b.append(line(width, i == 0 ? "CPU time" : "", lines.get(i)));
-    }
-    if (lines.size() > MAX_FASTEST_LINES) {
-      b.append(line(width, "", (lines.size() - MAX_FASTEST_LINES) + " more lines: see the CPU time tables above"));
-    }
+    return new Ranking(lines);
   }
 
   private static String cpuLead(RunTables tables, Map.Entry<CellResult, PhaseResult> first,
       Map.Entry<CellResult, PhaseResult> second) {
     PhaseResult a = first.getValue();
     PhaseResult z = second.getValue();
-    Map<Integer, Double> ca = ForkSamples.byForkNumber(a, ForkSamples.NoisyForks.KEEP, ForkSamples.Figure.CPU);
-    Map<Integer, Double> cz = ForkSamples.byForkNumber(z, ForkSamples.NoisyForks.KEEP, ForkSamples.Figure.CPU);
-    java.util.Set<Integer> both = ForkSamples.pairedForks(a, z, ForkSamples.NoisyForks.KEEP, ForkSamples.Figure.CPU);
-    ForkRatio r = ForkRatio.paired(both.stream().mapToDouble(ca::get).toArray(),
-        both.stream().mapToDouble(cz::get).toArray());
+    ForkRatio r = pairedRatio(a, z, ForkSamples.Figure.CPU, ForkSamples.NoisyForks.KEEP);
     double least = dev.kvbench.summary.CpuTimeTable.perOpNanos(a, ForkSamples.Figure.CPU);
     String figures = String.format(Locale.ROOT, "%s %,.1f ns/op of its measuring threads' CPU, then %s x %.2f",
         tables.storeLabel(first.getKey()), least, tables.storeLabel(second.getKey()),
         dev.kvbench.summary.CpuTimeTable.perOpNanos(z, ForkSamples.Figure.CPU) / least);
     if (!r.hasInterval()) {
-      return figures + String.format(Locale.ROOT, " (not judged: %d rounds with both, %d needed)", both.size(),
+      return figures + String.format(Locale.ROOT, " (not judged: %d rounds with both, %d needed)", r.baselineForks(),
           ForkRatio.MIN_FORKS);
     }
     boolean clearly = (r.low() > 1 || r.high() < 1) && r.beyond(MIN_LEAD_PERCENT);
@@ -233,13 +226,16 @@ final class RunClosing {
         Map<String, Map.Entry<CellResult, PhaseResult>> fastest = new LinkedHashMap<>();
         rows.forEach(e -> fastest.merge(tables.sweptWorkload(e.getKey()), e,
             (x, y) -> y.getValue().millisPerOp() < x.getValue().millisPerOp() ? y : x));
-        for (int i = 0; i < rows.size(); i++) {
-          for (int j = 0; j < rows.size(); j++) {
-            if (i == j || fastest.get(tables.sweptWorkload(rows.get(i).getKey())) != rows.get(i)
-                || !tables.sweptWorkload(rows.get(i).getKey()).equals(tables.sweptWorkload(rows.get(j).getKey()))) {
+        for (Map.Entry<CellResult, PhaseResult> best : rows) {
+          String sweep = tables.sweptWorkload(best.getKey());
+          if (fastest.get(sweep) != best) {
+            continue;
+          }
+          for (Map.Entry<CellResult, PhaseResult> other : rows) {
+            if (other == best || !tables.sweptWorkload(other.getKey()).equals(sweep)) {
               continue;
             }
-            ForkRatio r = pairedRatio(rows.get(i).getValue(), rows.get(j).getValue());
+            ForkRatio r = pairedRatio(best.getValue(), other.getValue());
             dev.kvbench.stats.Verdict v = dev.kvbench.stats.Verdict.of(r, MIN_LEAD_PERCENT);
             if (v == dev.kvbench.stats.Verdict.FASTER || v == dev.kvbench.stats.Verdict.SLOWER
                 || v == dev.kvbench.stats.Verdict.EQUIVALENT) {
@@ -247,8 +243,8 @@ final class RunClosing {
               different += v == dev.kvbench.stats.Verdict.EQUIVALENT ? 0 : 1;
             } else {
               int more = r.forksToDecide(MIN_LEAD_PERCENT);
-              undecided.add(String.format(Locale.ROOT, "%s %s vs %s: %s", phase, tables.storeLabel(rows.get(i).getKey()),
-                  tables.storeLabel(rows.get(j).getKey()), more < 0 ? "too few forks for an interval"
+              undecided.add(String.format(Locale.ROOT, "%s %s vs %s: %s", phase, tables.storeLabel(best.getKey()),
+                  tables.storeLabel(other.getKey()), more < 0 ? "too few forks for an interval"
                       : more > ForkRatio.MOST_FORKS_ESTIMATED ? "no number of forks would (it sits on the ±"
                           + (int) MIN_LEAD_PERCENT + " % edge)" : "about " + more + " forks a side would decide it"));
             }
@@ -271,11 +267,17 @@ final class RunClosing {
     }
   }
 
-  /** Two rows' ratio, paired by round over the pairs a comparison counts. */
+  /** Two rows' wall-time ratio, paired by round over the pairs a comparison counts. */
   private static ForkRatio pairedRatio(PhaseResult a, PhaseResult z) {
-    Map<Integer, Double> za = ForkSamples.byForkNumber(a, ForkSamples.NoisyForks.KEEP, ForkSamples.Figure.WALL);
-    Map<Integer, Double> zz = ForkSamples.byForkNumber(z, ForkSamples.NoisyForks.KEEP, ForkSamples.Figure.WALL);
-    java.util.Set<Integer> both = ForkSamples.pairedForks(a, z, ForkSamples.NoisyForks.DROP, ForkSamples.Figure.WALL);
+    return pairedRatio(a, z, ForkSamples.Figure.WALL, ForkSamples.NoisyForks.DROP);
+  }
+
+  /** Two rows' ratio of {@code figure}, paired by round over the pairs {@code noisy} keeps. */
+  private static ForkRatio pairedRatio(PhaseResult a, PhaseResult z, ForkSamples.Figure figure,
+      ForkSamples.NoisyForks noisy) {
+    Map<Integer, Double> za = ForkSamples.byForkNumber(a, ForkSamples.NoisyForks.KEEP, figure);
+    Map<Integer, Double> zz = ForkSamples.byForkNumber(z, ForkSamples.NoisyForks.KEEP, figure);
+    java.util.Set<Integer> both = ForkSamples.pairedForks(a, z, noisy, figure);
     return ForkRatio.paired(both.stream().mapToDouble(za::get).toArray(), both.stream().mapToDouble(zz::get).toArray());
   }
 

@@ -159,7 +159,7 @@ class RunClosingTest {
     ResultDocument noisy = new ResultFiles().read(edited);
     String closing = RunClosing.of(noisy, result, temp.resolve("r.jsonl"), true, TextTable.PAGE_WIDTH)
         .replaceAll("\\s+", " ");
-    assertThat(closing).contains("CPU time: write: lmdbjava-agrona")
+    assertThat(closing).contains("CPU time: int keys, seq order: write: lmdbjava-agrona")
         .contains("lmdbjava-agrona 102.0 ns/op of its measuring threads' CPU, then mvstore x 3.00 (clearly less: 95 %"
             + " 3.00-3.00, 3 rounds paired, every fork counted)");
     String tables = dev.kvbench.summary.RunSummary.of(noisy).replaceAll("\\s+", " ");
