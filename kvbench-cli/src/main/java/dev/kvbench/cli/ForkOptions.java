@@ -28,7 +28,9 @@ final class ForkOptions {
 
   @Option(names = "--max-forks", paramLabel = "N",
       description = "With --precision: the most forks a cell is given (default: "
-          + AdaptiveForks.DEFAULT_MAX_FORKS_FACTOR + " times --forks, so the run takes at most about twice as long).")
+          + AdaptiveForks.DEFAULT_MAX_FORKS_FACTOR + " times --forks, so the run takes at most about twice as long;"
+          + " once the host stays busy, " + AdaptiveForks.BUSY_HOST_MAX_FORKS + ", as pairs disturbed on both sides"
+          + " need more rounds). Given, one limit for any host.")
   Integer maxForks;
 
   @Option(names = "--time-budget", paramLabel = "DURATION",
@@ -91,7 +93,8 @@ final class ForkOptions {
     }
     AdaptiveForks adaptive = adaptive(minEffectPercent, scenarioForks);
     if (adaptive.on() && !options.budget().isZero() && adaptive.timeBudget().compareTo(options.budget()) > 0) {
-      adaptive = new AdaptiveForks(adaptive.precisionPercent(), adaptive.maxForks(), options.budget(),
+      adaptive = new AdaptiveForks(adaptive.precisionPercent(), adaptive.maxForks(), adaptive.busyHostMaxForks(),
+          options.budget(),
           adaptive.minEffectPercent(), adaptive.judge());
     }
     return options.with(RunSettings.ADAPTIVE, adaptive);
@@ -128,7 +131,9 @@ final class ForkOptions {
           + " (--forks): give --max-forks " + scenarioForks + " or more, or fewer --forks");
     }
     Duration budget = timeBudget == null ? AdaptiveForks.NO_TIME_BUDGET : duration("--time-budget", timeBudget);
-    return new AdaptiveForks(pct, most, budget, minEffectPercent, dev.kvbench.runner.PrecisionJudge.INSTANCE);
+    // --max-forks is one limit for any host; the default rises on a host that stays busy
+    int busy = maxForks != null ? most : Math.max(most, AdaptiveForks.BUSY_HOST_MAX_FORKS);
+    return new AdaptiveForks(pct, most, busy, budget, minEffectPercent, dev.kvbench.runner.PrecisionJudge.INSTANCE);
   }
 
   /** The most --precision may be: an interval twice as high as it is low says nothing a run needs forks for. */
@@ -165,8 +170,10 @@ final class ForkOptions {
     if (adaptive.judge() == dev.kvbench.runner.ForkJudge.NONE) {
       return "";
     }
-    return String.format(java.util.Locale.ROOT, ", then up to %d while a comparison's (or a cell's own) 95 %% interval"
-        + " is wider than %s %% and undecided%s", adaptive.maxForks(),
+    return String.format(java.util.Locale.ROOT, ", then up to %s while a comparison's (or a cell's own) 95 %% interval"
+        + " is wider than %s %% and undecided%s", adaptive.maxForks() == adaptive.busyHostMaxForks()
+            ? Integer.toString(adaptive.maxForks())
+            : adaptive.maxForks() + " (" + adaptive.busyHostMaxForks() + " once the host stays busy)",
         adaptive.precisionPercent() == Math.rint(adaptive.precisionPercent())
             ? Long.toString((long) adaptive.precisionPercent()) : Double.toString(adaptive.precisionPercent()),
         adaptive.timeBudget().equals(AdaptiveForks.NO_TIME_BUDGET) ? ""

@@ -60,8 +60,11 @@ class SpellingTest {
     CliOutcome bare = dryRun("--stores", "null", "--precision", "5");
     assertThat(bare.code()).as(bare.err()).isZero();
     assertThat(bare.err()).contains("note: --precision 5 read as 5 %");
-    assertThat(bare.out()).contains("3 fresh JVM(s) per cell, then up to 6 while a comparison's (or a cell's own) 95 %"
-        + " interval is wider than 5 % and undecided");
+    assertThat(bare.out()).contains("3 fresh JVM(s) per cell, then up to 6 (10 once the host stays busy) while a"
+        + " comparison's (or a cell's own) 95 % interval is wider than 5 % and undecided");
+    // a limit given is one limit for any host
+    assertThat(dryRun("--stores", "null", "--precision", "5%", "--max-forks", "8").out())
+        .contains("then up to 8 while a comparison's");
     assertThat(dryRun("--stores", "null", "--precision", "5%").err()).doesNotContain("read as");
     CliOutcome inProcess = dryRun("--stores", "null", "--precision", "5%", "--forks", "0");
     assertThat(inProcess.code()).isEqualTo(2);

@@ -51,6 +51,8 @@ final class ForkRounds {
   private final DuetRounds duets;
   // what the rounds have measured, set from the journal once when they start
   private ForkLedger ledger;
+  /** Whether the run said that a busy host raised the most forks a cell. */
+  private boolean busyLimitsSaid;
 
   /** Rounds of {@code scenario}'s forks as {@code options} say, for the run {@code session} holds. */
   ForkRounds(RunSession session, StoreRegistry registry, RunListener listener, Scenario scenario,
@@ -80,7 +82,8 @@ final class ForkRounds {
   boolean run(List<CellParams> cells, Set<String> ended) throws IOException {
     ledger = ForkLedger.resumedFrom(session.journal());
     WorkArea area = session.work();
-    int rounds = adding.on() ? Math.max(fixedRounds, adding.maxForks()) : fixedRounds;
+    // the rounds a busy host may need: addForks ends them sooner where the host is quiet
+    int rounds = adding.on() ? Math.max(fixedRounds, adding.busyHostMaxForks()) : fixedRounds;
     if (adding.on()) {
       listener.notice("forks: " + fixedRounds + " a cell, then one more a round for the cells not yet precise: "
           + adding.describe());
@@ -175,8 +178,10 @@ final class ForkRounds {
     }
     Map<String, CellResult> finished = ledger.finished();
     List<CellResult> partners = cells.stream().map(c -> finished.get(c.id())).filter(Objects::nonNull).toList();
-    Map<String, ForkJudge.Decision> decisions = adding.judge().judge(forks, partners, adding);
+    AdaptiveForks rule = limitsNow();
+    Map<String, ForkJudge.Decision> decisions = rule.judge().judge(forks, partners, rule);
     int more = 0;
+    boolean maxed = false;
     String widest = null;
     for (Map.Entry<String, List<CellResult>> f : forks.entrySet()) {
       // a cell the judge leaves out is done
@@ -186,7 +191,7 @@ final class ForkRounds {
       // on a host that stays busy the next fork would be disturbed as the last were: only a paired
       // comparison, which counts a pair disturbed on both sides, still gains from it
       boolean uselessHere = host.staysBusy() && d.next() == ForkJudge.Next.ANOTHER_UNDISTURBED_FORK;
-      if (anotherFork && !uselessHere && !stopAll && ran.size() < adding.maxForks()) {
+      if (anotherFork && !uselessHere && !stopAll && ran.size() < rule.maxForks()) {
         more++;
         widest = widest == null ? d.detail() : widest;
         continue;
@@ -194,8 +199,9 @@ final class ForkRounds {
       ForkStop.Reason why = d.next() == ForkJudge.Next.OUT_OF_REACH ? ForkStop.Reason.OUT_OF_REACH
           : !anotherFork ? ForkStop.Reason.PRECISE
           : uselessHere ? ForkStop.Reason.HOST_BUSY
-          : ran.size() >= adding.maxForks() ? ForkStop.Reason.MAX_FORKS
+          : ran.size() >= rule.maxForks() ? ForkStop.Reason.MAX_FORKS
           : ForkStop.Reason.TIME_BUDGET;
+      maxed |= why == ForkStop.Reason.MAX_FORKS;
       keep(ForkMerge.combine(ran).withForkStop(new ForkStop(why, ran.size(),
           why == ForkStop.Reason.HOST_BUSY ? host.whyBusy() : d.detail())));
       ended.add(f.getKey());
@@ -203,11 +209,28 @@ final class ForkRounds {
     if (more > 0) {
       listener.notice(String.format(Locale.ROOT, "round %d: %d of %d cells get another fork (e.g. %s)", round, more,
           forks.size(), widest));
-    } else if (stopAll && decisions.values().stream().anyMatch(d -> d.next().wantsFork())) {
-      listener.notice("forks: " + (round > adding.maxForks() ? "the most forks a cell is given were reached"
+    } else if ((stopAll || maxed) && decisions.values().stream().anyMatch(d -> d.next().wantsFork())) {
+      listener.notice("forks: " + (maxed || round > rule.maxForks() ? "the most forks a cell is given were reached"
           : "the time budget is spent") + "; cells not yet precise say so in the result (forkStop)");
     }
     return more > 0;
+  }
+
+  /**
+   * The limits for the next round: on a host that stays busy, its most forks a cell (said the first
+   * time they differ), since a pair disturbed on both sides spreads wider and needs more rounds.
+   */
+  private AdaptiveForks limitsNow() {
+    if (!host.staysBusy() || adding.busyHostMaxForks() == adding.maxForks()) {
+      return adding;
+    }
+    if (!busyLimitsSaid) {
+      busyLimitsSaid = true;
+      listener.notice("forks: the host stays busy, so a cell may have up to " + adding.busyHostMaxForks()
+          + " forks (not " + adding.maxForks() + "): pairs disturbed on both sides spread wider and need more rounds"
+          + " to decide; --max-forks sets one limit for both");
+    }
+    return adding.onBusyHost();
   }
 
   /**

@@ -277,4 +277,32 @@ class RoundsSimulationTest {
       }
     }
   }
+
+  @Test
+  void onAHostThatStaysBusyTheDefaultLimitRisesToTenForksAndFindsWhatSixMiss() {
+    // the CLI's default limits for --precision with 3 forks: 6 a cell, 10 once the host stays busy
+    AdaptiveForks quiet = new AdaptiveForks(5, 6, AdaptiveForks.BUSY_HOST_MAX_FORKS, AdaptiveForks.NO_TIME_BUDGET,
+        MIN_EFFECT, PrecisionJudge.INSTANCE);
+    AdaptiveForks busy = quiet.onBusyHost();
+    assertThat(busy.maxForks()).isEqualTo(10);
+    // every fork beside a busy loop (each stretched x 1.0 to x 2 and more), a 35 % slowdown: found in 60 % of
+    // trials at 6 forks, 77 % at 10 (seed 66), and identical work still called different at the stated rate
+    SplittableRandom r = new SplittableRandom(66);
+    int foundAtSix = 0;
+    int foundAtTen = 0;
+    int falseAtTen = 0;
+    for (int t = 0; t < SEQUENTIAL_TRIALS; t++) {
+      foundAtSix += busyHost(r, 1.35, 1.0, false, quiet) == Verdict.SLOWER ? 1 : 0;
+      foundAtTen += busyHost(r, 1.35, 1.0, false, busy) == Verdict.SLOWER ? 1 : 0;
+      Verdict same = busyHost(r, 1.0, 1.0, false, busy);
+      falseAtTen += same == Verdict.SLOWER || same == Verdict.FASTER ? 1 : 0;
+    }
+    assertThat(foundAtTen / (double) SEQUENTIAL_TRIALS).as("found with up to 10 forks").isGreaterThan(0.72)
+        .isGreaterThan(foundAtSix / (double) SEQUENTIAL_TRIALS + 0.1);
+    assertThat(falseAtTen / (double) SEQUENTIAL_TRIALS).as("false calls with up to 10")
+        .isLessThanOrEqualTo(STATED + MONTE_CARLO);
+    // a limit given is one limit for any host
+    AdaptiveForks given = new AdaptiveForks(5, 8, AdaptiveForks.NO_TIME_BUDGET, MIN_EFFECT, PrecisionJudge.INSTANCE);
+    assertThat(given.onBusyHost().maxForks()).isEqualTo(8);
+  }
 }
