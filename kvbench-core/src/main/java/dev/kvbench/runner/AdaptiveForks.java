@@ -45,8 +45,9 @@ public record AdaptiveForks(double precisionPercent, int maxForks, int busyHostM
 
   /**
    * The most forks a cell is given on a host that stays busy, unless the caller says: beside a busy
-   * loop on one of two CPUs, planted 10 % differences took 10 forks to be found in 3 of 3 runs, 6 in
-   * 1-2 of 3 (issue 66); kvbench-report's RoundsSimulationTest shows the same for a noisier fork.
+   * loop on one of two CPUs, the planted differences of issue 66 were found in 1-2 of 3 runs at 6 forks,
+   * 3 of 3 with up to 10 (5 to 10 taken); kvbench-report's RoundsSimulationTest shows the same gain
+   * for a simulated noisy fork.
    */
   public static final int BUSY_HOST_MAX_FORKS = 10;
 

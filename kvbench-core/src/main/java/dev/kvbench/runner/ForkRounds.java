@@ -51,7 +51,8 @@ final class ForkRounds {
   private final DuetRounds duets;
   // what the rounds have measured, set from the journal once when they start
   private ForkLedger ledger;
-  /** Whether the run said that a busy host raised the most forks a cell. */
+  /** Whether the host has stayed busy in this run, and whether the run said that this raised the most forks a cell. */
+  private boolean busySeen;
   private boolean busyLimitsSaid;
 
   /** Rounds of {@code scenario}'s forks as {@code options} say, for the run {@code session} holds. */
@@ -111,8 +112,10 @@ final class ForkRounds {
       if (round % 2 == 0) {
         Collections.reverse(todo);
       }
-      if (rounds > 1 && !todo.isEmpty()) {
-        listener.roundStarted(round, rounds, todo.size());
+      // the most rounds as the limits now stand: 6 on a quiet host, 10 once it has stayed busy
+      int ofRounds = adding.on() ? Math.max(fixedRounds, limitsNow().maxForks()) : fixedRounds;
+      if (ofRounds > 1 && !todo.isEmpty()) {
+        listener.roundStarted(round, ofRounds, todo.size());
       }
       // with forks to add, no fork is known to be the last: each is journaled, the cell ended by addForks
       int forks = adding.on() ? Integer.MAX_VALUE : rounds;
@@ -217,11 +220,14 @@ final class ForkRounds {
   }
 
   /**
-   * The limits for the next round: on a host that stays busy, its most forks a cell (said the first
-   * time they differ), since a pair disturbed on both sides spreads wider and needs more rounds.
+   * The limits for the next round: once the host has stayed busy, its most forks a cell for the rest
+   * of the run (said once), since a pair disturbed on both sides spreads wider and needs more rounds;
+   * a quiet round later does not take the disturbed pairs out of the samples. Beside a constant loop
+   * one round the host left alone had put the limit back to 6 and ended cells at 8 forks.
    */
   private AdaptiveForks limitsNow() {
-    if (!host.staysBusy() || adding.busyHostMaxForks() == adding.maxForks()) {
+    busySeen |= host.staysBusy();
+    if (!busySeen || adding.busyHostMaxForks() == adding.maxForks()) {
       return adding;
     }
     if (!busyLimitsSaid) {
