@@ -46,7 +46,7 @@ public final class Cli {
         (e, commandLine, parseResult) -> {
           if (e instanceof UsageException) {
             commandLine.getErr().println("kvbench: " + e.getMessage());
-            commandLine.getErr().println("Try 'kvbench " + commandLine.getCommandName() + " --help' for the options.");
+            commandLine.getErr().println("Try '" + commandLine.getCommandSpec().qualifiedName() + " --help' for the options.");
             return ExitCodes.USAGE;
           }
           commandLine.getErr().println("kvbench: internal error: " + e);

@@ -13,7 +13,8 @@ import picocli.CommandLine.IVersionProvider;
     versionProvider = KvbenchCommand.Version.class,
     description = "Benchmarks embedded key-value stores on the JVM, the same way for every store.",
     subcommands = {RunCommand.class, ListCommand.class, ReportCommand.class, CompareCommand.class, EnvCommand.class,
-        DurabilityCommand.class, CleanCommand.class, BisectCommand.class, HistoryCommand.class, picocli.CommandLine.HelpCommand.class},
+        DurabilityCommand.class, CleanCommand.class, BisectCommand.class, HistoryCommand.class, TraceCommand.class,
+        picocli.CommandLine.HelpCommand.class},
     exitCodeListHeading = "%nExit codes:%n",
     exitCodeList = {
       "0:every phase ok or unsupported",

@@ -53,6 +53,7 @@ class ExportedPackagesTest {
       Map.entry("measure", CLI_AND_REPORT),
       Map.entry("result", Set.of("kvbench-cli", "kvbench-report", "kvbench-resolver")),
       Map.entry("workload", CLI_AND_REPORT),
+      Map.entry("workload.trace", CLI_AND_REPORT),
       Map.entry("codec", Set.of("kvbench-cli", "kvbench-report", "kvbench-codecs")),
       Map.entry("store", Set.of("kvbench-cli", "kvbench-report", "kvbench-resolver")));
 

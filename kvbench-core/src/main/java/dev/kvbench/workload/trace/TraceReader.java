@@ -1,0 +1,282 @@
+package dev.kvbench.workload.trace;
+
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.kvbench.store.ScanDirection;
+import java.io.BufferedInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.HexFormat;
+import java.util.zip.CRC32;
+import org.apiguardian.api.API;
+
+/**
+ * Reads a trace front to back, one operation per {@link #next}, in constant memory. Every way a
+ * file can fail to be a whole trace of a version this kvbench reads (another tool's file, a newer
+ * version, a truncated or damaged one) throws a {@link TraceFormatException} naming the file and
+ * the byte; nothing is taken from a trace that does not end with its end record and a matching
+ * checksum, so a reader that needs the whole trace checks {@link #next} returned null.
+ */
+@API(status = API.Status.INTERNAL, since = "0.7.0")
+public final class TraceReader implements AutoCloseable {
+
+  private final Path file;
+  private final InputStream in;
+  private final TraceHeader header;
+  private final CRC32 crc = new CRC32();
+  private long offset;
+  private long records;
+  private long offsetNanos;
+  private boolean ended;
+
+  private TraceReader(Path file) throws IOException {
+    this.file = file;
+    this.in = new BufferedInputStream(Files.newInputStream(file), 1 << 16);
+    byte[] magic = in.readNBytes(TraceFormat.MAGIC.length);
+    offset = magic.length;
+    if (magic.length < TraceFormat.MAGIC.length && !Arrays.equals(magic,
+        Arrays.copyOf(TraceFormat.MAGIC, magic.length))) {
+      throw new TraceFormatException(file, 0, "not a kvbench trace: it holds " + magic.length + " bytes and does not start as"
+          + " a trace does (KVBTRACE)");
+    }
+    if (magic.length < TraceFormat.MAGIC.length) {
+      throw new TraceFormatException(file, magic.length, "the file ends inside a trace's first bytes: it is"
+          + " truncated, not a whole trace");
+    }
+    if (!Arrays.equals(magic, TraceFormat.MAGIC)) {
+      throw new TraceFormatException(file, 0, "not a kvbench trace: it starts with " + HexFormat.ofDelimiter(" ")
+          .formatHex(magic) + describe(magic) + " where a trace starts with KVBTRACE; give a file that kvbench's trace"
+          + " recording wrote");
+    }
+    long at = offset;
+    byte[] v = readFully(2, "the file ends inside its version");
+    int version = (v[0] & 0xFF) << 8 | (v[1] & 0xFF);
+    if (version < 1 || version > TraceFormat.VERSION) {
+      throw new TraceFormatException(file, at, "a trace of format version " + version + ", and this kvbench reads"
+          + " versions 1 to " + TraceFormat.VERSION + (version > TraceFormat.VERSION ? ": read it with a newer kvbench" : ""));
+    }
+    at = offset;
+    byte[] len = readFully(4, "the file ends inside its header's length");
+    int headerLength = java.nio.ByteBuffer.wrap(len).getInt();
+    if (headerLength < 2 || headerLength > TraceFormat.MAX_HEADER_BYTES) {
+      throw new TraceFormatException(file, at, "a header of " + headerLength + " bytes is not a trace's (at most "
+          + TraceFormat.MAX_HEADER_BYTES + "): the file is damaged");
+    }
+    at = offset;
+    byte[] json = readFully(headerLength, "the file ends inside its header");
+    try {
+      this.header = new ObjectMapper().configure(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, false)
+          .readValue(json, TraceHeader.class);
+    } catch (IOException e) {
+      throw new TraceFormatException(file, at, "the header is not a trace's (" + e.getMessage().lines().findFirst().orElse("") + ")");
+    }
+    if (header.keyMode() == null) {
+      throw new TraceFormatException(file, at, "the header names keys '" + header.keys() + "', which this kvbench"
+          + " does not know (raw or pseudonyms)");
+    }
+  }
+
+  /** Opens {@code file} and reads its header. */
+  public static TraceReader open(Path file) {
+    try {
+      return new TraceReader(file);
+    } catch (NoSuchFileException e) {
+      throw new UncheckedIOException("no trace at " + file + ": give the path of a trace file", e);
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot read the trace " + file + ": " + e.getMessage(), e);
+    }
+  }
+
+  public TraceHeader header() {
+    return header;
+  }
+
+  public Path file() {
+    return file;
+  }
+
+  /** The operations read so far. */
+  public long records() {
+    return records;
+  }
+
+  /** The next operation, or null after the last, once the end record and its checksum were read and match. */
+  public TraceOp next() {
+    if (ended) {
+      return null;
+    }
+    try {
+      long at = offset;
+      int code = in.read();
+      if (code < 0) {
+        throw new TraceFormatException(file, offset, "the trace ends after " + records + " operations without its end"
+            + " record: it is truncated (the recording did not close: a crash, a full disk, a copy cut short)");
+      }
+      offset++;
+      if (code == TraceFormat.END) {
+        end(at);
+        return null;
+      }
+      crc.update(code);
+      TraceKind kind = TraceKind.ofCode(code);
+      if (kind == null) {
+        throw new TraceFormatException(file, at, String.format("no operation has the code 0x%02x: the trace is"
+            + " damaged", code));
+      }
+      int session = (int) varLong(Integer.MAX_VALUE, "session");
+      offsetNanos += varLong(Long.MAX_VALUE, "time");
+      byte[] key = new byte[0];
+      int keyLength = 0;
+      if (kind.keyed()) {
+        keyLength = (int) varLong(TraceFormat.MAX_KEY_BYTES, "key length");
+        key = record(header.keyMode() == KeyMode.RAW ? keyLength : TraceFormat.PSEUDONYM_BYTES, "key");
+      }
+      int valueSize = 0;
+      ValueClass valueClass = null;
+      ScanDirection direction = null;
+      long entries = 0;
+      switch (kind) {
+        case PUT -> {
+          valueSize = (int) varLong(Integer.MAX_VALUE, "value size");
+          long classAt = offset;
+          valueClass = ValueClass.ofCode(record(1, "value class")[0]);
+          if (valueClass == null) {
+            throw new TraceFormatException(file, classAt, "no value class has that code: the trace is damaged");
+          }
+        }
+        case GET, WRITE_GET -> valueSize = (int) (varLong(Integer.MAX_VALUE, "found size") - 1);
+        case SCAN, SCAN_FROM -> {
+          long dirAt = offset;
+          int d = record(1, "scan direction")[0];
+          if (d != 0 && d != 1) {
+            throw new TraceFormatException(file, dirAt, "no scan direction has the code " + d + ": the trace is damaged");
+          }
+          direction = d == 0 ? ScanDirection.FORWARD : ScanDirection.REVERSE;
+          entries = varLong(Long.MAX_VALUE, "scan length");
+        }
+        default -> {
+          // nothing more
+        }
+      }
+      records++;
+      return new TraceOp(kind, session, offsetNanos, key, keyLength, valueSize, valueClass, direction, entries);
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot read the trace " + file + " at byte " + offset + ": " + e.getMessage(), e);
+    }
+  }
+
+  private void end(long at) throws IOException {
+    long count = varLongUnchecked("record count");
+    long countAt = offset;
+    byte[] sum = readFully(4, "the trace ends inside its checksum");
+    long expected = (sum[0] & 0xFFL) << 24 | (sum[1] & 0xFFL) << 16 | (sum[2] & 0xFFL) << 8 | (sum[3] & 0xFFL);
+    if (count != records) {
+      throw new TraceFormatException(file, at, "the end record counts " + count + " operations, and " + records
+          + " were read: the trace is damaged");
+    }
+    if (expected != crc.getValue()) {
+      throw new TraceFormatException(file, countAt, "the checksum does not match the operations before it: the"
+          + " trace is damaged");
+    }
+    if (in.read() >= 0) {
+      throw new TraceFormatException(file, offset, "bytes follow the trace's end record: the file is damaged, or"
+          + " two files were joined");
+    }
+    ended = true;
+  }
+
+  private long varLong(long most, String what) throws IOException {
+    long at = offset;
+    long v = 0;
+    for (int shift = 0; shift < 64; shift += 7) {
+      int b = in.read();
+      if (b < 0) {
+        throw truncated(at, what);
+      }
+      offset++;
+      crc.update(b);
+      v |= (long) (b & 0x7F) << shift;
+      if ((b & 0x80) == 0) {
+        if (v < 0 || v > most) {
+          throw new TraceFormatException(file, at, "a " + what + " of " + Long.toUnsignedString(v) + " is beyond "
+              + most + ": the trace is damaged");
+        }
+        return v;
+      }
+    }
+    throw new TraceFormatException(file, at, "the " + what + " runs past 10 bytes: the trace is damaged");
+  }
+
+  /** A varint of the end record, outside the checksum. */
+  private long varLongUnchecked(String what) throws IOException {
+    long at = offset;
+    long v = 0;
+    for (int shift = 0; shift < 64; shift += 7) {
+      int b = in.read();
+      if (b < 0) {
+        throw truncated(at, what);
+      }
+      offset++;
+      v |= (long) (b & 0x7F) << shift;
+      if ((b & 0x80) == 0) {
+        return v;
+      }
+    }
+    throw new TraceFormatException(file, at, "the " + what + " runs past 10 bytes: the trace is damaged");
+  }
+
+  private byte[] record(int n, String what) throws IOException {
+    long at = offset;
+    byte[] b = in.readNBytes(n);
+    if (b.length < n) {
+      throw truncated(at, what);
+    }
+    offset += n;
+    crc.update(b);
+    return b;
+  }
+
+  private byte[] readFully(int n, String problem) throws IOException {
+    byte[] b = in.readNBytes(n);
+    if (b.length < n) {
+      throw new TraceFormatException(file, offset + b.length, problem + ": it is truncated, not a whole trace");
+    }
+    offset += n;
+    return b;
+  }
+
+  private TraceFormatException truncated(long at, String what) {
+    return new TraceFormatException(file, at, "the trace ends inside an operation's " + what + " after " + records
+        + " whole operations: it is truncated (the recording did not close, or the copy was cut short)");
+  }
+
+  /** What another tool's file probably is, from its first bytes. */
+  private static String describe(byte[] magic) {
+    String text = new String(magic, StandardCharsets.ISO_8859_1);
+    if (magic[0] == 'P' && magic[1] == 'K') {
+      return " (a zip or jar file)";
+    }
+    if ((magic[0] & 0xFF) == 0x1F && (magic[1] & 0xFF) == 0x8B) {
+      return " (a gzip file: unpack it first)";
+    }
+    if (text.startsWith("{") || text.startsWith("[")) {
+      return " (JSON)";
+    }
+    return "";
+  }
+
+  @Override
+  public void close() {
+    try {
+      in.close();
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot close the trace " + file + ": " + e.getMessage(), e);
+    }
+  }
+}
