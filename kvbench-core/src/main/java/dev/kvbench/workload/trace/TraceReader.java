@@ -191,30 +191,23 @@ public final class TraceReader implements AutoCloseable {
     ended = true;
   }
 
+  /** A varint of a record, counted in the checksum, at most {@code most}. */
   private long varLong(long most, String what) throws IOException {
     long at = offset;
-    long v = 0;
-    for (int shift = 0; shift < 64; shift += 7) {
-      int b = in.read();
-      if (b < 0) {
-        throw truncated(at, what);
-      }
-      offset++;
-      crc.update(b);
-      v |= (long) (b & 0x7F) << shift;
-      if ((b & 0x80) == 0) {
-        if (v < 0 || v > most) {
-          throw new TraceFormatException(file, at, "a " + what + " of " + Long.toUnsignedString(v) + " is beyond "
-              + most + ": the trace is damaged");
-        }
-        return v;
-      }
+    long v = readVarLong(what, crc::update);
+    if (v < 0 || v > most) {
+      throw new TraceFormatException(file, at, "a " + what + " of " + Long.toUnsignedString(v) + " is beyond " + most
+          + ": the trace is damaged");
     }
-    throw new TraceFormatException(file, at, "the " + what + " runs past 10 bytes: the trace is damaged");
+    return v;
   }
 
   /** A varint of the end record, outside the checksum. */
   private long varLongUnchecked(String what) throws IOException {
+    return readVarLong(what, b -> { });
+  }
+
+  private long readVarLong(String what, java.util.function.IntConsumer eachByte) throws IOException {
     long at = offset;
     long v = 0;
     for (int shift = 0; shift < 64; shift += 7) {
@@ -223,6 +216,7 @@ public final class TraceReader implements AutoCloseable {
         throw truncated(at, what);
       }
       offset++;
+      eachByte.accept(b);
       v |= (long) (b & 0x7F) << shift;
       if ((b & 0x80) == 0) {
         return v;

@@ -48,8 +48,10 @@ public final class TraceWriter implements AutoCloseable {
     this.pseudonyms = LongHashFunction.xx3(pseudonymSeed);
     Path dir = this.target.getParent();
     Files.createDirectories(dir);
-    this.temp = Files.createTempFile(dir, this.target.getFileName() + ".", ".partial");
-    this.channel = FileChannel.open(temp, StandardOpenOption.WRITE, StandardOpenOption.TRUNCATE_EXISTING);
+    // a new name of its own (not createTempFile's, which makes the file private): the trace gets the umask's mode
+    this.temp = dir.resolve(this.target.getFileName() + "." + ProcessHandle.current().pid() + "-"
+        + Long.toHexString(System.nanoTime()) + ".partial");
+    this.channel = FileChannel.open(temp, StandardOpenOption.WRITE, StandardOpenOption.CREATE_NEW);
     this.out = new BufferedOutputStream(Channels.newOutputStream(channel), 1 << 16);
     TraceHeader header = new TraceHeader(TraceFormat.VERSION, Instant.now().toString(), keys.id(),
         TraceWriter.class.getPackage().getImplementationVersion() == null ? "dev"
