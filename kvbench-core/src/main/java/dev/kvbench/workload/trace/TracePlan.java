@@ -1,0 +1,165 @@
+package dev.kvbench.workload.trace;
+
+import dev.kvbench.store.Capabilities;
+import dev.kvbench.store.ScanDirection;
+import dev.kvbench.store.WriteOperation;
+import java.nio.ByteBuffer;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+
+/**
+ * What replaying a trace needs, from one pass over it: the entries to load first (each key the
+ * trace found before it wrote or deleted it, with the size it found), the capabilities it uses,
+ * and whether its sessions' transactions overlap. Memory grows with the trace's distinct keys,
+ * never with its operations.
+ *
+ * @param trace the trace
+ * @param preload the keys to load before the replay, with their value sizes, in key order
+ * @param operations the trace's operations
+ * @param sessions the sessions it holds
+ * @param needs what the trace does that a store must declare: its labels, for an unsupported cell
+ * @param overlap where two sessions' transactions were open at once, in words, or null where none were
+ * @param longestKey the longest key the replay puts or reads
+ * @param largestValue the largest value it writes or loads
+ */
+public record TracePlan(Path trace, Map<Key, Integer> preload, long operations, int sessions, Set<Need> needs,
+    String overlap, int longestKey, int largestValue) {
+
+  /** A capability a trace uses. */
+  public enum Need {
+    ORDERED_SCAN("ordered scans"),
+    REVERSE_SCAN("reverse scans"),
+    DELETE("deletes"),
+    GET_IN_WRITE("gets inside a write transaction");
+
+    private final String label;
+
+    Need(String label) {
+      this.label = label;
+    }
+
+    public String label() {
+      return label;
+    }
+  }
+
+  /** A key as the trace holds it (raw, or its pseudonym), comparable in the unsigned byte order stores sort by. */
+  public record Key(byte[] bytes) implements Comparable<Key> {
+    @Override
+    public boolean equals(Object o) {
+      return o instanceof Key k && Arrays.equals(bytes, k.bytes);
+    }
+
+    @Override
+    public int hashCode() {
+      return Arrays.hashCode(bytes);
+    }
+
+    @Override
+    public int compareTo(Key o) {
+      return Arrays.compareUnsigned(bytes, o.bytes);
+    }
+
+    ByteBuffer buffer() {
+      return ByteBuffer.wrap(bytes);
+    }
+
+    /**
+     * The key a replay gives the store for {@code op}: the recorded bytes, or a pseudonym grown with
+     * zeros or cut to the key's own length (keys shorter than 8 bytes may then collide).
+     */
+    static Key of(TraceOp op) {
+      byte[] k = op.key();
+      return new Key(k.length == op.keyLength() ? k : Arrays.copyOf(k, op.keyLength()));
+    }
+  }
+
+  /** Reads {@code file} once; throws {@link TraceFormatException} where it is not a whole trace. */
+  public static TracePlan of(Path file) {
+    Map<Key, Integer> preload = new LinkedHashMap<>();
+    Set<Key> seen = new HashSet<>();
+    Set<Need> needs = new TreeSet<>();
+    Map<Integer, TraceKind> open = new java.util.HashMap<>();
+    String overlap = null;
+    int longestKey = 0;
+    int largestValue = 0;
+    long ops = 0;
+    java.util.BitSet sessions = new java.util.BitSet();
+    try (TraceReader r = TraceReader.open(file)) {
+      for (TraceOp op = r.next(); op != null; op = r.next()) {
+        ops++;
+        sessions.set(op.session());
+        switch (op.kind()) {
+          case BEGIN_WRITE, BEGIN_READ -> {
+            if (overlap == null && !open.isEmpty() && !open.containsKey(op.session())) {
+              int other = open.keySet().iterator().next();
+              overlap = "session " + op.session() + " began a transaction at " + op.offsetNanos() / 1_000 + " us while"
+                  + " session " + other + " had one open";
+            }
+            open.put(op.session(), op.kind());
+          }
+          case COMMIT, ABORT, END_READ -> open.remove(op.session());
+          case DELETE -> needs.add(Need.DELETE);
+          case WRITE_GET -> needs.add(Need.GET_IN_WRITE);
+          case SCAN, SCAN_FROM -> needs.add(op.direction() == ScanDirection.REVERSE ? Need.REVERSE_SCAN
+              : Need.ORDERED_SCAN);
+          default -> {
+            // puts and gets need what every store has
+          }
+        }
+        if (op.kind().keyed()) {
+          longestKey = Math.max(longestKey, op.keyLength());
+        }
+        // a scan's start key need not be there: only puts, deletes and gets say what the store held
+        if (op.kind().keyed() && op.kind() != TraceKind.SCAN_FROM) {
+          Key k = Key.of(op);
+          boolean read = op.kind() == TraceKind.GET || op.kind() == TraceKind.WRITE_GET;
+          if (read && op.found() && seen.add(k)) {
+            // found before the trace wrote it: the store held it when the recording began
+            preload.put(k, op.valueSize());
+            largestValue = Math.max(largestValue, op.valueSize());
+          } else {
+            seen.add(k);
+          }
+          if (op.kind() == TraceKind.PUT) {
+            largestValue = Math.max(largestValue, op.valueSize());
+          }
+        }
+      }
+    }
+    Map<Key, Integer> sorted = new java.util.TreeMap<>(preload);
+    return new TracePlan(file, java.util.Collections.unmodifiableMap(sorted), ops, sessions.cardinality(),
+        java.util.Collections.unmodifiableSet(needs), overlap, longestKey, largestValue);
+  }
+
+  /** Why a store of {@code caps} cannot replay this trace, or null where it can. */
+  public String unsupportedReason(Capabilities caps) {
+    List<String> lacks = new ArrayList<>();
+    for (Need n : needs) {
+      boolean has = switch (n) {
+        case ORDERED_SCAN -> caps.orderedScan();
+        case REVERSE_SCAN -> caps.reverseScan();
+        case DELETE -> caps.writeOperations().contains(WriteOperation.DELETE);
+        case GET_IN_WRITE -> caps.writeOperations().contains(WriteOperation.GET_IN_WRITE);
+      };
+      if (!has) {
+        lacks.add(n.label());
+      }
+    }
+    if (caps.maxKeySize() > 0 && longestKey > caps.maxKeySize()) {
+      lacks.add("keys of " + longestKey + " bytes (at most " + caps.maxKeySize() + ")");
+    }
+    if (caps.maxValueSize() > 0 && largestValue > caps.maxValueSize()) {
+      lacks.add("values of " + largestValue + " bytes (at most " + caps.maxValueSize() + ")");
+    }
+    return lacks.isEmpty() ? null : "the trace " + trace.getFileName() + " uses " + String.join(", ", lacks)
+        + ", which the store does not declare";
+  }
+}

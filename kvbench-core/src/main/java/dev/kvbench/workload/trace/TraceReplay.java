@@ -1,0 +1,260 @@
+package dev.kvbench.workload.trace;
+
+import dev.kvbench.store.Reader;
+import dev.kvbench.store.ScanDirection;
+import dev.kvbench.store.Session;
+import dev.kvbench.store.Store;
+import dev.kvbench.store.WriteOrder;
+import dev.kvbench.store.Writer;
+import java.nio.ByteBuffer;
+import java.util.EnumMap;
+import java.util.HashMap;
+import java.util.HexFormat;
+import java.util.Map;
+import java.util.NavigableMap;
+import java.util.TreeMap;
+import net.openhft.hashing.LongHashFunction;
+
+/**
+ * Replays a trace on a store, as fast as it goes, on one thread, each recorded session on a session
+ * of its own: first (untimed) the entries the trace found before it wrote them ({@link
+ * TracePlan#preload}), then every operation in the trace's order, each checked against what the
+ * replay itself wrote (a get finds what the last committed put left, a scan visits what the store
+ * holds from its start): the first mismatch fails the replay. Values are made from the key, a
+ * version and the recorded size and class. A trace whose sessions had transactions open at once
+ * needs a thread per session and is refused ({@link #unsupportedReason}).
+ */
+public final class TraceReplay {
+
+  /**
+   * What a replay did.
+   *
+   * @param operations the operations replayed
+   * @param nanos how long the replay of the operations took (the load not counted)
+   * @param byKind the operations by kind
+   * @param scannedEntries the entries the replay's scans visited
+   * @param recordedScanEntries the entries the same scans visited when recorded
+   * @param failure the first mismatch, or null where every read found what the replay wrote
+   */
+  public record Outcome(long operations, long nanos, Map<TraceKind, Long> byKind, long scannedEntries,
+      long recordedScanEntries, String failure) {}
+
+  /** Entries loaded per transaction before the replay. */
+  private static final int LOAD_BATCH = 10_000;
+
+  private final TracePlan plan;
+  private final LongHashFunction hash = LongHashFunction.xx3(0x7A11);
+  /** What the store holds, as the replay wrote it: per key its value's size, class and version. */
+  private final NavigableMap<TracePlan.Key, long[]> held = new TreeMap<>();
+  private final Map<Integer, Session> sessions = new HashMap<>();
+  private final Map<Integer, Writer> writers = new HashMap<>();
+  private final Map<Integer, Reader> readers = new HashMap<>();
+  /** Each session's writes not yet committed: a null value is a delete. */
+  private final Map<Integer, Map<TracePlan.Key, long[]>> staged = new HashMap<>();
+  private long version;
+
+  public TraceReplay(TracePlan plan) {
+    this.plan = plan;
+  }
+
+  /** Why this trace cannot be replayed one thread at a time, or null. */
+  public String unsupportedReason() {
+    return plan.overlap() == null ? null : "its sessions' transactions overlap (" + plan.overlap() + "); a replay"
+        + " with a thread per session is not built yet";
+  }
+
+  /** Loads the preload entries into {@code store}, untimed. */
+  public void load(Store store) {
+    try (Session s = store.openSession()) {
+      int inBatch = 0;
+      Writer w = s.beginWrite(WriteOrder.ASCENDING);
+      try {
+        for (Map.Entry<TracePlan.Key, Integer> e : plan.preload().entrySet()) {
+          long[] value = {e.getValue(), ValueClass.RANDOM.code(), version++};
+          w.put(keyOf(e.getKey()), valueOf(e.getKey(), value));
+          held.put(e.getKey(), value);
+          if (++inBatch == LOAD_BATCH) {
+            w.commit();
+            w.close();
+            w = s.beginWrite(WriteOrder.ASCENDING);
+            inBatch = 0;
+          }
+        }
+        w.commit();
+      } finally {
+        w.close();
+      }
+    }
+  }
+
+  /** Replays every operation on {@code store}, loaded by {@link #load}; the store's sessions are closed at the end. */
+  public Outcome replay(Store store) {
+    Map<TraceKind, Long> byKind = new EnumMap<>(TraceKind.class);
+    long ops = 0;
+    long scanned = 0;
+    long recordedScans = 0;
+    String failure = null;
+    long start = System.nanoTime();
+    try (TraceReader r = TraceReader.open(plan.trace())) {
+      for (TraceOp op = r.next(); op != null && failure == null; op = r.next()) {
+        ops++;
+        byKind.merge(op.kind(), 1L, Long::sum);
+        if (op.kind() == TraceKind.SCAN || op.kind() == TraceKind.SCAN_FROM) {
+          recordedScans += op.entries();
+          long[] visited = {0};
+          failure = scan(op, visited);
+          scanned += visited[0];
+        } else {
+          failure = apply(store, op);
+        }
+        if (failure != null) {
+          failure = "operation " + ops + " (" + op.kind().label() + " of session " + op.session() + "): " + failure;
+        }
+      }
+    } finally {
+      writers.values().forEach(Writer::close);
+      readers.values().forEach(Reader::close);
+      sessions.values().forEach(Session::close);
+    }
+    return new Outcome(ops, System.nanoTime() - start, byKind, scanned, recordedScans, failure);
+  }
+
+  private Session session(Store store, int id) {
+    return sessions.computeIfAbsent(id, k -> store.openSession());
+  }
+
+  /** Applies one operation other than a scan; returns a mismatch, or null. */
+  private String apply(Store store, TraceOp op) {
+    int id = op.session();
+    TracePlan.Key key = op.kind().keyed() ? TracePlan.Key.of(op) : null;
+    switch (op.kind()) {
+      case BEGIN_WRITE -> {
+        writers.put(id, session(store, id).beginWrite(WriteOrder.ANY));
+        staged.put(id, new HashMap<>());
+      }
+      case PUT -> {
+        long[] value = {op.valueSize(), op.valueClass().code(), version++};
+        writers.get(id).put(keyOf(key), valueOf(key, value));
+        staged.get(id).put(key, value);
+      }
+      case DELETE -> {
+        writers.get(id).delete(keyOf(key));
+        staged.get(id).put(key, null);
+      }
+      case WRITE_GET -> {
+        Map<TracePlan.Key, long[]> mine = staged.get(id);
+        return check(key, writers.get(id).get(keyOf(key)), mine.containsKey(key) ? mine.get(key) : held.get(key));
+      }
+      case COMMIT -> {
+        Writer w = writers.remove(id);
+        w.commit();
+        w.close();
+        staged.remove(id).forEach((k, v) -> {
+          if (v == null) {
+            held.remove(k);
+          } else {
+            held.put(k, v);
+          }
+        });
+      }
+      case ABORT -> {
+        writers.remove(id).close();
+        staged.remove(id);
+      }
+      case BEGIN_READ -> readers.put(id, session(store, id).beginRead());
+      case GET -> {
+        return check(key, readers.get(id).get(keyOf(key)), held.get(key));
+      }
+      case END_READ -> readers.remove(id).close();
+      default -> throw new IllegalStateException("not applied here: " + op.kind());
+    }
+    return null;
+  }
+
+  /** Replays a scan, visiting at most the entries it visited when recorded; returns a mismatch, or null. */
+  private String scan(TraceOp op, long[] visited) {
+    Reader reader = readers.get(op.session());
+    long most = op.entries();
+    boolean forward = op.direction() == ScanDirection.FORWARD;
+    java.util.Iterator<TracePlan.Key> expected = op.kind() == TraceKind.SCAN
+        ? (forward ? held.navigableKeySet() : held.descendingKeySet()).iterator()
+        : (forward ? held.tailMap(TracePlan.Key.of(op), true).navigableKeySet()
+            : held.headMap(TracePlan.Key.of(op), true).descendingKeySet()).iterator();
+    String[] mismatch = {null};
+    dev.kvbench.store.EntryVisitor visitor = (k, v) -> {
+      if (visited[0] == most) {
+        return false;
+      }
+      visited[0]++;
+      TracePlan.Key want = expected.hasNext() ? expected.next() : null;
+      if (want == null || !keyOf(want).equals(k)) {
+        mismatch[0] = "the scan's entry " + visited[0] + " is " + HexFormat.of().formatHex(bytes(k)) + ", where the"
+            + " replay wrote " + (want == null ? "no more entries" : HexFormat.of().formatHex(keyOf(want).array()));
+        return false;
+      }
+      return visited[0] < most;
+    };
+    if (op.kind() == TraceKind.SCAN) {
+      reader.scan(op.direction(), visitor);
+    } else {
+      reader.scanFrom(keyOf(TracePlan.Key.of(op)), op.direction(), visitor);
+    }
+    if (mismatch[0] == null && visited[0] < most && expected.hasNext()) {
+      mismatch[0] = "the scan stopped after " + visited[0] + " entries, and the replay wrote more from its start";
+    }
+    return mismatch[0];
+  }
+
+  /** Whether {@code found} is what {@code expected} (null: absent) says. */
+  private String check(TracePlan.Key key, ByteBuffer found, long[] expected) {
+    if (expected == null) {
+      return found == null ? null : "found " + hex(key) + ", which the replay had not written or had deleted";
+    }
+    if (found == null) {
+      return "did not find " + hex(key) + ", which the replay wrote";
+    }
+    ByteBuffer want = valueOf(key, expected);
+    if (found.remaining() != want.remaining()) {
+      return "found " + found.remaining() + " bytes under " + hex(key) + ", where the replay wrote " + want.remaining();
+    }
+    // the ends of the value: a stale or foreign value differs there, and a full compare would cost the timed pass
+    int n = want.remaining();
+    for (int i : new int[] {0, n / 2, n - 1}) {
+      if (n > 0 && found.get(found.position() + i) != want.get(i)) {
+        return "the value under " + hex(key) + " is not the one the replay wrote (byte " + i + ")";
+      }
+    }
+    return null;
+  }
+
+  private static ByteBuffer keyOf(TracePlan.Key key) {
+    return key.buffer();
+  }
+
+  /** A value of the recorded size and class, different for each version, the same for a version every time. */
+  private ByteBuffer valueOf(TracePlan.Key key, long[] value) {
+    int size = (int) value[0];
+    ValueClass c = ValueClass.ofCode((int) value[1]);
+    byte[] b = new byte[size];
+    if (c != ValueClass.CONSTANT) {
+      long x = hash.hashBytes(key.bytes()) ^ (value[2] * 0x9E3779B97F4A7C15L) | 1;
+      for (int i = 0; i < size; i++) {
+        x ^= x << 13;
+        x ^= x >>> 7;
+        x ^= x << 17;
+        b[i] = c == ValueClass.RANDOM ? (byte) x : (byte) ('a' + (x & 15));
+      }
+    }
+    return ByteBuffer.wrap(b);
+  }
+
+  private static byte[] bytes(ByteBuffer b) {
+    byte[] out = new byte[b.remaining()];
+    b.get(b.position(), out);
+    return out;
+  }
+
+  private static String hex(TracePlan.Key key) {
+    return HexFormat.of().formatHex(key.bytes());
+  }
+}
