@@ -96,6 +96,13 @@ public record TracePlan(Path trace, Map<Key, Integer> preload, long operations, 
       for (TraceOp op = r.next(); op != null; op = r.next()) {
         ops++;
         sessions.set(op.session());
+        TraceKind inside = open.get(op.session());
+        String misplaced = misplaced(op.kind(), inside);
+        if (misplaced != null) {
+          throw new TraceFormatException(file, r.lastOffset(), "operation " + ops + " of session " + op.session()
+              + ", " + misplaced + ": not what a recording writes (a session makes its operations inside its"
+              + " transactions)");
+        }
         switch (op.kind()) {
           case BEGIN_WRITE, BEGIN_READ -> {
             if (overlap == null && !open.isEmpty() && !open.containsKey(op.session())) {
@@ -137,6 +144,17 @@ public record TracePlan(Path trace, Map<Key, Integer> preload, long operations, 
     Map<Key, Integer> sorted = new java.util.TreeMap<>(preload);
     return new TracePlan(file, java.util.Collections.unmodifiableMap(sorted), ops, sessions.cardinality(),
         java.util.Collections.unmodifiableSet(needs), overlap, longestKey, largestValue);
+  }
+
+  /** What is wrong with {@code kind} coming when the session has {@code inside} open (null: none), or null. */
+  private static String misplaced(TraceKind kind, TraceKind inside) {
+    return switch (kind) {
+      case BEGIN_WRITE, BEGIN_READ -> inside == null ? null : "a " + kind.label() + " inside an open " + inside.label();
+      case PUT, DELETE, WRITE_GET, COMMIT, ABORT -> inside == TraceKind.BEGIN_WRITE ? null
+          : "a " + kind.label() + " outside a write transaction";
+      case GET, SCAN, SCAN_FROM, END_READ -> inside == TraceKind.BEGIN_READ ? null
+          : "a " + kind.label() + " outside a read transaction";
+    };
   }
 
   /** Why a store of {@code caps} cannot replay this trace, or null where it can. */

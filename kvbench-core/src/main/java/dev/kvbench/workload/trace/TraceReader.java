@@ -31,6 +31,7 @@ public final class TraceReader implements AutoCloseable {
   private final TraceHeader header;
   private final CRC32 crc = new CRC32();
   private long offset;
+  private long opOffset;
   private long records;
   private long offsetNanos;
   private boolean ended;
@@ -101,6 +102,11 @@ public final class TraceReader implements AutoCloseable {
     return file;
   }
 
+  /** The byte where the operation {@link #next} last returned begins: for an error about it. */
+  public long lastOffset() {
+    return opOffset;
+  }
+
   /** The operations read so far. */
   public long records() {
     return records;
@@ -113,6 +119,7 @@ public final class TraceReader implements AutoCloseable {
     }
     try {
       long at = offset;
+      opOffset = at;
       int code = in.read();
       if (code < 0) {
         throw new TraceFormatException(file, offset, "the trace ends after " + records + " operations without its end"

@@ -42,7 +42,16 @@ public final class TraceReplay {
   /** Entries loaded per transaction before the replay. */
   private static final int LOAD_BATCH = 10_000;
 
+  /** Whether each read is checked against what the replay wrote. */
+  public enum Checks {
+    /** Every get, get in a write and scan: for a store that keeps what it is given. */
+    AGAINST_WHAT_WAS_WRITTEN,
+    /** None: for a store that keeps nothing (the null store, the harness's own cost), whose reads find nothing. */
+    NONE
+  }
+
   private final TracePlan plan;
+  private final Checks checks;
   private final LongHashFunction hash = LongHashFunction.xx3(0x7A11);
   /** What the store holds, as the replay wrote it: per key its value's size, class and version. */
   private final NavigableMap<TracePlan.Key, long[]> held = new TreeMap<>();
@@ -52,9 +61,18 @@ public final class TraceReplay {
   /** Each session's writes not yet committed: a null value is a delete. */
   private final Map<Integer, Map<TracePlan.Key, long[]>> staged = new HashMap<>();
   private long version;
+  private ByteBuffer keyBuffer = ByteBuffer.allocateDirect(64);
+  private ByteBuffer valueBuffer = ByteBuffer.allocateDirect(1024);
 
-  public TraceReplay(TracePlan plan) {
+  /** A replay of {@code plan}'s trace, its reads checked as {@code checks} says. */
+  public TraceReplay(TracePlan plan, Checks checks) {
     this.plan = plan;
+    this.checks = checks;
+  }
+
+  /** The checks for a store of {@code caps}: none where it keeps nothing. */
+  public static Checks checksFor(dev.kvbench.store.Capabilities caps) {
+    return caps.retainsData() ? Checks.AGAINST_WHAT_WAS_WRITTEN : Checks.NONE;
   }
 
   /** Why this trace cannot be replayed one thread at a time, or null. */
@@ -71,7 +89,7 @@ public final class TraceReplay {
       try {
         for (Map.Entry<TracePlan.Key, Integer> e : plan.preload().entrySet()) {
           long[] value = {e.getValue(), ValueClass.RANDOM.code(), version++};
-          w.put(keyOf(e.getKey()), valueOf(e.getKey(), value));
+          w.put(direct(e.getKey()), directValue(e.getKey(), value));
           held.put(e.getKey(), value);
           if (++inBatch == LOAD_BATCH) {
             w.commit();
@@ -134,16 +152,16 @@ public final class TraceReplay {
       }
       case PUT -> {
         long[] value = {op.valueSize(), op.valueClass().code(), version++};
-        writers.get(id).put(keyOf(key), valueOf(key, value));
+        writers.get(id).put(direct(key), directValue(key, value));
         staged.get(id).put(key, value);
       }
       case DELETE -> {
-        writers.get(id).delete(keyOf(key));
+        writers.get(id).delete(direct(key));
         staged.get(id).put(key, null);
       }
       case WRITE_GET -> {
         Map<TracePlan.Key, long[]> mine = staged.get(id);
-        return check(key, writers.get(id).get(keyOf(key)), mine.containsKey(key) ? mine.get(key) : held.get(key));
+        return check(key, writers.get(id).get(direct(key)), mine.containsKey(key) ? mine.get(key) : held.get(key));
       }
       case COMMIT -> {
         Writer w = writers.remove(id);
@@ -163,7 +181,7 @@ public final class TraceReplay {
       }
       case BEGIN_READ -> readers.put(id, session(store, id).beginRead());
       case GET -> {
-        return check(key, readers.get(id).get(keyOf(key)), held.get(key));
+        return check(key, readers.get(id).get(direct(key)), held.get(key));
       }
       case END_READ -> readers.remove(id).close();
       default -> throw new IllegalStateException("not applied here: " + op.kind());
@@ -187,9 +205,12 @@ public final class TraceReplay {
       }
       visited[0]++;
       TracePlan.Key want = expected.hasNext() ? expected.next() : null;
-      if (want == null || !keyOf(want).equals(k)) {
+      if (checks == Checks.NONE) {
+        return visited[0] < most;
+      }
+      if (want == null || !want.buffer().equals(k)) {
         mismatch[0] = "the scan's entry " + visited[0] + " is " + HexFormat.of().formatHex(bytes(k)) + ", where the"
-            + " replay wrote " + (want == null ? "no more entries" : HexFormat.of().formatHex(keyOf(want).array()));
+            + " replay wrote " + (want == null ? "no more entries" : hex(want));
         return false;
       }
       return visited[0] < most;
@@ -197,9 +218,9 @@ public final class TraceReplay {
     if (op.kind() == TraceKind.SCAN) {
       reader.scan(op.direction(), visitor);
     } else {
-      reader.scanFrom(keyOf(TracePlan.Key.of(op)), op.direction(), visitor);
+      reader.scanFrom(direct(TracePlan.Key.of(op)), op.direction(), visitor);
     }
-    if (mismatch[0] == null && visited[0] < most && expected.hasNext()) {
+    if (checks != Checks.NONE && mismatch[0] == null && visited[0] < most && expected.hasNext()) {
       mismatch[0] = "the scan stopped after " + visited[0] + " entries, and the replay wrote more from its start";
     }
     return mismatch[0];
@@ -207,13 +228,16 @@ public final class TraceReplay {
 
   /** Whether {@code found} is what {@code expected} (null: absent) says. */
   private String check(TracePlan.Key key, ByteBuffer found, long[] expected) {
+    if (checks == Checks.NONE) {
+      return null;
+    }
     if (expected == null) {
       return found == null ? null : "found " + hex(key) + ", which the replay had not written or had deleted";
     }
     if (found == null) {
       return "did not find " + hex(key) + ", which the replay wrote";
     }
-    ByteBuffer want = valueOf(key, expected);
+    ByteBuffer want = ByteBuffer.wrap(valueOf(key, expected));
     if (found.remaining() != want.remaining()) {
       return "found " + found.remaining() + " bytes under " + hex(key) + ", where the replay wrote " + want.remaining();
     }
@@ -227,12 +251,27 @@ public final class TraceReplay {
     return null;
   }
 
-  private static ByteBuffer keyOf(TracePlan.Key key) {
-    return key.buffer();
+  /** {@code key} in the replay's direct key buffer, as the harness hands stores their keys; valid until the next call. */
+  private ByteBuffer direct(TracePlan.Key key) {
+    keyBuffer = fill(keyBuffer, key.bytes());
+    return keyBuffer;
+  }
+
+  /** The value of {@code value} in the replay's direct value buffer; valid until the next call. */
+  private ByteBuffer directValue(TracePlan.Key key, long[] value) {
+    valueBuffer = fill(valueBuffer, valueOf(key, value));
+    return valueBuffer;
+  }
+
+  private static ByteBuffer fill(ByteBuffer buffer, byte[] bytes) {
+    ByteBuffer b = buffer.capacity() >= bytes.length ? buffer
+        : ByteBuffer.allocateDirect(Math.max(bytes.length, 2 * buffer.capacity()));
+    b.clear().put(bytes).flip();
+    return b;
   }
 
   /** A value of the recorded size and class, different for each version, the same for a version every time. */
-  private ByteBuffer valueOf(TracePlan.Key key, long[] value) {
+  private byte[] valueOf(TracePlan.Key key, long[] value) {
     int size = (int) value[0];
     ValueClass c = ValueClass.ofCode((int) value[1]);
     byte[] b = new byte[size];
@@ -245,7 +284,7 @@ public final class TraceReplay {
         b[i] = c == ValueClass.RANDOM ? (byte) x : (byte) ('a' + (x & 15));
       }
     }
-    return ByteBuffer.wrap(b);
+    return b;
   }
 
   private static byte[] bytes(ByteBuffer b) {

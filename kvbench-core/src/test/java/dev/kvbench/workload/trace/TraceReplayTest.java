@@ -106,7 +106,7 @@ class TraceReplayTest {
     assertThat(plan.overlap()).isNull();
     FullProvider full = new FullProvider();
     assertThat(plan.unsupportedReason(full.capabilities())).isNull();
-    TraceReplay replay = new TraceReplay(plan);
+    TraceReplay replay = new TraceReplay(plan, TraceReplay.Checks.AGAINST_WHAT_WAS_WRITTEN);
     assertThat(replay.unsupportedReason()).isNull();
     try (Store fresh = open(full)) {
       replay.load(fresh);
@@ -124,7 +124,7 @@ class TraceReplayTest {
   void aPseudonymisedTraceReplaysToo() throws Exception {
     TracePlan plan = TracePlan.of(recordApplication(KeyMode.PSEUDONYMS));
     try (Store fresh = open(new FullProvider())) {
-      TraceReplay replay = new TraceReplay(plan);
+      TraceReplay replay = new TraceReplay(plan, TraceReplay.Checks.AGAINST_WHAT_WAS_WRITTEN);
       replay.load(fresh);
       assertThat(replay.replay(fresh).failure()).isNull();
     }
@@ -133,7 +133,7 @@ class TraceReplayTest {
   @Test
   void aStoreThatReturnsAWrongValueFailsTheReplay() throws Exception {
     TracePlan plan = TracePlan.of(recordApplication(KeyMode.RAW));
-    TraceReplay replay = new TraceReplay(plan);
+    TraceReplay replay = new TraceReplay(plan, TraceReplay.Checks.AGAINST_WHAT_WAS_WRITTEN);
     try (Store bad = open(new CorruptingStoreProvider(key(9), 0))) {
       replay.load(bad);
       TraceReplay.Outcome o = replay.replay(bad);
@@ -157,7 +157,21 @@ class TraceReplayTest {
     }
     TracePlan overlap = TracePlan.of(file);
     assertThat(overlap.sessions()).isEqualTo(2);
-    assertThat(new TraceReplay(overlap).unsupportedReason()).contains("session 1 began a transaction")
+    assertThat(new TraceReplay(overlap, TraceReplay.Checks.AGAINST_WHAT_WAS_WRITTEN).unsupportedReason()).contains("session 1 began a transaction")
         .contains("a thread per session is not built yet");
+  }
+
+  @Test
+  void aTraceNoRecordingWritesIsNamedWithTheByteOfItsFirstMisplacedOperation() throws Exception {
+    Path file = dir.resolve("hand-made.trace");
+    try (TraceWriter w = TraceWriter.create(file, "hand-made")) {
+      w.record(TraceKind.BEGIN_READ, 0);
+      w.get(TraceKind.GET, 0, key(1), null);
+      w.put(0, key(1), ByteBuffer.allocate(10)); // a put inside a read transaction
+    }
+    org.assertj.core.api.Assertions.assertThatThrownBy(() -> TracePlan.of(file))
+        .isInstanceOf(TraceFormatException.class)
+        .hasMessageContaining(file.toString()).hasMessageMatching(".*at byte [1-9][0-9]*: operation 3 of session 0, a put"
+            + " outside a write transaction.*");
   }
 }
