@@ -6,7 +6,7 @@ import org.apiguardian.api.API;
 /**
  * A read transaction. Buffers it hands out are read-only views, valid until the next call on
  * this reader: zero-copy stores hand out their own memory, others a buffer they reuse, so no read
- * allocates a {@code byte[]}.
+ * allocates a {@code byte[]}. The keys it is given are direct buffers, as {@link Writer}'s are.
  */
 @API(status = API.Status.STABLE, since = "0.6.0")
 public interface Reader extends AutoCloseable {

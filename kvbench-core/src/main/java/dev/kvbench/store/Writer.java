@@ -6,6 +6,9 @@ import org.apiguardian.api.API;
 /**
  * A write transaction or batch. The harness reuses the key and value buffers it passes: an
  * adapter must copy their bytes (or hand them to a store that copies) before {@code put} returns.
+ * The buffers are direct, so an adapter may hand their address to native code (the LmdbJava
+ * Agrona adapter does, and a heap buffer there crashes the JVM); whoever drives a store through
+ * the SPI (the harness's phases, a trace replay, the library's custom operations) passes direct ones.
  */
 @API(status = API.Status.STABLE, since = "0.6.0")
 public interface Writer extends AutoCloseable {

@@ -22,7 +22,8 @@ import org.apiguardian.api.API;
  * numbered as they open (one per thread, as the SPI has them). A batch put ({@code putAll}) and
  * lookup ({@code getAll}) are recorded as the single operations they are made of, so the store's
  * own batch path is not taken while recording; recording costs each operation a lock and a few
- * dozen bytes. Closing the recording store closes the store, not the trace.
+ * dozen bytes. Closing the recording store closes the store, not the trace. The application's
+ * buffers pass through as they are: direct ones, as the SPI wants ({@link Writer}).
  */
 @API(status = API.Status.INTERNAL, since = "0.7.0")
 public final class Recording implements Store {
