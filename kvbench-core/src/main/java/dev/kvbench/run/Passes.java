@@ -54,10 +54,12 @@ final class Passes {
   record WriteOutcome(long ops, long nanos) {}
 
   /**
-   * Figures of a readKey pass: how many keys were found, the first position whose key was not, and
-   * the sum of the lengths of the values found.
+   * Figures of a readKey or readMissing pass: how many keys were found, the first position whose
+   * key was not, the sum of the lengths of the values found, and the first position whose key was
+   * found (-1: none; for readMissing, the first wrong answer).
    */
-  record GetOutcome(long ops, long nanos, long found, long firstMissingPosition, long valueBytes) {}
+  record GetOutcome(long ops, long nanos, long found, long firstMissingPosition, long valueBytes,
+      long firstFoundPosition) {}
 
   /** Told of each commit of a write pass as it returns, with its latency. */
   interface CommitListener {
@@ -201,8 +203,23 @@ final class Passes {
 
   static GetOutcome readKeys(
       Reader reader, KeySpace keySpace, LatencySampler gets, PhaseProgress progress) {
+    return gets(reader, new PassLookups(keySpace, 0), keySpace, gets, progress);
+  }
+
+  /**
+   * readMissing: a get per loaded key of the key {@code count} past it (absent: the store holds
+   * positions 0 to count - 1), in the key space's order; the outcome's found gets are those that
+   * found something, each a wrong answer.
+   */
+  static GetOutcome readMissingKeys(
+      Reader reader, KeySpace keySpace, LatencySampler gets, PhaseProgress progress) {
+    return gets(reader, new PassLookups(keySpace, keySpace.count()), keySpace, gets, progress);
+  }
+
+  private static GetOutcome gets(Reader reader, PassLookups lookups, KeySpace keySpace, LatencySampler gets,
+      PhaseProgress progress) {
     long n = keySpace.count();
-    ReadPass pass = new ReadPass(reader, new PassLookups(keySpace), keySpace.encoding(), gets, progress);
+    ReadPass pass = new ReadPass(reader, lookups, keySpace.encoding(), gets, progress);
     ClientDriver driver = new ClientDriver(n, CHUNK, gets);
     long start = System.nanoTime();
     driver.run(pass);
@@ -210,8 +227,7 @@ final class Passes {
       progress.publish(n);
     }
     long nanos = System.nanoTime() - start;
-    PassLookups lookups = pass.lookups;
-    return new GetOutcome(n, nanos, lookups.count, lookups.firstMissing, lookups.valueBytes);
+    return new GetOutcome(n, nanos, lookups.count, lookups.firstMissing, lookups.valueBytes, lookups.firstFound);
   }
 
   /** A readKey pass's ops for the driver: the sampled gets one by one, the gets between them in one {@code getAll}. */
@@ -260,22 +276,29 @@ final class Passes {
   private static final class PassLookups implements KeyLookups {
     private final KeySpace keySpace;
     private final KeyFormat encoding;
+    /** Added to each key's index: 0 for the loaded keys, the key count for absent ones. */
+    private final long shift;
     long count;
     long firstMissing = -1;
+    long firstFound = -1;
     long valueBytes;
 
-    PassLookups(KeySpace keySpace) {
+    PassLookups(KeySpace keySpace, long shift) {
       this.keySpace = keySpace;
       this.encoding = keySpace.encoding();
+      this.shift = shift;
     }
 
     @Override
     public void fillKey(long position, ByteBuffer key) {
-      encoding.encode(keySpace.indexAt(position), key);
+      encoding.encode(shift + keySpace.indexAt(position), key);
     }
 
     @Override
     public void found(long position, int valueLength) {
+      if (firstFound < 0) {
+        firstFound = position;
+      }
       count++;
       valueBytes += valueLength;
     }

@@ -18,7 +18,8 @@ import java.util.List;
 import org.HdrHistogram.Histogram;
 
 /**
- * The seeds' read phases on the loaded store: readKey (a get per key in the cell's order), readSeq
+ * The read phases on the loaded store: readKey (a get per key in the cell's order), readMissing (a
+ * get of an absent key per loaded key, each checked to find nothing), readSeq
  * and readRev (a cursor over every entry), readCrc and readXxh64 (the forward cursor with a
  * checksum of every byte). Warm-up passes, the measured passes, then for readKey, readSeq and
  * readRev one untimed verification pass, all inside one read transaction as the seeds' passes
@@ -50,7 +51,7 @@ final class ReadPhase implements PhaseKind {
     CellParams cell = context.cell();
     String unverifiable = context.unverifiable();
     List<PassResult> passes = new ArrayList<>();
-    Histogram gets = phase == Phase.READ_KEY ? new Histogram(LatencySampler.HIGHEST_NANOS, 3) : null;
+    Histogram gets = byKey() ? new Histogram(LatencySampler.HIGHEST_NANOS, 3) : null;
     String failure = null;
     try (Reader reader = session.beginRead()) {
       Warmups.forEach(cell.plan().passes(), phase.id(), label -> pass(reader, label, null, null));
@@ -71,8 +72,9 @@ final class ReadPhase implements PhaseKind {
     long samples = gets == null ? 0 : gets.getTotalCount();
     Latency latency = gets == null ? Latency.NONE
         : new Latency(gets, null, context.sampling(cell.plan().latencySampleInterval(), samples));
-    // readKey gets values; the scans get every key with its value
-    long returnedPerOp = phase == Phase.READ_KEY ? Math.round(context.values().meanSize()) : context.entryBytes();
+    // readKey gets values, readMissing nothing; the scans get every key with its value
+    long returnedPerOp = phase == Phase.READ_MISSING ? 0
+        : phase == Phase.READ_KEY ? Math.round(context.values().meanSize()) : context.entryBytes();
     return PhaseResult.measured(phase.id(), passes, latency, unverifiable == null, failure, unverifiable)
         .withAmplification(Amplification.Direction.READ, returnedPerOp);
   }
@@ -94,10 +96,11 @@ final class ReadPhase implements PhaseKind {
     if (measured && cell.plan().passes().readCache() == ReadCache.COLD) {
       PageCache.drop(); // untimed: before the meters start
     }
-    if (phase == Phase.READ_KEY) {
+    if (byKey()) {
       LatencySampler sampler = new LatencySampler(cell.plan().latencySampleInterval(), cell.data().seed() ^ 0x6B ^ label.number());
       PassMeters.Start cpuBefore = meters.start();
-      Passes.GetOutcome o = Passes.readKeys(reader, keySpace, sampler, progress);
+      Passes.GetOutcome o = phase == Phase.READ_KEY ? Passes.readKeys(reader, keySpace, sampler, progress)
+          : Passes.readMissingKeys(reader, keySpace, sampler, progress);
       PassResult figures = meters.end(cpuBefore, o.ops(), o.nanos());
       if (!measured) {
         return null;
@@ -105,7 +108,11 @@ final class ReadPhase implements PhaseKind {
       passes.add(figures.withInterval(PhaseContext.startMillis(o.nanos()), sampler.histogram())
           .withProgress(progress.timeline()));
       gets.add(sampler.histogram());
-      return verify ? verification.checkGets(o, reader, keySpace, context.values(), cell) : null;
+      if (!verify) {
+        return null;
+      }
+      return phase == Phase.READ_KEY ? verification.checkGets(o, reader, keySpace, context.values(), cell)
+          : verification.checkMissing(o, keySpace);
     }
     ScanDirection direction = direction();
     ScanChecker.Work work = switch (phase) {
@@ -130,7 +137,8 @@ final class ReadPhase implements PhaseKind {
    * untouched; readCrc and readXxh64 need none, their totals check every byte. Null when all match.
    */
   private String verificationPass(Reader reader) {
-    if (phase == Phase.READ_CRC || phase == Phase.READ_XXH64) {
+    // readCrc's and readXxh64's totals check every byte; readMissing's gets each found nothing, checked as they ran
+    if (phase == Phase.READ_CRC || phase == Phase.READ_XXH64 || phase == Phase.READ_MISSING) {
       return null;
     }
     KeySpace keySpace = context.keySpace();
@@ -139,6 +147,11 @@ final class ReadPhase implements PhaseKind {
     return phase == Phase.READ_KEY
         ? context.verification().verifyGets(reader, keySpace, context.values(), context.cell(), progress)
         : context.verification().verifyScan(reader, direction(), keySpace, context.values(), context.cell(), progress);
+  }
+
+  /** Gets by key, one by one: readKey and readMissing. */
+  private boolean byKey() {
+    return phase == Phase.READ_KEY || phase == Phase.READ_MISSING;
   }
 
   private ScanDirection direction() {

@@ -50,6 +50,17 @@ final class Verification {
     return null;
   }
 
+  /** readMissing's check, as its gets ran: none found anything. Null when none did. */
+  String checkMissing(Passes.GetOutcome o, KeySpace keySpace) {
+    if (o.found() == 0) {
+      return null;
+    }
+    long index = keySpace.count() + keySpace.indexAt(o.firstFoundPosition());
+    return "verification failed: " + o.found() + " of " + o.ops() + " absent keys were found; first: key "
+        + Diagnosis.describe(keySpace.encoding(), index) + " at position " + o.firstFoundPosition()
+        + ", which no phase wrote";
+  }
+
   /**
    * The untimed pass behind readKey: gets every key again, in the order the keys were generated
    * (ascending for int and long keys, so a store larger than memory reads its pages in order rather

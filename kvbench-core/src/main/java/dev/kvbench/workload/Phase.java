@@ -21,6 +21,13 @@ public enum Phase {
   /** Forward pass computing XXH64 (Zero-Allocation-Hashing) over keys and values. */
   READ_XXH64("readXxh64", Kind.READ),
   /**
+   * A get of a key that is not there for every loaded key: keys of the cell's format past the
+   * loaded ones (position N + i for loaded key i, the keys ioarena's CRUD uses for its b), in the
+   * cell's order; every get must find nothing. What a lookup of an absent key costs (an LSM's
+   * bloom filters, a B-tree's descent to a leaf).
+   */
+  READ_MISSING("readMissing", Kind.READ),
+  /**
    * db_bench's overwrite: put a new value under every loaded key, in a random order of its own,
    * committing every batch-size puts; the store then holds the updated values.
    */
@@ -152,7 +159,7 @@ public enum Phase {
 
   /** The seed read phases: those a cold read cache drops the page cache before. */
   public boolean dropsCacheWhenCold() {
-    return this == READ_KEY || needsOrderedScan();
+    return this == READ_KEY || this == READ_MISSING || needsOrderedScan();
   }
 
   public static Phase fromId(String id) {

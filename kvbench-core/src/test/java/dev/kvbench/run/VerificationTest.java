@@ -64,6 +64,49 @@ class VerificationTest {
     }
   }
 
+  private CellResult runPhases(StoreProvider provider, KeyEncoding keys, java.util.List<Phase> phases) {
+    CellParams cell = new CellParams(provider.id(), new DataSet(2_000, keys, 100, ValueContent.RANDOM, 5),
+        new WriteShape(KeyOrder.RND, 2_000), new StoreSetup(Map.of(), Durability.NOSYNC, ValueCodecs.NONE),
+        new PhasePlan(phases, PassPlan.SINGLE_COLD, 8), Load.SINGLE, Map.of());
+    try (WorkArea work = WorkArea.open(temp.resolve("w"))) {
+      return new CellRunner(new CpuMeter(), new RssMeter(), new StorageMeter(), new ExpectedChecksums(),
+          RunListener.NONE, 40).run(provider, cell, work);
+    }
+  }
+
+  /** Issue 67: readMissing's gets of absent keys find nothing on a correct store, and a key that is there fails it. */
+  @ParameterizedTest
+  @EnumSource(KeyEncoding.class)
+  void readMissingFindsNothingAndFailsOnAKeyThatIsThere(KeyEncoding keys) {
+    java.util.List<Phase> phases = java.util.List.of(Phase.WRITE, Phase.READ_MISSING);
+    CellResult ok = runPhases(new SortedMapStoreProvider(), keys, phases);
+    PhaseResult missing = ok.phases().get(1);
+    assertThat(missing.phase()).isEqualTo("readMissing");
+    assertThat(missing.status()).as(missing.failure()).isEqualTo(PhaseStatus.OK);
+    assertThat(missing.verified()).isTrue();
+    assertThat(missing.ops()).isEqualTo(2_000);
+    // a store that holds, besides the load, the absent key 2,000 past loaded key 5
+    SortedMapStoreProvider leaky = new SortedMapStoreProvider() {
+      @Override
+      public dev.kvbench.store.Store open(dev.kvbench.store.StoreConfig config) {
+        dev.kvbench.store.Store store = super.open(config);
+        dev.kvbench.store.Session s = store.openSession();
+        try (dev.kvbench.store.Writer w = s.beginWrite(dev.kvbench.store.WriteOrder.ANY)) {
+          java.nio.ByteBuffer k = keys.keyOf(2_005);
+          java.nio.ByteBuffer key = java.nio.ByteBuffer.allocateDirect(k.remaining()).put(k).flip();
+          w.put(key, java.nio.ByteBuffer.allocateDirect(100));
+          w.commit();
+        }
+        return store;
+      }
+    };
+    PhaseResult wrong = runPhases(leaky, keys, phases).phases().get(1);
+    assertThat(wrong.status()).isEqualTo(PhaseStatus.FAILED);
+    assertThat(wrong.verified()).isFalse();
+    assertThat(wrong.failure()).contains("1 of 2000 absent keys were found").contains("index 2005")
+        .contains("which no phase wrote");
+  }
+
   @Test
   void aCorrectStoreVerifiesEveryReadPhase() {
     CellResult result = run(new SortedMapStoreProvider(), KeyEncoding.INT, KeyOrder.RND);

@@ -526,7 +526,7 @@ public abstract class StoreContractTest {
     CellResult result = runCell(keys, order, entries, 100, 701);
     assertThat(result.error()).isNull();
     assertThat(result.phases()).extracting(PhaseResult::phase)
-        .containsExactly("write", "readKey", "readSeq", "readRev", "readCrc", "readXxh64", "overwrite", "crud",
+        .containsExactly("write", "readKey", "readSeq", "readRev", "readCrc", "readXxh64", "readMissing", "overwrite", "crud",
             "readers", "readwhilewriting", "ycsb-a", "ycsb-b", "ycsb-c", "ycsb-d", "ycsb-e", "ycsb-f", "custom",
             "sustain", "open");
     for (PhaseResult p : result.phases()) {
