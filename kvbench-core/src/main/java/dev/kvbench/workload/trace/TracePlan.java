@@ -52,6 +52,8 @@ public record TracePlan(Path trace, Map<Key, Integer> preload, long operations, 
 
   /** A key as the trace holds it (raw, or its pseudonym), comparable in the unsigned byte order stores sort by. */
   public record Key(byte[] bytes) implements Comparable<Key> {
+    private static final net.openhft.hashing.LongHashFunction HASH = net.openhft.hashing.LongHashFunction.xx3();
+
     @Override
     public boolean equals(Object o) {
       return o instanceof Key k && Arrays.equals(bytes, k.bytes);
@@ -59,7 +61,9 @@ public record TracePlan(Path trace, Map<Key, Integer> preload, long operations, 
 
     @Override
     public int hashCode() {
-      return Arrays.hashCode(bytes);
+      // keys are often big-endian numbers, mostly zero bytes: Arrays.hashCode gave so few values that
+      // HashMap's bins became trees, most of a replay's time
+      return Long.hashCode(HASH.hashBytes(bytes));
     }
 
     @Override

@@ -53,8 +53,11 @@ public final class TraceReplay {
   private final TracePlan plan;
   private final Checks checks;
   private final LongHashFunction hash = LongHashFunction.xx3(0x7A11);
-  /** What the store holds, as the replay wrote it: per key its value's size, class and version. */
-  private final NavigableMap<TracePlan.Key, long[]> held = new TreeMap<>();
+  /**
+   * What the store holds, as the replay wrote it: per key its value's size, class and version; in
+   * key order only where the trace scans (a sorted map cost a get-heavy replay most of its time).
+   */
+  private final Map<TracePlan.Key, long[]> held;
   private final Map<Integer, Session> sessions = new HashMap<>();
   private final Map<Integer, Writer> writers = new HashMap<>();
   private final Map<Integer, Reader> readers = new HashMap<>();
@@ -68,6 +71,9 @@ public final class TraceReplay {
   public TraceReplay(TracePlan plan, Checks checks) {
     this.plan = plan;
     this.checks = checks;
+    boolean scans = plan.needs().contains(TracePlan.Need.ORDERED_SCAN)
+        || plan.needs().contains(TracePlan.Need.REVERSE_SCAN);
+    this.held = scans ? new TreeMap<>() : new HashMap<>();
   }
 
   /** The checks for a store of {@code caps}: none where it keeps nothing. */
@@ -194,6 +200,8 @@ public final class TraceReplay {
     Reader reader = readers.get(op.session());
     long most = op.entries();
     boolean forward = op.direction() == ScanDirection.FORWARD;
+    // a trace that scans has its map in key order (see the constructor)
+    NavigableMap<TracePlan.Key, long[]> held = (NavigableMap<TracePlan.Key, long[]>) this.held;
     java.util.Iterator<TracePlan.Key> expected = op.kind() == TraceKind.SCAN
         ? (forward ? held.navigableKeySet() : held.descendingKeySet()).iterator()
         : (forward ? held.tailMap(TracePlan.Key.of(op), true).navigableKeySet()
