@@ -51,9 +51,8 @@ final class ForkRounds {
   private final DuetRounds duets;
   // what the rounds have measured, set from the journal once when they start
   private ForkLedger ledger;
-  /** Whether the host has stayed busy in this run, and whether the run said that this raised the most forks a cell. */
+  /** Whether the host has stayed busy in this run (said once, when it raises the most forks a cell). */
   private boolean busySeen;
-  private boolean busyLimitsSaid;
 
   /** Rounds of {@code scenario}'s forks as {@code options} say, for the run {@code session} holds. */
   ForkRounds(RunSession session, StoreRegistry registry, RunListener listener, Scenario scenario,
@@ -226,17 +225,15 @@ final class ForkRounds {
    * one round the host left alone had put the limit back to 6 and ended cells at 8 forks.
    */
   private AdaptiveForks limitsNow() {
-    busySeen |= host.staysBusy();
-    if (!busySeen || adding.busyHostMaxForks() == adding.maxForks()) {
-      return adding;
+    if (!busySeen && host.staysBusy()) {
+      busySeen = true;
+      if (adding.busyHostMaxForks() != adding.maxForks()) {
+        listener.notice("forks: the host stays busy, so a cell may have up to " + adding.busyHostMaxForks()
+            + " forks (not " + adding.maxForks() + "): pairs disturbed on both sides spread wider and need more"
+            + " rounds to decide; --max-forks sets one limit for both");
+      }
     }
-    if (!busyLimitsSaid) {
-      busyLimitsSaid = true;
-      listener.notice("forks: the host stays busy, so a cell may have up to " + adding.busyHostMaxForks()
-          + " forks (not " + adding.maxForks() + "): pairs disturbed on both sides spread wider and need more rounds"
-          + " to decide; --max-forks sets one limit for both");
-    }
-    return adding.onBusyHost();
+    return busySeen ? adding.onBusyHost() : adding;
   }
 
   /**

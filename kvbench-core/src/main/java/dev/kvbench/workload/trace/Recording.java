@@ -193,7 +193,7 @@ public final class Recording implements Store {
     @Override
     public long scanFrom(ByteBuffer start, ScanDirection direction, EntryVisitor visitor) {
       // the start key is copied first: a visitor may reuse its buffer
-      ByteBuffer from = ByteBuffer.allocate(start.remaining()).put(start.duplicate()).flip();
+      ByteBuffer from = ByteBuffer.wrap(Writer.copyOf(start));
       long n = direction == ScanDirection.FORWARD ? reader.scanFrom(start, visitor)
           : reader.scanFrom(start, direction, visitor);
       trace.scanFrom(id, from, direction, n);

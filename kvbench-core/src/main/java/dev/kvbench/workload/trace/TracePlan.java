@@ -109,7 +109,8 @@ public record TracePlan(Path trace, Map<Key, Integer> preload, long operations, 
         }
         switch (op.kind()) {
           case BEGIN_WRITE, BEGIN_READ -> {
-            if (overlap == null && !open.isEmpty() && !open.containsKey(op.session())) {
+            // the session itself has none open (misplaced says so): any open one is another session's
+            if (overlap == null && !open.isEmpty()) {
               int other = open.keySet().iterator().next();
               overlap = "session " + op.session() + " began a transaction at " + op.offsetNanos() / 1_000 + " us while"
                   + " session " + other + " had one open";

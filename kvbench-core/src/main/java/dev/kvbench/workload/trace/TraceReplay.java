@@ -217,7 +217,7 @@ public final class TraceReplay {
         return visited[0] < most;
       }
       if (want == null || !want.buffer().equals(k)) {
-        mismatch[0] = "the scan's entry " + visited[0] + " is " + HexFormat.of().formatHex(bytes(k)) + ", where the"
+        mismatch[0] = "the scan's entry " + visited[0] + " is " + HexFormat.of().formatHex(Writer.copyOf(k)) + ", where the"
             + " replay wrote " + (want == null ? "no more entries" : hex(want));
         return false;
       }
@@ -293,12 +293,6 @@ public final class TraceReplay {
       }
     }
     return b;
-  }
-
-  private static byte[] bytes(ByteBuffer b) {
-    byte[] out = new byte[b.remaining()];
-    b.get(b.position(), out);
-    return out;
   }
 
   private static String hex(TracePlan.Key key) {
