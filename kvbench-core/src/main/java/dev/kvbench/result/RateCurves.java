@@ -17,9 +17,11 @@ import org.HdrHistogram.Histogram;
  * workload that differ only in their target rate are one curve, a point per rate, lowest first.
  * With an SLA each point is judged: met, over the budget, or saturated (the clients achieved under
  * {@link #SATURATED_BELOW} of the offered rate, so its latencies are those of a queue the store
- * could not drain, not the store's latency at that rate); the curve's capacity is the highest
- * offered rate that met the SLA with every lower rate met too, and each fork's own points give
- * each fork's capacity, the samples of the capacity's interval. Latencies count from each op's intended start.
+ * could not drain, not the store's latency at that rate). Each fork is judged on its own passes,
+ * and its capacity is the highest rate it met with every lower rate met too; a point of several
+ * forks is met where most forks' own capacities reach it, so the curve's capacity (its highest met
+ * point) is the median of the forks' capacities (the lower of the middle two for an even count), the
+ * figure whose bootstrap interval the capacity reports. Latencies count from each op's intended start.
  */
 public final class RateCurves {
 
@@ -58,7 +60,10 @@ public final class RateCurves {
    * @param achievedRate what the median pass did, ops/s
    * @param forks the forks behind it
    * @param samples the latencies behind its percentiles
-   * @param why what broke the SLA (the condition and its value, or the rate achieved); null when met
+   * @param status met where most forks met it and every lower rate (each fork on its own passes);
+   *     one fork's or a result without forks' on every op
+   * @param why what broke the SLA (the condition and its value, or the rate achieved, and how many
+   *     forks broke it); null when met
    */
   public record Point(String cellId, double offeredRate, double achievedRate, int forks, long samples,
       List<Percentile> percentiles, Status status, String why) {}
@@ -66,12 +71,15 @@ public final class RateCurves {
   /**
    * The capacity at the SLA.
    *
-   * @param rate the highest offered rate met with every lower rate met; 0 when the lowest broke it
+   * @param rate the highest point met, every lower one met too: the median of the forks' own
+   *     capacities; 0 when the lowest broke it
    * @param low the low end of the 95 % bootstrap interval of the median of the forks' own capacities
    *     (NaN with fewer than 2 forks): a sweep's rates are a grid, and the interval stays on it
    * @param high its high end
    * @param forkRates each fork's capacity, in fork order
    * @param brokenAt the first point that broke the SLA, null when none did (the capacity is at least the highest rate swept)
+   * @param failedAt where the curve has no point above the capacity because a cell failed (its rate
+   *     and why), else null
    * @param harnessRate the null store's capacity on the same workload and threads (the load
    *     generator's own ceiling), NaN where the run has no such curve
    * @param stallBound why the SLA broke without a queue (the broken point's p90 within {@link
@@ -79,7 +87,7 @@ public final class RateCurves {
    *     from run to run; null where the latency rose with the load
    */
   public record Capacity(double rate, double low, double high, List<Double> forkRates, Point brokenAt,
-      double harnessRate, String stallBound) {
+      double harnessRate, String stallBound, String failedAt) {
 
     /**
      * A broken point's p90 under this many times the lowest met point's: its clients were not
@@ -93,6 +101,12 @@ public final class RateCurves {
     /** Whether the sweep's highest rate met the SLA: the capacity is at least that, not found. */
     public boolean atLeast() {
       return brokenAt == null;
+    }
+
+    /** Why the search found no point that broke the SLA: every rate met it, or a cell failed. */
+    public String unbroken() {
+      return failedAt != null ? "the search stopped: " + failedAt
+          : "met at every rate swept: sweep higher rates to find where it breaks";
     }
 
     /**
@@ -117,7 +131,10 @@ public final class RateCurves {
   public static List<Curve> of(List<CellResult> cells, Sla sla) {
     Map<String, List<CellResult>> byCurve = new LinkedHashMap<>();
     Map<String, String> phaseOf = new LinkedHashMap<>();
+    Map<String, TreeMap<Double, String>> failures = new LinkedHashMap<>();
     for (CellResult c : cells) {
+      failure(c).ifPresent(why -> failures.computeIfAbsent(withoutRate(c.cellId()), k -> new TreeMap<>())
+          .put(rateOf(c.cellId()), why));
       for (PhaseResult p : c.phases()) {
         if (p.status() != PhaseStatus.OK || p.threaded() == null || !(p.threaded().targetRate() > 0)) {
           continue;
@@ -138,7 +155,7 @@ public final class RateCurves {
         PhaseResult p = c.phases().stream().filter(x -> x.phase().equals(phase)).findFirst().orElseThrow();
         List<Histogram> forks = forkHistograms(p);
         d.points.put(p.threaded().targetRate(), point(c, p, forks, sla));
-        d.forkStatus.put(p.threaded().targetRate(), forkStatuses(p, forks, sla));
+        d.forkVerdicts.put(p.threaded().targetRate(), forkVerdicts(p, forks, sla));
       }
       drafts.add(d);
     });
@@ -146,6 +163,7 @@ public final class RateCurves {
     // offer a rate, no store's point at that rate says anything of the store
     Map<String, Draft> harness = new LinkedHashMap<>();
     drafts.stream().filter(d -> d.first.reference()).forEach(d -> harness.putIfAbsent(d.workload(), d));
+    drafts.forEach(Draft::judgeByForks);
     List<Curve> curves = new ArrayList<>();
     for (Draft d : drafts) {
       Draft h = d.first.reference() ? null : harness.get(d.workload());
@@ -157,31 +175,58 @@ public final class RateCurves {
         Point hp = ceiling;
         List.copyOf(d.points.tailMap(ceiling.offeredRate(), true).keySet()).forEach(rate -> {
           Point own = d.points.get(rate);
-          if (own != null) {
-            d.points.put(rate, new Point(own.cellId(), own.offeredRate(), own.achievedRate(), own.forks(),
-                own.samples(), own.percentiles(), Status.HARNESS_LIMITED, String.format(java.util.Locale.ROOT,
-                    "the harness could not offer it: the null store's clients achieved %,.0f of %,.0f ops/s; give"
-                        + " more client threads", hp.achievedRate(), hp.offeredRate())));
-            d.forkStatus.put(rate, java.util.Collections.nCopies(d.forkStatus.get(rate).size(),
-                Status.HARNESS_LIMITED));
-          }
+          d.points.put(rate, new Point(own.cellId(), own.offeredRate(), own.achievedRate(), own.forks(),
+              own.samples(), own.percentiles(), Status.HARNESS_LIMITED, String.format(java.util.Locale.ROOT,
+                  "the harness could not offer it: the null store's clients achieved %,.0f of %,.0f ops/s; give"
+                      + " more client threads", hp.achievedRate(), hp.offeredRate())));
+          d.forkVerdicts.put(rate, java.util.Collections.nCopies(d.forkVerdicts.get(rate).size(),
+              new ForkVerdict(Status.HARNESS_LIMITED, null)));
         });
       }
       List<Point> ordered = List.copyOf(d.points.values());
       double harnessRate = h == null || !sla.given() ? Double.NaN
-          : capacity(List.copyOf(h.points.values()), h.forkStatus, Double.NaN).rate();
+          : capacity(List.copyOf(h.points.values()), h.forkVerdicts, Double.NaN, null).rate();
+      String failedAt = null;
+      TreeMap<Double, String> failed = failures.get(withoutRate(d.first.cellId()));
+      if (failed != null && !ordered.isEmpty()) {
+        Map.Entry<Double, String> above = failed.higherEntry(ordered.get(ordered.size() - 1).offeredRate());
+        failedAt = above == null ? null : String.format(java.util.Locale.ROOT, "the cell at %,.0f ops/s failed: %s",
+            above.getKey(), above.getValue());
+      }
       curves.add(new Curve(d.first.store(), d.first.reference(), withoutRate(d.first.cellId()), d.phase, ordered,
-          sla.given() ? capacity(ordered, d.forkStatus, harnessRate) : null));
+          sla.given() ? capacity(ordered, d.forkVerdicts, harnessRate, failedAt) : null));
     }
     return curves;
   }
+
+  /** Why a cell at a target rate failed, where it did. */
+  private static java.util.Optional<String> failure(CellResult c) {
+    if (!c.cellId().contains(" rate=")) {
+      return java.util.Optional.empty();
+    }
+    if (c.outcome() != CellResult.Outcome.RAN) {
+      return java.util.Optional.of(c.outcome().name().toLowerCase(java.util.Locale.ROOT)
+          + (c.error() == null ? "" : ": " + c.error()));
+    }
+    return c.phases().stream().filter(p -> p.status() == PhaseStatus.FAILED).findFirst()
+        .map(p -> "phase " + p.phase() + (p.failure() == null ? " failed" : ": " + p.failure()));
+  }
+
+  /** The target rate a cell id names. */
+  private static double rateOf(String cellId) {
+    java.util.regex.Matcher m = java.util.regex.Pattern.compile(" rate=([0-9.Ee+-]+)").matcher(cellId);
+    return m.find() ? Double.parseDouble(m.group(1)) : Double.NaN;
+  }
+
+  /** One fork's verdict at a point: its own passes' latencies and its own median pass's rate. */
+  private record ForkVerdict(Status status, String why) {}
 
   /** A curve as its points are gathered. */
   private static final class Draft {
     final CellResult first;
     final String phase;
     final TreeMap<Double, Point> points = new TreeMap<>();
-    final TreeMap<Double, List<Status>> forkStatus = new TreeMap<>();
+    final TreeMap<Double, List<ForkVerdict>> forkVerdicts = new TreeMap<>();
 
     Draft(CellResult first, String phase) {
       this.first = first;
@@ -193,6 +238,56 @@ public final class RateCurves {
       String label = withoutRate(first.cellId());
       return (label.startsWith(first.store() + " ") ? label.substring(first.store().length() + 1) : label)
           + "\u0000" + phase;
+    }
+
+    /**
+     * Judges each point of two forks or more by its forks: met where most forks met it and every
+     * lower point (their own capacities reach it), so the highest met point is the forks' median
+     * capacity; a point all forks' ops together judged otherwise keeps its percentiles, not its verdict.
+     */
+    void judgeByForks() {
+      int forks = forkVerdicts.values().stream().mapToInt(List::size).min().orElse(0);
+      if (forks < 2) {
+        return;
+      }
+      boolean[] broken = new boolean[forks];
+      String[] brokeWhy = new String[forks];
+      Status[] brokeAs = new Status[forks];
+      for (Map.Entry<Double, Point> e : points.entrySet()) {
+        List<ForkVerdict> here = forkVerdicts.get(e.getKey());
+        int met = 0;
+        for (int f = 0; f < forks; f++) {
+          if (!broken[f] && here.get(f).status() != Status.MET) {
+            broken[f] = true;
+            brokeWhy[f] = here.get(f).why();
+            brokeAs[f] = here.get(f).status();
+          }
+          met += broken[f] ? 0 : 1;
+        }
+        Point all = e.getValue();
+        Status status;
+        String why;
+        if (2 * met > forks) {
+          status = Status.MET;
+          why = null;
+        } else {
+          int saturated = 0;
+          int firstBroken = -1;
+          for (int f = 0; f < forks; f++) {
+            if (broken[f]) {
+              saturated += brokeAs[f] == Status.SATURATED ? 1 : 0;
+              firstBroken = firstBroken < 0 ? f : firstBroken;
+            }
+          }
+          status = 2 * saturated > forks - met ? Status.SATURATED : Status.OVER_BUDGET;
+          String count = String.format(java.util.Locale.ROOT, "%d of %d forks broke it here or lower", forks - met,
+              forks);
+          why = all.status() != Status.MET && all.why() != null ? all.why() + " (" + count + ")"
+              : count + " (fork " + (firstBroken + 1) + ": " + brokeWhy[firstBroken] + "); all forks' ops together met it";
+        }
+        points.put(e.getKey(), new Point(all.cellId(), all.offeredRate(), all.achievedRate(), all.forks(),
+            all.samples(), all.percentiles(), status, why));
+      }
     }
   }
 
@@ -266,17 +361,19 @@ public final class RateCurves {
     };
   }
 
-  /** Each fork's verdict at a point: its own passes' latencies and its own median pass's rate. */
-  private static List<Status> forkStatuses(PhaseResult p, List<Histogram> histograms, Sla sla) {
-    List<Status> out = new ArrayList<>();
+  /** Each fork's verdict at a point, in fork order; none without an SLA. */
+  private static List<ForkVerdict> forkVerdicts(PhaseResult p, List<Histogram> histograms, Sla sla) {
+    List<ForkVerdict> out = new ArrayList<>();
     if (!sla.given()) {
       return out;
     }
+    double offered = p.threaded().targetRate();
     List<PassResult> medians = p.forkMedians();
     for (int i = 0; i < histograms.size() && i < medians.size(); i++) {
       PassResult m = medians.get(i);
       double achieved = m.passMillis() > 0 ? m.ops() * 1e3 / m.passMillis() : 0;
-      out.add(judge(p.threaded().targetRate(), achieved, histograms.get(i), sla));
+      Status status = judge(offered, achieved, histograms.get(i), sla);
+      out.add(new ForkVerdict(status, reason(status, offered, achieved, histograms.get(i), sla)));
     }
     return out;
   }
@@ -294,7 +391,8 @@ public final class RateCurves {
     return List.copyOf(byFork.values());
   }
 
-  private static Capacity capacity(List<Point> points, TreeMap<Double, List<Status>> forkStatus, double harnessRate) {
+  private static Capacity capacity(List<Point> points, TreeMap<Double, List<ForkVerdict>> forkVerdicts,
+      double harnessRate, String failedAt) {
     double rate = 0;
     Point broken = null;
     for (Point pt : points) {
@@ -304,12 +402,12 @@ public final class RateCurves {
       }
       rate = pt.offeredRate();
     }
-    int forks = forkStatus.values().stream().mapToInt(List::size).min().orElse(0);
+    int forks = forkVerdicts.values().stream().mapToInt(List::size).min().orElse(0);
     List<Double> forkRates = new ArrayList<>();
     for (int f = 0; f < forks; f++) {
       double own = 0;
-      for (Map.Entry<Double, List<Status>> e : forkStatus.entrySet()) {
-        if (e.getValue().get(f) != Status.MET) {
+      for (Map.Entry<Double, List<ForkVerdict>> e : forkVerdicts.entrySet()) {
+        if (e.getValue().get(f).status() != Status.MET) {
           break;
         }
         own = e.getKey();
@@ -321,7 +419,7 @@ public final class RateCurves {
     double[] interval = forkRates.size() < 2 ? null
         : Bootstrap.medianInterval(forkRates.stream().mapToDouble(Double::doubleValue).toArray());
     return new Capacity(rate, interval == null ? Double.NaN : interval[0], interval == null ? Double.NaN
-        : interval[1], forkRates, broken, harnessRate, stallBound(points, broken));
+        : interval[1], forkRates, broken, harnessRate, stallBound(points, broken), broken == null ? failedAt : null);
   }
 
   /** Why {@code broken} broke the SLA without a queue, or null: its p90 rose under {@link Capacity#QUEUE_AT} times the lowest met point's. */

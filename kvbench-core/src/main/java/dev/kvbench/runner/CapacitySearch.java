@@ -73,6 +73,7 @@ final class CapacitySearch {
     List<Curve> out = new ArrayList<>();
     for (CellParams t : templates) {
       TreeMap<Double, Boolean> met = new TreeMap<>();
+      List<CellResult> seen = new ArrayList<>();
       List<CellParams> points = new ArrayList<>();
       CellParams next = null;
       RateSearch.Ending ending = null;
@@ -90,14 +91,15 @@ final class CapacitySearch {
           break;
         }
         points.add(point);
-        Boolean verdict = metAt(r);
-        if (verdict == null) {
+        seen.add(r);
+        TreeMap<Double, Boolean> verdicts = metAt(seen);
+        if (verdicts == null) {
           stoppedBy = r.outcome() == CellResult.Outcome.RAN ? "its phase did not run at " + rate(n.rate())
               + " ops/s" : "the cell " + r.outcome().name().toLowerCase(Locale.ROOT) + " at " + rate(n.rate())
               + " ops/s" + (r.error() == null ? "" : ": " + r.error());
           break;
         }
-        met.put(n.rate(), verdict);
+        met = verdicts;
       }
       out.add(new Curve(t, points, next, ending, stoppedBy));
     }
@@ -119,19 +121,24 @@ final class CapacitySearch {
   }
 
   /**
-   * Whether the point {@code r} met the SLA, its clients keeping up; null when it has no curve's
-   * point to judge (the cell failed, or its phase did not run). Judged on the point's own forks,
-   * not against the null store's curve: the harness's limit is marked on reading, not steered by.
+   * Whether each point of a curve so far met the SLA, its clients keeping up, by its rate; null when
+   * the newest has no curve's point to judge (the cell failed, or its phase did not run). Judged as
+   * the curve's table judges it (by its forks: a point is met where most forks met it and every
+   * lower rate, so a new lower point can turn a higher one), and on the curve's own forks, not
+   * against the null store's curve: the harness's limit is marked on reading, not steered by.
    */
-  private Boolean metAt(CellResult r) {
-    if (r.outcome() != CellResult.Outcome.RAN) {
+  private TreeMap<Double, Boolean> metAt(List<CellResult> seen) {
+    CellResult newest = seen.get(seen.size() - 1);
+    if (newest.outcome() != CellResult.Outcome.RAN) {
       return null;
     }
-    List<RateCurves.Curve> curves = RateCurves.of(List.of(r), sla);
-    if (curves.isEmpty() || curves.get(0).points().isEmpty()) {
+    List<RateCurves.Curve> curves = RateCurves.of(seen, sla);
+    if (curves.isEmpty() || curves.get(0).points().size() != seen.size()) {
       return null;
     }
-    return curves.get(0).points().get(0).status() == RateCurves.Status.MET;
+    TreeMap<Double, Boolean> met = new TreeMap<>();
+    curves.get(0).points().forEach(p -> met.put(p.offeredRate(), p.status() == RateCurves.Status.MET));
+    return met;
   }
 
   /** A line per curve that ended: where it ended and why; for the run's log. */

@@ -62,8 +62,8 @@ public final class CapacityTable {
   /** The title of the capacity table at {@code sla}. */
   public static String capacityTitle(Sla sla) {
     return "Capacity at the SLA " + sla + ": the highest offered rate that met it, every lower rate met too (each"
-        + " fork's own capacity judged on its own passes, and the bootstrap interval of their median; x best:"
-        + " against the highest capacity but the harness's)";
+        + " fork's own capacity judged on its own passes; the capacity is their median, with its bootstrap"
+        + " interval; x best: against the highest capacity but the harness's)";
   }
 
   /** Each curve's capacity, a row each; none without an SLA. */
@@ -87,8 +87,7 @@ public final class CapacityTable {
       String own = String.join(" ", cap.forkRates().stream().map(CapacityTable::rate).toList());
       t.row(label.apply(c.points().get(0).cellId()), c.phase(), rate, interval, own, ratio,
           cap.brokenAt() == null ? "-" : rate(cap.brokenAt().offeredRate()),
-          (cap.brokenAt() == null ? "met at every rate swept: sweep higher rates to find where it breaks"
-              : cap.brokenAt().why()) + (cap.stallBound() == null ? "" : "; " + cap.stallBound())
+          (cap.brokenAt() == null ? cap.unbroken() : cap.brokenAt().why()) + (cap.stallBound() == null ? "" : "; " + cap.stallBound())
               + (cap.nearHarness() && !c.reference() ? String.format(Locale.ROOT,
               "; limited by the harness: within %.0f %% of the null store's capacity (%s ops/s)",
               100 * (1 - Capacity.NEAR_HARNESS), rate(cap.harnessRate())) : ""));

@@ -28,7 +28,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * A writer that stalls a second inside its transaction, on a store whose writers exclude its
+ * A writer that stalls 100 ms inside its transaction (the issue's planted stall), on a store whose writers exclude its
  * readers (the test-only {@code locking} store). With a target rate every op scheduled during the
  * stall counts from when it should have started, so the stall shows in the readers' percentiles,
  * as it would to a client that keeps sending requests; with no rate each reader waits once and the
@@ -36,13 +36,13 @@ import org.junit.jupiter.api.io.TempDir;
  *
  * <p>What it asserts holds on a loaded machine too: the rate is a small fixed one (1,000 ops/s,
  * hundreds of times below what the loop does), so keeping the schedule never depends on the
- * machine's speed, and every bound is a tenth or more of the one-second stall away from what the
- * design gives. Load only delays ops, which can only add to the stall's effect on the paced reader;
- * it would take pauses of 100 ms on one op in a hundred to cross the other bounds.
+ * machine's speed, and every bound is a fifth or more of the stall away from what the design gives.
+ * Load only delays ops, which can only add to the stall's effect on the paced reader; it would take
+ * pauses of 50 ms on one op in a hundred to cross the other bounds.
  */
 class CoordinatedOmissionTest {
 
-  private static final long STALL_MILLIS = 1_000;
+  private static final long STALL_MILLIS = 100;
   private static final double RATE = 1_000;
 
   @TempDir Path temp;
@@ -96,18 +96,18 @@ class CoordinatedOmissionTest {
         millis(unpaced.max()), millis(paced.p90()), millis(paced.p99()), millis(paced.max()), millis(stalled.p90()),
         millis(stalled.p99()), millis(stalled.max()));
     System.out.println("coordinated omission: " + figures);
-    // with a rate, the ops scheduled during the stall (a third of the pass's 3,000) count from when
-    // they should have started: the first of them waited the whole second, the first half of them
-    // (about 500 of 3,000: more than 10 %) at least half of it; load only adds to that
+    // with a rate, the ops scheduled during the stall (100 of the pass's 3,000: 3.3 %) count from
+    // when they should have started: the first of them waited the whole stall, the worst 1 % (30
+    // ops) at least 70 ms of it; load only adds to that
     assertThat(stalled.max()).as(figures).isGreaterThanOrEqualTo(millisToNanos(STALL_MILLIS * 9 / 10));
-    assertThat(stalled.p90()).as(figures).isGreaterThanOrEqualTo(millisToNanos(STALL_MILLIS / 2));
+    assertThat(stalled.p99()).as(figures).isGreaterThanOrEqualTo(millisToNanos(STALL_MILLIS / 2));
     // without a rate the stall hides: each reader's one wait among hundreds of thousands of ops
-    assertThat(unpaced.p99()).as(figures).isLessThan(millisToNanos(STALL_MILLIS / 10));
+    assertThat(unpaced.p99()).as(figures).isLessThan(millisToNanos(STALL_MILLIS / 2));
     // the schedule alone is kept: nothing near the stall
-    assertThat(paced.p99()).as(figures).isLessThan(millisToNanos(STALL_MILLIS / 10));
+    assertThat(paced.p99()).as(figures).isLessThan(millisToNanos(STALL_MILLIS / 2));
     // the ops' own durations (service times) stay short, even with the stall, but for the one that waited
     assertThat(pacedStall.threaded().serviceNanosByOperation().get("read").p99()).as(figures)
-        .isLessThan(millisToNanos(STALL_MILLIS / 10));
+        .isLessThan(millisToNanos(STALL_MILLIS / 2));
     // the achieved rate is reported beside the target, and kept up with after the stall
     assertThat(pacedStall.threaded().targetRate()).isEqualTo(RATE);
     assertThat(pacedStall.threaded().achievedRate()).isBetween(0.9 * RATE, 1.05 * RATE);

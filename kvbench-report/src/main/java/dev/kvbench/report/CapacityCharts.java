@@ -72,6 +72,7 @@ final class CapacityCharts {
     double lowestX = Double.MAX_VALUE;
     double highestX = 0;
     boolean any = false;
+    int drawnCurves = 0;
     for (Curve c : curves) {
       List<Double> x = new ArrayList<>();
       List<Double> y = new ArrayList<>();
@@ -83,7 +84,13 @@ final class CapacityCharts {
         continue;
       }
       String line = unique(chart, label.apply(c.points().get(0).cellId()) + (c.reference() ? " (harness)" : ""));
-      chart.addSeries(line, x, y).setMarker(SeriesMarkers.CIRCLE);
+      // the line's colour is set, not left to the chart, so its capacity's diamond can take it too
+      java.awt.Color colour = chart.getStyler().getSeriesColors()[drawnCurves++ % chart.getStyler()
+          .getSeriesColors().length];
+      XYSeries series = chart.addSeries(line, x, y);
+      series.setMarker(SeriesMarkers.CIRCLE);
+      series.setLineColor(colour);
+      series.setMarkerColor(colour);
       lowestX = Math.min(lowestX, x.stream().mapToDouble(Double::doubleValue).min().orElse(lowestX));
       highestX = Math.max(highestX, x.stream().mapToDouble(Double::doubleValue).max().orElse(highestX));
       Point knee = knee(c);
@@ -92,6 +99,7 @@ final class CapacityCharts {
             List.of(latencyMillis(knee, q)));
         k.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Scatter);
         k.setMarker(SeriesMarkers.DIAMOND);
+        k.setMarkerColor(colour);
       }
       any = true;
     }
@@ -186,6 +194,8 @@ final class CapacityCharts {
         if (cap.brokenAt() != null) {
           n.put("brokeAt", cap.brokenAt().offeredRate()).put("why", cap.brokenAt().why()
               + (cap.stallBound() == null ? "" : "; " + cap.stallBound()));
+        } else {
+          n.put("why", cap.unbroken());
         }
       }
     }

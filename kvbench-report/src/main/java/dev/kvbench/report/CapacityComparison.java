@@ -80,8 +80,10 @@ final class CapacityComparison {
       double[] os = o.capacity().forkRates().stream().mapToDouble(Double::doubleValue).toArray();
       if (java.util.stream.DoubleStream.concat(java.util.Arrays.stream(bs), java.util.Arrays.stream(os))
           .anyMatch(v -> !(v > 0))) {
-        c.add(new Comparison.Unmatched("both", cell, "a fork met the SLA at none of the rates swept: its capacity"
-            + " is below the lowest rate, not a figure to take a ratio of; sweep lower rates", Comparison.Gap.NO_FIGURE));
+        // a fork's capacity counts only rates met with every lower one met: one that broke the lowest rate has none
+        c.add(new Comparison.Unmatched("both", cell, "a fork broke the SLA at the lowest rate swept (baseline "
+            + forkList(bs) + ", candidate " + forkList(os) + " ops/s): its capacity is below that rate, not a figure to"
+            + " take a ratio of; sweep lower rates (--rate-start), or run more forks", Comparison.Gap.NO_FIGURE));
         continue;
       }
       // samples are costs, lower better, as every row's: the time an op's share of the capacity takes
@@ -104,6 +106,11 @@ final class CapacityComparison {
     cand.keySet().stream().filter(k -> !base.containsKey(k)).forEach(k -> c.add(new Comparison.Unmatched(
         "candidate", cand.get(k).label() + " " + cand.get(k).phase() + " " + CAPACITY,
         "the baseline has no rate sweep of this workload", Comparison.Gap.BASELINE_MISSING)));
+  }
+
+  private static String forkList(double[] rates) {
+    return String.join(" ", java.util.Arrays.stream(rates).mapToObj(r -> String.format(java.util.Locale.ROOT, "%,.0f", r))
+        .toList());
   }
 
   /**

@@ -102,4 +102,40 @@ class CapacityReportTest {
     assertThat(h.series()).noneMatch(s -> s.cell().contains("rate="));
     assertThat(h.notSeries()).anyMatch(l -> l.contains("alpha") && l.contains("the points of a rate curve"));
   }
+
+  /**
+   * Forks that disagree: at p99 <= 1 ms fork 3 breaks at 1,000 ops/s, fork 2 at 2,000, fork 1 at
+   * 4,000, so their own capacities are 0, 1,000 and 2,000. The capacity is their median, inside its
+   * interval (all forks' ops together broke at 1,000: a third of them took 2 ms), and the point
+   * above it says how many forks broke it.
+   */
+  @Test
+  void theCapacityIsTheMedianOfTheForksOwnAndLiesInItsInterval() {
+    List<CellResult> cells = List.of(Fixtures.ratedCell("alpha", 1_000, 200, 200, 2_000),
+        Fixtures.ratedCell("alpha", 2_000, 300, 1_500, 300), Fixtures.ratedCell("alpha", 4_000, 3_000, 3_000, 3_000));
+    var curve = dev.kvbench.result.RateCurves.of(cells, dev.kvbench.scenario.Sla.parse("p99<=1ms")).get(0);
+    var cap = curve.capacity();
+    assertThat(cap.forkRates()).containsExactly(2_000.0, 1_000.0, 0.0);
+    assertThat(cap.rate()).isEqualTo(1_000);
+    assertThat(cap.low()).isLessThanOrEqualTo(cap.rate());
+    assertThat(cap.high()).isGreaterThanOrEqualTo(cap.rate());
+    assertThat(curve.points()).extracting(dev.kvbench.result.RateCurves.Point::status).containsExactly(
+        dev.kvbench.result.RateCurves.Status.MET, dev.kvbench.result.RateCurves.Status.OVER_BUDGET,
+        dev.kvbench.result.RateCurves.Status.OVER_BUDGET);
+    assertThat(cap.brokenAt().offeredRate()).isEqualTo(2_000);
+    assertThat(cap.brokenAt().why()).startsWith("latency: p99").contains("(2 of 3 forks broke it here or lower)");
+  }
+
+  /** A curve whose next point's cell failed: the capacity table names that cell, not "met at every rate". */
+  @Test
+  void aCurveStoppedByAFailedCellNamesIt() {
+    CellResult ok = Fixtures.ratedCell("alpha", 1_000, 100, 100, 100);
+    CellResult failed = new CellResult(ok.cellId().replace("rate=1000", "rate=2000"), ok.storeUnderTest(),
+        ok.parameters(), List.of(), null, new CellResult.Ending(CellResult.Outcome.FAILED, "out of sessions", null),
+        List.of(), null, null, null);
+    var cap = dev.kvbench.result.RateCurves.of(List.of(ok, failed), dev.kvbench.scenario.Sla.parse("p99<=1ms"))
+        .get(0).capacity();
+    assertThat(cap.atLeast()).isTrue();
+    assertThat(cap.unbroken()).isEqualTo("the search stopped: the cell at 2,000 ops/s failed: failed: out of sessions");
+  }
 }
