@@ -62,6 +62,8 @@ final class ScenarioFlags {
       }
       if (phases != null) {
         o.phases(each("--phases", spelling.phases(phases), Phase::fromId));
+      } else if (AxisOptions.texts(run, Axes.TRACES) != null) {
+        o.phases(List.of(Phase.REPLAY)); // a trace is replayed by its phase, which runs alone
       }
       SettingOptions.applyTo(run, o);
       return o;

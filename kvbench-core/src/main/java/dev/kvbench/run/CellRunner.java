@@ -92,7 +92,7 @@ public final class CellRunner {
       String why = switch (phase.kind()) {
         case THREADED -> ThreadedPhase.unsupportedReason(phase, cell, caps);
         case SUSTAINED -> SustainedPhase.unsupportedReason(phase, cell, caps);
-        case LOAD, READ, OVERWRITE, CRUD, REOPEN -> null;
+        case LOAD, READ, OVERWRITE, CRUD, REOPEN, REPLAY -> null;
       };
       if (why == null) {
         return null;  // this phase runs (other kinds are refused, if at all, once the store is open)
@@ -131,6 +131,9 @@ public final class CellRunner {
       if (cell.plan().phases().equals(List.of(Phase.CRUD))) {
         return crudAlone();
       }
+      if (cell.plan().phases().equals(List.of(Phase.REPLAY))) {
+        return replayAlone();
+      }
       boolean reportWrite = cell.plan().phases().contains(Phase.WRITE);
       if (reportWrite && cell.plan().passes().warmsUp()) {
         write.warmUp();
@@ -165,6 +168,14 @@ public final class CellRunner {
       finished(runOrExplain(Phase.CRUD, crud));
       return CellResults.measured(provider, cell, settings, crud.nativeSettings(), phases,
           crud.lastStorage().orElse(null));
+    }
+
+    /** A replay loads its store from the trace, not with the matrix's entries: its phase opens and fills one. */
+    private CellResult replayAlone() {
+      ReplayPhase replay = new ReplayPhase(context, stores, storage);
+      finished(runOrExplain(Phase.REPLAY, replay));
+      return CellResults.measured(provider, cell, settings, replay.nativeSettings(), phases,
+          replay.storage().orElse(null));
     }
 
     private CellResult runOnLoadedStore(Path directory, boolean reportWrite, int loads) {
@@ -272,7 +283,7 @@ public final class CellRunner {
           case CRUD -> new CrudPhase(context, stores, storage);
           case THREADED -> new ThreadedPhase(context, phase, store, present, directory);
           case SUSTAINED -> new SustainedPhase(context, phase, store, directory, present);
-          case LOAD, REOPEN -> throw new IllegalStateException(phase.id() + " does not run on the loaded store");
+          case LOAD, REOPEN, REPLAY -> throw new IllegalStateException(phase.id() + " does not run on the loaded store");
         };
         finished(runOrExplain(phase, kind));
         present = kind.keysAfter(present);

@@ -210,9 +210,24 @@ public final class Axes {
       .id(120, (gc, cell) -> gc.equals(DEFAULT_GC) ? null : " gc=" + gc)
       .build();
 
+  /**
+   * The recorded traces the replay phase replays, swept like any axis: a comma list replays each
+   * on every store. Only a replay cell has one ({@link TraceFiles}).
+   */
+  public static final Axis<String> TRACES = Axis.<String>named("traces")
+      .flag("FILE", "A recorded trace to replay on each store (the replay phase, which --trace alone selects):"
+          + " the store is loaded from the trace, then every recorded operation replayed in order and every read"
+          + " checked; a comma list replays each. kvbench trace info FILE says what one holds.", "--trace")
+      .parsedBy(TraceFiles::parse, String::valueOf)
+      .defaults(TraceFiles.NONE)
+      .onlyFor(p -> p == Phase.REPLAY, TraceFiles.NONE)
+      .checkedBy(TraceFiles::problem)
+      .id(5, (trace, cell) -> TraceFiles.idPart(trace))
+      .build();
+
   /** Every axis, in the order cells are expanded. */
   public static final List<Axis<?>> ALL = List.of(KEYS, ORDERS, ENTRIES, DATA_SIZES, VALUE_SIZES, VALUE_CONTENTS, CODECS,
-      BATCH_SIZES, DURABILITY, THREADS, RATES, WRITER_RATES, GC);
+      BATCH_SIZES, DURABILITY, THREADS, RATES, WRITER_RATES, GC, TRACES);
 
   /** The axis with this YAML key, or null. */
   public static Axis<?> byKey(String key) {

@@ -106,7 +106,12 @@ public record CellParams(
    */
   public String id() {
     java.util.SortedMap<Integer, String> parts = new java.util.TreeMap<>();
+    // a replay's store holds the trace's keys and values: the matrix's key, order and size axes are not its
+    boolean replay = plan.phases().equals(java.util.List.of(Phase.REPLAY));
     for (Axis<?> axis : Axes.ALL) {
+      if (replay && axis != Axes.TRACES && axis != Axes.DURABILITY && axis != Axes.GC) {
+        continue;
+      }
       String part = axis.idPart(this);
       if (part != null) {
         parts.put(axis.idRank(), part);

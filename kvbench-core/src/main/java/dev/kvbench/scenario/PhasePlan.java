@@ -26,6 +26,11 @@ public record PhasePlan(List<Phase> phases, PassPlan passes, int latencySampleIn
       throw new ScenarioException("/phases", "churn deletes the loaded keys that open and openCold read back after"
           + " it; run churn in a scenario of its own, or leave out open and openCold");
     }
+    if (phases.contains(Phase.REPLAY) && phases.size() > 1) {
+      throw new ScenarioException("/phases", "replay runs alone in its cell: its store is loaded from the trace, not"
+          + " with the matrix's entries, which " + phases.stream().filter(p -> p != Phase.REPLAY).map(Phase::id)
+          .collect(java.util.stream.Collectors.joining(", ")) + " read; run those in a scenario of their own");
+    }
     Objects.requireNonNull(passes, "passes");
     if (latencySampleInterval < 1) {
       throw new ScenarioException("/latencySample", "latencySample must be at least 1, got " + latencySampleInterval);

@@ -204,6 +204,7 @@ public record Scenario(
     for (Axis<?> axis : Axes.ALL) {
       requireValid(axis);
     }
+    TraceFiles.requireReplayed(this);
     requireForksForLibrarySweeps(registry, storeIds);
     Map<String, List<Map<String, String>>> settingCombos = settingCombinations(registry, storeIds);
     List<CellParams> cells = new ArrayList<>();

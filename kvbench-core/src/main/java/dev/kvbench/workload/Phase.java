@@ -83,7 +83,15 @@ public enum Phase {
    * duration or operations, recorded as a timeline; the store holds the same number of keys
    * throughout, so its space over time is its space amplification.
    */
-  CHURN("churn", Kind.SUSTAINED);
+  CHURN("churn", Kind.SUSTAINED),
+  /**
+   * A recorded trace ({@code --trace FILE}, {@link dev.kvbench.workload.trace}) replayed on the
+   * store as fast as it goes: loaded first, untimed, with the entries the trace found before it
+   * wrote them, then every recorded operation in order on a session per recorded session, each read
+   * checked against what the replay wrote, each operation timed by its kind. A pass is the whole
+   * trace; the next pass replays it again on what the last one left. Runs alone in its cell.
+   */
+  REPLAY("replay", Kind.REPLAY);
 
   /** The six phases of the 2016 reports: what a scenario runs unless it names its phases. */
   public static final List<Phase> LMDBJAVA_2016_PHASES = List.of(WRITE, READ_KEY, READ_SEQ, READ_REV, READ_CRC, READ_XXH64);
@@ -107,7 +115,9 @@ public enum Phase {
     /** The cell's threads, each its own session, on the loaded store. */
     THREADED,
     /** Writers for a duration or a volume, recorded as a timeline. */
-    SUSTAINED
+    SUSTAINED,
+    /** A recorded trace on a store loaded from the trace itself, not the matrix's entries. */
+    REPLAY
   }
 
   private final String id;

@@ -135,7 +135,7 @@ class ScenarioFilesTest {
         .hasMessageContaining("unknown key 'entrys'")
         .hasMessageContaining(
             "batchSizes, codecs, dataSizes, durability, entries, gc, keys, orders, rates, settings, stores, threads,"
-                + " valueContents, valueSizes, writerRates");
+                + " traces, valueContents, valueSizes, writerRates");
     assertThatThrownBy(() -> parse("repetition: {}\n")).hasMessageContaining("s.yaml:1:")
         .hasMessageContaining("repetitions");
   }

@@ -127,8 +127,8 @@ public abstract class IntKeySettingsTest {
         new dev.kvbench.scenario.WriteShape(order, 701),
         new dev.kvbench.scenario.StoreSetup(settings(), Durability.NOSYNC, dev.kvbench.codec.ValueCodecs.NONE),
         new dev.kvbench.scenario.PhasePlan(Arrays.stream(Phase.values())
-            // churn deletes the keys open and openCold read back: StoreContractTest runs it on its own
-            .filter(p -> p != Phase.CUSTOM && p != Phase.CHURN).toList(),
+            // churn deletes the keys open and openCold read back, and replay runs alone: StoreContractTest runs each
+            .filter(p -> p != Phase.CUSTOM && p != Phase.CHURN && p != Phase.REPLAY).toList(),
             PassPlan.SINGLE_COLD, 4),
         dev.kvbench.scenario.Load.SINGLE, Map.of());
     try (WorkArea work = WorkArea.open(temp.resolve("work-" + keys.id() + "-" + order.id()))) {

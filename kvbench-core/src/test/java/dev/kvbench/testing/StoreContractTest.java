@@ -662,9 +662,10 @@ public abstract class StoreContractTest {
   /** The same data written with several commits (batch size 701) must all be visible. */
   protected CellResult runCell(KeyEncoding keys, KeyOrder order, long entries, int valueSize, long batch) {
     // every phase but openCold, which drops the machine's page cache (a test touches only what it made),
-    // and churn, which deletes the keys open reads back (churnKeepsTheStoreItsSize runs it)
+    // churn, which deletes the keys open reads back (churnKeepsTheStoreItsSize runs it), and replay, which
+    // runs alone (aRecordedTraceReplays... runs it)
     return runCell(keys, order, entries, valueSize, batch,
-        Arrays.stream(Phase.values()).filter(p -> p != Phase.OPEN_COLD && p != Phase.CHURN).toList());
+        Arrays.stream(Phase.values()).filter(p -> p != Phase.OPEN_COLD && p != Phase.CHURN && p != Phase.REPLAY).toList());
   }
 
   private CellResult runCell(KeyEncoding keys, KeyOrder order, long entries, int valueSize, long batch,
@@ -685,6 +686,73 @@ public abstract class StoreContractTest {
           RunListener.NONE, 40);
       return runner.run(provider(), cell, work);
     }
+  }
+
+  /**
+   * Issue 67: a recorded application (gets found and missed, puts, a delete, a get in a write, a
+   * forward scan from a key) replayed through the harness as {@code run --trace} replays it: ok
+   * and verified on a store that has what the trace uses, else unsupported naming what it lacks.
+   */
+  @Test
+  void aRecordedTraceReplaysVerifiedOrIsUnsupportedNamingWhatTheStoreLacks() throws Exception {
+    Path file = temp.resolve("contract.kvbtrace");
+    LockingStoreProvider app = new LockingStoreProvider();
+    Path appDir = Files.createDirectories(temp.resolve("recorded-app"));
+    Store before = app.open(new StoreConfig(appDir, dev.kvbench.store.StoreSettings.resolve(app.id(), app.settings(),
+        Map.of()), Durability.NOSYNC, new WorkloadSizing(300, 8, 100)));
+    try (dev.kvbench.store.Session s = before.openSession(); Writer w = s.beginWrite(WriteOrder.ASCENDING)) {
+      for (long k = 0; k < 300; k++) {
+        w.put(direct(ByteBuffer.allocate(8).putLong(k).array()), direct(new byte[100]));
+      }
+      w.commit();
+    }
+    try (dev.kvbench.workload.trace.TraceWriter trace = dev.kvbench.workload.trace.TraceWriter.create(file,
+        dev.kvbench.workload.trace.KeyMode.RAW, 1, "contract")) {
+      Store store = dev.kvbench.workload.trace.Recording.of(before, trace);
+      try (dev.kvbench.store.Session s = store.openSession()) {
+        for (long round = 0; round < 10; round++) {
+          try (Reader r = s.beginRead()) {
+            for (long k = round; k < 330; k += 11) {
+              r.get(direct(ByteBuffer.allocate(8).putLong(k).array()));
+            }
+            long from = round * 20;
+            r.scanFrom(direct(ByteBuffer.allocate(8).putLong(from).array()), (k, v) -> k.getLong(k.position()) < from + 5);
+          }
+          try (Writer w = s.beginWrite(WriteOrder.ANY)) {
+            w.put(direct(ByteBuffer.allocate(8).putLong(round * 7).array()), direct(new byte[50 + (int) round]));
+            w.put(direct(ByteBuffer.allocate(8).putLong(1_000 + round).array()), direct(new byte[100]));
+            w.delete(direct(ByteBuffer.allocate(8).putLong(299 - round).array()));
+            w.get(direct(ByteBuffer.allocate(8).putLong(1_000 + round).array()));
+            w.commit();
+          }
+        }
+      }
+      store.close();
+    }
+    CellParams cell = new CellParams(provider().id(),
+        new dev.kvbench.scenario.DataSet(1, KeyEncoding.INT, 100, dev.kvbench.workload.ValueContent.RANDOM, 42),
+        new dev.kvbench.scenario.WriteShape(KeyOrder.SEQ, 1),
+        new dev.kvbench.scenario.StoreSetup(settings(), Durability.NOSYNC, dev.kvbench.codec.ValueCodecs.NONE),
+        new dev.kvbench.scenario.PhasePlan(List.of(Phase.REPLAY), new dev.kvbench.scenario.PassPlan(0, 0, 2,
+            dev.kvbench.scenario.ReadCache.WARM, false), 4),
+        dev.kvbench.scenario.Load.SINGLE, Map.of(dev.kvbench.scenario.Axes.TRACES.key(),
+            dev.kvbench.scenario.Axes.TRACES.parse(file.toString())));
+    CellResult result;
+    try (WorkArea work = WorkArea.open(temp.resolve("work-replay"))) {
+      result = new CellRunner(new CpuMeter(), new RssMeter(), new StorageMeter(), new ExpectedChecksums(),
+          RunListener.NONE, 40).run(provider(), cell, work);
+    }
+    String lacks = dev.kvbench.workload.trace.TracePlan.of(file).unsupportedReason(caps());
+    PhaseResult p = result.phases().get(0);
+    if (lacks != null) {
+      assertThat(p.status()).isEqualTo(PhaseStatus.UNSUPPORTED);
+      assertThat(p.note()).isEqualTo(lacks);
+      return;
+    }
+    assertThat(p.status()).as(p.failure()).isEqualTo(PhaseStatus.OK);
+    assertThat(p.verified()).isEqualTo(caps().retainsData());
+    assertThat(p.passes()).hasSize(2);
+    assertThat(p.threaded().latencyNanosByOperation()).containsKeys("get", "put", "commit");
   }
 
   @Test

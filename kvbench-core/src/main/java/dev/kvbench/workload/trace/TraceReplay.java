@@ -113,6 +113,19 @@ public final class TraceReplay {
 
   /** Replays every operation on {@code store}, loaded by {@link #load}; the store's sessions are closed at the end. */
   public Outcome replay(Store store) {
+    return replay(store, null, position -> { });
+  }
+
+  /** How often, in operations, a replay says how far it is. */
+  private static final int PROGRESS_EVERY = 4_096;
+
+  /**
+   * {@link #replay(Store)}, timing each operation into {@code latencies} by its kind (none where
+   * null: a scan's time is the whole scan's, a commit's the commit's), and telling {@code progress}
+   * every few thousand operations how many it has replayed.
+   */
+  public Outcome replay(Store store, Map<TraceKind, org.HdrHistogram.Histogram> latencies,
+      java.util.function.LongConsumer progress) {
     Map<TraceKind, Long> byKind = new EnumMap<>(TraceKind.class);
     long ops = 0;
     long scanned = 0;
@@ -123,6 +136,7 @@ public final class TraceReplay {
       for (TraceOp op = r.next(); op != null && failure == null; op = r.next()) {
         ops++;
         byKind.merge(op.kind(), 1L, Long::sum);
+        long began = latencies == null ? 0 : System.nanoTime();
         if (op.kind() == TraceKind.SCAN || op.kind() == TraceKind.SCAN_FROM) {
           recordedScans += op.entries();
           long[] visited = {0};
@@ -131,16 +145,37 @@ public final class TraceReplay {
         } else {
           failure = apply(store, op);
         }
+        if (latencies != null) {
+          latencies.computeIfAbsent(op.kind(), k -> new org.HdrHistogram.Histogram(3_600_000_000_000L, 3))
+              .recordValue(Math.max(1, System.nanoTime() - began));
+        }
         if (failure != null) {
           failure = "operation " + ops + " (" + op.kind().label() + " of session " + op.session() + "): " + failure;
+        }
+        if (ops % PROGRESS_EVERY == 0) {
+          progress.accept(ops);
         }
       }
     } finally {
       writers.values().forEach(Writer::close);
       readers.values().forEach(Reader::close);
       sessions.values().forEach(Session::close);
+      writers.clear();
+      readers.clear();
+      sessions.clear();
+      staged.clear();
     }
+    progress.accept(ops);
     return new Outcome(ops, System.nanoTime() - start, byKind, scanned, recordedScans, failure);
+  }
+
+  /** The bytes of the keys and values the store holds, as the replay wrote them: its data, flat. */
+  public long heldBytes() {
+    long bytes = 0;
+    for (Map.Entry<TracePlan.Key, long[]> e : held.entrySet()) {
+      bytes += e.getKey().bytes().length + e.getValue()[0];
+    }
+    return bytes;
   }
 
   private Session session(Store store, int id) {
@@ -245,14 +280,16 @@ public final class TraceReplay {
     if (found == null) {
       return "did not find " + hex(key) + ", which the replay wrote";
     }
-    ByteBuffer want = ByteBuffer.wrap(valueOf(key, expected));
-    if (found.remaining() != want.remaining()) {
-      return "found " + found.remaining() + " bytes under " + hex(key) + ", where the replay wrote " + want.remaining();
+    int n = (int) expected[0];
+    if (found.remaining() != n) {
+      return "found " + found.remaining() + " bytes under " + hex(key) + ", where the replay wrote " + n;
     }
-    // the ends of the value: a stale or foreign value differs there, and a full compare would cost the timed pass
-    int n = want.remaining();
+    // the ends and middle of the value, each byte computed on its own: a stale or foreign value differs
+    // there, and making or comparing the whole value would cost the timed pass
+    long seed = seedOf(key, expected);
+    ValueClass c = ValueClass.ofCode((int) expected[1]);
     for (int i : new int[] {0, n / 2, n - 1}) {
-      if (n > 0 && found.get(found.position() + i) != want.get(i)) {
+      if (n > 0 && found.get(found.position() + i) != byteAt(seed, c, i)) {
         return "the value under " + hex(key) + " is not the one the replay wrote (byte " + i + ")";
       }
     }
@@ -267,8 +304,20 @@ public final class TraceReplay {
 
   /** The value of {@code value} in the replay's direct value buffer; valid until the next call. */
   private ByteBuffer directValue(TracePlan.Key key, long[] value) {
-    valueBuffer = fill(valueBuffer, valueOf(key, value));
-    return valueBuffer;
+    int size = (int) value[0];
+    if (valueBuffer.capacity() < size) {
+      valueBuffer = ByteBuffer.allocateDirect(Math.max(size, 2 * valueBuffer.capacity()));
+    }
+    ValueClass c = ValueClass.ofCode((int) value[1]);
+    long seed = seedOf(key, value);
+    ByteBuffer b = valueBuffer.clear();
+    for (int word = 0; word * 8 < size; word++) {
+      long x = c == ValueClass.CONSTANT ? 0 : mix(seed + word * GOLDEN);
+      for (int i = word * 8; i < Math.min(size, word * 8 + 8); i++) {
+        b.put(asClass(c, (byte) (x >>> ((i & 7) << 3))));
+      }
+    }
+    return b.flip();
   }
 
   private static ByteBuffer fill(ByteBuffer buffer, byte[] bytes) {
@@ -278,21 +327,35 @@ public final class TraceReplay {
     return b;
   }
 
-  /** A value of the recorded size and class, different for each version, the same for a version every time. */
-  private byte[] valueOf(TracePlan.Key key, long[] value) {
-    int size = (int) value[0];
-    ValueClass c = ValueClass.ofCode((int) value[1]);
-    byte[] b = new byte[size];
-    if (c != ValueClass.CONSTANT) {
-      long x = hash.hashBytes(key.bytes()) ^ (value[2] * 0x9E3779B97F4A7C15L) | 1;
-      for (int i = 0; i < size; i++) {
-        x ^= x << 13;
-        x ^= x >>> 7;
-        x ^= x << 17;
-        b[i] = c == ValueClass.RANDOM ? (byte) x : (byte) ('a' + (x & 15));
-      }
-    }
-    return b;
+  private static final long GOLDEN = 0x9E3779B97F4A7C15L;
+
+  /** What a value's bytes are made from: its key and version, so each version differs and repeats. */
+  private long seedOf(TracePlan.Key key, long[] value) {
+    return hash.hashBytes(key.bytes()) ^ (value[2] * GOLDEN);
+  }
+
+  /**
+   * Byte {@code i} of a value of class {@code c} made from {@code seed}: byte i of the i / 8th word
+   * of a counter-based generator, so a check computes the bytes it reads and no others.
+   */
+  private static byte byteAt(long seed, ValueClass c, int i) {
+    long x = c == ValueClass.CONSTANT ? 0 : mix(seed + (i >>> 3) * GOLDEN);
+    return asClass(c, (byte) (x >>> ((i & 7) << 3)));
+  }
+
+  private static byte asClass(ValueClass c, byte raw) {
+    return switch (c) {
+      case CONSTANT -> 0;
+      case RANDOM -> raw;
+      case COMPRESSIBLE -> (byte) ('a' + (raw & 15));
+    };
+  }
+
+  /** SplitMix64's finaliser: every bit of the counter reaches every bit of the word. */
+  private static long mix(long z) {
+    z = (z ^ (z >>> 30)) * 0xBF58476D1CE4E5B9L;
+    z = (z ^ (z >>> 27)) * 0x94D049BB133111EBL;
+    return z ^ (z >>> 31);
   }
 
   private static String hex(TracePlan.Key key) {

@@ -1,0 +1,176 @@
+package dev.kvbench.run;
+
+import dev.kvbench.measure.HistogramCodec;
+import dev.kvbench.measure.LatencySampler;
+import dev.kvbench.measure.LatencySummary;
+import dev.kvbench.measure.StorageMeter;
+import dev.kvbench.measure.StorageSize;
+import dev.kvbench.result.PassResult;
+import dev.kvbench.result.PhaseResult;
+import dev.kvbench.result.PhaseResult.Latency;
+import dev.kvbench.result.StorageResult;
+import dev.kvbench.result.ThreadedFigures;
+import dev.kvbench.scenario.Axes;
+import dev.kvbench.store.Store;
+import dev.kvbench.workload.Phase;
+import dev.kvbench.workload.trace.TraceFormatException;
+import dev.kvbench.workload.trace.TraceKind;
+import dev.kvbench.workload.trace.TracePlan;
+import dev.kvbench.workload.trace.TraceReplay;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.HdrHistogram.Histogram;
+
+/**
+ * The replay phase: the cell's trace on a store of its own, loaded first (untimed) with the
+ * entries the trace found before it wrote them, then replayed whole in each warm-up and measured
+ * pass, a pass going on from what the last one left. Each operation is timed by its kind (the
+ * phase's latency is every operation's, its per-kind latencies are reported as a threaded phase's
+ * per-operation ones are), and each read is checked as it runs against what the replay wrote (a few
+ * bytes of each value, which the replay computes without making the value). The trace's own cost,
+ * reading it and keeping what was written, is in every store's pass; the null store's row measures it.
+ */
+final class ReplayPhase implements PhaseKind {
+
+  static final String ID = Phase.REPLAY.id();
+
+  private final PhaseContext context;
+  private final CellStores stores;
+  private final StorageMeter storage;
+  private Map<String, Object> nativeSettings = Map.of();
+  private Optional<StorageResult> storageResult = Optional.empty();
+  private TracePlan plan;
+  private String unreadable;
+
+  ReplayPhase(PhaseContext context, CellStores stores, StorageMeter storage) {
+    this.context = context;
+    this.stores = stores;
+    this.storage = storage;
+  }
+
+  /** The store's native settings once it opened; empty before. */
+  Map<String, Object> nativeSettings() {
+    return nativeSettings;
+  }
+
+  /** The replay's store after the last pass, measured before and after it closed. */
+  Optional<StorageResult> storage() {
+    return storageResult;
+  }
+
+  /** Reads the trace once (what it needs, what to load), untimed; a trace that does not read fails the phase. */
+  private TracePlan plan() {
+    if (plan == null && unreadable == null) {
+      try {
+        plan = TracePlan.of(Path.of(context.cell().value(Axes.TRACES)));
+      } catch (TraceFormatException | java.io.UncheckedIOException e) {
+        unreadable = e.getMessage();
+      }
+    }
+    return plan;
+  }
+
+  @Override
+  public String unsupportedReason() {
+    TracePlan p = plan();
+    if (p == null) {
+      return null; // run() fails the phase with the reason
+    }
+    String lacks = p.unsupportedReason(context.caps());
+    return lacks != null ? lacks : new TraceReplay(p, TraceReplay.Checks.NONE).unsupportedReason();
+  }
+
+  @Override
+  public PhaseResult run() {
+    if (plan() == null) {
+      return PhaseResult.failed(ID, "the trace does not read: " + unreadable);
+    }
+    String unverifiable = context.unverifiable();
+    TraceReplay replay = new TraceReplay(plan, unverifiable != null ? TraceReplay.Checks.NONE
+        : TraceReplay.checksFor(context.caps()));
+    Map<TraceKind, Histogram> byKind = new EnumMap<>(TraceKind.class);
+    List<PassResult> passes = new ArrayList<>();
+    String failure = null;
+    Path directory = stores.newDirectory(ID);
+    try {
+      Store store = stores.open(directory);
+      boolean closed = false;
+      try {
+        nativeSettings = Map.copyOf(store.nativeSettings());
+        PhaseProgress loading = new PhaseProgress(plan.preload().size());
+        context.listener().passStarted(context.cell(), new PassLabel("load", PassLabel.Kind.LOAD, 1, 1), loading);
+        replay.load(store);
+        loading.publish(plan.preload().size());
+        String[] warmupFailure = {null};
+        Warmups.forEach(context.cell().plan().passes(), ID, label -> {
+          if (warmupFailure[0] == null) {
+            warmupFailure[0] = pass(replay, store, label, null, null);
+          }
+        });
+        failure = warmupFailure[0];
+        int measured = context.cell().plan().passes().measuredPasses();
+        for (int pass = 1; pass <= measured && failure == null; pass++) {
+          failure = pass(replay, store, new PassLabel(ID, PassLabel.Kind.MEASURED, pass, measured), passes, byKind);
+        }
+        StorageSize beforeClose = storage.measure(directory);
+        closed = true;
+        store.close();
+        storageResult = Optional.of(StorageResult.of(beforeClose, storage.measure(directory), replay.heldBytes()));
+      } catch (RuntimeException | LinkageError | InternalError e) {
+        if (!closed) {
+          Failures.closeAfter(store, e);
+        }
+        throw e;
+      }
+    } catch (RuntimeException | LinkageError | InternalError e) {
+      return PhaseResult.failed(ID, Failures.describe(e));
+    } finally {
+      stores.delete(directory);
+    }
+    if (passes.isEmpty()) {
+      return PhaseResult.failed(ID, failure);
+    }
+    Histogram all = new Histogram(LatencySampler.HIGHEST_NANOS, 3);
+    Map<String, LatencySummary> summaries = new LinkedHashMap<>();
+    Map<String, String> encoded = new LinkedHashMap<>();
+    byKind.forEach((kind, h) -> {
+      all.add(h);
+      summaries.put(kind.label(), LatencySummary.of(h));
+      encoded.put(kind.label(), HistogramCodec.encode(h));
+    });
+    PassResult median = passes.get(passes.size() / 2);
+    double achieved = median.passMillis() > 0 ? median.ops() * 1e3 / median.passMillis() : 0;
+    // every operation is timed: the sampling interval is 1
+    Latency latency = new Latency(all, null, context.sampling(1, all.getTotalCount()));
+    return PhaseResult.measured(ID, passes, latency, unverifiable == null, failure, unverifiable)
+        .withThreaded(new ThreadedFigures(1, List.of(), summaries, encoded, null, ThreadedFigures.FROM_OP_START, 0,
+            achieved, null, "trace " + plan.trace().getFileName()));
+  }
+
+  /**
+   * One replay of the whole trace. {@code passes} null marks a warm-up pass, whose figures are
+   * dropped. Returns the first read that did not find what the replay wrote, else null.
+   */
+  private String pass(TraceReplay replay, Store store, PassLabel label, List<PassResult> passes,
+      Map<TraceKind, Histogram> byKind) {
+    PhaseProgress progress = new PhaseProgress(plan.operations());
+    context.listener().passStarted(context.cell(), label, progress);
+    Map<TraceKind, Histogram> latencies = new EnumMap<>(TraceKind.class);
+    PassMeters.Start before = context.meters().start();
+    TraceReplay.Outcome o = replay.replay(store, latencies, progress::publish);
+    PassResult figures = context.meters().end(before, o.operations(), o.nanos());
+    if (passes != null) {
+      Histogram pass = new Histogram(LatencySampler.HIGHEST_NANOS, 3);
+      latencies.values().forEach(pass::add);
+      passes.add(figures.withInterval(PhaseContext.startMillis(o.nanos()), pass).withProgress(progress.timeline()));
+      latencies.forEach((kind, h) -> byKind.computeIfAbsent(kind, k -> new Histogram(LatencySampler.HIGHEST_NANOS, 3))
+          .add(h));
+    }
+    return o.failure() == null ? null : label + ": " + o.failure();
+  }
+}

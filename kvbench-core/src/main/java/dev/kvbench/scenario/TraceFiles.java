@@ -1,0 +1,64 @@
+package dev.kvbench.scenario;
+
+import dev.kvbench.workload.Phase;
+import dev.kvbench.workload.trace.TraceFormatException;
+import dev.kvbench.workload.trace.TraceReader;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+/**
+ * The values of the {@code traces} axis ({@link Axes#TRACES}): a trace file's absolute path, so a
+ * forked cell finds it whatever its working directory, checked to be a trace when it is read, or
+ * {@link #NONE} for a cell that replays nothing.
+ */
+final class TraceFiles {
+
+  private TraceFiles() {}
+
+  /** No trace: the axis's value for every cell but a replay's. */
+  static final String NONE = "none";
+
+  /** A trace path given as {@code text}, absolute; throws IllegalArgumentException naming it where it is no trace. */
+  static String parse(String text) {
+    String t = text.trim();
+    if (t.equals(NONE)) {
+      return NONE;
+    }
+    if (t.isEmpty()) {
+      throw new IllegalArgumentException("a trace file's path is empty; give the file a recording wrote");
+    }
+    Path file = Path.of(t).toAbsolutePath().normalize();
+    if (!Files.isRegularFile(file)) {
+      throw new IllegalArgumentException("trace " + t + ": no such file (give the file a recording wrote; kvbench"
+          + " trace info FILE checks one)");
+    }
+    try (TraceReader r = TraceReader.open(file)) {
+      r.header();
+    } catch (TraceFormatException e) {
+      throw new IllegalArgumentException(e.getMessage(), e);
+    }
+    return file.toString();
+  }
+
+  /** The axis's part of a cell id: the trace's file name. */
+  static String idPart(String trace) {
+    return trace.equals(NONE) ? null : " trace=" + Path.of(trace).getFileName();
+  }
+
+  /** What is wrong with {@code trace} in {@code scenario}: a replay phase without a trace. */
+  static String problem(String trace, Scenario scenario) {
+    if (trace.equals(NONE) && scenario.phases().contains(Phase.REPLAY)) {
+      return "the replay phase replays a recorded trace: give its file in matrix.traces";
+    }
+    return null;
+  }
+
+  /** Refuses a trace that no phase of {@code scenario} replays: the axis is swept for replay only, so it would be dropped without a word. */
+  static void requireReplayed(Scenario scenario) {
+    if (!scenario.phases().contains(Phase.REPLAY)
+        && scenario.matrix().get(Axes.TRACES).stream().anyMatch(t -> !t.equals(NONE))) {
+      throw new ScenarioException(Axes.TRACES.pointer(), "a trace is replayed by the replay phase, which this scenario"
+          + " does not run: add replay to its phases, or leave out the trace");
+    }
+  }
+}

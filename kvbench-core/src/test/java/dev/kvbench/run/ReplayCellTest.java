@@ -1,0 +1,161 @@
+package dev.kvbench.run;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.kvbench.result.CellResult;
+import dev.kvbench.result.PhaseResult;
+import dev.kvbench.result.PhaseStatus;
+import dev.kvbench.result.ResultDocument;
+import dev.kvbench.result.ResultFiles;
+import dev.kvbench.runner.RunOptions;
+import dev.kvbench.runner.ScenarioRunner;
+import dev.kvbench.runner.Shard;
+import dev.kvbench.scenario.Axes;
+import dev.kvbench.scenario.Matrix;
+import dev.kvbench.scenario.Repetitions;
+import dev.kvbench.scenario.Scenario;
+import dev.kvbench.scenario.ScenarioException;
+import dev.kvbench.store.Durability;
+import dev.kvbench.store.Reader;
+import dev.kvbench.store.ScanDirection;
+import dev.kvbench.store.Session;
+import dev.kvbench.store.Store;
+import dev.kvbench.store.StoreConfig;
+import dev.kvbench.store.StoreRegistry;
+import dev.kvbench.store.StoreSettings;
+import dev.kvbench.store.WorkloadSizing;
+import dev.kvbench.store.WriteOrder;
+import dev.kvbench.store.Writer;
+import dev.kvbench.testing.LockingStoreProvider;
+import dev.kvbench.workload.Phase;
+import dev.kvbench.workload.trace.KeyMode;
+import dev.kvbench.workload.trace.Recording;
+import dev.kvbench.workload.trace.TracePlan;
+import dev.kvbench.workload.trace.TraceWriter;
+import java.nio.ByteBuffer;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Issue 67: {@code run --trace FILE} replays a recorded application in forked cells, as any
+ * phase: on a store that has what the trace uses, every pass replays the whole trace, its reads
+ * checked, each operation's latency by its kind; a store without deletes is unsupported, naming
+ * them; the null store replays unchecked (the harness's own cost). Bad scenarios are refused.
+ */
+class ReplayCellTest {
+
+  @TempDir Path temp;
+
+  private static ByteBuffer key(long k) {
+    return ByteBuffer.allocateDirect(8).putLong(0, k);
+  }
+
+  private static ByteBuffer value(int size) {
+    return ByteBuffer.allocateDirect(size);
+  }
+
+  /** An application on a store that holds keys 0-199: gets, overwrites, deletes, a get in a write, scans both ways. */
+  private Path record() throws Exception {
+    LockingStoreProvider p = new LockingStoreProvider();
+    Path dir = Files.createDirectories(temp.resolve("app-store"));
+    Store before = p.open(new StoreConfig(dir, StoreSettings.resolve(p.id(), p.settings(), Map.of()),
+        Durability.NOSYNC, new WorkloadSizing(200, 8, 64)));
+    try (Session s = before.openSession(); Writer w = s.beginWrite(WriteOrder.ASCENDING)) {
+      for (long k = 0; k < 200; k++) {
+        w.put(key(k), value(64));
+      }
+      w.commit();
+    }
+    Path file = temp.resolve("app.kvbtrace");
+    try (TraceWriter trace = TraceWriter.create(file, KeyMode.RAW, 1, "ReplayCellTest")) {
+      Store store = Recording.of(before, trace);
+      try (Session s = store.openSession()) {
+        for (int i = 0; i < 20; i++) {
+          int round = i;
+          try (Reader r = s.beginRead()) {
+            for (long k = round; k < 220; k += 7) {
+              r.get(key(k));
+            }
+            r.scanFrom(key(round * 5), (k, v) -> k.getLong(0) < round * 5 + 10);
+            long[] seen = {0};
+            r.scan(ScanDirection.REVERSE, (k, v) -> ++seen[0] < 10);
+          }
+          try (Writer w = s.beginWrite(WriteOrder.ANY)) {
+            w.put(key(round * 3), value(100 + round));
+            w.put(key(1_000 + round), value(30));
+            w.delete(key(190 - round));
+            w.get(key(1_000 + round));
+            w.commit();
+          }
+        }
+      }
+      store.close();
+    }
+    return file;
+  }
+
+  private Scenario replaying(Path trace, List<String> stores) {
+    Scenario s = Scenario.defaults("replay");
+    return s.withMatrix(Matrix.of(stores).with(Axes.TRACES, List.of(Axes.TRACES.parse(trace.toString()))))
+        .withPhases(List.of(Phase.REPLAY))
+        .withRepetitions(new Repetitions(1, 1, 0, 2));
+  }
+
+  @Test
+  void aRecordedApplicationReplaysInForkedCellsOnEveryStoreThatCan() throws Exception {
+    Path trace = record();
+    TracePlan plan = TracePlan.of(trace);
+    Scenario s = replaying(trace, List.of("locking", "misbehaving", "null"));
+    ScenarioRunner.RunOutcome outcome = new ScenarioRunner(StoreRegistry.load(), RunListener.NONE).run(s,
+        new RunOptions(temp.resolve("work"), temp.resolve("replay.json"), Shard.ALL, List.of("test"), "dev"));
+    ResultDocument doc = new ResultFiles().read(outcome.documentPath());
+    CellResult locking = cell(doc, "locking");
+    // the matrix's keys, order and sizes are not a replay's: the id names the trace
+    assertThat(locking.cellId()).isEqualTo("locking trace=app.kvbtrace nosync");
+    PhaseResult p = locking.phases().get(0);
+    assertThat(p.status()).as(p.failure()).isEqualTo(PhaseStatus.OK);
+    assertThat(p.phase()).isEqualTo("replay");
+    assertThat(p.verified()).isTrue();
+    assertThat(p.passes()).hasSize(2).allSatisfy(pass -> assertThat(pass.ops()).isEqualTo(plan.operations()));
+    // every operation timed, by its kind
+    assertThat(p.threaded().latencyNanosByOperation()).containsKeys("get", "put", "delete", "get in a write",
+        "commit", "scan from a key", "scan");
+    assertThat(p.latencyHistogram()).isNotNull();
+    assertThat(locking.storage()).isNotNull();
+    CellResult misbehaving = cell(doc, "misbehaving");
+    assertThat(misbehaving.phases().get(0).status()).isEqualTo(PhaseStatus.UNSUPPORTED);
+    assertThat(misbehaving.phases().get(0).note()).contains("app.kvbtrace uses").contains("deletes");
+    PhaseResult nothing = cell(doc, "null").phases().get(0);
+    assertThat(nothing.status()).as(nothing.failure()).isEqualTo(PhaseStatus.OK);
+    assertThat(nothing.verified()).isFalse();
+  }
+
+  private static CellResult cell(ResultDocument doc, String store) {
+    return doc.cells().stream().filter(c -> c.store().equals(store)).findFirst().orElseThrow();
+  }
+
+  @Test
+  void aScenarioThatCannotReplayIsRefusedNamingTheFix() throws Exception {
+    Path trace = record();
+    assertThatThrownBy(() -> Axes.TRACES.parse(temp.resolve("absent.kvbtrace").toString()))
+        .hasMessageContaining("absent.kvbtrace: no such file");
+    Path notATrace = Files.writeString(temp.resolve("notes.txt"), "not a trace");
+    assertThatThrownBy(() -> Axes.TRACES.parse(notATrace.toString())).hasMessageContaining("notes.txt");
+    StoreRegistry registry = StoreRegistry.load();
+    Scenario noTrace = Scenario.defaults("replay").withMatrix(Matrix.of(List.of("locking")))
+        .withPhases(List.of(Phase.REPLAY));
+    assertThatThrownBy(() -> noTrace.cells(registry, 1_000, dev.kvbench.host.HostFiles.system()))
+        .isInstanceOf(ScenarioException.class).hasMessageContaining("matrix.traces");
+    Scenario notReplayed = replaying(trace, List.of("locking")).withPhases(List.of(Phase.READ_KEY));
+    assertThatThrownBy(() -> notReplayed.cells(registry, 1_000, dev.kvbench.host.HostFiles.system()))
+        .isInstanceOf(ScenarioException.class).hasMessageContaining("add replay to its phases");
+    assertThatThrownBy(() -> replaying(trace, List.of("locking")).withPhases(List.of(Phase.REPLAY, Phase.READ_KEY))
+        .cells(registry, 1_000, dev.kvbench.host.HostFiles.system()))
+        .isInstanceOf(ScenarioException.class).hasMessageContaining("replay runs alone");
+  }
+}
