@@ -65,6 +65,7 @@ public final class Benchmark {
   private RequestDistribution distribution = RequestDistribution.ZIPFIAN;
   private Path workDirectory;
   private Path output;
+  private Path recordTo;
   private RunListener listener = RunListener.NONE;
 
   private Benchmark(String name) {
@@ -305,6 +306,18 @@ public final class Benchmark {
   }
 
   /**
+   * Records each cell's operations after its load (what the benchmark's phases do on the loaded
+   * store: its custom operations, its threaded phases) to a trace in {@code directory} (empty or
+   * new), {@code <cell id>.kvbtrace}, to describe with {@code kvbench trace info} and replay on
+   * other stores with {@code kvbench run --trace}. The cells run in this JVM ({@link #forks}
+   * 0), and their figures include the recording's cost.
+   */
+  public Benchmark recordTo(Path directory) {
+    this.recordTo = directory;
+    return this;
+  }
+
+  /**
    * Told, a line of text at a time, of each cell as it starts, each phase as it ends (its ns/op and
    * measured passes, or why it failed), a cell that did not run to the end, and the run's notices
    * and warnings; nothing by default. E.g. {@code .progress(System.out::println)}.
@@ -345,8 +358,9 @@ public final class Benchmark {
   /** {@link #run()} with the stores of {@code registry}. */
   public BenchmarkResult run(StoreRegistry registry) throws IOException {
     ScenarioRunner runner = new ScenarioRunner(registry, listener);
+    RunOptions options = new RunOptions(workDirectory, output, null, List.of("library:" + name), libraryVersion());
     ScenarioRunner.RunOutcome outcome = runner.run(scenario(),
-        new RunOptions(workDirectory, output, null, List.of("library:" + name), libraryVersion()));
+        recordTo == null ? options : options.with(dev.kvbench.runner.RunSettings.RECORD_TO, recordTo));
     return new BenchmarkResult(outcome);
   }
 

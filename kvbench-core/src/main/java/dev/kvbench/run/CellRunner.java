@@ -41,6 +41,8 @@ public final class CellRunner {
   private final Verification verification;
   private final RunListener listener;
   private final double timerPairNanos;
+  // where each cell's operations after its load are recorded; null for nowhere
+  private Path recordTo;
 
   public CellRunner(
       CpuMeter cpu,
@@ -54,6 +56,15 @@ public final class CellRunner {
     this.verification = new Verification(expected);
     this.listener = listener;
     this.timerPairNanos = timerPairNanos;
+  }
+
+  /**
+   * This runner, recording each cell's operations after its load (its phases on the loaded store)
+   * to a trace in {@code directory}, {@code <cell id>.kvbtrace}; null records nothing.
+   */
+  public CellRunner recordingTo(Path directory) {
+    this.recordTo = directory;
+    return this;
   }
 
   /**
@@ -205,7 +216,12 @@ public final class CellRunner {
           } else {
             afterLoad = footprint(store);
             if (cell.plan().phases().stream().anyMatch(CellRunner::onLoadedStore)) {
-              phasesOnLoadedStore(session, store, directory);
+              PhaseRecording recording = PhaseRecording.of(recordTo, cell, store, listener);
+              try {
+                phasesOnLoadedStore(session, recording.store(), directory);
+              } finally {
+                recording.close();
+              }
               afterPhases = footprint(store);
             }
           }

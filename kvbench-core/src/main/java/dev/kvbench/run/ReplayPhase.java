@@ -92,7 +92,7 @@ final class ReplayPhase implements PhaseKind {
     }
     String unverifiable = context.unverifiable();
     TraceReplay replay = new TraceReplay(plan, unverifiable != null ? TraceReplay.Checks.NONE
-        : TraceReplay.checksFor(context.caps()));
+        : TraceReplay.checksFor(context.caps()), context.caps().supports(dev.kvbench.store.WriteOperation.GET_IN_WRITE));
     Map<TraceKind, Histogram> byKind = new EnumMap<>(TraceKind.class);
     List<PassResult> passes = new ArrayList<>();
     String failure = null;

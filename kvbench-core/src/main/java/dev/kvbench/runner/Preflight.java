@@ -63,6 +63,31 @@ public final class Preflight {
     }
   }
 
+  /**
+   * A recording's directory, made now so a run that cannot record fails before any cell: the
+   * recording wraps each cell's store in this JVM, so the cells must run here (forks 0).
+   */
+  static void requireRecordable(Scenario scenario, Path recordTo) {
+    if (recordTo == null) {
+      return;
+    }
+    if (scenario.repetitions().forks() != 0) {
+      throw new IllegalArgumentException("recordTo " + recordTo + " wraps each cell's store in kvbench's own JVM, so"
+          + " its cells must run there: set forks to 0 (a forked cell's store is in another JVM)");
+    }
+    try {
+      java.nio.file.Files.createDirectories(recordTo);
+      try (var entries = java.nio.file.Files.list(recordTo)) {
+        if (entries.findAny().isPresent()) {
+          throw new IllegalArgumentException("recordTo " + recordTo + " holds files already: give an empty or new"
+              + " directory (a trace is written under its cell's id and would replace a file of that name)");
+        }
+      }
+    } catch (java.io.IOException e) {
+      throw new IllegalArgumentException("recordTo " + recordTo + ": " + dev.kvbench.host.HostFiles.whyFailed(e), e);
+    }
+  }
+
   /** What running {@code cells} needs beyond the plan: forkable cells, a JVM that starts, room, a new output. */
   static void requireStartable(Scenario scenario, List<CellParams> cells, Path output, Path workDir) {
     if (scenario.repetitions().forks() > 0) {

@@ -103,6 +103,11 @@ public final class RunOptions extends RowValues<RunOptions> {
     return get(RunSettings.WORK_DIR);
   }
 
+  /** Where each cell's operations after its load are recorded as a trace; null for nowhere. */
+  public Path recordTo() {
+    return get(RunSettings.RECORD_TO);
+  }
+
   /** The result document; null for the default name. */
   public Path output() {
     return get(RunSettings.OUTPUT);

@@ -121,7 +121,17 @@ public final class RunSettings {
     return text.strip();
   }
 
+  public static final Setting<RunOptions, Path> RECORD_TO = Setting.<RunOptions, Path>run("recordTo")
+      .flag("--record-to", "DIR", "Write each cell's operations after its load (what its phases' sessions on the"
+          + " loaded store do: the threaded and custom phases') to a trace, DIR/<cell id>.kvbtrace, to describe with"
+          + " kvbench trace info and replay with --trace; the figures then include the recording's cost (a lock and"
+          + " a few dozen bytes an operation). Needs cells in kvbench's own JVM (forks 0): the recording wraps the"
+          + " store there.")
+      .one(Path::of, dir -> dir == null ? null : dir.toString())
+      .keptByRow(null)
+      .build();
+
   /** Every row. */
   public static final List<Setting<RunOptions, ?>> ALL = List.of(WORK_DIR, OUTPUT, SHARD, MAX_CELLS, NOISY_RERUNS,
-      WAIT_QUIET, BUDGET, ADAPTIVE, REVISION, NOTE);
+      WAIT_QUIET, BUDGET, ADAPTIVE, REVISION, NOTE, RECORD_TO);
 }

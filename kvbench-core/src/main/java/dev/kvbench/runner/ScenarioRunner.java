@@ -151,6 +151,7 @@ public final class ScenarioRunner {
     List<CellParams> cells = plan.cells();
     Path output = options.output() != null ? options.output() : defaultOutput(scenario.name());
     Preflight.requireStartable(scenario, cells, output, options.workDir());
+    Preflight.requireRecordable(scenario, options.recordTo());
     Duet duet = duetOf(scenario, cells); // a duet the host cannot seat is refused before anything is written
     // what wraps and watches each forked cell's JVM, checked against this host before anything is written
     List<CellMeter> meters = meters(scenario);
@@ -251,7 +252,7 @@ public final class ScenarioRunner {
     noticeEstimate(scenario, cells, done.keySet(), options, busy);
     QuietHost quietHost = new QuietHost(host, listener);
     CellRunner runner = new CellRunner(cpu, new RssMeter(), new StorageMeter(), new ExpectedChecksums(),
-        listener, TimerCost.pairNanos());
+        listener, TimerCost.pairNanos()).recordingTo(options.recordTo());
     session.runsCellsWith(scenario.repetitions().forks() == 0 ? new InProcessCells(runner)
         : new ForkedCells(scenario.jvm(), meters, scenario.cellTimeout(), diagnosticsRoot(j.documentPath()),
             listener, libraries));

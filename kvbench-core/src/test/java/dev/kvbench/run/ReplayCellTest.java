@@ -135,6 +135,22 @@ class ReplayCellTest {
     assertThat(nothing.verified()).isFalse();
   }
 
+  /** A recording wraps the store in this JVM: forked cells, or a directory holding files, are refused before any cell. */
+  @Test
+  void aRecordingNeedsCellsInThisJvmAndAnEmptyDirectory() throws Exception {
+    Scenario forked = Scenario.defaults("rec").withMatrix(Matrix.of(List.of("locking")).with(Axes.ENTRIES,
+        List.of(1_000L))).withPhases(List.of(Phase.YCSB_C)).withRepetitions(new Repetitions(1, 0, 0, 1));
+    RunOptions options = new RunOptions(temp.resolve("w"), temp.resolve("rec.json"), Shard.ALL, List.of("test"), "dev")
+        .with(dev.kvbench.runner.RunSettings.RECORD_TO, temp.resolve("traces"));
+    ScenarioRunner runner = new ScenarioRunner(StoreRegistry.load(), RunListener.NONE);
+    assertThatThrownBy(() -> runner.run(forked, options)).hasMessageContaining("set forks to 0");
+    Files.createDirectories(temp.resolve("traces"));
+    Files.writeString(temp.resolve("traces/mine.txt"), "a file kvbench did not make");
+    assertThatThrownBy(() -> runner.run(forked.withRepetitions(new Repetitions(0, 0, 0, 1)), options))
+        .hasMessageContaining("holds files already");
+    assertThat(Files.readString(temp.resolve("traces/mine.txt"))).isEqualTo("a file kvbench did not make");
+  }
+
   private static CellResult cell(ResultDocument doc, String store) {
     return doc.cells().stream().filter(c -> c.store().equals(store)).findFirst().orElseThrow();
   }

@@ -37,7 +37,8 @@ public record TracePlan(Path trace, Map<Key, Integer> preload, long operations, 
     ORDERED_SCAN("ordered scans"),
     REVERSE_SCAN("reverse scans"),
     DELETE("deletes"),
-    GET_IN_WRITE("gets inside a write transaction");
+    /** A get inside a write transaction of a key it wrote: only the writer can see it (a get of another key reads what is committed). */
+    GET_IN_WRITE("gets of a write transaction's own writes");
 
     private final String label;
 
@@ -91,6 +92,8 @@ public record TracePlan(Path trace, Map<Key, Integer> preload, long operations, 
     Set<Key> seen = new HashSet<>();
     Set<Need> needs = new TreeSet<>();
     Map<Integer, TraceKind> open = new java.util.HashMap<>();
+    // each open write transaction's keys so far: a get of one of them must see the transaction's own write
+    Map<Integer, Set<Key>> written = new java.util.HashMap<>();
     String overlap = null;
     int longestKey = 0;
     int largestValue = 0;
@@ -116,10 +119,24 @@ public record TracePlan(Path trace, Map<Key, Integer> preload, long operations, 
                   + " session " + other + " had one open";
             }
             open.put(op.session(), op.kind());
+            if (op.kind() == TraceKind.BEGIN_WRITE) {
+              written.put(op.session(), new HashSet<>());
+            }
           }
-          case COMMIT, ABORT, END_READ -> open.remove(op.session());
-          case DELETE -> needs.add(Need.DELETE);
-          case WRITE_GET -> needs.add(Need.GET_IN_WRITE);
+          case COMMIT, ABORT, END_READ -> {
+            open.remove(op.session());
+            written.remove(op.session());
+          }
+          case PUT -> written.get(op.session()).add(Key.of(op));
+          case DELETE -> {
+            needs.add(Need.DELETE);
+            written.get(op.session()).add(Key.of(op));
+          }
+          case WRITE_GET -> {
+            if (written.get(op.session()).contains(Key.of(op))) {
+              needs.add(Need.GET_IN_WRITE);
+            }
+          }
           case SCAN, SCAN_FROM -> needs.add(op.direction() == ScanDirection.REVERSE ? Need.REVERSE_SCAN
               : Need.ORDERED_SCAN);
           default -> {

@@ -67,10 +67,28 @@ public final class TraceReplay {
   private ByteBuffer keyBuffer = ByteBuffer.allocateDirect(64);
   private ByteBuffer valueBuffer = ByteBuffer.allocateDirect(1024);
 
-  /** A replay of {@code plan}'s trace, its reads checked as {@code checks} says. */
+  /**
+   * Whether a get inside a write goes to the writer; else to a reader of the session beside it,
+   * which sees what is committed (the plan refuses a trace that gets its own writes on such a store).
+   */
+  private final boolean writerReads;
+  /** Each session's reader beside its open write, for a store whose writer cannot read. */
+  private final Map<Integer, Reader> sideReaders = new HashMap<>();
+
+  /** A replay of {@code plan}'s trace, its reads checked as {@code checks} says, on a store whose writers can read. */
   public TraceReplay(TracePlan plan, Checks checks) {
+    this(plan, checks, true);
+  }
+
+  /**
+   * A replay of {@code plan}'s trace, its reads checked as {@code checks} says; {@code writerReads}
+   * false for a store without gets inside a write ({@code WriteOperation.GET_IN_WRITE}), whose
+   * gets in a write then read what is committed, as the harness's custom operations do.
+   */
+  public TraceReplay(TracePlan plan, Checks checks, boolean writerReads) {
     this.plan = plan;
     this.checks = checks;
+    this.writerReads = writerReads;
     boolean scans = plan.needs().contains(TracePlan.Need.ORDERED_SCAN)
         || plan.needs().contains(TracePlan.Need.REVERSE_SCAN);
     this.held = scans ? new TreeMap<>() : new HashMap<>();
@@ -157,6 +175,8 @@ public final class TraceReplay {
         }
       }
     } finally {
+      sideReaders.values().forEach(Reader::close);
+      sideReaders.clear();
       writers.values().forEach(Writer::close);
       readers.values().forEach(Reader::close);
       sessions.values().forEach(Session::close);
@@ -167,6 +187,13 @@ public final class TraceReplay {
     }
     progress.accept(ops);
     return new Outcome(ops, System.nanoTime() - start, byKind, scanned, recordedScans, failure);
+  }
+
+  private void closeSideReader(int session) {
+    Reader side = sideReaders.remove(session);
+    if (side != null) {
+      side.close();
+    }
   }
 
   /** The bytes of the keys and values the store holds, as the replay wrote them: its data, flat. */
@@ -202,9 +229,15 @@ public final class TraceReplay {
       }
       case WRITE_GET -> {
         Map<TracePlan.Key, long[]> mine = staged.get(id);
+        if (!writerReads) {
+          // the plan refused a trace that reads its own writes here: a key not written yet reads as committed
+          Reader side = sideReaders.computeIfAbsent(id, s -> sessions.get(s).beginRead());
+          return check(key, side.get(direct(key)), held.get(key));
+        }
         return check(key, writers.get(id).get(direct(key)), mine.containsKey(key) ? mine.get(key) : held.get(key));
       }
       case COMMIT -> {
+        closeSideReader(id);
         Writer w = writers.remove(id);
         w.commit();
         w.close();
@@ -217,6 +250,7 @@ public final class TraceReplay {
         });
       }
       case ABORT -> {
+        closeSideReader(id);
         writers.remove(id).close();
         staged.remove(id);
       }

@@ -147,7 +147,7 @@ class TraceReplayTest {
   void aStoreWithoutWhatTheTraceUsesIsToldWhyAndOverlappingSessionsAreRefused() throws Exception {
     TracePlan plan = TracePlan.of(recordApplication(KeyMode.RAW));
     assertThat(plan.unsupportedReason(new SortedMapStoreProvider().capabilities()))
-        .contains("deletes").contains("gets inside a write transaction").contains("which the store does not declare");
+        .contains("deletes").contains("gets of a write transaction's own writes").contains("which the store does not declare");
     Path file = dir.resolve("overlap.trace");
     try (TraceWriter w = TraceWriter.create(file, "overlap")) {
       w.record(TraceKind.BEGIN_READ, 0);
