@@ -61,8 +61,13 @@ class ReplayCellTest {
 
   /** An application on a store that holds keys 0-199: gets, overwrites, deletes, a get in a write, scans both ways. */
   private Path record() throws Exception {
+    return record(true);
+  }
+
+  /** The application, its deletes and its get of its own write left out where {@code deletes} is false (for a sorted map). */
+  private Path record(boolean deletes) throws Exception {
     LockingStoreProvider p = new LockingStoreProvider();
-    Path dir = Files.createDirectories(temp.resolve("app-store"));
+    Path dir = Files.createDirectories(temp.resolve("app-store-" + deletes));
     Store before = p.open(new StoreConfig(dir, StoreSettings.resolve(p.id(), p.settings(), Map.of()),
         Durability.NOSYNC, new WorkloadSizing(200, 8, 64)));
     try (Session s = before.openSession(); Writer w = s.beginWrite(WriteOrder.ASCENDING)) {
@@ -71,7 +76,7 @@ class ReplayCellTest {
       }
       w.commit();
     }
-    Path file = temp.resolve("app.kvbtrace");
+    Path file = temp.resolve(deletes ? "app.kvbtrace" : "app-no-deletes.kvbtrace");
     try (TraceWriter trace = TraceWriter.create(file, KeyMode.RAW, 1, "ReplayCellTest")) {
       Store store = Recording.of(before, trace);
       try (Session s = store.openSession()) {
@@ -88,8 +93,12 @@ class ReplayCellTest {
           try (Writer w = s.beginWrite(WriteOrder.ANY)) {
             w.put(key(round * 3), value(100 + round));
             w.put(key(1_000 + round), value(30));
-            w.delete(key(190 - round));
-            w.get(key(1_000 + round));
+            if (deletes) {
+              w.delete(key(190 - round));
+            }
+            if (deletes) {
+              w.get(key(1_000 + round)); // its own write: a store whose writer cannot read lacks it
+            }
             w.commit();
           }
         }
@@ -133,6 +142,32 @@ class ReplayCellTest {
     PhaseResult nothing = cell(doc, "null").phases().get(0);
     assertThat(nothing.status()).as(nothing.failure()).isEqualTo(PhaseStatus.OK);
     assertThat(nothing.verified()).isFalse();
+  }
+
+  /** A store that returns a wrong byte for one key the trace reads fails the replay, naming the key: never ok. */
+  @Test
+  void aStoreThatReturnsAWrongValueFailsTheReplayNamingTheKey() throws Exception {
+    Path trace = record(false);
+    dev.kvbench.testing.CorruptingStoreProvider corrupting = new dev.kvbench.testing.CorruptingStoreProvider(key(9), 0);
+    dev.kvbench.scenario.CellParams cell = new dev.kvbench.scenario.CellParams(corrupting.id(),
+        new dev.kvbench.scenario.DataSet(1, dev.kvbench.workload.KeyEncoding.INT, 100,
+            dev.kvbench.workload.ValueContent.RANDOM, 42),
+        new dev.kvbench.scenario.WriteShape(dev.kvbench.workload.KeyOrder.SEQ, 1),
+        new dev.kvbench.scenario.StoreSetup(Map.of(), Durability.NOSYNC, dev.kvbench.codec.ValueCodecs.NONE),
+        new dev.kvbench.scenario.PhasePlan(List.of(Phase.REPLAY), new dev.kvbench.scenario.PassPlan(0, 0, 1,
+            dev.kvbench.scenario.ReadCache.WARM, false), 4),
+        dev.kvbench.scenario.Load.SINGLE, Map.of(Axes.TRACES.key(), Axes.TRACES.parse(trace.toString())));
+    CellResult result;
+    try (WorkArea work = WorkArea.open(temp.resolve("work-corrupting"))) {
+      result = new CellRunner(new dev.kvbench.measure.CpuMeter(), new dev.kvbench.measure.RssMeter(),
+          new dev.kvbench.measure.StorageMeter(), new ExpectedChecksums(), RunListener.NONE, 40)
+          .run(corrupting, cell, work);
+    }
+    PhaseResult p = result.phases().get(0);
+    assertThat(p.status()).isEqualTo(PhaseStatus.FAILED);
+    assertThat(p.verified()).isFalse();
+    assertThat(p.failure()).contains("replay pass 1/1").contains("the value under 0000000000000009 is not the one the"
+        + " replay wrote");
   }
 
   /** A recording wraps the store in this JVM: forked cells, or a directory holding files, are refused before any cell. */
