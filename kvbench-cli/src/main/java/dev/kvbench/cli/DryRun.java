@@ -43,8 +43,15 @@ final class DryRun {
     // each fork runs the whole cell again, in a JVM of its own
     int runsPerCell = Math.max(1, scenario.repetitions().forks());
     MemoryLimit limit = scenario.jvm().get(JvmSettings.MEMORY_LIMIT);
+    boolean replays = false;
     for (int i = 0; i < cells.size(); i++) {
       CellParams c = cells.get(i);
+      if (c.plan().phases().equals(List.of(dev.kvbench.workload.Phase.REPLAY))) {
+        // a replay's data and time are its trace's, which the matrix's estimate knows nothing of
+        t.row(Integer.toString(i + 1), c.id(), "the trace's", "-", "-");
+        replays = true;
+        continue;
+      }
       CellEstimate e = CellEstimate.of(c, registry.require(c.storeId()).footprint(), limit);
       maxDisk = Math.max(maxDisk, e.estimatedBytes());
       double cellSeconds = e.estimatedSeconds() * runsPerCell;
@@ -52,6 +59,10 @@ final class DryRun {
       t.row(Integer.toString(i + 1), c.id(), bytes(e.flatBytes()), bytes(e.estimatedBytes()), duration(cellSeconds));
     }
     out.print(t.render());
+    if (replays) {
+      out.println("replay cells: their data, disk and time follow from the trace (kvbench trace info FILE says its"
+          + " operations, keys and sizes), not from the matrix's entries; the totals below leave them out");
+    }
     if (scenario.searchesRates()) {
       // each row is a curve, run once per point the search takes: the points depend on the capacity found
       dev.kvbench.scenario.RateSearch search = scenario.search();
