@@ -129,6 +129,11 @@ public final class RateCurves {
 
   /** The curves of {@code cells}' threaded phases at a target rate: two points or more each, or one with an SLA. */
   public static List<Curve> of(List<CellResult> cells, Sla sla) {
+    return of(cells, sla, new PointCache());
+  }
+
+  /** {@link #of(List, Sla)}, each cell's point judged once for all calls that share {@code cache}. */
+  public static List<Curve> of(List<CellResult> cells, Sla sla, PointCache cache) {
     Map<String, List<CellResult>> byCurve = new LinkedHashMap<>();
     Map<String, String> phaseOf = new LinkedHashMap<>();
     Map<String, TreeMap<Double, String>> failures = new LinkedHashMap<>();
@@ -153,9 +158,14 @@ public final class RateCurves {
       Draft d = new Draft(members.get(0), phase);
       for (CellResult c : members) {
         PhaseResult p = c.phases().stream().filter(x -> x.phase().equals(phase)).findFirst().orElseThrow();
-        List<Histogram> forks = forkHistograms(p);
-        d.points.put(p.threaded().targetRate(), point(c, p, forks, sla));
-        d.forkVerdicts.put(p.threaded().targetRate(), forkVerdicts(p, forks, sla));
+        // keyed by its passes too: a cell given more forks is judged again
+        String pointKey = c.cellId() + "\u0000" + phase + "\u0000" + sla + "\u0000" + p.passes().size();
+        PointCache.Judged judged = cache.judged(pointKey, () -> {
+          List<Histogram> forks = forkHistograms(p);
+          return new PointCache.Judged(point(c, p, forks, sla), forkVerdicts(p, forks, sla));
+        });
+        d.points.put(p.threaded().targetRate(), judged.point());
+        d.forkVerdicts.put(p.threaded().targetRate(), judged.forks());
       }
       drafts.add(d);
     });
@@ -163,7 +173,7 @@ public final class RateCurves {
     // offer a rate, no store's point at that rate says anything of the store
     Map<String, Draft> harness = new LinkedHashMap<>();
     drafts.stream().filter(d -> d.first.reference()).forEach(d -> harness.putIfAbsent(d.workload(), d));
-    drafts.forEach(Draft::judgeByForks);
+    drafts.forEach(d -> ForkMajority.judge(d.points, d.forkVerdicts));
     List<Curve> curves = new ArrayList<>();
     for (Draft d : drafts) {
       Draft h = d.first.reference() ? null : harness.get(d.workload());
@@ -180,7 +190,7 @@ public final class RateCurves {
                   "the harness could not offer it: the null store's clients achieved %,.0f of %,.0f ops/s; give"
                       + " more client threads", hp.achievedRate(), hp.offeredRate())));
           d.forkVerdicts.put(rate, java.util.Collections.nCopies(d.forkVerdicts.get(rate).size(),
-              new ForkVerdict(Status.HARNESS_LIMITED, null)));
+              new ForkMajority.Verdict(Status.HARNESS_LIMITED, null)));
         });
       }
       List<Point> ordered = List.copyOf(d.points.values());
@@ -201,7 +211,7 @@ public final class RateCurves {
 
   /** Why a cell at a target rate failed, where it did. */
   private static java.util.Optional<String> failure(CellResult c) {
-    if (!c.cellId().contains(" rate=")) {
+    if (!RATE_PART.matcher(c.cellId()).find()) {
       return java.util.Optional.empty();
     }
     if (c.outcome() != CellResult.Outcome.RAN) {
@@ -214,19 +224,16 @@ public final class RateCurves {
 
   /** The target rate a cell id names. */
   private static double rateOf(String cellId) {
-    java.util.regex.Matcher m = java.util.regex.Pattern.compile(" rate=([0-9.Ee+-]+)").matcher(cellId);
+    java.util.regex.Matcher m = RATE_PART.matcher(cellId);
     return m.find() ? Double.parseDouble(m.group(1)) : Double.NaN;
   }
-
-  /** One fork's verdict at a point: its own passes' latencies and its own median pass's rate. */
-  private record ForkVerdict(Status status, String why) {}
 
   /** A curve as its points are gathered. */
   private static final class Draft {
     final CellResult first;
     final String phase;
     final TreeMap<Double, Point> points = new TreeMap<>();
-    final TreeMap<Double, List<ForkVerdict>> forkVerdicts = new TreeMap<>();
+    final TreeMap<Double, List<ForkMajority.Verdict>> forkVerdicts = new TreeMap<>();
 
     Draft(CellResult first, String phase) {
       this.first = first;
@@ -238,56 +245,6 @@ public final class RateCurves {
       String label = withoutRate(first.cellId());
       return (label.startsWith(first.store() + " ") ? label.substring(first.store().length() + 1) : label)
           + "\u0000" + phase;
-    }
-
-    /**
-     * Judges each point of two forks or more by its forks: met where most forks met it and every
-     * lower point (their own capacities reach it), so the highest met point is the forks' median
-     * capacity; a point all forks' ops together judged otherwise keeps its percentiles, not its verdict.
-     */
-    void judgeByForks() {
-      int forks = forkVerdicts.values().stream().mapToInt(List::size).min().orElse(0);
-      if (forks < 2) {
-        return;
-      }
-      boolean[] broken = new boolean[forks];
-      String[] brokeWhy = new String[forks];
-      Status[] brokeAs = new Status[forks];
-      for (Map.Entry<Double, Point> e : points.entrySet()) {
-        List<ForkVerdict> here = forkVerdicts.get(e.getKey());
-        int met = 0;
-        for (int f = 0; f < forks; f++) {
-          if (!broken[f] && here.get(f).status() != Status.MET) {
-            broken[f] = true;
-            brokeWhy[f] = here.get(f).why();
-            brokeAs[f] = here.get(f).status();
-          }
-          met += broken[f] ? 0 : 1;
-        }
-        Point all = e.getValue();
-        Status status;
-        String why;
-        if (2 * met > forks) {
-          status = Status.MET;
-          why = null;
-        } else {
-          int saturated = 0;
-          int firstBroken = -1;
-          for (int f = 0; f < forks; f++) {
-            if (broken[f]) {
-              saturated += brokeAs[f] == Status.SATURATED ? 1 : 0;
-              firstBroken = firstBroken < 0 ? f : firstBroken;
-            }
-          }
-          status = 2 * saturated > forks - met ? Status.SATURATED : Status.OVER_BUDGET;
-          String count = String.format(java.util.Locale.ROOT, "%d of %d forks broke it here or lower", forks - met,
-              forks);
-          why = all.status() != Status.MET && all.why() != null ? all.why() + " (" + count + ")"
-              : count + " (fork " + (firstBroken + 1) + ": " + brokeWhy[firstBroken] + "); all forks' ops together met it";
-        }
-        points.put(e.getKey(), new Point(all.cellId(), all.offeredRate(), all.achievedRate(), all.forks(),
-            all.samples(), all.percentiles(), status, why));
-      }
     }
   }
 
@@ -311,9 +268,12 @@ public final class RateCurves {
     }
   }
 
+  /** A cell id's rate part, the target rate its group 1. */
+  private static final java.util.regex.Pattern RATE_PART = java.util.regex.Pattern.compile(" rate=([0-9.Ee+-]+)");
+
   /** A cell id without its rate part: the cells of one curve share it. */
   static String withoutRate(String cellId) {
-    return cellId.replaceAll(" rate=[0-9.Ee+-]+", "");
+    return RATE_PART.matcher(cellId).replaceAll("");
   }
 
   /** A point of {@code c}'s phase {@code p}, whose forks' latencies are {@code forks}. */
@@ -362,8 +322,8 @@ public final class RateCurves {
   }
 
   /** Each fork's verdict at a point, in fork order; none without an SLA. */
-  private static List<ForkVerdict> forkVerdicts(PhaseResult p, List<Histogram> histograms, Sla sla) {
-    List<ForkVerdict> out = new ArrayList<>();
+  private static List<ForkMajority.Verdict> forkVerdicts(PhaseResult p, List<Histogram> histograms, Sla sla) {
+    List<ForkMajority.Verdict> out = new ArrayList<>();
     if (!sla.given()) {
       return out;
     }
@@ -373,7 +333,7 @@ public final class RateCurves {
       PassResult m = medians.get(i);
       double achieved = m.passMillis() > 0 ? m.ops() * 1e3 / m.passMillis() : 0;
       Status status = judge(offered, achieved, histograms.get(i), sla);
-      out.add(new ForkVerdict(status, reason(status, offered, achieved, histograms.get(i), sla)));
+      out.add(new ForkMajority.Verdict(status, reason(status, offered, achieved, histograms.get(i), sla)));
     }
     return out;
   }
@@ -391,7 +351,7 @@ public final class RateCurves {
     return List.copyOf(byFork.values());
   }
 
-  private static Capacity capacity(List<Point> points, TreeMap<Double, List<ForkVerdict>> forkVerdicts,
+  private static Capacity capacity(List<Point> points, TreeMap<Double, List<ForkMajority.Verdict>> forkVerdicts,
       double harnessRate, String failedAt) {
     double rate = 0;
     Point broken = null;
@@ -406,7 +366,7 @@ public final class RateCurves {
     List<Double> forkRates = new ArrayList<>();
     for (int f = 0; f < forks; f++) {
       double own = 0;
-      for (Map.Entry<Double, List<ForkVerdict>> e : forkVerdicts.entrySet()) {
+      for (Map.Entry<Double, List<ForkMajority.Verdict>> e : forkVerdicts.entrySet()) {
         if (e.getValue().get(f).status() != Status.MET) {
           break;
         }

@@ -27,6 +27,8 @@ final class CapacitySearch {
   private final RateSearch search;
   private final Sla sla;
   private final List<CellParams> templates;
+  // each finished point judged once: curves() judges every curve's prefixes again at every step
+  private final dev.kvbench.result.PointCache judged = new dev.kvbench.result.PointCache();
 
   /** The search of {@code templates}' curves (the scenario's cells, expanded at no rate). */
   CapacitySearch(RateSearch search, Sla sla, List<CellParams> templates) {
@@ -132,7 +134,7 @@ final class CapacitySearch {
     if (newest.outcome() != CellResult.Outcome.RAN) {
       return null;
     }
-    List<RateCurves.Curve> curves = RateCurves.of(seen, sla);
+    List<RateCurves.Curve> curves = RateCurves.of(seen, sla, judged);
     if (curves.isEmpty() || curves.get(0).points().size() != seen.size()) {
       return null;
     }
