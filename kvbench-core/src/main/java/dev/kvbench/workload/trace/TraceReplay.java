@@ -144,7 +144,10 @@ public final class TraceReplay {
    */
   public Outcome replay(Store store, Map<TraceKind, org.HdrHistogram.Histogram> latencies,
       java.util.function.LongConsumer progress) {
-    Map<TraceKind, Long> byKind = new EnumMap<>(TraceKind.class);
+    // by kind's ordinal, made maps at the end: a map's boxing and lookup per operation cost the replay itself
+    TraceKind[] kinds = TraceKind.values();
+    long[] counts = new long[kinds.length];
+    org.HdrHistogram.Histogram[] timed = new org.HdrHistogram.Histogram[kinds.length];
     long ops = 0;
     long scanned = 0;
     long recordedScans = 0;
@@ -153,7 +156,8 @@ public final class TraceReplay {
     try (TraceReader r = TraceReader.open(plan.trace())) {
       for (TraceOp op = r.next(); op != null && failure == null; op = r.next()) {
         ops++;
-        byKind.merge(op.kind(), 1L, Long::sum);
+        int kind = op.kind().ordinal();
+        counts[kind]++;
         long began = latencies == null ? 0 : System.nanoTime();
         if (op.kind() == TraceKind.SCAN || op.kind() == TraceKind.SCAN_FROM) {
           recordedScans += op.entries();
@@ -164,8 +168,10 @@ public final class TraceReplay {
           failure = apply(store, op);
         }
         if (latencies != null) {
-          latencies.computeIfAbsent(op.kind(), k -> new org.HdrHistogram.Histogram(3_600_000_000_000L, 3))
-              .recordValue(Math.max(1, System.nanoTime() - began));
+          if (timed[kind] == null) {
+            timed[kind] = new org.HdrHistogram.Histogram(3_600_000_000_000L, 3);
+          }
+          timed[kind].recordValue(Math.max(1, System.nanoTime() - began));
         }
         if (failure != null) {
           failure = "operation " + ops + " (" + op.kind().label() + " of session " + op.session() + "): " + failure;
@@ -185,8 +191,21 @@ public final class TraceReplay {
       sessions.clear();
       staged.clear();
     }
+    long nanos = System.nanoTime() - start;
     progress.accept(ops);
-    return new Outcome(ops, System.nanoTime() - start, byKind, scanned, recordedScans, failure);
+    Map<TraceKind, Long> byKind = new EnumMap<>(TraceKind.class);
+    for (TraceKind k : kinds) {
+      if (counts[k.ordinal()] > 0) {
+        byKind.put(k, counts[k.ordinal()]);
+      }
+      if (latencies != null && timed[k.ordinal()] != null) {
+        latencies.merge(k, timed[k.ordinal()], (had, more) -> {
+          had.add(more);
+          return had;
+        });
+      }
+    }
+    return new Outcome(ops, nanos, byKind, scanned, recordedScans, failure);
   }
 
   private void closeSideReader(int session) {
@@ -346,7 +365,7 @@ public final class TraceReplay {
     long seed = seedOf(key, value);
     ByteBuffer b = valueBuffer.clear();
     for (int word = 0; word * 8 < size; word++) {
-      long x = c == ValueClass.CONSTANT ? 0 : mix(seed + word * GOLDEN);
+      long x = word(seed, c, word);
       for (int i = word * 8; i < Math.min(size, word * 8 + 8); i++) {
         b.put(asClass(c, (byte) (x >>> ((i & 7) << 3))));
       }
@@ -373,8 +392,12 @@ public final class TraceReplay {
    * of a counter-based generator, so a check computes the bytes it reads and no others.
    */
   private static byte byteAt(long seed, ValueClass c, int i) {
-    long x = c == ValueClass.CONSTANT ? 0 : mix(seed + (i >>> 3) * GOLDEN);
-    return asClass(c, (byte) (x >>> ((i & 7) << 3)));
+    return asClass(c, (byte) (word(seed, c, i >>> 3) >>> ((i & 7) << 3)));
+  }
+
+  /** Word {@code w} of a value: bytes 8w to 8w + 7, the lowest first. */
+  private static long word(long seed, ValueClass c, int w) {
+    return c == ValueClass.CONSTANT ? 0 : mix(seed + w * GOLDEN);
   }
 
   private static byte asClass(ValueClass c, byte raw) {
