@@ -46,7 +46,7 @@ final class DryRun {
     boolean replays = false;
     for (int i = 0; i < cells.size(); i++) {
       CellParams c = cells.get(i);
-      if (c.plan().phases().equals(List.of(dev.kvbench.workload.Phase.REPLAY))) {
+      if (c.plan().replays()) {
         // a replay's data and time are its trace's, which the matrix's estimate knows nothing of
         t.row(Integer.toString(i + 1), c.id(), "the trace's", "-", "-");
         replays = true;

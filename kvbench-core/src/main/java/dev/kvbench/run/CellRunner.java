@@ -142,7 +142,7 @@ public final class CellRunner {
       if (cell.plan().phases().equals(List.of(Phase.CRUD))) {
         return crudAlone();
       }
-      if (cell.plan().phases().equals(List.of(Phase.REPLAY))) {
+      if (cell.plan().replays()) {
         return replayAlone();
       }
       boolean reportWrite = cell.plan().phases().contains(Phase.WRITE);

@@ -107,7 +107,7 @@ public record CellParams(
   public String id() {
     java.util.SortedMap<Integer, String> parts = new java.util.TreeMap<>();
     // a replay's store holds the trace's keys and values: the matrix's key, order and size axes are not its
-    boolean replay = plan.phases().equals(java.util.List.of(Phase.REPLAY));
+    boolean replay = plan.replays();
     for (Axis<?> axis : Axes.ALL) {
       if (replay && axis != Axes.TRACES && axis != Axes.DURABILITY && axis != Axes.GC) {
         continue;

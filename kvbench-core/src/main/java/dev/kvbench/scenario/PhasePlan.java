@@ -37,6 +37,11 @@ public record PhasePlan(List<Phase> phases, PassPlan passes, int latencySampleIn
     }
   }
 
+  /** Whether the cell replays a trace: its one phase (replay runs alone), on a store loaded from the trace. */
+  public boolean replays() {
+    return phases.contains(Phase.REPLAY);
+  }
+
   /**
    * Whether a phase with client threads driven by the cell's threads and traffic (readers,
    * readwhilewriting, ycsb-a ..., sustain, churn) is among them.
