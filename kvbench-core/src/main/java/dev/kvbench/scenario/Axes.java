@@ -214,6 +214,9 @@ public final class Axes {
    * The recorded traces the replay phase replays, swept like any axis: a comma list replays each
    * on every store. Only a replay cell has one ({@link TraceFiles}).
    */
+  /** The traces axis's value in a cell that replays no trace, as results record it. */
+  public static final String NO_TRACE = TraceFiles.NONE;
+
   public static final Axis<String> TRACES = Axis.<String>named("traces")
       .flag("FILE", "A recorded trace to replay on each store (the replay phase, which --trace alone selects):"
           + " the store is loaded from the trace, then every recorded operation replayed in order and every read"

@@ -130,7 +130,7 @@ public final class RunTables {
   public String workloadLabel(CellResult c) {
     CellResult.Parameters p = c.parameters();
     String trace = p.axes() == null ? null : p.axes().get(dev.kvbench.scenario.Axes.TRACES.key());
-    if (trace != null && !trace.equals("none")) {
+    if (trace != null && !trace.equals(dev.kvbench.scenario.Axes.NO_TRACE)) {
       // a replay's keys, order and sizes are the trace's, not the matrix's
       return "trace " + java.nio.file.Path.of(trace).getFileName() + (p.measuredPasses() > 1
           ? String.format(Locale.ROOT, "; median of %d measured passes", p.measuredPasses()) : "");
