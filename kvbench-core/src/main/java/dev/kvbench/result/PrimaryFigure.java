@@ -7,8 +7,9 @@ import java.util.Locale;
  * What a phase's passes are judged by, which follows from what a pass holds fixed. A pass of a
  * fixed amount of work (the seed phases, a threaded phase of a number of operations) is judged by
  * its time, lower better; a pass of a fixed duration (sustain, churn, a threaded phase given
- * {@code traffic.duration}) lasts as long for every store, so its time says nothing and it is
- * judged by its rate, ops per second, higher better.
+ * {@code traffic.duration}, a replay at its recorded timing) lasts as long for every store that keeps
+ * up, so its time says nothing and it is judged by its rate, ops per second, higher better: a store
+ * that falls behind the schedule reaches less.
  *
  * <p>Every judgment (the run's ranking, compare, the adaptive rounds, history) works on {@link
  * #cost}, the time per op, which orders both kinds alike: for a pass of a fixed amount of work its
@@ -41,6 +42,10 @@ public enum PrimaryFigure {
   public static PrimaryFigure of(CellResult.Parameters parameters, String phaseId) {
     Phase phase = java.util.Arrays.stream(Phase.values()).filter(p -> p.id().equals(phaseId)).findFirst().orElse(null);
     boolean timed = parameters != null && parameters.traffic() != null && parameters.traffic().timed();
+    if (phase == Phase.REPLAY && parameters != null) {
+      // a replay at its recorded timing lasts the trace's span for every store that keeps up
+      return dev.kvbench.scenario.Axes.replayed(parameters.axes()).filter(r -> r.timed()).isPresent() ? RATE : PASS_TIME;
+    }
     return phase != null && phase.usesClients() && timed ? RATE : PASS_TIME;
   }
 

@@ -13,6 +13,7 @@ import dev.kvbench.result.ThreadedFigures;
 import dev.kvbench.scenario.Axes;
 import dev.kvbench.store.Store;
 import dev.kvbench.workload.Phase;
+import dev.kvbench.workload.trace.ReplaySpec;
 import dev.kvbench.workload.trace.TraceFormatException;
 import dev.kvbench.workload.trace.TraceKind;
 import dev.kvbench.workload.trace.TracePlan;
@@ -29,7 +30,9 @@ import org.HdrHistogram.Histogram;
 /**
  * The replay phase: the cell's trace on a store of its own, loaded first (untimed) with the
  * entries the trace found before it wrote them, then replayed whole in each warm-up and measured
- * pass, a pass going on from what the last one left. Each operation is timed by its kind (the
+ * pass, a pass going on from what the last one left: as fast as the store goes, or at the recorded
+ * timing ({@link ReplaySpec}), each operation then waiting for its place and its latency counted
+ * from it, its service time beside. Each operation is timed by its kind (the
  * phase's latency is every operation's, its per-kind latencies are reported as a threaded phase's
  * per-operation ones are), and each read is checked as it runs against what the replay wrote (a few
  * bytes of each value, which the replay computes without making the value). The trace's own cost,
@@ -67,12 +70,17 @@ final class ReplayPhase implements PhaseKind {
   private TracePlan plan() {
     if (plan == null && unreadable == null) {
       try {
-        plan = TracePlan.of(Path.of(context.cell().value(Axes.TRACES)));
+        plan = TracePlan.of(spec().trace());
       } catch (TraceFormatException | java.io.UncheckedIOException e) {
         unreadable = e.getMessage();
       }
     }
     return plan;
+  }
+
+  /** The cell's trace and how fast it is replayed. */
+  private ReplaySpec spec() {
+    return ReplaySpec.parse(context.cell().value(Axes.TRACES));
   }
 
   @Override
@@ -91,9 +99,16 @@ final class ReplayPhase implements PhaseKind {
       return PhaseResult.failed(ID, "the trace does not read: " + unreadable);
     }
     String unverifiable = context.unverifiable();
+    ReplaySpec spec = spec();
+    if (spec.timed() && plan.spanNanos() <= 0) {
+      return PhaseResult.failed(ID, "the trace " + spec.trace().getFileName() + " was recorded in one instant: it has no"
+          + " timing to replay at " + spec.suffix().substring(1) + "; replay it as fast as possible (no @)");
+    }
     TraceReplay replay = new TraceReplay(plan, unverifiable != null ? TraceReplay.Checks.NONE
-        : TraceReplay.checksFor(context.caps()), context.caps().supports(dev.kvbench.store.WriteOperation.GET_IN_WRITE));
+        : TraceReplay.checksFor(context.caps()), context.caps().supports(dev.kvbench.store.WriteOperation.GET_IN_WRITE),
+        spec.timed() ? new TraceReplay.Pace(spec.speed(), Pacing::waitUntil) : TraceReplay.Pace.AS_FAST_AS_POSSIBLE);
     Map<TraceKind, Histogram> byKind = new EnumMap<>(TraceKind.class);
+    Map<TraceKind, Histogram> serviceByKind = spec.timed() ? new EnumMap<>(TraceKind.class) : null;
     List<PassResult> passes = new ArrayList<>();
     String failure = null;
     Path directory = stores.newDirectory(ID);
@@ -109,13 +124,14 @@ final class ReplayPhase implements PhaseKind {
         String[] warmupFailure = {null};
         Warmups.forEach(context.cell().plan().passes(), ID, label -> {
           if (warmupFailure[0] == null) {
-            warmupFailure[0] = pass(replay, store, label, null, null);
+            warmupFailure[0] = pass(replay, store, label, null, null, null);
           }
         });
         failure = warmupFailure[0];
         int measured = context.cell().plan().passes().measuredPasses();
         for (int pass = 1; pass <= measured && failure == null; pass++) {
-          failure = pass(replay, store, new PassLabel(ID, PassLabel.Kind.MEASURED, pass, measured), passes, byKind);
+          failure = pass(replay, store, new PassLabel(ID, PassLabel.Kind.MEASURED, pass, measured), passes, byKind,
+              serviceByKind);
         }
         StorageSize beforeClose = storage.measure(directory);
         closed = true;
@@ -143,13 +159,21 @@ final class ReplayPhase implements PhaseKind {
       summaries.put(kind.label(), LatencySummary.of(h));
       encoded.put(kind.label(), HistogramCodec.encode(h));
     });
+    Map<String, LatencySummary> service = null;
+    if (serviceByKind != null) {
+      service = new LinkedHashMap<>();
+      for (Map.Entry<TraceKind, Histogram> e : serviceByKind.entrySet()) {
+        service.put(e.getKey().label(), LatencySummary.of(e.getValue()));
+      }
+    }
     PassResult median = passes.get(passes.size() / 2);
     double achieved = median.passMillis() > 0 ? median.ops() * 1e3 / median.passMillis() : 0;
     // every operation is timed: the sampling interval is 1
     Latency latency = new Latency(all, null, context.sampling(1, all.getTotalCount()));
     return PhaseResult.measured(ID, passes, latency, unverifiable == null, failure, unverifiable)
-        .withThreaded(new ThreadedFigures(1, List.of(), summaries, encoded, null, ThreadedFigures.FROM_OP_START, 0,
-            achieved, null, "trace " + plan.trace().getFileName()));
+        .withThreaded(new ThreadedFigures(1, List.of(), summaries, encoded, service, spec.timed()
+            ? ThreadedFigures.FROM_INTENDED_START : ThreadedFigures.FROM_OP_START, plan.recordedRate() * spec.speed(),
+            achieved, null, spec.label()));
   }
 
   /**
@@ -157,12 +181,13 @@ final class ReplayPhase implements PhaseKind {
    * dropped. Returns the first read that did not find what the replay wrote, else null.
    */
   private String pass(TraceReplay replay, Store store, PassLabel label, List<PassResult> passes,
-      Map<TraceKind, Histogram> byKind) {
+      Map<TraceKind, Histogram> byKind, Map<TraceKind, Histogram> serviceByKind) {
     PhaseProgress progress = new PhaseProgress(plan.operations());
     context.listener().passStarted(context.cell(), label, progress);
     Map<TraceKind, Histogram> latencies = new EnumMap<>(TraceKind.class);
+    Map<TraceKind, Histogram> service = serviceByKind == null ? null : new EnumMap<>(TraceKind.class);
     PassMeters.Start before = context.meters().start();
-    TraceReplay.Outcome o = replay.replay(store, latencies, progress::publish);
+    TraceReplay.Outcome o = replay.replay(store, latencies, service, progress::publish);
     PassResult figures = context.meters().end(before, o.operations(), o.nanos());
     if (passes != null) {
       Histogram pass = new Histogram(LatencySampler.HIGHEST_NANOS, 3);
@@ -170,6 +195,10 @@ final class ReplayPhase implements PhaseKind {
       passes.add(figures.withInterval(PhaseContext.startMillis(o.nanos()), pass).withProgress(progress.timeline()));
       latencies.forEach((kind, h) -> byKind.computeIfAbsent(kind, k -> new Histogram(LatencySampler.HIGHEST_NANOS, 3))
           .add(h));
+      if (service != null) {
+        service.forEach((kind, h) -> serviceByKind.computeIfAbsent(kind,
+            k -> new Histogram(LatencySampler.HIGHEST_NANOS, 3)).add(h));
+      }
     }
     return o.failure() == null ? null : label + ": " + o.failure();
   }

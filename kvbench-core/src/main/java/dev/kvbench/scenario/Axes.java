@@ -218,15 +218,24 @@ public final class Axes {
   public static final String NO_TRACE = TraceFiles.NONE;
 
   public static final Axis<String> TRACES = Axis.<String>named("traces")
-      .flag("FILE", "A recorded trace to replay on each store (the replay phase, which --trace alone selects):"
-          + " the store is loaded from the trace, then every recorded operation replayed in order and every read"
-          + " checked; a comma list replays each. kvbench trace info FILE says what one holds.", "--trace")
+      .flag("FILE[@SPEEDx]", "A recorded trace to replay on each store (the replay phase, which --trace alone"
+          + " selects): the store is loaded from the trace, then every recorded operation replayed in order and every"
+          + " read checked, as fast as the store goes, or with @1x at the recorded timing (@2x: twice its rate; latency"
+          + " then counts from each operation's recorded time); a comma list replays each. kvbench trace info FILE says"
+          + " what one holds.", "--trace")
       .parsedBy(TraceFiles::parse, String::valueOf)
       .defaults(TraceFiles.NONE)
       .onlyFor(p -> p == Phase.REPLAY, TraceFiles.NONE)
       .checkedBy(TraceFiles::problem)
       .id(5, (trace, cell) -> TraceFiles.idPart(trace))
       .build();
+
+  /** The trace a cell of these recorded {@code axes} replayed, and how fast; empty for a cell that replays none. */
+  public static java.util.Optional<dev.kvbench.workload.trace.ReplaySpec> replayed(java.util.Map<String, String> axes) {
+    String trace = axes == null ? null : axes.get(TRACES.key());
+    return trace == null || trace.equals(NO_TRACE) ? java.util.Optional.empty()
+        : java.util.Optional.of(dev.kvbench.workload.trace.ReplaySpec.parse(trace));
+  }
 
   /** Every axis, in the order cells are expanded. */
   public static final List<Axis<?>> ALL = List.of(KEYS, ORDERS, ENTRIES, DATA_SIZES, VALUE_SIZES, VALUE_CONTENTS, CODECS,

@@ -1,6 +1,7 @@
 package dev.kvbench.scenario;
 
 import dev.kvbench.workload.Phase;
+import dev.kvbench.workload.trace.ReplaySpec;
 import dev.kvbench.workload.trace.TraceFormatException;
 import dev.kvbench.workload.trace.TraceReader;
 import java.nio.file.Files;
@@ -8,8 +9,9 @@ import java.nio.file.Path;
 
 /**
  * The values of the {@code traces} axis ({@link Axes#TRACES}): a trace file's absolute path, so a
- * forked cell finds it whatever its working directory, checked to be a trace when it is read, or
- * {@link #NONE} for a cell that replays nothing.
+ * forked cell finds it whatever its working directory, checked to be a trace when it is read, and
+ * its replay speed where it is replayed at its recorded timing ({@link ReplaySpec}), or {@link
+ * #NONE} for a cell that replays nothing.
  */
 final class TraceFiles {
 
@@ -18,7 +20,10 @@ final class TraceFiles {
   /** No trace: the axis's value for every cell but a replay's. */
   static final String NONE = "none";
 
-  /** A trace path given as {@code text}, absolute; throws IllegalArgumentException naming it where it is no trace. */
+  /**
+   * A trace path given as {@code text}, absolute, with its replay speed where it has one ({@code
+   * FILE@1x}: {@link ReplaySpec}); throws IllegalArgumentException naming it where it is no trace.
+   */
   static String parse(String text) {
     String t = text.trim();
     if (t.equals(NONE)) {
@@ -27,22 +32,26 @@ final class TraceFiles {
     if (t.isEmpty()) {
       throw new IllegalArgumentException("a trace file's path is empty; give the file a recording wrote");
     }
-    Path file = Path.of(t).toAbsolutePath().normalize();
+    ReplaySpec spec = ReplaySpec.parse(t);
+    Path file = spec.trace().toAbsolutePath().normalize();
     if (!Files.isRegularFile(file)) {
-      throw new IllegalArgumentException("trace " + t + ": no such file (give the file a recording wrote; kvbench"
-          + " trace info FILE checks one)");
+      throw new IllegalArgumentException("trace " + spec.trace() + ": no such file (give the file a recording wrote;"
+          + " kvbench trace info FILE checks one)");
     }
     try (TraceReader r = TraceReader.open(file)) {
       r.header();
     } catch (TraceFormatException e) {
       throw new IllegalArgumentException(e.getMessage(), e);
     }
-    return file.toString();
+    return new ReplaySpec(file, spec.speed()).text();
   }
 
-  /** The axis's part of a cell id: the trace's file name. */
+  /** The axis's part of a cell id: the trace's file name, and its speed where it is timed. */
   static String idPart(String trace) {
-    return trace.equals(NONE) ? null : " trace=" + Path.of(trace).getFileName();
+    if (trace.equals(NONE)) {
+      return null;
+    }
+    return " trace=" + ReplaySpec.parse(trace).fileName();
   }
 
   /** What is wrong with {@code trace} in {@code scenario}: a replay phase without a trace. */

@@ -70,6 +70,9 @@ public final class RunTables {
     for (String key : axisKeys) {
       candidates.putIfAbsent(key, c -> c.parameters().axes().getOrDefault(key, "-"));
     }
+    // a trace by its file's name and speed, as the cell id names it: its folder is the user's machine's
+    candidates.computeIfPresent(dev.kvbench.scenario.Axes.TRACES.key(), (key, f) -> c -> dev.kvbench.scenario.Axes
+        .replayed(c.parameters().axes()).map(dev.kvbench.workload.trace.ReplaySpec::fileName).orElse("-"));
     Set<String> settingKeys = new LinkedHashSet<>();
     cells.forEach(c -> settingKeys.addAll(new TreeMap<>(c.settings()).keySet()));
     Map<String, Set<String>> settingsByStore = new LinkedHashMap<>();
@@ -129,10 +132,10 @@ public final class RunTables {
 
   public String workloadLabel(CellResult c) {
     CellResult.Parameters p = c.parameters();
-    String trace = p.axes() == null ? null : p.axes().get(dev.kvbench.scenario.Axes.TRACES.key());
-    if (trace != null && !trace.equals(dev.kvbench.scenario.Axes.NO_TRACE)) {
+    var replayed = dev.kvbench.scenario.Axes.replayed(p.axes());
+    if (replayed.isPresent()) {
       // a replay's keys, order and sizes are the trace's, not the matrix's
-      return "trace " + java.nio.file.Path.of(trace).getFileName() + (p.measuredPasses() > 1
+      return replayed.get().label() + (p.measuredPasses() > 1
           ? String.format(Locale.ROOT, "; median of %d measured passes", p.measuredPasses()) : "");
     }
     StringBuilder b = new StringBuilder(String.format(Locale.ROOT, "%s keys, %s order", p.keys(), p.order()));

@@ -170,6 +170,97 @@ class ReplayCellTest {
         + " replay wrote");
   }
 
+  /**
+   * A made-up application at a known rate (the writer's clock is the generator's): 10,000
+   * transactions 400 us apart, 4 s, three of four reading two keys, the fourth putting one, over
+   * 1,000 keys all there when the recording began.
+   */
+  private Path generatedAtARate() {
+    long[] now = {0};
+    Path file = temp.resolve("paced.kvbtrace");
+    java.util.Random random = new java.util.Random(67);
+    ByteBuffer found = value(50);
+    try (TraceWriter w = TraceWriter.create(file, KeyMode.RAW, 0, "ReplayCellTest", () -> now[0])) {
+      for (int t = 0; t < 10_000; t++) {
+        now[0] = t * 400_000L;
+        if (t % 4 == 3) {
+          w.record(dev.kvbench.workload.trace.TraceKind.BEGIN_WRITE, 0);
+          w.put(0, key(random.nextInt(1_000)), value(20 + random.nextInt(60)));
+          now[0] += 30_000;
+          w.record(dev.kvbench.workload.trace.TraceKind.COMMIT, 0);
+        } else {
+          w.record(dev.kvbench.workload.trace.TraceKind.BEGIN_READ, 0);
+          w.get(dev.kvbench.workload.trace.TraceKind.GET, 0, key(random.nextInt(1_000)), found.duplicate());
+          now[0] += 10_000;
+          w.get(dev.kvbench.workload.trace.TraceKind.GET, 0, key(random.nextInt(1_000)), found.duplicate());
+          w.record(dev.kvbench.workload.trace.TraceKind.END_READ, 0);
+        }
+      }
+    }
+    return file;
+  }
+
+  /**
+   * Replayed at its recorded timing (@1x), a trace's operations each wait for their recorded
+   * moment: the replay makes the trace's op mix exactly and its rate within 1 %, its latencies
+   * count from each operation's intended start with the service times beside. A slow machine makes
+   * the replay late, never early, so the rate can only fall short, by the lateness of its end.
+   */
+  @Test
+  void aReplayAtTheRecordedTimingReproducesTheTracesMixAndRateWithinOnePercent() throws Exception {
+    Path trace = generatedAtARate();
+    TracePlan plan = TracePlan.of(trace);
+    assertThat(plan.spanNanos()).isEqualTo(9_999 * 400_000L + 30_000); // the last transaction (9,999) writes
+    Map<String, Long> recordedMix = new java.util.TreeMap<>();
+    try (dev.kvbench.workload.trace.TraceReader r = dev.kvbench.workload.trace.TraceReader.open(trace)) {
+      for (var op = r.next(); op != null; op = r.next()) {
+        recordedMix.merge(op.kind().label(), 1L, Long::sum);
+      }
+    }
+    String value = Axes.TRACES.parse(trace + "@1x");
+    assertThat(value).endsWith("paced.kvbtrace@1x");
+    dev.kvbench.scenario.CellParams cell = new dev.kvbench.scenario.CellParams("locking",
+        new dev.kvbench.scenario.DataSet(1, dev.kvbench.workload.KeyEncoding.INT, 100,
+            dev.kvbench.workload.ValueContent.RANDOM, 42),
+        new dev.kvbench.scenario.WriteShape(dev.kvbench.workload.KeyOrder.SEQ, 1),
+        new dev.kvbench.scenario.StoreSetup(Map.of(), Durability.NOSYNC, dev.kvbench.codec.ValueCodecs.NONE),
+        new dev.kvbench.scenario.PhasePlan(List.of(Phase.REPLAY), new dev.kvbench.scenario.PassPlan(0, 0, 1,
+            dev.kvbench.scenario.ReadCache.WARM, false), 4),
+        dev.kvbench.scenario.Load.SINGLE, Map.of(Axes.TRACES.key(), value));
+    assertThat(cell.id()).isEqualTo("locking trace=paced.kvbtrace@1x nosync");
+    CellResult result;
+    try (WorkArea work = WorkArea.open(temp.resolve("work-paced"))) {
+      result = new CellRunner(new dev.kvbench.measure.CpuMeter(), new dev.kvbench.measure.RssMeter(),
+          new dev.kvbench.measure.StorageMeter(), new ExpectedChecksums(), RunListener.NONE, 40)
+          .run(new LockingStoreProvider(), cell, work);
+    }
+    PhaseResult p = result.phases().get(0);
+    assertThat(p.status()).as(p.failure()).isEqualTo(PhaseStatus.OK);
+    assertThat(p.verified()).isTrue();
+    Map<String, Long> replayedMix = new java.util.TreeMap<>();
+    p.threaded().latencyNanosByOperation().forEach((kind, l) -> replayedMix.put(kind, l.samples()));
+    assertThat(replayedMix).isEqualTo(recordedMix);
+    double recorded = plan.recordedRate();
+    assertThat(p.threaded().targetRate()).isEqualTo(recorded);
+    // never faster than recorded (an operation waits for its moment), and late by at most 1 % of 4 s
+    assertThat(p.threaded().achievedRate()).isLessThanOrEqualTo(recorded * 1.0001).isGreaterThan(recorded * 0.99);
+    assertThat(p.threaded().latencyMeasuredFrom()).isEqualTo(dev.kvbench.result.ThreadedFigures.FROM_INTENDED_START);
+    assertThat(p.threaded().serviceNanosByOperation()).containsKeys("get", "put", "commit");
+    assertThat(p.threaded().requestDistribution()).isEqualTo("trace paced.kvbtrace at its recorded timing");
+  }
+
+  /** A speed that is no factor is refused naming the text and the fix; a file whose own name ends in @2x is that file. */
+  @Test
+  void aReplaySpeedThatIsNoFactorIsRefusedNamingIt() throws Exception {
+    Path trace = record(false);
+    assertThatThrownBy(() -> Axes.TRACES.parse(trace + "@fastx")).hasMessageContaining("@fastx")
+        .hasMessageContaining("@1x (the recorded timing)");
+    assertThatThrownBy(() -> Axes.TRACES.parse(trace + "@0x")).hasMessageContaining("above 0");
+    assertThat(Axes.TRACES.parse(trace + "@2.5x")).endsWith("app-no-deletes.kvbtrace@2.5x");
+    Path odd = Files.copy(trace, temp.resolve("odd@2x"));
+    assertThat(Axes.TRACES.parse(odd.toString())).isEqualTo(odd.toString());
+  }
+
   /** A recording wraps the store in this JVM: forked cells, or a directory holding files, are refused before any cell. */
   @Test
   void aRecordingNeedsCellsInThisJvmAndAnEmptyDirectory() throws Exception {

@@ -28,9 +28,10 @@ import java.util.TreeSet;
  * @param overlap where two sessions' transactions were open at once, in words, or null where none were
  * @param longestKey the longest key the replay puts or reads
  * @param largestValue the largest value it writes or loads
+ * @param spanNanos the recorded time from its first operation to its last
  */
 public record TracePlan(Path trace, Map<Key, Integer> preload, long operations, int sessions, Set<Need> needs,
-    String overlap, int longestKey, int largestValue) {
+    String overlap, int longestKey, int largestValue, long spanNanos) {
 
   /** A capability a trace uses. */
   public enum Need {
@@ -98,10 +99,15 @@ public record TracePlan(Path trace, Map<Key, Integer> preload, long operations, 
     int longestKey = 0;
     int largestValue = 0;
     long ops = 0;
+    long first = 0;
+    long last = 0;
     java.util.BitSet sessions = new java.util.BitSet();
     try (TraceReader r = TraceReader.open(file)) {
       for (TraceOp op = r.next(); op != null; op = r.next()) {
-        ops++;
+        if (ops++ == 0) {
+          first = op.offsetNanos();
+        }
+        last = op.offsetNanos();
         sessions.set(op.session());
         TraceKind inside = open.get(op.session());
         String misplaced = misplaced(op.kind(), inside);
@@ -165,7 +171,12 @@ public record TracePlan(Path trace, Map<Key, Integer> preload, long operations, 
     }
     Map<Key, Integer> sorted = new java.util.TreeMap<>(preload);
     return new TracePlan(file, java.util.Collections.unmodifiableMap(sorted), ops, sessions.cardinality(),
-        java.util.Collections.unmodifiableSet(needs), overlap, longestKey, largestValue);
+        java.util.Collections.unmodifiableSet(needs), overlap, longestKey, largestValue, last - first);
+  }
+
+  /** The recorded rate: operations per second over the trace's span; 0 for a trace of one instant. */
+  public double recordedRate() {
+    return spanNanos > 0 ? operations * 1e9 / spanNanos : 0;
   }
 
   /** What is wrong with {@code kind} coming when the session has {@code inside} open (null: none), or null. */

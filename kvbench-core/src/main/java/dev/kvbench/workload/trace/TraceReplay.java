@@ -13,11 +13,10 @@ import java.util.HexFormat;
 import java.util.Map;
 import java.util.NavigableMap;
 import java.util.TreeMap;
-import net.openhft.hashing.LongHashFunction;
 
 /**
- * Replays a trace on a store, as fast as it goes, on one thread, each recorded session on a session
- * of its own: first (untimed) the entries the trace found before it wrote them ({@link
+ * Replays a trace on a store, on one thread, as fast as the store goes or at the recorded timing
+ * ({@link Pace}), each recorded session on a session of its own: first (untimed) the entries the trace found before it wrote them ({@link
  * TracePlan#preload}), then every operation in the trace's order, each checked against what the
  * replay itself wrote (a get finds what the last committed put left, a scan visits what the store
  * holds from its start): the first mismatch fails the replay. Values are made from the key, a
@@ -39,6 +38,20 @@ public final class TraceReplay {
   public record Outcome(long operations, long nanos, Map<TraceKind, Long> byKind, long scannedEntries,
       long recordedScanEntries, String failure) {}
 
+  /**
+   * How fast a replay goes: as fast as the store takes the operations ({@link #AS_FAST_AS_POSSIBLE}),
+   * or each operation at its recorded offset over {@code speed}, waited for with {@code await}
+   * (which returns the moment it woke), its latency then counted from that intended moment.
+   */
+  public record Pace(double speed, java.util.function.LongUnaryOperator await) {
+    public static final Pace AS_FAST_AS_POSSIBLE = new Pace(0, when -> when);
+
+    /** Whether operations wait for their recorded time. */
+    public boolean timed() {
+      return speed > 0;
+    }
+  }
+
   /** Entries loaded per transaction before the replay. */
   private static final int LOAD_BATCH = 10_000;
 
@@ -52,7 +65,7 @@ public final class TraceReplay {
 
   private final TracePlan plan;
   private final Checks checks;
-  private final LongHashFunction hash = LongHashFunction.xx3(0x7A11);
+  private final ReplayValues values = new ReplayValues();
   /**
    * What the store holds, as the replay wrote it: per key its value's size, class and version; in
    * key order only where the trace scans (a sorted map cost a get-heavy replay most of its time).
@@ -65,7 +78,6 @@ public final class TraceReplay {
   private final Map<Integer, Map<TracePlan.Key, long[]>> staged = new HashMap<>();
   private long version;
   private ByteBuffer keyBuffer = ByteBuffer.allocateDirect(64);
-  private ByteBuffer valueBuffer = ByteBuffer.allocateDirect(1024);
 
   /**
    * Whether a get inside a write goes to the writer; else to a reader of the session beside it,
@@ -74,19 +86,27 @@ public final class TraceReplay {
   private final boolean writerReads;
   /** Each session's reader beside its open write, for a store whose writer cannot read. */
   private final Map<Integer, Reader> sideReaders = new HashMap<>();
+  private final Pace pace;
 
   /** A replay of {@code plan}'s trace, its reads checked as {@code checks} says, on a store whose writers can read. */
   public TraceReplay(TracePlan plan, Checks checks) {
     this(plan, checks, true);
   }
 
+  /** A replay as fast as the store goes: {@link #TraceReplay(TracePlan, Checks, boolean, Pace)}. */
+  public TraceReplay(TracePlan plan, Checks checks, boolean writerReads) {
+    this(plan, checks, writerReads, Pace.AS_FAST_AS_POSSIBLE);
+  }
+
   /**
    * A replay of {@code plan}'s trace, its reads checked as {@code checks} says; {@code writerReads}
    * false for a store without gets inside a write ({@code WriteOperation.GET_IN_WRITE}), whose
-   * gets in a write then read what is committed, as the harness's custom operations do.
+   * gets in a write then read what is committed, as the harness's custom operations do; {@code
+   * pace} says how fast.
    */
-  public TraceReplay(TracePlan plan, Checks checks, boolean writerReads) {
+  public TraceReplay(TracePlan plan, Checks checks, boolean writerReads, Pace pace) {
     this.plan = plan;
+    this.pace = pace;
     this.checks = checks;
     this.writerReads = writerReads;
     boolean scans = plan.needs().contains(TracePlan.Need.ORDERED_SCAN)
@@ -113,7 +133,7 @@ public final class TraceReplay {
       try {
         for (Map.Entry<TracePlan.Key, Integer> e : plan.preload().entrySet()) {
           long[] value = {e.getValue(), ValueClass.RANDOM.code(), version++};
-          w.put(direct(e.getKey()), directValue(e.getKey(), value));
+          w.put(direct(e.getKey()), values.of(e.getKey(), value));
           held.put(e.getKey(), value);
           if (++inBatch == LOAD_BATCH) {
             w.commit();
@@ -131,7 +151,7 @@ public final class TraceReplay {
 
   /** Replays every operation on {@code store}, loaded by {@link #load}; the store's sessions are closed at the end. */
   public Outcome replay(Store store) {
-    return replay(store, null, position -> { });
+    return replay(store, null, null, position -> { });
   }
 
   /** How often, in operations, a replay says how far it is. */
@@ -139,26 +159,40 @@ public final class TraceReplay {
 
   /**
    * {@link #replay(Store)}, timing each operation into {@code latencies} by its kind (none where
-   * null: a scan's time is the whole scan's, a commit's the commit's), and telling {@code progress}
-   * every few thousand operations how many it has replayed.
+   * null: a scan's time is the whole scan's, a commit's the commit's; at the recorded timing from
+   * the operation's intended start, and into {@code service}, where not null, from its actual
+   * start), and telling {@code progress} every few thousand operations how many it has replayed.
    */
   public Outcome replay(Store store, Map<TraceKind, org.HdrHistogram.Histogram> latencies,
-      java.util.function.LongConsumer progress) {
+      Map<TraceKind, org.HdrHistogram.Histogram> service, java.util.function.LongConsumer progress) {
     // by kind's ordinal, made maps at the end: a map's boxing and lookup per operation cost the replay itself
     TraceKind[] kinds = TraceKind.values();
     long[] counts = new long[kinds.length];
     org.HdrHistogram.Histogram[] timed = new org.HdrHistogram.Histogram[kinds.length];
+    org.HdrHistogram.Histogram[] served = new org.HdrHistogram.Histogram[kinds.length];
+    boolean paced = pace.timed();
     long ops = 0;
     long scanned = 0;
     long recordedScans = 0;
+    long origin = 0;
     String failure = null;
     long start = System.nanoTime();
     try (TraceReader r = TraceReader.open(plan.trace())) {
+      start = System.nanoTime(); // the first operation is intended now
       for (TraceOp op = r.next(); op != null && failure == null; op = r.next()) {
-        ops++;
+        if (ops++ == 0) {
+          origin = op.offsetNanos();
+        }
         int kind = op.kind().ordinal();
         counts[kind]++;
-        long began = latencies == null ? 0 : System.nanoTime();
+        long intended = 0;
+        long began;
+        if (paced) {
+          intended = start + (long) ((op.offsetNanos() - origin) / pace.speed());
+          began = pace.await().applyAsLong(intended);
+        } else {
+          began = latencies == null ? 0 : System.nanoTime();
+        }
         if (op.kind() == TraceKind.SCAN || op.kind() == TraceKind.SCAN_FROM) {
           recordedScans += op.entries();
           long[] visited = {0};
@@ -168,10 +202,17 @@ public final class TraceReplay {
           failure = apply(store, op);
         }
         if (latencies != null) {
+          long ended = System.nanoTime();
           if (timed[kind] == null) {
-            timed[kind] = new org.HdrHistogram.Histogram(3_600_000_000_000L, 3);
+            timed[kind] = new org.HdrHistogram.Histogram(LONGEST_NANOS, 3);
           }
-          timed[kind].recordValue(Math.max(1, System.nanoTime() - began));
+          timed[kind].recordValue(clamp(ended - (paced ? intended : began)));
+          if (paced && service != null) {
+            if (served[kind] == null) {
+              served[kind] = new org.HdrHistogram.Histogram(LONGEST_NANOS, 3);
+            }
+            served[kind].recordValue(clamp(ended - began));
+          }
         }
         if (failure != null) {
           failure = "operation " + ops + " (" + op.kind().label() + " of session " + op.session() + "): " + failure;
@@ -199,13 +240,25 @@ public final class TraceReplay {
         byKind.put(k, counts[k.ordinal()]);
       }
       if (latencies != null && timed[k.ordinal()] != null) {
-        latencies.merge(k, timed[k.ordinal()], (had, more) -> {
-          had.add(more);
-          return had;
-        });
+        latencies.merge(k, timed[k.ordinal()], TraceReplay::added);
+      }
+      if (service != null && served[k.ordinal()] != null) {
+        service.merge(k, served[k.ordinal()], TraceReplay::added);
       }
     }
     return new Outcome(ops, nanos, byKind, scanned, recordedScans, failure);
+  }
+
+  /** The longest latency recorded: an hour. */
+  private static final long LONGEST_NANOS = 3_600_000_000_000L;
+
+  private static long clamp(long nanos) {
+    return Math.min(Math.max(1, nanos), LONGEST_NANOS);
+  }
+
+  private static org.HdrHistogram.Histogram added(org.HdrHistogram.Histogram had, org.HdrHistogram.Histogram more) {
+    had.add(more);
+    return had;
   }
 
   private void closeSideReader(int session) {
@@ -239,7 +292,7 @@ public final class TraceReplay {
       }
       case PUT -> {
         long[] value = {op.valueSize(), op.valueClass().code(), version++};
-        writers.get(id).put(direct(key), directValue(key, value));
+        writers.get(id).put(direct(key), values.of(key, value));
         staged.get(id).put(key, value);
       }
       case DELETE -> {
@@ -339,10 +392,10 @@ public final class TraceReplay {
     }
     // the ends and middle of the value, each byte computed on its own: a stale or foreign value differs
     // there, and making or comparing the whole value would cost the timed pass
-    long seed = seedOf(key, expected);
+    long seed = values.seedOf(key, expected);
     ValueClass c = ValueClass.ofCode((int) expected[1]);
     for (int i : new int[] {0, n / 2, n - 1}) {
-      if (n > 0 && found.get(found.position() + i) != byteAt(seed, c, i)) {
+      if (n > 0 && found.get(found.position() + i) != ReplayValues.byteAt(seed, c, i)) {
         return "the value under " + hex(key) + " is not the one the replay wrote (byte " + i + ")";
       }
     }
@@ -355,64 +408,11 @@ public final class TraceReplay {
     return keyBuffer;
   }
 
-  /** The value of {@code value} in the replay's direct value buffer; valid until the next call. */
-  private ByteBuffer directValue(TracePlan.Key key, long[] value) {
-    int size = (int) value[0];
-    if (valueBuffer.capacity() < size) {
-      valueBuffer = ByteBuffer.allocateDirect(Math.max(size, 2 * valueBuffer.capacity()));
-    }
-    ValueClass c = ValueClass.ofCode((int) value[1]);
-    long seed = seedOf(key, value);
-    ByteBuffer b = valueBuffer.clear();
-    for (int word = 0; word * 8 < size; word++) {
-      long x = word(seed, c, word);
-      for (int i = word * 8; i < Math.min(size, word * 8 + 8); i++) {
-        b.put(asClass(c, (byte) (x >>> ((i & 7) << 3))));
-      }
-    }
-    return b.flip();
-  }
-
   private static ByteBuffer fill(ByteBuffer buffer, byte[] bytes) {
     ByteBuffer b = buffer.capacity() >= bytes.length ? buffer
         : ByteBuffer.allocateDirect(Math.max(bytes.length, 2 * buffer.capacity()));
     b.clear().put(bytes).flip();
     return b;
-  }
-
-  private static final long GOLDEN = 0x9E3779B97F4A7C15L;
-
-  /** What a value's bytes are made from: its key and version, so each version differs and repeats. */
-  private long seedOf(TracePlan.Key key, long[] value) {
-    return hash.hashBytes(key.bytes()) ^ (value[2] * GOLDEN);
-  }
-
-  /**
-   * Byte {@code i} of a value of class {@code c} made from {@code seed}: byte i of the i / 8th word
-   * of a counter-based generator, so a check computes the bytes it reads and no others.
-   */
-  private static byte byteAt(long seed, ValueClass c, int i) {
-    return asClass(c, (byte) (word(seed, c, i >>> 3) >>> ((i & 7) << 3)));
-  }
-
-  /** Word {@code w} of a value: bytes 8w to 8w + 7, the lowest first. */
-  private static long word(long seed, ValueClass c, int w) {
-    return c == ValueClass.CONSTANT ? 0 : mix(seed + w * GOLDEN);
-  }
-
-  private static byte asClass(ValueClass c, byte raw) {
-    return switch (c) {
-      case CONSTANT -> 0;
-      case RANDOM -> raw;
-      case COMPRESSIBLE -> (byte) ('a' + (raw & 15));
-    };
-  }
-
-  /** SplitMix64's finaliser: every bit of the counter reaches every bit of the word. */
-  private static long mix(long z) {
-    z = (z ^ (z >>> 30)) * 0xBF58476D1CE4E5B9L;
-    z = (z ^ (z >>> 27)) * 0x94D049BB133111EBL;
-    return z ^ (z >>> 31);
   }
 
   private static String hex(TracePlan.Key key) {

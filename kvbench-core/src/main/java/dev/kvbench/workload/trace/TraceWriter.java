@@ -36,14 +36,18 @@ public final class TraceWriter implements AutoCloseable {
   private final LongHashFunction pseudonyms;
   private final CRC32 crc = new CRC32();
   private final long startNanos;
+  /** The clock of each operation's offset: nanoTime, or a generator's own for a trace it makes up. */
+  private final java.util.function.LongSupplier clock;
   private byte[] scratch = new byte[256];
   private long lastNanos;
   private long records;
   private IOException failed;
   private boolean closed;
 
-  private TraceWriter(Path target, KeyMode keys, long pseudonymSeed, String source) throws IOException {
+  private TraceWriter(Path target, KeyMode keys, long pseudonymSeed, String source,
+      java.util.function.LongSupplier clock) throws IOException {
     this.target = target.toAbsolutePath();
+    this.clock = clock;
     this.keys = keys;
     this.pseudonyms = LongHashFunction.xx3(pseudonymSeed);
     Path dir = this.target.getParent();
@@ -61,7 +65,7 @@ public final class TraceWriter implements AutoCloseable {
     out.write(new byte[] {(byte) (TraceFormat.VERSION >>> 8), (byte) TraceFormat.VERSION});
     out.write(ByteBuffer.allocate(4).putInt(json.length).array());
     out.write(json);
-    this.startNanos = System.nanoTime();
+    this.startNanos = clock.getAsLong();
     this.lastNanos = startNanos;
   }
 
@@ -71,8 +75,17 @@ public final class TraceWriter implements AutoCloseable {
    * key, the key can be checked); {@code source} says what is recorded.
    */
   public static TraceWriter create(Path target, KeyMode keys, long pseudonymSeed, String source) {
+    return create(target, keys, pseudonymSeed, source, System::nanoTime);
+  }
+
+  /**
+   * {@link #create(Path, KeyMode, long, String)} with each operation's time read from {@code clock}
+   * (nanoseconds, never going back): for a generator that makes a trace up at a rate of its own.
+   */
+  public static TraceWriter create(Path target, KeyMode keys, long pseudonymSeed, String source,
+      java.util.function.LongSupplier clock) {
     try {
-      return new TraceWriter(target, keys, pseudonymSeed, source);
+      return new TraceWriter(target, keys, pseudonymSeed, source, clock);
     } catch (IOException e) {
       throw new UncheckedIOException("cannot start the trace " + target + ": " + e.getMessage(), e);
     }
@@ -133,7 +146,7 @@ public final class TraceWriter implements AutoCloseable {
     if (scratch.length < room) {
       scratch = new byte[Math.max(room, 2 * scratch.length)];
     }
-    long now = System.nanoTime();
+    long now = clock.getAsLong();
     int at = 0;
     scratch[at++] = (byte) kind.code();
     at = TraceFormat.putVarLong(scratch, at, session);
