@@ -19,14 +19,15 @@ import picocli.CommandLine.Spec;
     header = "Describes traces: recordings of what an application did to a store.",
     description = {"A trace is what kvbench's Recording wrapper wrote while an application used a store: each get,"
         + " put, delete, scan and transaction, with its session, time, key and sizes (never a value)."},
-    subcommands = {TraceCommand.Info.class})
+    subcommands = {TraceCommand.Info.class, TraceFitCommand.class, TraceGenerateCommand.class})
 final class TraceCommand implements Runnable {
 
   @Spec CommandSpec spec;
 
   @Override
   public void run() {
-    throw new UsageException("say what to do with a trace: kvbench trace info FILE");
+    throw new UsageException("say what to do with a trace: kvbench trace info FILE, kvbench trace fit FILE or kvbench"
+        + " trace generate OUT");
   }
 
   @Command(

@@ -369,9 +369,13 @@ class DocsCommandsRunTest {
   @Test
   void everyFlagAMessageNamesIsOneOfKvbenchsOptions() throws IOException {
     Set<String> options = new java.util.TreeSet<>();
-    MODEL.getCommandSpec().options().forEach(o -> options.addAll(List.of(o.names())));
-    MODEL.getSubcommands().values().forEach(sub -> sub.getCommandSpec().options()
-        .forEach(o -> options.addAll(List.of(o.names()))));
+    // every command's, its subcommands' (trace fit, trace generate) among them
+    java.util.Deque<picocli.CommandLine> commands = new java.util.ArrayDeque<>(List.of(MODEL));
+    while (!commands.isEmpty()) {
+      picocli.CommandLine c = commands.pop();
+      c.getCommandSpec().options().forEach(o -> options.addAll(List.of(o.names())));
+      commands.addAll(c.getSubcommands().values());
+    }
     Pattern literal = Pattern.compile("\"((?:[^\"\\\\]|\\\\.)*)\"");
     Pattern flag = Pattern.compile("(?:^|[\\s(`'])(--[a-z][a-z0-9-]+)");
     List<String> unknown = new ArrayList<>();

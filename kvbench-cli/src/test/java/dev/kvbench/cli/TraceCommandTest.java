@@ -82,4 +82,42 @@ class TraceCommandTest {
     assertThat(none.code()).isEqualTo(ExitCodes.USAGE);
     assertThat(none.err()).contains("no trace at");
   }
+  /**
+   * {@code trace generate} draws FAST'20's mixgraph into a trace, {@code trace fit} fits the model
+   * back and writes it, and {@code generate --model} scales the fitted model up: 10 times the keys,
+   * twice the rate. Existing files are never overwritten; a model that is not one is named.
+   */
+  @Test
+  void generateFitAndGenerateAgainFromTheFittedModelScaledUp() throws Exception {
+    Path first = dir.resolve("fast20.kvbtrace");
+    CliOutcome g = CliOutcome.run("trace", "generate", "--operations", "100000", first.toString());
+    assertThat(g.code()).as(g.err()).isZero();
+    assertThat(g.out()).contains("100,000 mixgraph operations (300,000 records) over 5,000,000 keys");
+    Path model = dir.resolve("model.yaml");
+    CliOutcome f = CliOutcome.run("trace", "fit", first.toString(), "--out", model.toString());
+    assertThat(f.code()).as(f.err()).isZero();
+    assertThat(f.out()).contains("100,000 operations with a key").contains("in 30 ranges")
+        .containsPattern("mix: +8[45]\\.[0-9]+ % gets, 1[34]\\.[0-9]+ % puts").contains("KS D = 0.0")
+        .contains("note: the rate shows no swing beyond its noise");
+    dev.kvbench.workload.trace.MixgraphModel fitted = dev.kvbench.workload.trace.MixgraphModel.read(model);
+    assertThat(fitted.rate().d()).isBetween(49_000.0, 51_000.0);
+    Path scaled = dir.resolve("scaled.kvbtrace");
+    CliOutcome again = CliOutcome.run("trace", "generate", "--model", model.toString(), "--keys-times", "10",
+        "--rate-times", "2", "--operations", "50000", scaled.toString());
+    assertThat(again.code()).as(again.err()).isZero();
+    dev.kvbench.workload.trace.TracePlan plan = dev.kvbench.workload.trace.TracePlan.of(scaled);
+    assertThat(plan.recordedRate() / 3).as("mixgraph operations a second, three records each")
+        .isBetween(2 * 49_000.0, 2 * 51_000.0);
+    assertThat(dev.kvbench.workload.trace.TraceFit.fit(scaled, 30, 0).model().keys())
+        .isBetween(9 * fitted.keys(), 10 * fitted.keys());
+    CliOutcome exists = CliOutcome.run("trace", "fit", first.toString(), "--out", model.toString());
+    assertThat(exists.code()).isEqualTo(ExitCodes.USAGE);
+    assertThat(exists.err()).contains(model + " exists");
+    Path notAModel = Files.writeString(dir.resolve("notes.yaml"), "colour: blue\n");
+    CliOutcome bad = CliOutcome.run("trace", "generate", "--model", notAModel.toString(), "--operations", "10",
+        dir.resolve("never.kvbtrace").toString());
+    assertThat(bad.code()).isEqualTo(ExitCodes.USAGE);
+    assertThat(bad.err()).contains("notes.yaml").contains("kvbench trace fit");
+    assertThat(dir.resolve("never.kvbtrace")).doesNotExist();
+  }
 }

@@ -103,7 +103,7 @@ public final class CellRunner {
       String why = switch (phase.kind()) {
         case THREADED -> ThreadedPhase.unsupportedReason(phase, cell, caps);
         case SUSTAINED -> SustainedPhase.unsupportedReason(phase, cell, caps);
-        case LOAD, READ, OVERWRITE, CRUD, REOPEN, REPLAY -> null;
+        case LOAD, READ, RANGE, OVERWRITE, CRUD, REOPEN, REPLAY -> null;
       };
       if (why == null) {
         return null;  // this phase runs (other kinds are refused, if at all, once the store is open)
@@ -295,6 +295,7 @@ public final class CellRunner {
         }
         PhaseKind kind = switch (phase.kind()) {
           case READ -> new ReadPhase(context, phase, session);
+          case RANGE -> new RangePhase(context, phase, session);
           case OVERWRITE -> new OverwritePhase(context, session);
           case CRUD -> new CrudPhase(context, stores, storage);
           case THREADED -> new ThreadedPhase(context, phase, store, present, directory);

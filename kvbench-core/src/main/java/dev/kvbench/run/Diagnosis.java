@@ -81,7 +81,7 @@ final class Diagnosis {
     return "index " + index + " (" + hex(encoding.keyOf(index)) + ")";
   }
 
-  private static String difference(ByteBuffer expected, ByteBuffer actual) {
+  static String difference(ByteBuffer expected, ByteBuffer actual) {
     int length = actual.remaining();
     if (length != expected.remaining()) {
       return "value is " + length + " bytes, expected " + expected.remaining();

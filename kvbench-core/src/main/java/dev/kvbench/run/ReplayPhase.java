@@ -32,9 +32,9 @@ import org.HdrHistogram.Histogram;
  * entries the trace found before it wrote them, then replayed whole in each warm-up and measured
  * pass, a pass going on from what the last one left: as fast as the store goes, or at the recorded
  * timing ({@link ReplaySpec}), each operation then waiting for its place and its latency counted
- * from it, its service time beside. Each operation is timed by its kind (the
- * phase's latency is every operation's, its per-kind latencies are reported as a threaded phase's
- * per-operation ones are), and each read is checked as it runs against what the replay wrote (a few
+ * from it, its service time beside. Operations are timed by their kind (about one of each kind in
+ * the cell's sample interval as fast as possible, every one at the recorded timing; the per-kind
+ * latencies are reported as a threaded phase's per-operation ones are), and each read is checked as it runs against what the replay wrote (a few
  * bytes of each value, which the replay computes without making the value). The trace's own cost,
  * reading it and keeping what was written, is in every store's pass; the null store's row measures it.
  */
@@ -106,7 +106,8 @@ final class ReplayPhase implements PhaseKind {
     }
     TraceReplay replay = new TraceReplay(plan, unverifiable != null ? TraceReplay.Checks.NONE
         : TraceReplay.checksFor(context.caps()), context.caps().supports(dev.kvbench.store.WriteOperation.GET_IN_WRITE),
-        spec.timed() ? new TraceReplay.Pace(spec.speed(), Pacing::waitUntil) : TraceReplay.Pace.AS_FAST_AS_POSSIBLE);
+        spec.timed() ? dev.kvbench.workload.trace.ReplayPace.recorded(spec.speed(), Pacing::waitUntil)
+            : dev.kvbench.workload.trace.ReplayPace.asFastAsPossible(context.cell().plan().latencySampleInterval()));
     Map<TraceKind, Histogram> byKind = new EnumMap<>(TraceKind.class);
     Map<TraceKind, Histogram> serviceByKind = spec.timed() ? new EnumMap<>(TraceKind.class) : null;
     List<PassResult> passes = new ArrayList<>();
@@ -168,8 +169,9 @@ final class ReplayPhase implements PhaseKind {
     }
     PassResult median = passes.get(passes.size() / 2);
     double achieved = median.passMillis() > 0 ? median.ops() * 1e3 / median.passMillis() : 0;
-    // every operation is timed: the sampling interval is 1
-    Latency latency = new Latency(all, null, context.sampling(1, all.getTotalCount()));
+    // at the recorded timing every operation is timed; as fast as possible about one of each kind in the interval
+    Latency latency = new Latency(all, null, context.sampling(spec.timed() ? 1
+        : context.cell().plan().latencySampleInterval(), all.getTotalCount()));
     return PhaseResult.measured(ID, passes, latency, unverifiable == null, failure, unverifiable)
         .withThreaded(new ThreadedFigures(1, List.of(), summaries, encoded, service, spec.timed()
             ? ThreadedFigures.FROM_INTENDED_START : ThreadedFigures.FROM_OP_START, plan.recordedRate() * spec.speed(),

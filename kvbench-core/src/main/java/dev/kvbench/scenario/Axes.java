@@ -196,6 +196,28 @@ public final class Axes {
   }
 
   /**
+   * The entries a seek reads, and a scanRange range's mean length: swept like any axis, a part of
+   * the id only where a cell runs one of them.
+   */
+  public static final Axis<Integer> SCAN_LENGTHS = Axis.<Integer>named("scanLengths")
+      .flag("N", "Entries each seek reads, and the mean length of scanRange's ranges (uniform from 1 to 2N - 1);"
+          + " a comma list sweeps, e.g. 1,10,100 (default: 10).", "--scan-length")
+      .parsedBy(Axes::scanLength, String::valueOf)
+      .defaults(10)
+      .onlyFor(p -> p.kind() == Phase.Kind.RANGE, 10)
+      .id(46, (length, cell) -> cell.plan().phases().stream().anyMatch(p -> p.kind() == Phase.Kind.RANGE)
+          ? " scan=" + length : null)
+      .build();
+
+  private static int scanLength(String text) {
+    long n = Counts.parse(text);
+    if (n < 1 || n > 1_000_000) {
+      throw new IllegalArgumentException("a scan length is 1 to 1,000,000 entries, not " + text);
+    }
+    return (int) n;
+  }
+
+  /**
    * The garbage collector of each forked cell's JVM: on-heap stores (MapDB, MVStore, the JVM-side
    * buffers of every binding) and the latency percentiles depend on it, and a sweep compares
    * collectors cell by cell in one run. Used by {@link dev.kvbench.runner.fork.ForkedCells}.
@@ -239,7 +261,7 @@ public final class Axes {
 
   /** Every axis, in the order cells are expanded. */
   public static final List<Axis<?>> ALL = List.of(KEYS, ORDERS, ENTRIES, DATA_SIZES, VALUE_SIZES, VALUE_CONTENTS, CODECS,
-      BATCH_SIZES, DURABILITY, THREADS, RATES, WRITER_RATES, GC, TRACES);
+      BATCH_SIZES, DURABILITY, THREADS, RATES, WRITER_RATES, GC, TRACES, SCAN_LENGTHS);
 
   /** The axis with this YAML key, or null. */
   public static Axis<?> byKey(String key) {

@@ -66,10 +66,15 @@ public record CellParams(
     return Math.round(data.entries() * (data.keys().size() + values().meanSize()));
   }
 
-  /** The sizes a store is opened for: the largest value, so its buffers fit every value. */
+  /**
+   * The sizes a store is opened for: the largest value, so its buffers fit every value; where the
+   * cell seeks, keys a byte longer and of varying length (a seek between two loaded keys is at the
+   * first with a zero byte after it).
+   */
   public WorkloadSizing sizing() {
-    return new WorkloadSizing(data.entries(), data.keys().size(), data.valueSize(),
-        data.keys().fixedSize() ? WorkloadSizing.KeyLengths.FIXED : WorkloadSizing.KeyLengths.VARYING);
+    boolean seeks = plan.phases().contains(dev.kvbench.workload.Phase.SEEK);
+    return new WorkloadSizing(data.entries(), data.keys().size() + (seeks ? 1 : 0), data.valueSize(),
+        data.keys().fixedSize() && !seeks ? WorkloadSizing.KeyLengths.FIXED : WorkloadSizing.KeyLengths.VARYING);
   }
 
   /** The cell's keys in its write order. */

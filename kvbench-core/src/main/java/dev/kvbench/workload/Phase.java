@@ -28,6 +28,18 @@ public enum Phase {
    */
   READ_MISSING("readMissing", Kind.READ),
   /**
+   * Seeks: a cursor positioned at a key and the next L entries read (L the cell's scan length),
+   * every other seek at a key that is not there, so the cursor lands on the next one; N / L seeks a
+   * pass, from seeded places in the key order, each timed and its entries counted.
+   */
+  SEEK("seek", Kind.RANGE),
+  /**
+   * Bounded range scans: a range [from, to) of a length uniform from 1 to 2L - 1, scanned forward to
+   * its end key, every other one backward from its last key to its first; N / L ranges a pass, each
+   * timed and its entries counted (lmdbjava/benchmarks' range iterators per KeyRange type, 2025).
+   */
+  SCAN_RANGE("scanRange", Kind.RANGE),
+  /**
    * db_bench's overwrite: put a new value under every loaded key, in a random order of its own,
    * committing every batch-size puts; the store then holds the updated values.
    */
@@ -106,6 +118,8 @@ public enum Phase {
     LOAD,
     /** One measuring thread reads the loaded store: by key or by cursor. */
     READ,
+    /** One measuring thread scans bounded ranges of the loaded store from keys. */
+    RANGE,
     /** One measuring thread puts a new value under every loaded key. */
     OVERWRITE,
     /** ioarena's CRUD transactions into an empty store of its own. */
@@ -169,7 +183,7 @@ public enum Phase {
 
   /** The seed read phases: those a cold read cache drops the page cache before. */
   public boolean dropsCacheWhenCold() {
-    return this == READ_KEY || this == READ_MISSING || needsOrderedScan();
+    return this == READ_KEY || this == READ_MISSING || needsOrderedScan() || kind == Kind.RANGE;
   }
 
   public static Phase fromId(String id) {

@@ -526,21 +526,31 @@ public abstract class StoreContractTest {
     CellResult result = runCell(keys, order, entries, 100, 701);
     assertThat(result.error()).isNull();
     assertThat(result.phases()).extracting(PhaseResult::phase)
-        .containsExactly("write", "readKey", "readSeq", "readRev", "readCrc", "readXxh64", "readMissing", "overwrite", "crud",
+        .containsExactly("write", "readKey", "readSeq", "readRev", "readCrc", "readXxh64", "readMissing", "seek",
+            "scanRange", "overwrite", "crud",
             "readers", "readwhilewriting", "ycsb-a", "ycsb-b", "ycsb-c", "ycsb-d", "ycsb-e", "ycsb-f", "custom",
             "sustain", "open");
     for (PhaseResult p : result.phases()) {
       boolean crud = p.phase().equals("crud");
       boolean open = p.phase().equals("open");
+      boolean range = Phase.fromId(p.phase()).kind() == Phase.Kind.RANGE;
       if (!declaresSupportFor(Phase.fromId(p.phase()))) {
         assertThat(p.status()).as(p.phase()).isEqualTo(PhaseStatus.UNSUPPORTED);
+        continue;
+      }
+      if (p.phase().equals("scanRange") && !scansBackFromAKey()) {
+        // a cursor that seeks only forward: half of scanRange's ranges go back from a key
+        assertThat(p.status()).as(p.phase()).isEqualTo(PhaseStatus.UNSUPPORTED);
+        assertThat(p.note()).contains("cannot scan back from a key");
         continue;
       }
       assertThat(p.status()).as(p.phase() + ": " + p.failure()).isEqualTo(PhaseStatus.OK);
       if (caps().retainsData()) {
         // crud's op is a transaction of batch-size (701) quadruples
         // an open pass is one open of the loaded store
-        assertThat(p.ops()).as(p.phase()).isEqualTo(open ? 1 : crud ? (entries + 700) / 701 : entries);
+        // a range phase's op is a seek or a range: N / L of them (L the default scan length, 10)
+        assertThat(p.ops()).as(p.phase()).isEqualTo(open ? 1 : crud ? (entries + 700) / 701 : range ? (entries + 9) / 10
+            : entries);
         assertThat(p.verified()).as(p.phase()).isEqualTo(!p.phase().equals("write"));
       }
     }
@@ -621,7 +631,7 @@ public abstract class StoreContractTest {
     if (phase == Phase.OVERWRITE) {
       return c.supports(WriteOperation.OVERWRITE);
     }
-    if (phase.needsOrderedScan()) {
+    if (phase.needsOrderedScan() || phase.kind() == Phase.Kind.RANGE) {
       return c.orderedScan();
     }
     if (phase == Phase.READ_WHILE_WRITING) {
@@ -640,6 +650,24 @@ public abstract class StoreContractTest {
           && (mix.share(Operation.SCAN) == 0 || c.orderedScan());
     }
     return true;
+  }
+
+  /** Whether the store steps back from a key, as a reverse scan from a key does (some cursors seek only forward). */
+  private boolean scansBackFromAKey() {
+    try (Store store = open(newDir("steps-back"), new WorkloadSizing(2, 4, 8)); Session s = store.openSession()) {
+      try (Writer w = s.beginWrite(WriteOrder.ASCENDING)) {
+        w.put(direct(new byte[] {0, 0, 0, 1}), direct(new byte[] {1}));
+        w.commit();
+      }
+      try (Reader r = s.beginRead()) {
+        r.scanFrom(direct(new byte[] {0, 0, 0, 2}), ScanDirection.REVERSE, (k, v) -> false);
+        return true;
+      } catch (UnsupportedCapabilityException refused) {
+        return false;
+      }
+    } catch (IOException e) {
+      throw new java.io.UncheckedIOException(e);
+    }
   }
 
   /**
@@ -947,8 +975,11 @@ public abstract class StoreContractTest {
       if (p.phase().equals("crud") || p.phase().equals("overwrite") || Phase.fromId(p.phase()).usesClients()) {
         continue;  // write, threaded and sustained workloads; harnessPhasesPassOnNEntries checks them
       }
+      Phase phase = Phase.fromId(p.phase());
       if (p.phase().equals("readRev") && !caps().reverseScan()
-          || Phase.fromId(p.phase()).needsOrderedScan() && !caps().orderedScan()) {
+          || (phase.needsOrderedScan() || phase.kind() == Phase.Kind.RANGE) && !caps().orderedScan()) {
+        assertThat(p.status()).as(p.phase()).isEqualTo(PhaseStatus.UNSUPPORTED);
+      } else if (p.phase().equals("scanRange") && !scansBackFromAKey()) {
         assertThat(p.status()).as(p.phase()).isEqualTo(PhaseStatus.UNSUPPORTED);
       } else {
         assertThat(p.status()).as(p.phase()).isEqualTo(PhaseStatus.OK);

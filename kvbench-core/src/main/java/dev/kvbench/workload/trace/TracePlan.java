@@ -85,6 +85,12 @@ public record TracePlan(Path trace, Map<Key, Integer> preload, long operations, 
       byte[] k = op.key();
       return new Key(k.length == op.keyLength() ? k : Arrays.copyOf(k, op.keyLength()));
     }
+
+    /** {@link #of(TraceOp)} of the operation {@code r} read last. */
+    static Key of(TraceReader r) {
+      byte[] k = Arrays.copyOf(r.keyBytes(), r.keyStored());
+      return new Key(k.length == r.keyLength() ? k : Arrays.copyOf(k, r.keyLength()));
+    }
   }
 
   /** Reads {@code file} once; throws {@link TraceFormatException} where it is not a whole trace. */

@@ -25,8 +25,10 @@ import org.apiguardian.api.API;
 @API(status = API.Status.INTERNAL, since = "0.7.0")
 public final class TraceReader implements AutoCloseable {
 
+  private static final byte[] NO_KEY = new byte[0];
+
   private final Path file;
-  private final InputStream in;
+  private final TraceInput in;
   private final TraceHeader header;
   private final CRC32 crc = new CRC32();
   private long offset;
@@ -37,7 +39,7 @@ public final class TraceReader implements AutoCloseable {
 
   private TraceReader(Path file) throws IOException {
     this.file = file;
-    this.in = new Buffered(Files.newInputStream(file));
+    this.in = new TraceInput(Files.newInputStream(file), crc);
     byte[] magic = bytes(TraceFormat.MAGIC.length);
     offset = magic.length;
     if (magic.length < TraceFormat.MAGIC.length && !Arrays.equals(magic,
@@ -113,12 +115,86 @@ public final class TraceReader implements AutoCloseable {
 
   /** The next operation, or null after the last, once the end record and its checksum were read and match. */
   public TraceOp next() {
-    if (ended) {
+    if (!advance()) {
       return null;
+    }
+    byte[] key = kind.keyed() ? Arrays.copyOf(keyBytes, keyStored) : NO_KEY;
+    return new TraceOp(kind, session, offsetNanos, key, keyLength, valueSize, valueClass, direction, entries);
+  }
+
+  // the operation advance() read last: kept in fields, so a replay reads a trace without an object per operation
+  private TraceKind kind;
+  private int session;
+  private byte[] keyBytes = new byte[64];
+  private int keyStored;
+  private int keyLength;
+  private int valueSize;
+  private ValueClass valueClass;
+  private ScanDirection direction;
+  private long entries;
+
+  /** What the operation {@link #advance} read is. */
+  public TraceKind kind() {
+    return kind;
+  }
+
+  /** Its session. */
+  public int session() {
+    return session;
+  }
+
+  /** Its time, in nanoseconds from the trace's start. */
+  public long offsetNanos() {
+    return offsetNanos;
+  }
+
+  /** Its key as the trace holds it, in the first {@link #keyStored} bytes (a buffer reused by the next advance). */
+  public byte[] keyBytes() {
+    return keyBytes;
+  }
+
+  /** The bytes of {@link #keyBytes} that are the key (or its pseudonym). */
+  public int keyStored() {
+    return keyStored;
+  }
+
+  /** The key's own length, also where only its pseudonym was kept. */
+  public int keyLength() {
+    return keyLength;
+  }
+
+  /** A put's value size; a get's found size, or {@link TraceOp#MISSING}; else 0. */
+  public int valueSize() {
+    return valueSize;
+  }
+
+  /** A put's value class, else null. */
+  public ValueClass valueClass() {
+    return valueClass;
+  }
+
+  /** A scan's direction, else null. */
+  public ScanDirection direction() {
+    return direction;
+  }
+
+  /** The entries a scan visited, else 0. */
+  public long entries() {
+    return entries;
+  }
+
+  /**
+   * Reads the next operation into this reader's fields ({@link #kind} ...), or returns false after
+   * the last, once the end record and its checksum were read and match.
+   */
+  public boolean advance() {
+    if (ended) {
+      return false;
     }
     try {
       long at = offset;
       opOffset = at;
+      in.checksumSoFar(); // every record before this one; the end record is outside the checksum
       int code = in.read();
       if (code < 0) {
         throw new TraceFormatException(file, offset, "the trace ends after " + records + " operations without its end"
@@ -126,10 +202,10 @@ public final class TraceReader implements AutoCloseable {
       }
       offset++;
       if (code == TraceFormat.END) {
+        in.stopChecksum();
         end(at);
-        return null;
+        return false;
       }
-      crc.update(code);
       TraceKind kind = TraceKind.ofCode(code);
       if (kind == null) {
         throw new TraceFormatException(file, at, String.format("no operation has the code 0x%02x: the trace is"
@@ -137,11 +213,15 @@ public final class TraceReader implements AutoCloseable {
       }
       int session = (int) varLong(Integer.MAX_VALUE, "session");
       offsetNanos += varLong(Long.MAX_VALUE, "time");
-      byte[] key = new byte[0];
       int keyLength = 0;
+      int stored = 0;
       if (kind.keyed()) {
         keyLength = (int) varLong(TraceFormat.MAX_KEY_BYTES, "key length");
-        key = record(header.keyMode() == KeyMode.RAW ? keyLength : TraceFormat.PSEUDONYM_BYTES, "key");
+        stored = header.keyMode() == KeyMode.RAW ? keyLength : TraceFormat.PSEUDONYM_BYTES;
+        if (keyBytes.length < stored) {
+          keyBytes = new byte[Math.max(stored, 2 * keyBytes.length)];
+        }
+        recordInto(keyBytes, stored, "key");
       }
       int valueSize = 0;
       ValueClass valueClass = null;
@@ -171,7 +251,15 @@ public final class TraceReader implements AutoCloseable {
         }
       }
       records++;
-      return new TraceOp(kind, session, offsetNanos, key, keyLength, valueSize, valueClass, direction, entries);
+      this.kind = kind;
+      this.session = session;
+      this.keyStored = stored;
+      this.keyLength = keyLength;
+      this.valueSize = valueSize;
+      this.valueClass = valueClass;
+      this.direction = direction;
+      this.entries = entries;
+      return true;
     } catch (IOException e) {
       throw new UncheckedIOException("cannot read the trace " + file + " at byte " + offset + ": " + e.getMessage(), e);
     }
@@ -200,7 +288,7 @@ public final class TraceReader implements AutoCloseable {
   /** A varint of a record, counted in the checksum, at most {@code most}. */
   private long varLong(long most, String what) throws IOException {
     long at = offset;
-    long v = readVarLong(what, crc::update);
+    long v = readVarLong(what);
     if (v < 0 || v > most) {
       throw new TraceFormatException(file, at, "a " + what + " of " + Long.toUnsignedString(v) + " is beyond " + most
           + ": the trace is damaged");
@@ -210,10 +298,10 @@ public final class TraceReader implements AutoCloseable {
 
   /** A varint of the end record, outside the checksum. */
   private long varLongUnchecked(String what) throws IOException {
-    return readVarLong(what, b -> { });
+    return readVarLong(what);
   }
 
-  private long readVarLong(String what, java.util.function.IntConsumer eachByte) throws IOException {
+  private long readVarLong(String what) throws IOException {
     long at = offset;
     long v = 0;
     for (int shift = 0; shift < 64; shift += 7) {
@@ -222,7 +310,6 @@ public final class TraceReader implements AutoCloseable {
         throw truncated(at, what);
       }
       offset++;
-      eachByte.accept(b);
       v |= (long) (b & 0x7F) << shift;
       if ((b & 0x80) == 0) {
         return v;
@@ -248,6 +335,29 @@ public final class TraceReader implements AutoCloseable {
     return b;
   }
 
+  /** {@code n} bytes of a record into {@code into}, from its start. */
+  private void recordInto(byte[] into, int n, String what) throws IOException {
+    if (in.limit - in.position >= n && n <= 16) {
+      // a short key whole in the buffer: copied a byte at a time (arraycopy's setup outweighs a few bytes)
+      for (int i = 0; i < n; i++) {
+        into[i] = in.buffer[in.position + i];
+      }
+      in.position += n;
+      offset += n;
+      return;
+    }
+    long at = offset;
+    int got = 0;
+    while (got < n) {
+      int r = in.read(into, got, n - got);
+      if (r < 0) {
+        throw truncated(at, what);
+      }
+      got += r;
+    }
+    offset += n;
+  }
+
   private byte[] record(int n, String what) throws IOException {
     long at = offset;
     byte[] b = bytes(n);
@@ -255,7 +365,6 @@ public final class TraceReader implements AutoCloseable {
       throw truncated(at, what);
     }
     offset += n;
-    crc.update(b);
     return b;
   }
 
@@ -286,55 +395,6 @@ public final class TraceReader implements AutoCloseable {
       return " (JSON)";
     }
     return "";
-  }
-
-  /**
-   * A buffered stream without BufferedInputStream's lock on every read: a trace is read a byte at a
-   * time by one thread, and the lock cost a replay about a fifth of its time per operation.
-   */
-  private static final class Buffered extends InputStream {
-    private final InputStream source;
-    private final byte[] buffer = new byte[1 << 16];
-    private int position;
-    private int limit;
-
-    Buffered(InputStream source) {
-      this.source = source;
-    }
-
-    private boolean fill() throws IOException {
-      if (position < limit) {
-        return true;
-      }
-      int n = source.read(buffer);
-      position = 0;
-      limit = Math.max(n, 0);
-      return n > 0;
-    }
-
-    @Override
-    public int read() throws IOException {
-      return fill() ? buffer[position++] & 0xFF : -1;
-    }
-
-    @Override
-    public int read(byte[] into, int off, int len) throws IOException {
-      if (len == 0) {
-        return 0;
-      }
-      if (!fill()) {
-        return -1;
-      }
-      int n = Math.min(len, limit - position);
-      System.arraycopy(buffer, position, into, off, n);
-      position += n;
-      return n;
-    }
-
-    @Override
-    public void close() throws IOException {
-      source.close();
-    }
   }
 
   @Override

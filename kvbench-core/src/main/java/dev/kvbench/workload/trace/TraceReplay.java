@@ -16,7 +16,7 @@ import java.util.TreeMap;
 
 /**
  * Replays a trace on a store, on one thread, as fast as the store goes or at the recorded timing
- * ({@link Pace}), each recorded session on a session of its own: first (untimed) the entries the trace found before it wrote them ({@link
+ * ({@link ReplayPace}), each recorded session on a session of its own: first (untimed) the entries the trace found before it wrote them ({@link
  * TracePlan#preload}), then every operation in the trace's order, each checked against what the
  * replay itself wrote (a get finds what the last committed put left, a scan visits what the store
  * holds from its start): the first mismatch fails the replay. Values are made from the key, a
@@ -38,20 +38,6 @@ public final class TraceReplay {
   public record Outcome(long operations, long nanos, Map<TraceKind, Long> byKind, long scannedEntries,
       long recordedScanEntries, String failure) {}
 
-  /**
-   * How fast a replay goes: as fast as the store takes the operations ({@link #AS_FAST_AS_POSSIBLE}),
-   * or each operation at its recorded offset over {@code speed}, waited for with {@code await}
-   * (which returns the moment it woke), its latency then counted from that intended moment.
-   */
-  public record Pace(double speed, java.util.function.LongUnaryOperator await) {
-    public static final Pace AS_FAST_AS_POSSIBLE = new Pace(0, when -> when);
-
-    /** Whether operations wait for their recorded time. */
-    public boolean timed() {
-      return speed > 0;
-    }
-  }
-
   /** Entries loaded per transaction before the replay. */
   private static final int LOAD_BATCH = 10_000;
 
@@ -71,9 +57,7 @@ public final class TraceReplay {
    * key order only where the trace scans (a sorted map cost a get-heavy replay most of its time).
    */
   private final Map<TracePlan.Key, long[]> held;
-  private final Map<Integer, Session> sessions = new HashMap<>();
-  private final Map<Integer, Writer> writers = new HashMap<>();
-  private final Map<Integer, Reader> readers = new HashMap<>();
+  private final ReplaySessions open = new ReplaySessions();
   /** Each session's writes not yet committed: a null value is a delete. */
   private final Map<Integer, Map<TracePlan.Key, long[]>> staged = new HashMap<>();
   private long version;
@@ -86,16 +70,16 @@ public final class TraceReplay {
   private final boolean writerReads;
   /** Each session's reader beside its open write, for a store whose writer cannot read. */
   private final Map<Integer, Reader> sideReaders = new HashMap<>();
-  private final Pace pace;
+  private final ReplayPace pace;
 
   /** A replay of {@code plan}'s trace, its reads checked as {@code checks} says, on a store whose writers can read. */
   public TraceReplay(TracePlan plan, Checks checks) {
     this(plan, checks, true);
   }
 
-  /** A replay as fast as the store goes: {@link #TraceReplay(TracePlan, Checks, boolean, Pace)}. */
+  /** A replay as fast as the store goes: {@link #TraceReplay(TracePlan, Checks, boolean, ReplayPace)}. */
   public TraceReplay(TracePlan plan, Checks checks, boolean writerReads) {
-    this(plan, checks, writerReads, Pace.AS_FAST_AS_POSSIBLE);
+    this(plan, checks, writerReads, ReplayPace.AS_FAST_AS_POSSIBLE);
   }
 
   /**
@@ -104,7 +88,7 @@ public final class TraceReplay {
    * gets in a write then read what is committed, as the harness's custom operations do; {@code
    * pace} says how fast.
    */
-  public TraceReplay(TracePlan plan, Checks checks, boolean writerReads, Pace pace) {
+  public TraceReplay(TracePlan plan, Checks checks, boolean writerReads, ReplayPace pace) {
     this.plan = plan;
     this.pace = pace;
     this.checks = checks;
@@ -171,6 +155,13 @@ public final class TraceReplay {
     org.HdrHistogram.Histogram[] timed = new org.HdrHistogram.Histogram[kinds.length];
     org.HdrHistogram.Histogram[] served = new org.HdrHistogram.Histogram[kinds.length];
     boolean paced = pace.timed();
+    // each kind's next operation to time: the first of each, then one in about sampleInterval (a gap
+    // uniform from 1 to 2 x interval - 1, so no period of the trace is locked onto); two clock reads
+    // an operation would be most of a fast replay's time
+    long[] nextTimed = new long[kinds.length];
+    long[] ofKind = new long[kinds.length];
+    int interval = paced ? 1 : pace.sampleInterval();
+    java.util.SplittableRandom gaps = new java.util.SplittableRandom(0x5A3E_11L);
     long ops = 0;
     long scanned = 0;
     long recordedScans = 0;
@@ -179,29 +170,32 @@ public final class TraceReplay {
     long start = System.nanoTime();
     try (TraceReader r = TraceReader.open(plan.trace())) {
       start = System.nanoTime(); // the first operation is intended now
-      for (TraceOp op = r.next(); op != null && failure == null; op = r.next()) {
+      // the reader's fields are the operation: no object a record (TraceReader.advance)
+      while (failure == null && r.advance()) {
         if (ops++ == 0) {
-          origin = op.offsetNanos();
+          origin = r.offsetNanos();
         }
-        int kind = op.kind().ordinal();
+        int kind = r.kind().ordinal();
         counts[kind]++;
+        boolean time = latencies != null && ofKind[kind]++ == nextTimed[kind];
         long intended = 0;
         long began;
         if (paced) {
-          intended = start + (long) ((op.offsetNanos() - origin) / pace.speed());
+          intended = start + (long) ((r.offsetNanos() - origin) / pace.speed());
           began = pace.await().applyAsLong(intended);
         } else {
-          began = latencies == null ? 0 : System.nanoTime();
+          began = time ? System.nanoTime() : 0;
         }
-        if (op.kind() == TraceKind.SCAN || op.kind() == TraceKind.SCAN_FROM) {
-          recordedScans += op.entries();
+        if (r.kind() == TraceKind.SCAN || r.kind() == TraceKind.SCAN_FROM) {
+          recordedScans += r.entries();
           long[] visited = {0};
-          failure = scan(op, visited);
+          failure = scan(r, visited);
           scanned += visited[0];
         } else {
-          failure = apply(store, op);
+          failure = apply(store, r);
         }
-        if (latencies != null) {
+        if (time) {
+          nextTimed[kind] += interval == 1 ? 1 : 1 + gaps.nextInt(2 * interval - 1);
           long ended = System.nanoTime();
           if (timed[kind] == null) {
             timed[kind] = new org.HdrHistogram.Histogram(LONGEST_NANOS, 3);
@@ -215,7 +209,7 @@ public final class TraceReplay {
           }
         }
         if (failure != null) {
-          failure = "operation " + ops + " (" + op.kind().label() + " of session " + op.session() + "): " + failure;
+          failure = "operation " + ops + " (" + r.kind().label() + " of session " + r.session() + "): " + failure;
         }
         if (ops % PROGRESS_EVERY == 0) {
           progress.accept(ops);
@@ -224,12 +218,7 @@ public final class TraceReplay {
     } finally {
       sideReaders.values().forEach(Reader::close);
       sideReaders.clear();
-      writers.values().forEach(Writer::close);
-      readers.values().forEach(Reader::close);
-      sessions.values().forEach(Session::close);
-      writers.clear();
-      readers.clear();
-      sessions.clear();
+      open.closeAll();
       staged.clear();
     }
     long nanos = System.nanoTime() - start;
@@ -277,40 +266,40 @@ public final class TraceReplay {
     return bytes;
   }
 
-  private Session session(Store store, int id) {
-    return sessions.computeIfAbsent(id, k -> store.openSession());
-  }
-
   /** Applies one operation other than a scan; returns a mismatch, or null. */
-  private String apply(Store store, TraceOp op) {
+  private String apply(Store store, TraceReader op) {
     int id = op.session();
-    TracePlan.Key key = op.kind().keyed() ? TracePlan.Key.of(op) : null;
+    // a key object only where the replay keeps or looks up what it wrote: an unchecked get needs none
+    boolean unchecked = op.kind() == TraceKind.GET && checks == Checks.NONE;
+    TracePlan.Key key = op.kind().keyed() && !unchecked ? TracePlan.Key.of(op) : null;
     switch (op.kind()) {
       case BEGIN_WRITE -> {
-        writers.put(id, session(store, id).beginWrite(WriteOrder.ANY));
+        Writer w = open.session(store, id).beginWrite(WriteOrder.ANY);
+        open.writers[id] = w;
         staged.put(id, new HashMap<>());
       }
       case PUT -> {
         long[] value = {op.valueSize(), op.valueClass().code(), version++};
-        writers.get(id).put(direct(key), values.of(key, value));
+        open.writers[id].put(direct(key), values.of(key, value));
         staged.get(id).put(key, value);
       }
       case DELETE -> {
-        writers.get(id).delete(direct(key));
+        open.writers[id].delete(direct(key));
         staged.get(id).put(key, null);
       }
       case WRITE_GET -> {
         Map<TracePlan.Key, long[]> mine = staged.get(id);
         if (!writerReads) {
           // the plan refused a trace that reads its own writes here: a key not written yet reads as committed
-          Reader side = sideReaders.computeIfAbsent(id, s -> sessions.get(s).beginRead());
+          Reader side = sideReaders.computeIfAbsent(id, s -> open.sessions[s].beginRead());
           return check(key, side.get(direct(key)), held.get(key));
         }
-        return check(key, writers.get(id).get(direct(key)), mine.containsKey(key) ? mine.get(key) : held.get(key));
+        return check(key, open.writers[id].get(direct(key)), mine.containsKey(key) ? mine.get(key) : held.get(key));
       }
       case COMMIT -> {
         closeSideReader(id);
-        Writer w = writers.remove(id);
+        Writer w = open.writers[id];
+        open.writers[id] = null;
         w.commit();
         w.close();
         staged.remove(id).forEach((k, v) -> {
@@ -323,22 +312,33 @@ public final class TraceReplay {
       }
       case ABORT -> {
         closeSideReader(id);
-        writers.remove(id).close();
+        Writer w = open.writers[id];
+        open.writers[id] = null;
+        w.close();
         staged.remove(id);
       }
-      case BEGIN_READ -> readers.put(id, session(store, id).beginRead());
-      case GET -> {
-        return check(key, readers.get(id).get(direct(key)), held.get(key));
+      case BEGIN_READ -> {
+        Reader r = open.session(store, id).beginRead();
+        open.readers[id] = r;
       }
-      case END_READ -> readers.remove(id).close();
+      case GET -> {
+        ByteBuffer found = open.readers[id].get(direct(op));
+        // unchecked (a store that keeps nothing): no lookup of what was written, as a synthetic phase's null row checks nothing
+        return unchecked ? null : check(key, found, held.get(key));
+      }
+      case END_READ -> {
+        Reader r = open.readers[id];
+        open.readers[id] = null;
+        r.close();
+      }
       default -> throw new IllegalStateException("not applied here: " + op.kind());
     }
     return null;
   }
 
   /** Replays a scan, visiting at most the entries it visited when recorded; returns a mismatch, or null. */
-  private String scan(TraceOp op, long[] visited) {
-    Reader reader = readers.get(op.session());
+  private String scan(TraceReader op, long[] visited) {
+    Reader reader = open.readers[op.session()];
     long most = op.entries();
     boolean forward = op.direction() == ScanDirection.FORWARD;
     // a trace that scans has its map in key order (see the constructor)
@@ -400,6 +400,20 @@ public final class TraceReplay {
       }
     }
     return null;
+  }
+
+  /** The key {@code op} read, in the replay's direct key buffer (as {@link TracePlan.Key#of} makes it), without a copy on the heap. */
+  private ByteBuffer direct(TraceReader op) {
+    int length = op.keyLength();
+    if (keyBuffer.capacity() < length) {
+      keyBuffer = ByteBuffer.allocateDirect(Math.max(length, 2 * keyBuffer.capacity()));
+    }
+    ByteBuffer b = keyBuffer.clear();
+    b.put(op.keyBytes(), 0, Math.min(op.keyStored(), length));
+    while (b.position() < length) {
+      b.put((byte) 0); // a pseudonym shorter than its key, grown with zeros
+    }
+    return b.flip();
   }
 
   /** {@code key} in the replay's direct key buffer, as the harness hands stores their keys; valid until the next call. */

@@ -120,7 +120,9 @@ public final class LmdbSettings {
     boolean on = config.settings().getBoolean("integerKey");
     if (on && config.sizing().keySize() != Integer.BYTES) {
       throw new InvalidSettingException(storeId + ": integerKey=true needs 4-byte int keys (--keys int), not "
-          + config.sizing().keySize() + "-byte keys");
+          + config.sizing().keySize() + "-byte keys" + (config.sizing().keySize() == Integer.BYTES + 1
+          ? " (the seek phase's keys between two loaded ones are a byte longer: leave seek out, or integerKey off)"
+          : ""));
     }
     return on;
   }
