@@ -295,7 +295,7 @@ public final class CellRunner {
         }
         PhaseKind kind = switch (phase.kind()) {
           case READ -> new ReadPhase(context, phase, session);
-          case RANGE -> new RangePhase(context, phase, session);
+          case RANGE -> new RangePhase(context, phase, session, present, overwritten > 0);
           case OVERWRITE -> new OverwritePhase(context, session);
           case CRUD -> new CrudPhase(context, stores, storage);
           case THREADED -> new ThreadedPhase(context, phase, store, present, directory);

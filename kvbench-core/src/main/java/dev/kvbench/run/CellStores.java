@@ -49,7 +49,12 @@ final class CellStores {
    * wrapped so that the workload puts and gets its own values.
    */
   Store open(Path directory) {
-    StoreConfig config = new StoreConfig(directory, settings, cell.setup().durability(), cell.sizing());
+    return open(directory, cell.sizing());
+  }
+
+  /** {@link #open(Path)} for a workload of {@code sizing}, not the cell's matrix's: a replay's are its trace's. */
+  Store open(Path directory, dev.kvbench.store.WorkloadSizing sizing) {
+    StoreConfig config = new StoreConfig(directory, settings, cell.setup().durability(), sizing);
     return codec.isEmpty() ? provider.open(config) : CompressingStore.open(provider, config, codec.get());
   }
 

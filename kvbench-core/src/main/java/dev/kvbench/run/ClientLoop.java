@@ -134,7 +134,7 @@ final class ClientLoop implements ClientDriver.Client {
     value = Pacing.ownCacheLines(workload.cell().data().valueSize());
     // each thread's share of the rate
     Schedule schedule = Schedule.of(signals.startNanos, workload.traffic().hasRate() ? workload.traffic().rate() : 0,
-        threads);
+        threads, workload.cell().value(dev.kvbench.scenario.Axes.RATE_SHAPES));
     ClientDriver driver = new ClientDriver(schedule, timed ? ClientDriver.NONE : quota,
         timed ? signals.deadlineNanos : ClientDriver.NONE, ClientCounts.PUBLISH_EVERY, sampleEvery, sampleSeed);
     present = base;

@@ -113,7 +113,7 @@ final class ClientPool {
     ClientCounts counts = new ClientCounts(threads);
     // every pass of the phase, warm-up or measured, draws from a seed of its own
     passesRun++;
-    long passSeed = workload.cell().data().seed() ^ ((long) passesRun << 32) ^ phase.ordinal();
+    long passSeed = workload.cell().data().seed() ^ ((long) passesRun << 32) ^ phase.seedNumber();
     AtomicReference<Throwable> thrown = new AtomicReference<>();
     CountDownLatch ready = new CountDownLatch(threads + (phase == Phase.READ_WHILE_WRITING ? 1 : 0));
     CountDownLatch go = new CountDownLatch(1);

@@ -28,18 +28,27 @@ import org.HdrHistogram.Histogram;
  * its first. L is the cell's scan length ({@link Axes#SCAN_LENGTHS}); a pass makes N / L of them
  * (so it visits about N entries) from seeded ranks of the key order, each timed. A timed pass checks
  * each one's entry count as it runs (the key order says it); an untimed verification pass makes the
- * first measured pass's ranges again and compares every key and value.
+ * first measured pass's ranges again and compares every key and value (every key only, where a
+ * phase before rewrote values or inserted keys: the values are then that phase's).
  */
 final class RangePhase implements PhaseKind {
 
   private final PhaseContext context;
   private final Phase phase;
   private final Session session;
+  /** The keys the store holds: the loaded ones, and those the phases before inserted (ycsb-d, ycsb-e). */
+  private final long present;
+  /** Whether phases before put other values than the loaded ones (or inserted keys): then values go unchecked. */
+  private final boolean rewritten;
+  private final KeyRanks ranks;
 
-  RangePhase(PhaseContext context, Phase phase, Session session) {
+  RangePhase(PhaseContext context, Phase phase, Session session, long present, boolean overwritten) {
     this.context = context;
     this.phase = phase;
     this.session = session;
+    this.present = present;
+    this.rewritten = overwritten || present != context.keySpace().count();
+    this.ranks = context.verification().ranks(context.keySpace(), present);
   }
 
   @Override
@@ -53,7 +62,7 @@ final class RangePhase implements PhaseKind {
   @Override
   public PhaseResult run() {
     CellParams cell = context.cell();
-    long n = context.keySpace().count();
+    long n = present;
     int length = cell.value(Axes.SCAN_LENGTHS);
     long ops = Math.max(1, (n + length - 1) / length);
     String unverifiable = context.unverifiable();
@@ -116,7 +125,7 @@ final class RangePhase implements PhaseKind {
   }
 
   private long seed(int pass) {
-    return context.cell().data().seed() ^ 0x5EE4L ^ ((long) phase.ordinal() << 32) ^ pass;
+    return context.cell().data().seed() ^ 0x5EE4L ^ ((long) phase.seedNumber() << 32) ^ pass;
   }
 
   /**
@@ -125,14 +134,14 @@ final class RangePhase implements PhaseKind {
    */
   private String pass(Reader reader, PassLabel label, long ops, int length, List<PassResult> passes, Histogram all) {
     CellParams cell = context.cell();
-    long n = context.keySpace().count();
+    long n = present;
     PhaseProgress progress = new PhaseProgress(ops);
     context.listener().passStarted(cell, label, progress);
     boolean measured = passes != null;
     if (measured && cell.plan().passes().readCache() == ReadCache.COLD) {
       dev.kvbench.host.PageCache.drop(); // untimed: before the meters start
     }
-    Bounds bounds = new Bounds(context.keySpace().encoding(), context.verification().ranks(context.keySpace()));
+    Bounds bounds = new Bounds(context.keySpace().encoding(), ranks);
     Histogram latencies = new Histogram(LatencySampler.HIGHEST_NANOS, 3);
     SplittableRandom random = new SplittableRandom(seed(label.number()));
     String problem = null;
@@ -167,7 +176,7 @@ final class RangePhase implements PhaseKind {
 
   private String describe(Range r, long i) {
     KeyFormat encoding = context.keySpace().encoding();
-    String at = Diagnosis.describe(encoding, context.verification().ranks(context.keySpace()).indexAt(r.rank()));
+    String at = Diagnosis.describe(encoding, ranks.indexAt(r.rank()));
     return (phase == Phase.SEEK ? "seek " + i + (r.absent() ? " just past key " : " at key ") + at
         : "range " + i + " of " + r.length() + " " + r.direction().name().toLowerCase(java.util.Locale.ROOT)
             + " from key " + at);
@@ -175,8 +184,7 @@ final class RangePhase implements PhaseKind {
 
   /** The untimed check: pass 1's ranges again, every key and value compared with what the store was given. */
   private String verify(Reader reader, long ops, int length) {
-    long n = context.keySpace().count();
-    KeyRanks ranks = context.verification().ranks(context.keySpace());
+    long n = present;
     KeyFormat encoding = context.keySpace().encoding();
     PhaseProgress progress = new PhaseProgress(ops);
     context.listener().passStarted(context.cell(), new PassLabel(phase.id(), PassLabel.Kind.VERIFY, 1, 1), progress);
@@ -198,7 +206,8 @@ final class RangePhase implements PhaseKind {
               index);
           return false;
         }
-        String diff = Diagnosis.difference(context.values().valueInto(index, expectedValue), value);
+        // values another phase rewrote are its, not the loaded ones: then the keys and their order are what is checked
+        String diff = rewritten ? null : Diagnosis.difference(context.values().valueInto(index, expectedValue), value);
         if (diff != null) {
           bad[0] = "key " + Diagnosis.describe(encoding, index) + ": " + diff;
           return false;

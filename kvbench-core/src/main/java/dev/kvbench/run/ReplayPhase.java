@@ -114,7 +114,8 @@ final class ReplayPhase implements PhaseKind {
     String failure = null;
     Path directory = stores.newDirectory(ID);
     try {
-      Store store = stores.open(directory);
+      // opened for the trace's keys and values, not the matrix's (a map sized for 4-byte keys takes no 12-byte ones)
+      Store store = stores.open(directory, plan.sizing());
       boolean closed = false;
       try {
         nativeSettings = Map.copyOf(store.nativeSettings());

@@ -121,7 +121,8 @@ final class SustainedWriter implements Runnable, ClientDriver.Client {
     batch = cell.write().batchSize();
     long start = startNanos;
     // every op timed; a pass of a duration ends then, on time or behind its schedule (a rate the store cannot keep up)
-    ClientDriver driver = new ClientDriver(Schedule.of(start, pass.rate(), writers), share,
+    ClientDriver driver = new ClientDriver(Schedule.of(start, pass.rate(), writers,
+        cell.value(dev.kvbench.scenario.Axes.RATE_SHAPES)), share,
         pass.durationNanos() > 0 ? start + pass.durationNanos() : ClientDriver.NONE, 1, 1, 0);
     try {
       driver.run(this);

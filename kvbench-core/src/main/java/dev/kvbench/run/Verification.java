@@ -31,6 +31,11 @@ final class Verification {
     return expected.ranks(keySpace.encoding(), keySpace.count());
   }
 
+  /** The cursor order of the first {@code count} keys of {@code keySpace}'s format: the loaded ones and those inserted after. */
+  KeyRanks ranks(KeySpace keySpace, long count) {
+    return expected.ranks(keySpace.encoding(), count);
+  }
+
   /**
    * Null when a timed readKey pass found every key with a value of the right length, else what is
    * wrong.

@@ -195,27 +195,11 @@ public final class Axes {
         .build();
   }
 
-  /**
-   * The entries a seek reads, and a scanRange range's mean length: swept like any axis, a part of
-   * the id only where a cell runs one of them.
-   */
-  public static final Axis<Integer> SCAN_LENGTHS = Axis.<Integer>named("scanLengths")
-      .flag("N", "Entries each seek reads, and the mean length of scanRange's ranges (uniform from 1 to 2N - 1);"
-          + " a comma list sweeps, e.g. 1,10,100 (default: 10).", "--scan-length")
-      .parsedBy(Axes::scanLength, String::valueOf)
-      .defaults(10)
-      .onlyFor(p -> p.kind() == Phase.Kind.RANGE, 10)
-      .id(46, (length, cell) -> cell.plan().phases().stream().anyMatch(p -> p.kind() == Phase.Kind.RANGE)
-          ? " scan=" + length : null)
-      .build();
+  /** The entries a seek reads, and a scanRange range's mean length ({@link ShapeAxes#SCAN_LENGTHS}). */
+  public static final Axis<Integer> SCAN_LENGTHS = ShapeAxes.SCAN_LENGTHS;
 
-  private static int scanLength(String text) {
-    long n = Counts.parse(text);
-    if (n < 1 || n > 1_000_000) {
-      throw new IllegalArgumentException("a scan length is 1 to 1,000,000 entries, not " + text);
-    }
-    return (int) n;
-  }
+  /** How the threaded and sustained phases' target rate varies over a pass ({@link ShapeAxes#RATE_SHAPES}). */
+  public static final Axis<dev.kvbench.workload.RateShape> RATE_SHAPES = ShapeAxes.RATE_SHAPES;
 
   /**
    * The garbage collector of each forked cell's JVM: on-heap stores (MapDB, MVStore, the JVM-side
@@ -261,7 +245,7 @@ public final class Axes {
 
   /** Every axis, in the order cells are expanded. */
   public static final List<Axis<?>> ALL = List.of(KEYS, ORDERS, ENTRIES, DATA_SIZES, VALUE_SIZES, VALUE_CONTENTS, CODECS,
-      BATCH_SIZES, DURABILITY, THREADS, RATES, WRITER_RATES, GC, TRACES, SCAN_LENGTHS);
+      BATCH_SIZES, DURABILITY, THREADS, RATES, WRITER_RATES, GC, TRACES, SCAN_LENGTHS, RATE_SHAPES);
 
   /** The axis with this YAML key, or null. */
   public static Axis<?> byKey(String key) {

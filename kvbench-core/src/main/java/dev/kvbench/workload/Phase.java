@@ -105,6 +105,7 @@ public enum Phase {
    */
   REPLAY("replay", Kind.REPLAY);
 
+
   /** The six phases of the 2016 reports: what a scenario runs unless it names its phases. */
   public static final List<Phase> LMDBJAVA_2016_PHASES = List.of(WRITE, READ_KEY, READ_SEQ, READ_REV, READ_CRC, READ_XXH64);
 
@@ -149,6 +150,16 @@ public enum Phase {
 
   public String id() {
     return id;
+  }
+
+  /**
+   * The phase's number in its clients' seeds: its place in the enum as it was before seek and
+   * scanRange came in among the read phases (they are numbered after the last), so the keys every
+   * other phase draws stay those of earlier runs. A cell runs its phases in the enum's order.
+   */
+  public int seedNumber() {
+    return this == SEEK ? REPLAY.ordinal() - 1 : this == SCAN_RANGE ? REPLAY.ordinal()
+        : ordinal() > SCAN_RANGE.ordinal() ? ordinal() - 2 : ordinal();
   }
 
   /** Runs on the loaded store with the cell's threads, each with its own session. */

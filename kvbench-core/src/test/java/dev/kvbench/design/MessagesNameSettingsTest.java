@@ -30,7 +30,7 @@ class MessagesNameSettingsTest {
   private static final Path MAIN = Path.of("src/main/java");
 
   /** The files of the rows themselves: their help texts are the flags' help. */
-  private static final Set<String> ROWS = Set.of("Axes.java", "RunSettings.java", "JvmSettings.java",
+  private static final Set<String> ROWS = Set.of("Axes.java", "ShapeAxes.java", "RunSettings.java", "JvmSettings.java",
       "TrafficSettings.java", "RepetitionSettings.java", "ScenarioSettings.java", "Section.java");
 
   private static final Pattern STRING = Pattern.compile("\"((?:[^\"\\\\]|\\\\.)*)\"");

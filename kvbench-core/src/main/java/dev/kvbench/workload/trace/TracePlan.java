@@ -29,9 +29,11 @@ import java.util.TreeSet;
  * @param longestKey the longest key the replay puts or reads
  * @param largestValue the largest value it writes or loads
  * @param spanNanos the recorded time from its first operation to its last
+ * @param distinctKeys the keys it names (put, deleted or read; a scan's start key not counted)
+ * @param shortestKey the shortest of them
  */
 public record TracePlan(Path trace, Map<Key, Integer> preload, long operations, int sessions, Set<Need> needs,
-    String overlap, int longestKey, int largestValue, long spanNanos) {
+    String overlap, int longestKey, int largestValue, long spanNanos, long distinctKeys, int shortestKey) {
 
   /** A capability a trace uses. */
   public enum Need {
@@ -103,6 +105,7 @@ public record TracePlan(Path trace, Map<Key, Integer> preload, long operations, 
     Map<Integer, Set<Key>> written = new java.util.HashMap<>();
     String overlap = null;
     int longestKey = 0;
+    int shortestKey = Integer.MAX_VALUE;
     int largestValue = 0;
     long ops = 0;
     long first = 0;
@@ -157,6 +160,7 @@ public record TracePlan(Path trace, Map<Key, Integer> preload, long operations, 
         }
         if (op.kind().keyed()) {
           longestKey = Math.max(longestKey, op.keyLength());
+          shortestKey = Math.min(shortestKey, op.keyLength());
         }
         // a scan's start key need not be there: only puts, deletes and gets say what the store held
         if (op.kind().keyed() && op.kind() != TraceKind.SCAN_FROM) {
@@ -177,7 +181,18 @@ public record TracePlan(Path trace, Map<Key, Integer> preload, long operations, 
     }
     Map<Key, Integer> sorted = new java.util.TreeMap<>(preload);
     return new TracePlan(file, java.util.Collections.unmodifiableMap(sorted), ops, sessions.cardinality(),
-        java.util.Collections.unmodifiableSet(needs), overlap, longestKey, largestValue, last - first);
+        java.util.Collections.unmodifiableSet(needs), overlap, longestKey, largestValue, last - first, seen.size(),
+        shortestKey == Integer.MAX_VALUE ? 0 : shortestKey);
+  }
+
+  /**
+   * The sizes a store that replays this trace is opened for: its distinct keys (the entries it may
+   * hold), its longest key (of one length or several) and its largest value.
+   */
+  public dev.kvbench.store.WorkloadSizing sizing() {
+    return new dev.kvbench.store.WorkloadSizing(Math.max(1, distinctKeys), Math.max(1, longestKey), largestValue,
+        shortestKey == longestKey ? dev.kvbench.store.WorkloadSizing.KeyLengths.FIXED
+            : dev.kvbench.store.WorkloadSizing.KeyLengths.VARYING);
   }
 
   /** The recorded rate: operations per second over the trace's span; 0 for a trace of one instant. */
