@@ -175,6 +175,9 @@ class DocsCommandsRunTest {
         args.add(temp.resolve("out").resolve(w.replaceFirst("^/+", "")).toString());
       } else if (previous.equals("--work-dir") || previous.equals("--dir")) {
         args.add(Files.createDirectories(temp.resolve("work")).toString());
+      } else if (previous.equals("--trace") && Files.isRegularFile(ROOT.resolve(w.replaceFirst("@[^/]*$", "")))) {
+        // a trace the repository ships, named from its root as the pages' commands run
+        args.add(ROOT.resolve(w).toString());
       } else if (previous.equals("--revisions")) {
         args.add(revisions().toString());
       } else if (previous.equals("--resume")) {
