@@ -141,7 +141,7 @@ final class RangePhase implements PhaseKind {
     if (measured && cell.plan().passes().readCache() == ReadCache.COLD) {
       dev.kvbench.host.PageCache.drop(); // untimed: before the meters start
     }
-    Bounds bounds = new Bounds(context.keySpace().encoding(), ranks);
+    Bounds bounds = new Bounds(context.keySpace().encoding(), ranks, phase);
     Histogram latencies = new Histogram(LatencySampler.HIGHEST_NANOS, 3);
     SplittableRandom random = new SplittableRandom(seed(label.number()));
     String problem = null;
@@ -153,7 +153,7 @@ final class RangePhase implements PhaseKind {
       Range r = range(random, i, n, length);
       long[] want = expectedRanks(r, n, phase);
       long began = System.nanoTime();
-      long visited = bounds.scan(reader, r, want, n, phase);
+      long visited = bounds.scan(reader, r, want[1], null);
       latencies.recordValue(Math.min(LatencySampler.HIGHEST_NANOS, Math.max(1, System.nanoTime() - began)));
       long expected = Math.max(0, want[1] - want[0] + 1);
       if (problem == null && checked && visited != expected) {
@@ -189,7 +189,7 @@ final class RangePhase implements PhaseKind {
     PhaseProgress progress = new PhaseProgress(ops);
     context.listener().passStarted(context.cell(), new PassLabel(phase.id(), PassLabel.Kind.VERIFY, 1, 1), progress);
     SplittableRandom random = new SplittableRandom(seed(1));
-    Bounds bounds = new Bounds(encoding, ranks);
+    Bounds bounds = new Bounds(encoding, ranks, phase);
     ByteBuffer expectedValue = ByteBuffer.allocateDirect(context.values().size());
     for (long i = 0; i < ops; i++) {
       Range r = range(random, i, n, length);
@@ -197,7 +197,7 @@ final class RangePhase implements PhaseKind {
       boolean forward = r.direction() == ScanDirection.FORWARD;
       long[] seen = {0};
       String[] bad = {null};
-      bounds.scan(reader, r, want, n, phase, (key, value) -> {
+      bounds.scan(reader, r, want[1], (key, value) -> {
         long rank = forward ? want[0] + seen[0] : want[1] - seen[0];
         seen[0]++;
         long index = ranks.indexAt(rank);
@@ -229,6 +229,7 @@ final class RangePhase implements PhaseKind {
   private static final class Bounds {
     private final KeyFormat encoding;
     private final KeyRanks ranks;
+    private final Phase phase;
     private final ByteBuffer from;
     private final ByteBuffer bound;
     private final ByteBuffer absent;
@@ -238,9 +239,10 @@ final class RangePhase implements PhaseKind {
     private boolean forward;
     private EntryVisitor inner;
 
-    Bounds(KeyFormat encoding, KeyRanks ranks) {
+    Bounds(KeyFormat encoding, KeyRanks ranks, Phase phase) {
       this.encoding = encoding;
       this.ranks = ranks;
+      this.phase = phase;
       this.from = ByteBuffer.allocateDirect(encoding.size());
       this.bound = ByteBuffer.allocateDirect(encoding.size());
       this.absent = ByteBuffer.allocateDirect(encoding.size() + 1);
@@ -259,15 +261,13 @@ final class RangePhase implements PhaseKind {
       return seen < most;
     }
 
-    long scan(Reader reader, Range r, long[] want, long n, Phase phase) {
-      return scan(reader, r, want, n, phase, null);
-    }
-
     /**
-     * Runs {@code r}: a seek reads up to its length; a range stops at its bound (the key after its
-     * last going forward, its first key going back). Returns the entries it visited.
+     * Runs {@code r}, whose last entry is at rank {@code last} ({@link #expectedRanks}), handing
+     * each entry to {@code check} where not null: a seek reads up to its length; a range stops at
+     * its bound (the key after its last going forward, its first key going back). Returns the
+     * entries it visited.
      */
-    long scan(Reader reader, Range r, long[] want, long n, Phase phase, EntryVisitor check) {
+    long scan(Reader reader, Range r, long last, EntryVisitor check) {
       seen = 0;
       inner = check;
       forward = r.direction() == ScanDirection.FORWARD;
@@ -275,33 +275,32 @@ final class RangePhase implements PhaseKind {
       if (phase == Phase.SEEK) {
         most = r.length();
         bounded = false;
-        start = key(from, r.rank(), n);
+        start = key(from, r.rank());
         if (r.absent()) {
           absent.clear();
           absent.put(start.duplicate()).put((byte) 0).flip();
           start = absent;
         }
       } else {
-        long last = Math.min(n, r.rank() + r.length()) - 1;
         // the bound ends a range; the cap only keeps a store that hands keys it does not hold (the null store) to its length
         most = last - r.rank() + 1;
         if (forward) {
-          start = key(from, r.rank(), n);
-          bounded = last + 1 < n;
+          start = key(from, r.rank());
+          bounded = last + 1 < ranks.count();
           if (bounded) {
-            key(bound, last + 1, n);
+            key(bound, last + 1);
           }
         } else {
-          start = key(from, last, n);
+          start = key(from, last);
           bounded = true;
-          key(bound, r.rank(), n);
+          key(bound, r.rank());
         }
       }
       reader.scanFrom(start, r.direction(), visitor);
       return seen;
     }
 
-    private ByteBuffer key(ByteBuffer into, long rank, long n) {
+    private ByteBuffer key(ByteBuffer into, long rank) {
       into.clear();
       encoding.encode(ranks.indexAt(rank), into);
       return into;

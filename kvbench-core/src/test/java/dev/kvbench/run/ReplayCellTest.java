@@ -149,20 +149,7 @@ class ReplayCellTest {
   void aStoreThatReturnsAWrongValueFailsTheReplayNamingTheKey() throws Exception {
     Path trace = record(false);
     dev.kvbench.testing.CorruptingStoreProvider corrupting = new dev.kvbench.testing.CorruptingStoreProvider(key(9), 0);
-    dev.kvbench.scenario.CellParams cell = new dev.kvbench.scenario.CellParams(corrupting.id(),
-        new dev.kvbench.scenario.DataSet(1, dev.kvbench.workload.KeyEncoding.INT, 100,
-            dev.kvbench.workload.ValueContent.RANDOM, 42),
-        new dev.kvbench.scenario.WriteShape(dev.kvbench.workload.KeyOrder.SEQ, 1),
-        new dev.kvbench.scenario.StoreSetup(Map.of(), Durability.NOSYNC, dev.kvbench.codec.ValueCodecs.NONE),
-        new dev.kvbench.scenario.PhasePlan(List.of(Phase.REPLAY), new dev.kvbench.scenario.PassPlan(0, 0, 1,
-            dev.kvbench.scenario.ReadCache.WARM, false), 4),
-        dev.kvbench.scenario.Load.SINGLE, Map.of(Axes.TRACES.key(), Axes.TRACES.parse(trace.toString())));
-    CellResult result;
-    try (WorkArea work = WorkArea.open(temp.resolve("work-corrupting"))) {
-      result = new CellRunner(new dev.kvbench.measure.CpuMeter(), new dev.kvbench.measure.RssMeter(),
-          new dev.kvbench.measure.StorageMeter(), new ExpectedChecksums(), RunListener.NONE, 40)
-          .run(corrupting, cell, work);
-    }
+    CellResult result = runInThisJvm(corrupting, replayCell(corrupting.id(), Axes.TRACES.parse(trace.toString())));
     PhaseResult p = result.phases().get(0);
     assertThat(p.status()).isEqualTo(PhaseStatus.FAILED);
     assertThat(p.verified()).isFalse();
@@ -219,21 +206,9 @@ class ReplayCellTest {
     }
     String value = Axes.TRACES.parse(trace + "@1x");
     assertThat(value).endsWith("paced.kvbtrace@1x");
-    dev.kvbench.scenario.CellParams cell = new dev.kvbench.scenario.CellParams("locking",
-        new dev.kvbench.scenario.DataSet(1, dev.kvbench.workload.KeyEncoding.INT, 100,
-            dev.kvbench.workload.ValueContent.RANDOM, 42),
-        new dev.kvbench.scenario.WriteShape(dev.kvbench.workload.KeyOrder.SEQ, 1),
-        new dev.kvbench.scenario.StoreSetup(Map.of(), Durability.NOSYNC, dev.kvbench.codec.ValueCodecs.NONE),
-        new dev.kvbench.scenario.PhasePlan(List.of(Phase.REPLAY), new dev.kvbench.scenario.PassPlan(0, 0, 1,
-            dev.kvbench.scenario.ReadCache.WARM, false), 4),
-        dev.kvbench.scenario.Load.SINGLE, Map.of(Axes.TRACES.key(), value));
+    dev.kvbench.scenario.CellParams cell = replayCell("locking", value);
     assertThat(cell.id()).isEqualTo("locking trace=paced.kvbtrace@1x nosync");
-    CellResult result;
-    try (WorkArea work = WorkArea.open(temp.resolve("work-paced"))) {
-      result = new CellRunner(new dev.kvbench.measure.CpuMeter(), new dev.kvbench.measure.RssMeter(),
-          new dev.kvbench.measure.StorageMeter(), new ExpectedChecksums(), RunListener.NONE, 40)
-          .run(new LockingStoreProvider(), cell, work);
-    }
+    CellResult result = runInThisJvm(new LockingStoreProvider(), cell);
     PhaseResult p = result.phases().get(0);
     assertThat(p.status()).as(p.failure()).isEqualTo(PhaseStatus.OK);
     assertThat(p.verified()).isTrue();
@@ -259,6 +234,27 @@ class ReplayCellTest {
     assertThat(Axes.TRACES.parse(trace + "@2.5x")).endsWith("app-no-deletes.kvbtrace@2.5x");
     Path odd = Files.copy(trace, temp.resolve("odd@2x"));
     assertThat(Axes.TRACES.parse(odd.toString())).isEqualTo(odd.toString());
+  }
+
+  /** A replay cell of {@code store} for the traces axis value {@code trace}: no warm-up, one measured pass. */
+  private static dev.kvbench.scenario.CellParams replayCell(String store, String trace) {
+    return new dev.kvbench.scenario.CellParams(store,
+        new dev.kvbench.scenario.DataSet(1, dev.kvbench.workload.KeyEncoding.INT, 100,
+            dev.kvbench.workload.ValueContent.RANDOM, 42),
+        new dev.kvbench.scenario.WriteShape(dev.kvbench.workload.KeyOrder.SEQ, 1),
+        new dev.kvbench.scenario.StoreSetup(Map.of(), Durability.NOSYNC, dev.kvbench.codec.ValueCodecs.NONE),
+        new dev.kvbench.scenario.PhasePlan(List.of(Phase.REPLAY), new dev.kvbench.scenario.PassPlan(0, 0, 1,
+            dev.kvbench.scenario.ReadCache.WARM, false), 4),
+        dev.kvbench.scenario.Load.SINGLE, Map.of(Axes.TRACES.key(), trace));
+  }
+
+  /** {@code cell} run by the cell runner in this JVM, on a work area of its own. */
+  private CellResult runInThisJvm(dev.kvbench.store.StoreProvider provider, dev.kvbench.scenario.CellParams cell) {
+    try (WorkArea work = WorkArea.open(temp.resolve("work-" + cell.storeId()))) {
+      return new CellRunner(new dev.kvbench.measure.CpuMeter(), new dev.kvbench.measure.RssMeter(),
+          new dev.kvbench.measure.StorageMeter(), new ExpectedChecksums(), RunListener.NONE, 40)
+          .run(provider, cell, work);
+    }
   }
 
   /** A recording wraps the store in this JVM: forked cells, or a directory holding files, are refused before any cell. */

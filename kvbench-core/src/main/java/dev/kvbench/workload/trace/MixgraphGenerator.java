@@ -115,7 +115,7 @@ public final class MixgraphGenerator {
 
   /** The key id of the draw {@code ini}: its range by the shares, its place in the range by the power law. */
   long key(long ini) {
-    long share = Math.floorMod(mix(ini), shareTotal);
+    long share = Math.floorMod(ReplayValues.mix(ini), shareTotal);
     int lo = 0;
     int hi = starts.length;
     while (lo + 1 < hi) {
@@ -133,7 +133,7 @@ public final class MixgraphGenerator {
     } else {
       double u = (double) (ini % rangeSize) / rangeSize;
       long seed = (long) Math.ceil(Math.pow(u / p.a(), 1 / p.b()));
-      offset = Math.floorMod(mix(seed), rangeSize);
+      offset = Math.floorMod(ReplayValues.mix(seed), rangeSize);
     }
     return Math.min(model.keys() - 1, rangeSize * rangeAt[lo] + offset);
   }
@@ -192,12 +192,5 @@ public final class MixgraphGenerator {
       }
       return w.records();
     }
-  }
-
-  /** SplitMix64's finaliser. */
-  static long mix(long z) {
-    z = (z ^ (z >>> 30)) * 0xBF58476D1CE4E5B9L;
-    z = (z ^ (z >>> 27)) * 0x94D049BB133111EBL;
-    return z ^ (z >>> 31);
   }
 }

@@ -42,8 +42,9 @@ public record ReplaySpec(Path trace, double speed) {
    */
   public static ReplaySpec parse(String text) {
     Matcher m = SPEED.matcher(text);
-    if (Files.exists(Path.of(text)) || !m.matches()) {
-      if (text.matches(".*@[^/]*x") && !Files.exists(Path.of(text))) {
+    boolean file = Files.exists(Path.of(text));
+    if (file || !m.matches()) {
+      if (!file && text.matches(".*@[^/]*x")) {
         throw new IllegalArgumentException("trace " + text + ": the replay's speed after @ is a factor on the recorded"
             + " rate, e.g. @1x (the recorded timing), @2x or @0.5x");
       }

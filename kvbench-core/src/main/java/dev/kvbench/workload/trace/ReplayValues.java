@@ -59,8 +59,8 @@ final class ReplayValues {
     };
   }
 
-  /** SplitMix64's finaliser: every bit of the counter reaches every bit of the word. */
-  private static long mix(long z) {
+  /** SplitMix64's finaliser: every bit of the counter reaches every bit of the word (the mixgraph generator's scramble too). */
+  static long mix(long z) {
     z = (z ^ (z >>> 30)) * 0xBF58476D1CE4E5B9L;
     z = (z ^ (z >>> 27)) * 0x94D049BB133111EBL;
     return z ^ (z >>> 31);

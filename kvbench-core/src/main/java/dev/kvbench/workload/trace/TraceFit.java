@@ -57,8 +57,7 @@ public final class TraceFit {
     }
     List<String> notes = new ArrayList<>();
     Map<Long, int[]> counts = new HashMap<>();
-    long[] sample = new long[COMPARED_KEYS];
-    SplittableRandom reservoir = new SplittableRandom(67);
+    Samples sample = new Samples(COMPARED_KEYS, 67);
     Samples putSizes = new Samples(200_000, 1);
     Samples seekLengths = new Samples(200_000, 2);
     long[] byGrain = new long[1024];
@@ -80,14 +79,7 @@ public final class TraceFit {
         long id = id(op.key());
         maxId = Math.max(maxId, id);
         counts.computeIfAbsent(id, k -> new int[1])[0]++;
-        if (keyed < sample.length) {
-          sample[(int) keyed] = id;
-        } else {
-          long j = reservoir.nextLong(keyed + 1);
-          if (j < sample.length) {
-            sample[(int) j] = id;
-          }
-        }
+        sample.add(id);
         keyed++;
         keyLengths.merge(op.keyLength(), 1L, Long::sum);
         switch (op.kind()) {
@@ -176,13 +168,14 @@ public final class TraceFit {
     MixgraphModel.Sine rate = MixgraphFits.sine(byGrain, RATE_GRAIN_NANOS, notes);
     MixgraphModel model = new MixgraphModel(keySpace, keySize, fittedRanges, law,
         new MixgraphModel.Mix(get, put, seek), values, lengths, rate);
-    int compared = (int) Math.min(keyed, COMPARED_KEYS);
-    return new Result(model, keyed, List.copyOf(inKeyOrder), keyDistance(model, sample, compared), compared,
+    long[] compared = sample.sorted();
+    return new Result(model, keyed, List.copyOf(inKeyOrder), keyDistance(model, compared), compared.length,
         List.copyOf(notes));
   }
 
-  /** The two-sample Kolmogorov-Smirnov D between the first {@code n} of {@code traced} and {@code n} keys of {@code model}. */
-  public static double keyDistance(MixgraphModel model, long[] traced, int n) {
+  /** The two-sample Kolmogorov-Smirnov D between the keys {@code traced} and as many keys of {@code model}. */
+  public static double keyDistance(MixgraphModel model, long[] traced) {
+    int n = traced.length;
     MixgraphGenerator g = new MixgraphGenerator(model, 0x5EED);
     double[] drawn = new double[n];
     double[] seen = new double[n];

@@ -266,7 +266,7 @@ public final class TraceReader implements AutoCloseable {
   }
 
   private void end(long at) throws IOException {
-    long count = varLongUnchecked("record count");
+    long count = readVarLong("record count"); // outside the checksum: it stopped at the end record's code
     long countAt = offset;
     byte[] sum = readFully(4, "the trace ends inside its checksum");
     long expected = (sum[0] & 0xFFL) << 24 | (sum[1] & 0xFFL) << 16 | (sum[2] & 0xFFL) << 8 | (sum[3] & 0xFFL);
@@ -294,11 +294,6 @@ public final class TraceReader implements AutoCloseable {
           + ": the trace is damaged");
     }
     return v;
-  }
-
-  /** A varint of the end record, outside the checksum. */
-  private long varLongUnchecked(String what) throws IOException {
-    return readVarLong(what);
   }
 
   private long readVarLong(String what) throws IOException {

@@ -1,5 +1,6 @@
 package dev.kvbench.workload.trace;
 
+import dev.kvbench.measure.LatencySampler;
 import dev.kvbench.store.Reader;
 import dev.kvbench.store.ScanDirection;
 import dev.kvbench.store.Session;
@@ -198,12 +199,12 @@ public final class TraceReplay {
           nextTimed[kind] += interval == 1 ? 1 : 1 + gaps.nextInt(2 * interval - 1);
           long ended = System.nanoTime();
           if (timed[kind] == null) {
-            timed[kind] = new org.HdrHistogram.Histogram(LONGEST_NANOS, 3);
+            timed[kind] = new org.HdrHistogram.Histogram(LatencySampler.HIGHEST_NANOS, 3);
           }
           timed[kind].recordValue(clamp(ended - (paced ? intended : began)));
           if (paced && service != null) {
             if (served[kind] == null) {
-              served[kind] = new org.HdrHistogram.Histogram(LONGEST_NANOS, 3);
+              served[kind] = new org.HdrHistogram.Histogram(LatencySampler.HIGHEST_NANOS, 3);
             }
             served[kind].recordValue(clamp(ended - began));
           }
@@ -238,11 +239,8 @@ public final class TraceReplay {
     return new Outcome(ops, nanos, byKind, scanned, recordedScans, failure);
   }
 
-  /** The longest latency recorded: an hour. */
-  private static final long LONGEST_NANOS = 3_600_000_000_000L;
-
   private static long clamp(long nanos) {
-    return Math.min(Math.max(1, nanos), LONGEST_NANOS);
+    return Math.min(Math.max(1, nanos), LatencySampler.HIGHEST_NANOS);
   }
 
   private static org.HdrHistogram.Histogram added(org.HdrHistogram.Histogram had, org.HdrHistogram.Histogram more) {
