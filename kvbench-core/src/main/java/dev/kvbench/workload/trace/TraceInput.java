@@ -14,7 +14,9 @@ final class TraceInput extends InputStream {
   final byte[] buffer = new byte[1 << 16];
   int position;
   int limit;
-  /** The records' checksum, taken over the buffer in runs (a byte at a time was a fifth of a replay's cost). */
+  /** The file's bytes before the buffer's first. */
+  private long bufferStart;
+  /** The records' checksum, taken over the buffer in runs: at each refill and at the end record. */
   private final CRC32 crc;
   private int checksummedTo;
   private boolean checksumming;
@@ -24,17 +26,21 @@ final class TraceInput extends InputStream {
     this.crc = crc;
   }
 
-  /** Adds every byte read since the last call to the checksum, and goes on adding what is read. */
-  void checksumSoFar() {
-    if (checksumming) {
-      crc.update(buffer, checksummedTo, position - checksummedTo);
-    }
+  /** Starts the checksum at the next byte read: the records' first. */
+  void startChecksum() {
     checksummedTo = position;
     checksumming = true;
   }
 
-  /** Leaves the byte just read and all after it out of the checksum. */
-  void stopChecksum() {
+  /**
+   * Ends the checksum before the byte just read (the end record's code): the records' checksum is
+   * taken over the buffer when it is refilled and here, never per record (a CRC32 call for each
+   * few-byte record was half a replay's time).
+   */
+  void stopChecksumBeforeLastByte() {
+    if (checksumming) {
+      crc.update(buffer, checksummedTo, position - 1 - checksummedTo);
+    }
     checksumming = false;
   }
 
@@ -45,11 +51,17 @@ final class TraceInput extends InputStream {
     if (checksumming) {
       crc.update(buffer, checksummedTo, limit - checksummedTo);
     }
+    bufferStart += limit;
     int n = source.read(buffer);
     checksummedTo = 0;
     position = 0;
     limit = Math.max(n, 0);
     return n > 0;
+  }
+
+  /** The file's byte the next read begins at. */
+  long offset() {
+    return bufferStart + position;
   }
 
   @Override

@@ -30,8 +30,9 @@ public final class TraceReader implements AutoCloseable {
   private final Path file;
   private final TraceInput in;
   private final TraceHeader header;
+  /** Whether keys are stored whole (else as pseudonyms): asked once, not per record. */
+  private final boolean rawKeys;
   private final CRC32 crc = new CRC32();
-  private long offset;
   private long opOffset;
   private long records;
   private long offsetNanos;
@@ -41,7 +42,6 @@ public final class TraceReader implements AutoCloseable {
     this.file = file;
     this.in = new TraceInput(Files.newInputStream(file), crc);
     byte[] magic = bytes(TraceFormat.MAGIC.length);
-    offset = magic.length;
     if (magic.length < TraceFormat.MAGIC.length && !Arrays.equals(magic,
         Arrays.copyOf(TraceFormat.MAGIC, magic.length))) {
       throw new TraceFormatException(file, 0, "not a kvbench trace: it holds " + magic.length + " bytes and does not start as"
@@ -56,21 +56,21 @@ public final class TraceReader implements AutoCloseable {
           .formatHex(magic) + describe(magic) + " where a trace starts with KVBTRACE; give a file that kvbench's trace"
           + " recording wrote");
     }
-    long at = offset;
+    long at = offset();
     byte[] v = readFully(2, "the file ends inside its version");
     int version = (v[0] & 0xFF) << 8 | (v[1] & 0xFF);
     if (version < 1 || version > TraceFormat.VERSION) {
       throw new TraceFormatException(file, at, "a trace of format version " + version + ", and this kvbench reads"
           + " versions 1 to " + TraceFormat.VERSION + (version > TraceFormat.VERSION ? ": read it with a newer kvbench" : ""));
     }
-    at = offset;
+    at = offset();
     byte[] len = readFully(4, "the file ends inside its header's length");
     int headerLength = java.nio.ByteBuffer.wrap(len).getInt();
     if (headerLength < 2 || headerLength > TraceFormat.MAX_HEADER_BYTES) {
       throw new TraceFormatException(file, at, "a header of " + headerLength + " bytes is not a trace's (at most "
           + TraceFormat.MAX_HEADER_BYTES + "): the file is damaged");
     }
-    at = offset;
+    at = offset();
     byte[] json = readFully(headerLength, "the file ends inside its header");
     try {
       this.header = new ObjectMapper().configure(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, false)
@@ -82,6 +82,8 @@ public final class TraceReader implements AutoCloseable {
       throw new TraceFormatException(file, at, "the header names keys '" + header.keys() + "', which this kvbench"
           + " does not know (raw or pseudonyms)");
     }
+    this.rawKeys = header.keyMode() == KeyMode.RAW;
+    in.startChecksum();
   }
 
   /** Opens {@code file} and reads its header. */
@@ -101,6 +103,11 @@ public final class TraceReader implements AutoCloseable {
 
   public Path file() {
     return file;
+  }
+
+  /** The byte the next read begins at. */
+  private long offset() {
+    return in.offset();
   }
 
   /** The byte where the operation {@link #next} last returned begins: for an error about it. */
@@ -192,17 +199,15 @@ public final class TraceReader implements AutoCloseable {
       return false;
     }
     try {
-      long at = offset;
+      long at = offset();
       opOffset = at;
-      in.checksumSoFar(); // every record before this one; the end record is outside the checksum
-      int code = in.read();
+      int code = in.position < in.limit ? in.buffer[in.position++] & 0xFF : in.read();
       if (code < 0) {
-        throw new TraceFormatException(file, offset, "the trace ends after " + records + " operations without its end"
+        throw new TraceFormatException(file, offset(), "the trace ends after " + records + " operations without its end"
             + " record: it is truncated (the recording did not close: a crash, a full disk, a copy cut short)");
       }
-      offset++;
       if (code == TraceFormat.END) {
-        in.stopChecksum();
+        in.stopChecksumBeforeLastByte(); // the end record is outside the checksum
         end(at);
         return false;
       }
@@ -217,7 +222,7 @@ public final class TraceReader implements AutoCloseable {
       int stored = 0;
       if (kind.keyed()) {
         keyLength = (int) varLong(TraceFormat.MAX_KEY_BYTES, "key length");
-        stored = header.keyMode() == KeyMode.RAW ? keyLength : TraceFormat.PSEUDONYM_BYTES;
+        stored = rawKeys ? keyLength : TraceFormat.PSEUDONYM_BYTES;
         if (keyBytes.length < stored) {
           keyBytes = new byte[Math.max(stored, 2 * keyBytes.length)];
         }
@@ -230,7 +235,7 @@ public final class TraceReader implements AutoCloseable {
       switch (kind) {
         case PUT -> {
           valueSize = (int) varLong(Integer.MAX_VALUE, "value size");
-          long classAt = offset;
+          long classAt = offset();
           valueClass = ValueClass.ofCode(record(1, "value class")[0]);
           if (valueClass == null) {
             throw new TraceFormatException(file, classAt, "no value class has that code: the trace is damaged");
@@ -238,7 +243,7 @@ public final class TraceReader implements AutoCloseable {
         }
         case GET, WRITE_GET -> valueSize = (int) (varLong(Integer.MAX_VALUE, "found size") - 1);
         case SCAN, SCAN_FROM -> {
-          long dirAt = offset;
+          long dirAt = offset();
           int d = record(1, "scan direction")[0];
           if (d != 0 && d != 1) {
             throw new TraceFormatException(file, dirAt, "no scan direction has the code " + d + ": the trace is damaged");
@@ -261,13 +266,13 @@ public final class TraceReader implements AutoCloseable {
       this.entries = entries;
       return true;
     } catch (IOException e) {
-      throw new UncheckedIOException("cannot read the trace " + file + " at byte " + offset + ": " + e.getMessage(), e);
+      throw new UncheckedIOException("cannot read the trace " + file + " at byte " + offset() + ": " + e.getMessage(), e);
     }
   }
 
   private void end(long at) throws IOException {
     long count = readVarLong("record count"); // outside the checksum: it stopped at the end record's code
-    long countAt = offset;
+    long countAt = offset();
     byte[] sum = readFully(4, "the trace ends inside its checksum");
     long expected = (sum[0] & 0xFFL) << 24 | (sum[1] & 0xFFL) << 16 | (sum[2] & 0xFFL) << 8 | (sum[3] & 0xFFL);
     if (count != records) {
@@ -279,7 +284,7 @@ public final class TraceReader implements AutoCloseable {
           + " trace is damaged");
     }
     if (in.read() >= 0) {
-      throw new TraceFormatException(file, offset, "bytes follow the trace's end record: the file is damaged, or"
+      throw new TraceFormatException(file, offset() - 1, "bytes follow the trace's end record: the file is damaged, or"
           + " two files were joined");
     }
     ended = true;
@@ -287,24 +292,44 @@ public final class TraceReader implements AutoCloseable {
 
   /** A varint of a record, counted in the checksum, at most {@code most}. */
   private long varLong(long most, String what) throws IOException {
-    long at = offset;
-    long v = readVarLong(what);
+    // where the varint began, computed only for an error where it was read in place (offset() for each
+    // field cost a replay 4 %); a read across a refill notes it first
+    boolean inPlace = in.limit - in.position >= 10;
+    int start = in.position;
+    long before = inPlace ? -1 : offset();
+    long v = inPlace ? bufferedVarLong(what) : readVarLong(what);
     if (v < 0 || v > most) {
+      long at = inPlace ? in.offset() - (in.position - start) : before;
       throw new TraceFormatException(file, at, "a " + what + " of " + Long.toUnsignedString(v) + " is beyond " + most
           + ": the trace is damaged");
     }
     return v;
   }
 
+  /** A varint whole in the input's buffer (10 bytes or more left), read in place: a read() a byte was a fifth of a replay's time. */
+  private long bufferedVarLong(String what) {
+    byte[] b = in.buffer;
+    int p = in.position;
+    long v = 0;
+    for (int shift = 0; shift < 64; shift += 7) {
+      int x = b[p++];
+      v |= (long) (x & 0x7F) << shift;
+      if (x >= 0) {
+        in.position = p;
+        return v;
+      }
+    }
+    throw new TraceFormatException(file, offset(), "the " + what + " runs past 10 bytes: the trace is damaged");
+  }
+
   private long readVarLong(String what) throws IOException {
-    long at = offset;
+    long at = offset();
     long v = 0;
     for (int shift = 0; shift < 64; shift += 7) {
       int b = in.read();
       if (b < 0) {
         throw truncated(at, what);
       }
-      offset++;
       v |= (long) (b & 0x7F) << shift;
       if ((b & 0x80) == 0) {
         return v;
@@ -338,10 +363,9 @@ public final class TraceReader implements AutoCloseable {
         into[i] = in.buffer[in.position + i];
       }
       in.position += n;
-      offset += n;
       return;
     }
-    long at = offset;
+    long at = offset();
     int got = 0;
     while (got < n) {
       int r = in.read(into, got, n - got);
@@ -350,25 +374,22 @@ public final class TraceReader implements AutoCloseable {
       }
       got += r;
     }
-    offset += n;
   }
 
   private byte[] record(int n, String what) throws IOException {
-    long at = offset;
+    long at = offset();
     byte[] b = bytes(n);
     if (b.length < n) {
       throw truncated(at, what);
     }
-    offset += n;
     return b;
   }
 
   private byte[] readFully(int n, String problem) throws IOException {
     byte[] b = bytes(n);
     if (b.length < n) {
-      throw new TraceFormatException(file, offset + b.length, problem + ": it is truncated, not a whole trace");
+      throw new TraceFormatException(file, offset(), problem + ": it is truncated, not a whole trace");
     }
-    offset += n;
     return b;
   }
 
