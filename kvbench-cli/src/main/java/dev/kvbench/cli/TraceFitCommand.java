@@ -27,7 +27,9 @@ import picocli.CommandLine.Spec;
         + " the hottest range; the op mix of gets, puts and seeks; value sizes and seek lengths as generalized Pareto"
         + " draws; the rate over time as a sine. It prints the model and how far the model's keys are from the trace's"
         + " (the two-sample Kolmogorov-Smirnov D over the key space), and writes the model as YAML with --out, for"
-        + " kvbench trace generate (which scales it: --keys-times, --rate-times) and kvbench run --trace."})
+        + " kvbench trace generate (which scales it: --keys-times, --rate-times) and kvbench run --trace MODEL.yaml:N;"
+        + " with --scenario also a scenario file that replays the model's draws on every store (kvbench run"
+        + " SCENARIO.yaml; --scale scales its operations)."})
 final class TraceFitCommand implements Callable<Integer> {
 
   @Spec CommandSpec spec;
@@ -46,8 +48,21 @@ final class TraceFitCommand implements Callable<Integer> {
   @Option(names = "--out", paramLabel = "MODEL.yaml", description = "Write the fitted model here (a new file).")
   Path out;
 
+  @Option(names = "--scenario", paramLabel = "SCENARIO.yaml", description = "Also write a scenario file that draws"
+      + " as many operations as the trace holds from the model (--out) and replays them on every store (a new file;"
+      + " it names the model by the path --out gives, from the directory kvbench runs in).")
+  Path scenario;
+
   @Override
   public Integer call() {
+    if (scenario != null && out == null) {
+      throw new UsageException("--scenario " + scenario + " names the model it replays: give the model's file with"
+          + " --out MODEL.yaml too");
+    }
+    if (scenario != null && Files.exists(scenario)) {
+      throw new UsageException("--scenario " + scenario + " exists: kvbench writes a scenario to a new file; choose"
+          + " another name");
+    }
     if (!Files.isRegularFile(file)) {
       throw new UsageException("no trace at " + file + ": give the path of a trace file");
     }
@@ -70,18 +85,48 @@ final class TraceFitCommand implements Callable<Integer> {
     PrintWriter o = spec.commandLine().getOut();
     describe(o, file, fit);
     if (out != null) {
-      try {
-        Path tmp = out.resolveSibling(out.getFileName() + ".partial");
-        Files.writeString(tmp, fit.model().yaml());
-        Files.move(tmp, out, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
-      } catch (IOException e) {
-        throw new UncheckedIOException("cannot write the model to " + out + ": " + e.getMessage(), e);
-      }
+      writeNew(out, fit.model().yaml());
       o.println("model: " + out + " (kvbench trace generate --model " + out + " --operations N OUT.kvbtrace makes a"
           + " trace of it; --keys-times 10 and --rate-times 2 scale it)");
     }
+    if (scenario != null) {
+      writeNew(scenario, scenarioYaml(file, out, fit));
+      o.println("scenario: " + scenario + " (kvbench run " + scenario + " replays " + String.format(Locale.ROOT, "%,d",
+          fit.keyedOperations()) + " operations drawn from the model on every store)");
+    }
     o.flush();
     return ExitCodes.OK;
+  }
+
+  /** Writes {@code text} to {@code file} by temp + rename: never a half-written file under its name. */
+  private static void writeNew(Path file, String text) {
+    Path tmp = file.resolveSibling(file.getFileName() + ".partial");
+    try {
+      Files.writeString(tmp, text);
+      Files.move(tmp, file, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot write " + file + ": " + e.getMessage(), e);
+    }
+  }
+
+  /** A scenario that replays the trace's count of operations drawn from {@code model} on every store. */
+  static String scenarioYaml(Path trace, Path model, TraceFit.Result fit) {
+    String stem = trace.getFileName().toString().replaceFirst("\\.kvbtrace$", "");
+    java.util.Map<String, Object> y = new java.util.LinkedHashMap<>();
+    y.put("name", "fitted-" + stem);
+    y.put("description", String.format(Locale.ROOT, "db_bench's mixgraph model fitted to %s by kvbench trace fit"
+        + " (%,d operations with a key; the model's keys %.4f from the trace's, two-sample Kolmogorov-Smirnov D):"
+        + " as many operations drawn from it (seed %d) in each cell and replayed on every store, every read checked.",
+        trace.getFileName(), fit.keyedOperations(), fit.keyDistance(), dev.kvbench.workload.trace.DrawnTrace.SEED));
+    y.put("matrix", java.util.Map.of("traces", java.util.List.of(model + ":" + fit.keyedOperations()),
+        "durability", java.util.List.of("nosync")));
+    y.put("phases", java.util.List.of("replay"));
+    try {
+      return new com.fasterxml.jackson.databind.ObjectMapper(new com.fasterxml.jackson.dataformat.yaml.YAMLFactory())
+          .writeValueAsString(y);
+    } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+      throw new IllegalStateException("a scenario did not write as YAML: " + e.getMessage(), e);
+    }
   }
 
   static void describe(PrintWriter o, Path file, TraceFit.Result fit) {

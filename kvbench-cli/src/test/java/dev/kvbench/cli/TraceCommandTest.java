@@ -120,4 +120,59 @@ class TraceCommandTest {
     assertThat(bad.err()).contains("notes.yaml").contains("kvbench trace fit");
     assertThat(dir.resolve("never.kvbtrace")).doesNotExist();
   }
+
+  /**
+   * {@code trace fit --scenario} writes a scenario that draws the trace's count of operations from
+   * the fitted model; the scenario runs, and the keys its cells replay (the same draws) match the
+   * trace's keys within a two-sample Kolmogorov-Smirnov D of 0.02 (issue 67).
+   */
+  @Test
+  void fitWritesAScenarioThatRunsAndWhoseDrawnKeysMatchTheTracesWithinKs002() throws Exception {
+    Path trace = dir.resolve("recorded.kvbtrace");
+    CliOutcome g = CliOutcome.run("trace", "generate", "--operations", "200000", "--seed", "7", trace.toString());
+    assertThat(g.code()).as(g.err()).isZero();
+    Path model = dir.resolve("fitted.yaml");
+    Path scenario = dir.resolve("fitted-scenario.yaml");
+    CliOutcome noModel = CliOutcome.run("trace", "fit", trace.toString(), "--scenario", scenario.toString());
+    assertThat(noModel.code()).isEqualTo(ExitCodes.USAGE);
+    assertThat(noModel.err()).contains("--out MODEL.yaml");
+    CliOutcome f = CliOutcome.run("trace", "fit", trace.toString(), "--out", model.toString(), "--scenario",
+        scenario.toString());
+    assertThat(f.code()).as(f.err()).isZero();
+    assertThat(f.out()).contains("scenario: " + scenario);
+    java.util.Map<?, ?> y = new com.fasterxml.jackson.databind.ObjectMapper(
+        new com.fasterxml.jackson.dataformat.yaml.YAMLFactory()).readValue(scenario.toFile(), java.util.Map.class);
+    String value = (String) ((java.util.List<?>) ((java.util.Map<?, ?>) y.get("matrix")).get("traces")).get(0);
+    assertThat(value).isEqualTo(model + ":200000");
+    assertThat(y.get("phases")).isEqualTo(java.util.List.of("replay"));
+
+    Path results = dir.resolve("run");
+    CliOutcome run = CliOutcome.run("run", scenario.toString(), "--stores", "null", "--forks", "0", "--measured", "1", "--warmup-passes", "0",
+        "--output", results.toString());
+    assertThat(run.code()).as(run.err()).isZero();
+    assertThat(run.out()).contains("trace fitted.yaml:200000").containsPattern("replay +null +[0-9]");
+
+    Path drawn = dev.kvbench.workload.trace.DrawnTrace.parse(value).orElseThrow().drawInto(
+        Files.createDirectories(dir.resolve("drawn")));
+    double d = new org.apache.commons.math3.stat.inference.KolmogorovSmirnovTest()
+        .kolmogorovSmirnovStatistic(keys(trace), keys(drawn));
+    assertThat(d).as("KS D between the trace's keys and the fitted scenario's").isLessThanOrEqualTo(0.02);
+  }
+
+  /** The keys of every keyed operation of {@code trace}, as numbers: their first 8 bytes big-endian. */
+  private static double[] keys(Path trace) {
+    java.util.List<Double> keys = new java.util.ArrayList<>();
+    try (dev.kvbench.workload.trace.TraceReader r = dev.kvbench.workload.trace.TraceReader.open(trace)) {
+      while (r.advance()) {
+        if (r.kind().keyed()) {
+          long v = 0;
+          for (int i = 0; i < 8; i++) {
+            v = v << 8 | (i < r.keyStored() ? r.keyBytes()[i] & 0xFF : 0);
+          }
+          keys.add((double) (v & Long.MAX_VALUE));
+        }
+      }
+    }
+    return keys.stream().mapToDouble(Double::doubleValue).toArray();
+  }
 }

@@ -13,6 +13,7 @@ import dev.kvbench.result.ThreadedFigures;
 import dev.kvbench.scenario.Axes;
 import dev.kvbench.store.Store;
 import dev.kvbench.workload.Phase;
+import dev.kvbench.workload.trace.DrawnTrace;
 import dev.kvbench.workload.trace.ReplaySpec;
 import dev.kvbench.workload.trace.TraceFormatException;
 import dev.kvbench.workload.trace.TraceKind;
@@ -49,6 +50,8 @@ final class ReplayPhase implements PhaseKind {
   private Optional<StorageResult> storageResult = Optional.empty();
   private TracePlan plan;
   private String unreadable;
+  /** Where a drawn trace was written, or null. */
+  private Path drawnDirectory;
 
   ReplayPhase(PhaseContext context, CellStores stores, StorageMeter storage) {
     this.context = context;
@@ -70,12 +73,25 @@ final class ReplayPhase implements PhaseKind {
   private TracePlan plan() {
     if (plan == null && unreadable == null) {
       try {
-        plan = TracePlan.of(spec().trace());
-      } catch (TraceFormatException | java.io.UncheckedIOException e) {
+        plan = TracePlan.of(traceFile());
+      } catch (TraceFormatException | java.io.UncheckedIOException | IllegalArgumentException e) {
         unreadable = e.getMessage();
       }
     }
     return plan;
+  }
+
+  /**
+   * The file the cell replays: the recorded trace, or one drawn from a mixgraph model ({@link
+   * DrawnTrace}) into a directory of the cell's own, once, untimed, deleted when the phase ends.
+   */
+  private Path traceFile() {
+    java.util.Optional<DrawnTrace> drawn = DrawnTrace.parse(spec().trace().toString());
+    if (drawn.isEmpty()) {
+      return spec().trace();
+    }
+    drawnDirectory = stores.newDirectory("drawn-trace");
+    return drawn.get().drawInto(drawnDirectory);
   }
 
   /** The cell's trace and how fast it is replayed. */
@@ -96,6 +112,9 @@ final class ReplayPhase implements PhaseKind {
   @Override
   public PhaseResult run() {
     if (plan() == null) {
+      if (drawnDirectory != null) {
+        stores.delete(drawnDirectory);
+      }
       return PhaseResult.failed(ID, "the trace does not read: " + unreadable);
     }
     String unverifiable = context.unverifiable();
@@ -149,6 +168,9 @@ final class ReplayPhase implements PhaseKind {
       return PhaseResult.failed(ID, Failures.describe(e));
     } finally {
       stores.delete(directory);
+      if (drawnDirectory != null) {
+        stores.delete(drawnDirectory);
+      }
     }
     if (passes.isEmpty()) {
       return PhaseResult.failed(ID, failure);

@@ -228,8 +228,10 @@ public final class Axes {
           + " selects): the store is loaded from the trace, then every recorded operation replayed in order and every"
           + " read checked, as fast as the store goes, or with @1x at the recorded timing (@2x: twice its rate; latency"
           + " then counts from each operation's recorded time); a comma list replays each. kvbench trace info FILE says"
-          + " what one holds.", "--trace")
+          + " what one holds. MODEL:N draws N operations from a mixgraph model instead (fast20, db_bench's, or a"
+          + " MODEL.yaml kvbench trace fit wrote), e.g. fast20:1m; --scale scales N.", "--trace")
       .parsedBy(TraceFiles::parse, String::valueOf)
+      .scaledBy(TraceFiles::scaled)
       .defaults(TraceFiles.NONE)
       .onlyFor(p -> p == Phase.REPLAY, TraceFiles.NONE)
       .checkedBy(TraceFiles::problem)

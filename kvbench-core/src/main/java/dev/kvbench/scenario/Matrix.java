@@ -152,11 +152,20 @@ public final class Matrix {
     if (!get(Axes.BATCH_SIZES).equals(to.get(Axes.BATCH_SIZES))) {
       changed.add("batch sizes " + join(Axes.BATCH_SIZES, this) + " -> " + join(Axes.BATCH_SIZES, to));
     }
+    if (!get(Axes.TRACES).equals(to.get(Axes.TRACES))) {
+      changed.add("drawn traces " + traceNames(this) + " -> " + traceNames(to) + " (recorded traces are replayed whole)");
+    }
     List<String> kept = new java.util.ArrayList<>();
     sizes.stream().filter(DataSize::relative).map(DataSize::toString).forEach(kept::add);
     kept.add("value sizes, durations, rates and thread counts");
     return "scale " + factor + ": " + String.join(", ", changed) + "; kept: " + String.join(", ", kept)
         + " (a preset's description gives its sizes unscaled)";
+  }
+
+  private static String traceNames(Matrix m) {
+    return m.get(Axes.TRACES).stream().filter(t -> !t.equals(TraceFiles.NONE))
+        .map(t -> dev.kvbench.workload.trace.ReplaySpec.parse(t).fileName())
+        .collect(java.util.stream.Collectors.joining(" "));
   }
 
   private static <T> String join(Axis<T> axis, Matrix m) {

@@ -22,7 +22,7 @@ public final class Presets {
       "lmdbjava-test4", "lmdbjava-test5", "lmdbjava-test6", "libmdbx-readme", "crud", "readers", "ycsb-a", "ycsb-b",
       "ycsb-c", "ycsb-d", "ycsb-e", "ycsb-f", "symas-compress", "symas-compress-sync", "symas-compress-engines", "uuid-churn",
       "open-time", "larger-than-memory", "sustained-writes", "churn", "reads-under-writer", "concurrent-writers", "lmdbjava-versions", "rocksdb-versions", "capacity-ycsb-b",
-      "capacity-ycsb-a", "capacity-reads-under-writer", "range-scans", "missing-keys");
+      "capacity-ycsb-a", "capacity-reads-under-writer", "range-scans", "missing-keys", "mixgraph");
 
   private final ScenarioFiles files = new ScenarioFiles();
 

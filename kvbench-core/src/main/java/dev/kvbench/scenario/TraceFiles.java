@@ -1,6 +1,7 @@
 package dev.kvbench.scenario;
 
 import dev.kvbench.workload.Phase;
+import dev.kvbench.workload.trace.DrawnTrace;
 import dev.kvbench.workload.trace.ReplaySpec;
 import dev.kvbench.workload.trace.TraceFormatException;
 import dev.kvbench.workload.trace.TraceReader;
@@ -33,6 +34,16 @@ final class TraceFiles {
       throw new IllegalArgumentException("a trace file's path is empty; give the file a recording wrote");
     }
     ReplaySpec spec = ReplaySpec.parse(t);
+    java.util.Optional<DrawnTrace> drawn = DrawnTrace.parse(spec.trace().toString());
+    if (drawn.isPresent()) {
+      DrawnTrace d = drawn.get().absolute();
+      d.read(); // a model that does not read is refused now, naming the file, not in every cell
+      return new ReplaySpec(Path.of(d.text()), spec.speed()).text();
+    }
+    if (DrawnTrace.isModel(spec.trace().toString())) {
+      throw new IllegalArgumentException("trace " + spec.trace() + ": a mixgraph model is drawn as a trace of a count"
+          + " of operations: give it as " + spec.trace() + ":1m (1,000,000 operations)");
+    }
     Path file = spec.trace().toAbsolutePath().normalize();
     if (!Files.isRegularFile(file)) {
       throw new IllegalArgumentException("trace " + spec.trace() + ": no such file (give the file a recording wrote;"
@@ -44,6 +55,17 @@ final class TraceFiles {
       throw new IllegalArgumentException(e.getMessage(), e);
     }
     return new ReplaySpec(file, spec.speed()).text();
+  }
+
+  /** {@code trace} at {@code factor} times its size: a drawn trace's operations; a recorded trace is what it is. */
+  static String scaled(String trace, double factor) {
+    if (trace.equals(NONE)) {
+      return trace;
+    }
+    ReplaySpec spec = ReplaySpec.parse(trace);
+    return DrawnTrace.parse(spec.trace().toString())
+        .map(d -> new ReplaySpec(Path.of(d.scaled(factor).text()), spec.speed()).text())
+        .orElse(trace);
   }
 
   /** The axis's part of a cell id: the trace's file name, and its speed where it is timed. */
