@@ -59,7 +59,7 @@ final class Passes {
    * found (-1: none; for readMissing, the first wrong answer).
    */
   record GetOutcome(long ops, long nanos, long found, long firstMissingPosition, long valueBytes,
-      long firstFoundPosition) {}
+      long firstFoundPosition, long misses, long firstWrongHit) {}
 
   /** Told of each commit of a write pass as it returns, with its latency. */
   interface CommitListener {
@@ -203,7 +203,17 @@ final class Passes {
 
   static GetOutcome readKeys(
       Reader reader, KeySpace keySpace, LatencySampler gets, PhaseProgress progress) {
-    return gets(reader, new PassLookups(keySpace, 0), keySpace, gets, progress);
+    return readKeys(reader, keySpace, dev.kvbench.workload.MissFraction.NONE, gets, progress);
+  }
+
+  /**
+   * readKey with {@code miss}'s share of its gets asking for the absent key {@code count} past
+   * the position's key instead (readMissing's): the outcome counts them apart ({@code misses}; one
+   * that found something is a wrong hit).
+   */
+  static GetOutcome readKeys(Reader reader, KeySpace keySpace, dev.kvbench.workload.MissFraction miss,
+      LatencySampler gets, PhaseProgress progress) {
+    return gets(reader, new PassLookups(keySpace, 0, miss), keySpace, gets, progress);
   }
 
   /**
@@ -213,7 +223,8 @@ final class Passes {
    */
   static GetOutcome readMissingKeys(
       Reader reader, KeySpace keySpace, LatencySampler gets, PhaseProgress progress) {
-    return gets(reader, new PassLookups(keySpace, keySpace.count()), keySpace, gets, progress);
+    return gets(reader, new PassLookups(keySpace, keySpace.count(), dev.kvbench.workload.MissFraction.NONE), keySpace,
+        gets, progress);
   }
 
   private static GetOutcome gets(Reader reader, PassLookups lookups, KeySpace keySpace, LatencySampler gets,
@@ -227,7 +238,8 @@ final class Passes {
       progress.publish(n);
     }
     long nanos = System.nanoTime() - start;
-    return new GetOutcome(n, nanos, lookups.count, lookups.firstMissing, lookups.valueBytes, lookups.firstFound);
+    return new GetOutcome(n, nanos, lookups.count, lookups.firstMissing, lookups.valueBytes, lookups.firstFound,
+        lookups.misses, lookups.firstWrongHit);
   }
 
   /** A readKey pass's ops for the driver: the sampled gets one by one, the gets between them in one {@code getAll}. */
@@ -278,24 +290,34 @@ final class Passes {
     private final KeyFormat encoding;
     /** Added to each key's index: 0 for the loaded keys, the key count for absent ones. */
     private final long shift;
+    /** The positions whose get asks for the absent key instead (readKey's mixed-in misses). */
+    private final dev.kvbench.workload.MissFraction miss;
     long count;
     long firstMissing = -1;
     long firstFound = -1;
     long valueBytes;
+    long misses;
+    long firstWrongHit = -1;
 
-    PassLookups(KeySpace keySpace, long shift) {
+    PassLookups(KeySpace keySpace, long shift, dev.kvbench.workload.MissFraction miss) {
       this.keySpace = keySpace;
       this.encoding = keySpace.encoding();
       this.shift = shift;
+      this.miss = miss;
     }
 
     @Override
     public void fillKey(long position, ByteBuffer key) {
-      encoding.encode(shift + keySpace.indexAt(position), key);
+      long index = keySpace.indexAt(position);
+      encoding.encode(shift + (miss.misses(position) ? keySpace.count() + index : index), key);
     }
 
     @Override
     public void found(long position, int valueLength) {
+      if (miss.misses(position)) {
+        firstWrongHit = firstWrongHit < 0 ? position : firstWrongHit;
+        return;
+      }
       if (firstFound < 0) {
         firstFound = position;
       }
@@ -305,6 +327,10 @@ final class Passes {
 
     @Override
     public void missing(long position) {
+      if (miss.misses(position)) {
+        misses++;
+        return;
+      }
       if (firstMissing < 0) {
         firstMissing = position;
       }

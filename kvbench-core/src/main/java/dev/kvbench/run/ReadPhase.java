@@ -12,6 +12,7 @@ import dev.kvbench.store.Reader;
 import dev.kvbench.store.ScanDirection;
 import dev.kvbench.store.Session;
 import dev.kvbench.workload.KeySpace;
+import dev.kvbench.scenario.Axes;
 import dev.kvbench.workload.Phase;
 import java.util.ArrayList;
 import java.util.List;
@@ -74,7 +75,8 @@ final class ReadPhase implements PhaseKind {
         : new Latency(gets, null, context.sampling(cell.plan().latencySampleInterval(), samples));
     // readKey gets values, readMissing nothing; the scans get every key with its value
     long returnedPerOp = phase == Phase.READ_MISSING ? 0
-        : phase == Phase.READ_KEY ? Math.round(context.values().meanSize()) : context.entryBytes();
+        : phase == Phase.READ_KEY ? Math.round(context.values().meanSize() * (1 - miss().fraction()))
+        : context.entryBytes();
     return PhaseResult.measured(phase.id(), passes, latency, unverifiable == null, failure, unverifiable)
         .withAmplification(Amplification.Direction.READ, returnedPerOp);
   }
@@ -99,7 +101,7 @@ final class ReadPhase implements PhaseKind {
     if (byKey()) {
       LatencySampler sampler = new LatencySampler(cell.plan().latencySampleInterval(), cell.data().seed() ^ 0x6B ^ label.number());
       PassMeters.Start cpuBefore = meters.start();
-      Passes.GetOutcome o = phase == Phase.READ_KEY ? Passes.readKeys(reader, keySpace, sampler, progress)
+      Passes.GetOutcome o = phase == Phase.READ_KEY ? Passes.readKeys(reader, keySpace, miss(), sampler, progress)
           : Passes.readMissingKeys(reader, keySpace, sampler, progress);
       PassResult figures = meters.end(cpuBefore, o.ops(), o.nanos());
       if (!measured) {
@@ -111,7 +113,7 @@ final class ReadPhase implements PhaseKind {
       if (!verify) {
         return null;
       }
-      return phase == Phase.READ_KEY ? verification.checkGets(o, reader, keySpace, context.values(), cell)
+      return phase == Phase.READ_KEY ? verification.checkGets(o, reader, keySpace, context.values(), cell, miss())
           : verification.checkMissing(o, keySpace);
     }
     ScanDirection direction = direction();
@@ -147,6 +149,11 @@ final class ReadPhase implements PhaseKind {
     return phase == Phase.READ_KEY
         ? context.verification().verifyGets(reader, keySpace, context.values(), context.cell(), progress)
         : context.verification().verifyScan(reader, direction(), keySpace, context.values(), context.cell(), progress);
+  }
+
+  /** The share of readKey's gets that ask for an absent key ({@link Axes#MISS_FRACTIONS}). */
+  private dev.kvbench.workload.MissFraction miss() {
+    return new dev.kvbench.workload.MissFraction(context.cell().value(Axes.MISS_FRACTIONS));
   }
 
   /** Gets by key, one by one: readKey and readMissing. */

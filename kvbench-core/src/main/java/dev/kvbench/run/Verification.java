@@ -41,13 +41,34 @@ final class Verification {
    * wrong.
    */
   String checkGets(Passes.GetOutcome o, Reader reader, KeySpace keySpace, ValueSource values, CellParams cell) {
+    return checkGets(o, reader, keySpace, values, cell, dev.kvbench.workload.MissFraction.NONE);
+  }
+
+  /**
+   * readKey's check, {@code miss}'s share of its gets having asked for absent keys: every loaded
+   * key asked for found with its value's bytes, every absent one found nothing.
+   */
+  String checkGets(Passes.GetOutcome o, Reader reader, KeySpace keySpace, ValueSource values, CellParams cell,
+      dev.kvbench.workload.MissFraction miss) {
     long n = keySpace.count();
+    if (o.firstWrongHit() >= 0) {
+      long index = keySpace.count() + keySpace.indexAt(o.firstWrongHit());
+      return "verification failed: an absent key mixed into readKey's gets was found: key "
+          + Diagnosis.describe(keySpace.encoding(), index) + " at position " + o.firstWrongHit() + ", which no phase wrote";
+    }
     if (o.firstMissingPosition() >= 0) {
       long index = keySpace.indexAt(o.firstMissingPosition());
-      return "verification failed: " + (n - o.found()) + " of " + n + " keys not found; first: key "
+      long asked = n - o.misses();
+      return "verification failed: " + (asked - o.found()) + " of " + asked + " keys not found; first: key "
           + Diagnosis.describe(keySpace.encoding(), index) + " at position " + o.firstMissingPosition();
     }
     long valueBytes = expected.of(cell).valueBytes();
+    // untimed: the values of the positions that asked for an absent key instead were not read
+    for (long p = 0; miss.any() && p < n; p++) {
+      if (miss.misses(p)) {
+        valueBytes -= values.sizeOf(keySpace.indexAt(p));
+      }
+    }
     if (o.valueBytes() != valueBytes) {
       return "verification failed: the values read add up to " + o.valueBytes() + " bytes, expected "
           + valueBytes + "; " + firstBadGet(reader, keySpace, values);

@@ -195,6 +195,9 @@ public final class Axes {
         .build();
   }
 
+  /** The share of readKey's gets that ask for an absent key ({@link ShapeAxes#MISS_FRACTIONS}). */
+  public static final Axis<Double> MISS_FRACTIONS = ShapeAxes.MISS_FRACTIONS;
+
   /** The entries a seek reads, and a scanRange range's mean length ({@link ShapeAxes#SCAN_LENGTHS}). */
   public static final Axis<Integer> SCAN_LENGTHS = ShapeAxes.SCAN_LENGTHS;
 
@@ -247,7 +250,7 @@ public final class Axes {
 
   /** Every axis, in the order cells are expanded. */
   public static final List<Axis<?>> ALL = List.of(KEYS, ORDERS, ENTRIES, DATA_SIZES, VALUE_SIZES, VALUE_CONTENTS, CODECS,
-      BATCH_SIZES, DURABILITY, THREADS, RATES, WRITER_RATES, GC, TRACES, SCAN_LENGTHS, RATE_SHAPES);
+      BATCH_SIZES, DURABILITY, THREADS, RATES, WRITER_RATES, GC, TRACES, SCAN_LENGTHS, MISS_FRACTIONS, RATE_SHAPES);
 
   /** The axis with this YAML key, or null. */
   public static Axis<?> byKey(String key) {

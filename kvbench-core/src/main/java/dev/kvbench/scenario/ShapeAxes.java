@@ -22,6 +22,30 @@ final class ShapeAxes {
           ? " scan=" + length : null)
       .build();
 
+  /**
+   * The share of readKey's gets that ask for a key the store does not hold ({@link
+   * dev.kvbench.workload.MissFraction}): 0 unless given, a part of the id where a cell runs readKey.
+   */
+  static final Axis<Double> MISS_FRACTIONS = Axis.<Double>named("missFractions")
+      .flag("F", "The share of readKey's gets that ask for an absent key instead (readMissing's keys, mixed in at"
+          + " positions fixed for every pass and store), each checked to find nothing; a comma list sweeps, e.g."
+          + " 0,0.1,0.5 (default: 0).", "--miss-fraction")
+      .parsedBy(ShapeAxes::missFraction, String::valueOf)
+      .defaults(0.0)
+      .onlyFor(p -> p == Phase.READ_KEY, 0.0)
+      .id(47, (f, cell) -> f > 0 && cell.plan().phases().contains(Phase.READ_KEY) ? " miss=" + f : null)
+      .build();
+
+  private static double missFraction(String text) {
+    double f;
+    try {
+      f = Double.parseDouble(text.trim());
+    } catch (NumberFormatException e) {
+      throw new IllegalArgumentException("a miss fraction is a number from 0 up to 1, e.g. 0.1, not " + text, e);
+    }
+    return new dev.kvbench.workload.MissFraction(f).fraction();
+  }
+
   private static int scanLength(String text) {
     long n = Counts.parse(text);
     if (n < 1 || n > 1_000_000) {

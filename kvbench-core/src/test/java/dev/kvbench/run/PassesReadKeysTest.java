@@ -80,4 +80,58 @@ class PassesReadKeysTest {
     assertThat(gets.histogram().getTotalCount()).as("timed gets").isEqualTo(PassesWriteTest.timedPositions(n, sampleEvery));
     assertThat(progress.done()).isEqualTo(n);
   }
+
+  /** Holds the keys below {@code n}: an absent key (n or past it) reads as null. */
+  private static final class Holding implements Reader {
+    final List<Long> asked = new ArrayList<>();
+    final long n;
+
+    Holding(long n) {
+      this.n = n;
+    }
+
+    @Override
+    public ByteBuffer get(ByteBuffer key) {
+      long index = Integer.toUnsignedLong(key.getInt(key.position()));
+      asked.add(index);
+      return index >= n ? null : ByteBuffer.allocate((int) (index % 7));
+    }
+
+    @Override
+    public long scan(ScanDirection direction, EntryVisitor visitor) {
+      throw new UnsupportedOperationException();
+    }
+
+    @Override
+    public void close() {}
+  }
+
+  /** Issue 67: a miss fraction sends that share of the gets, at fixed positions, to the absent key n past each; they are counted apart. */
+  @ParameterizedTest(name = "{0} keys, miss fraction {1}")
+  @CsvSource({"20000, 0.1", "20000, 0.5", "1000, 0.0"})
+  void aMissFractionAsksThatShareForAbsentKeysAndCountsThemApart(long n, double fraction) {
+    KeySpace keySpace = new KeySpace(n, KeyEncoding.INT, KeyOrder.RND, 5);
+    dev.kvbench.workload.MissFraction miss = new dev.kvbench.workload.MissFraction(fraction);
+    Holding reader = new Holding(n);
+    Passes.GetOutcome outcome = Passes.readKeys(reader, keySpace, miss, new LatencySampler(64, 3), new PhaseProgress(n));
+    long misses = 0;
+    long valueBytes = 0;
+    for (int position = 0; position < n; position++) {
+      long index = keySpace.indexAt(position);
+      boolean absent = miss.misses(position);
+      assertThat(reader.asked.get(position)).as("key asked at position %d", position).isEqualTo(absent ? n + index : index);
+      misses += absent ? 1 : 0;
+      valueBytes += absent ? 0 : index % 7;
+    }
+    assertThat(outcome.misses()).isEqualTo(misses);
+    assertThat((double) misses / n).isCloseTo(fraction, org.assertj.core.data.Offset.offset(0.02));
+    assertThat(outcome.found()).isEqualTo(n - misses);
+    assertThat(outcome.valueBytes()).isEqualTo(valueBytes);
+    assertThat(outcome.firstMissingPosition()).isEqualTo(-1);
+    assertThat(outcome.firstWrongHit()).isEqualTo(-1);
+    // a store that finds everything: the first position that asked for an absent key is a wrong hit
+    Passes.GetOutcome all = Passes.readKeys(new Partial(0), keySpace, miss, new LatencySampler(64, 3), new PhaseProgress(n));
+    long firstAbsent = java.util.stream.LongStream.range(0, n).filter(miss::misses).findFirst().orElse(-1);
+    assertThat(all.firstWrongHit()).isEqualTo(firstAbsent);
+  }
 }

@@ -134,7 +134,7 @@ class ScenarioFilesTest {
         .hasMessageStartingWith("s.yaml:3:")
         .hasMessageContaining("unknown key 'entrys'")
         .hasMessageContaining(
-            "batchSizes, codecs, dataSizes, durability, entries, gc, keys, orders, rateShapes, rates, scanLengths, settings, stores, threads,"
+            "batchSizes, codecs, dataSizes, durability, entries, gc, keys, missFractions, orders, rateShapes, rates, scanLengths, settings, stores, threads,"
                 + " traces, valueContents, valueSizes, writerRates");
     assertThatThrownBy(() -> parse("repetition: {}\n")).hasMessageContaining("s.yaml:1:")
         .hasMessageContaining("repetitions");
