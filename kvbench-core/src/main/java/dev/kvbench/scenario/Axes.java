@@ -252,6 +252,26 @@ public final class Axes {
   public static final List<Axis<?>> ALL = List.of(KEYS, ORDERS, ENTRIES, DATA_SIZES, VALUE_SIZES, VALUE_CONTENTS, CODECS,
       BATCH_SIZES, DURABILITY, THREADS, RATES, WRITER_RATES, GC, TRACES, SCAN_LENGTHS, MISS_FRACTIONS, RATE_SHAPES);
 
+  /**
+   * {@code axes} (a cell's, as its result holds them) less each value that is its axis's only
+   * default: a result written before an axis existed names none of it and is the same workload, so
+   * matching cells of two runs by their axes would otherwise miss every cell across a version.
+   */
+  public static java.util.Map<String, String> beyondDefaults(java.util.Map<String, String> axes) {
+    java.util.Map<String, String> kept = new java.util.TreeMap<>();
+    axes.forEach((key, value) -> {
+      Axis<?> axis = byKey(key);
+      if (axis == null || !isOnlyDefault(axis, value)) {
+        kept.put(key, value);
+      }
+    });
+    return kept;
+  }
+
+  private static <T> boolean isOnlyDefault(Axis<T> axis, String value) {
+    return axis.defaults().size() == 1 && axis.text(axis.defaults().get(0)).equals(value);
+  }
+
   /** The axis with this YAML key, or null. */
   public static Axis<?> byKey(String key) {
     return ALL.stream().filter(a -> a.key().equals(key)).findFirst().orElse(null);

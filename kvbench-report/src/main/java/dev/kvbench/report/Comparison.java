@@ -285,11 +285,12 @@ public final class Comparison {
     for (CellResult c : cells) {
       CellResult.Parameters p = c.parameters();
       // threads, the traffic (a rate sweep's rate, a duration, a count of ops) and the axes without a field
-      // (gc) are the workload too: two cells of a sweep of one of them are two workloads, never one
+      // (gc) are the workload too: two cells of a sweep of one of them are two workloads, never one; an
+      // axis at its default is left out, as a run from before the axis existed holds it
       String key = String.join(" ", c.store(), Long.toString(p.entries()), p.keys(), Integer.toString(p.keySize()),
           Integer.toString(p.valueSize()), p.valueContentOrRandom(), p.codecOrNone(), p.order(), Long.toString(p.batchSize()),
           p.durability(), "threads=" + p.threads(), p.traffic() == null ? "" : p.traffic().idSuffix(),
-          new java.util.TreeMap<>(p.axes()).toString());
+          dev.kvbench.scenario.Axes.beyondDefaults(p.axes()).toString());
       m.computeIfAbsent(key, k -> new ArrayList<>()).add(c);
     }
     return m;

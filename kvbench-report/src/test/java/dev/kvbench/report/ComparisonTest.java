@@ -45,6 +45,33 @@ class ComparisonTest {
             c.outcome(), c.error(), c.diagnostics())).toList(), d.completed(), d.resumedAt(), d.label());
   }
 
+  private static ResultDocument withAxes(ResultDocument d, Map<String, String> axes) {
+    return new ResultDocument(d.run(), d.environment(), d.cells().stream().map(c -> new dev.kvbench.result.CellResult(
+        c.cellId(), c.store(), c.library(), c.libraryVersion(), c.capabilities(), c.settings(), c.nativeSettings(),
+        new dev.kvbench.result.CellResult.Parameters(c.parameters().data(), c.parameters().write(), c.parameters().plan(),
+            c.parameters().load(), axes), c.phases(), c.storage(), c.outcome(), c.error(), c.diagnostics())).toList(),
+        d.completed(), d.resumedAt(), d.label());
+  }
+
+  /**
+   * A run from before an axis existed holds none of it; the same cells of a newer run hold it at
+   * its default: the same workload, compared row for row. A value beyond the default is another.
+   */
+  @Test
+  void aCellWithoutAnAxisMatchesOneWithTheAxisAtItsDefault() {
+    ResultDocument older = withAxes(Fixtures.twoStores("h", 1), Map.of());
+    ResultDocument newer = withAxes(Fixtures.twoStores("h", 1), Map.of("missFractions", "0.0", "scanLengths", "10",
+        "rateShapes", "constant", "gc", "default"));
+    Comparison c = Comparison.of(List.of(run(older)), List.of(run(newer)));
+    assertThat(c.unmatched()).noneMatch(u -> u.gap() == Comparison.Gap.CANDIDATE_MISSING
+        || u.gap() == Comparison.Gap.BASELINE_MISSING);
+    assertThat(c.rows()).hasSize(8);
+    ResultDocument missing = withAxes(Fixtures.twoStores("h", 1), Map.of("missFractions", "0.5"));
+    Comparison other = Comparison.of(List.of(run(older)), List.of(run(missing)));
+    assertThat(other.rows()).isEmpty();
+    assertThat(other.unmatched()).anyMatch(u -> u.gap() == Comparison.Gap.CANDIDATE_MISSING);
+  }
+
   private static Comparison.Row storageRow(Comparison c, String store) {
     return c.rows().stream().filter(r -> r.phase().equals(Comparison.STORAGE) && r.cell().startsWith(store + " "))
         .findFirst().orElseThrow();
