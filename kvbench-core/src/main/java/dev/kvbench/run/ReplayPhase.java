@@ -86,12 +86,20 @@ final class ReplayPhase implements PhaseKind {
    * DrawnTrace}) into a directory of the cell's own, once, untimed, deleted when the phase ends.
    */
   private Path traceFile() {
-    java.util.Optional<DrawnTrace> drawn = DrawnTrace.parse(spec().trace().toString());
+    Path trace = spec().trace();
+    java.util.Optional<DrawnTrace> drawn = DrawnTrace.parse(trace.toString());
     if (drawn.isEmpty()) {
-      return spec().trace();
+      return trace;
     }
     drawnDirectory = stores.newDirectory("drawn-trace");
     return drawn.get().drawInto(drawnDirectory);
+  }
+
+  /** Deletes the drawn trace, where one was drawn. */
+  private void deleteDrawn() {
+    if (drawnDirectory != null) {
+      stores.delete(drawnDirectory);
+    }
   }
 
   /** The cell's trace and how fast it is replayed. */
@@ -112,9 +120,7 @@ final class ReplayPhase implements PhaseKind {
   @Override
   public PhaseResult run() {
     if (plan() == null) {
-      if (drawnDirectory != null) {
-        stores.delete(drawnDirectory);
-      }
+      deleteDrawn();
       return PhaseResult.failed(ID, "the trace does not read: " + unreadable);
     }
     String unverifiable = context.unverifiable();
@@ -168,9 +174,7 @@ final class ReplayPhase implements PhaseKind {
       return PhaseResult.failed(ID, Failures.describe(e));
     } finally {
       stores.delete(directory);
-      if (drawnDirectory != null) {
-        stores.delete(drawnDirectory);
-      }
+      deleteDrawn();
     }
     if (passes.isEmpty()) {
       return PhaseResult.failed(ID, failure);

@@ -35,10 +35,7 @@ public record MissFraction(double fraction) {
       return false;
     }
     // SplitMix64's finaliser of the position: uniform over 53 bits, compared with the fraction
-    long z = position * 0x9E37_79B9_7F4A_7C15L + SALT;
-    z = (z ^ (z >>> 30)) * 0xBF58_476D_1CE4_E5B9L;
-    z = (z ^ (z >>> 27)) * 0x94D0_49BB_1331_11EBL;
-    z ^= z >>> 31;
+    long z = ValueGenerator.mix64(position * 0x9E37_79B9_7F4A_7C15L + SALT);
     return (z >>> 11) * 0x1.0p-53 < fraction;
   }
 }

@@ -63,11 +63,7 @@ final class Uuids {
    * (SplitMix64's finaliser of the index).
    */
   static long low(long index) {
-    long z = index + 0x9E37_79B9_7F4A_7C15L;
-    z = (z ^ (z >>> 30)) * 0xBF58_476D_1CE4_E5B9L;
-    z = (z ^ (z >>> 27)) * 0x94D0_49BB_1331_11EBL;
-    z ^= z >>> 31;
-    return VARIANT | (z & VARIANT_MASK);
+    return VARIANT | (ValueGenerator.mix64(index + 0x9E37_79B9_7F4A_7C15L) & VARIANT_MASK);
   }
 
   static long v4High(long index) {

@@ -18,20 +18,25 @@ import org.junit.jupiter.params.provider.CsvSource;
 /** The readKey loop: every key asked once, in the key space's order, and what was found counted. */
 class PassesReadKeysTest {
 
-  /** Finds every key but those divisible by {@code missingEvery}; a value's length is its index mod 7. */
+  /** Finds every key but those {@code absent} names; a value's length is its index mod 7. */
   private static final class Partial implements Reader {
     final List<Long> asked = new ArrayList<>();
-    final long missingEvery;
+    final java.util.function.LongPredicate absent;
 
+    /** Finds every key but those divisible by {@code missingEvery} (none where 0). */
     Partial(long missingEvery) {
-      this.missingEvery = missingEvery;
+      this(index -> missingEvery > 0 && index % missingEvery == 0);
+    }
+
+    Partial(java.util.function.LongPredicate absent) {
+      this.absent = absent;
     }
 
     @Override
     public ByteBuffer get(ByteBuffer key) {
       long index = Integer.toUnsignedLong(key.getInt(key.position()));
       asked.add(index);
-      return missingEvery > 0 && index % missingEvery == 0 ? null : ByteBuffer.allocate((int) (index % 7));
+      return absent.test(index) ? null : ByteBuffer.allocate((int) (index % 7));
     }
 
     @Override
@@ -81,38 +86,14 @@ class PassesReadKeysTest {
     assertThat(progress.done()).isEqualTo(n);
   }
 
-  /** Holds the keys below {@code n}: an absent key (n or past it) reads as null. */
-  private static final class Holding implements Reader {
-    final List<Long> asked = new ArrayList<>();
-    final long n;
-
-    Holding(long n) {
-      this.n = n;
-    }
-
-    @Override
-    public ByteBuffer get(ByteBuffer key) {
-      long index = Integer.toUnsignedLong(key.getInt(key.position()));
-      asked.add(index);
-      return index >= n ? null : ByteBuffer.allocate((int) (index % 7));
-    }
-
-    @Override
-    public long scan(ScanDirection direction, EntryVisitor visitor) {
-      throw new UnsupportedOperationException();
-    }
-
-    @Override
-    public void close() {}
-  }
-
   /** Issue 67: a miss fraction sends that share of the gets, at fixed positions, to the absent key n past each; they are counted apart. */
   @ParameterizedTest(name = "{0} keys, miss fraction {1}")
   @CsvSource({"20000, 0.1", "20000, 0.5", "1000, 0.0"})
   void aMissFractionAsksThatShareForAbsentKeysAndCountsThemApart(long n, double fraction) {
     KeySpace keySpace = new KeySpace(n, KeyEncoding.INT, KeyOrder.RND, 5);
     dev.kvbench.workload.MissFraction miss = new dev.kvbench.workload.MissFraction(fraction);
-    Holding reader = new Holding(n);
+    // holds the keys below n: an absent key (n or past it) reads as null
+    Partial reader = new Partial(index -> index >= n);
     Passes.GetOutcome outcome = Passes.readKeys(reader, keySpace, miss, new LatencySampler(64, 3), new PhaseProgress(n));
     long misses = 0;
     long valueBytes = 0;

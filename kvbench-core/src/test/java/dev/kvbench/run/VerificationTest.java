@@ -65,9 +65,14 @@ class VerificationTest {
   }
 
   private CellResult runPhases(StoreProvider provider, KeyEncoding keys, java.util.List<Phase> phases) {
+    return runPhases(provider, keys, phases, Map.of());
+  }
+
+  private CellResult runPhases(StoreProvider provider, KeyEncoding keys, java.util.List<Phase> phases,
+      Map<String, String> axes) {
     CellParams cell = new CellParams(provider.id(), new DataSet(2_000, keys, 100, ValueContent.RANDOM, 5),
         new WriteShape(KeyOrder.RND, 2_000), new StoreSetup(Map.of(), Durability.NOSYNC, ValueCodecs.NONE),
-        new PhasePlan(phases, PassPlan.SINGLE_COLD, 8), Load.SINGLE, Map.of());
+        new PhasePlan(phases, PassPlan.SINGLE_COLD, 8), Load.SINGLE, axes);
     try (WorkArea work = WorkArea.open(temp.resolve("w"))) {
       return new CellRunner(new CpuMeter(), new RssMeter(), new StorageMeter(), new ExpectedChecksums(),
           RunListener.NONE, 40).run(provider, cell, work);
@@ -75,14 +80,8 @@ class VerificationTest {
   }
 
   private CellResult readKeyMissing(StoreProvider provider, KeyEncoding keys, String fraction) {
-    CellParams cell = new CellParams(provider.id(), new DataSet(2_000, keys, 100, ValueContent.RANDOM, 5),
-        new WriteShape(KeyOrder.RND, 2_000), new StoreSetup(Map.of(), Durability.NOSYNC, ValueCodecs.NONE),
-        new PhasePlan(java.util.List.of(Phase.WRITE, Phase.READ_KEY), PassPlan.SINGLE_COLD, 8), Load.SINGLE,
+    return runPhases(provider, keys, java.util.List.of(Phase.WRITE, Phase.READ_KEY),
         Map.of(dev.kvbench.scenario.Axes.MISS_FRACTIONS.key(), fraction));
-    try (WorkArea work = WorkArea.open(temp.resolve("w"))) {
-      return new CellRunner(new CpuMeter(), new RssMeter(), new StorageMeter(), new ExpectedChecksums(),
-          RunListener.NONE, 40).run(provider, cell, work);
-    }
   }
 
   /**
