@@ -118,7 +118,9 @@ final class TraceFitCommand implements Callable<Integer> {
         + " (%,d operations with a key; the model's keys %.4f from the trace's, two-sample Kolmogorov-Smirnov D):"
         + " as many operations drawn from it (seed %d) in each cell and replayed on every store, every read checked.",
         trace.getFileName(), fit.keyedOperations(), fit.keyDistance(), dev.kvbench.workload.trace.DrawnTrace.SEED));
-    y.put("matrix", java.util.Map.of("traces", java.util.List.of(model + ":" + fit.keyedOperations()),
+    // the model by its absolute path: a scenario file's paths are resolved from where kvbench runs, which may be elsewhere
+    y.put("matrix", java.util.Map.of("traces", java.util.List.of(model.toAbsolutePath().normalize() + ":"
+        + fit.keyedOperations()),
         "durability", java.util.List.of("nosync")));
     y.put("phases", java.util.List.of("replay"));
     try {

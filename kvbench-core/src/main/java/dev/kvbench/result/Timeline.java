@@ -58,8 +58,8 @@ public record Timeline(long intervalMillis, List<TimelinePoint> points, Stalls s
   }
 
   /**
-   * Intervals whose ops fell below {@code fraction} of the median interval's, and the longest run of
-   * them. The pass's last interval is left out where it is short (under nine tenths of an interval):
+   * Intervals whose ops fell below {@code fraction} of the median interval's (at a set rate: of what
+   * the rate offered in the interval), and the longest run of them. The pass's last interval is left out where it is short (under nine tenths of an interval):
    * it ends with the pass, not with a stall. Ops are compared as ops per second, so an interval the
    * sampler took a little late or early is judged on its length.
    *
@@ -81,13 +81,12 @@ public record Timeline(long intervalMillis, List<TimelinePoint> points, Stalls s
       long[] sorted = ops.clone();
       Arrays.sort(sorted);
       long median = sorted[(sorted.length - 1) / 2];
-      double threshold = median * fraction;
       int stalled = 0;
       long run = 0;
       long longest = 0;
       long first = -1;
       for (int i = 0; i < ops.length; i++) {
-        if (ops[i] < threshold) {
+        if (ops[i] < threshold(full.get(i), median, fraction, intervalMillis)) {
           stalled++;
           run += full.get(i).millis();
           longest = Math.max(longest, run);
@@ -106,6 +105,17 @@ public record Timeline(long intervalMillis, List<TimelinePoint> points, Stalls s
     }
 
     /** {@code p}'s ops per interval of the nominal length: a point taken 5 ms late is not a faster one. */
+    /**
+     * The ops below which point {@code p} stalled: {@code fraction} of what its rate offered in it
+     * where a rate was set (a shaped rate's trough is the shape, not a stall), else of the median interval's.
+     */
+    static double threshold(TimelinePoint p, long medianOps, double fraction, long intervalMillis) {
+      if (p.offeredOps() != null && p.millis() > 0) {
+        return fraction * p.offeredOps() * (double) intervalMillis / p.millis();
+      }
+      return medianOps * fraction;
+    }
+
     static long perInterval(TimelinePoint p, long intervalMillis) {
       long ops = p.primary() == null ? 0 : p.primary().ops();
       return p.millis() <= 0 ? 0 : Math.round(ops * (double) intervalMillis / p.millis());
@@ -114,10 +124,12 @@ public record Timeline(long intervalMillis, List<TimelinePoint> points, Stalls s
 
   /**
    * Whether point {@code index} is one of the stalls {@link #stalls} counts: judged (not a short last
-   * interval) and below the threshold share of the median interval. The charts ring what this says.
+   * interval) and below the threshold share of the median interval (of its offer at a set rate).
+   * The charts ring what this says.
    */
   public boolean stalled(int index) {
     return stalls != null && index < Stalls.judged(points, intervalMillis)
-        && Stalls.perInterval(points.get(index), intervalMillis) < stalls.medianOps() * stalls.fraction();
+        && Stalls.perInterval(points.get(index), intervalMillis) < Stalls.threshold(points.get(index), stalls.medianOps(),
+            stalls.fraction(), intervalMillis);
   }
 }

@@ -12,7 +12,11 @@ import java.util.Map;
  * @param millis the interval's length (the last one of a pass may be short)
  * @param writes the writers' puts that completed in the interval, and their latencies; null where
  *     the phase has no writer
- * @param reads the readers' gets in the interval; null where the phase has no reader
+ * @param reads the readers' gets in the interval (a threaded phase at a set rate: its clients' ops);
+ *     null where the phase has no reader
+ * @param offeredOps the operations the schedule intended to start in the interval, of the ops
+ *     {@link #primary} counts: the target rate times its shape's factor over the interval; null at
+ *     full speed (nothing was offered: the clients went as fast as the store let them)
  * @param storageBytes bytes the store's directory takes on disk at the interval's end (as {@code du})
  * @param deviceWriteBytes bytes the work directory's block device wrote in the interval
  *     (/sys/dev/block/.../stat: every process's writes and the kernel's write-back of dirty pages);
@@ -26,7 +30,7 @@ import java.util.Map;
  * @param store the store's own statistics at the interval's end, by its names; empty where it keeps none
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
-public record TimelinePoint(long endMillis, long millis, Ops writes, Ops reads, Long storageBytes,
+public record TimelinePoint(long endMillis, long millis, Ops writes, Ops reads, Long offeredOps, Long storageBytes,
     Long deviceWriteBytes, Long processWriteBytes, Double clientCpuMillis, Double otherCpuMillis,
     @JsonInclude(JsonInclude.Include.NON_EMPTY) Map<String, Long> store) {
 

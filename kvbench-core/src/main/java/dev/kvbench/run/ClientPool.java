@@ -124,7 +124,7 @@ final class ClientPool {
     for (int t = 0; t < threads; t++) {
       Client c = new Client(new ClientLoop.Plan(t, perThread, timed, frontier, passSeed, sampleEvery));
       clients[t] = c;
-      if (phase == Phase.READ_WHILE_WRITING) {
+      if (phase == Phase.READ_WHILE_WRITING || traffic.hasRate()) {
         c.intervals = new org.HdrHistogram.SingleWriterRecorder(dev.kvbench.measure.LatencySampler.HIGHEST_NANOS, 3);
       }
       started.add(start(phase.id() + "-client-" + t, ready, go, thrown, signals, clientsDone, (session, s) -> {
@@ -145,8 +145,9 @@ final class ClientPool {
       writerThread = start(phase.id() + "-writer", ready, go, thrown, signals, null, writer::run);
     }
     await(ready);
-    TimelineSampler sampler = writer == null ? null : readWhileWritingTimeline(writer, writerThread, clients, started,
-        counts);
+    // a timeline where something varies over the pass: a writer beside the readers, or a rate (and its shape) to keep
+    TimelineSampler sampler = writer != null || traffic.hasRate() ? sampler(writer, writerThread, clients, started,
+        counts) : null;
     PassMeters.Start before = meters.start();
     signals.startNanos = System.nanoTime();
     if (sampler != null) {
@@ -222,11 +223,12 @@ final class ClientPool {
   }
 
   /**
-   * readwhilewriting's timeline: the writer's puts and the readers' gets an interval at a time
-   * (every put timed; the gets as the readers sample them, their count exact), beside the store's
-   * size, the device's writes, the CPU and the store's statistics.
+   * A pass's timeline: readwhilewriting's writer's puts (none elsewhere) and the clients' ops an
+   * interval at a time (every put timed; the clients' ops as they sample them, their count exact),
+   * with what their rate and its shape offered, beside the store's size, the device's writes, the
+   * CPU and the store's statistics.
    */
-  private TimelineSampler readWhileWritingTimeline(WriterLoop writer, Thread writerThread, Client[] clients,
+  private TimelineSampler sampler(WriterLoop writer, Thread writerThread, Client[] clients,
       List<Thread> clientThreads, ClientCounts counts) {
     List<org.HdrHistogram.SingleWriterRecorder> readers = new ArrayList<>();
     List<TimelineSampler.ClientCpu> cpus = new ArrayList<>();
@@ -235,12 +237,16 @@ final class ClientPool {
       readers.add(c.intervals);
       cpus.add(TimelineSampler.ClientCpu.of(clientThreads.get(t), () -> c.endCpuNanos));
     }
-    cpus.add(TimelineSampler.ClientCpu.of(writerThread, () -> writer.endCpuNanos));
+    if (writer != null) {
+      cpus.add(TimelineSampler.ClientCpu.of(writerThread, () -> writer.endCpuNanos));
+    }
     TimelineSampler sampler = new TimelineSampler(workload.traffic().intervalMillis(), new TimelineSampler.Sources(
-        List.of(writer.intervals), counts, readers, workload.store(), directory,
+        writer == null ? List.of() : List.of(writer.intervals), counts, readers, workload.store(), directory,
         dev.kvbench.host.BlockDevice.holding(directory, dev.kvbench.host.HostFiles.system()), null),
         new dev.kvbench.measure.CpuMeter());
     sampler.clients(cpus);
+    Traffic traffic = workload.traffic();
+    sampler.offered(traffic.hasRate() ? traffic.rate() : 0, workload.cell().value(dev.kvbench.scenario.Axes.RATE_SHAPES));
     return sampler;
   }
 

@@ -173,6 +173,7 @@ final class SustainedPhase implements PhaseKind {
     java.util.Optional<BlockDevice> device = BlockDevice.holding(directory, HostFiles.system());
     TimelineSampler sampler = new TimelineSampler(traffic.intervalMillis(), new TimelineSampler.Sources(recorders, null,
         List.of(), store, directory, device, progress), new CpuMeter());
+    sampler.offered(traffic.hasRate() ? traffic.rate() : 0, cell.value(dev.kvbench.scenario.Axes.RATE_SHAPES));
     List<Thread> threads = new ArrayList<>();
     List<TimelineSampler.ClientCpu> cpus = new ArrayList<>();
     for (SustainedWriter loop : loops) {

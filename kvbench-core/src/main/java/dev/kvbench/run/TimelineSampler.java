@@ -62,6 +62,10 @@ final class TimelineSampler {
   private final Histogram writes = new Histogram(LatencySampler.HIGHEST_NANOS, 3);
   private final Histogram reads = new Histogram(LatencySampler.HIGHEST_NANOS, 3);
   private volatile List<ClientCpu> clients = List.of();
+  /** The primary ops' target rate over all their clients (0: full speed) and its shape. */
+  private double offeredRate;
+  private dev.kvbench.workload.RateShape offeredShape = dev.kvbench.workload.RateShape.CONSTANT;
+  private long offeredSoFar;
   private volatile boolean stopped;
   private Thread thread;
   private RuntimeException failure;
@@ -89,6 +93,16 @@ final class TimelineSampler {
   void clients(List<ClientCpu> threads) {
     this.clients = List.copyOf(threads);
     this.lastClientCpuNanos = new long[threads.size()];
+  }
+
+  /**
+   * The rate the clients of the ops the timeline is judged by ({@link TimelinePoint#primary}) were
+   * given, over them all, and its shape: each interval then says what was offered beside what was
+   * done. Set before {@link #start}; unset (or 0) the clients go at full speed and nothing is offered.
+   */
+  void offered(double opsPerSecond, dev.kvbench.workload.RateShape shape) {
+    this.offeredRate = opsPerSecond;
+    this.offeredShape = shape;
   }
 
   /** Starts sampling from {@code startNanos}, the pass's start. */
@@ -235,7 +249,15 @@ final class TimelineSampler {
     }
     Map<String, Long> statistics = storeStatistics();
     long millis = TimeUnit.NANOSECONDS.toMillis(now - lastNanos);
-    points.add(new TimelinePoint(TimeUnit.NANOSECONDS.toMillis(now - startNanos), millis, w, r, stored, deviceWritten,
+    Long offered = null;
+    if (offeredRate > 0) {
+      // from the pass's start, rounded once: the intervals' offers add up to the pass's
+      long upToNow = Math.round(offeredShape.opsBetween(offeredRate, 0, now - startNanos));
+      offered = upToNow - offeredSoFar;
+      offeredSoFar = upToNow;
+    }
+    points.add(new TimelinePoint(TimeUnit.NANOSECONDS.toMillis(now - startNanos), millis, w, r, offered, stored,
+        deviceWritten,
         processWritten, clientMillis, Math.max(0, processMillis - clientMillis), statistics));
     lastNanos = now;
   }
@@ -262,7 +284,7 @@ final class TimelineSampler {
   private static TimelinePoint joined(TimelinePoint a, TimelinePoint b, Histogram aWrites, Histogram bWrites,
       Histogram aReads, Histogram bReads) {
     return new TimelinePoint(b.endMillis(), a.millis() + b.millis(), joined(a.writes(), b.writes(), aWrites, bWrites),
-        joined(a.reads(), b.reads(), aReads, bReads), b.storageBytes(), sum(a.deviceWriteBytes(), b.deviceWriteBytes()),
+        joined(a.reads(), b.reads(), aReads, bReads), sum(a.offeredOps(), b.offeredOps()), b.storageBytes(), sum(a.deviceWriteBytes(), b.deviceWriteBytes()),
         sum(a.processWriteBytes(), b.processWriteBytes()), a.clientCpuMillis() + b.clientCpuMillis(),
         a.otherCpuMillis() + b.otherCpuMillis(), b.store());
   }

@@ -139,7 +139,24 @@ public final class Matrix {
    * first lines: a preset's description gives its sizes unscaled.
    */
   public String describeScale(double factor) {
+    return describeScale(factor, ScaleNote.ALL);
+  }
+
+  /** What a scale note speaks of: every axis a scale changes, or only the traces (a run of replays alone). */
+  public enum ScaleNote {
+    ALL,
+    /** A replay's data and sizes are its trace's: only a drawn trace's length scales. */
+    TRACES_ONLY
+  }
+
+  /** {@link #describeScale(double)}, of the axes {@code note} says. */
+  public String describeScale(double factor, ScaleNote note) {
     Matrix to = scaled(factor);
+    if (note == ScaleNote.TRACES_ONLY) {
+      return "scale " + factor + ": " + (get(Axes.TRACES).equals(to.get(Axes.TRACES)) ? "nothing to scale"
+          : "drawn traces " + traceNames(this) + " -> " + traceNames(to)) + "; a recorded trace is replayed whole, and a"
+          + " replay's keys and sizes are its trace's";
+    }
     List<String> changed = new java.util.ArrayList<>();
     List<DataSize> sizes = get(Axes.DATA_SIZES);
     boolean sized = sizes.stream().anyMatch(DataSize::sizes);

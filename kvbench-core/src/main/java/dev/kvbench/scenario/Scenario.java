@@ -343,17 +343,17 @@ public record Scenario(
   }
 
   /**
-   * A timeline's interval that some phase records and that fits its pass (a timeline of a 2 s pass
-   * in 10 h intervals has no interval at all), and passes of a duration that fit the cell's timeout:
-   * refused before any cell runs, not found out by a cell killed at its timeout.
+   * A timeline's interval that some phase records and that fits its pass (a 2 s pass has no 10 h
+   * interval), and passes that fit the cell's timeout: refused before any cell runs, not found out late.
    */
   private void requireTimingFits() {
-    boolean timeline = phases.stream().anyMatch(p -> p.sustained() || p == Phase.READ_WHILE_WRITING);
+    boolean rated = traffic.hasRate() || matrix.get(Axes.RATES).stream().anyMatch(r -> r > 0); // then clients record one
+    boolean timeline = phases.stream().anyMatch(p -> p.sustained() || p == Phase.READ_WHILE_WRITING || rated && p.usesClients());
     if (traffic.intervalMillis() != Traffic.DEFAULT_INTERVAL_MILLIS && !timeline) {
       throw new ScenarioException("/traffic/interval", "traffic.interval " + Durations.text(traffic.intervalMillis())
           + " is the interval of a timeline, which none of this scenario's phases (" + phases.stream().map(Phase::id)
-          .collect(java.util.stream.Collectors.joining(", ")) + ") records: only sustain, churn and readwhilewriting do;"
-          + " leave it out, or add one of them to the phases");
+          .collect(java.util.stream.Collectors.joining(", ")) + ") records: only sustain, churn, readwhilewriting and a"
+          + " phase with clients at a set rate (traffic.rate) do; leave it out, add one of them, or give a rate");
     }
     if (timeline && traffic.timed() && traffic.intervalMillis() > traffic.durationMillis()) {
       throw new ScenarioException("/traffic/interval", "traffic.interval " + Durations.text(traffic.intervalMillis())

@@ -177,7 +177,13 @@ public final class ScenarioOverrides {
    * scaled run's first lines; null without a scale (or a scale of 1).
    */
   public String scaleNote(Scenario s) {
-    return scale == null || scale == 1 ? null : unscaled(s).describeScale(scale);
+    if (scale == null || scale == 1) {
+      return null;
+    }
+    // a replay's data is its trace's: the matrix's entries it does not use are not news
+    List<Phase> run = phases != null ? phases : s.phases();
+    boolean replayOnly = !run.isEmpty() && run.stream().allMatch(p -> p == Phase.REPLAY);
+    return unscaled(s).describeScale(scale, replayOnly ? Matrix.ScaleNote.TRACES_ONLY : Matrix.ScaleNote.ALL);
   }
 
   /** {@code s}'s matrix with the stores, axes and settings set here, before any scale. */

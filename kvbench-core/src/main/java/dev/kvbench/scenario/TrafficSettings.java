@@ -93,8 +93,8 @@ public final class TrafficSettings {
 
   public static final Setting<Traffic, Long> INTERVAL = Setting.<Traffic, Long>of("traffic", "interval")
       .flag("--interval", "DURATION", "Interval of the timeline of the sustained phases (sustain, churn,"
-          + " readwhilewriting): ops, latency percentiles, storage, device bytes, CPU and the store's own statistics"
-          + " are recorded once per interval (default: 1s).")
+          + " readwhilewriting) and of a phase at a set rate: ops (and those the rate offered), latency percentiles,"
+          + " storage, device bytes, CPU and the store's own statistics are recorded once per interval (default: 1s).")
       .one(Durations::millis, ms -> ms == Traffic.DEFAULT_INTERVAL_MILLIS ? null : ms + "ms")
       .flagRefuses(ms -> ms >= 1 ? null : "must be at least 1 ms, e.g. 1s, got " + ms + " ms")
       .in(Traffic::intervalMillis, Traffic::withIntervalMillis)

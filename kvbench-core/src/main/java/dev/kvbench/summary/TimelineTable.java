@@ -19,9 +19,13 @@ import java.util.Map;
  */
 public final class TimelineTable {
 
+  /** An interval that did less than this share of what it was offered is behind. */
+  static final int BEHIND_PERCENT = 95;
+
   /** The title the run's summary and the report put over the table. */
-  public static final String TITLE = "Over time (sustained phases, the median pass's timeline: ops/s of the median"
-      + " interval; stalls are intervals below the threshold share of it; write amp = device bytes / user bytes;"
+  public static final String TITLE = "Over time (sustained phases and phases at a set rate, the median pass's"
+      + " timeline: ops/s of the median interval; offered/s = what the rate and its shape asked for, over the pass;"
+      + " behind = intervals that did less than " + BEHIND_PERCENT + " % of what was offered in them; stalls are intervals below the threshold share of it; write amp = device bytes / user bytes;"
       + " space amp = the store's bytes at the end / its live key and value bytes; CPU as % of one core)";
 
   private TimelineTable() {}
@@ -32,6 +36,8 @@ public final class TimelineTable {
         TextTable.left("Phase"),
         TextTable.left("Store"),
         TextTable.right("Ops/s"),
+        TextTable.right("Offered/s"),
+        TextTable.right("Behind"),
         TextTable.right("Stalled"),
         TextTable.right("Longest s"),
         TextTable.right("Worst p99 us"),
@@ -53,6 +59,8 @@ public final class TimelineTable {
           double wallMillis = Math.max(1, median.passMillis());
           t.row(first ? phase : "", tables.rowLabel(c),
               RunTables.count(tl.stalls() == null ? null : tl.stalls().medianOps() * 1e3 / tl.intervalMillis()),
+              RunTables.count(offeredPerSecond(tl)),
+              behind(tl),
               tl.stalls() == null ? "-" : tl.stalls().stalledIntervals() + " of " + tl.points().size(),
               tl.stalls() == null ? "-" : String.format(Locale.ROOT, "%.1f", tl.stalls().longestMillis() / 1e3),
               RunTables.count(worst(tl, o -> o.p99Nanos()) / 1e3),
@@ -68,6 +76,34 @@ public final class TimelineTable {
       }
     }
     return t;
+  }
+
+  /** The ops offered over the pass per second of it; null at full speed. */
+  private static Double offeredPerSecond(Timeline tl) {
+    long offered = 0;
+    long millis = 0;
+    for (TimelinePoint p : tl.points()) {
+      if (p.offeredOps() == null) {
+        return null;
+      }
+      offered += p.offeredOps();
+      millis += p.millis();
+    }
+    return millis <= 0 ? null : offered * 1e3 / millis;
+  }
+
+  /** How many intervals did less than {@link #BEHIND_PERCENT} of what they were offered; "-" at full speed. */
+  private static String behind(Timeline tl) {
+    long behind = 0;
+    for (TimelinePoint p : tl.points()) {
+      if (p.offeredOps() == null || p.primary() == null) {
+        return "-";
+      }
+      if (p.primary().ops() * 100 < p.offeredOps() * BEHIND_PERCENT) {
+        behind++;
+      }
+    }
+    return behind + " of " + tl.points().size();
   }
 
   private static long worst(Timeline tl, java.util.function.ToLongFunction<TimelinePoint.Ops> figure) {

@@ -44,6 +44,35 @@ public record RateShape(Kind kind, List<Double> factors, long periodNanos, long 
   }
 
   /** Between bursts: what keeps the cycle's mean at 1. */
+  /**
+   * The operations a schedule at {@code opsPerSecond} shaped so offers from {@code fromNanos} to
+   * {@code toNanos} of the pass: the rate times the shape's factor over the stretch, exactly (a
+   * timeline's offered rate beside the one achieved).
+   */
+  public double opsBetween(double opsPerSecond, long fromNanos, long toNanos) {
+    return opsPerSecond * (factorNanos(Math.max(0, toNanos)) - factorNanos(Math.max(0, fromNanos))) / 1e9;
+  }
+
+  /** The factor's integral over the pass's first {@code t} nanoseconds. */
+  private double factorNanos(long t) {
+    return switch (kind) {
+      case CONSTANT -> t;
+      case STEPS -> {
+        double sum = 0;
+        int last = factors.size() - 1;
+        for (int i = 0; i < last; i++) {
+          sum += factors.get(i) * Math.min(periodNanos, Math.max(0, t - i * periodNanos));
+        }
+        yield sum + factors.get(last) * Math.max(0, t - last * periodNanos);
+      }
+      case SINE -> t + factors.get(0) * periodNanos / (2 * Math.PI) * (1 - Math.cos(2 * Math.PI * (double) t / periodNanos));
+      case BURSTS -> {
+        double burst = (double) (t / periodNanos) * burstNanos + Math.min(t % periodNanos, burstNanos);
+        yield factors.get(0) * burst + quietFactor() * (t - burst);
+      }
+    };
+  }
+
   private double quietFactor() {
     return (periodNanos - factors.get(0) * burstNanos) / (periodNanos - burstNanos);
   }

@@ -11,7 +11,7 @@ import org.junit.jupiter.api.Test;
 class TimelineTest {
 
   private static TimelinePoint point(long end, long millis, long ops, Long storage) {
-    return new TimelinePoint(end, millis, new TimelinePoint.Ops(ops, 1, 2, 3), null, storage, null, null, 1.0, 2.0,
+    return new TimelinePoint(end, millis, new TimelinePoint.Ops(ops, 1, 2, 3), null, null, storage, null, null, 1.0, 2.0,
         Map.of());
   }
 
@@ -40,6 +40,25 @@ class TimelineTest {
     List<Integer> stalled = java.util.stream.IntStream.range(0, points.size()).filter(t::stalled).boxed().toList();
     assertThat(stalled).containsExactly(1, 4);
     assertThat(t.stalls().stalledIntervals()).isEqualTo(stalled.size());
+  }
+
+  /** At a shaped rate a trough the shape asked for is no stall; an interval that did far less than its offer is one. */
+  @Test
+  void atASetRateAnIntervalIsJudgedAgainstWhatItWasOffered() {
+    // steps of 300 and 1,000 ops offered a second: the 300s are kept (no stall), the last 1,000 did 200 (a stall)
+    long[][] offeredAndDone = {{300, 300}, {300, 290}, {1000, 1000}, {1000, 990}, {1000, 1000}, {1000, 995}, {1000, 200}};
+    List<TimelinePoint> points = new ArrayList<>();
+    for (int i = 0; i < offeredAndDone.length; i++) {
+      points.add(new TimelinePoint((i + 1) * 1000L, 1000, null, new TimelinePoint.Ops(offeredAndDone[i][1], 1, 2, 3),
+          offeredAndDone[i][0], null, null, null, 1.0, 2.0, Map.of()));
+    }
+    Timeline t = new Timeline(1000, points, Timeline.Stalls.of(points, 1000, 0.5), 0, null, null, 0, false);
+    assertThat(java.util.stream.IntStream.range(0, points.size()).filter(t::stalled).boxed().toList()).containsExactly(6);
+    assertThat(t.stalls().stalledIntervals()).isEqualTo(1);
+    // the same ops without an offer: the median (990) judges, and the two low steps look like stalls too
+    List<TimelinePoint> unpaced = points.stream().map(p -> new TimelinePoint(p.endMillis(), p.millis(), null, p.reads(),
+        null, null, null, null, 1.0, 2.0, Map.of())).toList();
+    assertThat(Timeline.Stalls.of(unpaced, 1000, 0.5).stalledIntervals()).isEqualTo(3);
   }
 
   @Test

@@ -81,4 +81,18 @@ class RateShapeScheduleTest {
     assertThat(rated.cells(StoreRegistry.load(), 1_000, dev.kvbench.host.HostFiles.system()))
         .isNotEmpty().allSatisfy(c -> assertThat(c.id()).contains(" shape=sine:1s/0.5"));
   }
+
+  @Test
+  void theOpsAShapeSaysItOffersAreTheOnesTheScheduleIntends() {
+    // the timeline's offered rate is computed from the shape, not counted: it must be what the clients were given
+    for (String shape : List.of("constant", "steps:0.5/2/1@300ms", "sine:1s/0.5", "bursts:1s/100ms/3")) {
+      RateShape s = RateShape.parse(shape);
+      for (long from = 0; from < 2_000_000_000L; from += 250_000_000L) {
+        long to = from + 250_000_000L;
+        assertThat(s.opsBetween(10_000, from, to)).as("%s from %d ms", shape, from / 1_000_000)
+            .isCloseTo(offered(s, 10_000, from, to), within(2.0));
+      }
+    }
+    assertThat(RateShape.parse("steps:1/3@1s").opsBetween(1_000, 500_000_000L, 1_500_000_000L)).isCloseTo(2_000, within(1e-6));
+  }
 }

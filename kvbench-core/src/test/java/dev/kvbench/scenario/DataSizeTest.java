@@ -129,5 +129,12 @@ class DataSizeTest {
         + " gives its sizes unscaled)");
     Matrix counted = Matrix.of(List.of("null")).with(Axes.ENTRIES, List.of(300_000L));
     assertThat(counted.describeScale(0.05)).startsWith("scale 0.05: entries 300,000 -> 15,000; kept: value sizes");
+    // a run of replays alone: its data is its trace's, so the note speaks of the traces only
+    Scenario replays = Scenario.defaults("replays").withMatrix(counted.with(Axes.TRACES, List.of("fast20:1000000")))
+        .withPhases(List.of(dev.kvbench.workload.Phase.REPLAY));
+    assertThat(new ScenarioOverrides().scale(0.1).scaleNote(replays)).isEqualTo("scale 0.1: drawn traces fast20:1000000"
+        + " -> fast20:100000; a recorded trace is replayed whole, and a replay's keys and sizes are its trace's");
+    assertThat(new ScenarioOverrides().scale(0.1).scaleNote(replays.withPhases(List.of(dev.kvbench.workload.Phase.YCSB_C))))
+        .startsWith("scale 0.1: entries 300,000 -> 30,000");
   }
 }

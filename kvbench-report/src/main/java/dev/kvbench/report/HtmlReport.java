@@ -207,7 +207,7 @@ final class HtmlReport {
 
   /**
    * A sustained pass's timeline as the page's charts draw it: per interval its end in seconds, ops
-   * per second, whether it stalled, the longest op (ms), the store's bytes (MB), the device's writes
+   * per second and the ops per second offered (at a set rate), whether it stalled, the longest op (ms), the store's bytes (MB), the device's writes
    * (MB/s) and the other threads' CPU (% of a core); and the summary the over-time table shows.
    */
   private static ObjectNode timeline(dev.kvbench.result.Timeline t) {
@@ -222,6 +222,9 @@ final class HtmlReport {
           .put("maxMs", ops == null ? 0 : ops.maxNanos() / 1e6).put("p99Us", ops == null ? 0 : ops.p99Nanos() / 1e3);
       if (p.reads() != null && p.writes() != null) {
         o.put("writerOps", p.writes().perSecond(p.millis())).put("writerMaxMs", p.writes().maxNanos() / 1e6);
+      }
+      if (p.offeredOps() != null && p.millis() > 0) {
+        o.put("offered", p.offeredOps() * 1e3 / p.millis());
       }
       if (p.storageBytes() != null) {
         o.put("storageMb", p.storageBytes() / 1e6);

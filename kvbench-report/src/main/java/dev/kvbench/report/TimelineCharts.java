@@ -17,8 +17,9 @@ import org.knowm.xchart.style.Styler;
 import org.knowm.xchart.style.markers.SeriesMarkers;
 
 /**
- * The sustained phases' charts, one line per store over the seconds of its median pass: ops per
- * second with its stalled intervals marked, the worst latency of each interval, the store's bytes
+ * The sustained phases' charts (and those of a phase at a set rate), one line per store over the
+ * seconds of its median pass: ops per second with its stalled intervals marked (and, dotted, what
+ * a set rate offered), the worst latency of each interval, the store's bytes
  * on disk, the device's writes, and the CPU of the store's own threads. The names are the chart
  * files' suffixes after the phase.
  */
@@ -108,6 +109,12 @@ final class TimelineCharts {
         name = name + " ";
       }
       chart.addSeries(name, x, y).setMarker(SeriesMarkers.NONE);
+      if (kind == Kind.OPS && t.points().stream().allMatch(p -> p.offeredOps() != null)) {
+        // at a set rate: what the rate and its shape offered, beside what was done
+        chart.addSeries(name + " offered", t.points().stream().map(p -> p.endMillis() / 1e3).toList(), t.points().stream()
+            .map(p -> p.offeredOps() * 1e3 / Math.max(1, p.millis())).toList()).setMarker(SeriesMarkers.NONE)
+            .setLineStyle(org.knowm.xchart.style.lines.SeriesLines.DOT_DOT);
+      }
       if (!stallX.isEmpty()) {
         XYSeries stalls = chart.addSeries(name + " stalls", stallX, stallY);
         stalls.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Scatter);

@@ -133,7 +133,7 @@ class HtmlReportBrowserTest {
     for (int i = 0; i < ops.length; i++) {
       points.add(new dev.kvbench.result.TimelinePoint((i + 1) * 1000L, 1000,
           new dev.kvbench.result.TimelinePoint.Ops(ops[i], 1_000, 5_000, ops[i] < 500 ? 900_000_000 : 50_000), null,
-          1_000_000L * (i + 1), 2_000_000L, 1_000_000L, 900.0, 300.0,
+          1_000L, 1_000_000L * (i + 1), 2_000_000L, 1_000_000L, 900.0, 300.0,
           counters ? java.util.Map.of("stall.total-stops", 4L * i) : java.util.Map.of()));
     }
     dev.kvbench.result.Timeline t = new dev.kvbench.result.Timeline(1000, points,

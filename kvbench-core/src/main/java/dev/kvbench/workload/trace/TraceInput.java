@@ -11,7 +11,7 @@ import java.util.zip.CRC32;
 final class TraceInput extends InputStream {
   private final InputStream source;
   // read in place by TraceReader where a record is whole in it
-  final byte[] buffer = new byte[1 << 16];
+  final byte[] buffer = new byte[1 << 18];
   int position;
   int limit;
   /** The file's bytes before the buffer's first. */

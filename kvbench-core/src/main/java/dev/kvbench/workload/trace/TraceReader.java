@@ -33,9 +33,7 @@ public final class TraceReader implements AutoCloseable {
   /** Whether keys are stored whole (else as pseudonyms): asked once, not per record. */
   private final boolean rawKeys;
   private final CRC32 crc = new CRC32();
-  private long opOffset;
   private long records;
-  private long offsetNanos;
   private boolean ended;
 
   private TraceReader(Path file) throws IOException {
@@ -112,7 +110,7 @@ public final class TraceReader implements AutoCloseable {
 
   /** The byte where the operation {@link #next} last returned begins: for an error about it. */
   public long lastOffset() {
-    return opOffset;
+    return op.offset;
   }
 
   /** The operations read so far. */
@@ -125,69 +123,62 @@ public final class TraceReader implements AutoCloseable {
     if (!advance()) {
       return null;
     }
-    byte[] key = kind.keyed() ? Arrays.copyOf(keyBytes, keyStored) : NO_KEY;
-    return new TraceOp(kind, session, offsetNanos, key, keyLength, valueSize, valueClass, direction, entries);
+    byte[] key = op.kind.keyed() ? Arrays.copyOf(op.keyBytes, op.keyStored) : NO_KEY;
+    return new TraceOp(op.kind, op.session, op.offsetNanos, key, op.keyLength, op.valueSize, op.valueClass, op.direction,
+        op.entries);
   }
 
-  // the operation advance() read last: kept in fields, so a replay reads a trace without an object per operation
-  private TraceKind kind;
-  private int session;
-  private byte[] keyBytes = new byte[64];
-  private int keyStored;
-  private int keyLength;
-  private int valueSize;
-  private ValueClass valueClass;
-  private ScanDirection direction;
-  private long entries;
+  /** The operation advance() read last: in fields, so a replay reads a trace without an object per operation. */
+  private final ReadRecord op = new ReadRecord();
 
   /** What the operation {@link #advance} read is. */
   public TraceKind kind() {
-    return kind;
+    return op.kind;
   }
 
   /** Its session. */
   public int session() {
-    return session;
+    return op.session;
   }
 
   /** Its time, in nanoseconds from the trace's start. */
   public long offsetNanos() {
-    return offsetNanos;
+    return op.offsetNanos;
   }
 
   /** Its key as the trace holds it, in the first {@link #keyStored} bytes (a buffer reused by the next advance). */
   public byte[] keyBytes() {
-    return keyBytes;
+    return op.keyBytes;
   }
 
   /** The bytes of {@link #keyBytes} that are the key (or its pseudonym). */
   public int keyStored() {
-    return keyStored;
+    return op.keyStored;
   }
 
   /** The key's own length, also where only its pseudonym was kept. */
   public int keyLength() {
-    return keyLength;
+    return op.keyLength;
   }
 
   /** A put's value size; a get's found size, or {@link TraceOp#MISSING}; else 0. */
   public int valueSize() {
-    return valueSize;
+    return op.valueSize;
   }
 
   /** A put's value class, else null. */
   public ValueClass valueClass() {
-    return valueClass;
+    return op.valueClass;
   }
 
   /** A scan's direction, else null. */
   public ScanDirection direction() {
-    return direction;
+    return op.direction;
   }
 
   /** The entries a scan visited, else 0. */
   public long entries() {
-    return entries;
+    return op.entries;
   }
 
   /**
@@ -198,9 +189,21 @@ public final class TraceReader implements AutoCloseable {
     if (ended) {
       return false;
     }
+    if (InPlaceRecords.read(in, rawKeys, op)) {
+      records++;
+      return true;
+    }
+    return advanceChecked();
+  }
+
+  /**
+   * Reads the next operation field by field, checking each (the record at a buffer's end, or one
+   * the in-place read found wrong): apart from advance, so that advance is small enough to inline
+   * into a replay's loop.
+   */
+  private boolean advanceChecked() {
     try {
       long at = offset();
-      opOffset = at;
       int code = in.position < in.limit ? in.buffer[in.position++] & 0xFF : in.read();
       if (code < 0) {
         throw new TraceFormatException(file, offset(), "the trace ends after " + records + " operations without its end"
@@ -217,16 +220,13 @@ public final class TraceReader implements AutoCloseable {
             + " damaged", code));
       }
       int session = (int) varLong(Integer.MAX_VALUE, "session");
-      offsetNanos += varLong(Long.MAX_VALUE, "time");
+      long delta = varLong(Long.MAX_VALUE, "time");
       int keyLength = 0;
       int stored = 0;
       if (kind.keyed()) {
         keyLength = (int) varLong(TraceFormat.MAX_KEY_BYTES, "key length");
         stored = rawKeys ? keyLength : TraceFormat.PSEUDONYM_BYTES;
-        if (keyBytes.length < stored) {
-          keyBytes = new byte[Math.max(stored, 2 * keyBytes.length)];
-        }
-        recordInto(keyBytes, stored, "key");
+        recordInto(op.keyRoom(stored), stored, "key");
       }
       int valueSize = 0;
       ValueClass valueClass = null;
@@ -256,14 +256,8 @@ public final class TraceReader implements AutoCloseable {
         }
       }
       records++;
-      this.kind = kind;
-      this.session = session;
-      this.keyStored = stored;
-      this.keyLength = keyLength;
-      this.valueSize = valueSize;
-      this.valueClass = valueClass;
-      this.direction = direction;
-      this.entries = entries;
+      op.set(kind, session, delta, stored, keyLength, valueSize, valueClass, direction, entries);
+      op.offset = at;
       return true;
     } catch (IOException e) {
       throw new UncheckedIOException("cannot read the trace " + file + " at byte " + offset() + ": " + e.getMessage(), e);

@@ -35,13 +35,10 @@ public enum ValueClass {
 
   /** The class of {@code code}, or null. */
   public static ValueClass ofCode(int code) {
-    for (ValueClass c : values()) {
-      if (c.code == code) {
-        return c;
-      }
-    }
-    return null;
+    return code >= 0 && code < BY_CODE.length ? BY_CODE[code] : null; // values() copies its array: once a put was too often
   }
+
+  private static final ValueClass[] BY_CODE = {CONSTANT, COMPRESSIBLE, RANDOM};
 
   /** The class of {@code value}'s remaining bytes (its position and limit untouched). */
   public static ValueClass of(ByteBuffer value) {

@@ -210,4 +210,63 @@ class TraceTest {
     Path missing = dir.resolve("none.trace");
     assertThatThrownBy(() -> TraceReader.open(missing)).hasMessageContaining("no trace at " + missing);
   }
+
+  /** A trace of {@code n} puts of 12-byte keys and 100-byte values, one nanosecond apart: 18 bytes a record. */
+  private Path puts(int n) {
+    Path file = dir.resolve("puts-" + n + ".trace");
+    long[] clock = {0};
+    try (TraceWriter trace = TraceWriter.create(file, KeyMode.RAW, 0, "TraceTest", () -> clock[0]++)) {
+      for (int i = 0; i < n; i++) {
+        trace.put(3, bytes(String.format("key-%08d", i)), ByteBuffer.wrap(new byte[100 + i % 2]));
+      }
+    }
+    return file;
+  }
+
+  @Test
+  void aTraceLongerThanTheReadersBufferReadsBackWholeAndADamagedRecordInItIsNamedByItsByte() throws Exception {
+    int n = 60_000; // about 1 MB: the reader's buffer is refilled several times, most records read in place
+    Path file = puts(n);
+    List<TraceOp> ops = readAll(file);
+    assertThat(ops).hasSize(n);
+    for (int i = 0; i < n; i += 997) {
+      TraceOp op = ops.get(i);
+      assertThat(op.kind()).isEqualTo(TraceKind.PUT);
+      assertThat(op.session()).isEqualTo(3);
+      assertThat(new String(op.key(), StandardCharsets.UTF_8)).isEqualTo(String.format("key-%08d", i));
+      assertThat(op.valueSize()).isEqualTo(100 + i % 2);
+      assertThat(op.valueClass()).isEqualTo(ValueClass.CONSTANT);
+    }
+    byte[] whole = readBytes(file);
+    byte[] key = String.format("key-%08d", 30_000).getBytes(StandardCharsets.UTF_8);
+    int keyAt = indexOf(whole, key);
+    int codeAt = keyAt - 4; // its code, session, time and key length, a byte each
+    assertThat(whole[codeAt]).isEqualTo((byte) TraceKind.PUT.code());
+    byte[] badCode = whole.clone();
+    badCode[codeAt] = 0x7E;
+    Path p1 = withBytes("bad-code.trace", badCode);
+    assertThatThrownBy(() -> readAll(p1)).isInstanceOf(TraceFormatException.class)
+        .hasMessageContaining(p1.toString()).hasMessageContaining("0x7e")
+        .satisfies(e -> assertThat(((TraceFormatException) e).offset()).isEqualTo(codeAt));
+    byte[] badClass = whole.clone();
+    int classAt = keyAt + key.length + 1;
+    badClass[classAt] = 9;
+    Path p2 = withBytes("bad-class.trace", badClass);
+    assertThatThrownBy(() -> readAll(p2)).isInstanceOf(TraceFormatException.class)
+        .hasMessageContaining("no value class")
+        .satisfies(e -> assertThat(((TraceFormatException) e).offset()).isEqualTo(classAt));
+  }
+
+  private static int indexOf(byte[] in, byte[] part) {
+    outer:
+    for (int i = 0; i + part.length <= in.length; i++) {
+      for (int j = 0; j < part.length; j++) {
+        if (in[i + j] != part[j]) {
+          continue outer;
+        }
+      }
+      return i;
+    }
+    throw new AssertionError("not found");
+  }
 }

@@ -83,9 +83,10 @@ function overview() {
       // a rate curve's points: drawn in the capacity section, where their latencies say what their rates do not
       if (!rows.length || g.curvePoints) continue;
       const timed = rows.filter(r => r.timeline);
-      // a sustained phase's pass is a duration: its timeline says more than its length
+      // a sustained phase's pass is a duration: its timeline says more than its length; a phase at a
+      // set rate keeps its own chart too (its latencies), its timeline beside it (offered and achieved)
       if (timed.length) TIMELINE_CHARTS.forEach((kind, i) => chartBox.append(timelineChart(g, timed, kind, i === 0)));
-      else chartBox.append(g.sweep ? sweepChart(g, rows) : phaseChart(g, rows));
+      if (!timed.length || !SUSTAINED_PHASES.has(g.phase)) chartBox.append(g.sweep ? sweepChart(g, rows) : phaseChart(g, rows));
     }
     for (const [workload, cells] of memoryByWorkload(shown)) chartBox.append(memoryChart(workload, cells));
     if (!chartBox.children.length) chartBox.append(el('p', { class: 'empty' }, GROUPS.some(g => g.curvePoints)
@@ -324,10 +325,14 @@ function memoryChart(workload, cells) {
   return box;
 }
 
+/** The phases whose pass is a duration that only a timeline describes. */
+const SUSTAINED_PHASES = new Set(['sustain', 'churn', 'readwhilewriting']);
+
 /** A sustained phase's charts over the seconds of each store's median pass. */
 const TIMELINE_CHARTS = [
   { title: 'ops per second (stalled intervals ringed in red; readwhilewriting: the readers\' gets, the writer\'s puts'
-    + ' dashed)', y: 'ops per second', figure: p => p.ops, writer: p => p.writerOps, rings: true },
+    + ' dashed; at a set rate, what the rate and its shape offered dotted)', y: 'ops per second', figure: p => p.ops,
+    writer: p => p.writerOps, offered: p => p.offered, rings: true },
   { title: 'longest op of each interval (readwhilewriting: a get; a put dashed)', y: 'ms (log scale)', log: true, rings: true,
     figure: p => p.maxMs > 0 ? p.maxMs : null, writer: p => p.writerMaxMs > 0 ? p.writerMaxMs : null },
   { title: 'writes the store itself stopped or delayed in each interval (its own counters: RocksDB\'s stops and'
@@ -337,7 +342,14 @@ const TIMELINE_CHARTS = [
   { title: 'device writes (the whole device)', y: 'MB per second', figure: p => p.deviceMbs },
   { title: 'CPU of every thread but the clients\' (the store\'s own, GC, JIT)', y: '% of a core', figure: p => p.otherCpu }];
 
-function timelineChart(g, rows, { title, y, figure, log, writer: writerFigure, rings, logWhenWide }, withSummary) {
+function timelineChart(g, rows, { title, y, figure, log, writer: writerFigure, offered: offeredFigure, rings, logWhenWide },
+  withSummary) {
+  const offeredLines = !offeredFigure ? [] : rows.map((r, i) => {
+    const points = r.timeline.points.filter(p => offeredFigure(p) !== undefined && offeredFigure(p) !== null);
+    return { label: r.label + (r.swept ? ' · ' + r.swept : '') + ' offered', row: r, borderDash: [2, 2],
+      data: points.map(p => ({ x: p.t, y: offeredFigure(p), p })), borderColor: colour(i), backgroundColor: colour(i),
+      pointRadius: 0, borderWidth: 1, tension: 0 };
+  }).filter(l => l.data.length > 1);
   const writerLines = !writerFigure ? [] : rows.map((r, i) => {
     const points = r.timeline.points.filter(p => writerFigure(p) !== undefined && writerFigure(p) !== null);
     return { label: r.label + (r.swept ? ' · ' + r.swept : '') + ' writer', row: r, borderDash: [5, 3],
@@ -351,7 +363,7 @@ function timelineChart(g, rows, { title, y, figure, log, writer: writerFigure, r
       pointRadius: points.map(p => rings && p.stall ? 5 : 0),
       pointBorderColor: points.map(p => rings && p.stall ? '#c62828' : colour(i)),
       pointBorderWidth: points.map(p => rings && p.stall ? 2 : 0), borderWidth: 1.5, tension: 0 };
-  }).filter(l => l.data.length > 1).concat(writerLines);
+  }).filter(l => l.data.length > 1).concat(writerLines, offeredLines);
   if (logWhenWide) {
     const ends = lines.map(l => l.data[l.data.length - 1].y).filter(v => v > 0);
     log = ends.length > 1 && Math.max(...ends) / Math.min(...ends) >= 10;
