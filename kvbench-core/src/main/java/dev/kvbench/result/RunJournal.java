@@ -215,7 +215,7 @@ public final class RunJournal implements AutoCloseable {
             + header.run().schemaVersion() + ", and this one writes schema " + ResultDocument.SCHEMA_VERSION
             + "; resume it with the kvbench that started it, or start the run again");
       }
-      RunJournal j = new RunJournal(journal, document, channel, lock, header);
+      RunJournal j = new RunJournal(journal, RunDocuments.of(journal, document, header), channel, lock, header);
       contents.damaged().forEach(d -> j.warnings.add(d.describe(journal)));
       j.cells.putAll(contents.cells());
       j.resumedForks.putAll(contents.forks());
@@ -249,6 +249,12 @@ public final class RunJournal implements AutoCloseable {
     } catch (IOException | RuntimeException e) {
       warnings.add(document + " could not be read (" + e.getMessage() + "); it is rewritten from the journal");
       return;
+    }
+    if (!java.util.Objects.equals(doc.startedAt(), header.run().startedAt())) {
+      // another run's results under this run's name: uniting them would pass its cells off as this run's and overwrite it
+      throw new IllegalArgumentException(document + " holds another run's results (" + doc.scenarioName() + ", started "
+          + doc.startedAt() + ") than its journal " + journal + " (" + header.run().scenarioName() + ", started "
+          + header.run().startedAt() + "): resuming would overwrite it. Move it aside, then resume");
     }
     CellUnion union = CellUnion.of(journal, cells, document, doc.cells());
     cells.clear();

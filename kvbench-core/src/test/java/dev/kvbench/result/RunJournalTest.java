@@ -145,6 +145,43 @@ class RunJournalTest {
         "c");
   }
 
+  /**
+   * A document of another run beside the journal (left from an earlier run under that name) is
+   * refused, never united with it: its cells would pass for this run's, and the resume overwrite
+   * it. A run written as {@code --output x} (no extension) resumes into {@code x}, its own.
+   */
+  @Test
+  void anotherRunsDocumentIsNeverUnitedWithTheJournalAndABareDocumentIsFound() throws Exception {
+    Path bare = temp.resolve("bare");
+    try (RunJournal j = RunJournal.create(bare, header())) {
+      j.add(cell("a"));
+      j.finish(true);
+    }
+    Path journal = RunJournal.journalOf(bare);
+    try (RunJournal j = RunJournal.resume(journal, List.of("run", "--resume"))) {
+      assertThat(j.documentPath()).isEqualTo(bare);
+      assertThat(j.warnings()).isEmpty();
+    }
+    RunHeader other = new RunHeader(ResultDocument.SCHEMA_VERSION, "0.1", "earlier", "other", 1, List.of("run"),
+        "name: other\n", "1/1", ResultFilesTest.environment(), new WorkDirectory("/dev/shm/kvbench-0", true));
+    Path stale = temp.resolve("bare.json");
+    Path otherDir = temp.resolve("other");
+    Files.createDirectories(otherDir);
+    try (RunJournal j = RunJournal.create(otherDir.resolve("bare.json"), other)) {
+      j.add(cell("z"));
+      j.finish(true);
+    }
+    Files.copy(otherDir.resolve("bare.json"), stale);
+    byte[] staleBefore = Files.readAllBytes(stale);
+    byte[] journalBefore = Files.readAllBytes(journal);
+    assertThatThrownBy(() -> RunJournal.resume(journal, List.of("run", "--resume")))
+        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining(stale.toString())
+        .hasMessageContaining("another run's results").hasMessageContaining("started earlier")
+        .hasMessageContaining("Move it aside");
+    assertThat(stale).hasBinaryContent(staleBefore);
+    assertThat(journal).hasBinaryContent(journalBefore);
+  }
+
   @Test
   void aRefusedResumeWritesNothing() throws Exception {
     Path doc = threeCells();
