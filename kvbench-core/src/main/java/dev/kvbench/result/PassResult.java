@@ -46,7 +46,7 @@ public record PassResult(double passMillis, long ops, CpuTime cpu, PassNoise noi
    *
    * @param latencyHistogram the pass's sampled op latencies (base64, as the phase's), or null
    * @param progress a point every quarter second or so; empty when not recorded
-     * @param timeline a sustained phase's pass an interval at a time; null for other phases
+   * @param timeline a sustained phase's pass (or a pass at a set rate) an interval at a time; null for other phases
    */
   @JsonInclude(JsonInclude.Include.NON_NULL)
   public record Traces(String latencyHistogram, List<ProgressPoint> progress, CommitTrace commitTrace,
