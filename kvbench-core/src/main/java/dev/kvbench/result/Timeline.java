@@ -58,13 +58,16 @@ public record Timeline(long intervalMillis, List<TimelinePoint> points, Stalls s
   }
 
   /**
-   * Intervals whose ops fell below {@code fraction} of the median interval's (at a set rate: of what
-   * the rate offered in the interval), and the longest run of them. The pass's last interval is left out where it is short (under nine tenths of an interval):
-   * it ends with the pass, not with a stall. Ops are compared as ops per second, so an interval the
-   * sampler took a little late or early is judged on its length.
+   * Intervals whose ops fell below {@code fraction} of the median interval's, and the longest run of
+   * them. At a set rate each interval's ops are first scaled by the pass's mean offer over its own
+   * offer ({@link TimelinePoint#offeredOps}): a shaped rate's trough is the shape, not a stall, and a
+   * store that keeps a steady share of its offer has none. The pass's last interval is left out where
+   * it is short (under nine tenths of an interval): it ends with the pass, not with a stall. Ops are
+   * compared as ops per second, so an interval the sampler took a little late or early is judged on
+   * its length.
    *
    * @param fraction the threshold, a fraction of the median interval's ops (0.5: half)
-   * @param medianOps the median full interval's ops
+   * @param medianOps the median full interval's ops (at a set rate: scaled to the mean offer)
    * @param stalledIntervals how many full intervals fell below the threshold
    * @param longestMillis the longest run of consecutive stalled intervals, in ms
    * @param firstAtMillis the end of the first stalled interval, ms since the pass started; -1 for none
@@ -74,19 +77,21 @@ public record Timeline(long intervalMillis, List<TimelinePoint> points, Stalls s
     /** The stalls of {@code points}' {@link TimelinePoint#primary} ops: the readers' where there are any. */
     public static Stalls of(List<TimelinePoint> points, long intervalMillis, double fraction) {
       List<TimelinePoint> full = points.subList(0, judged(points, intervalMillis));
-      long[] ops = full.stream().mapToLong(p -> perInterval(p, intervalMillis)).toArray();
+      double meanOffer = meanOffer(full, intervalMillis);
+      long[] ops = full.stream().mapToLong(p -> judgedOps(p, intervalMillis, meanOffer)).toArray();
       if (ops.length == 0) {
         return new Stalls(fraction, 0, 0, 0, -1);
       }
       long[] sorted = ops.clone();
       Arrays.sort(sorted);
       long median = sorted[(sorted.length - 1) / 2];
+      double threshold = median * fraction;
       int stalled = 0;
       long run = 0;
       long longest = 0;
       long first = -1;
       for (int i = 0; i < ops.length; i++) {
-        if (ops[i] < threshold(full.get(i), median, fraction, intervalMillis)) {
+        if (ops[i] < threshold) {
           stalled++;
           run += full.get(i).millis();
           longest = Math.max(longest, run);
@@ -104,18 +109,28 @@ public record Timeline(long intervalMillis, List<TimelinePoint> points, Stalls s
       return shortTail ? points.size() - 1 : points.size();
     }
 
-    /** {@code p}'s ops per interval of the nominal length: a point taken 5 ms late is not a faster one. */
-    /**
-     * The ops below which point {@code p} stalled: {@code fraction} of what its rate offered in it
-     * where a rate was set (a shaped rate's trough is the shape, not a stall), else of the median interval's.
-     */
-    static double threshold(TimelinePoint p, long medianOps, double fraction, long intervalMillis) {
-      if (p.offeredOps() != null && p.millis() > 0) {
-        return fraction * p.offeredOps() * (double) intervalMillis / p.millis();
+    /** The mean offer per interval of {@code judged} points, or 0 where any was offered nothing (full speed). */
+    static double meanOffer(List<TimelinePoint> judged, long intervalMillis) {
+      double sum = 0;
+      for (TimelinePoint p : judged) {
+        if (p.offeredOps() == null || p.offeredOps() <= 0 || p.millis() <= 0) {
+          return 0;
+        }
+        sum += p.offeredOps() * (double) intervalMillis / p.millis();
       }
-      return medianOps * fraction;
+      return judged.isEmpty() ? 0 : sum / judged.size();
     }
 
+    /** {@code p}'s ops per interval, scaled to the mean offer where there is one ({@link #meanOffer} above 0). */
+    static long judgedOps(TimelinePoint p, long intervalMillis, double meanOffer) {
+      long ops = perInterval(p, intervalMillis);
+      if (meanOffer <= 0) {
+        return ops;
+      }
+      return Math.round(ops * meanOffer / (p.offeredOps() * (double) intervalMillis / p.millis()));
+    }
+
+    /** {@code p}'s ops per interval of the nominal length: a point taken 5 ms late is not a faster one. */
     static long perInterval(TimelinePoint p, long intervalMillis) {
       long ops = p.primary() == null ? 0 : p.primary().ops();
       return p.millis() <= 0 ? 0 : Math.round(ops * (double) intervalMillis / p.millis());
@@ -124,12 +139,14 @@ public record Timeline(long intervalMillis, List<TimelinePoint> points, Stalls s
 
   /**
    * Whether point {@code index} is one of the stalls {@link #stalls} counts: judged (not a short last
-   * interval) and below the threshold share of the median interval (of its offer at a set rate).
-   * The charts ring what this says.
+   * interval) and below the threshold share of the median interval (each scaled to the mean offer at
+   * a set rate). The charts ring what this says.
    */
   public boolean stalled(int index) {
-    return stalls != null && index < Stalls.judged(points, intervalMillis)
-        && Stalls.perInterval(points.get(index), intervalMillis) < Stalls.threshold(points.get(index), stalls.medianOps(),
-            stalls.fraction(), intervalMillis);
+    if (stalls == null || index >= Stalls.judged(points, intervalMillis)) {
+      return false;
+    }
+    double meanOffer = Stalls.meanOffer(points.subList(0, Stalls.judged(points, intervalMillis)), intervalMillis);
+    return Stalls.judgedOps(points.get(index), intervalMillis, meanOffer) < stalls.medianOps() * stalls.fraction();
   }
 }

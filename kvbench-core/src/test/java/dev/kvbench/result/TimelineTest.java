@@ -42,23 +42,31 @@ class TimelineTest {
     assertThat(t.stalls().stalledIntervals()).isEqualTo(stalled.size());
   }
 
-  /** At a shaped rate a trough the shape asked for is no stall; an interval that did far less than its offer is one. */
+  /**
+   * At a shaped rate a trough the shape asked for is no stall, nor is a steady share of the offer
+   * (a store that cannot keep the rate); an interval that did far less of its offer than the others is one.
+   */
   @Test
-  void atASetRateAnIntervalIsJudgedAgainstWhatItWasOffered() {
-    // steps of 300 and 1,000 ops offered a second: the 300s are kept (no stall), the last 1,000 did 200 (a stall)
+  void atASetRateAnIntervalIsJudgedByTheShareOfItsOfferItDid() {
+    // steps of 300 and 1,000 ops offered a second: the 300s are kept, the last 1,000 did 200 (a stall)
     long[][] offeredAndDone = {{300, 300}, {300, 290}, {1000, 1000}, {1000, 990}, {1000, 1000}, {1000, 995}, {1000, 200}};
+    Timeline t = timeline(offeredAndDone, true);
+    assertThat(java.util.stream.IntStream.range(0, 7).filter(t::stalled).boxed().toList()).containsExactly(6);
+    assertThat(t.stalls().stalledIntervals()).isEqualTo(1);
+    // the same ops without an offer: the median (990) judges, and the two low steps look like stalls too
+    assertThat(timeline(offeredAndDone, false).stalls().stalledIntervals()).isEqualTo(3);
+    // a store that does 40 % of every offer, through the same steps: saturated, not stalled
+    long[][] saturated = {{300, 120}, {300, 121}, {1000, 400}, {1000, 399}, {1000, 401}, {1000, 400}, {1000, 400}};
+    assertThat(timeline(saturated, true).stalls().stalledIntervals()).isZero();
+  }
+
+  private static Timeline timeline(long[][] offeredAndDone, boolean offered) {
     List<TimelinePoint> points = new ArrayList<>();
     for (int i = 0; i < offeredAndDone.length; i++) {
       points.add(new TimelinePoint((i + 1) * 1000L, 1000, null, new TimelinePoint.Ops(offeredAndDone[i][1], 1, 2, 3),
-          offeredAndDone[i][0], null, null, null, 1.0, 2.0, Map.of()));
+          offered ? offeredAndDone[i][0] : null, null, null, null, 1.0, 2.0, Map.of()));
     }
-    Timeline t = new Timeline(1000, points, Timeline.Stalls.of(points, 1000, 0.5), 0, null, null, 0, false);
-    assertThat(java.util.stream.IntStream.range(0, points.size()).filter(t::stalled).boxed().toList()).containsExactly(6);
-    assertThat(t.stalls().stalledIntervals()).isEqualTo(1);
-    // the same ops without an offer: the median (990) judges, and the two low steps look like stalls too
-    List<TimelinePoint> unpaced = points.stream().map(p -> new TimelinePoint(p.endMillis(), p.millis(), null, p.reads(),
-        null, null, null, null, 1.0, 2.0, Map.of())).toList();
-    assertThat(Timeline.Stalls.of(unpaced, 1000, 0.5).stalledIntervals()).isEqualTo(3);
+    return new Timeline(1000, points, Timeline.Stalls.of(points, 1000, 0.5), 0, null, null, 0, false);
   }
 
   @Test
