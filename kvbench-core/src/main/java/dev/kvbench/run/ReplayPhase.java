@@ -114,7 +114,8 @@ final class ReplayPhase implements PhaseKind {
       return null; // run() fails the phase with the reason
     }
     String lacks = p.unsupportedReason(context.caps());
-    return lacks != null ? lacks : new TraceReplay(p, TraceReplay.Checks.NONE).unsupportedReason();
+    return lacks != null ? lacks : dev.kvbench.workload.trace.Replayer.of(p, TraceReplay.Checks.NONE, true,
+        dev.kvbench.workload.trace.ReplayPace.AS_FAST_AS_POSSIBLE).unsupportedReason(context.caps());
   }
 
   @Override
@@ -129,7 +130,8 @@ final class ReplayPhase implements PhaseKind {
       return PhaseResult.failed(ID, "the trace " + spec.trace().getFileName() + " was recorded in one instant: it has no"
           + " timing to replay at " + spec.suffix().substring(1) + "; replay it as fast as possible (no @)");
     }
-    TraceReplay replay = new TraceReplay(plan, unverifiable != null ? TraceReplay.Checks.NONE
+    dev.kvbench.workload.trace.Replayer replay = dev.kvbench.workload.trace.Replayer.of(plan, unverifiable != null
+        ? TraceReplay.Checks.NONE
         : TraceReplay.checksFor(context.caps()), context.caps().supports(dev.kvbench.store.WriteOperation.GET_IN_WRITE),
         spec.timed() ? dev.kvbench.workload.trace.ReplayPace.recorded(spec.speed(), Pacing::waitUntil)
             : dev.kvbench.workload.trace.ReplayPace.asFastAsPossible(context.cell().plan().latencySampleInterval()));
@@ -200,7 +202,7 @@ final class ReplayPhase implements PhaseKind {
     Latency latency = new Latency(all, null, context.sampling(spec.timed() ? 1
         : context.cell().plan().latencySampleInterval(), all.getTotalCount()));
     return PhaseResult.measured(ID, passes, latency, unverifiable == null, failure, unverifiable)
-        .withThreaded(new ThreadedFigures(1, List.of(), summaries, encoded, service, spec.timed()
+        .withThreaded(new ThreadedFigures(plan.overlap() == null ? 1 : plan.sessions(), List.of(), summaries, encoded, service, spec.timed()
             ? ThreadedFigures.FROM_INTENDED_START : ThreadedFigures.FROM_OP_START, plan.recordedRate() * spec.speed(),
             achieved, null, spec.label()));
   }
@@ -209,7 +211,7 @@ final class ReplayPhase implements PhaseKind {
    * One replay of the whole trace. {@code passes} null marks a warm-up pass, whose figures are
    * dropped. Returns the first read that did not find what the replay wrote, else null.
    */
-  private String pass(TraceReplay replay, Store store, PassLabel label, List<PassResult> passes,
+  private String pass(dev.kvbench.workload.trace.Replayer replay, Store store, PassLabel label, List<PassResult> passes,
       Map<TraceKind, Histogram> byKind, Map<TraceKind, Histogram> serviceByKind) {
     PhaseProgress progress = new PhaseProgress(plan.operations());
     context.listener().passStarted(context.cell(), label, progress);

@@ -25,7 +25,7 @@ import java.util.TreeSet;
  * @param operations the trace's operations
  * @param sessions the sessions it holds
  * @param needs what the trace does that a store must declare: its labels, for an unsupported cell
- * @param overlap where two sessions' transactions were open at once, in words, or null where none were
+ * @param overlap where two sessions' transactions were open at once and how many at most, or null where none were
  * @param longestKey the longest key the replay puts or reads
  * @param largestValue the largest value it writes or loads
  * @param spanNanos the recorded time from its first operation to its last
@@ -33,7 +33,16 @@ import java.util.TreeSet;
  * @param shortestKey the shortest of them
  */
 public record TracePlan(Path trace, Map<Key, Integer> preload, long operations, int sessions, Set<Need> needs,
-    String overlap, int longestKey, int largestValue, long spanNanos, long distinctKeys, int shortestKey) {
+    Overlap overlap, int longestKey, int largestValue, long spanNanos, long distinctKeys, int shortestKey) {
+
+  /**
+   * Sessions' transactions open at once: a replay gives each session a thread of its own.
+   *
+   * @param first where it first happened, in words
+   * @param reads the most read transactions open at once
+   * @param writes the most write transactions open at once
+   */
+  public record Overlap(String first, int reads, int writes) {}
 
   /** A capability a trace uses. */
   public enum Need {
@@ -104,6 +113,8 @@ public record TracePlan(Path trace, Map<Key, Integer> preload, long operations, 
     // each open write transaction's keys so far: a get of one of them must see the transaction's own write
     Map<Integer, Set<Key>> written = new java.util.HashMap<>();
     String overlap = null;
+    int[] openNow = new int[2]; // reads, writes
+    int[] most = new int[2];
     int longestKey = 0;
     int shortestKey = Integer.MAX_VALUE;
     int largestValue = 0;
@@ -134,11 +145,14 @@ public record TracePlan(Path trace, Map<Key, Integer> preload, long operations, 
                   + " session " + other + " had one open";
             }
             open.put(op.session(), op.kind());
+            int w = op.kind() == TraceKind.BEGIN_WRITE ? 1 : 0;
+            most[w] = Math.max(most[w], ++openNow[w]);
             if (op.kind() == TraceKind.BEGIN_WRITE) {
               written.put(op.session(), new HashSet<>());
             }
           }
           case COMMIT, ABORT, END_READ -> {
+            openNow[op.kind() == TraceKind.END_READ ? 0 : 1]--;
             open.remove(op.session());
             written.remove(op.session());
           }
@@ -181,7 +195,8 @@ public record TracePlan(Path trace, Map<Key, Integer> preload, long operations, 
     }
     Map<Key, Integer> sorted = new java.util.TreeMap<>(preload);
     return new TracePlan(file, java.util.Collections.unmodifiableMap(sorted), ops, sessions.cardinality(),
-        java.util.Collections.unmodifiableSet(needs), overlap, longestKey, largestValue, last - first, seen.size(),
+        java.util.Collections.unmodifiableSet(needs), overlap == null ? null : new Overlap(overlap, most[0], most[1]),
+        longestKey, largestValue, last - first, seen.size(),
         shortestKey == Integer.MAX_VALUE ? 0 : shortestKey);
   }
 

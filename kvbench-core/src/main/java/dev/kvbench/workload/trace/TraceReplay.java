@@ -21,10 +21,10 @@ import java.util.TreeMap;
  * TracePlan#preload}), then every operation in the trace's order, each checked against what the
  * replay itself wrote (a get finds what the last committed put left, a scan visits what the store
  * holds from its start): the first mismatch fails the replay. Values are made from the key, a
- * version and the recorded size and class. A trace whose sessions had transactions open at once
- * needs a thread per session and is refused ({@link #unsupportedReason}).
+ * version and the recorded size and class. A trace whose sessions had transactions open at once is
+ * replayed with a thread per session instead ({@link ConcurrentReplay}, chosen by {@link Replayer#of}).
  */
-public final class TraceReplay {
+public final class TraceReplay implements Replayer {
 
   /**
    * What a replay did.
@@ -104,13 +104,14 @@ public final class TraceReplay {
     return caps.retainsData() ? Checks.AGAINST_WHAT_WAS_WRITTEN : Checks.NONE;
   }
 
-  /** Why this trace cannot be replayed one thread at a time, or null. */
-  public String unsupportedReason() {
-    return plan.overlap() == null ? null : "its sessions' transactions overlap (" + plan.overlap() + "); a replay"
-        + " with a thread per session is not built yet";
+  /** Nothing beyond the plan's needs: a trace whose sessions never overlap replays on any store that has them. */
+  @Override
+  public String unsupportedReason(dev.kvbench.store.Capabilities caps) {
+    return null;
   }
 
   /** Loads the preload entries into {@code store}, untimed. */
+  @Override
   public void load(Store store) {
     try (Session s = store.openSession()) {
       int inBatch = 0;
@@ -148,6 +149,7 @@ public final class TraceReplay {
    * the operation's intended start, and into {@code service}, where not null, from its actual
    * start), and telling {@code progress} every few thousand operations how many it has replayed.
    */
+  @Override
   public Outcome replay(Store store, Map<TraceKind, org.HdrHistogram.Histogram> latencies,
       Map<TraceKind, org.HdrHistogram.Histogram> service, java.util.function.LongConsumer progress) {
     // by kind's ordinal, made maps at the end: a map's boxing and lookup per operation cost the replay itself
@@ -237,11 +239,11 @@ public final class TraceReplay {
     return new Outcome(ops, nanos, byKind, scanned, recordedScans, failure);
   }
 
-  private static long clamp(long nanos) {
+  static long clamp(long nanos) {
     return Math.min(Math.max(1, nanos), LatencySampler.HIGHEST_NANOS);
   }
 
-  private static org.HdrHistogram.Histogram added(org.HdrHistogram.Histogram had, org.HdrHistogram.Histogram more) {
+  static org.HdrHistogram.Histogram added(org.HdrHistogram.Histogram had, org.HdrHistogram.Histogram more) {
     had.add(more);
     return had;
   }
@@ -254,6 +256,7 @@ public final class TraceReplay {
   }
 
   /** The bytes of the keys and values the store holds, as the replay wrote them: its data, flat. */
+  @Override
   public long heldBytes() {
     long bytes = 0;
     for (Map.Entry<TracePlan.Key, long[]> e : held.entrySet()) {
@@ -430,14 +433,14 @@ public final class TraceReplay {
     return keyBuffer;
   }
 
-  private static ByteBuffer fill(ByteBuffer buffer, byte[] bytes) {
+  static ByteBuffer fill(ByteBuffer buffer, byte[] bytes) {
     ByteBuffer b = buffer.capacity() >= bytes.length ? buffer
         : ByteBuffer.allocateDirect(Math.max(bytes.length, 2 * buffer.capacity()));
     b.clear().put(bytes).flip();
     return b;
   }
 
-  private static String hex(TracePlan.Key key) {
+  static String hex(TracePlan.Key key) {
     return HexFormat.of().formatHex(key.bytes());
   }
 }

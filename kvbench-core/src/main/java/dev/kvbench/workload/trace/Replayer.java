@@ -1,0 +1,41 @@
+package dev.kvbench.workload.trace;
+
+import dev.kvbench.store.Capabilities;
+import dev.kvbench.store.Store;
+import java.util.Map;
+import java.util.function.LongConsumer;
+import org.HdrHistogram.Histogram;
+import org.apiguardian.api.API;
+
+/**
+ * Replays a trace on a store: one thread for a trace whose sessions never had transactions open at
+ * once ({@link TraceReplay}, every read checked exactly), a thread per recorded session where they
+ * did ({@link ConcurrentReplay}: the recorded thread layout, every read checked against the states
+ * the replay's commits could have left).
+ */
+@API(status = API.Status.INTERNAL, since = "0.7.0")
+public interface Replayer {
+
+  /** The replay of {@code plan}'s trace that keeps its thread layout; the arguments as {@link TraceReplay}'s. */
+  static Replayer of(TracePlan plan, TraceReplay.Checks checks, boolean writerReads, ReplayPace pace) {
+    return plan.overlap() == null ? new TraceReplay(plan, checks, writerReads, pace)
+        : new ConcurrentReplay(plan, checks, writerReads, pace);
+  }
+
+  /** Why a store of {@code caps} cannot replay the trace this way (beyond {@link TracePlan#unsupportedReason}), or null. */
+  String unsupportedReason(Capabilities caps);
+
+  /** Loads the entries the trace found before it wrote them, untimed. */
+  void load(Store store);
+
+  /**
+   * Replays every operation on {@code store}, loaded by {@link #load}; latencies by kind into
+   * {@code latencies} (none where null), service times into {@code service} at the recorded timing
+   * (where not null), the operations replayed so far to {@code progress} every few thousand.
+   */
+  TraceReplay.Outcome replay(Store store, Map<TraceKind, Histogram> latencies, Map<TraceKind, Histogram> service,
+      LongConsumer progress);
+
+  /** The bytes of the keys and values the store holds, as the replay wrote them. */
+  long heldBytes();
+}
