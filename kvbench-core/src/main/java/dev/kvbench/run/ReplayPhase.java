@@ -115,7 +115,7 @@ final class ReplayPhase implements PhaseKind {
     }
     String lacks = p.unsupportedReason(context.caps());
     return lacks != null ? lacks : dev.kvbench.workload.trace.Replayer.of(p, TraceReplay.Checks.NONE, true,
-        dev.kvbench.workload.trace.ReplayPace.AS_FAST_AS_POSSIBLE).unsupportedReason(context.caps());
+        dev.kvbench.workload.trace.ReplayPace.AS_FAST_AS_POSSIBLE, context.caps()).unsupportedReason(context.caps());
   }
 
   @Override
@@ -134,7 +134,8 @@ final class ReplayPhase implements PhaseKind {
         ? TraceReplay.Checks.NONE
         : TraceReplay.checksFor(context.caps()), context.caps().supports(dev.kvbench.store.WriteOperation.GET_IN_WRITE),
         spec.timed() ? dev.kvbench.workload.trace.ReplayPace.recorded(spec.speed(), Pacing::waitUntil)
-            : dev.kvbench.workload.trace.ReplayPace.asFastAsPossible(context.cell().plan().latencySampleInterval()));
+            : dev.kvbench.workload.trace.ReplayPace.asFastAsPossible(context.cell().plan().latencySampleInterval()),
+        context.caps());
     Map<TraceKind, Histogram> byKind = new EnumMap<>(TraceKind.class);
     Map<TraceKind, Histogram> serviceByKind = spec.timed() ? new EnumMap<>(TraceKind.class) : null;
     List<PassResult> passes = new ArrayList<>();

@@ -42,8 +42,12 @@ final class ConcurrentReplay implements Replayer {
   private final boolean writerReads;
   private final ReplayPace pace;
   private final ReplayHistory history = new ReplayHistory();
+  /** Whether the store's writes wait for their commit: an abort then takes them back. */
+  private final boolean transactional;
 
-  ConcurrentReplay(TracePlan plan, TraceReplay.Checks checks, boolean writerReads, ReplayPace pace) {
+  ConcurrentReplay(TracePlan plan, TraceReplay.Checks checks, boolean writerReads, ReplayPace pace,
+      boolean transactional) {
+    this.transactional = transactional;
     this.plan = plan;
     this.checks = checks;
     this.writerReads = writerReads;
@@ -104,7 +108,7 @@ final class ConcurrentReplay implements Replayer {
   public TraceReplay.Outcome replay(Store store, Map<TraceKind, Histogram> latencies, Map<TraceKind, Histogram> service,
       LongConsumer progress) {
     SessionWorker.Shared shared = new SessionWorker.Shared(store, pace, history,
-        checks == TraceReplay.Checks.AGAINST_WHAT_WAS_WRITTEN, writerReads, latencies != null);
+        checks == TraceReplay.Checks.AGAINST_WHAT_WAS_WRITTEN, writerReads, latencies != null, transactional);
     List<SessionWorker> workers = new ArrayList<>();
     List<Thread> threads = new ArrayList<>();
     long ops = 0;

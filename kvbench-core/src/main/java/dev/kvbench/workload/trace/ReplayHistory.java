@@ -72,9 +72,22 @@ final class ReplayHistory {
     add(key, new State(value, 0, 0));
   }
 
-  /** Adds {@code state}, committing: call {@link #finished} with them once the store's commit returned. */
+  /**
+   * Adds {@code state} as it is written, before its commit: a store without transactions shows a
+   * put at once; call {@link #finished} once the store's commit returned, or {@link #aborted}.
+   */
   void committing(TracePlan.Key key, State state) {
     add(key, state);
+  }
+
+  /** Takes back {@code state}, written under {@code key} by a transaction that was rolled back. */
+  void aborted(TracePlan.Key key, State state) {
+    States s = keys.get(key);
+    if (s != null) {
+      synchronized (s) {
+        s.states.remove(state);
+      }
+    }
   }
 
   /** Marks {@code states}, whose commit returned, finished now. */

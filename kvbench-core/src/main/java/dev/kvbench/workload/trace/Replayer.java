@@ -16,10 +16,15 @@ import org.apiguardian.api.API;
 @API(status = API.Status.INTERNAL, since = "0.7.0")
 public interface Replayer {
 
-  /** The replay of {@code plan}'s trace that keeps its thread layout; the arguments as {@link TraceReplay}'s. */
-  static Replayer of(TracePlan plan, TraceReplay.Checks checks, boolean writerReads, ReplayPace pace) {
+  /**
+   * The replay of {@code plan}'s trace that keeps its thread layout on a store of {@code caps}
+   * (whether its writes wait for their commit decides what a concurrent read may see); the other
+   * arguments as {@link TraceReplay}'s.
+   */
+  static Replayer of(TracePlan plan, TraceReplay.Checks checks, boolean writerReads, ReplayPace pace,
+      Capabilities caps) {
     return plan.overlap() == null ? new TraceReplay(plan, checks, writerReads, pace)
-        : new ConcurrentReplay(plan, checks, writerReads, pace);
+        : new ConcurrentReplay(plan, checks, writerReads, pace, caps.transactions());
   }
 
   /** Why a store of {@code caps} cannot replay the trace this way (beyond {@link TracePlan#unsupportedReason}), or null. */

@@ -37,12 +37,15 @@ final class SessionWorker implements Runnable {
     final boolean checked;
     final boolean writerReads;
     final boolean timeLatencies;
+    /** Whether the store's writes wait for their commit (else each shows as it is made, and an abort keeps them). */
+    final boolean transactional;
     volatile long startNanos;
     volatile long originNanos;
     volatile String failure;
 
     Shared(Store store, ReplayPace pace, ReplayHistory history, boolean checked, boolean writerReads,
-        boolean timeLatencies) {
+        boolean timeLatencies, boolean transactional) {
+      this.transactional = transactional;
       this.store = store;
       this.pace = pace;
       this.history = history;
@@ -68,6 +71,8 @@ final class SessionWorker implements Runnable {
   private Reader reader;
   private Reader side;
   private Map<TracePlan.Key, ReplayHistory.State> staged;
+  /** Every put and delete of the open write, in order (a key written twice is here twice). */
+  private final List<Map.Entry<TracePlan.Key, ReplayHistory.State>> written = new ArrayList<>();
   private long readBegin;
   private long writeBegin;
   private final java.util.SplittableRandom gaps;
@@ -160,12 +165,12 @@ final class SessionWorker implements Runnable {
       }
       case PUT -> {
         long[] value = {op.valueSize(), op.valueClass().code(), history.nextVersion()};
+        write(key, new ReplayHistory.State(value, history.now(), ReplayHistory.PENDING));
         writer.put(direct(key), values.of(key, value));
-        staged.put(key, new ReplayHistory.State(value, 0, ReplayHistory.PENDING));
       }
       case DELETE -> {
+        write(key, new ReplayHistory.State(null, history.now(), ReplayHistory.PENDING));
         writer.delete(direct(key));
-        staged.put(key, new ReplayHistory.State(null, 0, ReplayHistory.PENDING));
       }
       case WRITE_GET -> {
         if (!shared.writerReads) {
@@ -186,6 +191,15 @@ final class SessionWorker implements Runnable {
         closeSide();
         writer.close();
         writer = null;
+        for (Map.Entry<TracePlan.Key, ReplayHistory.State> e : written) {
+          if (shared.transactional) {
+            history.aborted(e.getKey(), e.getValue()); // rolled back: never seen
+          }
+        }
+        if (!shared.transactional) {
+          history.finished(states(written)); // a store without transactions kept every put as it came
+        }
+        written.clear();
         staged = null;
       }
       case BEGIN_READ -> {
@@ -207,21 +221,34 @@ final class SessionWorker implements Runnable {
     return null;
   }
 
+  /**
+   * Notes a put or delete as it is made, before the store is given it: a store without
+   * transactions (Chronicle Map, MVStore here) shows it at once, a transactional one at its commit.
+   * Unchecked too: the history's last states are the store's data, flat.
+   */
+  private void write(TracePlan.Key key, ReplayHistory.State state) {
+    staged.put(key, state);
+    written.add(Map.entry(key, state));
+    shared.history.committing(key, state);
+  }
+
   private void commit() {
     closeSide();
-    long started = shared.history.now();
-    List<ReplayHistory.State> states = new ArrayList<>(staged.size());
-    for (Map.Entry<TracePlan.Key, ReplayHistory.State> e : staged.entrySet()) {
-      ReplayHistory.State s = new ReplayHistory.State(e.getValue().value, started, ReplayHistory.PENDING);
-      states.add(s);
-      shared.history.committing(e.getKey(), s); // unchecked too: the store's data, flat, is its size
-    }
     Writer w = writer;
     writer = null;
     staged = null;
     w.commit();
     w.close();
-    shared.history.finished(states);
+    shared.history.finished(states(written));
+    written.clear();
+  }
+
+  private static List<ReplayHistory.State> states(List<Map.Entry<TracePlan.Key, ReplayHistory.State>> written) {
+    List<ReplayHistory.State> states = new ArrayList<>(written.size());
+    for (Map.Entry<TracePlan.Key, ReplayHistory.State> e : written) {
+      states.add(e.getValue());
+    }
+    return states;
   }
 
   private boolean matchesOwn(TracePlan.Key key, ByteBuffer found, ReplayHistory.State own) {

@@ -275,7 +275,7 @@ class ConcurrentReplayTest {
     assertThat(plan.overlap().reads()).isEqualTo(1);
     Locked concurrent = new Locked(new TraceReplayTest.FullProvider(), Concurrency.readersAndOneWriter());
     Replayer replay = Replayer.of(plan, TraceReplay.Checks.AGAINST_WHAT_WAS_WRITTEN, true,
-        ReplayPace.AS_FAST_AS_POSSIBLE);
+        ReplayPace.AS_FAST_AS_POSSIBLE, concurrent.capabilities());
     assertThat(replay).isInstanceOf(ConcurrentReplay.class);
     assertThat(replay.unsupportedReason(concurrent.capabilities())).isNull();
     try (Store fresh = open(concurrent)) {
@@ -298,7 +298,7 @@ class ConcurrentReplayTest {
     TracePlan plan = TracePlan.of(recordTwoThreads(false));
     Locked bad = new Locked(new CorruptingStoreProvider(key(46), 0), Concurrency.unlimited());
     Replayer replay = Replayer.of(plan, TraceReplay.Checks.AGAINST_WHAT_WAS_WRITTEN, true,
-        ReplayPace.AS_FAST_AS_POSSIBLE);
+        ReplayPace.AS_FAST_AS_POSSIBLE, bad.capabilities());
     try (Store store = open(bad)) {
       replay.load(store);
       TraceReplay.Outcome o = replay.replay(store, null, null, n -> { });
@@ -309,7 +309,8 @@ class ConcurrentReplayTest {
   @Test
   void aStoreThatServesFewerTransactionsAtOnceIsUnsupportedWithTheReason() throws Exception {
     TracePlan plan = TracePlan.of(recordTwoThreads(true));
-    Replayer replay = Replayer.of(plan, TraceReplay.Checks.NONE, true, ReplayPace.AS_FAST_AS_POSSIBLE);
+    Replayer replay = Replayer.of(plan, TraceReplay.Checks.NONE, true, ReplayPace.AS_FAST_AS_POSSIBLE,
+        new SortedMapStoreProvider().capabilities());
     assertThat(replay.unsupportedReason(new SortedMapStoreProvider().capabilities()))
         .contains("had transactions open at once").contains("one session at a time");
     assertThat(replay.unsupportedReason(new Locked(new SortedMapStoreProvider(), new Concurrency(0, 1)).capabilities()))
