@@ -202,7 +202,11 @@ final class ReplayPhase implements PhaseKind {
     // at the recorded timing every operation is timed; as fast as possible about one of each kind in the interval
     Latency latency = new Latency(all, null, context.sampling(spec.timed() ? 1
         : context.cell().plan().latencySampleInterval(), all.getTotalCount()));
-    return PhaseResult.measured(ID, passes, latency, unverifiable == null, failure, unverifiable)
+    long unjudged = replay.unjudgedReads();
+    String note = unverifiable != null ? unverifiable : unjudged == 0 ? null : String.format(java.util.Locale.ROOT,
+        "%,d reads began before every state the replay kept of their key (%d a key) and were not judged", unjudged,
+        dev.kvbench.workload.trace.Replayer.KEPT_STATES);
+    return PhaseResult.measured(ID, passes, latency, unverifiable == null, failure, note)
         .withThreaded(new ThreadedFigures(plan.overlap() == null ? 1 : plan.sessions(), List.of(), summaries, encoded, service, spec.timed()
             ? ThreadedFigures.FROM_INTENDED_START : ThreadedFigures.FROM_OP_START, plan.recordedRate() * spec.speed(),
             achieved, null, spec.label()));

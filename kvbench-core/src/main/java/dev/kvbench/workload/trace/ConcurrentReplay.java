@@ -2,10 +2,7 @@ package dev.kvbench.workload.trace;
 
 import dev.kvbench.store.Capabilities;
 import dev.kvbench.store.Concurrency;
-import dev.kvbench.store.Session;
 import dev.kvbench.store.Store;
-import dev.kvbench.store.WriteOrder;
-import dev.kvbench.store.Writer;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
@@ -34,7 +31,6 @@ final class ConcurrentReplay implements Replayer {
   static final int MOST_SESSIONS = 512;
   /** How long a session's queue may stay full before the replay calls it stuck. */
   private static final long STUCK_NANOS = TimeUnit.SECONDS.toNanos(60);
-  private static final int LOAD_BATCH = 10_000;
   private static final int PROGRESS_EVERY = 4_096;
 
   private final TracePlan plan;
@@ -79,29 +75,7 @@ final class ConcurrentReplay implements Replayer {
 
   @Override
   public void load(Store store) {
-    ReplayValues values = new ReplayValues();
-    java.nio.ByteBuffer key = java.nio.ByteBuffer.allocateDirect(64);
-    try (Session s = store.openSession()) {
-      int inBatch = 0;
-      Writer w = s.beginWrite(WriteOrder.ASCENDING);
-      try {
-        for (Map.Entry<TracePlan.Key, Integer> e : plan.preload().entrySet()) {
-          long[] value = {e.getValue(), ValueClass.RANDOM.code(), history.nextVersion()};
-          key = TraceReplay.fill(key, e.getKey().bytes());
-          w.put(key, values.of(e.getKey(), value));
-          history.loaded(e.getKey(), value);
-          if (++inBatch == LOAD_BATCH) {
-            w.commit();
-            w.close();
-            w = s.beginWrite(WriteOrder.ASCENDING);
-            inBatch = 0;
-          }
-        }
-        w.commit();
-      } finally {
-        w.close();
-      }
-    }
+    ReplayLoad.into(store, plan, history::nextVersion, history::loaded);
   }
 
   @Override
@@ -223,7 +197,8 @@ final class ConcurrentReplay implements Replayer {
   }
 
   /** Reads that began before every state kept of their key, and so could not be judged. */
-  long unknownReads() {
+  @Override
+  public long unjudgedReads() {
     return history.unknownReads();
   }
 }

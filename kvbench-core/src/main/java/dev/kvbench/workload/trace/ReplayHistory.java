@@ -18,7 +18,7 @@ import java.util.concurrent.atomic.AtomicLong;
 final class ReplayHistory {
 
   /** States kept per key: a read that began before the oldest kept one's commit can no longer be judged. */
-  static final int KEEP = 16;
+  static final int KEEP = Replayer.KEPT_STATES;
 
   /** Not finished: the commit that writes it is under way. */
   static final long PENDING = Long.MAX_VALUE;

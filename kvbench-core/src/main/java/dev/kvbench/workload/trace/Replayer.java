@@ -16,6 +16,9 @@ import org.apiguardian.api.API;
 @API(status = API.Status.INTERNAL, since = "0.7.0")
 public interface Replayer {
 
+  /** States of each key a replay with a thread per session keeps for its checks. */
+  int KEPT_STATES = 16;
+
   /**
    * The replay of {@code plan}'s trace that keeps its thread layout on a store of {@code caps}
    * (whether its writes wait for their commit decides what a concurrent read may see); the other
@@ -43,4 +46,9 @@ public interface Replayer {
 
   /** The bytes of the keys and values the store holds, as the replay wrote them. */
   long heldBytes();
+
+  /** Reads the replay could not judge (older than every state it kept of their key); 0 where it judges every one. */
+  default long unjudgedReads() {
+    return 0;
+  }
 }

@@ -3,7 +3,6 @@ package dev.kvbench.workload.trace;
 import dev.kvbench.measure.LatencySampler;
 import dev.kvbench.store.Reader;
 import dev.kvbench.store.ScanDirection;
-import dev.kvbench.store.Session;
 import dev.kvbench.store.Store;
 import dev.kvbench.store.WriteOrder;
 import dev.kvbench.store.Writer;
@@ -38,9 +37,6 @@ public final class TraceReplay implements Replayer {
    */
   public record Outcome(long operations, long nanos, Map<TraceKind, Long> byKind, long scannedEntries,
       long recordedScanEntries, String failure) {}
-
-  /** Entries loaded per transaction before the replay. */
-  private static final int LOAD_BATCH = 10_000;
 
   /** Whether each read is checked against what the replay wrote. */
   public enum Checks {
@@ -113,26 +109,7 @@ public final class TraceReplay implements Replayer {
   /** Loads the preload entries into {@code store}, untimed. */
   @Override
   public void load(Store store) {
-    try (Session s = store.openSession()) {
-      int inBatch = 0;
-      Writer w = s.beginWrite(WriteOrder.ASCENDING);
-      try {
-        for (Map.Entry<TracePlan.Key, Integer> e : plan.preload().entrySet()) {
-          long[] value = {e.getValue(), ValueClass.RANDOM.code(), version++};
-          w.put(direct(e.getKey()), values.of(e.getKey(), value));
-          held.put(e.getKey(), value);
-          if (++inBatch == LOAD_BATCH) {
-            w.commit();
-            w.close();
-            w = s.beginWrite(WriteOrder.ASCENDING);
-            inBatch = 0;
-          }
-        }
-        w.commit();
-      } finally {
-        w.close();
-      }
-    }
+    ReplayLoad.into(store, plan, () -> version++, held::put);
   }
 
   /** Replays every operation on {@code store}, loaded by {@link #load}; the store's sessions are closed at the end. */

@@ -57,4 +57,23 @@ class ReplayHistoryTest {
     assertThat(h.check(other, null, end, values)).isNull();
     assertThat(h.check(other, ByteBuffer.wrap(new byte[3]), end, values)).contains("never wrote");
   }
+
+  @Test
+  void aReadOlderThanEveryKeptStateIsCountedNotJudged() {
+    ReplayHistory h = new ReplayHistory();
+    long[] first = {10, ValueClass.RANDOM.code(), h.nextVersion()};
+    h.loaded(key, first);
+    long begin = h.now();
+    for (int i = 0; i < ReplayHistory.KEEP + 1; i++) {
+      ReplayHistory.State s = new ReplayHistory.State(new long[] {10, ValueClass.RANDOM.code(), h.nextVersion()}, h.now(),
+          ReplayHistory.PENDING);
+      h.committing(key, s);
+      h.finished(List.of(s));
+    }
+    // the loaded state was dropped: a read that began before every kept one cannot be judged
+    assertThat(h.check(key, bytesOf(first), begin, values)).isNull();
+    assertThat(h.unknownReads()).isEqualTo(1);
+    assertThat(h.check(key, bytesOf(first), h.now(), values)).as("a read that began after them is judged")
+        .contains("no commit the read could see wrote");
+  }
 }
