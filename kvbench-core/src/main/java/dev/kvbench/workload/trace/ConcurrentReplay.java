@@ -27,6 +27,13 @@ final class ConcurrentReplay implements Replayer {
 
   /** Operations a session may have waiting: the read-ahead, and what bounds memory. */
   static final int QUEUE = 1 << 14;
+  /**
+   * Operations handed to a session at once as fast as possible (a hand-over each cost a replay
+   * most of its time); one at a time at the recorded timing, so none waits in a chunk past its moment.
+   */
+  static final int CHUNK = 256;
+  /** Every this many operations read, every session's partial chunk is handed over. */
+  private static final int FLUSH_EVERY = 4_096;
   /** Sessions at most: a thread each. */
   static final int MOST_SESSIONS = 512;
   /** How long a session's queue may stay full before the replay calls it stuck. */
@@ -85,6 +92,8 @@ final class ConcurrentReplay implements Replayer {
         checks == TraceReplay.Checks.AGAINST_WHAT_WAS_WRITTEN, writerReads, latencies != null, transactional);
     List<SessionWorker> workers = new ArrayList<>();
     List<Thread> threads = new ArrayList<>();
+    int chunk = pace.timed() ? 1 : CHUNK;
+    List<List<TraceOp>> pending = new ArrayList<>();
     long ops = 0;
     long start = System.nanoTime();
     try (TraceReader r = TraceReader.open(plan.trace())) {
@@ -95,18 +104,26 @@ final class ConcurrentReplay implements Replayer {
           shared.originNanos = op.offsetNanos();
         }
         while (workers.size() <= op.session()) {
-          SessionWorker w = new SessionWorker(workers.size(), new ArrayBlockingQueue<>(QUEUE), shared);
+          SessionWorker w = new SessionWorker(workers.size(), new ArrayBlockingQueue<>(Math.max(1, QUEUE / chunk)),
+              shared);
           Thread t = new Thread(w, "kvbench-replay-session-" + w.id);
           t.setDaemon(true);
           workers.add(w);
           threads.add(t);
+          pending.add(new ArrayList<>(chunk));
           t.start();
         }
-        hand(workers.get(op.session()), op, shared);
-        if ((ops & (PROGRESS_EVERY - 1)) == 0) {
+        List<TraceOp> mine = pending.get(op.session());
+        mine.add(op);
+        if (mine.size() == chunk) {
+          hand(workers, pending, op.session(), shared);
+        }
+        if ((ops & (FLUSH_EVERY - 1)) == 0) {
+          handAll(workers, pending, shared); // no operation waits long in a chunk of a session that does few
           progress.accept(done(workers));
         }
       }
+      handAll(workers, pending, shared);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       shared.fail("interrupted");
@@ -124,10 +141,34 @@ final class ConcurrentReplay implements Replayer {
     return outcome(workers, replayed, nanos, shared.failure, latencies, service);
   }
 
-  /** Hands {@code op} to its session's queue, waiting while it is full; a queue full for a minute fails the replay. */
-  private static void hand(SessionWorker w, TraceOp op, SessionWorker.Shared shared) throws InterruptedException {
+  /** Hands every session's partial chunk over. */
+  private static void handAll(List<SessionWorker> workers, List<List<TraceOp>> pending, SessionWorker.Shared shared)
+      throws InterruptedException {
+    for (int i = 0; i < workers.size(); i++) {
+      if (!pending.get(i).isEmpty()) {
+        hand(workers, pending, i, shared);
+      }
+    }
+  }
+
+  /**
+   * Hands session {@code id}'s chunk to its queue, waiting while it is full, the other sessions'
+   * partial chunks handed over meanwhile (one may hold the commit this session waits for); a queue
+   * full for a minute fails the replay.
+   */
+  private static void hand(List<SessionWorker> workers, List<List<TraceOp>> pending, int id,
+      SessionWorker.Shared shared) throws InterruptedException {
+    SessionWorker w = workers.get(id);
+    TraceOp[] ops = pending.get(id).toArray(new TraceOp[0]);
+    pending.get(id).clear();
     long waited = 0;
-    while (!w.offer(op, TimeUnit.MILLISECONDS.toNanos(100))) {
+    while (!w.offer(ops, TimeUnit.MILLISECONDS.toNanos(waited == 0 ? 0 : 100))) {
+      for (int i = 0; i < workers.size(); i++) {
+        if (i != id && !pending.get(i).isEmpty()
+            && workers.get(i).offer(pending.get(i).toArray(new TraceOp[0]), 0)) {
+          pending.get(i).clear();
+        }
+      }
       waited += TimeUnit.MILLISECONDS.toNanos(100);
       if (shared.failure != null) {
         return;
@@ -143,7 +184,7 @@ final class ConcurrentReplay implements Replayer {
 
   private static void endQueue(SessionWorker w) {
     try {
-      while (!w.offer(SessionWorker.END, TimeUnit.MILLISECONDS.toNanos(100))) {
+      while (!w.offer(SessionWorker.endChunk(), TimeUnit.MILLISECONDS.toNanos(100))) {
         w.queue.poll(); // a failed replay's worker drains; what it loses it would not have applied
       }
     } catch (InterruptedException e) {

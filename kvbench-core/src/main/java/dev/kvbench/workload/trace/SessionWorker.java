@@ -28,6 +28,10 @@ final class SessionWorker implements Runnable {
 
   /** Ends a worker's queue. */
   static final TraceOp END = new TraceOp(TraceKind.END_READ, -1, 0, new byte[0], 0, 0, null, null, 0);
+  /** A chunk of only {@link #END}: a new one each time, as a worker clears the chunks it took. */
+  static TraceOp[] endChunk() {
+    return new TraceOp[] {END};
+  }
 
   /** What the workers share: the store, the pace and its start, the checks, the first failure. */
   static final class Shared {
@@ -62,7 +66,10 @@ final class SessionWorker implements Runnable {
   }
 
   final int id;
-  final BlockingQueue<TraceOp> queue;
+  /** Chunks of the session's operations, in order: a hand-over per chunk, not per operation. */
+  final BlockingQueue<TraceOp[]> queue;
+  private TraceOp[] chunk = new TraceOp[0];
+  private int inChunk;
   private final Shared shared;
   private final ReplayValues values = new ReplayValues();
   private ByteBuffer keyBuffer = ByteBuffer.allocateDirect(64);
@@ -86,7 +93,7 @@ final class SessionWorker implements Runnable {
   long scanned;
   long recordedScans;
 
-  SessionWorker(int id, BlockingQueue<TraceOp> queue, Shared shared) {
+  SessionWorker(int id, BlockingQueue<TraceOp[]> queue, Shared shared) {
     this.id = id;
     this.queue = queue;
     this.shared = shared;
@@ -115,12 +122,18 @@ final class SessionWorker implements Runnable {
   }
 
   private TraceOp take() {
-    try {
-      return queue.take();
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      return END;
+    while (inChunk == chunk.length) {
+      try {
+        chunk = queue.take();
+        inChunk = 0;
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        return END;
+      }
     }
+    TraceOp op = chunk[inChunk];
+    chunk[inChunk++] = null; // a chunk of a pass's operations is not kept once applied
+    return op;
   }
 
   private String timedApply(TraceOp op) {
@@ -327,8 +340,8 @@ final class SessionWorker implements Runnable {
     }
   }
 
-  /** Waits up to {@code nanos} for the queue to take {@code op}; false where it stayed full. */
-  boolean offer(TraceOp op, long nanos) throws InterruptedException {
-    return queue.offer(op, nanos, TimeUnit.NANOSECONDS);
+  /** Waits up to {@code nanos} for the queue to take {@code ops}; false where it stayed full. */
+  boolean offer(TraceOp[] ops, long nanos) throws InterruptedException {
+    return queue.offer(ops, nanos, TimeUnit.NANOSECONDS);
   }
 }
