@@ -161,18 +161,7 @@ final class ReplayHistory {
     if (state.deleted() || found == null) {
       return state.deleted() && found == null;
     }
-    int n = (int) state.value[0];
-    if (found.remaining() != n) {
-      return false;
-    }
-    long seed = values.seedOf(key, state.value);
-    ValueClass c = ValueClass.ofCode((int) state.value[1]);
-    for (int i : new int[] {0, n / 2, n - 1}) {
-      if (n > 0 && found.get(found.position() + i) != ReplayValues.byteAt(seed, c, i)) {
-        return false;
-      }
-    }
-    return true;
+    return values.holds(key, state.value, found);
   }
 
   /** Reads that could not be judged ({@link #KEEP}). */

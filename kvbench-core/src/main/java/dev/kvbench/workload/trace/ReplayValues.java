@@ -31,6 +31,25 @@ final class ReplayValues {
     return b.flip();
   }
 
+  /**
+   * Whether {@code found} holds the value {@code value} under {@code key}: its size, and its first,
+   * middle and last bytes, each computed on its own (a stale or foreign value differs there).
+   */
+  boolean holds(TracePlan.Key key, long[] value, ByteBuffer found) {
+    int n = (int) value[0];
+    if (found.remaining() != n) {
+      return false;
+    }
+    long seed = seedOf(key, value);
+    ValueClass c = ValueClass.ofCode((int) value[1]);
+    for (int i : new int[] {0, n / 2, n - 1}) {
+      if (n > 0 && found.get(found.position() + i) != byteAt(seed, c, i)) {
+        return false;
+      }
+    }
+    return true;
+  }
+
   private static final long GOLDEN = 0x9E3779B97F4A7C15L;
 
   /** What a value's bytes are made from: its key and version, so each version differs and repeats. */

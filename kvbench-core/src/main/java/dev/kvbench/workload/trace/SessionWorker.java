@@ -268,7 +268,7 @@ final class SessionWorker implements Runnable {
     if (own.deleted() || found == null) {
       return own.deleted() && found == null;
     }
-    return found.remaining() == (int) own.value[0];
+    return values.holds(key, own.value, found);
   }
 
   private String checked(TracePlan.Key key, ByteBuffer found, long begin) {
